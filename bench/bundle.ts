@@ -1,0 +1,49 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import { chromium } from 'playwright-core'
+import { startServer } from '../src/server/main'
+import { buildPwa, pwaBuildIsStale } from '../src/server/pwa-build'
+
+const ROOT = resolve(import.meta.dirname, '..')
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
+
+/** gzip size of the JS the login page really downloads (measured in Chromium), and of every chunk. */
+export async function bundleFigures() {
+  if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
+  const server = await startServer({ port: 0, dataDir: 'memory', logger: { info() {}, warn() {}, error: console.error } })
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  let loginJs = 0
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    const bodies: Promise<number>[] = []
+    page.on('response', (r) => {
+      if (r.url().endsWith('.js')) bodies.push(r.body().then((b) => gzipSync(b).length))
+    })
+    await page.goto(server.url, { waitUntil: 'networkidle' })
+    await page.getByRole('button', { name: 'Log in' }).waitFor()
+    loginJs = (await Promise.all(bodies)).reduce((a, b) => a + b, 0)
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+
+  const assets = join(ROOT, 'dist', 'assets')
+  const chunks = readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => ({ file: f, gzip: gzipSync(readFileSync(join(assets, f))).length }))
+    .sort((a, b) => b.gzip - a.gzip)
+  const entry = chunks.find((c) => c.file.startsWith('index-'))
+  const largestRoute = chunks.find((c) => c !== entry)
+  const precache = (readFileSync(join(ROOT, 'dist', 'sw.js'), 'utf8').match(/url:"[^"]+"/g) ?? [])
+    .map((m) => m.slice(5, -1))
+    .reduce((sum, url) => sum + statSync(join(ROOT, 'dist', url)).size, 0)
+
+  return [
+    { figure: 'JS loaded by the login route', value: kib(loginJs), goal: '≤ 125 KiB' },
+    { figure: `entry chunk (${entry?.file})`, value: kib(entry?.gzip ?? 0), goal: '' },
+    { figure: `largest other chunk (${largestRoute?.file})`, value: kib(largestRoute?.gzip ?? 0), goal: '≤ 35 KiB' },
+    { figure: 'precache (uncompressed)', value: kib(precache), goal: '' },
+  ]
+}

@@ -1,0 +1,14 @@
+// `npm run bench`: prints the figures the issues ask for. Nothing here asserts: figures are read, not gated.
+import { bundleFigures } from './bundle'
+import { serverStartFigures } from './server-start'
+
+const sections = [
+  ['PWA bundle (gzip)', bundleFigures],
+  ['Server cold start and memory', serverStartFigures],
+] as const
+
+for (const [title, run] of sections) {
+  console.log(`\n## ${title}`)
+  const rows = await run()
+  console.table(rows)
+}

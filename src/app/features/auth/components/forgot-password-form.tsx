@@ -1,0 +1,57 @@
+import { useForm } from '@tanstack/react-form'
+import { Link, useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import { emailField, visibleError } from '../../../lib/forms'
+import { Button } from '../../../ui/button'
+import { Field, Input } from '../../../ui/field'
+import { useForgotPassword } from '../queries'
+
+export function ForgotPasswordForm() {
+  const forgot = useForgotPassword()
+  const navigate = useNavigate()
+  const form = useForm({
+    defaultValues: { email: '' },
+    validators: { onChange: v.object({ email: emailField }) },
+    onSubmit: ({ value }) => {
+      const email = value.email.trim()
+      forgot.mutate({ email }, { onSuccess: () => navigate({ to: '/reset-password', search: { email } }) })
+    },
+  })
+  return (
+    <form
+      noValidate
+      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+      onSubmit={(e) => {
+        e.preventDefault()
+        void form.handleSubmit()
+      }}
+    >
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <form.Field name="email">
+            {(field) => (
+              <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
+                <Input
+                  type="email"
+                  name={field.name}
+                  autoComplete="email"
+                  inputMode="email"
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                />
+              </Field>
+            )}
+          </form.Field>
+        )}
+      </form.Subscribe>
+      <Button type="submit" size="lg" fullWidth loading={forgot.isPending}>
+        Send reset code
+      </Button>
+      <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium', textAlign: 'center', py: '2' })}>
+        Back to log in
+      </Link>
+    </form>
+  )
+}

@@ -1,0 +1,54 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { endpoints } from '../../../contract'
+import type { BodyInput } from '../../../contract/endpoint'
+import { api } from '../../lib/api'
+import { wipeLocalData } from '../../lib/local-data'
+import { startPersistence } from '../../lib/persister'
+import { queryKeys } from '../../lib/query-keys'
+import { setSession } from '../../lib/session'
+
+export const meQuery = () =>
+  queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(endpoints.me)).data })
+
+export function useLogin() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof endpoints.login>) => api(endpoints.login, { body }),
+    onSuccess: async ({ data }) => {
+      // Whatever an earlier user left in memory must not leak into this session.
+      queryClient.clear()
+      setSession({ token: data.token, user: data.user })
+      queryClient.setQueryData(queryKeys.me, data.user)
+      await startPersistence(queryClient, data.user.id)
+    },
+  })
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    // Revoke the token on the server when we can; sign-out on this device happens regardless.
+    mutationFn: () => api(endpoints.logout).catch(() => ({ message: '', data: null })),
+    onSettled: () => wipeLocalData(queryClient),
+    meta: { successToast: false, errorToast: false },
+  })
+}
+
+export function useForgotPassword() {
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof endpoints.forgotPassword>) => api(endpoints.forgotPassword, { body }),
+  })
+}
+
+export function useResetPassword() {
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof endpoints.resetPassword>) => api(endpoints.resetPassword, { body }),
+    meta: { successToast: false },
+  })
+}
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof endpoints.changePassword>) => api(endpoints.changePassword, { body }),
+  })
+}

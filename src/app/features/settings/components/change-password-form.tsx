@@ -1,0 +1,69 @@
+import { useForm } from '@tanstack/react-form'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import { newPasswordField, passwordField, visibleError } from '../../../lib/forms'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { Field, Input } from '../../../ui/field'
+import { useChangePassword } from '../../auth/queries'
+
+const ChangePasswordSchema = v.pipe(
+  v.object({ currentPassword: passwordField, newPassword: newPasswordField, confirmPassword: v.string() }),
+  v.forward(
+    v.partialCheck([['newPassword'], ['confirmPassword']], (i) => i.newPassword === i.confirmPassword, 'Passwords do not match.'),
+    ['confirmPassword'],
+  ),
+)
+
+const FIELDS = [
+  { name: 'currentPassword', label: 'Current password', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'New password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
+] as const
+
+export function ChangePasswordForm() {
+  const change = useChangePassword()
+  const form = useForm({
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    validators: { onChange: ChangePasswordSchema },
+    onSubmit: ({ value, formApi }) =>
+      change.mutate({ currentPassword: value.currentPassword, newPassword: value.newPassword }, { onSuccess: () => formApi.reset() }),
+  })
+  return (
+    <Card title="Change password">
+      <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>Changing your password signs you out on every other device.</p>
+      <form
+        noValidate
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '420px' })}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void form.handleSubmit()
+        }}
+      >
+        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+          {(submitted) =>
+            FIELDS.map((f) => (
+              <form.Field key={f.name} name={f.name}>
+                {(field) => (
+                  <Field label={f.label} error={visibleError(field.state.meta, submitted)}>
+                    <Input
+                      type="password"
+                      name={field.name}
+                      autoComplete={f.autoComplete}
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                    />
+                  </Field>
+                )}
+              </form.Field>
+            ))
+          }
+        </form.Subscribe>
+        <Button type="submit" loading={change.isPending}>
+          Update password
+        </Button>
+      </form>
+    </Card>
+  )
+}

@@ -1,0 +1,41 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { errorStatus } from '../../../lib/api'
+import { formatDate } from '../../../lib/dates'
+import { Card } from '../../../ui/card'
+import { EmptyState } from '../../../ui/empty-state'
+import { Skeleton } from '../../../ui/skeleton'
+import { StatusBadge } from '../../../ui/badge'
+import { vendorProfileQuery } from '../queries'
+
+const term = css({ fontSize: 'sm', color: 'fg.muted' })
+
+export function ProfileSection() {
+  const profile = useQuery(vendorProfileQuery())
+  if (profile.isError) {
+    return <EmptyState onRefetch={() => void profile.refetch()} errorStatus={errorStatus(profile.error)} refetching={profile.isFetching} />
+  }
+  if (!profile.data) return <Skeleton count={4} height="20px" />
+  const p = profile.data
+  const rows: [string, React.ReactNode][] = [
+    ['Business name', p.name],
+    ['Owner', p.ownerName],
+    ['Email', p.email],
+    ['Phone', p.phone ?? 'Not set'],
+    ['Shop URL', p.url ?? 'Not set'],
+    ['Status', <StatusBadge key="status" status={p.status.replaceAll('_', ' ')} />],
+    ['Member since', formatDate(p.createdAt)],
+  ]
+  return (
+    <Card title="Business profile">
+      <dl className={css({ display: 'grid', gap: '3', sm: { gridTemplateColumns: '1fr 1fr' } })}>
+        {rows.map(([k, val]) => (
+          <div key={k}>
+            <dt className={term}>{k}</dt>
+            <dd className={css({ fontWeight: 'medium', wordBreak: 'break-word' })}>{val}</dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  )
+}

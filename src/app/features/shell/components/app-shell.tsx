@@ -1,0 +1,132 @@
+import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { menuFor } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
+import { Button } from '../../../ui/button'
+import { Icon } from '../../../ui/icon'
+import { Sheet } from '../../../ui/sheet'
+import { useLogout } from '../../auth/queries'
+
+function NavList({ onNavigate }: { onNavigate?: () => void }) {
+  const session = useSession()
+  const items = menuFor(session?.user.permissions ?? [])
+  return (
+    <nav aria-label="Main">
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+        {items.map((item) => (
+          <li key={item.to}>
+            <Link
+              to={item.to}
+              onClick={onNavigate}
+              className={css({
+                display: 'flex',
+                alignItems: 'center',
+                gap: '3',
+                minHeight: '44px',
+                px: '3',
+                borderRadius: 'control',
+                color: 'fg.muted',
+                fontWeight: 'medium',
+                _hover: { bg: 'bg.subtle', color: 'fg.default' },
+                '&[data-status=active]': { bg: 'accent.subtle', color: 'accent.fg' },
+              })}
+            >
+              <Icon name={item.icon} size={20} />
+              {item.label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  )
+}
+
+function SignOutButton() {
+  const logout = useLogout()
+  const navigate = useNavigate()
+  return (
+    <Button
+      variant="ghost"
+      fullWidth
+      loading={logout.isPending}
+      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
+    >
+      <Icon name="logout" size={20} />
+      Log out
+    </Button>
+  )
+}
+
+/** Signed-in frame: a sidebar on wide screens, a header with a menu sheet on phones. */
+export function AppShell() {
+  const session = useSession()
+  const [menuOpen, setMenuOpen] = useState(false)
+  const pathname = useRouterState({ select: (s) => s.location.pathname })
+  useEffect(() => setMenuOpen(false), [pathname])
+  const vendorName = session?.user.vendor.name ?? ''
+
+  return (
+    <div className={css({ minHeight: '100dvh', bg: 'bg.canvas', md: { display: 'grid', gridTemplateColumns: '248px 1fr' } })}>
+      <aside
+        className={css({
+          display: 'none',
+          md: { display: 'flex' },
+          flexDirection: 'column',
+          gap: '6',
+          p: '4',
+          borderRightWidth: '1px',
+          borderColor: 'border.default',
+          bg: 'bg.surface',
+          position: 'sticky',
+          top: 0,
+          height: '100dvh',
+        })}
+      >
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2' })}>
+          <img src="/favicon.svg" alt="" width={32} height={32} />
+          <span className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>{vendorName}</span>
+        </div>
+        <div className={css({ flex: 1 })}>
+          <NavList />
+        </div>
+        <SignOutButton />
+      </aside>
+
+      <div className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
+        <header
+          className={css({
+            md: { display: 'none' },
+            position: 'sticky',
+            top: 0,
+            zIndex: 'sticky',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '2',
+            px: '4',
+            height: '56px',
+            bg: 'bg.surface',
+            borderBottomWidth: '1px',
+            borderColor: 'border.default',
+          })}
+        >
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}>
+            <img src="/favicon.svg" alt="" width={28} height={28} />
+            <span className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>{vendorName}</span>
+          </div>
+          <Button variant="ghost" size="sm" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+            <Icon name="menu" size={22} />
+          </Button>
+        </header>
+        <main className={css({ flex: 1, width: 'full', maxWidth: '1040px', mx: 'auto', px: '4', py: '5', md: { px: '8', py: '8' } })}>
+          <Outlet />
+        </main>
+      </div>
+
+      <Sheet open={menuOpen} onOpenChange={setMenuOpen} title="Menu" footer={<SignOutButton />}>
+        <NavList onNavigate={() => setMenuOpen(false)} />
+      </Sheet>
+    </div>
+  )
+}

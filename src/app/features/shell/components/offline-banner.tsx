@@ -1,0 +1,57 @@
+import { onlineManager, useQueryClient } from '@tanstack/react-query'
+import { formatDistanceToNowStrict } from 'date-fns'
+import { useEffect, useState, useSyncExternalStore } from 'react'
+import { css } from 'styled-system/css'
+import { Icon } from '../../../ui/icon'
+
+function useOnline() {
+  return useSyncExternalStore(
+    (cb) => onlineManager.subscribe(cb),
+    () => onlineManager.isOnline(),
+    () => true,
+  )
+}
+
+/** The time of the newest answer in the cache: what the screen shows is at most this old. */
+function useNewestDataAt(active: boolean) {
+  const queryClient = useQueryClient()
+  const [newest, setNewest] = useState(0)
+  useEffect(() => {
+    if (!active) return
+    const read = () =>
+      setNewest(Math.max(0, ...queryClient.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt)))
+    read()
+    const timer = setInterval(read, 30_000)
+    return () => clearInterval(timer)
+  }, [active, queryClient])
+  return newest
+}
+
+export function OfflineBanner() {
+  const online = useOnline()
+  const newest = useNewestDataAt(!online)
+  if (online) return null
+  const age = newest > 0 ? `Showing data from ${formatDistanceToNowStrict(newest, { addSuffix: true })}.` : 'Nothing has been saved on this device yet.'
+  return (
+    <div
+      role="status"
+      className={css({
+        position: 'sticky',
+        top: 0,
+        zIndex: 'sticky',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2',
+        px: '4',
+        py: '2',
+        bg: 'warning.subtle',
+        color: 'warning.fg',
+        fontSize: 'sm',
+        fontWeight: 'medium',
+      })}
+    >
+      <Icon name="wifi-off" size={18} />
+      <span>You are offline. {age} Money actions are paused until you reconnect.</span>
+    </div>
+  )
+}

@@ -1,0 +1,108 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { errorStatus } from '../../../lib/api'
+import { Card } from '../../../ui/card'
+import { CopyButton } from '../../../ui/copy-button'
+import { EmptyState } from '../../../ui/empty-state'
+import { Icon } from '../../../ui/icon'
+import { Money } from '../../../ui/money'
+import { Skeleton } from '../../../ui/skeleton'
+import { walletBalanceQuery, walletDetailsQuery } from '../queries'
+
+const label = css({ fontSize: 'sm', color: 'fg.muted' })
+
+const roundButton = css({
+  display: 'grid',
+  placeItems: 'center',
+  width: '44px',
+  height: '44px',
+  borderRadius: 'full',
+  cursor: 'pointer',
+  _hover: { bg: 'white/15' },
+  _disabled: { opacity: 0.6, cursor: 'progress' },
+})
+
+function BalanceAmount({ hidden }: { hidden: boolean }) {
+  const balance = useQuery(walletBalanceQuery())
+  if (balance.data) return hidden ? '₦ ••••••' : <Money kobo={balance.data.balance} currency={balance.data.currency} />
+  if (balance.isError) return '—'
+  return <Skeleton height={36} width="60%" />
+}
+
+export function BalanceCard() {
+  const balance = useQuery(walletBalanceQuery())
+  const [hidden, setHidden] = useState(false)
+  return (
+    <section
+      aria-labelledby="balance-title"
+      className={css({ borderRadius: 'card', p: '5', bg: 'accent.default', color: 'fg.onAccent', boxShadow: 'raised' })}
+    >
+      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center' })}>
+        <h2 id="balance-title" className={css({ fontSize: 'sm', fontWeight: 'medium' })}>
+          Wallet balance
+        </h2>
+        <div className={css({ display: 'flex' })}>
+          <button
+            type="button"
+            className={roundButton}
+            aria-label="Refresh balance"
+            disabled={balance.isFetching}
+            onClick={() => void balance.refetch()}
+          >
+            <Icon name="refresh" size={20} />
+          </button>
+          <button
+            type="button"
+            className={roundButton}
+            aria-label={hidden ? 'Show balance' : 'Hide balance'}
+            aria-pressed={hidden}
+            onClick={() => setHidden((h) => !h)}
+          >
+            <Icon name={hidden ? 'eye' : 'eye-off'} size={20} />
+          </button>
+        </div>
+      </div>
+      <p data-testid="wallet-balance" className={css({ textStyle: 'amount.lg', mt: '1' })}>
+        <BalanceAmount hidden={hidden} />
+      </p>
+      {balance.isError && <p className={css({ fontSize: 'sm', mt: '1' })}>Could not load the balance.</p>}
+    </section>
+  )
+}
+
+export function AccountDetailsCard() {
+  const details = useQuery(walletDetailsQuery())
+  return (
+    <Card title="Receive money by bank transfer">
+      {details.data ? (
+        <dl className={css({ display: 'grid', gap: '3' })}>
+          <div>
+            <dt className={label}>Bank name</dt>
+            <dd className={css({ fontWeight: 'medium' })}>{details.data.bankName}</dd>
+          </div>
+          <div>
+            <dt className={label}>Account number</dt>
+            <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: 'xl', letterSpacing: 'wide' })}>
+              <span>{details.data.accountNumber}</span>
+              <CopyButton value={details.data.accountNumber} label="Copy account number" toastMessage="Account number copied" />
+            </dd>
+          </div>
+          <div>
+            <dt className={label}>Account name</dt>
+            <dd className={css({ fontWeight: 'medium' })}>{details.data.accountName}</dd>
+          </div>
+        </dl>
+      ) : details.isError ? (
+        <EmptyState title="Could not load account details" onRefetch={() => void details.refetch()} errorStatus={errorStatus(details.error)} refetching={details.isFetching} />
+      ) : (
+        <Skeleton count={3} height="20px" />
+      )}
+    </Card>
+  )
+}
+
+/** Shown instead of the wallet to a team member whose role leaves the wallet out. */
+export function NoWalletAccess() {
+  return <EmptyState title="Your role does not include the wallet" description="Ask the account owner to grant the wallet permission." errorStatus={403} />
+}

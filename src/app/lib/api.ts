@@ -1,0 +1,101 @@
+import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '../../contract/endpoint'
+import { accessOf } from '../../contract/endpoint'
+import { getSession } from './session'
+
+export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'
+
+export const FALLBACK_ERROR = 'Something happened, please try again.'
+export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
+
+/** A failed call as the screens see it: the server's message and code, or ours for a network failure. */
+export class ApiError extends Error {
+  readonly status: number
+  readonly code: string
+  readonly issues: { path: string; message: string }[]
+  constructor(status: number, code: string, message: string, issues: { path: string; message: string }[] = []) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.issues = issues
+  }
+}
+
+export interface Envelope<T> {
+  message: string
+  data: T
+  headers: Headers
+}
+
+type Input<E extends EndpointDef> = {
+  query?: QueryInput<E>
+  body?: BodyInput<E>
+  headers?: Record<string, string>
+  signal?: AbortSignal
+}
+
+let onUnauthenticated: () => void = () => {}
+
+/** The app wires what a 401 does (wipe storage and cache, toast, go to `/`); the client only reports it. */
+export function setUnauthenticatedHandler(handler: () => void): void {
+  onUnauthenticated = handler
+}
+
+function toSearch(query: unknown): string {
+  if (!query || typeof query !== 'object') return ''
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue
+    params.set(key, String(value))
+  }
+  const s = params.toString()
+  return s ? `?${s}` : ''
+}
+
+/** Calls one contract endpoint: typed input and output, bearer token, envelope parsing, 401 handling. */
+export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = {}): Promise<Envelope<ResponseOf<E>>> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...input.headers }
+  const token = getSession()?.token
+  if (token && accessOf(endpoint) !== 'public') headers.Authorization = `Bearer ${token}`
+  let body: BodyInit | undefined
+  if (input.body instanceof FormData) body = input.body
+  else if (input.body !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(input.body)
+  }
+
+  let response: Response
+  try {
+    response = await fetch(`${API_URL}${endpoint.path}${toSearch(input.query)}`, {
+      method: endpoint.method,
+      headers,
+      body,
+      signal: input.signal,
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_ERROR : 'You are offline. Check your connection and try again.')
+  }
+
+  const payload = (await response.json().catch(() => null)) as { message?: unknown; data?: unknown; code?: unknown; issues?: unknown } | null
+  const message = typeof payload?.message === 'string' && payload.message ? payload.message : undefined
+
+  if (!response.ok) {
+    // A 401 on a public call (wrong password at login) is an answer, not a lost session.
+    if (response.status === 401 && accessOf(endpoint) !== 'public') {
+      onUnauthenticated()
+      throw new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
+    }
+    const issues = Array.isArray(payload?.issues) ? (payload.issues as ApiError['issues']) : []
+    throw new ApiError(response.status, typeof payload?.code === 'string' ? payload.code : 'ERROR', message ?? FALLBACK_ERROR, issues)
+  }
+  return { message: message ?? '', data: payload?.data as ResponseOf<E>, headers: response.headers }
+}
+
+export function errorMessage(error: unknown): string {
+  return error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR
+}
+
+export function errorStatus(error: unknown): number | undefined {
+  return error instanceof ApiError ? error.status : undefined
+}

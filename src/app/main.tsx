@@ -1,0 +1,55 @@
+import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import './index.css'
+import { setUnauthenticatedHandler, UNAUTHENTICATED_MESSAGE } from './lib/api'
+import { wipeLocalData } from './lib/local-data'
+import { startPersistence } from './lib/persister'
+import { createQueryClient } from './lib/query-client'
+import { getSession } from './lib/session'
+import { routeTree } from './routeTree.gen'
+import { notify } from './ui/toast'
+
+const queryClient = createQueryClient()
+
+const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  defaultPreload: 'intent',
+  // Loaders read through the query cache, which owns freshness.
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+})
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router
+  }
+}
+
+// Several calls can fail with 401 at once; the first one signs out, the rest find no session and stay quiet.
+setUnauthenticatedHandler(() => {
+  if (!getSession()) return
+  void wipeLocalData(queryClient).then(() => {
+    notify.error(UNAUTHENTICATED_MESSAGE)
+    void router.navigate({ to: '/' })
+  })
+})
+
+async function boot() {
+  // The online manager assumes "online" until an event says otherwise; a start with no network sends none.
+  onlineManager.setOnline(navigator.onLine)
+  const session = getSession()
+  // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once.
+  if (session) await startPersistence(queryClient, session.user.id)
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+}
+
+void boot()

@@ -1,0 +1,38 @@
+import { VitePWA } from 'vite-plugin-pwa'
+
+/**
+ * The service worker precaches the app shell and answers navigations with index.html, so the app opens with
+ * no network. It never caches /api: the persisted query cache is the one offline store of data.
+ * 'prompt' means a new version waits for the user to accept it, never reloading under a half-typed form.
+ */
+export function pwa() {
+  return VitePWA({
+    registerType: 'prompt',
+    injectRegister: false,
+    includeAssets: ['favicon.svg', 'icons/apple-touch-icon-180.png'],
+    manifest: {
+      name: 'Vendor Back-office',
+      short_name: 'Vendor',
+      description: 'Take payments, manage orders, products, your wallet and outlets.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      orientation: 'portrait',
+      background_color: '#ffffff',
+      theme_color: '#0b6e4f',
+      icons: [
+        { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+        { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+      ],
+    },
+    workbox: {
+      navigateFallback: '/index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The PDF card's jsPDF/html2canvas chunks are loaded on demand; precaching them would triple the install.
+      globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es*'],
+      cleanupOutdatedCaches: true,
+    },
+  })
+}

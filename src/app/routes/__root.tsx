@@ -1,0 +1,40 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { OfflineBanner } from '../features/shell/components/offline-banner'
+import { UpdatePrompt } from '../features/shell/components/update-prompt'
+import { Toaster } from '../ui/toast'
+
+export interface RouterContext {
+  queryClient: QueryClient
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+})
+
+function Root() {
+  return (
+    <>
+      <OfflineBanner />
+      <Outlet />
+      <Toaster />
+      <UpdatePrompt />
+    </>
+  )
+}
+
+function NotFound() {
+  return (
+    <main className={css({ minHeight: '60dvh', display: 'grid', placeItems: 'center', textAlign: 'center', p: '6' })}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Page not found</h1>
+        <p className={css({ color: 'fg.muted' })}>The page you are looking for does not exist.</p>
+        <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium' })}>
+          Go home
+        </Link>
+      </div>
+    </main>
+  )
+}

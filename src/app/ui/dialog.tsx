@@ -1,0 +1,124 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import type { ReactNode } from 'react'
+import { createStyleContext } from 'styled-system/jsx'
+import { dialog } from 'styled-system/recipes'
+import { Button } from './button'
+import { Icon, type IconName } from './icon'
+
+const { withRootProvider, withContext } = createStyleContext(dialog)
+const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
+const Positioner = withContext(Dialog.Positioner, 'positioner')
+const Content = withContext(Dialog.Content, 'content')
+const Title = withContext(Dialog.Title, 'title')
+const Description = withContext(Dialog.Description, 'description')
+const IconSlot = withContext('div', 'icon')
+const Footer = withContext('div', 'footer')
+
+export interface ConfirmDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  /** Called on Proceed. The dialog stays open: close it (onOpenChange(false)) when the work succeeds. */
+  onProceed: () => void
+  /** While true Proceed spins, Cancel is disabled and the dialog cannot be dismissed mid-request. */
+  loading?: boolean
+  proceedLabel?: string
+  cancelLabel?: string
+}
+
+/** Cancel / Proceed. An alertdialog: the first focus goes to Cancel, the choice that changes nothing. */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  onProceed,
+  loading = false,
+  proceedLabel = 'Proceed',
+  cancelLabel = 'Cancel',
+}: ConfirmDialogProps) {
+  return (
+    <Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      role="alertdialog"
+      closeOnEscape={!loading}
+      closeOnInteractOutside={!loading}
+    >
+      <Portal>
+        <Backdrop />
+        <Positioner>
+          <Content>
+            <Title>{title}</Title>
+            {description ? <Description>{description}</Description> : null}
+            <Footer>
+              <Button variant="outline" size="lg" disabled={loading} onClick={() => onOpenChange(false)}>
+                {cancelLabel}
+              </Button>
+              <Button size="lg" loading={loading} onClick={onProceed}>
+                {proceedLabel}
+              </Button>
+            </Footer>
+          </Content>
+        </Positioner>
+      </Portal>
+    </Root>
+  )
+}
+
+export type InfoTone = 'success' | 'info' | 'warning'
+
+const TONE_ICONS: Record<InfoTone, IconName> = { success: 'check', info: 'info', warning: 'warning' }
+
+export interface InfoDialogProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  actionLabel?: string
+  /** Runs before the dialog closes itself. */
+  onAction?: () => void
+  tone?: InfoTone
+}
+
+/** An outcome or a notice with one button: 'Transfer Successful', 'Review Pending'. */
+export function InfoDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  actionLabel = 'Okay',
+  onAction,
+  tone = 'info',
+}: InfoDialogProps) {
+  return (
+    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} tone={tone}>
+      <Portal>
+        <Backdrop />
+        <Positioner>
+          <Content>
+            <IconSlot>
+              <Icon name={TONE_ICONS[tone]} size={28} />
+            </IconSlot>
+            <Title>{title}</Title>
+            {description ? <Description>{description}</Description> : null}
+            <Footer>
+              <Button
+                size="lg"
+                onClick={() => {
+                  onAction?.()
+                  onOpenChange(false)
+                }}
+              >
+                {actionLabel}
+              </Button>
+            </Footer>
+          </Content>
+        </Positioner>
+      </Portal>
+    </Root>
+  )
+}

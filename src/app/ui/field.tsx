@@ -1,0 +1,183 @@
+import { Field as ArkField, useFieldContext } from '@ark-ui/react/field'
+import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import { cx } from 'styled-system/css'
+import { createStyleContext } from 'styled-system/jsx'
+import { field, input } from 'styled-system/recipes'
+import { Icon } from './icon'
+
+const { withProvider, withContext } = createStyleContext(field)
+const Root = withProvider(ArkField.Root, 'root')
+const Label = withContext(ArkField.Label, 'label')
+const RequiredIndicator = withContext(ArkField.RequiredIndicator, 'requiredIndicator')
+const HelperText = withContext(ArkField.HelperText, 'helperText')
+const ErrorText = withContext(ArkField.ErrorText, 'errorText')
+
+export interface FieldProps {
+  label: ReactNode
+  /** Shown under the control; a non-empty error also marks the control aria-invalid. */
+  error?: string | null
+  helper?: ReactNode
+  required?: boolean
+  disabled?: boolean
+  /** The control's id (the label points at it); generated when omitted. */
+  id?: string
+  /** One control: Input, PhoneInput, AmountInput, Select, Textarea or an Ark control that reads the field context. */
+  children: ReactNode
+}
+
+/** Label, control, helper and error, wired together by Ark's field context (ids, aria-*, disabled, required). */
+export function Field({ label, error, helper, required, disabled, id, children }: FieldProps) {
+  return (
+    <Root id={id} invalid={Boolean(error)} required={required} disabled={disabled}>
+      <Label>
+        {label}
+        <RequiredIndicator />
+      </Label>
+      {children}
+      {helper ? <HelperText>{helper}</HelperText> : null}
+      <ErrorText>
+        <Icon name="alert-circle" size={16} />
+        {error}
+      </ErrorText>
+    </Root>
+  )
+}
+
+/**
+ * Ark points `aria-errormessage` at the error text, which several screen readers still ignore, so the error is
+ * added to `aria-describedby` too: it is read along with the label whenever the control gets focus.
+ */
+function useDescribedBy(own: string | undefined): string | undefined {
+  const context = useFieldContext()
+  const ids = [context?.ariaDescribedby, context?.invalid ? context.ids.errorText : undefined, own]
+  return ids.filter(Boolean).join(' ') || undefined
+}
+
+function invalidProps(invalid: boolean | undefined) {
+  return invalid ? { 'aria-invalid': true, 'data-invalid': '' } : {}
+}
+
+export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
+  /** Marks the input invalid when it is used outside a Field (inside one, the Field's error does it). */
+  invalid?: boolean
+  ref?: Ref<HTMLInputElement>
+}
+
+export function Input({ invalid, className, 'aria-describedby': describedBy, ...rest }: InputProps) {
+  const ariaDescribedBy = useDescribedBy(describedBy)
+  return (
+    <ArkField.Input
+      className={cx(input(), className)}
+      aria-describedby={ariaDescribedBy}
+      {...invalidProps(invalid)}
+      {...rest}
+    />
+  )
+}
+
+export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  invalid?: boolean
+  ref?: Ref<HTMLSelectElement>
+}
+
+/** A native select: on phones it opens the system picker, which is the easiest to use with a thumb. */
+export function Select({ invalid, className, 'aria-describedby': describedBy, ...rest }: SelectProps) {
+  const ariaDescribedBy = useDescribedBy(describedBy)
+  return (
+    <ArkField.Select
+      className={cx(input({ control: 'select' }), className)}
+      aria-describedby={ariaDescribedBy}
+      {...invalidProps(invalid)}
+      {...rest}
+    />
+  )
+}
+
+export interface TextareaProps extends TextareaHTMLAttributes<HTMLTextAreaElement> {
+  invalid?: boolean
+  ref?: Ref<HTMLTextAreaElement>
+}
+
+export function Textarea({ invalid, className, 'aria-describedby': describedBy, ...rest }: TextareaProps) {
+  const ariaDescribedBy = useDescribedBy(describedBy)
+  return (
+    <ArkField.Textarea
+      className={cx(input({ control: 'textarea' }), className)}
+      aria-describedby={ariaDescribedBy}
+      {...invalidProps(invalid)}
+      {...rest}
+    />
+  )
+}
+
+type PrefixedInputProps = Omit<InputProps, 'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength'> & {
+  value: string
+  onChange: (value: string) => void
+}
+
+function Prefixed({ prefix, children }: { prefix: string; children: ReactNode }) {
+  const styles = field()
+  return (
+    <div className={styles.group}>
+      <span className={styles.addon}>{prefix}</span>
+      {children}
+    </div>
+  )
+}
+
+export const PHONE_MAX_DIGITS = 11
+
+/** Keeps digits only; a pasted '+234 803 123 4567' loses its country code since the prefix already shows it. */
+export function sanitizePhone(text: string): string {
+  let digits = text.replace(/\D/g, '')
+  if (digits.length > PHONE_MAX_DIGITS && digits.startsWith('234')) digits = digits.slice(3)
+  return digits.slice(0, PHONE_MAX_DIGITS)
+}
+
+/**
+ * Nigerian phone number after a fixed +234: digits only, at most 11 (SPEC §5, §9). No maxLength attribute: it
+ * would cut a pasted '+234 803 123 4567' before sanitizePhone could drop the country code.
+ */
+export function PhoneInput({ value, onChange, autoComplete = 'tel-national', ...rest }: PrefixedInputProps) {
+  return (
+    <Prefixed prefix="+234">
+      <Input
+        type="tel"
+        inputMode="numeric"
+        autoComplete={autoComplete}
+        value={value}
+        onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(sanitizePhone(event.target.value))}
+        {...rest}
+      />
+    </Prefixed>
+  )
+}
+
+// Up to 12 naira digits (₦999 billion) and 2 kobo digits; parseNairaToKobo does the real validation.
+const AMOUNT_TEXT = /^\d{0,12}(\.\d{0,2})?$/
+
+/**
+ * A naira amount as typed ('1500.5'): digits with an optional dot and at most two decimals. Keystrokes that
+ * would break that shape are refused, so the field never holds junk. Convert with parseNairaToKobo.
+ */
+export function AmountInput({ value, onChange, placeholder = '0.00', ...rest }: PrefixedInputProps) {
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    // Grouping commas and spaces (from a paste) carry no meaning here.
+    let text = event.target.value.replace(/[,\s]/g, '')
+    if (text.startsWith('.')) text = `0${text}`
+    if (AMOUNT_TEXT.test(text)) onChange(text)
+  }
+  return (
+    <Prefixed prefix="₦">
+      <Input
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        onChange={handleChange}
+        {...rest}
+      />
+    </Prefixed>
+  )
+}

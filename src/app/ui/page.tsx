@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
+
+export interface PageHeaderProps {
+  title: ReactNode
+  description?: ReactNode
+  /** Primary actions for the page; they wrap under the title on narrow screens. */
+  actions?: ReactNode
+}
+
+const root = css({
+  display: 'flex',
+  flexDirection: { base: 'column', sm: 'row' },
+  alignItems: { base: 'stretch', sm: 'flex-end' },
+  justifyContent: 'space-between',
+  gap: '3',
+  mb: { base: '4', md: '6' },
+})
+const heading = css({ textStyle: 'title.lg', color: 'fg.default' })
+const text = css({ textStyle: 'body.sm', color: 'fg.muted', mt: '1' })
+const actionRow = css({ display: 'flex', flexWrap: 'wrap', gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })
+
+/** The page's one h1, its summary and its actions. */
+export function PageHeader({ title, description, actions }: PageHeaderProps) {
+  return (
+    <header className={root}>
+      <div>
+        <h1 className={heading}>{title}</h1>
+        {description ? <p className={text}>{description}</p> : null}
+      </div>
+      {actions ? <div className={actionRow}>{actions}</div> : null}
+    </header>
+  )
+}

@@ -1,0 +1,62 @@
+import { Dialog } from '@ark-ui/react/dialog'
+import { Portal } from '@ark-ui/react/portal'
+import type { ReactNode } from 'react'
+import { createStyleContext } from 'styled-system/jsx'
+import { sheet } from 'styled-system/recipes'
+import { IconButton } from './button'
+
+const { withRootProvider, withContext } = createStyleContext(sheet)
+// Mounted only while open (lazyMount) and removed after the closing animation (unmountOnExit), so a sheet's
+// form state starts fresh each time and closed sheets cost nothing.
+const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
+const Positioner = withContext(Dialog.Positioner, 'positioner')
+const Content = withContext(Dialog.Content, 'content')
+const Title = withContext(Dialog.Title, 'title')
+const Description = withContext(Dialog.Description, 'description')
+const CloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger')
+const Handle = withContext('div', 'handle')
+const Header = withContext('div', 'header')
+const Body = withContext('div', 'body')
+const Footer = withContext('div', 'footer')
+
+export interface SheetProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  children: ReactNode
+  /** Actions pinned under the scrolling body (each child gets an equal share of the width). */
+  footer?: ReactNode
+}
+
+/**
+ * A task or an entity over the current page: a bottom sheet under 768px, a right-hand panel above.
+ * Escape, the backdrop and the Close button all call onOpenChange(false); a route-driven sheet navigates back.
+ */
+export function Sheet({ open, onOpenChange, title, description, children, footer }: SheetProps) {
+  return (
+    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Portal>
+        <Backdrop />
+        <Positioner>
+          <Content>
+            {/* Only a visual cue that this is a sheet; dismissing is done with Close, Escape or the backdrop. */}
+            <Handle aria-hidden="true" />
+            <Header>
+              <div>
+                <Title>{title}</Title>
+                {description ? <Description>{description}</Description> : null}
+              </div>
+              <CloseTrigger asChild>
+                <IconButton label="Close" icon="close" />
+              </CloseTrigger>
+            </Header>
+            <Body>{children}</Body>
+            {footer ? <Footer>{footer}</Footer> : null}
+          </Content>
+        </Positioner>
+      </Portal>
+    </Root>
+  )
+}

@@ -1,0 +1,88 @@
+import * as v from 'valibot'
+
+/** Largest page a list returns. SPEC asks for huge sizes (1e6, 1e13) meaning "all": they are capped here. */
+export const MAX_PAGE_SIZE = 1000
+
+/** A query-string integer: accepts "12" or 12, rejects "1.5", "abc" and out-of-range values. */
+export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
+  return v.pipe(
+    v.union([v.string(), v.number()], 'must be a whole number'),
+    v.transform((x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x)),
+    v.number('must be a whole number'),
+    v.integer('must be a whole number'),
+    v.minValue(min, `must be at least ${min}`),
+    v.maxValue(max, `must be at most ${max}`),
+  )
+}
+
+export const queryBool = v.pipe(
+  v.union([v.boolean(), v.picklist(['true', 'false'])], 'must be true or false'),
+  v.transform((x) => x === true || x === 'true'),
+)
+
+export const pageQuery = {
+  page: v.optional(queryInt(1), 1),
+  size: v.optional(
+    v.pipe(
+      v.union([v.string(), v.number()], 'must be a whole number'),
+      v.transform((x) => Number(x)),
+      v.number('must be a whole number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be at least 1'),
+      v.transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+    ),
+    20,
+  ),
+}
+
+/** A list answer: 1-based page. */
+export function page<S extends v.GenericSchema>(item: S) {
+  return v.object({
+    items: v.array(item),
+    page: v.number(),
+    size: v.number(),
+    total: v.number(),
+  })
+}
+
+/** Money on the wire: a non-negative whole number of kobo. */
+export const kobo = v.pipe(
+  v.number('must be a number of kobo'),
+  v.safeInteger('must be a whole number of kobo'),
+  v.minValue(0, 'must not be negative'),
+)
+
+/** A positive amount of kobo to move. */
+export const amountKobo = v.pipe(kobo, v.minValue(1, 'must be more than zero'))
+
+export const isoDate = v.pipe(v.string(), v.isoTimestamp())
+
+export const email = v.pipe(
+  v.string('is required'),
+  v.trim(),
+  v.nonEmpty('is required'),
+  v.maxLength(254, 'is too long'),
+  v.email('must be a valid email address'),
+  v.toLowerCase(),
+)
+
+/** New passwords: long enough to resist guessing, short enough that scrypt input stays bounded. */
+export const newPassword = v.pipe(
+  v.string('is required'),
+  v.minLength(8, 'must be at least 8 characters'),
+  v.maxLength(128, 'must be at most 128 characters'),
+)
+
+export const otpCode = v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits'))
+
+export const id = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
+
+export const Empty = v.null()
+
+/** Wire envelopes. */
+export const ErrorBody = v.object({
+  message: v.string(),
+  code: v.string(),
+  issues: v.optional(v.array(v.object({ path: v.string(), message: v.string() }))),
+})
+export type ErrorBody = v.InferOutput<typeof ErrorBody>

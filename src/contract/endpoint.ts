@@ -1,0 +1,46 @@
+import type * as v from 'valibot'
+import type { Permission } from './permissions'
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
+export type Schema = v.GenericSchema
+
+/**
+ * Who may call an endpoint:
+ * - 'public': nobody needs to be signed in (login, reset, public pages).
+ * - 'user': any live session, even of a vendor not yet approved (profile, own password).
+ * - 'vendor': a live session of an approved vendor; the default for business endpoints.
+ */
+export type Access = 'public' | 'user' | 'vendor'
+
+export interface EndpointDef {
+  method: Method
+  path: string
+  summary: string
+  access?: Access
+  permission?: Permission
+  query?: Schema
+  body?: Schema
+  response: Schema
+  /** Money calls: the client must send an Idempotency-Key header; a replay returns the first answer. */
+  idempotent?: boolean
+}
+
+/** Declares one endpoint. Identity function: the value is the declaration, the type keeps the schemas. */
+export function endpoint<const D extends EndpointDef>(def: D): D {
+  return def
+}
+
+type Out<S> = S extends Schema ? v.InferOutput<S> : undefined
+type In<S> = S extends Schema ? v.InferInput<S> : undefined
+
+/** What the server handler receives after validation. */
+export type QueryOf<E extends EndpointDef> = Out<E['query']>
+export type BodyOf<E extends EndpointDef> = Out<E['body']>
+/** What a client passes before validation (query strings may be numbers or strings). */
+export type QueryInput<E extends EndpointDef> = In<E['query']>
+export type BodyInput<E extends EndpointDef> = In<E['body']>
+export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
+
+export function accessOf(e: EndpointDef): Access {
+  return e.access ?? 'vendor'
+}

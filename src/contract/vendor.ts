@@ -1,0 +1,42 @@
+import * as v from 'valibot'
+import { VendorStatus } from './auth'
+import { kobo } from './common'
+import { endpoint } from './endpoint'
+
+export const VendorProfile = v.object({
+  id: v.string(),
+  name: v.string(),
+  url: v.nullable(v.string()),
+  email: v.string(),
+  phone: v.nullable(v.string()),
+  ownerName: v.string(),
+  status: VendorStatus,
+  createdAt: v.string(),
+})
+
+export const WalletBalance = v.object({ balance: kobo, currency: v.string() })
+export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })
+
+export const vendorEndpoints = {
+  vendorProfile: endpoint({
+    method: 'GET',
+    path: '/vendor',
+    summary: "The caller's vendor profile.",
+    access: 'user',
+    response: VendorProfile,
+  }),
+  walletBalance: endpoint({
+    method: 'GET',
+    path: '/vendor/wallet/balance',
+    summary: 'Available balance of the main wallet, in kobo.',
+    permission: 'VENDOR_WALLET',
+    response: WalletBalance,
+  }),
+  walletDetails: endpoint({
+    method: 'GET',
+    path: '/vendor/wallet/details',
+    summary: "The main wallet's virtual bank-transfer account.",
+    permission: 'VENDOR_WALLET',
+    response: WalletDetails,
+  }),
+}

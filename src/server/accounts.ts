@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm'
+import { PERMISSIONS, type Permission } from '../contract/permissions'
+import { hashSecret } from './auth/secrets'
+import type { Db } from './db/client'
+import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from './db/schema'
+import { randomNuban, VIRTUAL_ACCOUNT_BANK } from './nuban'
+
+export interface NewVendorAccount {
+  name: string
+  email: string
+  phone?: string | null
+  ownerName: string
+  password: string
+  status?: VendorRow['status']
+  url?: string | null
+  pin?: string
+}
+
+export interface VendorAccount {
+  vendor: VendorRow
+  owner: UserRow
+  wallets: { main: WalletRow; external: WalletRow; fees: WalletRow }
+}
+
+/** An unused 10-digit virtual account number. The unique constraint still guards the (1 in 10^9) race. */
+async function freshAccountNumber(db: Db): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const candidate = randomNuban()
+    const taken = await db.select({ id: wallets.id }).from(wallets).where(eq(wallets.accountNumber, candidate))
+    if (taken.length === 0) return candidate
+  }
+  throw new Error('Could not allocate a virtual account number')
+}
+
+/**
+ * A vendor with its owner and its three vendor-level wallets: main (with a virtual account customers pay
+ * into), external (the banks' side of the ledger) and fees. Registration, the seed and the tests all use it,
+ * so every vendor has the same shape.
+ */
+export async function createVendorAccount(db: Db, input: NewVendorAccount): Promise<VendorAccount> {
+  const [passwordHash, pinHash] = await Promise.all([
+    hashSecret(input.password),
+    input.pin ? hashSecret(input.pin) : Promise.resolve(null),
+  ])
+  const email = input.email.trim().toLowerCase()
+  return db.transaction(async (tx) => {
+    const [vendor] = await tx
+      .insert(vendors)
+      .values({
+        name: input.name,
+        email,
+        phone: input.phone ?? null,
+        url: input.url ?? null,
+        status: input.status ?? 'pending_verification',
+      })
+      .returning()
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        vendorId: vendor!.id,
+        name: input.ownerName,
+        email,
+        phone: input.phone ?? null,
+        passwordHash,
+        role: 'owner',
+        permissions: [...PERMISSIONS],
+        pinHash,
+      })
+      .returning()
+    const accountNumber = await freshAccountNumber(tx)
+    const created = await tx
+      .insert(wallets)
+      .values([
+        {
+          vendorId: vendor!.id,
+          kind: 'main',
+          accountNumber,
+          accountName: input.name,
+          bankName: VIRTUAL_ACCOUNT_BANK.name,
+        },
+        { vendorId: vendor!.id, kind: 'external' },
+        { vendorId: vendor!.id, kind: 'fees' },
+      ])
+      .returning()
+    const byKind = (kind: WalletRow['kind']) => created.find((wallet) => wallet.kind === kind)!
+    return {
+      vendor: vendor!,
+      owner: owner!,
+      wallets: { main: byKind('main'), external: byKind('external'), fees: byKind('fees') },
+    }
+  })
+}
+
+export interface NewMember {
+  vendorId: string
+  name: string
+  email: string
+  phone?: string | null
+  password: string
+  permissions: Permission[]
+  status?: UserRow['status']
+}
+
+/** A team member of a vendor. The invitation flow (a later issue) will call this once the invite is accepted. */
+export async function createMember(db: Db, input: NewMember): Promise<UserRow> {
+  const [member] = await db
+    .insert(users)
+    .values({
+      vendorId: input.vendorId,
+      name: input.name,
+      email: input.email.trim().toLowerCase(),
+      phone: input.phone ?? null,
+      passwordHash: await hashSecret(input.password),
+      role: 'member',
+      permissions: input.permissions,
+      status: input.status ?? 'active',
+    })
+    .returning()
+  return member!
+}

@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { endpoints } from '../contract'
+import type { EndpointDef } from '../contract/endpoint'
+import { type AppOptions, resolveDeps } from './deps'
+import { renderDocsPage } from './http/docs-page'
+import { buildOpenApi } from './http/openapi'
+import { errorResponse, register } from './http/register'
+import { securityHeaders } from './http/security-headers'
+import type { Handler } from './http/types'
+import { handlers } from './routes'
+
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** The API under /api, plus its OpenAPI document and reference page. The PWA is mounted by the caller. */
+export function createApp(options: AppOptions): Hono {
+  const deps = resolveDeps(options)
+  const app = new Hono()
+  app.use('*', securityHeaders())
+
+  const api = new Hono()
+  api.use('*', async (c, next) => {
+    await next()
+    // Answers carry private data and bearer-authenticated state: no shared or browser HTTP cache.
+    c.header('Cache-Control', 'no-store')
+  })
+  api.use(
+    '*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: 'The request body is larger than 1 MB', code: 'PAYLOAD_TOO_LARGE' }, 413),
+    }),
+  )
+
+  for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
+    // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.
+    const handler = handlers[name as keyof typeof handlers] as Handler<EndpointDef>
+    register(api, name, endpoint, handler, deps)
+  }
+
+  let openApi: Record<string, unknown> | undefined
+  let docsHtml: string | undefined
+  api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApi(endpoints))))
+  api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage((openApi ??= buildOpenApi(endpoints))))))
+
+  api.all('*', (c) =>
+    c.json({ message: `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`, code: 'NOT_FOUND' }, 404),
+  )
+  api.onError((error, c) => errorResponse(c, error, deps, `${c.req.method} ${c.req.path}`))
+  app.route('/api', api)
+  app.onError((error, c) => errorResponse(c, error, deps, `${c.req.method} ${c.req.path}`))
+  return app
+}

@@ -1,0 +1,96 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { PERMISSIONS, type Permission } from '../../contract/permissions'
+import type { Clock } from '../clock'
+import { DAY_MS, MINUTE_MS } from '../clock'
+import type { Db } from '../db/client'
+import { sessions, type UserRow, users, type VendorRow, vendors } from '../db/schema'
+import { newSessionToken, sha256 } from './secrets'
+
+export const SESSION_TTL_MS = 30 * DAY_MS
+/** last_seen_at is advisory; writing it on every request would turn every read into a write. */
+const LAST_SEEN_GRANULARITY_MS = MINUTE_MS
+
+/** Who is calling, resolved from the bearer token. Handlers scope every query by `vendorId`. */
+export interface Auth {
+  sessionId: string
+  userId: string
+  vendorId: string
+  role: UserRow['role']
+  permissions: Permission[]
+  user: UserRow
+  vendor: VendorRow
+}
+
+/** The owner holds every permission, including ones added after the account was made. */
+export function effectivePermissions(user: Pick<UserRow, 'role' | 'permissions'>): Permission[] {
+  if (user.role === 'owner') return [...PERMISSIONS]
+  return PERMISSIONS.filter((permission) => user.permissions.includes(permission))
+}
+
+export async function createSession(db: Db, clock: Clock, user: UserRow): Promise<string> {
+  const token = newSessionToken()
+  const now = clock.now()
+  await db.insert(sessions).values({
+    vendorId: user.vendorId,
+    userId: user.id,
+    tokenHash: sha256(token),
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+  })
+  return token
+}
+
+/** A live session for this token, or null if it is unknown, expired, revoked or its user is inactive. */
+export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Auth | null> {
+  const now = clock.now()
+  const [row] = await db
+    .select({ session: sessions, user: users, vendor: vendors })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
+    .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+  if (!row || row.user.status !== 'active') return null
+  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(sessions.vendorId, row.session.vendorId), eq(sessions.id, row.session.id)))
+  }
+  return {
+    sessionId: row.session.id,
+    userId: row.user.id,
+    vendorId: row.vendor.id,
+    role: row.user.role,
+    permissions: effectivePermissions(row.user),
+    user: row.user,
+    vendor: row.vendor,
+  }
+}
+
+export async function revokeSession(db: Db, clock: Clock, vendorId: string, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.vendorId, vendorId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given (the caller's own). */
+export async function revokeUserSessions(
+  db: Db,
+  clock: Clock,
+  user: Pick<UserRow, 'id' | 'vendorId'>,
+  keepSessionId?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(
+      and(
+        eq(sessions.vendorId, user.vendorId),
+        eq(sessions.userId, user.id),
+        isNull(sessions.revokedAt),
+        keepSessionId ? ne(sessions.id, keepSessionId) : undefined,
+      ),
+    )
+}

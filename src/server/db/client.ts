@@ -1,0 +1,145 @@
+import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import type { ExtractTablesWithRelations } from 'drizzle-orm'
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import pg from 'pg'
+import * as schema from './schema'
+
+export type Schema = typeof schema
+/** The one database type handlers see, whichever driver is underneath. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+export interface OpenDatabaseOptions {
+  /** postgres://… — PostgreSQL through a pg Pool. Takes precedence over dataDir. */
+  databaseUrl?: string
+  /** Directory holding the app's data (PGlite lives in DATA_DIR/pglite), or 'memory' for a throw-away database. */
+  dataDir?: string
+  /** PGlite only: start from a dumped data directory (tests load a migrated template instead of running initdb). */
+  loadDataDir?: Blob
+  /** Apply pending migrations (default true). Test workers on PostgreSQL skip it: global setup migrated once. */
+  migrate?: boolean
+  /** pg Pool size (default 10). */
+  poolSize?: number
+}
+
+export interface Database {
+  db: Db
+  kind: 'pglite' | 'postgres'
+  close: () => Promise<void>
+  /** PGlite only: a tarball of the data directory, used to make test templates. */
+  dump?: () => Promise<Blob>
+}
+
+function processIsAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * PGlite is an in-process Postgres with no lock of its own: two processes on one directory corrupt it (checked
+ * here: a second process opened a directory already in use without complaint). A pid file makes the second one
+ * stop with a clear message instead. A lock left by a crashed process is taken over.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const lockPath = join(dataDir, 'pglite.lock')
+  const mine = String(process.pid)
+  try {
+    writeFileSync(lockPath, mine, { flag: 'wx' })
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    const holder = Number(readFileSync(lockPath, 'utf8').trim())
+    if (holder && holder !== process.pid && processIsAlive(holder)) {
+      throw new Error(`The database in ${dataDir} is in use by process ${holder}; stop it first (or use DATABASE_URL).`)
+    }
+    writeFileSync(lockPath, mine)
+  }
+  return () => {
+    try {
+      if (readFileSync(lockPath, 'utf8').trim() === mine) unlinkSync(lockPath)
+    } catch {
+      // Already gone: nothing to release.
+    }
+  }
+}
+
+/** Arbitrary constant: the advisory lock that serialises migrations across API processes. */
+const MIGRATION_LOCK_ID = 727_401_555
+
+/** Several API processes may start at once against one PostgreSQL; only one at a time may migrate. */
+async function migrateUnderLock(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect()
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
+    try {
+      await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder })
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
+    }
+  } finally {
+    client.release()
+  }
+}
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
+  const shouldMigrate = options.migrate ?? true
+
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    // An idle client losing its connection emits 'error' on the pool; unhandled it would crash the process.
+    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
+    const db = drizzleNodePg({ client: pool, schema })
+    try {
+      if (shouldMigrate) await migrateUnderLock(pool)
+    } catch (error) {
+      await pool.end()
+      throw error
+    }
+    return { db: db as unknown as Db, kind: 'postgres', close: () => pool.end() }
+  }
+
+  const dataDir = options.dataDir ?? './data'
+  let client: PGlite
+  let unlock = () => {}
+  if (dataDir === 'memory') {
+    client = await PGlite.create({ loadDataDir: options.loadDataDir })
+  } else {
+    const dir = join(dataDir, 'pglite')
+    // PGlite's own mkdir is not recursive: a fresh DATA_DIR=./a/b would fail without this.
+    mkdirSync(dir, { recursive: true })
+    unlock = lockDataDir(dataDir)
+    try {
+      client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir })
+    } catch (error) {
+      unlock()
+      throw error
+    }
+  }
+  const close = async () => {
+    try {
+      await client.close()
+    } finally {
+      unlock()
+    }
+  }
+  const db = drizzlePglite({ client, schema })
+  try {
+    if (shouldMigrate) await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await close()
+    throw error
+  }
+  return { db: db as unknown as Db, kind: 'pglite', close, dump: () => client.dumpDataDir('none') }
+}

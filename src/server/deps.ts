@@ -1,0 +1,34 @@
+import { type Clock, systemClock } from './clock'
+import type { Db } from './db/client'
+import type { Notifier } from './notifier'
+import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
+
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
+
+/** Everything a handler may reach outside its request. Tests swap any of them. */
+export interface AppDeps {
+  db: Db
+  notifier: Notifier
+  rateLimiter: RateLimiter
+  clock: Clock
+  /** Validate every handler's data against the endpoint's response schema (tests turn this on). */
+  checkResponses: boolean
+  /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
+  trustProxy: boolean
+  logger: Logger
+}
+
+export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
+
+export function resolveDeps(options: AppOptions): AppDeps {
+  const clock = options.clock ?? systemClock
+  return {
+    db: options.db,
+    notifier: options.notifier,
+    clock,
+    rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
+    checkResponses: options.checkResponses ?? false,
+    trustProxy: options.trustProxy ?? false,
+    logger: options.logger ?? console,
+  }
+}

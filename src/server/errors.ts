@@ -1,0 +1,42 @@
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
+export interface Issue {
+  path: string
+  message: string
+}
+
+/**
+ * An error the client is meant to see: thrown anywhere in a handler (or below it), it becomes
+ * `{ message, code, issues? }` with this status. Anything else thrown is a bug and answers a generic 500.
+ */
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode
+  readonly code: string
+  readonly issues?: Issue[]
+  readonly headers?: Record<string, string>
+
+  constructor(
+    status: ContentfulStatusCode,
+    code: string,
+    message: string,
+    extra: { issues?: Issue[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message)
+    this.name = 'ApiError'
+    this.status = status
+    this.code = code
+    this.issues = extra.issues
+    this.headers = extra.headers
+  }
+}
+
+export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
+export const INTERNAL_MESSAGE = 'Something happened, please try again.'
+
+export function unauthenticated(): ApiError {
+  return new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
+}
+
+export function notFound(what: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `${what} not found`)
+}

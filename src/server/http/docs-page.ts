@@ -1,0 +1,71 @@
+/*
+ * A readable API reference rendered on the server from the OpenAPI document: no scripts and no CDN, so it works
+ * offline and under the same strict Content-Security-Policy as the app.
+ */
+
+type Json = Record<string, unknown>
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!)
+
+const pretty = (value: unknown) => `<pre>${escapeHtml(JSON.stringify(value, null, 2))}</pre>`
+
+const STYLE = `
+body{font:15px/1.5 system-ui,sans-serif;margin:0 auto;max-width:960px;padding:24px;color:#1a1a1a}
+h1{margin-bottom:4px}h2{margin-top:40px;border-bottom:1px solid #ddd;text-transform:capitalize}
+section{border:1px solid #e3e3e3;border-radius:8px;padding:12px 16px;margin:12px 0}
+.method{display:inline-block;min-width:64px;font-weight:700;font-family:monospace}
+.GET{color:#0a6}.POST{color:#06c}.PATCH{color:#a60}.PUT{color:#a60}.DELETE{color:#c22}
+code,pre{font-family:ui-monospace,monospace;font-size:13px}
+pre{background:#f6f6f6;padding:8px;border-radius:6px;overflow:auto;max-height:360px}
+.tag{display:inline-block;background:#eef;border-radius:4px;padding:0 6px;margin-right:6px;font-size:13px}
+details summary{cursor:pointer;color:#444}
+nav a{margin-right:12px}
+`
+
+function renderOperation(path: string, method: string, op: Json): string {
+  const upper = method.toUpperCase()
+  const id = String(op.operationId)
+  const parameters = (op.parameters as Json[] | undefined) ?? []
+  const body = (op.requestBody as { content: { 'application/json': { schema: unknown } } } | undefined)?.content[
+    'application/json'
+  ].schema
+  const ok = (op.responses as Record<string, { content?: { 'application/json': { schema: unknown } } }>)['200']
+  const tags = [
+    `<span class="tag">access: ${escapeHtml(String(op['x-access']))}</span>`,
+    op['x-permission'] ? `<span class="tag">permission: ${escapeHtml(String(op['x-permission']))}</span>` : '',
+    op['x-idempotent'] ? '<span class="tag">Idempotency-Key required</span>' : '',
+  ].join('')
+  return `<section id="${escapeHtml(id)}">
+<div><span class="method ${upper}">${upper}</span> <code>/api${escapeHtml(path)}</code> — <strong>${escapeHtml(id)}</strong></div>
+<p>${escapeHtml(String(op.summary ?? ''))}</p>
+<p>${tags}</p>
+<p>${escapeHtml(String(op.description ?? ''))}</p>
+${parameters.length ? `<details><summary>Parameters</summary>${pretty(parameters)}</details>` : ''}
+${body ? `<details><summary>Request body</summary>${pretty(body)}</details>` : ''}
+${ok?.content ? `<details><summary>Response</summary>${pretty(ok.content['application/json'].schema)}</details>` : ''}
+</section>`
+}
+
+export function renderDocsPage(document: Json): string {
+  const info = document.info as { title: string; description: string }
+  const paths = document.paths as Record<string, Record<string, Json>>
+  const byTag = new Map<string, string[]>()
+  for (const [path, methods] of Object.entries(paths)) {
+    for (const [method, op] of Object.entries(methods)) {
+      const tag = String((op.tags as string[] | undefined)?.[0] ?? 'api')
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(path, method, op)])
+    }
+  }
+  const tags = [...byTag.keys()].sort()
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escapeHtml(info.title)}</title><style>${STYLE}</style></head>
+<body><h1>${escapeHtml(info.title)}</h1>
+<p>${escapeHtml(info.description)}</p>
+<p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticated calls send
+<code>Authorization: Bearer &lt;token&gt;</code>.</p>
+<nav>${tags.map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join('')}</nav>
+${tags.map((tag) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${byTag.get(tag)!.join('\n')}`).join('\n')}
+</body></html>`
+}

@@ -1,0 +1,129 @@
+import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
+import type * as v from 'valibot'
+import { ErrorBody } from '../../contract/common'
+import { accessOf, type EndpointDef } from '../../contract/endpoint'
+
+type Json = Record<string, unknown>
+
+/** Transforms (e.g. query strings parsed to numbers) have no JSON Schema: 'ignore' keeps the part before them. */
+function schemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
+  const json = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Json
+  delete json.$schema
+  return json as JsonSchema
+}
+
+function queryParameters(schema: v.GenericSchema): Json[] {
+  const json = schemaOf(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] }
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: json.required?.includes(name) ?? false,
+    schema: property,
+  }))
+}
+
+const ERROR_RESPONSES: Record<string, string> = {
+  '400': 'Malformed request (e.g. the body is not JSON)',
+  '401': 'Not signed in, or the session expired or was revoked',
+  '403': 'Vendor not approved, or the permission is missing',
+  '409': 'Idempotency-Key already used with different parameters',
+  '422': 'Invalid input; `message` names the field and `issues` lists each one',
+  '429': 'Too many attempts; see Retry-After',
+}
+
+function errorResponses(endpoint: EndpointDef): Json {
+  const codes = [
+    '400',
+    ...(accessOf(endpoint) === 'public' ? [] : ['401', '403']),
+    ...(endpoint.idempotent ? ['409'] : []),
+    '422',
+    '429',
+  ]
+  return Object.fromEntries(
+    codes.map((code) => [
+      code,
+      {
+        description: ERROR_RESPONSES[code],
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  )
+}
+
+function describeAccess(endpoint: EndpointDef): string {
+  const access = accessOf(endpoint)
+  const who =
+    access === 'public'
+      ? 'Public: no sign-in needed.'
+      : access === 'user'
+        ? 'Any signed-in user, even of a vendor awaiting approval.'
+        : 'Signed-in user of an approved vendor.'
+  const permission = endpoint.permission ? ` Requires permission ${endpoint.permission}.` : ''
+  const idempotent = endpoint.idempotent ? ' Send an Idempotency-Key header; a replay returns the first answer.' : ''
+  return who + permission + idempotent
+}
+
+function operation(name: string, endpoint: EndpointDef): Json {
+  const parameters = endpoint.query ? queryParameters(endpoint.query) : []
+  if (endpoint.idempotent) {
+    parameters.push({ name: 'Idempotency-Key', in: 'header', required: true, schema: { type: 'string', maxLength: 100 } })
+  }
+  return {
+    operationId: name,
+    summary: endpoint.summary,
+    description: describeAccess(endpoint),
+    tags: [endpoint.path.split('/')[1] ?? 'api'],
+    'x-access': accessOf(endpoint),
+    ...(endpoint.permission ? { 'x-permission': endpoint.permission } : {}),
+    ...(endpoint.idempotent ? { 'x-idempotent': true } : {}),
+    ...(accessOf(endpoint) === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
+    ...(parameters.length ? { parameters } : {}),
+    ...(endpoint.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
+          },
+        }
+      : {}),
+    responses: {
+      '200': {
+        description: 'Success',
+        content: {
+          'application/json': {
+            schema: {
+              type: 'object',
+              required: ['message', 'data'],
+              properties: { message: { type: 'string' }, data: schemaOf(endpoint.response, 'output') },
+            },
+          },
+        },
+      },
+      ...errorResponses(endpoint),
+    },
+  }
+}
+
+/** OpenAPI 3.1 document of the whole API, made from the contract's endpoint table. */
+export function buildOpenApi(endpoints: Record<string, EndpointDef>): Json {
+  const paths: Record<string, Json> = {}
+  for (const [name, endpoint] of Object.entries(endpoints)) {
+    paths[endpoint.path] ??= {}
+    paths[endpoint.path]![endpoint.method.toLowerCase()] = operation(name, endpoint)
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Vendor back-office API',
+      version: '1',
+      description:
+        'Every answer is JSON. Success: `{ message, data }`. Failure: `{ message, code, issues? }` with a real HTTP status. Money is integer kobo; timestamps are ISO strings.',
+    },
+    servers: [{ url: '/api' }],
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/vendor/login' } },
+      schemas: { Error: schemaOf(ErrorBody, 'output') },
+    },
+  }
+}

@@ -1,0 +1,112 @@
+import type { Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { accessOf, type EndpointDef } from '../../contract/endpoint'
+import { type Auth, resolveSession } from '../auth/sessions'
+import type { AppDeps } from '../deps'
+import { ApiError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
+import { clientIp } from './client-ip'
+import type { Handler, HandlerContext } from './types'
+
+/** Turns any thrown value into the wire error envelope. Unknown errors are logged and answered generically. */
+export function errorResponse(c: Context, error: unknown, deps: Pick<AppDeps, 'logger'>, where: string): Response {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
+    const body = error.issues
+      ? { message: error.message, code: error.code, issues: error.issues }
+      : { message: error.message, code: error.code }
+    return c.json(body, error.status)
+  }
+  // Only the error itself: request bodies and headers can hold passwords, codes and tokens.
+  deps.logger.error(`[api] ${where} failed:`, error)
+  return c.json({ message: INTERNAL_MESSAGE, code: 'INTERNAL' }, 500)
+}
+
+/** valibot reports an absent key as "Invalid key: Expected ..."; the contract's wording for that is "is required". */
+function issueMessage(issue: v.BaseIssue<unknown>): string {
+  const last = issue.path?.at(-1)
+  return last && 'origin' in last && last.origin === 'key' ? 'is required' : issue.message
+}
+
+function toIssues(issues: readonly v.BaseIssue<unknown>[], root: string): Issue[] {
+  return issues.map((issue) => ({ path: v.getDotPath(issue) || root, message: issueMessage(issue) }))
+}
+
+/** 422 whose message names the first offending field, e.g. "email: must be a valid email address". */
+export function validationError(issues: Issue[]): ApiError {
+  const first = issues[0]
+  const message = first ? `${first.path}: ${first.message}` : 'Invalid request'
+  return new ApiError(422, 'VALIDATION_FAILED', message, { issues })
+}
+
+function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, root: string): v.InferOutput<S> {
+  const result = v.safeParse(schema, input, { abortPipeEarly: true })
+  if (!result.success) throw validationError(toIssues(result.issues, root))
+  return result.output
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text()
+  // No body at all is treated as {}, so the client learns which fields are required rather than "body: ...".
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new ApiError(400, 'BAD_JSON', 'The request body is not valid JSON')
+  }
+}
+
+const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
+
+async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): Promise<Auth | null> {
+  const access = accessOf(endpoint)
+  if (access === 'public') return null
+  const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
+  const auth = token ? await resolveSession(deps.db, deps.clock, token) : null
+  if (!auth) throw unauthenticated()
+  if (access === 'vendor' && auth.vendor.status !== 'approved') {
+    throw new ApiError(
+      403,
+      'VENDOR_NOT_APPROVED',
+      'An administrator needs to approve your account, please check back in a few minutes.',
+    )
+  }
+  if (endpoint.permission && !auth.permissions.includes(endpoint.permission)) {
+    throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this')
+  }
+  return auth
+}
+
+/**
+ * The single way an endpoint is served. In order: session and vendor approval, permission, input parsing and
+ * validation, the handler, then (in tests) the response schema, and the `{ message, data }` envelope. A handler
+ * cannot skip any step, and receives only validated input plus the caller's vendor to scope its queries by.
+ */
+export function register<E extends EndpointDef>(
+  app: Hono,
+  name: string,
+  endpoint: E,
+  handler: Handler<E>,
+  deps: AppDeps,
+): void {
+  app.on(endpoint.method, endpoint.path, async (c) => {
+    try {
+      const auth = await authenticate(c, endpoint, deps)
+      const query = endpoint.query ? parseInput(endpoint.query, c.req.query(), 'query') : undefined
+      const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readJson(c) : undefined
+      const body = endpoint.body ? parseInput(endpoint.body, rawBody ?? {}, 'body') : undefined
+      const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c }
+      const result = await handler(ctx as HandlerContext<E>)
+      if (deps.checkResponses) {
+        const check = v.safeParse(endpoint.response, result.data)
+        if (!check.success) {
+          const [issue] = toIssues(check.issues, 'data')
+          throw new Error(`${name} answered data that breaks its response schema: ${issue?.path}: ${issue?.message}`)
+        }
+      }
+      for (const [header, value] of Object.entries(result.headers ?? {})) c.header(header, value)
+      return c.json({ message: result.message ?? 'Success', data: result.data ?? null }, result.status ?? 200)
+    } catch (error) {
+      return errorResponse(c, error, deps, name)
+    }
+  })
+}

@@ -1,0 +1,33 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { BodyOf, EndpointDef, QueryOf, ResponseOf } from '../../contract/endpoint'
+import type { Auth } from '../auth/sessions'
+import type { Db } from '../db/client'
+import type { AppDeps } from '../deps'
+
+/** Public endpoints get no caller; every other handler is guaranteed one. */
+export type AuthFor<E extends EndpointDef> = E extends { access: 'public' } ? null : Auth
+
+export interface HandlerContext<E extends EndpointDef> {
+  query: QueryOf<E>
+  body: BodyOf<E>
+  auth: AuthFor<E>
+  db: Db
+  deps: AppDeps
+  /** Client IP as far as we trust it (see clientIp). */
+  ip: string
+  c: Context
+}
+
+export interface HandlerResult<T> {
+  data: T
+  /** Shown to the user as the success toast. */
+  message?: string
+  status?: ContentfulStatusCode
+  headers?: Record<string, string>
+}
+
+export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<HandlerResult<ResponseOf<E>>>
+
+/** One handler for every endpoint of a group: a missing or misspelt one is a type error. */
+export type HandlersFor<G extends Record<string, EndpointDef>> = { [K in keyof G]: Handler<G[K]> }

@@ -1,0 +1,34 @@
+export interface Notification {
+  channel: 'email' | 'sms'
+  /** Email address or +234 phone number. */
+  to: string
+  subject: string
+  text: string
+  /** The one-time code carried by the message, if any: kept separately so tests need not parse text. */
+  code?: string
+}
+
+/** SMS and e-mail to people. The production implementation talks to a provider; the dev one logs. */
+export interface Notifier {
+  send(message: Notification): Promise<void>
+}
+
+/**
+ * Development default: prints each message (this is how to read an OTP locally) and keeps it in `outbox`
+ * for tests. Messages hold one-time codes, so this must never be the notifier of a real deployment.
+ */
+export class DevNotifier implements Notifier {
+  readonly outbox: Notification[] = []
+
+  constructor(private readonly log: (line: string) => void = (line) => console.info(line)) {}
+
+  async send(message: Notification): Promise<void> {
+    this.outbox.push(message)
+    this.log(`[notifier] ${message.channel} to ${message.to}: ${message.subject}\n${message.text}`)
+  }
+
+  /** The newest message sent to an address, for tests. */
+  lastTo(to: string): Notification | undefined {
+    return this.outbox.findLast((message) => message.to === to)
+  }
+}

@@ -1,0 +1,116 @@
+import { type Clock, MINUTE_MS, systemClock } from './clock'
+import { ApiError } from './errors'
+
+export interface RateLimitRule {
+  /** Namespaces the key, so one limiter serves every rule. */
+  name: string
+  limit: number
+  windowMs: number
+}
+
+export interface RateLimitState {
+  allowed: boolean
+  remaining: number
+  /** Seconds until the window resets; 0 when nothing is counted. */
+  retryAfterSeconds: number
+}
+
+/**
+ * Counts attempts per key in a window. Async so a Redis implementation (shared by several API processes)
+ * can replace the in-memory one without touching callers.
+ */
+export interface RateLimiter {
+  /** Counts one attempt and answers whether it was within the limit. */
+  hit(rule: RateLimitRule, key: string): Promise<RateLimitState>
+  /** Answers without counting: used to refuse before doing work, counting only failures afterwards. */
+  peek(rule: RateLimitRule, key: string): Promise<RateLimitState>
+  reset(rule: RateLimitRule, key: string): Promise<void>
+}
+
+const WINDOW = 15 * MINUTE_MS
+
+export const LIMITS = {
+  loginPerIp: { name: 'login-ip', limit: 20, windowMs: WINDOW },
+  loginFailuresPerAccount: { name: 'login-account', limit: 5, windowMs: WINDOW },
+  forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: WINDOW },
+  forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: WINDOW },
+  resetPasswordPerIp: { name: 'reset-ip', limit: 20, windowMs: WINDOW },
+  passwordChangeFailuresPerUser: { name: 'password-change', limit: 5, windowMs: WINDOW },
+} satisfies Record<string, RateLimitRule>
+
+interface Bucket {
+  count: number
+  resetAt: number
+}
+
+/** Fixed-window counters in process memory: right for one API process (the default deployment). */
+export class MemoryRateLimiter implements RateLimiter {
+  private readonly buckets = new Map<string, Bucket>()
+
+  constructor(private readonly clock: Clock = systemClock) {}
+
+  async hit(rule: RateLimitRule, key: string): Promise<RateLimitState> {
+    const now = this.clock.now().getTime()
+    const id = `${rule.name}:${key}`
+    let bucket = this.live(id, now)
+    if (!bucket) {
+      this.sweep(now)
+      bucket = { count: 0, resetAt: now + rule.windowMs }
+      this.buckets.set(id, bucket)
+    }
+    bucket.count += 1
+    return this.state(rule, bucket, now, bucket.count <= rule.limit)
+  }
+
+  async peek(rule: RateLimitRule, key: string): Promise<RateLimitState> {
+    const now = this.clock.now().getTime()
+    const bucket = this.live(`${rule.name}:${key}`, now)
+    if (!bucket) return { allowed: true, remaining: rule.limit, retryAfterSeconds: 0 }
+    return this.state(rule, bucket, now, bucket.count < rule.limit)
+  }
+
+  async reset(rule: RateLimitRule, key: string): Promise<void> {
+    this.buckets.delete(`${rule.name}:${key}`)
+  }
+
+  private live(id: string, now: number): Bucket | undefined {
+    const bucket = this.buckets.get(id)
+    return bucket && bucket.resetAt > now ? bucket : undefined
+  }
+
+  private state(rule: RateLimitRule, bucket: Bucket, now: number, allowed: boolean): RateLimitState {
+    return {
+      allowed,
+      remaining: Math.max(0, rule.limit - bucket.count),
+      retryAfterSeconds: Math.max(1, Math.ceil((bucket.resetAt - now) / 1000)),
+    }
+  }
+
+  /** Keeps memory bounded under a flood of distinct keys (e.g. one per spoofed email). */
+  private sweep(now: number): void {
+    if (this.buckets.size < 10_000) return
+    for (const [id, bucket] of this.buckets) if (bucket.resetAt <= now) this.buckets.delete(id)
+  }
+}
+
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
+  return new ApiError(
+    429,
+    'RATE_LIMITED',
+    `Too many attempts, please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+    { headers: { 'Retry-After': String(retryAfterSeconds) } },
+  )
+}
+
+/** Counts an attempt and throws 429 when over the limit. */
+export async function enforce(limiter: RateLimiter, rule: RateLimitRule, key: string): Promise<void> {
+  const state = await limiter.hit(rule, key)
+  if (!state.allowed) throw rateLimited(state.retryAfterSeconds)
+}
+
+/** Throws 429 when the limit is already used up, without counting this attempt. */
+export async function ensureNotLimited(limiter: RateLimiter, rule: RateLimitRule, key: string): Promise<void> {
+  const state = await limiter.peek(rule, key)
+  if (!state.allowed) throw rateLimited(state.retryAfterSeconds)
+}

@@ -1,0 +1,47 @@
+import { and, eq } from 'drizzle-orm'
+import type { vendorEndpoints } from '../../contract/vendor'
+import { users } from '../db/schema'
+import { notFound } from '../errors'
+import type { HandlersFor } from '../http/types'
+import { vendorWallet } from '../ledger'
+
+export const vendorHandlers: HandlersFor<typeof vendorEndpoints> = {
+  async vendorProfile({ auth, db }) {
+    const { vendor } = auth
+    const [owner] = await db
+      .select({ name: users.name })
+      .from(users)
+      .where(and(eq(users.vendorId, auth.vendorId), eq(users.role, 'owner')))
+      .limit(1)
+    return {
+      data: {
+        id: vendor.id,
+        name: vendor.name,
+        url: vendor.url,
+        email: vendor.email,
+        phone: vendor.phone,
+        ownerName: owner?.name ?? '',
+        status: vendor.status,
+        createdAt: vendor.createdAt.toISOString(),
+      },
+    }
+  },
+
+  async walletBalance({ auth, db }) {
+    const wallet = await vendorWallet(db, auth.vendorId, 'main')
+    if (!wallet) throw notFound('Wallet')
+    return { data: { balance: wallet.balance, currency: wallet.currency } }
+  },
+
+  async walletDetails({ auth, db }) {
+    const wallet = await vendorWallet(db, auth.vendorId, 'main')
+    if (!wallet?.accountNumber) throw notFound('Wallet account')
+    return {
+      data: {
+        bankName: wallet.bankName ?? '',
+        accountNumber: wallet.accountNumber,
+        accountName: wallet.accountName ?? '',
+      },
+    }
+  },
+}

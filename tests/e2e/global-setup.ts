@@ -1,0 +1,22 @@
+import { resolve } from 'node:path'
+import type { TestProject } from 'vitest/node'
+import { startServer } from '../../src/server/main'
+import { buildPwa, pwaBuildIsStale } from '../../src/server/pwa-build'
+import { DEMO } from '../../src/server/seed'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string
+    demo: { email: string; password: string; pin: string }
+  }
+}
+
+/** The real built PWA and the real server (seeded, on a throw-away database) on a free port. */
+export default async function setup(project: TestProject) {
+  const root = resolve(import.meta.dirname, '../..')
+  if (pwaBuildIsStale(root)) await buildPwa(root)
+  const server = await startServer({ port: 0, dataDir: 'memory', logger: { info() {}, warn: console.warn, error: console.error } })
+  project.provide('baseURL', server.url)
+  project.provide('demo', { email: DEMO.email, password: DEMO.password, pin: DEMO.pin })
+  return () => server.close()
+}

@@ -1,0 +1,114 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { accessOf, type EndpointDef } from '../../src/contract/endpoint'
+import { endpoints } from '../../src/contract/index'
+import { PERMISSIONS } from '../../src/contract/permissions'
+import { DAY_MS } from '../../src/server/clock'
+import { users } from '../../src/server/db/schema'
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestUser, testDb } from './harness'
+
+/*
+ * Generated from the endpoint table: every endpoint declared in the contract is checked for authentication,
+ * vendor approval and permission the day it is added, without anyone writing a test for it.
+ */
+
+const UNAUTHENTICATED = { message: 'You are not authenticated, please login', code: 'UNAUTHENTICATED' }
+const all = Object.entries(endpoints) as [string, EndpointDef][]
+
+let t: TestApp
+let owner: TestUser
+let unapprovedOwner: TestUser
+const members: Record<string, TestUser> = {}
+const tokens = {} as { revoked: string; expired: string; deactivated: string; noPermissions: string }
+
+// Each sign-in from its own address, so the per-IP login limit never interferes with the matrix.
+let signIns = 0
+const signIn = (user: TestUser) => login(t.app, user.email, user.password, `10.9.${signIns >> 8}.${signIns++ & 255}`)
+
+beforeAll(async () => {
+  t = await makeApp()
+  const vendor = await createVendor()
+  owner = vendor.owner
+
+  tokens.revoked = await signIn(owner)
+  expect((await call(t.app, 'POST', '/auth/logout', { token: tokens.revoked })).status).toBe(200)
+
+  const deactivated = await createMember(vendor, { permissions: [...PERMISSIONS] })
+  tokens.deactivated = await signIn(deactivated)
+  await (await testDb()).update(users).set({ status: 'inactive' }).where(eq(users.id, deactivated.id))
+
+  unapprovedOwner = (await createVendor({ status: 'pending_verification' })).owner
+  tokens.noPermissions = await signIn(await createMember(vendor, { permissions: [] }))
+  for (const permission of PERMISSIONS) members[permission] = await createMember(vendor, { permissions: [permission] })
+
+  // A session past its 30 days: issued "31 days ago" by an app whose clock runs behind.
+  const old = await makeApp()
+  old.clock.advance(-31 * DAY_MS)
+  tokens.expired = await login(old.app, owner.email, owner.password)
+})
+
+const hit = (e: EndpointDef, token?: string) =>
+  call(t.app, e.method, e.path, { token, body: e.method === 'GET' ? undefined : {} })
+
+describe.each(all.filter(([, e]) => accessOf(e) !== 'public'))('%s needs a live session', (_name, e) => {
+  it('401 without a token', async () => {
+    const res = await hit(e)
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual(UNAUTHENTICATED)
+  })
+  it('401 with a garbage token', async () => {
+    for (const token of ['garbage', 'x'.repeat(43), 'not a token!']) {
+      const res = await hit(e, token)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual(UNAUTHENTICATED)
+    }
+  })
+  it('401 with a revoked token', async () => {
+    expect((await hit(e, tokens.revoked)).body).toEqual(UNAUTHENTICATED)
+  })
+  it('401 with an expired token', async () => {
+    expect((await hit(e, tokens.expired)).body).toEqual(UNAUTHENTICATED)
+  })
+  it('401 for a deactivated user', async () => {
+    expect((await hit(e, tokens.deactivated)).body).toEqual(UNAUTHENTICATED)
+  })
+  it('the owner of an approved vendor gets past authentication', async () => {
+    // A fresh session each time: the endpoint under test may be logout.
+    expect([401, 403]).not.toContain((await hit(e, await signIn(owner))).status)
+  })
+})
+
+describe.each(all.filter(([, e]) => accessOf(e) === 'vendor'))('%s needs an approved vendor', (_name, e) => {
+  it('403 VENDOR_NOT_APPROVED for a vendor awaiting approval', async () => {
+    const res = await hit(e, await signIn(unapprovedOwner))
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('VENDOR_NOT_APPROVED')
+  })
+})
+
+describe.each(all.filter(([, e]) => accessOf(e) === 'user'))('%s works before approval', (_name, e) => {
+  it('is not refused for a vendor awaiting approval', async () => {
+    expect([401, 403]).not.toContain((await hit(e, await signIn(unapprovedOwner))).status)
+  })
+})
+
+describe.each(all.filter(([, e]) => e.permission))('%s needs its permission', (_name, e) => {
+  it('403 FORBIDDEN for a member without it', async () => {
+    const others = PERMISSIONS.filter((p) => p !== e.permission)
+    const tokensWithout = [tokens.noPermissions, ...(await Promise.all(others.map((p) => signIn(members[p]!))))]
+    for (const token of tokensWithout) {
+      const res = await hit(e, token)
+      expect(res.status).toBe(403)
+      expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
+    }
+  })
+  it('is not refused for a member holding exactly that permission', async () => {
+    expect([401, 403]).not.toContain((await hit(e, await signIn(members[e.permission!]!))).status)
+  })
+})
+
+describe.each(all.filter(([, e]) => accessOf(e) === 'public'))('%s is public', (_name, e) => {
+  it('needs no token', async () => {
+    expect((await hit(e)).status).not.toBe(401)
+  })
+})

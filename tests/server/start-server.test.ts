@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ledgerEntries, wallets } from '../../src/server/db/schema'
+import { type RunningServer, startServer } from '../../src/server/main'
+import { DEMO, seedDemo } from '../../src/server/seed'
+
+/* The real server on a free port: what `npm start` and the end-to-end tests run. */
+
+function get(url: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      let body = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk) => (body += chunk))
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }))
+    })
+      .on('error', reject)
+      .end()
+  })
+}
+
+let server: RunningServer
+let dist: string
+const quiet = { info: () => {}, warn: () => {}, error: console.error }
+
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'vbo-dist-'))
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+  server = await startServer({
+    port: 0,
+    hostname: '127.0.0.1',
+    databaseUrl: process.env.TEST_DATABASE_URL,
+    dataDir: 'memory',
+    distDir: dist,
+    logger: quiet,
+  })
+})
+afterAll(async () => {
+  await server?.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+describe('startServer', () => {
+  it('listens on a free port and serves the app shell and the API from one origin', async () => {
+    expect(server.url).toMatch(/^http:\/\/localhost:\d+$/)
+    expect(server.port).toBeGreaterThan(0)
+    // Node's fetch always says sec-fetch-mode: cors; a page load is what a browser (or curl) sends.
+    const page = await get(`${server.url}/orders`, { 'sec-fetch-mode': 'navigate', accept: 'text/html' })
+    expect(page.status).toBe(200)
+    expect(page.body).toContain('<div id="root">')
+    expect((await fetch(`${server.url}/orders`)).status).toBe(404)
+    const spec = await fetch(`${server.url}/api/openapi.json`)
+    expect(spec.status).toBe(200)
+  })
+
+  it('seeds the demo vendor: login, ₦1,250,000.00 in the main wallet, a Providus account', async () => {
+    const login = await fetch(`${server.url}/api/auth/vendor/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    })
+    expect(login.status).toBe(200)
+    const { data } = await login.json()
+    expect(data.user.vendor).toMatchObject({ name: 'Mama Put Kitchen', status: 'approved' })
+    const headers = { authorization: `Bearer ${data.token}` }
+    const balance = await (await fetch(`${server.url}/api/vendor/wallet/balance`, { headers })).json()
+    expect(balance.data).toEqual({ balance: 125_000_000, currency: 'NGN' })
+    const details = await (await fetch(`${server.url}/api/vendor/wallet/details`, { headers })).json()
+    expect(details.data).toMatchObject({ bankName: 'Providus Bank', accountName: 'Mama Put Kitchen' })
+    expect(details.data.accountNumber).toMatch(/^\d{10}$/)
+  })
+
+  it('seeding again changes nothing, and the balance is backed by ledger entries', async () => {
+    const db = server.database.db
+    const again = await seedDemo(db)
+    expect(again.created).toBe(false)
+    const vendorWallets = await db.select().from(wallets).where(eq(wallets.vendorId, again.vendorId))
+    const main = vendorWallets.find((wallet) => wallet.kind === 'main')!
+    expect(main.balance).toBe(125_000_000)
+    const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, again.vendorId))
+    const credited = entries.filter((entry) => entry.walletId === main.id)
+    expect(credited).toHaveLength(7)
+    expect(credited.reduce((sum, entry) => sum + entry.amount, 0)).toBe(125_000_000)
+  })
+
+  it('rate-limits logins by the real socket address, whatever X-Forwarded-For claims', async () => {
+    const attempt = (n: number) =>
+      fetch(`${server.url}/api/auth/vendor/login`, {
+        method: 'POST',
+        headers: { 'x-forwarded-for': `192.0.2.${n}` },
+        body: JSON.stringify({ email: `nobody${n}@test.ng`, password: 'whatever-password' }),
+      })
+    // Earlier tests in this file signed in from 127.0.0.1 too, so the limit of 20 may be reached a little sooner.
+    const statuses: number[] = []
+    for (let i = 0; i < 21; i++) statuses.push((await attempt(i)).status)
+    const firstBlocked = statuses.indexOf(429)
+    expect(firstBlocked).toBeGreaterThanOrEqual(15)
+    expect(statuses.slice(0, firstBlocked).every((status) => status === 401)).toBe(true)
+    expect(statuses.slice(firstBlocked).every((status) => status === 429)).toBe(true)
+  })
+})
