@@ -1,11 +1,17 @@
 import { authEndpoints } from './auth'
+import { bankingEndpoints } from './banking'
 import type { EndpointDef } from './endpoint'
+import { pinEndpoints } from './pin'
+import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
 
 /** Every endpoint of the API, by name. The server registers each, tests iterate them, OpenAPI is made from them. */
 export const endpoints = {
   ...authEndpoints,
   ...vendorEndpoints,
+  ...transactionEndpoints,
+  ...bankingEndpoints,
+  ...pinEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -1,0 +1,132 @@
+import * as v from 'valibot'
+import { amountKobo, kobo } from './common'
+import { endpoint } from './endpoint'
+import { Transaction } from './transactions'
+
+export const accountNumber = v.pipe(v.string('is required'), v.regex(/^\d{10}$/, 'must be exactly 10 digits'))
+export const bankCode = v.pipe(v.string('is required'), v.regex(/^\d{3,6}$/, 'must be a bank code of 3 to 6 digits'))
+export const pin = v.pipe(v.string('is required'), v.regex(/^\d{4}$/, 'must be 4 digits'))
+const requestId = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long'))
+const narration = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'must be at most 100 characters')))
+
+export const Bank = v.object({ code: v.string(), name: v.string() })
+export const ResolvedAccount = v.object({
+  accountName: v.string(),
+  accountNumber: v.string(),
+  bankCode: v.string(),
+  bankName: v.string(),
+  /** Single-use, short-lived proof of this name enquiry; a transfer or settlement change spends it. */
+  requestId: v.string(),
+  expiresAt: v.string(),
+})
+export const SettlementAccount = v.object({
+  accountNumber: v.string(),
+  accountName: v.string(),
+  bankCode: v.string(),
+  bankName: v.string(),
+})
+
+/** SPEC §9: BELOW5000 (< ₦5,000), BELOW50000 (< ₦50,000), ABOVE50000 (> ₦50,000); exactly ₦50,000 matches none. */
+export const CHARGE_TIER_NAMES = ['BELOW5000', 'BELOW50000', 'ABOVE50000'] as const
+export const ChargeTier = v.object({ name: v.picklist(CHARGE_TIER_NAMES), amount: kobo })
+export const CHARGE_BEARERS = ['vendor', 'customer'] as const
+
+export const bankingEndpoints = {
+  listBanks: endpoint({
+    method: 'GET',
+    path: '/bank',
+    summary: 'Nigerian banks and fintechs that can receive transfers, with their CBN codes.',
+    response: v.array(Bank),
+  }),
+  resolveAccount: endpoint({
+    method: 'GET',
+    path: '/bank/resolve-account',
+    summary: 'Name enquiry: the account name for a 10-digit NUBAN at a bank, and a single-use requestId.',
+    query: v.object({ accountNumber, bankCode }),
+    response: ResolvedAccount,
+  }),
+  setSettlementAccount: endpoint({
+    method: 'POST',
+    path: '/bank/settlement-account',
+    summary: 'Save the resolved account (by its requestId) as where payouts go.',
+    permission: 'VENDOR_SETTINGS',
+    body: v.object({ requestId }),
+    response: SettlementAccount,
+  }),
+  settlementAccount: endpoint({
+    method: 'GET',
+    path: '/vendor/settlement-account',
+    summary: "The vendor's settlement account, or null when none is set.",
+    response: v.nullable(SettlementAccount),
+  }),
+  sendMoney: endpoint({
+    method: 'POST',
+    path: '/transfer/send',
+    summary:
+      'Send money from the main wallet to a resolved account. PIN-checked; amount plus fee debited atomically; answers the transfer (success, pending or failed).',
+    permission: 'VENDOR_TRANSFERS',
+    idempotent: true,
+    body: v.object({ amount: amountKobo, requestId, pin, narration }),
+    response: Transaction,
+  }),
+  transferCharges: endpoint({
+    method: 'GET',
+    path: '/transfer/charges',
+    summary: 'The charge tiers, and the fee that applies to an amount (kobo).',
+    query: v.object({
+      amount: v.pipe(
+        v.union([v.string(), v.number()], 'must be a whole number of kobo'),
+        v.transform((x) => (typeof x === 'string' && x.trim() !== '' ? Number(x) : x)),
+        amountKobo,
+      ),
+    }),
+    response: v.object({ tiers: v.array(ChargeTier), tier: v.nullable(v.picklist(CHARGE_TIER_NAMES)), fee: kobo }),
+  }),
+  vendorCharges: endpoint({
+    method: 'GET',
+    path: '/vendor/charges',
+    summary: 'The charge tiers that apply to this vendor and who bears collection charges.',
+    response: v.object({ tiers: v.array(ChargeTier), chargeBearer: v.picklist(CHARGE_BEARERS) }),
+  }),
+  setChargeBearer: endpoint({
+    method: 'PATCH',
+    path: '/vendor/charge-bearer',
+    summary: 'Choose who bears collection charges: the vendor or the customer.',
+    permission: 'VENDOR_SETTINGS',
+    body: v.object({ chargeBearer: v.picklist(CHARGE_BEARERS, 'must be vendor or customer') }),
+    response: v.object({ chargeBearer: v.picklist(CHARGE_BEARERS) }),
+  }),
+  thirdPartyTransfers: endpoint({
+    method: 'GET',
+    path: '/vendor/third-party-transfers',
+    summary: 'Whether money may be sent to accounts other than the settlement account.',
+    response: v.object({ isEnabled: v.boolean() }),
+  }),
+  setThirdPartyTransfers: endpoint({
+    method: 'PATCH',
+    path: '/vendor/third-party-transfers',
+    summary: 'Turn third-party transfers on or off; needs the PIN.',
+    permission: 'VENDOR_SETTINGS',
+    body: v.object({ isEnabled: v.boolean('must be true or false'), pin }),
+    response: v.object({ isEnabled: v.boolean() }),
+  }),
+  /** Not called by the app: the banking provider's notice of an inbound transfer to a virtual account. */
+  bankInbound: endpoint({
+    method: 'POST',
+    path: '/webhooks/bank/inbound',
+    summary:
+      'Inbound transfer notice from the banking provider (the sandbox command in development). Authenticated by an HMAC-SHA256 signature of the raw body in X-Provider-Signature; idempotent on the provider reference.',
+    access: 'public',
+    body: v.object({
+      accountNumber,
+      amount: amountKobo,
+      providerReference: requestId,
+      sessionId: v.pipe(v.string('is required'), v.regex(/^\d{30}$/, 'must be 30 digits')),
+      originatorAccountName: v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100)),
+      originatorBankName: v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100)),
+      originatorAccountNumber: accountNumber,
+      narration,
+    }),
+    response: v.object({ transactionId: v.string(), duplicate: v.boolean() }),
+  }),
+}

@@ -1,0 +1,50 @@
+import * as v from 'valibot'
+import { pin } from './banking'
+import { endpoint } from './endpoint'
+
+export const PinStatus = v.object({
+  hasPin: v.boolean(),
+  locked: v.boolean(),
+  attemptsRemaining: v.number(),
+})
+
+export const pinEndpoints = {
+  pinStatus: endpoint({
+    method: 'GET',
+    path: '/pin',
+    summary: 'Whether the signed-in user has a transaction PIN, and whether it is locked.',
+    response: PinStatus,
+  }),
+  createPin: endpoint({
+    method: 'POST',
+    path: '/pin',
+    summary: 'Set the transaction PIN when none exists (409 if one does).',
+    body: v.object({ pin }),
+    response: PinStatus,
+  }),
+  initiatePinChange: endpoint({
+    method: 'PATCH',
+    path: '/pin/initiate/change',
+    summary:
+      'Step 1 of a PIN change: the current PIN (or, for a forgotten or locked PIN, the account password) sends a 6-digit OTP by SMS.',
+    body: v.pipe(
+      v.object({ pin: v.optional(pin), password: v.optional(v.pipe(v.string(), v.maxLength(128))) }),
+      v.check((b) => Boolean(b.pin) !== Boolean(b.password), 'send either pin or password'),
+    ),
+    response: v.object({ expiresInMinutes: v.number(), sentTo: v.string() }),
+  }),
+  verifyPinOtp: endpoint({
+    method: 'PATCH',
+    path: '/pin/verify/otp',
+    summary: 'Step 2: the OTP (6 digits, 10 minutes, 5 tries). Answers a reset session key in the x-session-key header.',
+    body: v.object({ otp: v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits')) }),
+    response: v.object({ expiresInMinutes: v.number() }),
+  }),
+  resetPin: endpoint({
+    method: 'PATCH',
+    path: '/pin/reset',
+    summary: "Step 3: the new PIN, with the x-session-key from step 2. Unlocks the PIN and revokes the user's other sessions.",
+    body: v.object({ pin }),
+    response: PinStatus,
+  }),
+}

@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { id, isoDate, kobo, page, pageQuery } from './common'
+import { endpoint } from './endpoint'
+
+export const TRANSACTION_STATUSES = ['success', 'pending', 'failed'] as const
+export const TRANSACTION_TYPES = ['credit', 'debit'] as const
+
+export const Transaction = v.object({
+  id: v.string(),
+  status: v.picklist(TRANSACTION_STATUSES),
+  type: v.picklist(TRANSACTION_TYPES),
+  /** Kobo. For a debit, what left the wallet excluding the fee. */
+  amount: kobo,
+  fee: kobo,
+  currency: v.string(),
+  reference: v.string(),
+  /** The 30-digit NIP session ID of an interbank transfer, once the bank has given one. */
+  sessionId: v.nullable(v.string()),
+  narration: v.nullable(v.string()),
+  originatorAccountName: v.nullable(v.string()),
+  originatorBankName: v.nullable(v.string()),
+  originatorAccountNumber: v.nullable(v.string()),
+  beneficiaryAccountName: v.nullable(v.string()),
+  beneficiaryBankName: v.nullable(v.string()),
+  beneficiaryAccountNumber: v.nullable(v.string()),
+  customerId: v.nullable(v.string()),
+  customerName: v.nullable(v.string()),
+  outletId: v.nullable(v.string()),
+  /** What the bank answered when a transfer failed; null otherwise. */
+  failureReason: v.nullable(v.string()),
+  hasMatchingOrder: v.boolean(),
+  hasShareableOrder: v.boolean(),
+  orderReference: v.nullable(v.string()),
+  isOffline: v.boolean(),
+  isPOSTransaction: v.boolean(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+export type Transaction = v.InferOutput<typeof Transaction>
+
+/** A date range for lists and analytics: ISO instants, start ≤ end (checked by the server). */
+export const dateRange = {
+  startDate: v.optional(isoDate),
+  endDate: v.optional(isoDate),
+}
+
+export const TransactionAnalytics = v.object({
+  startDate: v.string(),
+  endDate: v.string(),
+  totalCredit: kobo,
+  totalDebit: kobo,
+  totalFees: kobo,
+  creditCount: v.number(),
+  debitCount: v.number(),
+  successCount: v.number(),
+  pendingCount: v.number(),
+  failedCount: v.number(),
+})
+
+/** One bucket of the breakdown chart: a local day (yyyy-MM-dd, Africa/Lagos) or an hour for a one-day range. */
+export const TransactionBreakdown = v.object({
+  bucket: v.picklist(['hour', 'day']),
+  points: v.array(v.object({ label: v.string(), start: v.string(), credit: kobo, debit: kobo, count: v.number() })),
+})
+
+export const transactionEndpoints = {
+  listTransactions: endpoint({
+    method: 'GET',
+    path: '/transaction',
+    summary: "The main wallet's transactions, newest first, filtered by status, type, customer, reference and date.",
+    permission: 'VENDOR_TRANSACTIONS',
+    query: v.object({
+      ...pageQuery,
+      status: v.optional(v.picklist(TRANSACTION_STATUSES, 'must be success, pending or failed')),
+      type: v.optional(v.picklist(TRANSACTION_TYPES, 'must be credit or debit')),
+      customerId: v.optional(id),
+      reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+      ...dateRange,
+    }),
+    response: page(Transaction),
+  }),
+  transactionDetail: endpoint({
+    method: 'GET',
+    path: '/transaction/single',
+    summary: 'One transaction of the main wallet by id or reference.',
+    permission: 'VENDOR_TRANSACTIONS',
+    query: v.pipe(
+      v.object({ id: v.optional(id), reference: v.optional(id) }),
+      v.check((q) => Boolean(q.id || q.reference), 'id or reference is required'),
+    ),
+    response: Transaction,
+  }),
+  markPos: endpoint({
+    method: 'PATCH',
+    path: '/transaction/pos',
+    summary: 'Mark an offline credit with no matching order as a POS transaction. Only once (409 otherwise).',
+    permission: 'VENDOR_TRANSACTIONS',
+    body: v.object({ id }),
+    response: Transaction,
+  }),
+  transactionAnalytics: endpoint({
+    method: 'GET',
+    path: '/analytics/transaction',
+    summary: 'Totals of successful credits and debits (kobo) and counts by status over a date range.',
+    permission: 'VENDOR_TRANSACTIONS',
+    query: v.object(dateRange),
+    response: TransactionAnalytics,
+  }),
+  transactionBreakdown: endpoint({
+    method: 'GET',
+    path: '/analytics/transaction/breakdown',
+    summary: 'Successful credits and debits per hour (one day) or per day (longer ranges), for the chart.',
+    permission: 'VENDOR_TRANSACTIONS',
+    query: v.object(dateRange),
+    response: TransactionBreakdown,
+  }),
+}
