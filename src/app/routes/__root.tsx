@@ -1,9 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { OfflineBanner } from '../features/shell/components/offline-banner'
-import { UpdatePrompt } from '../features/shell/components/update-prompt'
 import { Toaster } from '../ui/toast'
+
+// The service worker registers after the first paint: workbox-window stays out of the first-load bundle.
+const UpdatePrompt = lazy(() => import('../features/shell/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })))
 
 export interface RouterContext {
   queryClient: QueryClient
@@ -20,7 +23,9 @@ function Root() {
       <OfflineBanner />
       <Outlet />
       <Toaster />
-      <UpdatePrompt />
+      <Suspense>
+        <UpdatePrompt />
+      </Suspense>
     </>
   )
 }

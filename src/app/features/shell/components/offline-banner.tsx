@@ -1,5 +1,4 @@
 import { onlineManager, useQueryClient } from '@tanstack/react-query'
-import { formatDistanceToNowStrict } from 'date-fns'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 import { css } from 'styled-system/css'
 import { Icon } from '../../../ui/icon'
@@ -27,11 +26,21 @@ function useNewestDataAt(active: boolean) {
   return newest
 }
 
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
+
+/** "5 minutes ago", with the platform's Intl rather than a date library in the first-load bundle. */
+function ago(at: number, now = Date.now()): string {
+  const seconds = Math.round((at - now) / 1000)
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60]]
+  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
+  return 'less than a minute ago'
+}
+
 export function OfflineBanner() {
   const online = useOnline()
   const newest = useNewestDataAt(!online)
   if (online) return null
-  const age = newest > 0 ? `Showing data from ${formatDistanceToNowStrict(newest, { addSuffix: true })}.` : 'Nothing has been saved on this device yet.'
+  const age = newest > 0 ? `Showing data from ${ago(newest)}.` : 'Nothing has been saved on this device yet.'
   return (
     <div
       role="status"
