@@ -1,25 +1,60 @@
+import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { eq } from 'drizzle-orm'
-import { users } from '../src/server/db/schema'
-import { creditFromBank } from '../src/server/ledger'
-import { openAppDatabase } from './open-db'
+import { parseNairaToKobo } from '../src/contract/money'
+import { DEV_WEBHOOK_SECRET, signWebhookBody } from '../src/server/banking/signature'
+import { newSessionId } from '../src/server/ledger'
+import { DEMO } from '../src/server/seed'
 
 /*
- * Simulates the outside world against the local database.
- *   npm run sandbox -- credit EMAIL AMOUNT [--from NAME] [--bank BANK] [--account 0123456789] [--narration TEXT]
- * AMOUNT is in naira ("1500" or "1500.50"): an inbound bank transfer into the vendor's virtual account, which
- * shows up as an offline credit to match to an order or mark as POS.
- * With PGlite, stop the server first: one process at a time may open the data directory.
+ * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer
+ * notice to POST /api/webhooks/bank/inbound. So it works while the server holds the PGlite database.
+ *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--from NAME] [--bank BANK] [--account NUMBER]
+ *                     [--narration TEXT] [--reference REF] [--password PW] [--url URL]
+ * AMOUNT is naira ("1500" or "1,500.50"). An EMAIL is turned into its virtual account number by signing in
+ * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details.
+ * The notice is signed with BANK_WEBHOOK_SECRET (default: the sandbox secret, as the server's).
+ * See docs/sandbox-banking.md.
  */
 
 const USAGE =
-  'Usage: npm run sandbox -- credit EMAIL AMOUNT_NAIRA [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT]'
+  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
 
-/** "1500.5" → 150050 kobo, by string so no float ever touches the amount. */
-function nairaToKobo(text: string): number {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.replaceAll(',', ''))
-  if (!match) throw new Error(`AMOUNT must look like 1500 or 1500.50, got ${text}`)
-  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'))
+class Refused extends Error {}
+
+async function request(url: string, init: RequestInit): Promise<{ status: number; body: any }> {
+  let response: Response
+  try {
+    response = await fetch(url, init)
+  } catch {
+    throw new Refused(`No server is answering at ${new URL(url).origin}. Start it with \`npm start\`, or pass --url.`)
+  }
+  const text = await response.text()
+  try {
+    return { status: response.status, body: JSON.parse(text) }
+  } catch {
+    throw new Refused(`${new URL(url).origin} answered ${response.status} without JSON: is it this app's server?`)
+  }
+}
+
+/** The vendor's virtual account number, by signing in as the user and reading the wallet details. */
+async function accountOf(base: string, email: string, password: string | undefined): Promise<string> {
+  const secret = password ?? (email.toLowerCase() === DEMO.email ? DEMO.password : undefined)
+  if (!secret) throw new Refused(`Pass --password for ${email}, or give the 10-digit virtual account number instead`)
+  const json = { 'content-type': 'application/json' }
+  const login = await request(`${base}/api/auth/vendor/login`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password: secret }),
+  })
+  if (login.status !== 200) throw new Refused(`Could not sign in as ${email}: ${login.body.message}`)
+  const auth = { authorization: `Bearer ${login.body.data.token}` }
+  try {
+    const details = await request(`${base}/api/vendor/wallet/details`, { headers: auth })
+    if (details.status !== 200) throw new Refused(`Could not read ${email}'s wallet: ${details.body.message}`)
+    return details.body.data.accountNumber as string
+  } finally {
+    await request(`${base}/api/auth/logout`, { method: 'POST', headers: auth })
+  }
 }
 
 async function main(): Promise<void> {
@@ -30,33 +65,48 @@ async function main(): Promise<void> {
       bank: { type: 'string', default: 'Guaranty Trust Bank' },
       account: { type: 'string', default: '0123456789' },
       narration: { type: 'string' },
+      reference: { type: 'string' },
+      password: { type: 'string' },
+      url: { type: 'string', default: `http://localhost:${process.env.PORT || 3000}` },
     },
   })
-  const [command, email, amount] = positionals
-  if (command !== 'credit' || !email || !amount) {
+  const [command, target, amount] = positionals
+  if (command !== 'credit' || !target || !amount) {
     console.error(USAGE)
     process.exitCode = 2
     return
   }
-  const kobo = nairaToKobo(amount)
-  if (kobo <= 0) throw new Error('AMOUNT must be more than zero')
-  const database = await openAppDatabase()
-  try {
-    const [user] = await database.db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
-    if (!user) throw new Error(`No user with email ${email}`)
-    const { transaction, balances } = await creditFromBank(database.db, {
-      vendorId: user.vendorId,
-      amount: kobo,
-      originator: { accountName: values.from, bankName: values.bank, accountNumber: values.account },
-      narration: values.narration,
-    })
-    console.info(`Credited ${amount} NGN: reference ${transaction.reference}, main balance ${balances[transaction.walletId]} kobo`)
-  } finally {
-    await database.close()
-  }
+  const kobo = parseNairaToKobo(amount)
+  if (!kobo) throw new Refused(`AMOUNT must be naira above zero, like 1500 or 1,500.50; got ${amount}`)
+  const base = values.url.replace(/\/+$/, '')
+  const accountNumber = /^\d{10}$/.test(target) ? target : await accountOf(base, target.trim(), values.password)
+
+  const raw = JSON.stringify({
+    accountNumber,
+    amount: kobo,
+    providerReference: values.reference ?? `SBX-${randomUUID()}`,
+    sessionId: newSessionId(),
+    originatorAccountName: values.from,
+    originatorBankName: values.bank,
+    originatorAccountNumber: values.account,
+    ...(values.narration ? { narration: values.narration } : {}),
+  })
+  const signature = signWebhookBody(raw, process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET)
+  const result = await request(`${base}/api/webhooks/bank/inbound`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-provider-signature': signature },
+    body: raw,
+  })
+  if (result.status !== 200) throw new Refused(`The server refused the credit (${result.status}): ${result.body.message}`)
+  const { transactionId, duplicate } = result.body.data
+  console.info(
+    duplicate
+      ? `Already credited earlier (same --reference): transaction ${transactionId}`
+      : `Credited ₦${amount} to ${accountNumber}: transaction ${transactionId}`,
+  )
 }
 
 main().catch((error) => {
-  console.error(error instanceof Error ? error.message : error)
+  console.error(error instanceof Refused ? error.message : error)
   process.exitCode = 1
 })

@@ -8,7 +8,7 @@ import { buildOpenApi } from './http/openapi'
 import { errorResponse, register } from './http/register'
 import { securityHeaders } from './http/security-headers'
 import type { Handler } from './http/types'
-import { handlers } from './routes'
+import { guards, handlers } from './routes'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -35,7 +35,7 @@ export function createApp(options: AppOptions): Hono {
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
     // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.
     const handler = handlers[name as keyof typeof handlers] as Handler<EndpointDef>
-    register(api, name, endpoint, handler, deps)
+    register(api, name, endpoint, handler, deps, guards[name as keyof typeof guards])
   }
 
   let openApi: Record<string, unknown> | undefined

@@ -1,3 +1,6 @@
+import { DEV_WEBHOOK_SECRET } from './banking/signature'
+import type { BankingProvider } from './banking/provider'
+import { SandboxBankingProvider } from './banking/sandbox'
 import { type Clock, systemClock } from './clock'
 import type { Db } from './db/client'
 import type { Notifier } from './notifier'
@@ -11,6 +14,12 @@ export interface AppDeps {
   notifier: Notifier
   rateLimiter: RateLimiter
   clock: Clock
+  /** Name enquiry, transfers and their status. Default: the sandbox bank. */
+  banking: BankingProvider
+  /** HMAC key of inbound bank notices (X-Provider-Signature). */
+  webhookSecret: string
+  /** How long a send waits for the bank before answering "pending" and leaving the outcome to recovery. */
+  transferTimeoutMs: number
   /** Validate every handler's data against the endpoint's response schema (tests turn this on). */
   checkResponses: boolean
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
@@ -20,6 +29,8 @@ export interface AppDeps {
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
 
+export const DEFAULT_TRANSFER_TIMEOUT_MS = 20_000
+
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
   return {
@@ -27,6 +38,9 @@ export function resolveDeps(options: AppOptions): AppDeps {
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
+    banking: options.banking ?? new SandboxBankingProvider(),
+    webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
+    transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? console,

@@ -1,7 +1,14 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
-import type { Db } from './db/client'
-import { ledgerEntries, type NewTransaction, type TransactionRow, transactions, wallets } from './db/schema'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from './db/client'
+import {
+  ledgerEntries,
+  type NewTransaction,
+  type TransactionRow,
+  transactions,
+  type WalletRow,
+  wallets,
+} from './db/schema'
 import { ApiError } from './errors'
 
 /** One side of a movement: signed kobo, positive credits the wallet. */
@@ -43,67 +50,173 @@ function assertBalanced(legs: Leg[]): void {
 }
 
 /**
+ * Locks the legs' wallets, refuses an overdraft of a main/outlet wallet and updates the balances (and, for a new
+ * transaction row, its wallet's row count); answers the balance after each leg, for writeEntries. Must run inside
+ * a database transaction, before that transaction writes any row referencing these wallets: a foreign key takes a
+ * share lock on the wallet it references, and a share lock held while waiting for FOR UPDATE deadlocks against a
+ * concurrent transfer doing the same.
+ */
+async function applyLegs(
+  tx: Db,
+  vendorId: string,
+  legs: Leg[],
+  options: { currency: string; countFor?: string },
+): Promise<Record<string, number>> {
+  // Locking in id order means two transfers over the same wallets queue instead of deadlocking.
+  const locked = await tx
+    .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance, currency: wallets.currency })
+    .from(wallets)
+    .where(
+      and(
+        eq(wallets.vendorId, vendorId),
+        inArray(
+          wallets.id,
+          legs.map((leg) => leg.walletId),
+        ),
+      ),
+    )
+    .orderBy(asc(wallets.id))
+    .for('update')
+  if (locked.length !== legs.length) throw new Error('Transfer names a wallet that is not this vendor’s')
+  if (locked.some((wallet) => wallet.currency !== options.currency)) throw new Error('Transfer mixes currencies')
+
+  const byId = new Map(locked.map((wallet) => [wallet.id, wallet]))
+  const balances: Record<string, number> = {}
+  for (const leg of legs) {
+    const wallet = byId.get(leg.walletId)!
+    const after = wallet.balance + leg.amount
+    if (!Number.isSafeInteger(after)) throw new Error('Wallet balance out of range')
+    if (after < 0 && GUARDED_KINDS.has(wallet.kind)) {
+      throw new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
+    }
+    balances[leg.walletId] = after
+  }
+
+  // One statement for every wallet: the locks are held until commit, so each round trip saved here is time
+  // other transfers of this wallet are not kept waiting.
+  const newBalance = sql.join(
+    legs.map((leg) => sql`when ${leg.walletId} then ${balances[leg.walletId]}::bigint`),
+    sql` `,
+  )
+  await tx
+    .update(wallets)
+    .set({
+      balance: sql`case ${wallets.id} ${newBalance} end`,
+      ...(options.countFor
+        ? { transactionCount: sql`${wallets.transactionCount} + (case when ${wallets.id} = ${options.countFor} then 1 else 0 end)` }
+        : {}),
+    })
+    .where(
+      and(
+        eq(wallets.vendorId, vendorId),
+        inArray(
+          wallets.id,
+          legs.map((leg) => leg.walletId),
+        ),
+      ),
+    )
+  return balances
+}
+
+/** One ledger entry per leg, with the balance after it, against a transaction. */
+async function writeEntries(
+  tx: Db,
+  vendorId: string,
+  legs: Leg[],
+  balances: Record<string, number>,
+  at: { transactionId: string; createdAt: Date },
+): Promise<void> {
+  await tx.insert(ledgerEntries).values(
+    legs.map((leg) => ({
+      vendorId,
+      transactionId: at.transactionId,
+      walletId: leg.walletId,
+      amount: leg.amount,
+      balanceAfter: balances[leg.walletId]!,
+      createdAt: at.createdAt,
+    })),
+  )
+}
+
+/**
  * Moves money between wallets of one vendor as a single double-entry transaction: locks the wallets, refuses
  * an overdraft of a main/outlet wallet, updates balances, writes one entry per leg with the balance after it,
- * and the transaction row. All or nothing; pass a transaction to make it part of a larger unit of work.
+ * and the transaction row. All or nothing.
  */
-export async function postTransfer(db: Db, input: PostTransferInput): Promise<PostedTransfer> {
+export function postTransfer(db: Db, input: PostTransferInput): Promise<PostedTransfer> {
+  return db.transaction((tx) => postTransferWithin(tx, input))
+}
+
+/**
+ * postTransfer as part of a larger unit of work the caller has already opened (a send spends its name enquiry in
+ * the same transaction). Taking a Tx, not a Db, makes calling it outside a transaction a type error.
+ */
+export async function postTransferWithin(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
   assertBalanced(input.legs)
   const { vendorId, legs } = input
+  if (!legs.some((leg) => leg.walletId === input.transaction.walletId)) {
+    throw new Error('A transaction belongs to one of the wallets it moves money in')
+  }
+  const createdAt = input.transaction.createdAt ?? new Date()
+  const balances = await applyLegs(tx, vendorId, legs, {
+    currency: input.transaction.currency ?? 'NGN',
+    countFor: input.transaction.walletId,
+  })
+  const [transaction] = await tx
+    .insert(transactions)
+    .values({ ...input.transaction, id: input.transaction.id ?? randomUUID(), vendorId, createdAt, updatedAt: createdAt })
+    .returning()
+  await writeEntries(tx, vendorId, legs, balances, { transactionId: transaction!.id, createdAt })
+  return { transaction: transaction!, balances }
+}
+
+export interface ReverseInput {
+  vendorId: string
+  transactionId: string
+  /** Why the money came back, shown on the transaction. */
+  failureReason: string
+  sessionId?: string | null
+  at: Date
+}
+
+/**
+ * Undoes a pending transfer that failed: posts the opposite of each of its ledger entries (external → main,
+ * fees → main) against the same transaction and marks it failed, in one database transaction. Only a pending
+ * transaction is reversed, under a row lock, so a racing recovery run and request cannot reverse it twice.
+ * Answers the updated row, or null when it was no longer pending.
+ */
+export async function reversePendingTransaction(db: Db, input: ReverseInput): Promise<TransactionRow | null> {
   return db.transaction(async (tx) => {
-    // Locking in id order means two transfers over the same wallets queue instead of deadlocking.
-    const locked = await tx
-      .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance, currency: wallets.currency })
-      .from(wallets)
-      .where(
-        and(
-          eq(wallets.vendorId, vendorId),
-          inArray(
-            wallets.id,
-            legs.map((leg) => leg.walletId),
-          ),
-        ),
-      )
-      .orderBy(asc(wallets.id))
+    const scope = and(eq(transactions.vendorId, input.vendorId), eq(transactions.id, input.transactionId))
+    const [pending] = await tx
+      .select()
+      .from(transactions)
+      .where(and(scope, eq(transactions.status, 'pending')))
       .for('update')
-    if (locked.length !== legs.length) throw new Error('Transfer names a wallet that is not this vendor’s')
-    const currency = input.transaction.currency ?? 'NGN'
-    if (locked.some((wallet) => wallet.currency !== currency)) throw new Error('Transfer mixes currencies')
-
-    const byId = new Map(locked.map((wallet) => [wallet.id, wallet]))
-    const balances: Record<string, number> = {}
-    for (const leg of legs) {
-      const wallet = byId.get(leg.walletId)!
-      const after = wallet.balance + leg.amount
-      if (!Number.isSafeInteger(after)) throw new Error('Wallet balance out of range')
-      if (after < 0 && GUARDED_KINDS.has(wallet.kind)) {
-        throw new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
-      }
-      balances[leg.walletId] = after
+    if (!pending) return null
+    const entries = await tx
+      .select({ walletId: ledgerEntries.walletId, amount: ledgerEntries.amount })
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.vendorId, input.vendorId), eq(ledgerEntries.transactionId, pending.id)))
+    const net = new Map<string, number>()
+    for (const entry of entries) net.set(entry.walletId, (net.get(entry.walletId) ?? 0) + entry.amount)
+    const legs = [...net].filter(([, amount]) => amount !== 0).map(([walletId, amount]) => ({ walletId, amount: -amount }))
+    if (legs.length) {
+      assertBalanced(legs)
+      const balances = await applyLegs(tx, input.vendorId, legs, { currency: pending.currency })
+      await writeEntries(tx, input.vendorId, legs, balances, { transactionId: pending.id, createdAt: input.at })
     }
-
-    for (const wallet of locked) {
-      await tx
-        .update(wallets)
-        .set({ balance: balances[wallet.id]! })
-        .where(and(eq(wallets.vendorId, vendorId), eq(wallets.id, wallet.id)))
-    }
-    const createdAt = input.transaction.createdAt ?? new Date()
-    const [transaction] = await tx
-      .insert(transactions)
-      .values({ ...input.transaction, id: input.transaction.id ?? randomUUID(), vendorId, createdAt, updatedAt: createdAt })
+    const [failed] = await tx
+      .update(transactions)
+      .set({
+        status: 'failed',
+        failureReason: input.failureReason,
+        sessionId: input.sessionId ?? pending.sessionId,
+        updatedAt: input.at,
+      })
+      .where(scope)
       .returning()
-    await tx.insert(ledgerEntries).values(
-      legs.map((leg) => ({
-        vendorId,
-        transactionId: transaction!.id,
-        walletId: leg.walletId,
-        amount: leg.amount,
-        balanceAfter: balances[leg.walletId]!,
-        createdAt,
-      })),
-    )
-    return { transaction: transaction!, balances }
+    return failed!
   })
 }
 
@@ -116,6 +229,18 @@ export async function vendorWallet(db: Db, vendorId: string, kind: WalletKind) {
     .from(wallets)
     .where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, kind), isNull(wallets.outletId)))
   return wallet
+}
+
+/** The vendor's main, external and fees wallets in one query (transfers touch all three). */
+export async function vendorWallets(db: Db, vendorId: string) {
+  const rows = await db
+    .select()
+    .from(wallets)
+    .where(and(eq(wallets.vendorId, vendorId), isNull(wallets.outletId)))
+  const byKind = (kind: WalletKind) => rows.find((wallet) => wallet.kind === kind)
+  const [main, external, fees] = [byKind('main'), byKind('external'), byKind('fees')]
+  if (!main || !external || !fees) throw new Error(`Vendor ${vendorId} is missing a main, external or fees wallet`)
+  return { main, external, fees }
 }
 
 /** Unique transaction reference, e.g. TRX-20260412-8F3A9C1D2E. */
@@ -133,25 +258,35 @@ export function newSessionId(): string {
 
 export interface BankCreditInput {
   vendorId: string
+  /** The wallet whose virtual account received the money; the vendor's main wallet when omitted. */
+  wallet?: WalletRow
   amount: number
   originator: { accountName: string; bankName: string; accountNumber: string }
   narration?: string
   reference?: string
   sessionId?: string
+  /** The banking provider's reference: unique per vendor, so a repeated notice cannot credit twice. */
+  providerReference?: string
+  /** A payment for an order (paid online): not offline, matched to the order. */
+  order?: { reference: string; customer: string; shareable?: boolean }
   createdAt?: Date
 }
 
 /**
- * Money arriving by bank transfer into the vendor's main virtual account: external → main. Nobody placed an
- * order for it yet, so it is an offline credit the vendor can match to an order or mark as POS.
+ * Money arriving by bank transfer into the vendor's main (or an outlet's) virtual account: external → wallet.
+ * Unless it pays a known order, nobody placed an order for it yet, so it is an offline credit the vendor can
+ * match to an order or mark as POS.
  */
 export async function creditFromBank(db: Db, input: BankCreditInput): Promise<PostedTransfer> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('Credit amount must be positive kobo')
   const [main, external] = await Promise.all([
-    vendorWallet(db, input.vendorId, 'main'),
+    input.wallet ?? vendorWallet(db, input.vendorId, 'main'),
     vendorWallet(db, input.vendorId, 'external'),
   ])
   if (!main || !external) throw new Error(`Vendor ${input.vendorId} has no main/external wallet`)
+  if (main.vendorId !== input.vendorId || (main.kind !== 'main' && main.kind !== 'outlet')) {
+    throw new Error('Bank credits go to a main or outlet wallet of the vendor')
+  }
   const createdAt = input.createdAt ?? new Date()
   return postTransfer(db, {
     vendorId: input.vendorId,
@@ -161,6 +296,7 @@ export async function creditFromBank(db: Db, input: BankCreditInput): Promise<Po
     ],
     transaction: {
       walletId: main.id,
+      outletId: main.outletId,
       type: 'credit',
       status: 'success',
       amount: input.amount,
@@ -168,6 +304,7 @@ export async function creditFromBank(db: Db, input: BankCreditInput): Promise<Po
       currency: main.currency,
       reference: input.reference ?? newReference('TRF', createdAt),
       sessionId: input.sessionId ?? newSessionId(),
+      providerReference: input.providerReference ?? null,
       narration: input.narration ?? null,
       originatorAccountName: input.originator.accountName,
       originatorBankName: input.originator.bankName,
@@ -175,8 +312,11 @@ export async function creditFromBank(db: Db, input: BankCreditInput): Promise<Po
       beneficiaryAccountName: main.accountName,
       beneficiaryBankName: main.bankName,
       beneficiaryAccountNumber: main.accountNumber,
-      isOffline: true,
-      hasMatchingOrder: false,
+      isOffline: !input.order,
+      hasMatchingOrder: Boolean(input.order),
+      hasShareableOrder: input.order?.shareable ?? false,
+      orderReference: input.order?.reference ?? null,
+      customerName: input.order?.customer ?? null,
       createdAt,
     },
   })

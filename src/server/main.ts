@@ -5,12 +5,15 @@ import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
+import type { BankingProvider } from './banking/provider'
 import { type Database, openDatabase } from './db/client'
-import type { Logger } from './deps'
+import { type Logger, resolveDeps } from './deps'
 import { mountPwa } from './http/static-site'
+import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
+import { vendorWallet } from './ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
-import { DEMO, seedDemo } from './seed'
+import { DEMO, formatNairaForConsole, seedDemo } from './seed'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -26,6 +29,10 @@ export interface StartServerOptions {
   /** Seed the demo vendor if absent. Default true. */
   seed?: boolean
   notifier?: Notifier
+  /** Default: the sandbox bank. */
+  banking?: BankingProvider
+  /** How often pending transfers are re-checked with the bank (default 15 s). */
+  jobIntervalMs?: number
   trustProxy?: boolean
   /** Check every answer against the contract's response schema (tests). */
   checkResponses?: boolean
@@ -37,6 +44,8 @@ export interface RunningServer {
   port: number
   database: Database
   notifier: Notifier
+  /** The demo vendor's id when it was seeded (or already there). */
+  demoVendorId?: string
   close: () => Promise<void>
 }
 
@@ -45,27 +54,43 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const logger = options.logger ?? console
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? './data' })
   try {
-    if (options.seed ?? true) await seedDemo(database.db)
+    const seeded = (options.seed ?? true) ? await seedDemo(database.db) : undefined
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
-    const app = createApp({
+    const deps = resolveDeps({
       db: database.db,
       notifier,
+      banking: options.banking,
       trustProxy: options.trustProxy,
       checkResponses: options.checkResponses,
       logger,
     })
+    const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
     else if (distDir) logger.warn(`[server] no built PWA in ${distDir}; serving the API only`)
 
+    // Requests still running when the server stops (a client that hung up does not stop its handler) must finish
+    // before the database closes: a send whose debit committed still has to record its answer.
+    let inFlight = 0
+    let drained: (() => void) | undefined
+    const fetch: typeof app.fetch = async (request, env, ctx) => {
+      inFlight += 1
+      try {
+        return await app.fetch(request, env, ctx)
+      } finally {
+        inFlight -= 1
+        if (inFlight === 0) drained?.()
+      }
+    }
     const server = await new Promise<Server>((resolveServer, reject) => {
       const created = serve(
-        { fetch: app.fetch, port: options.port ?? 3000, hostname: options.hostname },
+        { fetch, port: options.port ?? 3000, hostname: options.hostname },
         () => resolveServer(created as Server),
       ) as Server
       created.once('error', reject)
     })
     const { port } = server.address() as AddressInfo
+    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS)
 
     let closing: Promise<void> | undefined
     const close = () =>
@@ -75,9 +100,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
           // Keep-alive sockets would hold close() open until they time out.
           server.closeIdleConnections()
         })
+        if (inFlight > 0) await new Promise<void>((done) => (drained = done))
+        await stopJobs()
         await database.close()
       })())
-    return { url: `http://localhost:${port}`, port, database, notifier, close }
+    return { url: `http://localhost:${port}`, port, database, notifier, demoVendorId: seeded?.vendorId, close }
   } catch (error) {
     await database.close()
     throw error
@@ -102,7 +129,16 @@ async function main(): Promise<void> {
   console.info(`Vendor back-office running at ${running.url}`)
   console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
   console.info(`Demo PIN: ${DEMO.pin}`)
+  const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
+  if (wallet) {
+    console.info(
+      `Demo wallet: ${formatNairaForConsole(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
+    )
+  }
   console.info(`API reference: ${running.url}/api/docs`)
+  if (!process.env.BANK_WEBHOOK_SECRET) {
+    console.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
+  }
 
   const shutdown = (signal: string) => {
     console.info(`[server] ${signal}: shutting down`)

@@ -36,6 +36,10 @@ export const LIMITS = {
   forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: WINDOW },
   resetPasswordPerIp: { name: 'reset-ip', limit: 20, windowMs: WINDOW },
   passwordChangeFailuresPerUser: { name: 'password-change', limit: 5, windowMs: WINDOW },
+  /** Real providers bill each name enquiry, and unlimited lookups would let a session enumerate account names. */
+  nameEnquiryPerUser: { name: 'name-enquiry', limit: 30, windowMs: WINDOW },
+  /** Each PIN-change OTP is an SMS we pay for and a code someone could be flooded with. */
+  pinOtpPerUser: { name: 'pin-otp', limit: 5, windowMs: WINDOW },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

@@ -1,10 +1,16 @@
 import { eq } from 'drizzle-orm'
 import { createVendorAccount } from './accounts'
-import { type Clock, MINUTE_MS, systemClock } from './clock'
-import type { Db } from './db/client'
+import { startOfLagosDay } from './analytics'
+import { bankByCode } from './banking/banks'
+import { SandboxBankingProvider, sandboxAccountName } from './banking/sandbox'
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock } from './clock'
+import type { Db, Tx } from './db/client'
 import { isUniqueViolation } from './db/errors'
-import { users } from './db/schema'
+import { transactions, users, vendors } from './db/schema'
 import { creditFromBank } from './ledger'
+import { nubanFor } from './nuban'
+import { DEMO_HISTORY, DEMO_SETTLEMENT, type SeedEvent } from './seed-history'
+import { debitForTransfer, settle } from './transfers'
 
 /** Printed at start-up and used by the end-to-end tests. */
 export const DEMO = {
@@ -14,29 +20,24 @@ export const DEMO = {
   vendorName: 'Mama Put Kitchen',
   ownerName: 'Adaeze Okafor',
   phone: '08031234567',
-  /** ₦1,250,000.00 */
-  balance: 125_000_000,
 } as const
-
-/** Inbound transfers that make up the demo balance: [kobo, payer, bank, account, narration, hours ago]. */
-const CREDITS: [number, string, string, string, string, number][] = [
-  [45_000_000, 'Chukwuemeka Obi', 'Guaranty Trust Bank', '0123456789', 'Wedding jollof and small chops', 2],
-  [27_550_000, 'Aisha Bello', 'Access Bank', '0690000031', 'Office lunch, 40 plates', 9],
-  [18_000_000, 'Adebayo Ogunleye', 'First Bank of Nigeria', '3012345678', 'Birthday party trays', 27],
-  [12_500_000, 'Ngozi Eze', 'Zenith Bank', '2081234567', 'Ofada rice and ayamase', 50],
-  [9_875_000, 'Tunde Bakare', 'United Bank for Africa', '1023456789', 'Catering deposit', 75],
-  [7_525_000, 'Fatima Abubakar', 'OPay', '8031234567', 'Suya and pepper soup', 98],
-  [4_550_000, 'Ifeanyi Nwosu', 'Kuda Microfinance Bank', '2001234567', 'Egusi soup 5 litres', 121],
-]
 
 export interface SeedResult {
   created: boolean
   vendorId: string
 }
 
+/** '₦1,250,000.00' for the console, from kobo by string, without floating point. */
+export function formatNairaForConsole(kobo: number): string {
+  const digits = String(Math.abs(kobo)).padStart(3, '0')
+  const naira = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+  return `${kobo < 0 ? '-' : ''}₦${naira}.${digits.slice(-2)}`
+}
+
 /**
- * Creates the demo vendor on first start: approved, PIN set, and a main wallet funded by real ledger credits
- * from the last few days. Does nothing when the demo owner already exists, so every start can call it.
+ * Creates the demo vendor on first start: approved, PIN set, a settlement account, third-party transfers on, and
+ * two weeks of history posted through the real ledger and transfer code. Does nothing when the demo owner already
+ * exists, so every start can call it.
  */
 export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<SeedResult> {
   const [existing] = await db.select({ vendorId: users.vendorId }).from(users).where(eq(users.email, DEMO.email))
@@ -53,6 +54,42 @@ export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<Seed
   }
 }
 
+/** Event times: the given Lagos hour `days` ago, kept in the past and in order when the seed runs early in a day. */
+function eventTimes(now: Date): Date[] {
+  const today = startOfLagosDay(now).getTime()
+  return DEMO_HISTORY.map(([days, hour], i) => {
+    const planned = today - days * DAY_MS + hour * HOUR_MS
+    return new Date(Math.min(planned, now.getTime() - (DEMO_HISTORY.length - i) * 7 * MINUTE_MS))
+  })
+}
+
+async function postEvent(tx: Tx, vendorId: string, [, , event]: SeedEvent, at: Date, bank: SandboxBankingProvider) {
+  if (event.kind === 'credit') {
+    const { transaction } = await creditFromBank(tx, {
+      vendorId,
+      amount: event.amount,
+      originator: { accountName: event.from, bankName: event.bank, accountNumber: event.account },
+      narration: event.narration,
+      order: event.order,
+      createdAt: at,
+    })
+    if (event.markedPos) {
+      await tx.update(transactions).set({ isPos: true }).where(eq(transactions.id, transaction.id))
+    }
+    return
+  }
+  const accountNumber = nubanFor(event.bankCode, event.serial)
+  const beneficiary = {
+    accountNumber,
+    bankCode: event.bankCode,
+    bankName: bankByCode(event.bankCode)!.name,
+    accountName: sandboxAccountName(accountNumber, event.bankCode),
+  }
+  const pending = await debitForTransfer(tx, vendorId, beneficiary, { amount: event.amount, narration: event.narration, at })
+  const answer = await bank.transfer({ ...beneficiary, amount: event.amount, reference: pending.reference, narration: event.narration })
+  await settle({ db: tx, clock: { now: () => new Date(at.getTime() + 4_000) } }, pending, answer)
+}
+
 function createDemo(db: Db, clock: Clock): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const account = await createVendorAccount(tx, {
@@ -65,17 +102,20 @@ function createDemo(db: Db, clock: Clock): Promise<SeedResult> {
       status: 'approved',
       url: 'mama-put-kitchen',
     })
-    const now = clock.now().getTime()
-    // Oldest first, so the ledger's balance_after reads as a running balance.
-    for (const [amount, accountName, bankName, accountNumber, narration, hoursAgo] of [...CREDITS].reverse()) {
-      await creditFromBank(tx, {
-        vendorId: account.vendor.id,
-        amount,
-        originator: { accountName, bankName, accountNumber },
-        narration,
-        createdAt: new Date(now - hoursAgo * 60 * MINUTE_MS - (hoursAgo % 7) * MINUTE_MS),
+    const vendorId = account.vendor.id
+    const settlementNumber = nubanFor(DEMO_SETTLEMENT.bankCode, DEMO_SETTLEMENT.serial)
+    await tx
+      .update(vendors)
+      .set({
+        thirdPartyTransfers: true,
+        settlementAccountNumber: settlementNumber,
+        settlementBankCode: DEMO_SETTLEMENT.bankCode,
+        settlementAccountName: sandboxAccountName(settlementNumber, DEMO_SETTLEMENT.bankCode),
       })
-    }
-    return { created: true, vendorId: account.vendor.id }
+      .where(eq(vendors.id, vendorId))
+    const bank = new SandboxBankingProvider()
+    const times = eventTimes(clock.now())
+    for (const [i, event] of DEMO_HISTORY.entries()) await postEvent(tx, vendorId, event, times[i]!, bank)
+    return { created: true, vendorId }
   })
 }

@@ -8,7 +8,7 @@ import { createApp } from '../../src/server/app'
 import type { Clock } from '../../src/server/clock'
 import { type Database, type Db, openDatabase } from '../../src/server/db/client'
 import type { UserRow, VendorRow } from '../../src/server/db/schema'
-import type { AppOptions } from '../../src/server/deps'
+import { type AppDeps, type AppOptions, resolveDeps } from '../../src/server/deps'
 import { creditFromBank } from '../../src/server/ledger'
 import { DevNotifier } from '../../src/server/notifier'
 import { MemoryRateLimiter } from '../../src/server/rate-limit'
@@ -63,16 +63,19 @@ export interface TestApp {
   notifier: DevNotifier
   rateLimiter: MemoryRateLimiter
   clock: TestClock
+  /** What the app's handlers see: pass to server functions such as recoverPendingTransfers. */
+  deps: AppDeps
 }
 
-/** A fresh app (own notifier outbox, rate limiter and clock) over the worker's database. */
+/** A fresh app (own notifier outbox, rate limiter, clock and sandbox bank) over the worker's database. */
 export async function makeApp(overrides: Partial<AppOptions> = {}): Promise<TestApp> {
   const db = await testDb()
   const clock = new TestClock()
   const notifier = new DevNotifier(() => {})
   const rateLimiter = new MemoryRateLimiter(clock)
-  const app = createApp({ db, notifier, rateLimiter, clock, checkResponses: true, ...overrides })
-  return { app, db, notifier, rateLimiter, clock }
+  const deps = resolveDeps({ db, notifier, rateLimiter, clock, checkResponses: true, ...overrides })
+  const app = createApp(deps)
+  return { app, db, notifier, rateLimiter, clock, deps }
 }
 
 export const uniqueEmail = (prefix = 'user') => `${prefix}-${randomUUID().slice(0, 12)}@test.ng`

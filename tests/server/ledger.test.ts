@@ -1,39 +1,12 @@
-import { and, asc, eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import type { Db } from '../../src/server/db/client'
-import { ledgerEntries, transactions, wallets } from '../../src/server/db/schema'
+import { transactions, wallets } from '../../src/server/db/schema'
 import { ApiError } from '../../src/server/errors'
 import { creditFromBank, newReference, postTransfer } from '../../src/server/ledger'
 import { isValidNuban, nubanCheckDigit, randomNuban } from '../../src/server/nuban'
 import { createVendor, type TestVendor, testDb } from './harness'
-
-/** The ledger's promises, checked from the rows: entries explain every balance, and no money is made up. */
-async function expectLedgerConsistent(db: Db, vendorId: string) {
-  const walletRows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
-  const entries = await db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.vendorId, vendorId))
-    .orderBy(asc(ledgerEntries.id))
-  for (const wallet of walletRows) {
-    const own = entries.filter((entry) => entry.walletId === wallet.id)
-    expect(own.reduce((sum, entry) => sum + entry.amount, 0), `wallet ${wallet.kind}`).toBe(wallet.balance)
-    if (own.length) expect(own.at(-1)!.balanceAfter).toBe(wallet.balance)
-    let running = 0
-    for (const entry of own) {
-      running += entry.amount
-      expect(entry.balanceAfter).toBe(running)
-    }
-    if (wallet.kind === 'main' || wallet.kind === 'outlet') expect(wallet.balance).toBeGreaterThanOrEqual(0)
-  }
-  const perTransaction = new Map<string, number>()
-  for (const entry of entries) {
-    perTransaction.set(entry.transactionId, (perTransaction.get(entry.transactionId) ?? 0) + entry.amount)
-  }
-  expect(perTransaction.size).toBeGreaterThan(0)
-  for (const [id, sum] of perTransaction) expect(sum, `transaction ${id}`).toBe(0)
-  return { walletRows, entries }
-}
+import { expectLedgerConsistent } from './money-helpers'
 
 function payOut(vendor: TestVendor, amount: number) {
   return {

@@ -108,7 +108,18 @@ describe.each(all.filter(([, e]) => e.permission))('%s needs its permission', (_
 })
 
 describe.each(all.filter(([, e]) => accessOf(e) === 'public'))('%s is public', (_name, e) => {
-  it('needs no token', async () => {
-    expect((await hit(e)).status).not.toBe(401)
+  it('needs no session (a webhook answers for its signature instead)', async () => {
+    expect((await hit(e)).body.code).not.toBe('UNAUTHENTICATED')
+  })
+})
+
+describe.each(all.filter(([, e]) => e.idempotent))('%s is a money call', (_name, e) => {
+  it('400 IDEMPOTENCY_KEY_REQUIRED without an Idempotency-Key, before anything else is looked at', async () => {
+    const res = await hit(e, await signIn(owner))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      message: 'The Idempotency-Key header is required for this request',
+      code: 'IDEMPOTENCY_KEY_REQUIRED',
+    })
   })
 })

@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ledgerEntries, wallets } from '../../src/server/db/schema'
+import { ledgerEntries, transactions, vendors, wallets } from '../../src/server/db/schema'
 import { type RunningServer, startServer } from '../../src/server/main'
 import { DEMO, seedDemo } from '../../src/server/seed'
+import { expectLedgerConsistent } from './money-helpers'
 
 /* The real server on a free port: what `npm start` and the end-to-end tests run. */
 
@@ -82,9 +83,30 @@ describe('startServer', () => {
     const main = vendorWallets.find((wallet) => wallet.kind === 'main')!
     expect(main.balance).toBe(125_000_000)
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, again.vendorId))
-    const credited = entries.filter((entry) => entry.walletId === main.id)
-    expect(credited).toHaveLength(7)
-    expect(credited.reduce((sum, entry) => sum + entry.amount, 0)).toBe(125_000_000)
+    const onMain = entries.filter((entry) => entry.walletId === main.id)
+    expect(onMain.reduce((sum, entry) => sum + entry.amount, 0)).toBe(125_000_000)
+    await expectLedgerConsistent(db, again.vendorId)
+  })
+
+  it('seeds two weeks of history: sends with fees, a reversed failure, credits with and without orders', async () => {
+    const db = server.database.db
+    const vendorId = server.demoVendorId!
+    const rows = await db.select().from(transactions).where(eq(transactions.vendorId, vendorId))
+    expect(rows).toHaveLength(30)
+    const oldest = Math.min(...rows.map((row) => row.createdAt.getTime()))
+    expect(Date.now() - oldest).toBeLessThan(15 * 24 * 3600_000)
+    expect(Math.max(...rows.map((row) => row.createdAt.getTime()))).toBeLessThan(Date.now())
+    const failed = rows.filter((row) => row.status === 'failed')
+    expect(failed).toHaveLength(1)
+    expect(failed[0]).toMatchObject({ type: 'debit', failureReason: 'Beneficiary account is dormant' })
+    expect(rows.filter((row) => row.type === 'debit' && row.status === 'success').length).toBeGreaterThanOrEqual(6)
+    expect(rows.some((row) => row.type === 'debit' && row.fee === 0)).toBe(true)
+    const offline = rows.filter((row) => row.isOffline && !row.hasMatchingOrder && !row.isPos)
+    expect(offline.length).toBeGreaterThanOrEqual(5)
+    expect(rows.filter((row) => row.hasMatchingOrder && row.orderReference).length).toBeGreaterThanOrEqual(5)
+    expect(rows.every((row) => row.status !== 'pending')).toBe(true)
+    const [vendor] = await db.select().from(vendors).where(eq(vendors.id, vendorId))
+    expect(vendor).toMatchObject({ thirdPartyTransfers: true, settlementBankCode: '058', settlementAccountName: 'Adaeze Okafor' })
   })
 
   it('rate-limits logins by the real socket address, whatever X-Forwarded-For claims', async () => {

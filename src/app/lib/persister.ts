@@ -1,5 +1,5 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { persistQueryClient } from '@tanstack/react-query-persist-client'
+import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client'
 import type { QueryClient } from '@tanstack/react-query'
 import { clear, createStore, del, get, set } from 'idb-keyval'
 
@@ -12,6 +12,27 @@ export const CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000
 const store = createStore('vendor-back-office', 'query-cache')
 
 let stop: (() => void) | null = null
+
+/** Pages of an infinite list kept on the device; the rest is fetched again when scrolled to. */
+export const PERSISTED_PAGES = 1
+
+function isInfiniteData(data: unknown): data is { pages: unknown[]; pageParams: unknown[] } {
+  return Boolean(data) && typeof data === 'object' && Array.isArray((data as { pages?: unknown }).pages) && Array.isArray((data as { pageParams?: unknown }).pageParams)
+}
+
+/**
+ * Keeps only the first page of each infinite list in what is saved. Someone who scrolled through 10,000
+ * transactions would otherwise have megabytes re-serialised into IndexedDB on every cache change; offline, the
+ * newest page is what they need, and a restored list refetches just the pages it holds.
+ */
+export function trimInfinitePages(client: PersistedClient, keep = PERSISTED_PAGES): PersistedClient {
+  const queries = client.clientState.queries.map((query) => {
+    const data = query.state.data
+    if (!isInfiniteData(data) || data.pages.length <= keep) return query
+    return { ...query, state: { ...query.state, data: { pages: data.pages.slice(0, keep), pageParams: data.pageParams.slice(0, keep) } } }
+  })
+  return { ...client, clientState: { ...client.clientState, queries } }
+}
 
 /** Restores the user's cache, then keeps saving it. Resolves once restored, so loaders see the data. */
 export async function startPersistence(queryClient: QueryClient, userId: string): Promise<void> {
@@ -29,6 +50,7 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
       removeItem: (key) => del(key, store),
     },
     throttleTime: 500,
+    serialize: (client) => JSON.stringify(trimInfinitePages(client)),
   })
   const [unsubscribe, restored] = persistQueryClient({
     queryClient,

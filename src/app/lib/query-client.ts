@@ -1,4 +1,12 @@
-import { MutationCache, onlineManager, QueryCache, QueryClient, type FetchQueryOptions, type QueryKey } from '@tanstack/react-query'
+import {
+  MutationCache,
+  onlineManager,
+  QueryCache,
+  QueryClient,
+  type FetchInfiniteQueryOptions,
+  type FetchQueryOptions,
+  type QueryKey,
+} from '@tanstack/react-query'
 import { notify } from '../ui/toast'
 import { ApiError, errorMessage, type Envelope } from './api'
 import { CACHE_MAX_AGE } from './persister'
@@ -61,5 +69,18 @@ export function loadQuery<T, K extends QueryKey>(queryClient: QueryClient, optio
     return queryClient.ensureQueryData(options)
   }
   void queryClient.prefetchQuery(options)
+  return undefined
+}
+
+/**
+ * loadQuery for lists that grow page by page (useInfiniteQuery). A failed first page is not thrown: the list
+ * shows it as an error state with Refetch (hidden on 403), which a route error screen could not.
+ */
+export function loadInfiniteQuery<T, K extends QueryKey, P>(
+  queryClient: QueryClient,
+  options: FetchInfiniteQueryOptions<T, Error, T, K, P>,
+): Promise<void> | undefined {
+  const prefetch = queryClient.prefetchInfiniteQuery(options)
+  if (onlineManager.isOnline() || queryClient.getQueryData(options.queryKey) !== undefined) return prefetch
   return undefined
 }

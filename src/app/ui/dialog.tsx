@@ -82,6 +82,12 @@ export interface InfoDialogProps {
   /** Runs before the dialog closes itself. */
   onAction?: () => void
   tone?: InfoTone
+  /**
+   * False for an outcome that must be acknowledged (a payment's result): a tap or a focus change outside does
+   * not close it, only its button and Escape. It also survives the focus moving back from a dialog that
+   * closed as this one opened (the PIN dialog), which would otherwise count as interacting outside.
+   */
+  closeOnInteractOutside?: boolean
 }
 
 /** An outcome or a notice with one button: 'Transfer Successful', 'Review Pending'. */
@@ -93,9 +99,10 @@ export function InfoDialog({
   actionLabel = 'Okay',
   onAction,
   tone = 'info',
+  closeOnInteractOutside = true,
 }: InfoDialogProps) {
   return (
-    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} tone={tone}>
+    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} tone={tone} closeOnInteractOutside={closeOnInteractOutside}>
       <Portal>
         <Backdrop />
         <Positioner>

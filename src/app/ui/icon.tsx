@@ -83,6 +83,18 @@ const paths = {
   ),
   plus: <path d="M12 5v14M5 12h14" />,
   filter: <path d="M4 5h16l-6 7.5V19l-4 2v-8.5L4 5z" />,
+  'arrow-down-left': <path d="M17 7 7 17M17 17H7V7" />,
+  'arrow-up-right': <path d="M7 17 17 7M7 7h10v10" />,
+  download: <path d="M12 3v12M7 10l5 5 5-5M4 21h16" />,
+  send: <path d="M22 2 11 13M22 2l-7 20-4-9-9-4 20-7z" />,
+  lock: (
+    <>
+      <rect x="4" y="11" width="16" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </>
+  ),
+  bank: <path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />,
+  'external-link': <path d="M14 4h6v6M20 4 10 14M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />,
   inbox: (
     <path d="M22 12h-6l-2 3h-4l-2-3H2M5.5 5.1 2 12v6a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2v-6l-3.5-6.9A2 2 0 0 0 16.8 4H7.2a2 2 0 0 0-1.7 1.1z" />
   ),

@@ -1,25 +1,19 @@
 import type { Context, Hono } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { accessOf, type EndpointDef } from '../../contract/endpoint'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
 import { clientIp } from './client-ip'
-import type { Handler, HandlerContext } from './types'
-
-/** Turns any thrown value into the wire error envelope. Unknown errors are logged and answered generically. */
-export function errorResponse(c: Context, error: unknown, deps: Pick<AppDeps, 'logger'>, where: string): Response {
-  if (error instanceof ApiError) {
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value)
-    const body = error.issues
-      ? { message: error.message, code: error.code, issues: error.issues }
-      : { message: error.message, code: error.code }
-    return c.json(body, error.status)
-  }
-  // Only the error itself: request bodies and headers can hold passwords, codes and tokens.
-  deps.logger.error(`[api] ${where} failed:`, error)
-  return c.json({ message: INTERNAL_MESSAGE, code: 'INTERNAL' }, 500)
-}
+import {
+  claimIdempotencyKey,
+  idempotencyKeyOf,
+  releaseIdempotencyKey,
+  requestHash,
+  saveIdempotentResponse,
+} from './idempotency'
+import type { Guard, Handler, HandlerContext } from './types'
 
 /** valibot reports an absent key as "Invalid key: Expected ..."; the contract's wording for that is "is required". */
 function issueMessage(issue: v.BaseIssue<unknown>): string {
@@ -76,10 +70,79 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
   return auth
 }
 
+/** What the client receives: status, `{ message, data }` or error envelope, and extra headers. */
+interface Answer {
+  status: ContentfulStatusCode
+  body: unknown
+  headers?: Record<string, string>
+}
+
+function send(c: Context, answer: Answer): Response {
+  for (const [header, value] of Object.entries(answer.headers ?? {})) c.header(header, value)
+  return c.json(answer.body, answer.status)
+}
+
+/** A thrown value as an answer (ApiErrors as themselves, anything else as a logged 500). */
+function errorAnswer(error: unknown, deps: Pick<AppDeps, 'logger'>, where: string): Answer {
+  if (error instanceof ApiError) {
+    const body = error.issues
+      ? { message: error.message, code: error.code, issues: error.issues }
+      : { message: error.message, code: error.code }
+    return { status: error.status, body, headers: error.headers }
+  }
+  deps.logger.error(`[api] ${where} failed:`, error)
+  return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'INTERNAL' } }
+}
+
+/** Turns any thrown value into the wire error envelope. Unknown errors are logged and answered generically. */
+export function errorResponse(c: Context, error: unknown, deps: Pick<AppDeps, 'logger'>, where: string): Response {
+  // errorAnswer logs only the error itself: request bodies and headers can hold passwords, codes and tokens.
+  return send(c, errorAnswer(error, deps, where))
+}
+
 /**
- * The single way an endpoint is served. In order: session and vendor approval, permission, input parsing and
- * validation, the handler, then (in tests) the response schema, and the `{ message, data }` envelope. A handler
- * cannot skip any step, and receives only validated input plus the caller's vendor to scope its queries by.
+ * Runs an idempotent endpoint's handler at most once per (vendor, Idempotency-Key). An ApiError from the handler
+ * means the request was refused before it changed anything (handlers of idempotent endpoints must keep it so), so
+ * the key is released and the client may retry it with corrected input. Any other outcome, including a 500 that
+ * may have happened after money moved, is stored and replayed.
+ */
+async function runIdempotent(
+  c: Context,
+  name: string,
+  auth: Auth,
+  input: { query: unknown; body: unknown },
+  deps: AppDeps,
+  run: () => Promise<Answer>,
+): Promise<Answer> {
+  const key = idempotencyKeyOf(c)
+  const id = { vendorId: auth.vendorId, key }
+  const stored = await claimIdempotencyKey(deps.db, {
+    ...id,
+    endpoint: name,
+    hash: requestHash(name, input.query, input.body),
+    now: deps.clock.now(),
+  })
+  if (stored) return { ...stored, headers: { 'Idempotent-Replayed': 'true' } }
+  let answer: Answer
+  try {
+    answer = await run()
+  } catch (error) {
+    if (error instanceof ApiError) {
+      await releaseIdempotencyKey(deps.db, id)
+      throw error
+    }
+    answer = errorAnswer(error, deps, name)
+  }
+  // Headers are not replayed: an idempotent endpoint answers everything in its body.
+  await saveIdempotentResponse(deps.db, id, { status: answer.status, body: answer.body })
+  return answer
+}
+
+/**
+ * The single way an endpoint is served. In order: session and vendor approval, permission, the endpoint's guard
+ * (e.g. a webhook signature), the Idempotency-Key of money calls, input parsing and validation, the handler, then
+ * (in tests) the response schema, and the `{ message, data }` envelope. A handler cannot skip any step, and
+ * receives only validated input plus the caller's vendor to scope its queries by.
  */
 export function register<E extends EndpointDef>(
   app: Hono,
@@ -87,24 +150,36 @@ export function register<E extends EndpointDef>(
   endpoint: E,
   handler: Handler<E>,
   deps: AppDeps,
+  guard?: Guard,
 ): void {
+  if (endpoint.idempotent && accessOf(endpoint) === 'public') {
+    throw new Error(`${name}: idempotency keys are scoped by vendor, so an idempotent endpoint needs a session`)
+  }
   app.on(endpoint.method, endpoint.path, async (c) => {
     try {
       const auth = await authenticate(c, endpoint, deps)
+      if (guard) await guard(c, deps)
+      if (endpoint.idempotent) idempotencyKeyOf(c)
       const query = endpoint.query ? parseInput(endpoint.query, c.req.query(), 'query') : undefined
       const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readJson(c) : undefined
       const body = endpoint.body ? parseInput(endpoint.body, rawBody ?? {}, 'body') : undefined
       const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c }
-      const result = await handler(ctx as HandlerContext<E>)
-      if (deps.checkResponses) {
-        const check = v.safeParse(endpoint.response, result.data)
-        if (!check.success) {
-          const [issue] = toIssues(check.issues, 'data')
-          throw new Error(`${name} answered data that breaks its response schema: ${issue?.path}: ${issue?.message}`)
+      const run = async (): Promise<Answer> => {
+        const result = await handler(ctx as HandlerContext<E>)
+        if (deps.checkResponses) {
+          const check = v.safeParse(endpoint.response, result.data)
+          if (!check.success) {
+            const [issue] = toIssues(check.issues, 'data')
+            throw new Error(`${name} answered data that breaks its response schema: ${issue?.path}: ${issue?.message}`)
+          }
+        }
+        return {
+          status: result.status ?? 200,
+          body: { message: result.message ?? 'Success', data: result.data ?? null },
+          headers: result.headers,
         }
       }
-      for (const [header, value] of Object.entries(result.headers ?? {})) c.header(header, value)
-      return c.json({ message: result.message ?? 'Success', data: result.data ?? null }, result.status ?? 200)
+      return send(c, endpoint.idempotent ? await runIdempotent(c, name, auth!, { query, body }, deps, run) : await run())
     } catch (error) {
       return errorResponse(c, error, deps, name)
     }

@@ -31,3 +31,9 @@ export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise
 
 /** One handler for every endpoint of a group: a missing or misspelt one is a type error. */
 export type HandlersFor<G extends Record<string, EndpointDef>> = { [K in keyof G]: Handler<G[K]> }
+
+/**
+ * Runs before input parsing, for checks that are not a session: a webhook's signature over the raw body, which
+ * must be verified before anything in that body is believed.
+ */
+export type Guard = (c: Context, deps: AppDeps) => Promise<void>

@@ -1,17 +1,13 @@
-import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { authEndpoints, User } from '../../contract/auth'
-import { hashOtp, hashSecret, newOtp, sameHash, verifyAgainstDummy, verifySecret } from '../auth/secrets'
+import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
+import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { createSession, effectivePermissions, revokeSession, revokeUserSessions } from '../auth/sessions'
-import { MINUTE_MS } from '../clock'
-import { oneTimeCodes, type UserRow, users, type VendorRow, vendors } from '../db/schema'
+import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
 import { ApiError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
-
-const OTP_TTL_MINUTES = 10
-const OTP_MAX_ATTEMPTS = 5
 
 export function toUser(user: UserRow, vendor: VendorRow): User {
   return {
@@ -34,9 +30,6 @@ async function findUserByEmail(db: Db, email: string) {
     .where(eq(users.email, email))
   return row
 }
-
-const invalidCode = (message: string, code = 'INVALID_CODE') =>
-  new ApiError(422, code, message, { issues: [{ path: 'otp', message }] })
 
 export const authHandlers: HandlersFor<typeof authEndpoints> = {
   async login({ body, db, deps, ip }) {
@@ -70,38 +63,14 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     const found = await findUserByEmail(db, body.email)
     if (found && found.user.status === 'active') {
       const { user } = found
-      const now = deps.clock.now()
       const code = newOtp()
-      await db.transaction(async (tx) => {
-        // One live code per purpose: asking again invalidates the previous code.
-        await tx
-          .update(oneTimeCodes)
-          .set({ consumedAt: now })
-          .where(
-            and(
-              eq(oneTimeCodes.vendorId, user.vendorId),
-              eq(oneTimeCodes.userId, user.id),
-              eq(oneTimeCodes.purpose, 'password_reset'),
-              isNull(oneTimeCodes.consumedAt),
-            ),
-          )
-        const id = randomUUID()
-        await tx.insert(oneTimeCodes).values({
-          id,
-          vendorId: user.vendorId,
-          userId: user.id,
-          purpose: 'password_reset',
-          codeHash: hashOtp(id, code),
-          createdAt: now,
-          expiresAt: new Date(now.getTime() + OTP_TTL_MINUTES * MINUTE_MS),
-        })
-      })
+      await issueCode(db, deps.clock, user, 'password_reset', code)
       try {
         await deps.notifier.send({
           channel: 'email',
           to: user.email,
           subject: 'Your password reset code',
-          text: `Your password reset code is ${code}. It expires in ${OTP_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+          text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
           code,
         })
       } catch (error) {
@@ -110,58 +79,22 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
       }
     }
     return {
-      data: { expiresInMinutes: OTP_TTL_MINUTES },
+      data: { expiresInMinutes: CODE_TTL_MINUTES },
       message: 'If an account exists for this email, we have sent a 6-digit code to it',
     }
   },
 
   async resetPassword({ body, db, deps, ip }) {
     await enforce(deps.rateLimiter, LIMITS.resetPasswordPerIp, ip)
-    const now = deps.clock.now()
     const found = await findUserByEmail(db, body.email)
-    const [live] = found
-      ? await db
-          .select()
-          .from(oneTimeCodes)
-          .where(
-            and(
-              eq(oneTimeCodes.vendorId, found.user.vendorId),
-              eq(oneTimeCodes.userId, found.user.id),
-              eq(oneTimeCodes.purpose, 'password_reset'),
-              isNull(oneTimeCodes.consumedAt),
-            ),
-          )
-          .orderBy(desc(oneTimeCodes.createdAt))
-          .limit(1)
-      : []
-    if (!found || !live) throw invalidCode('The code is incorrect or has expired, please request a new one')
-    if (live.expiresAt <= now) throw invalidCode('The code has expired, please request a new one', 'CODE_EXPIRED')
-    const scope = and(eq(oneTimeCodes.vendorId, live.vendorId), eq(oneTimeCodes.id, live.id))
-
-    if (!sameHash(hashOtp(live.id, body.otp), live.codeHash)) {
-      const [counted] = await db
-        .update(oneTimeCodes)
-        .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-        .where(scope)
-        .returning({ attempts: oneTimeCodes.attempts })
-      const left = OTP_MAX_ATTEMPTS - (counted?.attempts ?? OTP_MAX_ATTEMPTS)
-      if (left <= 0) {
-        await db.update(oneTimeCodes).set({ consumedAt: now }).where(scope)
-        throw invalidCode('Too many wrong attempts, please request a new code', 'CODE_BURNED')
-      }
-      throw invalidCode(`The code is incorrect, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`)
-    }
-
+    const codeId = await checkCode(db, deps.clock, found?.user, 'password_reset', body.otp)
     const passwordHash = await hashSecret(body.password)
-    const user = found.user
+    const user = found!.user
     await db.transaction(async (tx) => {
       // Conditional consume: of two racing requests with the right code, only one resets the password.
-      const consumed = await tx
-        .update(oneTimeCodes)
-        .set({ consumedAt: now })
-        .where(and(scope, isNull(oneTimeCodes.consumedAt), lt(oneTimeCodes.attempts, OTP_MAX_ATTEMPTS)))
-        .returning({ id: oneTimeCodes.id })
-      if (consumed.length === 0) throw invalidCode('The code is incorrect or has expired, please request a new one')
+      if (!(await consumeCode(tx, deps.clock, user.vendorId, codeId))) {
+        throw invalidCode('The code is incorrect or has expired, please request a new one')
+      }
       await tx
         .update(users)
         .set({ passwordHash })

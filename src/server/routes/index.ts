@@ -1,10 +1,23 @@
 import type { EndpointName, Endpoints } from '../../contract/index'
-import type { Handler } from '../http/types'
+import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
+import { bankingSettingsHandlers } from './banking'
+import { pinHandlers } from './pin'
+import { transactionHandlers } from './transactions'
+import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
 
 /** Every endpoint of the contract has exactly one handler: adding an endpoint without one fails type-checking. */
 export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...authHandlers,
   ...vendorHandlers,
+  ...transactionHandlers,
+  ...bankingSettingsHandlers,
+  ...moneyHandlers,
+  ...pinHandlers,
+}
+
+/** Checks that run before an endpoint's input is parsed (see Guard). */
+export const guards: Partial<Record<EndpointName, Guard>> = {
+  bankInbound: verifyBankSignature,
 }

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { endpoints } from '../../../contract'
+import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
 import { api } from '../../lib/api'
 import { wipeLocalData } from '../../lib/local-data'
@@ -8,12 +8,12 @@ import { queryKeys } from '../../lib/query-keys'
 import { setSession } from '../../lib/session'
 
 export const meQuery = () =>
-  queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(endpoints.me)).data })
+  queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(authEndpoints.me)).data })
 
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: BodyInput<typeof endpoints.login>) => api(endpoints.login, { body }),
+    mutationFn: (body: BodyInput<typeof authEndpoints.login>) => api(authEndpoints.login, { body }),
     onSuccess: async ({ data }) => {
       // Whatever an earlier user left in memory must not leak into this session.
       queryClient.clear()
@@ -28,7 +28,7 @@ export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
     // Revoke the token on the server when we can; sign-out on this device happens regardless.
-    mutationFn: () => api(endpoints.logout).catch(() => ({ message: '', data: null })),
+    mutationFn: () => api(authEndpoints.logout).catch(() => ({ message: '', data: null })),
     onSettled: () => wipeLocalData(queryClient),
     meta: { successToast: false, errorToast: false },
   })
@@ -36,19 +36,19 @@ export function useLogout() {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (body: BodyInput<typeof endpoints.forgotPassword>) => api(endpoints.forgotPassword, { body }),
+    mutationFn: (body: BodyInput<typeof authEndpoints.forgotPassword>) => api(authEndpoints.forgotPassword, { body }),
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (body: BodyInput<typeof endpoints.resetPassword>) => api(endpoints.resetPassword, { body }),
+    mutationFn: (body: BodyInput<typeof authEndpoints.resetPassword>) => api(authEndpoints.resetPassword, { body }),
     meta: { successToast: false },
   })
 }
 
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (body: BodyInput<typeof endpoints.changePassword>) => api(endpoints.changePassword, { body }),
+    mutationFn: (body: BodyInput<typeof authEndpoints.changePassword>) => api(authEndpoints.changePassword, { body }),
   })
 }

@@ -1,10 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
-import { endpoints } from '../../../contract'
+import { vendorEndpoints } from '../../../contract/vendor'
 import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
 export const vendorProfileQuery = () =>
   queryOptions({
     queryKey: queryKeys.vendor.profile(),
-    queryFn: async ({ signal }) => (await api(endpoints.vendorProfile, { signal })).data,
+    queryFn: async ({ signal }) => (await api(vendorEndpoints.vendorProfile, { signal })).data,
   })

@@ -1,18 +1,18 @@
 import { queryOptions } from '@tanstack/react-query'
-import { endpoints } from '../../../contract'
+import { vendorEndpoints } from '../../../contract/vendor'
 import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
 export const walletBalanceQuery = () =>
   queryOptions({
     queryKey: queryKeys.wallet.balance(),
-    queryFn: async ({ signal }) => (await api(endpoints.walletBalance, { signal })).data,
+    queryFn: async ({ signal }) => (await api(vendorEndpoints.walletBalance, { signal })).data,
   })
 
 export const walletDetailsQuery = () =>
   queryOptions({
     queryKey: queryKeys.wallet.details(),
-    queryFn: async ({ signal }) => (await api(endpoints.walletDetails, { signal })).data,
+    queryFn: async ({ signal }) => (await api(vendorEndpoints.walletDetails, { signal })).data,
     // The virtual account number never changes; no need to ask again every visit.
     staleTime: 60 * 60 * 1000,
   })

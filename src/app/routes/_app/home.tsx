@@ -1,16 +1,36 @@
-import { createFileRoute } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import { PinPrompt } from '../../features/pin/components/pin-prompt'
+import { TransactionAnalytics } from '../../features/transactions/components/transaction-analytics'
+import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../../features/transactions/queries'
 import { AccountDetailsCard, BalanceCard, NoWalletAccess } from '../../features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '../../features/wallet/queries'
+import { DURATION_LABELS, durationRange } from '../../lib/date-range'
+import { dateFilterSearch, fromDateSearch, toDateSearch } from '../../lib/date-search'
 import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
+import { DateFilter, type DateFilterValue } from '../../ui/date-filter'
 import { PageHeader } from '../../ui/page'
 
 export const Route = createFileRoute('/_app/home')({
-  loader: ({ context: { queryClient } }) => {
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_WALLET')) return
-    return Promise.all([loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery())]).then(() => undefined)
+  // The analytics duration lives in the URL like every filter; TODAY is the default (SPEC §9).
+  validateSearch: v.object(dateFilterSearch),
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    const permissions = getSession()?.user.permissions ?? []
+    const loads: unknown[] = []
+    if (hasPermission(permissions, 'VENDOR_WALLET')) loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
+    if (hasPermission(permissions, 'VENDOR_TRANSACTIONS')) {
+      const dates = fromDateSearch(deps)
+      const range = durationRange(dates.duration, new Date(), dates)
+      // Not awaited: the balance matters first; the figures fill in.
+      void queryClient.prefetchQuery(transactionAnalyticsQuery(range))
+      void queryClient.prefetchQuery(transactionBreakdownQuery(range))
+    }
+    return Promise.all(loads).then(() => undefined)
   },
   component: Home,
 })
@@ -22,20 +42,36 @@ function greeting(now: Date) {
 
 function Home() {
   const session = useSession()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
   const user = session?.user
-  const canSeeWallet = hasPermission(user?.permissions ?? [], 'VENDOR_WALLET')
+  const permissions = user?.permissions ?? []
+  const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
+  const canSeeTransactions = hasPermission(permissions, 'VENDOR_TRANSACTIONS')
   const firstName = user?.name.split(' ')[0] ?? ''
+  const dates = useMemo(() => fromDateSearch(search), [search])
+  const range = useMemo(() => durationRange(dates.duration, new Date(), dates), [dates])
+  const setDates = (value: DateFilterValue) => void navigate({ search: toDateSearch(value), replace: true })
+
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader title={`${greeting(new Date())}, ${firstName}`} description={user?.vendor.name} />
+      <PinPrompt />
       {canSeeWallet ? (
         <div className={css({ display: 'grid', gap: '4', lg: { gridTemplateColumns: '1fr 1fr' } })}>
-          <BalanceCard />
+          <BalanceCard canSend={hasPermission(permissions, 'VENDOR_TRANSFERS')} />
           <AccountDetailsCard />
         </div>
       ) : (
         <NoWalletAccess />
       )}
+      {canSeeTransactions ? (
+        <section aria-label="Transaction analytics" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+          <DateFilter value={dates} onChange={setDates} />
+          <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
+        </section>
+      ) : null}
+      <Outlet />
     </div>
   )
 }

@@ -1,22 +1,40 @@
-import { createFileRoute, Link } from '@tanstack/react-router'
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import { PayoutSettings } from '../../features/banking/components/payout-settings'
+import { settlementAccountQuery, thirdPartyTransfersQuery, vendorChargesQuery } from '../../features/banking/queries'
+import { PinSettings } from '../../features/pin/components/pin-settings'
+import { pinStatusQuery } from '../../features/pin/queries'
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form'
 import { ProfileSection } from '../../features/settings/components/profile-section'
 import { vendorProfileQuery } from '../../features/settings/queries'
+import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
+import { useSession } from '../../lib/session'
 import { PageHeader } from '../../ui/page'
 
-/** Tabs live in the URL (`?tab=`) so a link can open one; later areas add theirs here. */
+/** Tabs live in the URL (`?tab=`) so a link can open one (SPEC §2: /settings?tab=payout-settings). */
 const TABS = [
   { id: 'profile', label: 'Profile' },
+  { id: 'payout-settings', label: 'Payout settings' },
+  { id: 'security', label: 'Security' },
   { id: 'password', label: 'Password' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
 export const Route = createFileRoute('/_app/settings')({
   validateSearch: v.object({ tab: v.optional(v.fallback(v.picklist(TABS.map((t) => t.id)), 'profile'), 'profile') }),
-  loader: ({ context: { queryClient } }) => loadQuery(queryClient, vendorProfileQuery()),
+  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loader: ({ context: { queryClient }, deps }) => {
+    // The other tabs' data is fetched without blocking: each card shows its own loading and error state.
+    if (deps.tab === 'payout-settings') {
+      void queryClient.prefetchQuery(settlementAccountQuery())
+      void queryClient.prefetchQuery(thirdPartyTransfersQuery())
+      void queryClient.prefetchQuery(vendorChargesQuery())
+    }
+    if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
+    return loadQuery(queryClient, vendorProfileQuery())
+  },
   component: Settings,
 })
 
@@ -50,10 +68,21 @@ function Settings() {
         ))}
       </nav>
       <TabPanel tab={tab} />
+      <Outlet />
     </div>
   )
 }
 
 function TabPanel({ tab }: { tab: Tab }) {
-  return tab === 'password' ? <ChangePasswordForm /> : <ProfileSection />
+  const session = useSession()
+  switch (tab) {
+    case 'password':
+      return <ChangePasswordForm />
+    case 'payout-settings':
+      return <PayoutSettings canEdit={hasPermission(session?.user.permissions ?? [], 'VENDOR_SETTINGS')} />
+    case 'security':
+      return <PinSettings />
+    default:
+      return <ProfileSection />
+  }
 }

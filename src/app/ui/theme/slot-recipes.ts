@@ -110,7 +110,8 @@ export const dialog = defineSlotRecipe({
   slots: dialogAnatomy.extendWith('icon', 'footer').keys(),
   staticCss: ['*'],
   base: {
-    backdrop,
+    // A dialog can open over a sheet (the PIN over Send Money): its backdrop must dim the sheet too.
+    backdrop: { ...backdrop, zIndex: 'modal' },
     positioner: {
       position: 'fixed',
       inset: '0',

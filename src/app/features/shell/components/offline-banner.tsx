@@ -1,15 +1,8 @@
-import { onlineManager, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useState, useSyncExternalStore } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { useOnline } from '../../../lib/online'
 import { Icon } from '../../../ui/icon'
-
-function useOnline() {
-  return useSyncExternalStore(
-    (cb) => onlineManager.subscribe(cb),
-    () => onlineManager.isOnline(),
-    () => true,
-  )
-}
 
 /** The time of the newest answer in the cache: what the screen shows is at most this old. */
 function useNewestDataAt(active: boolean) {

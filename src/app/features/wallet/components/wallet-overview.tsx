@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { Link } from '@tanstack/react-router'
+import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { errorStatus } from '../../../lib/api'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { Card } from '../../../ui/card'
 import { CopyButton } from '../../../ui/copy-button'
 import { EmptyState } from '../../../ui/empty-state'
@@ -9,6 +11,7 @@ import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
 import { Skeleton } from '../../../ui/skeleton'
 import { walletBalanceQuery, walletDetailsQuery } from '../queries'
+import { AccountCardButton } from './account-card-button'
 
 const label = css({ fontSize: 'sm', color: 'fg.muted' })
 
@@ -30,7 +33,63 @@ function BalanceAmount({ hidden }: { hidden: boolean }) {
   return <Skeleton height={36} width="60%" />
 }
 
-export function BalanceCard() {
+const actionLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '1.5',
+  minH: 'touch',
+  px: '3',
+  borderRadius: 'control',
+  fontWeight: 'semibold',
+  whiteSpace: 'nowrap',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  bg: 'white',
+  color: 'accent.fg',
+  _hover: { bg: 'accent.subtle' },
+  '&[data-variant=quiet]': { bg: 'white/15', color: 'fg.onAccent', _hover: { bg: 'white/25' } },
+  _disabled: { opacity: 0.65, cursor: 'not-allowed' },
+})
+
+/**
+ * Send Money and Add money. Offline, Send Money is a disabled button that says why: a transfer is never queued
+ * to run when the network comes back (docs/decisions).
+ */
+function WalletActions({ canSend }: { canSend: boolean }) {
+  const online = useOnline()
+  const reasonId = useId()
+  return (
+    <div className={css({ mt: '4' })}>
+      <div className={css({ display: 'grid', gridTemplateColumns: canSend ? '1fr 1fr' : '1fr', gap: '3' })}>
+        {canSend ? (
+          online ? (
+            <Link to="/home/send-money" className={actionLink}>
+              <Icon name="send" size={18} />
+              Send Money
+            </Link>
+          ) : (
+            <button type="button" className={actionLink} disabled aria-describedby={reasonId}>
+              <Icon name="send" size={18} />
+              Send Money
+            </button>
+          )
+        ) : null}
+        <Link to="/home/account-details" className={actionLink} data-variant="quiet">
+          <Icon name="plus" size={18} />
+          Add money
+        </Link>
+      </div>
+      {canSend && !online ? (
+        <p id={reasonId} className={css({ mt: '2', fontSize: 'sm' })}>
+          {OFFLINE_MONEY_MESSAGE}
+        </p>
+      ) : null}
+    </div>
+  )
+}
+
+export function BalanceCard({ canSend = false }: { canSend?: boolean }) {
   const balance = useQuery(walletBalanceQuery())
   const [hidden, setHidden] = useState(false)
   return (
@@ -67,6 +126,7 @@ export function BalanceCard() {
         <BalanceAmount hidden={hidden} />
       </p>
       {balance.isError && <p className={css({ fontSize: 'sm', mt: '1' })}>Could not load the balance.</p>}
+      <WalletActions canSend={canSend} />
     </section>
   )
 }
@@ -76,23 +136,28 @@ export function AccountDetailsCard() {
   return (
     <Card title="Receive money by bank transfer">
       {details.data ? (
-        <dl className={css({ display: 'grid', gap: '3' })}>
-          <div>
-            <dt className={label}>Bank name</dt>
-            <dd className={css({ fontWeight: 'medium' })}>{details.data.bankName}</dd>
+        <>
+          <dl className={css({ display: 'grid', gap: '3' })}>
+            <div>
+              <dt className={label}>Bank name</dt>
+              <dd className={css({ fontWeight: 'medium' })}>{details.data.bankName}</dd>
+            </div>
+            <div>
+              <dt className={label}>Account number</dt>
+              <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: 'xl', letterSpacing: 'wide' })}>
+                <span>{details.data.accountNumber}</span>
+                <CopyButton value={details.data.accountNumber} label="Copy account number" toastMessage="Account number copied" />
+              </dd>
+            </div>
+            <div>
+              <dt className={label}>Account name</dt>
+              <dd className={css({ fontWeight: 'medium' })}>{details.data.accountName}</dd>
+            </div>
+          </dl>
+          <div className={css({ mt: '4' })}>
+            <AccountCardButton details={details.data} />
           </div>
-          <div>
-            <dt className={label}>Account number</dt>
-            <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: 'xl', letterSpacing: 'wide' })}>
-              <span>{details.data.accountNumber}</span>
-              <CopyButton value={details.data.accountNumber} label="Copy account number" toastMessage="Account number copied" />
-            </dd>
-          </div>
-          <div>
-            <dt className={label}>Account name</dt>
-            <dd className={css({ fontWeight: 'medium' })}>{details.data.accountName}</dd>
-          </div>
-        </dl>
+        </>
       ) : details.isError ? (
         <EmptyState title="Could not load account details" onRefetch={() => void details.refetch()} errorStatus={errorStatus(details.error)} refetching={details.isFetching} />
       ) : (

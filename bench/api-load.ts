@@ -1,0 +1,197 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon, { type Options, type RawRequest } from 'autocannon'
+import { and, eq } from 'drizzle-orm'
+import { hashSecret, setScryptCostForTests, verifySecret } from '../src/server/auth/secrets'
+import { ledgerEntries, transactions, wallets } from '../src/server/db/schema'
+import {
+  BENCH_PIN,
+  benchPostgres,
+  ENQUIRIES,
+  LIST_ROWS,
+  openTarget,
+  SENDER_BALANCE,
+  type Seeded,
+  seedTarget,
+  startServerProcess,
+  type Target,
+} from './api-load-setup'
+
+/*
+ * `apiLoadFigures()`: GET /transaction over 100,000 rows of one vendor, and POST /transfer/send throughput, each at
+ * 50 concurrent clients (autocannon) against a real server process on loopback, on PGlite and on PostgreSQL when
+ * one answers on 127.0.0.1:5432. After the sends, a ledger check counts double spends (must be 0).
+ */
+
+const CONNECTIONS = 50
+const SECONDS = 8
+const WARM_UP_SECONDS = 2
+
+export interface LoadRow {
+  database: string
+  test: string
+  'req/s': number
+  'p50 (ms)': number
+  'p95 (ms)': number
+  'p99 (ms)': number
+  errors: number
+  'double spends'?: number | string
+  note?: string
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0
+  return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1))
+}
+
+/**
+ * A short unmeasured run first (cold JIT, empty database caches), then the measured one. autocannon reports
+ * p97.5 but not p95, so latencies are collected from its response events.
+ */
+async function load(options: Options) {
+  await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_SECONDS })
+  const latencies: number[] = []
+  const statuses = new Map<number, number>()
+  const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+  instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
+    latencies.push(ms)
+    statuses.set(status, (statuses.get(status) ?? 0) + 1)
+  })
+  const result = await instance
+  latencies.sort((a, b) => a - b)
+  return {
+    perSecond: Math.round(latencies.length / result.duration),
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    p99: percentile(latencies, 99),
+    errors: result.errors + result.timeouts,
+    statuses,
+  }
+}
+
+/**
+ * Money the ledger cannot explain, counted as double spends; each should be impossible: an Idempotency-Key with
+ * two transfers, a wallet whose entries do not sum to its balance, a negative main wallet, or a main balance that
+ * differs from the starting balance less every transfer that was not reversed.
+ */
+async function doubleSpends(target: Target, seeded: Seeded): Promise<number> {
+  const database = await openTarget(target)
+  try {
+    const { db } = database
+    const vendorId = seeded.senderVendorId
+    const rows = await db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'debit')))
+    const walletRows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
+    const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId))
+    const keys = new Set(rows.map((row) => row.idempotencyKey))
+    let problems = rows.length - keys.size
+    for (const wallet of walletRows) {
+      const sum = entries.filter((entry) => entry.walletId === wallet.id).reduce((total, entry) => total + entry.amount, 0)
+      if (sum !== wallet.balance) problems += 1
+      if ((wallet.kind === 'main' || wallet.kind === 'outlet') && wallet.balance < 0) problems += 1
+    }
+    const spent = rows.filter((row) => row.status !== 'failed').reduce((total, row) => total + row.amount + row.fee, 0)
+    const main = walletRows.find((wallet) => wallet.kind === 'main')!
+    if (main.balance !== SENDER_BALANCE - spent) problems += 1
+    return problems
+  } finally {
+    await database.close()
+  }
+}
+
+async function productionPinCheckMs(): Promise<number> {
+  setScryptCostForTests({ N: 2 ** 15, r: 8, p: 3 })
+  const hash = await hashSecret(BENCH_PIN)
+  const started = performance.now()
+  await verifySecret(BENCH_PIN, hash)
+  return Math.round(performance.now() - started)
+}
+
+async function measure(target: Target): Promise<LoadRow[]> {
+  const seeded = await seedTarget(target)
+  const server = await startServerProcess(target)
+  let list: Awaited<ReturnType<typeof load>>
+  let sends: Awaited<ReturnType<typeof load>>
+  try {
+    list = await load({
+      url: `${server.url}/api/transaction?page=1&size=20`,
+      headers: { authorization: `Bearer ${seeded.readerToken}` },
+    })
+    let next = 0
+    const setupRequest = (request: RawRequest): RawRequest => {
+      next += 1
+      return {
+        ...request,
+        headers: { ...request.headers, 'idempotency-key': `bench-${next}` },
+        body: JSON.stringify({ amount: 1_000_00, requestId: `BENCH-NE-${Math.min(next, ENQUIRIES)}`, pin: BENCH_PIN }),
+      }
+    }
+    sends = await load({
+      url: `${server.url}/api/transfer/send`,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/transfer/send',
+          headers: { authorization: `Bearer ${seeded.senderToken}`, 'content-type': 'application/json' },
+          setupRequest,
+        },
+      ],
+    })
+  } finally {
+    await server.stop()
+  }
+  const created = sends.statuses.get(201) ?? 0
+  const refused = [...sends.statuses].filter(([status]) => status !== 201).map(([status, count]) => `${count}×${status}`)
+  return [
+    {
+      database: target.label,
+      test: `GET /transaction, ${LIST_ROWS.toLocaleString('en')} rows, ${CONNECTIONS} clients`,
+      'req/s': list.perSecond,
+      'p50 (ms)': list.p50,
+      'p95 (ms)': list.p95,
+      'p99 (ms)': list.p99,
+      errors: list.errors + [...list.statuses].filter(([status]) => status !== 200).reduce((n, [, count]) => n + count, 0),
+    },
+    {
+      database: target.label,
+      test: `POST /transfer/send, ${CONNECTIONS} clients, distinct keys`,
+      'req/s': Math.round(created / SECONDS),
+      'p50 (ms)': sends.p50,
+      'p95 (ms)': sends.p95,
+      'p99 (ms)': sends.p99,
+      errors: sends.errors,
+      'double spends': await doubleSpends(target, seeded),
+      note: `${created} sent${refused.length ? `, ${refused.join(' ')}` : ''}; PIN hash at bench cost`,
+    },
+  ]
+}
+
+/** Rows for console.table. Bounded: about a minute per database. */
+export async function apiLoadFigures(): Promise<LoadRow[]> {
+  const rows: LoadRow[] = []
+  const dir = mkdtempSync(join(tmpdir(), 'vbo-api-load-'))
+  try {
+    rows.push(...(await measure({ label: 'PGlite', dataDir: dir })))
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const postgres = await benchPostgres()
+  if (postgres) {
+    try {
+      rows.push(...(await measure({ label: 'PostgreSQL', databaseUrl: postgres.url })))
+    } finally {
+      await postgres.drop()
+    }
+  } else {
+    rows.push({ database: 'PostgreSQL', test: 'skipped: nothing answers on 127.0.0.1:5432', 'req/s': 0, 'p50 (ms)': 0, 'p95 (ms)': 0, 'p99 (ms)': 0, errors: 0 })
+  }
+  const pinMs = await productionPinCheckMs()
+  for (const row of rows) {
+    if (row['double spends'] !== undefined) row.note += ` (a production-cost PIN check takes ${pinMs} ms of CPU)`
+  }
+  return rows
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  console.table(await apiLoadFigures())
+}

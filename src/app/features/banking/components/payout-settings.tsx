@@ -1,0 +1,150 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css } from 'styled-system/css'
+import { errorMessage } from '../../../lib/api'
+import { formatKobo } from '../../../lib/money'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
+import { Card } from '../../../ui/card'
+import { ChoiceChips } from '../../../ui/choice-chips'
+import { PinDialog } from '../../../ui/pin-dialog'
+import { Skeleton } from '../../../ui/skeleton'
+import type { ChargeTierName } from '../charges'
+import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers, vendorChargesQuery } from '../queries'
+import { SettlementAccountCard } from './settlement-account-card'
+
+const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
+const switchRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', minH: 'touch', cursor: 'pointer' })
+const switchInput = css({
+  appearance: 'none',
+  position: 'relative',
+  flexShrink: 0,
+  w: '12',
+  h: '7',
+  borderRadius: 'full',
+  bg: 'neutral.muted',
+  cursor: 'pointer',
+  transition: 'background 150ms',
+  _before: { content: '""', position: 'absolute', top: '1', left: '1', w: '5', h: '5', borderRadius: 'full', bg: 'white', boxShadow: 'card', transition: 'transform 150ms' },
+  _checked: { bg: 'accent.default', _before: { transform: 'translateX(20px)' } },
+  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+})
+
+function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
+  const online = useOnline()
+  const setting = useQuery(thirdPartyTransfersQuery())
+  const update = useSetThirdPartyTransfers()
+  const [target, setTarget] = useState<boolean | null>(null)
+  const [pin, setPin] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const enabled = setting.data?.isEnabled ?? false
+
+  function submit(code: string) {
+    if (target === null) return
+    setError(null)
+    update.mutate(
+      { isEnabled: target, pin: code },
+      {
+        onSuccess: () => setTarget(null),
+        onError: (e) => {
+          setError(errorMessage(e))
+          setPin('')
+        },
+      },
+    )
+  }
+
+  return (
+    <Card title="Third-party transfers">
+      {setting.data ? (
+        <label className={switchRow}>
+          <span>
+            <span className={css({ display: 'block', fontWeight: 'medium' })}>Allow transfers to other accounts</span>
+            <span className={text}>When off, money can only be sent to your settlement account.</span>
+          </span>
+          <input
+            type="checkbox"
+            role="switch"
+            className={switchInput}
+            checked={enabled}
+            disabled={!canEdit || !online}
+            onChange={(event) => {
+              setPin('')
+              setError(null)
+              setTarget(event.target.checked)
+            }}
+          />
+        </label>
+      ) : (
+        <Skeleton count={2} />
+      )}
+      {canEdit && !online ? <p className={text}>{OFFLINE_MONEY_MESSAGE}</p> : null}
+      <PinDialog
+        open={target !== null}
+        onOpenChange={(open) => {
+          if (!open) setTarget(null)
+        }}
+        title={target ? 'Turn on third-party transfers' : 'Turn off third-party transfers'}
+        description="Enter your 4-digit PIN to confirm this change."
+        pin={pin}
+        onPinChange={setPin}
+        onSubmit={submit}
+        loading={update.isPending}
+        error={error}
+        disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
+      />
+    </Card>
+  )
+}
+
+const TIER_LABELS: Record<ChargeTierName, string> = {
+  BELOW5000: 'Below ₦5,000',
+  BELOW50000: '₦5,000 to below ₦50,000',
+  ABOVE50000: 'Above ₦50,000',
+}
+
+function ChargesCard({ canEdit }: { canEdit: boolean }) {
+  const charges = useQuery(vendorChargesQuery())
+  const setBearer = useSetChargeBearer()
+  const online = useOnline()
+  return (
+    <Card title="Charges">
+      {charges.data ? (
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+          <ChoiceChips
+            legend="Who pays the charges on payments you collect?"
+            choices={[
+              { value: 'vendor', label: 'I pay (vendor)' },
+              { value: 'customer', label: 'My customer pays' },
+            ]}
+            value={setBearer.isPending && setBearer.variables ? setBearer.variables : charges.data.chargeBearer}
+            onChange={(bearer) => setBearer.mutate(bearer)}
+            disabled={!canEdit || !online || setBearer.isPending}
+          />
+          <dl className={css({ display: 'grid', gap: '2' })}>
+            {charges.data.tiers.map((tier) => (
+              <div key={tier.name} className={css({ display: 'flex', justifyContent: 'space-between', gap: '3' })}>
+                <dt className={text}>{TIER_LABELS[tier.name]}</dt>
+                <dd className={css({ fontWeight: 'medium' })}>{formatKobo(tier.amount)}</dd>
+              </div>
+            ))}
+          </dl>
+          <p className={text}>Exactly ₦50,000 falls in no tier and carries no charge.</p>
+        </div>
+      ) : (
+        <Skeleton count={3} />
+      )}
+    </Card>
+  )
+}
+
+/** Settings → Payout settings: settlement account, third-party transfers, charges. */
+export function PayoutSettings({ canEdit }: { canEdit: boolean }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      {canEdit ? null : <p className={text}>Only a team member with the settings permission can change payout settings.</p>}
+      <SettlementAccountCard canEdit={canEdit} />
+      <ThirdPartyTransfersCard canEdit={canEdit} />
+      <ChargesCard canEdit={canEdit} />
+    </div>
+  )
+}

@@ -1,0 +1,247 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { useRef, useState } from 'react'
+import { css } from 'styled-system/css'
+import type { Transaction } from '../../../../contract/transactions'
+import { errorMessage } from '../../../lib/api'
+import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
+import { formatKobo, parseNairaToKobo } from '../../../lib/money'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
+import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { Button } from '../../../ui/button'
+import { InfoDialog } from '../../../ui/dialog'
+import { Icon } from '../../../ui/icon'
+import { PinDialog } from '../../../ui/pin-dialog'
+import { Sheet } from '../../../ui/sheet'
+import { feeFor, type ChargeTier } from '../charges'
+import { settlementAccountQuery, thirdPartyTransfersQuery, transferChargeQuery, useSendMoney } from '../queries'
+import { RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
+import { ConfirmPayment } from './confirm-payment'
+import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
+
+/** A requestId this close to expiry is renewed before sending, so the transfer is not refused for it. */
+const EXPIRY_MARGIN_MS = 15_000
+
+export const UNKNOWN_OUTCOME_MESSAGE = 'We could not confirm the payment. Try again: it will not be sent twice.'
+
+const offline = css({ display: 'flex', gap: '2', alignItems: 'flex-start', p: '3', borderRadius: 'control', bg: 'warning.subtle', color: 'warning.fg', textStyle: 'body.sm', mb: '4' })
+
+function outcomeDialog(t: Transaction): { title: string; description: string; tone: 'success' | 'warning' } {
+  const to = t.beneficiaryAccountName ?? 'the beneficiary'
+  if (t.status === 'success') return { title: 'Transfer Successful', description: `${formatKobo(t.amount, t.currency)} has been sent to ${to}.`, tone: 'success' }
+  if (t.status === 'pending')
+    return {
+      title: 'Transfer pending',
+      description: `The bank has not confirmed the transfer of ${formatKobo(t.amount, t.currency)} to ${to} yet. Its status will update in Transactions; if it fails, the money comes back to your wallet.`,
+      tone: 'warning',
+    }
+  return {
+    title: 'Transfer failed',
+    description: `${t.failureReason ? `${t.failureReason}. ` : ''}The amount and the charge have been returned to your wallet.`,
+    tone: 'warning',
+  }
+}
+
+/**
+ * The fee to show for the amount typed: the server's, once it has answered for exactly this amount; until then
+ * the tiers of its last answer applied here (docs/decisions/014); unknown before any answer.
+ */
+function currentFee(
+  amount: number | null,
+  settled: number | null,
+  charge: { fee: number; tiers: ChargeTier[] } | undefined,
+  isPlaceholder: boolean,
+): number | undefined {
+  if (amount === null || !charge) return undefined
+  return settled === amount && !isPlaceholder ? charge.fee : feeFor(amount, charge.tiers)
+}
+
+/**
+ * The Send Money flow (SPEC §2, §4): step 1 details, step 2 Confirm Payment, then the PIN, then the outcome.
+ * Everything lives in this component, which the route mounts while open: closing it resets everything.
+ */
+export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () => void; blockedReason?: string | null }) {
+  const queryClient = useQueryClient()
+  const online = useOnline()
+  const [values, setValues] = useState<SendMoneyValues>(EMPTY_SEND_MONEY)
+  const [step, setStep] = useState<1 | 2>(1)
+  const [settlementMissing, setSettlementMissing] = useState(false)
+  const { resolution, account, retry, refresh } = useAccountResolution(values.bankCode, values.accountNumber)
+
+  const amountKobo = parseNairaToKobo(values.amount)
+  const validAmount = amountKobo !== null && amountKobo > 0 ? amountKobo : null
+  const settledAmount = useDebouncedValue(validAmount, 300)
+  const charge = useQuery({ ...transferChargeQuery(settledAmount ?? 0), enabled: settledAmount !== null, placeholderData: keepPreviousData })
+  const fee = currentFee(validAmount, settledAmount, charge.data, charge.isPlaceholderData)
+  const thirdParty = useQuery(thirdPartyTransfersQuery())
+
+  const send = useSendMoney()
+  const [pinOpen, setPinOpen] = useState(false)
+  const [pin, setPin] = useState('')
+  const [pinError, setPinError] = useState<string | null>(null)
+  const [outcome, setOutcome] = useState<Transaction | null>(null)
+  const pending = useRef<Attempt | null>(null)
+  const submitting = useRef(false)
+  // The outcome dialog opens once the PIN dialog has finished closing (see PinDialog.onExitComplete); the
+  // sheet stays open under it until the user acknowledges, then the whole flow closes.
+  const [outcomeVisible, setOutcomeVisible] = useState(false)
+
+  const canProceed = online && !blockedReason && Boolean(values.bankCode) && /^\d{10}$/.test(values.accountNumber) && account !== null && validAmount !== null
+
+  function change(patch: Partial<SendMoneyValues>) {
+    setValues((v) => ({ ...v, ...patch }))
+  }
+
+  async function toggleSettlement(on: boolean) {
+    setSettlementMissing(false)
+    if (!on) return change({ toSettlement: false, bankCode: undefined, accountNumber: '' })
+    change({ toSettlement: true })
+    try {
+      const settlement = await queryClient.fetchQuery(settlementAccountQuery())
+      if (!settlement) {
+        setSettlementMissing(true)
+        return change({ toSettlement: false })
+      }
+      // Resolved like any other account: the transfer needs the requestId of a fresh name enquiry.
+      change({ bankCode: settlement.bankCode, accountNumber: settlement.accountNumber })
+    } catch {
+      change({ toSettlement: false })
+    }
+  }
+
+  async function submit(code: string) {
+    // The fourth digit submits and so does the button; renewing an expiring requestId awaits before mutate.
+    if (!account || validAmount === null || send.isPending || submitting.current) return
+    submitting.current = true
+    try {
+      await sendWith(code, account, validAmount)
+    } finally {
+      submitting.current = false
+    }
+  }
+
+  async function sendWith(code: string, account: Resolved, validAmount: number) {
+    setPinError(null)
+    let requestId = account.requestId
+    // A retry of an unanswered attempt must send the same body; only a fresh attempt may renew the requestId.
+    if (!pending.current && Date.parse(account.expiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
+      try {
+        requestId = (await refresh()).requestId
+      } catch {
+        return setPinError(RESOLVE_FAILED)
+      }
+    }
+    const narration = values.narration.trim() || undefined
+    const body = { amount: validAmount, requestId, pin: code, narration }
+    const attempt = attemptFor(pending.current, JSON.stringify(body))
+    pending.current = attempt
+    send.mutate(
+      { body, idempotencyKey: attempt.key },
+      {
+        onSuccess: ({ data }) => {
+          pending.current = null
+          setPinOpen(false)
+          setOutcome(data)
+        },
+        onError: (error) => {
+          pending.current = afterFailure(attempt, error)
+          if (outcomeUnknown(error)) return setPinError(online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error))
+          // A refusal ('Incorrect PIN. 4 attempts remaining.'): the money did not move; type the PIN again.
+          setPinError(errorMessage(error))
+          setPin('')
+        },
+      },
+    )
+  }
+
+  const result = outcome ? outcomeDialog(outcome) : null
+  const footer =
+    step === 1 ? (
+      <Button size="lg" disabled={!canProceed} onClick={() => setStep(2)}>
+        Proceed
+      </Button>
+    ) : (
+      <>
+        <Button size="lg" variant="outline" onClick={() => setStep(1)}>
+          Back
+        </Button>
+        <Button
+          size="lg"
+          // The total must be on screen before the PIN authorises it.
+          disabled={!online || fee === undefined}
+          onClick={() => {
+            setPin('')
+            setPinError(null)
+            setPinOpen(true)
+          }}
+        >
+          Send money
+        </Button>
+      </>
+    )
+
+  return (
+    <>
+      <Sheet
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose()
+        }}
+        title={step === 1 ? 'Send Money' : 'Confirm Payment'}
+        footer={footer}
+      >
+        {online ? null : (
+          <p role="status" className={offline}>
+            <Icon name="wifi-off" size={18} />
+            {OFFLINE_MONEY_MESSAGE}
+          </p>
+        )}
+        {blockedReason ? (
+          <p role="status" className={offline}>
+            <Icon name="lock" size={18} />
+            {blockedReason}
+          </p>
+        ) : null}
+        {step === 1 || !account || validAmount === null ? (
+          <SendMoneyDetails
+            values={values}
+            onChange={change}
+            onToggleSettlement={(on) => void toggleSettlement(on)}
+            resolution={resolution}
+            onRetryResolution={retry}
+            fee={fee}
+            amountError={values.amount && validAmount === null ? 'Enter an amount greater than zero.' : undefined}
+            settlementMissing={settlementMissing}
+            thirdPartyDisabled={thirdParty.data?.isEnabled === false}
+          />
+        ) : (
+          <ConfirmPayment account={account} amountKobo={validAmount} fee={fee} narration={values.narration} />
+        )}
+      </Sheet>
+      <PinDialog
+        open={pinOpen}
+        onOpenChange={setPinOpen}
+        pin={pin}
+        onPinChange={setPin}
+        onSubmit={(code) => void submit(code)}
+        loading={send.isPending}
+        error={pinError}
+        submitLabel={pending.current ? 'Try again' : 'Confirm'}
+        disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
+        onExitComplete={() => setOutcomeVisible(outcome !== null)}
+        description={validAmount !== null && account ? `Enter your 4-digit PIN to send ${formatKobo(validAmount)} to ${account.accountName}.` : undefined}
+      />
+      {result ? (
+        <InfoDialog
+          open={outcomeVisible}
+          onOpenChange={(open) => {
+            if (!open) onClose()
+          }}
+          title={result.title}
+          description={result.description}
+          tone={result.tone}
+          closeOnInteractOutside={false}
+        />
+      ) : null}
+    </>
+  )
+}

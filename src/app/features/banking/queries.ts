@@ -1,0 +1,94 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { bankingEndpoints } from '../../../contract/banking'
+import type { Transaction } from '../../../contract/transactions'
+import { api, type Envelope } from '../../lib/api'
+import { MONEY_KEYS, queryKeys } from '../../lib/query-keys'
+
+const DAY = 24 * 60 * 60 * 1000
+
+export const banksQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.banks(),
+    queryFn: async ({ signal }) => (await api(bankingEndpoints.listBanks, { signal })).data,
+    // The CBN bank list changes a few times a year.
+    staleTime: DAY,
+  })
+
+export const settlementAccountQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.settlementAccount(),
+    queryFn: async ({ signal }) => (await api(bankingEndpoints.settlementAccount, { signal })).data,
+  })
+
+export const transferChargeQuery = (amountKobo: number) =>
+  queryOptions({
+    queryKey: queryKeys.banking.transferCharge(amountKobo),
+    queryFn: async ({ signal }) => (await api(bankingEndpoints.transferCharges, { query: { amount: amountKobo }, signal })).data,
+    staleTime: 10 * 60 * 1000,
+    meta: { errorToast: false },
+  })
+
+export const vendorChargesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.vendorCharges(),
+    queryFn: async ({ signal }) => (await api(bankingEndpoints.vendorCharges, { signal })).data,
+  })
+
+export const thirdPartyTransfersQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.thirdPartyTransfers(),
+    queryFn: async ({ signal }) => (await api(bankingEndpoints.thirdPartyTransfers, { signal })).data,
+  })
+
+/** Name enquiry. Not a query: each call spends the provider's time and answers a fresh single-use requestId. */
+export async function resolveAccount(bankCode: string, accountNumber: string, signal?: AbortSignal) {
+  return (await api(bankingEndpoints.resolveAccount, { query: { bankCode, accountNumber }, signal })).data
+}
+
+export interface SendMoneyInput {
+  body: { amount: number; requestId: string; pin: string; narration?: string }
+  idempotencyKey: string
+}
+
+/**
+ * POST /transfer/send. No toasts: the PIN dialog shows a refusal in place and the outcome has its own dialog.
+ * Whatever the answer, the balance and the transactions are refetched: even a failure may have moved money
+ * (a network error after the server debited), and the ledger is the truth.
+ */
+export function useSendMoney() {
+  const queryClient = useQueryClient()
+  return useMutation<Envelope<Transaction>, Error, SendMoneyInput>({
+    mutationFn: ({ body, idempotencyKey }) => api(bankingEndpoints.sendMoney, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    meta: { successToast: false, errorToast: false },
+    // Not awaited: the outcome dialog must not wait for the balance to come back.
+    onSettled: () => {
+      for (const queryKey of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey })
+    },
+  })
+}
+
+export function useSetSettlementAccount() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (requestId: string) => api(bankingEndpoints.setSettlementAccount, { body: { requestId } }),
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.settlementAccount(), data),
+  })
+}
+
+export function useSetChargeBearer() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (chargeBearer: 'vendor' | 'customer') => api(bankingEndpoints.setChargeBearer, { body: { chargeBearer } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.banking.vendorCharges() }),
+  })
+}
+
+/** The PIN dialog shows a wrong PIN in place, so no error toast. */
+export function useSetThirdPartyTransfers() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { isEnabled: boolean; pin: string }) => api(bankingEndpoints.setThirdPartyTransfers, { body }),
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.thirdPartyTransfers(), data),
+  })
+}

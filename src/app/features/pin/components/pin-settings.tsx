@@ -1,0 +1,89 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type FormEvent } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { errorStatus } from '../../../lib/api'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { EmptyState } from '../../../ui/empty-state'
+import { Icon } from '../../../ui/icon'
+import { PinInput } from '../../../ui/pin-input'
+import { Skeleton } from '../../../ui/skeleton'
+import { pinStatusQuery, useCreatePin } from '../queries'
+import { PIN_MISMATCH } from './change-pin-sheet'
+
+const text = css({ color: 'fg.muted', textStyle: 'body.sm' })
+const warning = css({ display: 'flex', gap: '2', p: '3', borderRadius: 'control', bg: 'warning.subtle', color: 'warning.fg', textStyle: 'body.sm' })
+const linkButton = (variant: 'solid' | 'outline' | 'ghost') => cx(button({ variant }), css({ textDecoration: 'none' }))
+
+function CreatePinForm() {
+  const online = useOnline()
+  const create = useCreatePin()
+  const [pin, setPin] = useState('')
+  const [confirm, setConfirm] = useState('')
+  const [error, setError] = useState<string | null>(null)
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    if (pin !== confirm) return setError(PIN_MISMATCH)
+    setError(null)
+    create.mutate(pin)
+  }
+
+  return (
+    <form onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5', alignItems: 'flex-start', maxW: '420px' })}>
+      <p className={text}>You have not set a transaction PIN yet. Create one to send money and change payout settings.</p>
+      <PinInput label="New PIN" value={pin} onChange={setPin} />
+      <PinInput label="Confirm PIN" value={confirm} onChange={setConfirm} invalid={error === PIN_MISMATCH} />
+      {error ? (
+        <p role="alert" className={css({ color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })}>
+          {error}
+        </p>
+      ) : null}
+      {online ? null : <p className={text}>{OFFLINE_MONEY_MESSAGE}</p>}
+      <Button type="submit" loading={create.isPending} disabled={pin.length !== 4 || confirm.length !== 4 || !online}>
+        Create PIN
+      </Button>
+    </form>
+  )
+}
+
+/** The Security tab: create the transaction PIN, or change it, or reset a forgotten one with the password. */
+export function PinSettings() {
+  const status = useQuery(pinStatusQuery())
+  return (
+    <Card title="Transaction PIN">
+      {status.data ? (
+        status.data.hasPin ? (
+          <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+            <p className={text}>Your 4-digit PIN authorises transfers and changes to your payout settings. Never share it.</p>
+            {status.data.locked ? (
+              <p role="status" className={warning}>
+                <Icon name="lock" size={18} />
+                Your PIN is locked after too many wrong tries. Reset it with your password to use it again.
+              </p>
+            ) : null}
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3' })}>
+              {status.data.locked ? null : (
+                <Link to="/settings/change-pin" search={{ tab: 'security' }} className={linkButton('solid')}>
+                  Change PIN
+                </Link>
+              )}
+              <Link to="/settings/change-pin" search={{ tab: 'security', forgot: true }} className={linkButton(status.data.locked ? 'solid' : 'ghost')}>
+                Forgot PIN?
+              </Link>
+            </div>
+          </div>
+        ) : (
+          <CreatePinForm />
+        )
+      ) : status.isError ? (
+        <EmptyState title="Could not load your PIN status" onRefetch={() => void status.refetch()} errorStatus={errorStatus(status.error)} refetching={status.isFetching} />
+      ) : (
+        <Skeleton count={3} />
+      )}
+    </Card>
+  )
+}

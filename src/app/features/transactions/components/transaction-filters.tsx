@@ -1,0 +1,135 @@
+import { useEffect, useState } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../ui/button'
+import { ChoiceChips } from '../../../ui/choice-chips'
+import { Icon } from '../../../ui/icon'
+import { Sheet } from '../../../ui/sheet'
+import type { TransactionSearch } from '../search'
+
+export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId'>
+
+const STATUS_CHOICES = [
+  { value: 'all', label: 'All' },
+  { value: 'success', label: 'success' },
+  { value: 'pending', label: 'pending' },
+  { value: 'failed', label: 'failed' },
+] as const
+const TYPE_CHOICES = [
+  { value: 'all', label: 'All' },
+  { value: 'credit', label: 'credit' },
+  { value: 'debit', label: 'debit' },
+] as const
+
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+
+export interface FilterTransactionsSheetProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  value: SheetFilters
+  onApply: (value: SheetFilters) => void
+}
+
+/**
+ * 'Filter Transactions' (SPEC §2): status, type and customer. Choices are a draft until Apply, so the list
+ * (and the URL) change once, not at every tap.
+ */
+export function FilterTransactionsSheet({ open, onOpenChange, value, onApply }: FilterTransactionsSheetProps) {
+  const [draft, setDraft] = useState<SheetFilters>(value)
+  useEffect(() => {
+    if (open) setDraft(value)
+    // Only on opening: later URL changes while the sheet is open must not wipe the user's choices.
+  }, [open])
+
+  function apply(next: SheetFilters) {
+    onApply(next)
+    onOpenChange(false)
+  }
+
+  return (
+    <Sheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Filter Transactions"
+      footer={
+        <>
+          <Button variant="outline" onClick={() => apply({})}>
+            Clear filters
+          </Button>
+          <Button onClick={() => apply(draft)}>Apply</Button>
+        </>
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
+        <ChoiceChips
+          legend="Status"
+          choices={STATUS_CHOICES}
+          value={draft.status ?? 'all'}
+          onChange={(status) => setDraft((d) => ({ ...d, status: status === 'all' ? undefined : status }))}
+        />
+        <ChoiceChips
+          legend="Type"
+          choices={TYPE_CHOICES}
+          value={draft.type ?? 'all'}
+          onChange={(type) => setDraft((d) => ({ ...d, type: type === 'all' ? undefined : type }))}
+        />
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <p className={css({ textStyle: 'label' })}>Customer</p>
+          {draft.customerId ? (
+            <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
+              <span>One customer's transactions</span>
+              <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
+                Remove
+              </Button>
+            </div>
+          ) : (
+            <p className={note}>All customers. To see one customer's transactions, open one of their transactions and choose "All from this customer".</p>
+          )}
+        </div>
+      </div>
+    </Sheet>
+  )
+}
+
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  minH: '8',
+  pl: '3',
+  pr: '1',
+  borderRadius: 'pill',
+  bg: 'accent.subtle',
+  color: 'accent.fg',
+  textStyle: 'body.sm',
+  fontWeight: 'medium',
+})
+const chipRemove = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '8',
+  h: '8',
+  borderRadius: 'full',
+  cursor: 'pointer',
+  _hover: { bg: 'accent.muted' },
+})
+
+/** The sheet's filters that are on, each removable on its own. */
+export function ActiveFilters({ value, onChange }: { value: SheetFilters; onChange: (value: SheetFilters) => void }) {
+  const chips: { key: keyof SheetFilters; label: string }[] = []
+  if (value.status) chips.push({ key: 'status', label: `Status: ${value.status}` })
+  if (value.type) chips.push({ key: 'type', label: `Type: ${value.type}` })
+  if (value.customerId) chips.push({ key: 'customerId', label: 'One customer' })
+  if (chips.length === 0) return null
+  return (
+    <ul aria-label="Active filters" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+      {chips.map((c) => (
+        <li key={c.key} className={chip}>
+          {c.label}
+          <button type="button" className={chipRemove} aria-label={`Remove ${c.label}`} onClick={() => onChange({ ...value, [c.key]: undefined })}>
+            <Icon name="close" size={14} />
+          </button>
+        </li>
+      ))}
+    </ul>
+  )
+}

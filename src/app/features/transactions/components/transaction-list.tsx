@@ -1,0 +1,137 @@
+import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import type { TransactionListFilters } from '../../../lib/query-keys'
+import { EmptyState } from '../../../ui/empty-state'
+import { PullToRefresh } from '../../../ui/pull-to-refresh'
+import { Skeleton } from '../../../ui/skeleton'
+import { Spinner } from '../../../ui/spinner'
+import { transactionListQuery } from '../queries'
+import { ROW_HEIGHT, TransactionRow } from './transaction-row'
+
+/** Rows drawn beyond the screen each way: enough for a fast fling, few enough that the DOM stays small. */
+const OVERSCAN = 8
+/** Start loading the next page this many rows before the end, so scrolling rarely meets the spinner. */
+const PREFETCH_ROWS = 30
+
+const frame = css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })
+const footerText = css({ textStyle: 'caption', color: 'fg.muted', textAlign: 'center', py: '3' })
+
+/** Where the list starts on the page; the window virtualiser counts scroll offsets from the document top. */
+function useDocumentTop(element: HTMLElement | null): number {
+  const [top, setTop] = useState(0)
+  useLayoutEffect(() => {
+    if (!element) return
+    const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY)
+    measure()
+    // Whatever sits above the list (filters, chips, an offline banner) can change height and move it.
+    const observer = new ResizeObserver(measure)
+    observer.observe(document.body)
+    return () => observer.disconnect()
+  }, [element])
+  return top
+}
+
+/**
+ * The transactions for the URL's filters, newest first, as one virtual list over infinite pages: however many
+ * rows are loaded, only those on screen (plus a few) are in the DOM, so 10,000 rows scroll like 20.
+ */
+export function TransactionList({ filters }: { filters: TransactionListFilters }) {
+  const queryClient = useQueryClient()
+  const options = transactionListQuery(filters)
+  const query = useInfiniteQuery(options)
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
+  const total = query.data?.pages[0]?.total ?? 0
+  const [listElement, setListElement] = useState<HTMLDivElement | null>(null)
+  const scrollMargin = useDocumentTop(listElement)
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length + (hasNextPage ? 1 : 0),
+    estimateSize: () => ROW_HEIGHT,
+    overscan: OVERSCAN,
+    scrollMargin,
+  })
+  const items = virtualizer.getVirtualItems()
+  const lastIndex = items.at(-1)?.index ?? -1
+
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastIndex >= rows.length - PREFETCH_ROWS) void fetchNextPage()
+  }, [lastIndex, rows.length, hasNextPage, isFetchingNextPage, fetchNextPage])
+
+  /** Pull to refresh: back to the first page, fetched again, instead of refetching every page scrolled through. */
+  async function refresh() {
+    queryClient.setQueryData<InfiniteData<unknown, number>>(options.queryKey, (data) =>
+      data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
+    )
+    await query.refetch()
+  }
+
+  if (query.isPending) {
+    return (
+      <div className={frame} aria-busy="true">
+        <span className={visuallyHidden()} role="status">
+          Loading transactions
+        </span>
+        <div className={css({ p: '4' })}>
+          <Skeleton count={6} height={40} />
+        </div>
+      </div>
+    )
+  }
+
+  if (rows.length === 0) {
+    return (
+      <div className={frame}>
+        <EmptyState
+          title="No record found"
+          description={query.isError ? errorMessage(query.error) : 'Transactions for this period and these filters will show here.'}
+          errorStatus={query.isError ? errorStatus(query.error) : undefined}
+          onRefetch={() => void query.refetch()}
+          refetching={query.isFetching}
+        />
+      </div>
+    )
+  }
+
+  return (
+    <PullToRefresh onRefresh={refresh}>
+      <div className={frame}>
+        <div
+          ref={setListElement}
+          role="list"
+          aria-label="Transactions"
+          aria-busy={query.isFetching}
+          style={{ height: virtualizer.getTotalSize(), position: 'relative' }}
+        >
+          {items.map((item) => {
+            const transaction = rows[item.index]
+            return (
+              <div
+                key={item.key}
+                role="listitem"
+                aria-setsize={total}
+                aria-posinset={item.index + 1}
+                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - scrollMargin}px)` }}
+              >
+                {transaction ? (
+                  <TransactionRow transaction={transaction} />
+                ) : (
+                  <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', h: 'full' })}>
+                    <Spinner label="Loading more transactions" />
+                  </div>
+                )}
+              </div>
+            )
+          })}
+        </div>
+      </div>
+      <p className={footerText}>
+        {rows.length < total ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} transactions`}
+      </p>
+    </PullToRefresh>
+  )
+}

@@ -1,0 +1,224 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useState, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { Transaction } from '../../../../contract/transactions'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { formatDateTime } from '../../../lib/dates'
+import { useOnline } from '../../../lib/online'
+import { StatusBadge } from '../../../ui/badge'
+import { Button } from '../../../ui/button'
+import { CopyButton } from '../../../ui/copy-button'
+import { ConfirmDialog } from '../../../ui/dialog'
+import { Icon } from '../../../ui/icon'
+import { Money } from '../../../ui/money'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { findInLists, transactionDetailQuery, useMarkPos } from '../queries'
+import { signedAmount } from './transaction-row'
+
+const list = css({ display: 'flex', flexDirection: 'column' })
+const item = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  minH: '12',
+  py: '1.5',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
+const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
+const detail = css({ display: 'flex', alignItems: 'center', gap: '1', fontWeight: 'medium', textAlign: 'right', minW: '0', wordBreak: 'break-all' })
+const sectionTitle = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
+
+const stackedItem = css({ display: 'flex', flexDirection: 'column', gap: '0.5', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const code = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={item}>
+      <dt className={term}>{label}</dt>
+      <dd className={detail}>{children ?? '—'}</dd>
+    </div>
+  )
+}
+
+/** A long identifier (reference, 30-digit session ID) under its label, at full width, with its copy button. */
+function CodeRow({ label, value, copyLabel, toast }: { label: string; value: string | null; copyLabel: string; toast: string }) {
+  return (
+    <div className={stackedItem}>
+      <dt className={term}>{label}</dt>
+      <dd className={code}>
+        {value ? (
+          <>
+            <span>{value}</span>
+            <CopyButton value={value} label={copyLabel} toastMessage={toast} />
+          </>
+        ) : (
+          '—'
+        )}
+      </dd>
+    </div>
+  )
+}
+
+/** SPEC §4: only a credit that came in by bank transfer, matches no order and is not yet marked POS. */
+export function canMarkPos(t: Transaction): boolean {
+  return t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction
+}
+
+function Details({ t }: { t: Transaction }) {
+  return (
+    <>
+      <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4' })}>
+        <p className={css({ textStyle: 'amount.lg', color: t.type === 'credit' ? 'success.fg' : 'fg.default' })}>{signedAmount(t)}</p>
+        <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{t.type === 'credit' ? 'Money received' : 'Money sent'}</p>
+      </div>
+      <dl className={list}>
+        <Row label="Status">
+          <StatusBadge status={t.status} />
+        </Row>
+        <Row label="Date and time">{formatDateTime(t.createdAt)}</Row>
+        <Row label="Type">{t.type}</Row>
+        <Row label="Amount">
+          <Money kobo={t.amount} currency={t.currency} />
+        </Row>
+        <Row label="Fee">
+          <Money kobo={t.fee} currency={t.currency} />
+        </Row>
+        {t.narration ? <Row label="Narration">{t.narration}</Row> : null}
+        {t.failureReason ? <Row label="Reason">{t.failureReason}</Row> : null}
+      </dl>
+      <h3 className={sectionTitle}>Beneficiary</h3>
+      <dl className={list}>
+        <Row label="Account name">{t.beneficiaryAccountName}</Row>
+        <Row label="Bank name">{t.beneficiaryBankName}</Row>
+        <Row label="Account number">
+          {t.beneficiaryAccountNumber ? (
+            <>
+              {t.beneficiaryAccountNumber}
+              <CopyButton value={t.beneficiaryAccountNumber} label="Copy account number" toastMessage="Account number copied" />
+            </>
+          ) : null}
+        </Row>
+      </dl>
+      {t.type === 'credit' && t.originatorAccountName ? (
+        <>
+          <h3 className={sectionTitle}>Sender</h3>
+          <dl className={list}>
+            <Row label="Account name">{t.originatorAccountName}</Row>
+            <Row label="Bank name">{t.originatorBankName}</Row>
+            <Row label="Account number">{t.originatorAccountNumber}</Row>
+          </dl>
+        </>
+      ) : null}
+      <h3 className={sectionTitle}>References</h3>
+      <dl className={list}>
+        <CodeRow label="Transaction reference" value={t.reference} copyLabel="Copy transaction reference" toast="Transaction reference copied" />
+        <CodeRow label="Session ID" value={t.sessionId} copyLabel="Copy session ID" toast="Session ID copied" />
+        {t.customerName ? <Row label="Customer">{t.customerName}</Row> : null}
+        {t.isPOSTransaction ? <Row label="POS">Marked as POS transaction</Row> : null}
+      </dl>
+      {t.customerId ? (
+        <Link
+          to="/transactions"
+          search={{ customerId: t.customerId, duration: 'LAST_MONTH' }}
+          className={css({ display: 'inline-flex', mt: '4', color: 'accent.fg', fontWeight: 'medium', minH: 'touch', alignItems: 'center' })}
+        >
+          All from this customer
+        </Link>
+      ) : null}
+    </>
+  )
+}
+
+function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
+  const code = error instanceof ApiError ? error.code : 'UNKNOWN'
+  return (
+    <div role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '10', textAlign: 'center' })}>
+      <span className={css({ display: 'grid', placeItems: 'center', w: '12', h: '12', borderRadius: 'full', bg: 'danger.subtle', color: 'danger.fg' })}>
+        <Icon name="alert-circle" size={24} />
+      </span>
+      <p className={css({ textStyle: 'title.sm' })}>{errorMessage(error)}</p>
+      <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>Error code: {code}</p>
+      <Button variant="outline" size="sm" loading={retrying} onClick={onRetry}>
+        <Icon name="refresh" size={16} />
+        Retry
+      </Button>
+    </div>
+  )
+}
+
+// The order screens belong to a later area; these are the SPEC §2 addresses, opened as plain links until then.
+const linkButton = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
+
+function hasActions(t: Transaction): boolean {
+  return Boolean(t.hasMatchingOrder && t.orderReference) || canMarkPos(t)
+}
+
+function Actions({ t }: { t: Transaction }) {
+  const online = useOnline()
+  const markPos = useMarkPos()
+  const [confirming, setConfirming] = useState(false)
+  if (t.hasMatchingOrder && t.orderReference) {
+    const href = `/orders/${encodeURIComponent(t.orderReference)}${t.hasShareableOrder ? '?type=shareable' : ''}`
+    return (
+      <a href={href} className={linkButton('outline')}>
+        View order
+      </a>
+    )
+  }
+  if (!canMarkPos(t)) return null
+  // One child for the sheet footer, the two actions stacked: side by side, 'Mark as POS Transaction' does
+  // not fit half of a phone or of the 30rem side panel.
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', '& > *': { w: 'full' } })}>
+      <a href={`/orders/create-order?reference=${encodeURIComponent(t.reference)}`} className={linkButton('outline')}>
+        Create order
+      </a>
+      <Button onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to mark this transaction'}>
+        Mark as POS Transaction
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Mark as POS Transaction?"
+        description="This records the payment as taken at your POS terminal, with no order. It cannot be undone."
+        loading={markPos.isPending}
+        onProceed={() => markPos.mutate(t.id, { onSettled: () => setConfirming(false) })}
+      />
+    </div>
+  )
+}
+
+/** The Transaction Summary sheet (SPEC §2) for /transactions/$id. */
+export function TransactionSummarySheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const query = useQuery({ ...transactionDetailQuery(id), placeholderData: () => findInLists(queryClient, id) })
+  const t = query.data
+  // A failed refresh of a transaction already on screen keeps showing it; the error view is for having none.
+  const showError = query.isError && !t
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Transaction Summary"
+      footer={t && !showError && hasActions(t) ? <Actions t={t} /> : undefined}
+    >
+      {showError ? (
+        <ErrorView error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
+      ) : t ? (
+        <Details t={t} />
+      ) : (
+        <div aria-busy="true">
+          <Skeleton count={8} height={28} />
+        </div>
+      )}
+    </Sheet>
+  )
+}

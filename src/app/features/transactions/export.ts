@@ -1,0 +1,51 @@
+import { format, parseISO } from 'date-fns'
+import type { Transaction } from '../../../contract/transactions'
+import { toCsv, type CsvColumn } from '../../lib/csv'
+import { koboToNairaInput } from '../../lib/money'
+import type { TransactionListFilters } from '../../lib/query-keys'
+
+/** The other side of a transaction: who paid in for a credit, who was paid for a debit. */
+export function counterparty(t: Transaction): { name: string | null; bank: string | null; account: string | null } {
+  return t.type === 'credit'
+    ? { name: t.originatorAccountName, bank: t.originatorBankName, account: t.originatorAccountNumber }
+    : { name: t.beneficiaryAccountName, bank: t.beneficiaryBankName, account: t.beneficiaryAccountNumber }
+}
+
+function localDateTime(iso: string): string {
+  const date = parseISO(iso)
+  // A spreadsheet sorts 'yyyy-MM-dd HH:mm:ss' correctly and recognises it as a date; '22nd November' it cannot.
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'yyyy-MM-dd HH:mm:ss')
+}
+
+// Amounts are plain decimals ('1500.50') made from kobo as text, never through floats, and without the naira
+// sign or grouping commas, so that a spreadsheet reads them as numbers.
+export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<Transaction>[] = [
+  { header: 'Date', value: (t) => localDateTime(t.createdAt) },
+  { header: 'Reference', value: (t) => t.reference },
+  { header: 'Type', value: (t) => t.type },
+  { header: 'Status', value: (t) => t.status },
+  { header: 'Amount', value: (t) => koboToNairaInput(t.amount) },
+  { header: 'Fee', value: (t) => koboToNairaInput(t.fee) },
+  { header: 'Currency', value: (t) => t.currency },
+  { header: 'Counterparty name', value: (t) => counterparty(t).name },
+  { header: 'Counterparty bank', value: (t) => counterparty(t).bank },
+  { header: 'Counterparty account number', value: (t) => counterparty(t).account },
+  { header: 'Session ID', value: (t) => t.sessionId },
+  { header: 'Narration', value: (t) => t.narration },
+  { header: 'Customer', value: (t) => t.customerName },
+  { header: 'POS', value: (t) => (t.isPOSTransaction ? 'yes' : 'no') },
+  { header: 'Order reference', value: (t) => t.orderReference },
+]
+
+export function transactionsCsv(rows: readonly Transaction[]): string {
+  return toCsv(rows, TRANSACTION_CSV_COLUMNS)
+}
+
+/** 'transactions-2026-11-16-to-2026-11-22-pending-credit.csv': the file says what it holds. */
+export function exportFileName(filters: TransactionListFilters): string {
+  const day = (iso?: string) => (iso ? format(parseISO(iso), 'yyyy-MM-dd') : 'all')
+  const parts = ['transactions', day(filters.startDate), 'to', day(filters.endDate)]
+  if (filters.status) parts.push(filters.status)
+  if (filters.type) parts.push(filters.type)
+  return `${parts.join('-')}.csv`
+}

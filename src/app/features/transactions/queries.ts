@@ -1,0 +1,97 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { transactionEndpoints } from '../../../contract/transactions'
+import type { Transaction } from '../../../contract/transactions'
+import { api } from '../../lib/api'
+import { notify } from '../../ui/toast'
+import { MONEY_KEYS, queryKeys, type DateRangeKey, type TransactionListFilters } from '../../lib/query-keys'
+
+/** Rows per request while scrolling: big enough that 10,000 rows are 100 requests, small enough to be quick. */
+export const LIST_PAGE_SIZE = 100
+/** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */
+export const EXPORT_PAGE_SIZE = 1000
+
+type ListPage = { items: Transaction[]; page: number; size: number; total: number }
+
+export const transactionListQuery = (filters: TransactionListFilters) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.transactions.list(filters),
+    queryFn: async ({ pageParam, signal }) =>
+      (await api(transactionEndpoints.listTransactions, { query: { ...filters, page: pageParam, size: LIST_PAGE_SIZE }, signal })).data,
+    initialPageParam: 1,
+    getNextPageParam: (last: ListPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+/** A row already in a loaded list, so the summary opens at once (and offline) while the details load. */
+export function findInLists(queryClient: QueryClient, id: string): Transaction | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<ListPage>>({ queryKey: queryKeys.transactions.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const found = page.items.find((t) => t.id === id)
+      if (found) return found
+    }
+  }
+  return undefined
+}
+
+export const transactionDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.transactions.detail(id),
+    queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionDetail, { query: { id }, signal })).data,
+    // The error view says what went wrong; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+export const transactionAnalyticsQuery = (range: DateRangeKey) =>
+  queryOptions({
+    queryKey: queryKeys.transactions.analytics(range),
+    queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionAnalytics, { query: range, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const transactionBreakdownQuery = (range: DateRangeKey) =>
+  queryOptions({
+    queryKey: queryKeys.transactions.breakdown(range),
+    queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionBreakdown, { query: range, signal })).data,
+  })
+
+export const POS_MARKED_MESSAGE = 'Transaction marked as POS'
+
+/** Mark as POS Transaction: the fixed toast of SPEC §8, then the details (and lists, analytics) reload. */
+export function useMarkPos() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(transactionEndpoints.markPos, { body: { id } }),
+    meta: { successToast: false },
+    onSuccess: async (_envelope, id) => {
+      notify.success(POS_MARKED_MESSAGE)
+      // The balance, lists and analytics refresh in the background; the open details are what must reload
+      // (and only once: the broad invalidation leaves them to the awaited one).
+      const detailKey = queryKeys.transactions.detail(id)
+      const isThisDetail = (key: readonly unknown[]) => key.length === detailKey.length && key.every((part, i) => part === detailKey[i])
+      for (const queryKey of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey, predicate: (q) => !isThisDetail(q.queryKey) })
+      await queryClient.invalidateQueries({ queryKey: detailKey })
+    },
+  })
+}
+
+/**
+ * Every transaction matching the filters, fetched a page of 1,000 at a time, straight from the API: an export
+ * must not fill the query cache (and IndexedDB) with thousands of rows.
+ */
+export async function fetchAllTransactions(
+  filters: TransactionListFilters,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<Transaction[]> {
+  const rows: Transaction[] = []
+  for (let page = 1; ; page++) {
+    const { data } = await api(transactionEndpoints.listTransactions, {
+      query: { ...filters, page, size: EXPORT_PAGE_SIZE },
+      signal,
+    })
+    rows.push(...data.items)
+    onProgress(rows.length, data.total)
+    if (data.items.length === 0 || rows.length >= data.total) return rows
+  }
+}

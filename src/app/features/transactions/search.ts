@@ -1,0 +1,34 @@
+import * as v from 'valibot'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/transactions'
+import { durationRange } from '../../lib/date-range'
+import { dateFilterSearch, fromDateSearch } from '../../lib/date-search'
+import type { TransactionListFilters } from '../../lib/query-keys'
+
+/**
+ * The list's filters as they stand in the URL (?duration=LAST_WEEK&status=pending), so a filtered view
+ * survives a reload and can be shared. Anything malformed falls back to no filter rather than an error page.
+ */
+export const transactionSearchSchema = v.object({
+  ...dateFilterSearch,
+  status: v.fallback(v.optional(v.picklist(TRANSACTION_STATUSES)), undefined),
+  type: v.fallback(v.optional(v.picklist(TRANSACTION_TYPES)), undefined),
+  customerId: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined),
+})
+
+export type TransactionSearch = v.InferOutput<typeof transactionSearchSchema>
+
+/** The API filters for a URL search: the duration becomes the ISO instants of whole local days. */
+export function listFilters(search: TransactionSearch, now: Date = new Date()): TransactionListFilters {
+  const dates = fromDateSearch(search)
+  const range = durationRange(dates.duration, now, dates)
+  const filters: TransactionListFilters = { ...range }
+  if (search.status) filters.status = search.status
+  if (search.type) filters.type = search.type
+  if (search.customerId) filters.customerId = search.customerId
+  return filters
+}
+
+/** How many of the sheet's filters (status, type, customer) are on, for the Filter button's badge. */
+export function activeFilterCount(search: TransactionSearch): number {
+  return [search.status, search.type, search.customerId].filter(Boolean).length
+}

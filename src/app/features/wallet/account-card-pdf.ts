@@ -1,0 +1,88 @@
+import { format } from 'date-fns'
+
+export interface AccountDetails {
+  bankName: string
+  accountNumber: string
+  accountName: string
+}
+
+/** '<account name> account details.pdf' (SPEC §9), without characters a file system refuses. */
+export function accountCardFileName(accountName: string): string {
+  // Path separators, characters Windows refuses, and control characters.
+  const safe = accountName.replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  return `${safe || 'Wallet'} account details.pdf`
+}
+
+/** What the QR code holds: plain text any phone camera shows as is, ready to copy into a bank app. */
+export function accountQrText(details: AccountDetails): string {
+  return `Bank: ${details.bankName}\nAccount number: ${details.accountNumber}\nAccount name: ${details.accountName}`
+}
+
+const GREEN: [number, number, number] = [11, 110, 79]
+const INK: [number, number, number] = [17, 24, 39]
+const MUTED: [number, number, number] = [75, 85, 99]
+
+/**
+ * The "pay with bank transfer" card: A4 portrait, the account in large type and a QR code of it, to print and
+ * stick by the till. jsPDF and qrcode (~130 kB gzip together) are loaded only when someone asks for the card,
+ * so they stay out of the app's bundle and its offline precache.
+ */
+export async function downloadAccountCard(details: AccountDetails): Promise<void> {
+  const [{ jsPDF }, qrModule] = await Promise.all([import('jspdf'), import('qrcode')])
+  // qrcode is CommonJS: depending on the bundler's interop its functions sit on the namespace or on default.
+  const qrcode = (qrModule.default as typeof qrModule | undefined) ?? qrModule
+  const qr = await qrcode.toDataURL(accountQrText(details), {
+    errorCorrectionLevel: 'M',
+    margin: 1,
+    width: 640,
+    color: { dark: '#053826', light: '#ffffff' },
+  })
+
+  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' })
+  const width = doc.internal.pageSize.getWidth()
+  const centre = width / 2
+  doc.setProperties({ title: `${details.accountName} account details`, subject: 'Pay with bank transfer' })
+
+  doc.setFillColor(...GREEN)
+  doc.rect(0, 0, width, 62, 'F')
+  doc.setTextColor(255, 255, 255)
+  doc.setFont('helvetica', 'bold')
+  doc.setFontSize(30)
+  doc.text('Pay with bank transfer', centre, 32, { align: 'center' })
+  doc.setFont('helvetica', 'normal')
+  doc.setFontSize(13)
+  doc.text('Transfer from any Nigerian bank app to the account below.', centre, 45, { align: 'center' })
+
+  doc.setDrawColor(209, 213, 219)
+  doc.setLineWidth(0.4)
+  doc.roundedRect(20, 76, width - 40, 96, 4, 4, 'S')
+  const rows: [string, string, number][] = [
+    ['Bank name', details.bankName, 18],
+    ['Account number', details.accountNumber, 34],
+    ['Account name', details.accountName, 18],
+  ]
+  let y = 92
+  for (const [label, value, size] of rows) {
+    doc.setFont('helvetica', 'normal')
+    doc.setFontSize(11)
+    doc.setTextColor(...MUTED)
+    doc.text(label.toUpperCase(), centre, y, { align: 'center', charSpace: 0.6 })
+    doc.setFont('helvetica', 'bold')
+    doc.setFontSize(size)
+    doc.setTextColor(...INK)
+    const lines = doc.splitTextToSize(value, width - 56) as string[]
+    doc.text(lines.slice(0, 2), centre, y + size * 0.45, { align: 'center', charSpace: label === 'Account number' ? 1.5 : 0 })
+    y += size * 0.45 + 18
+  }
+
+  const qrSize = 72
+  doc.addImage(qr, 'PNG', centre - qrSize / 2, 184, qrSize, qrSize)
+  doc.setFont('helvetica', 'normal')
+  doc.setFontSize(11)
+  doc.setTextColor(...MUTED)
+  doc.text('Scan to see the account details', centre, 184 + qrSize + 8, { align: 'center' })
+  doc.setFontSize(9)
+  doc.text(`Generated on ${format(new Date(), 'dd/MM/yyyy')}`, centre, 287, { align: 'center' })
+
+  doc.save(accountCardFileName(details.accountName))
+}

@@ -1,0 +1,42 @@
+/**
+ * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends, fields quoted when they hold a comma, a
+ * quote or a line break. A field that starts with = + - @ (or a tab or carriage return) is prefixed with an
+ * apostrophe: Excel and Sheets would otherwise run it as a formula, and a payer's name or a narration is text
+ * a stranger typed (CSV injection).
+ */
+
+export interface CsvColumn<T> {
+  header: string
+  value: (row: T) => string | number | null | undefined
+}
+
+const FORMULA_START = /^[=+\-@\t\r]/
+const NEEDS_QUOTES = /[",\r\n]/
+
+export function csvField(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return ''
+  let text = String(value)
+  // Numbers are ours (amounts as '-1500.00' are not formulas); only text from outside is neutralised.
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
+}
+
+export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
+  const lines = [columns.map((c) => csvField(c.header)).join(',')]
+  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(','))
+  return `${lines.join('\r\n')}\r\n`
+}
+
+/** Saves text as a file through a temporary link; a BOM first so Excel reads the naira sign as UTF-8. */
+export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
+  const blob = new Blob(['\uFEFF', text], { type })
+  const url = URL.createObjectURL(blob)
+  const link = document.createElement('a')
+  link.href = url
+  link.download = filename
+  document.body.append(link)
+  link.click()
+  link.remove()
+  // Revoking at once can cancel the download in some browsers; a minute is plenty.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AccountDetailsSheet } from '../../../features/wallet/components/account-details-sheet'
+import { walletDetailsQuery } from '../../../features/wallet/queries'
+import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/home/account-details')({
+  loader: ({ context: { queryClient } }) => {
+    void queryClient.prefetchQuery(walletDetailsQuery())
+  },
+  component: AccountDetailsRoute,
+})
+
+const toHome = (router: AppRouter) =>
+  void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
+
+function AccountDetailsRoute() {
+  const close = useCloseSheet(toHome)
+  return <AccountDetailsSheet onClose={close} />
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { ChangePinSheet } from '../../../features/pin/components/change-pin-sheet'
+import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/settings/change-pin')({
+  // ?forgot=true: the current PIN is forgotten or locked, so step 1 asks for the account password instead.
+  validateSearch: v.object({ forgot: v.optional(v.fallback(v.boolean(), false), false) }),
+  component: ChangePinRoute,
+})
+
+const toSecurity = (router: AppRouter) =>
+  void router.navigate({ to: '/settings', search: { tab: 'security' }, replace: true })
+
+function ChangePinRoute() {
+  const { forgot } = Route.useSearch()
+  const close = useCloseSheet(toSecurity)
+  return <ChangePinSheet mode={forgot ? 'forgot' : 'change'} onClose={close} />
+}

@@ -1,0 +1,76 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { ExportCsvButton } from '../../features/transactions/components/export-csv-button'
+import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '../../features/transactions/components/transaction-filters'
+import { TransactionList } from '../../features/transactions/components/transaction-list'
+import { transactionListQuery } from '../../features/transactions/queries'
+import { activeFilterCount, listFilters, transactionSearchSchema } from '../../features/transactions/search'
+import { fromDateSearch, toDateSearch } from '../../lib/date-search'
+import { hasPermission } from '../../lib/permissions'
+import { loadInfiniteQuery } from '../../lib/query-client'
+import { getSession, useSession } from '../../lib/session'
+import { Button } from '../../ui/button'
+import { DateFilter, type DateFilterValue } from '../../ui/date-filter'
+import { EmptyState } from '../../ui/empty-state'
+import { Icon } from '../../ui/icon'
+import { PageHeader } from '../../ui/page'
+
+export const Route = createFileRoute('/_app/transactions')({
+  validateSearch: transactionSearchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context: { queryClient }, deps }) => {
+    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) return
+    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps)))
+  },
+  component: TransactionsPage,
+})
+
+const badge = css({ display: 'inline-grid', placeItems: 'center', minW: '5', h: '5', px: '1', borderRadius: 'full', bg: 'accent.default', color: 'fg.onAccent', textStyle: 'caption' })
+
+function TransactionsPage() {
+  const session = useSession()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => listFilters(search), [search])
+
+  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) {
+    return (
+      <>
+        <PageHeader title="Transactions" />
+        <EmptyState title="Your role does not include transactions" description="Ask the account owner to grant the transactions permission." errorStatus={403} />
+      </>
+    )
+  }
+
+  const count = activeFilterCount(search)
+  // Filters replace the history entry: Back should leave the list, not step through every tap on a filter.
+  const setSheetFilters = (value: SheetFilters) =>
+    void navigate({ search: (prev) => ({ ...prev, status: value.status, type: value.type, customerId: value.customerId }), replace: true })
+  const setDates = (value: DateFilterValue) =>
+    void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
+
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Transactions"
+        actions={
+          <>
+            <Button variant="outline" onClick={() => setFiltering(true)} aria-label={count ? `Filter, ${count} on` : 'Filter'}>
+              <Icon name="filter" size={18} />
+              Filter
+              {count ? <span className={badge} aria-hidden="true">{count}</span> : null}
+            </Button>
+            <ExportCsvButton filters={filters} />
+          </>
+        }
+      />
+      <DateFilter value={fromDateSearch(search)} onChange={setDates} />
+      <ActiveFilters value={search} onChange={setSheetFilters} />
+      <TransactionList filters={filters} />
+      <FilterTransactionsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setSheetFilters} />
+      <Outlet />
+    </div>
+  )
+}

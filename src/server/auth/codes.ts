@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto'
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { type Clock, MINUTE_MS } from '../clock'
+import type { Db } from '../db/client'
+import { oneTimeCodes } from '../db/schema'
+import { ApiError } from '../errors'
+import { hashOtp, sameHash } from './secrets'
+
+/*
+ * One-time codes (password reset, PIN change) and the PIN reset session key: stored hashed, salted by the row id,
+ * one live code per user and purpose, 10 minutes, burnt after 5 wrong tries.
+ */
+
+export const CODE_TTL_MINUTES = 10
+export const CODE_MAX_ATTEMPTS = 5
+
+export type CodePurpose = (typeof oneTimeCodes.$inferSelect)['purpose']
+interface CodeOwner {
+  id: string
+  vendorId: string
+}
+
+export const invalidCode = (message: string, code = 'INVALID_CODE', field = 'otp') =>
+  new ApiError(422, code, message, { issues: [{ path: field, message }] })
+
+/** Stores a new code (or key) for the user, invalidating any earlier live one of the same purpose. */
+export async function issueCode(db: Db, clock: Clock, user: CodeOwner, purpose: CodePurpose, code: string) {
+  const now = clock.now()
+  await db.transaction(async (tx) => {
+    await tx
+      .update(oneTimeCodes)
+      .set({ consumedAt: now })
+      .where(
+        and(
+          eq(oneTimeCodes.vendorId, user.vendorId),
+          eq(oneTimeCodes.userId, user.id),
+          eq(oneTimeCodes.purpose, purpose),
+          isNull(oneTimeCodes.consumedAt),
+        ),
+      )
+    const id = randomUUID()
+    await tx.insert(oneTimeCodes).values({
+      id,
+      vendorId: user.vendorId,
+      userId: user.id,
+      purpose,
+      codeHash: hashOtp(id, code),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS),
+    })
+  })
+}
+
+/**
+ * Checks `code` against the user's newest live code of this purpose. A wrong code counts a try and the fifth
+ * burns the code. Answers the row id for consumeCode. `field` names the input in error messages.
+ */
+export async function checkCode(
+  db: Db,
+  clock: Clock,
+  user: CodeOwner | undefined,
+  purpose: CodePurpose,
+  code: string,
+  field = 'otp',
+): Promise<string> {
+  const now = clock.now()
+  const [live] = user
+    ? await db
+        .select()
+        .from(oneTimeCodes)
+        .where(
+          and(
+            eq(oneTimeCodes.vendorId, user.vendorId),
+            eq(oneTimeCodes.userId, user.id),
+            eq(oneTimeCodes.purpose, purpose),
+            isNull(oneTimeCodes.consumedAt),
+          ),
+        )
+        .orderBy(desc(oneTimeCodes.createdAt))
+        .limit(1)
+    : []
+  if (!live) throw invalidCode('The code is incorrect or has expired, please request a new one', 'INVALID_CODE', field)
+  if (live.expiresAt <= now) throw invalidCode('The code has expired, please request a new one', 'CODE_EXPIRED', field)
+  const scope = and(eq(oneTimeCodes.vendorId, live.vendorId), eq(oneTimeCodes.id, live.id))
+
+  if (!sameHash(hashOtp(live.id, code), live.codeHash)) {
+    const [counted] = await db
+      .update(oneTimeCodes)
+      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+      .where(scope)
+      .returning({ attempts: oneTimeCodes.attempts })
+    const left = CODE_MAX_ATTEMPTS - (counted?.attempts ?? CODE_MAX_ATTEMPTS)
+    if (left <= 0) {
+      await db.update(oneTimeCodes).set({ consumedAt: now }).where(scope)
+      throw invalidCode('Too many wrong attempts, please request a new code', 'CODE_BURNED', field)
+    }
+    throw invalidCode(`The code is incorrect, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'INVALID_CODE', field)
+  }
+  return live.id
+}
+
+/** Marks a checked code used. Conditional, so of two racing requests with the right code only one gets true. */
+export async function consumeCode(db: Db, clock: Clock, vendorId: string, id: string): Promise<boolean> {
+  const consumed = await db
+    .update(oneTimeCodes)
+    .set({ consumedAt: clock.now() })
+    .where(
+      and(
+        eq(oneTimeCodes.vendorId, vendorId),
+        eq(oneTimeCodes.id, id),
+        isNull(oneTimeCodes.consumedAt),
+        lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ id: oneTimeCodes.id })
+  return consumed.length === 1
+}

@@ -1,0 +1,36 @@
+import { purgeNameEnquiries } from './banking/name-enquiry'
+import type { AppDeps } from './deps'
+import { purgeIdempotencyKeys } from './http/idempotency'
+import { recoverPendingTransfers } from './transfers'
+
+export const DEFAULT_JOB_INTERVAL_MS = 15_000
+
+/** One round of background work: settle transfers left pending, then forget expired keys and enquiries. */
+export async function runMoneyJobs(deps: AppDeps): Promise<void> {
+  const report = await recoverPendingTransfers(deps)
+  if (report.checked > 0) deps.logger.info('[jobs] pending transfers:', JSON.stringify(report))
+  const now = deps.clock.now()
+  await purgeIdempotencyKeys(deps.db, now)
+  await purgeNameEnquiries(deps.db, now)
+}
+
+/**
+ * Runs the jobs every `intervalMs`, never two rounds at once. Answers a stop function that waits for a round in
+ * progress, so the database is not closed under it.
+ */
+export function startMoneyJobs(deps: AppDeps, intervalMs = DEFAULT_JOB_INTERVAL_MS): () => Promise<void> {
+  let running: Promise<void> | undefined
+  const tick = () => {
+    running ??= runMoneyJobs(deps)
+      .catch((error) => deps.logger.error('[jobs] round failed:', error))
+      .finally(() => {
+        running = undefined
+      })
+  }
+  const timer = setInterval(tick, intervalMs)
+  timer.unref()
+  return async () => {
+    clearInterval(timer)
+    await running
+  }
+}

@@ -1,0 +1,115 @@
+import { and, eq, isNull } from 'drizzle-orm'
+import type { pinEndpoints } from '../../contract/pin'
+import { CODE_TTL_MINUTES, checkCode, consumeCode, issueCode } from '../auth/codes'
+import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'
+import { revokeUserSessions } from '../auth/sessions'
+import { type UserRow, users } from '../db/schema'
+import { ApiError } from '../errors'
+import type { HandlersFor } from '../http/types'
+import type { Notification } from '../notifier'
+import { pinNotSet, pinStatus, verifyPin } from '../pin'
+import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
+
+export const SESSION_KEY_HEADER = 'x-session-key'
+
+/** Where the PIN-change OTP goes: the user's phone by SMS (+234), or their email when they have no phone. */
+function otpDestination(user: UserRow): { channel: Notification['channel']; to: string; shown: string } {
+  const digits = user.phone?.replace(/\D/g, '') ?? ''
+  const national = digits.startsWith('234') ? digits.slice(3) : digits.replace(/^0/, '')
+  if (national.length === 10) {
+    return { channel: 'sms', to: `+234${national}`, shown: `+234 ${national.slice(0, 3)} *** ${national.slice(-4)}` }
+  }
+  const [name = '', domain = ''] = user.email.split('@')
+  return { channel: 'email', to: user.email, shown: `${name.slice(0, 2)}***@${domain}` }
+}
+
+const invalidSession = () =>
+  new ApiError(422, 'PIN_SESSION_INVALID', 'Your PIN change session is invalid or has expired, please start again')
+
+export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
+  async pinStatus({ auth }) {
+    return { data: pinStatus(auth.user) }
+  },
+
+  async createPin({ auth, body, db }) {
+    const pinHash = await hashSecret(body.pin)
+    // Conditional on no PIN yet: setting one must never be a way around changing it through an OTP.
+    const [updated] = await db
+      .update(users)
+      .set({ pinHash, pinAttempts: 0 })
+      .where(and(eq(users.vendorId, auth.vendorId), eq(users.id, auth.userId), isNull(users.pinHash)))
+      .returning()
+    if (!updated) throw new ApiError(409, 'PIN_EXISTS', 'You already have a transaction PIN; change it instead')
+    return { data: pinStatus(updated), message: 'Your transaction PIN has been set' }
+  },
+
+  async initiatePinChange({ auth, body, db, deps }) {
+    await ensureNotLimited(deps.rateLimiter, LIMITS.pinOtpPerUser, auth.userId)
+    if (body.pin) {
+      if (!auth.user.pinHash) throw pinNotSet()
+      await verifyPin(db, auth.user, body.pin)
+    } else {
+      // The way back in for a forgotten or locked PIN; wrong passwords share the password-change limit.
+      await ensureNotLimited(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
+      if (!(await verifySecret(body.password ?? '', auth.user.passwordHash))) {
+        await deps.rateLimiter.hit(LIMITS.passwordChangeFailuresPerUser, auth.userId)
+        throw new ApiError(422, 'INVALID_PASSWORD', 'password: is incorrect', {
+          issues: [{ path: 'password', message: 'is incorrect' }],
+        })
+      }
+    }
+    await enforce(deps.rateLimiter, LIMITS.pinOtpPerUser, auth.userId)
+    const code = newOtp()
+    await issueCode(db, deps.clock, auth.user, 'pin_change', code)
+    const destination = otpDestination(auth.user)
+    await deps.notifier.send({
+      channel: destination.channel,
+      to: destination.to,
+      subject: 'Your PIN change code',
+      text: `Your code to change your transaction PIN is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
+      code,
+    })
+    return {
+      data: { expiresInMinutes: CODE_TTL_MINUTES, sentTo: destination.shown },
+      message: `We have sent a 6-digit code to ${destination.shown}`,
+    }
+  },
+
+  async verifyPinOtp({ auth, body, db, deps }) {
+    const codeId = await checkCode(db, deps.clock, auth.user, 'pin_change', body.otp)
+    if (!(await consumeCode(db, deps.clock, auth.vendorId, codeId))) {
+      throw new ApiError(422, 'INVALID_CODE', 'The code is incorrect or has expired, please request a new one')
+    }
+    // Random, stored hashed, 10 minutes, single use: the only thing that lets step 3 set a PIN.
+    const key = newSessionToken()
+    await issueCode(db, deps.clock, auth.user, 'pin_reset', key)
+    return {
+      data: { expiresInMinutes: CODE_TTL_MINUTES },
+      headers: { [SESSION_KEY_HEADER]: key },
+      message: 'Code verified, set your new PIN',
+    }
+  },
+
+  async resetPin({ auth, body, c, db, deps }) {
+    const key = c.req.header(SESSION_KEY_HEADER)?.trim()
+    if (!key) {
+      throw new ApiError(400, 'SESSION_KEY_REQUIRED', 'The x-session-key header from the code step is required')
+    }
+    const keyId = await checkCode(db, deps.clock, auth.user, 'pin_reset', key, SESSION_KEY_HEADER).catch((error) => {
+      throw error instanceof ApiError ? invalidSession() : error
+    })
+    const pinHash = await hashSecret(body.pin)
+    const updated = await db.transaction(async (tx) => {
+      if (!(await consumeCode(tx, deps.clock, auth.vendorId, keyId))) throw invalidSession()
+      const [row] = await tx
+        .update(users)
+        .set({ pinHash, pinAttempts: 0 })
+        .where(and(eq(users.vendorId, auth.vendorId), eq(users.id, auth.userId)))
+        .returning()
+      // Whoever else holds a session of this user (a lost phone, a shared tablet) must sign in again.
+      await revokeUserSessions(tx, deps.clock, auth.user, auth.sessionId)
+      return row!
+    })
+    return { data: pinStatus(updated), message: 'Your transaction PIN has been changed' }
+  },
+}

@@ -1,0 +1,29 @@
+import type { transactionEndpoints } from '../../contract/transactions'
+import { analyticsRange, transactionBreakdown, transactionTotals } from '../analytics'
+import type { HandlersFor } from '../http/types'
+import { findTransaction, listTransactions, markAsPos, toTransaction } from '../transaction-queries'
+
+export const transactionHandlers: HandlersFor<typeof transactionEndpoints> = {
+  async listTransactions({ auth, db, query }) {
+    return { data: await listTransactions(db, auth.vendorId, query) }
+  },
+
+  async transactionDetail({ auth, db, query }) {
+    return { data: toTransaction(await findTransaction(db, auth.vendorId, query)) }
+  },
+
+  async markPos({ auth, body, db, deps }) {
+    const marked = await markAsPos(db, auth.vendorId, body.id, deps.clock.now())
+    return { data: toTransaction(marked), message: 'Transaction marked as POS' }
+  },
+
+  async transactionAnalytics({ auth, db, deps, query }) {
+    const { start, end } = analyticsRange(query, deps.clock.now())
+    return { data: await transactionTotals(db, auth.vendorId, start, end) }
+  },
+
+  async transactionBreakdown({ auth, db, deps, query }) {
+    const { start, end } = analyticsRange(query, deps.clock.now())
+    return { data: await transactionBreakdown(db, auth.vendorId, start, end) }
+  },
+}

@@ -1,0 +1,74 @@
+import { and, eq } from 'drizzle-orm'
+import type { bankingEndpoints } from '../../contract/banking'
+import { verifyWebhookSignature } from '../banking/signature'
+import { isUniqueViolation } from '../db/errors'
+import type { Db } from '../db/client'
+import { transactions, wallets } from '../db/schema'
+import { ApiError, notFound } from '../errors'
+import { idempotencyKeyOf } from '../http/idempotency'
+import type { Guard, HandlersFor } from '../http/types'
+import { creditFromBank } from '../ledger'
+import { toTransaction } from '../transaction-queries'
+import { sendMoney } from '../transfers'
+
+type MoneyEndpoints = Pick<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
+
+const MESSAGES = {
+  success: 'Transfer successful',
+  pending: 'Transfer is processing; its status will update shortly',
+  failed: 'Transfer failed and your balance has been refunded',
+} as const
+
+async function creditByProviderReference(db: Db, vendorId: string, providerReference: string) {
+  const [row] = await db
+    .select({ id: transactions.id })
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.providerReference, providerReference)))
+  return row
+}
+
+/** The provider signs the raw body; nothing in it is believed (or even parsed) before this passes. */
+export const verifyBankSignature: Guard = async (c, deps) => {
+  const raw = await c.req.text()
+  if (!verifyWebhookSignature(raw, c.req.header('x-provider-signature'), deps.webhookSecret)) {
+    throw new ApiError(401, 'INVALID_SIGNATURE', 'The X-Provider-Signature header does not match the request body')
+  }
+}
+
+export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
+  async sendMoney({ auth, body, c, deps }) {
+    const transaction = await sendMoney(deps, auth, { ...body, idempotencyKey: idempotencyKeyOf(c) })
+    return { data: toTransaction(transaction), status: 201, message: MESSAGES[transaction.status] }
+  },
+
+  async bankInbound({ body, db, deps }) {
+    const [wallet] = await db.select().from(wallets).where(eq(wallets.accountNumber, body.accountNumber))
+    if (!wallet || (wallet.kind !== 'main' && wallet.kind !== 'outlet')) throw notFound('Account')
+    const existing = await creditByProviderReference(db, wallet.vendorId, body.providerReference)
+    if (existing) return { data: { transactionId: existing.id, duplicate: true }, message: 'Already recorded' }
+    try {
+      const { transaction } = await creditFromBank(db, {
+        vendorId: wallet.vendorId,
+        wallet,
+        amount: body.amount,
+        originator: {
+          accountName: body.originatorAccountName,
+          bankName: body.originatorBankName,
+          accountNumber: body.originatorAccountNumber,
+        },
+        narration: body.narration || undefined,
+        sessionId: body.sessionId,
+        providerReference: body.providerReference,
+        createdAt: deps.clock.now(),
+      })
+      return { data: { transactionId: transaction.id, duplicate: false }, message: 'Credit recorded' }
+    } catch (error) {
+      // The same notice delivered twice at once: the unique index let one credit through; answer like a replay.
+      const raced = isUniqueViolation(error)
+        ? await creditByProviderReference(db, wallet.vendorId, body.providerReference)
+        : undefined
+      if (!raced) throw error
+      return { data: { transactionId: raced.id, duplicate: true }, message: 'Already recorded' }
+    }
+  },
+}

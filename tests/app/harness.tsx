@@ -1,0 +1,73 @@
+import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { act, render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { http, HttpResponse, type JsonBodyType } from 'msw'
+import { setupServer } from 'msw/node'
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
+import type { EndpointDef } from '../../src/contract/endpoint'
+import type { Permission } from '../../src/contract/permissions'
+import { createQueryClient } from '../../src/app/lib/query-client'
+import { clearSession, setSession } from '../../src/app/lib/session'
+import { routeTree } from '../../src/app/routeTree.gen'
+import { toaster } from '../../src/app/ui/toast'
+import { user as userFixture } from './fixtures'
+
+/** MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. */
+export const server = setupServer()
+
+/**
+ * Registers the usual hooks once per test file: MSW listening, a signed-in owner, online, and clean toasts and
+ * storage between tests.
+ */
+export function useAppHarness() {
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+  beforeEach(() => {
+    onlineManager.setOnline(true)
+  })
+  afterEach(() => {
+    server.resetHandlers()
+    act(() => toaster.remove())
+    clearSession()
+  })
+  afterAll(() => server.close())
+}
+
+/** The request path an endpoint is served on, for MSW (the app calls `/api` on its own origin). */
+export function route(endpoint: EndpointDef): string {
+  return `*/api${endpoint.path}`
+}
+
+/** A success envelope. */
+export function ok(data: JsonBodyType, message = 'Successful') {
+  return HttpResponse.json({ message, data } as JsonBodyType)
+}
+
+/** A failure envelope with a real status. */
+export function fail(status: number, code: string, message: string) {
+  return HttpResponse.json({ message, code }, { status })
+}
+
+export function handle(endpoint: EndpointDef, resolver: Parameters<typeof http.get>[1]) {
+  const method = endpoint.method.toLowerCase() as 'get' | 'post' | 'patch' | 'put' | 'delete'
+  return http[method](route(endpoint), resolver)
+}
+
+export interface RenderOptions {
+  permissions?: Permission[]
+}
+
+/** The real route tree at `path`, with memory history, a fresh QueryClient and a signed-in user. */
+export function renderApp(path: string, options: RenderOptions = {}) {
+  setSession({ token: 'test-token', user: userFixture(options.permissions) })
+  const queryClient: QueryClient = createQueryClient()
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createRouter({ routeTree, context: { queryClient }, history })
+  const user = userEvent.setup()
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, queryClient, user, history }
+}

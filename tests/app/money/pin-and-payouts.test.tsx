@@ -1,0 +1,204 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { endpoints } from '../../../src/contract'
+import { BANKS, pinStatus, resolved, SETTLEMENT } from '../fixtures'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+
+useAppHarness()
+
+type User = ReturnType<typeof renderApp>['user']
+
+async function typeInto(user: User, label: string, digits: string) {
+  await user.click(screen.getByLabelText(`${label}, digit 1 of ${label === 'Verification code' ? 6 : 4}`))
+  await user.keyboard(digits)
+}
+
+function profileApi() {
+  server.use(
+    handle(endpoints.vendorProfile, () =>
+      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+    ),
+  )
+}
+
+describe('Transaction PIN', () => {
+  it('creates a PIN when none exists, refusing a confirmation that does not match', async () => {
+    profileApi()
+    let created: unknown
+    server.use(
+      handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: false }))),
+      handle(endpoints.createPin, async ({ request }) => {
+        created = await request.json()
+        return ok(pinStatus(), 'Transaction PIN created')
+      }),
+    )
+    const { user } = renderApp('/settings?tab=security')
+    await screen.findByText(/You have not set a transaction PIN yet/)
+    await typeInto(user, 'New PIN', '1234')
+    await typeInto(user, 'Confirm PIN', '1243')
+    await user.click(screen.getByRole('button', { name: 'Create PIN' }))
+    expect(await screen.findByText('PINs do not match.')).toBeTruthy()
+    expect(created).toBeUndefined()
+
+    await typeInto(user, 'Confirm PIN', '1234')
+    await user.click(screen.getByRole('button', { name: 'Create PIN' }))
+    expect(await screen.findByRole('status', { name: 'Transaction PIN created' })).toBeTruthy()
+    expect(created).toEqual({ pin: '1234' })
+    expect(await screen.findByRole('link', { name: 'Change PIN' })).toBeTruthy()
+  })
+
+  it('changes the PIN in three steps, sending the x-session-key from step 2 back in step 3', async () => {
+    profileApi()
+    const seen: { initiate?: unknown; otp?: unknown; reset?: unknown; key?: string | null } = {}
+    server.use(
+      handle(endpoints.pinStatus, () => ok(pinStatus())),
+      handle(endpoints.initiatePinChange, async ({ request }) => {
+        seen.initiate = await request.json()
+        return ok({ expiresInMinutes: 10, sentTo: '0803***4567' }, 'A code has been sent to your phone')
+      }),
+      handle(endpoints.verifyPinOtp, async ({ request }) => {
+        seen.otp = await request.json()
+        return new Response(JSON.stringify({ message: 'Code verified', data: { expiresInMinutes: 10 } }), {
+          headers: { 'Content-Type': 'application/json', 'x-session-key': 'session-key-123' },
+        })
+      }),
+      handle(endpoints.resetPin, async ({ request }) => {
+        seen.reset = await request.json()
+        seen.key = request.headers.get('x-session-key')
+        return ok(pinStatus(), 'Your PIN has been changed')
+      }),
+    )
+    const { user, router } = renderApp('/settings?tab=security')
+    await user.click(await screen.findByRole('link', { name: 'Change PIN' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Change Your Pin' })
+    expect(within(sheet).getByText(/Step 1 of 3/)).toBeTruthy()
+    await typeInto(user, 'Current PIN', '1234')
+    await user.click(within(sheet).getByRole('button', { name: 'Continue' }))
+
+    expect(await within(sheet).findByText(/Step 2 of 3/)).toBeTruthy()
+    expect(within(sheet).getByText(/0803\*\*\*4567/)).toBeTruthy()
+    await typeInto(user, 'Verification code', '123456')
+
+    expect(await within(sheet).findByText(/Step 3 of 3/)).toBeTruthy()
+    await typeInto(user, 'New PIN', '4321')
+    await typeInto(user, 'Confirm new PIN', '4322')
+    await user.click(within(sheet).getByRole('button', { name: 'Change PIN' }))
+    expect(await within(sheet).findByText('PINs do not match.')).toBeTruthy()
+    await typeInto(user, 'Confirm new PIN', '4321')
+    await user.click(within(sheet).getByRole('button', { name: 'Change PIN' }))
+
+    expect(await screen.findByRole('status', { name: 'Your PIN has been changed' })).toBeTruthy()
+    expect(seen).toEqual({ initiate: { pin: '1234' }, otp: { otp: '123456' }, reset: { pin: '4321' }, key: 'session-key-123' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/settings'))
+    // The key was only ever in memory.
+    expect(JSON.stringify({ ...localStorage })).not.toContain('session-key-123')
+  })
+
+  it('resets a forgotten PIN with the password, and shows a wrong password in place', async () => {
+    profileApi()
+    let attempts = 0
+    server.use(
+      handle(endpoints.pinStatus, () => ok(pinStatus({ locked: true, attemptsRemaining: 0 }))),
+      handle(endpoints.initiatePinChange, async ({ request }) => {
+        attempts++
+        const body = (await request.json()) as { password?: string }
+        if (body.password !== 'demo-pass-2026') return fail(400, 'INVALID_PASSWORD', 'Your password is incorrect')
+        return ok({ expiresInMinutes: 10, sentTo: '0803***4567' })
+      }),
+    )
+    const { user } = renderApp('/settings?tab=security')
+    expect(await screen.findByText(/Your PIN is locked/)).toBeTruthy()
+    expect(screen.queryByRole('link', { name: 'Change PIN' })).toBeNull()
+    await user.click(screen.getByRole('link', { name: 'Forgot PIN?' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Change Your Pin' })
+    await user.type(within(sheet).getByLabelText('Account password'), 'wrong')
+    await user.click(within(sheet).getByRole('button', { name: 'Continue' }))
+    expect(await within(sheet).findByText('Your password is incorrect')).toBeTruthy()
+    await user.clear(within(sheet).getByLabelText('Account password'))
+    await user.type(within(sheet).getByLabelText('Account password'), 'demo-pass-2026')
+    await user.click(within(sheet).getByRole('button', { name: 'Continue' }))
+    expect(await within(sheet).findByText(/Step 2 of 3/)).toBeTruthy()
+    expect(attempts).toBe(2)
+  })
+})
+
+describe('Payout settings', () => {
+  function payoutApi(thirdParty = { isEnabled: false }) {
+    profileApi()
+    const calls: { settlement?: unknown; thirdParty?: unknown[]; bearer?: unknown } = { thirdParty: [] }
+    server.use(
+      handle(endpoints.settlementAccount, () => ok(calls.settlement ? SETTLEMENT : null)),
+      handle(endpoints.thirdPartyTransfers, () => ok(thirdParty)),
+      handle(endpoints.vendorCharges, () =>
+        ok({ tiers: [{ name: 'BELOW5000', amount: 1_075 }, { name: 'BELOW50000', amount: 2_688 }, { name: 'ABOVE50000', amount: 5_375 }], chargeBearer: 'vendor' }),
+      ),
+      handle(endpoints.listBanks, () => ok(BANKS)),
+      handle(endpoints.resolveAccount, () => ok(resolved({ requestId: 'req-settle', accountName: 'MAMA PUT KITCHEN LTD' }))),
+      handle(endpoints.setSettlementAccount, async ({ request }) => {
+        calls.settlement = await request.json()
+        return ok(SETTLEMENT, 'Settlement account saved')
+      }),
+      handle(endpoints.setThirdPartyTransfers, async ({ request }) => {
+        const body = (await request.json()) as { pin: string; isEnabled: boolean }
+        calls.thirdParty!.push(body)
+        if (body.pin !== '1234') return fail(400, 'INCORRECT_PIN', 'Incorrect PIN. 4 attempts remaining.')
+        return ok({ isEnabled: body.isEnabled }, 'Third-party transfers turned on')
+      }),
+      handle(endpoints.setChargeBearer, async ({ request }) => {
+        calls.bearer = await request.json()
+        return ok({ chargeBearer: 'customer' }, 'Charge bearer updated')
+      }),
+    )
+    return calls
+  }
+
+  it('saves a resolved settlement account by its requestId', async () => {
+    const calls = payoutApi()
+    const { user } = renderApp('/settings?tab=payout-settings')
+    await user.click(await screen.findByRole('button', { name: 'Add account' }))
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
+    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
+    await user.type(screen.getByLabelText('Account number'), '0690000032')
+    expect(await screen.findByText('MAMA PUT KITCHEN LTD')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Save account' }))
+    expect(await screen.findByRole('status', { name: 'Settlement account saved' })).toBeTruthy()
+    expect(calls.settlement).toEqual({ requestId: 'req-settle' })
+    expect(await screen.findByRole('button', { name: 'Change' })).toBeTruthy()
+  })
+
+  it('turns third-party transfers on only with the PIN, showing a wrong PIN in the dialog', async () => {
+    const calls = payoutApi()
+    const { user } = renderApp('/settings?tab=payout-settings')
+    await user.click(await screen.findByRole('switch', { name: /Allow transfers to other accounts/ }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Turn on third-party transfers' })
+    await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+    await user.keyboard('1111')
+    expect(await within(dialog).findByText('Incorrect PIN. 4 attempts remaining.')).toBeTruthy()
+    await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+    await user.keyboard('1234')
+    expect(await screen.findByRole('status', { name: 'Third-party transfers turned on' })).toBeTruthy()
+    expect(calls.thirdParty).toEqual([
+      { isEnabled: true, pin: '1111' },
+      { isEnabled: true, pin: '1234' },
+    ])
+    await waitFor(() => expect((screen.getByRole('switch') as HTMLInputElement).checked).toBe(true))
+  })
+
+  it('sets who bears the charges', async () => {
+    const calls = payoutApi()
+    const { user } = renderApp('/settings?tab=payout-settings')
+    await user.click(await screen.findByRole('radio', { name: 'My customer pays' }))
+    expect(await screen.findByRole('status', { name: 'Charge bearer updated' })).toBeTruthy()
+    expect(calls.bearer).toEqual({ chargeBearer: 'customer' })
+  })
+
+  it('shows payout settings read-only to a member without VENDOR_SETTINGS', async () => {
+    payoutApi()
+    renderApp('/settings?tab=payout-settings', { permissions: ['VENDOR_WALLET'] })
+    expect(await screen.findByText(/Only a team member with the settings permission/)).toBeTruthy()
+    expect(((await screen.findByRole('switch')) as HTMLInputElement).disabled).toBe(true)
+    expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull()
+    // Disabled through its fieldset, which the :disabled state reflects.
+    expect((await screen.findByRole('radio', { name: 'My customer pays' })).matches(':disabled')).toBe(true)
+  })
+})

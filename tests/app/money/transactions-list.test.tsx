@@ -1,0 +1,137 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { endpoints } from '../../../src/contract'
+import { MENU } from '../../../src/app/lib/permissions'
+import { transaction, transactionPage } from '../fixtures'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+
+useAppHarness()
+afterEach(() => vi.restoreAllMocks())
+
+const STATUSES = ['success', 'pending', 'failed'] as const
+
+/** A fake ledger of `total` transactions served page by page, recording every query string. */
+function ledger(total: number) {
+  const queries: URLSearchParams[] = []
+  server.use(
+    handle(endpoints.listTransactions, ({ request }) => {
+      const params = new URL(request.url).searchParams
+      queries.push(params)
+      const page = Number(params.get('page'))
+      const size = Number(params.get('size'))
+      const from = (page - 1) * size
+      const items = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => {
+        const n = from + i
+        return transaction({
+          id: `txn-${n}`,
+          reference: `REF-${n}`,
+          status: STATUSES[n % 3],
+          type: n % 2 ? 'debit' : 'credit',
+          originatorAccountName: `Payer ${n}`,
+          beneficiaryAccountName: `Payee ${n}`,
+        })
+      })
+      return ok(transactionPage(items, page, size, total))
+    }),
+  )
+  return queries
+}
+
+describe('Transactions list', () => {
+  it('is in the menu for a user with VENDOR_TRANSACTIONS', () => {
+    expect(MENU.find((m) => m.to === '/transactions')?.ready).toBe(true)
+  })
+
+  it('shows statuses lower-cased and keeps the DOM small over 10,000 transactions', async () => {
+    const queries = ledger(10_000)
+    renderApp('/transactions')
+    await screen.findByRole('link', { name: /Payer 0/ })
+    const rows = screen.getAllByTestId('transaction-row')
+    expect(rows.length).toBeGreaterThan(5)
+    expect(rows.length).toBeLessThanOrEqual(60)
+    expect(screen.getByText('Showing 100 of 10,000')).toBeTruthy()
+    const list = screen.getByRole('list', { name: 'Transactions' })
+    expect(within(list).getAllByText('pending').length).toBeGreaterThan(0)
+    expect(within(list).getAllByText('failed').length).toBeGreaterThan(0)
+    expect(queries[0]!.get('size')).toBe('100')
+    // TODAY by default: the range is whole local days.
+    expect(new Date(queries[0]!.get('startDate')!).getHours()).toBe(0)
+  })
+
+  it('shows No record found with Refetch when empty, and hides Refetch on a 403', async () => {
+    ledger(0)
+    const { user } = renderApp('/transactions')
+    expect(await screen.findByText('No record found')).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Refetch' })).toBeTruthy()
+
+    server.use(handle(endpoints.listTransactions, () => fail(403, 'FORBIDDEN', 'You do not have permission to do this')))
+    await user.click(screen.getByRole('button', { name: 'Refetch' }))
+    expect(await screen.findByText('You do not have permission to do this')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Refetch' })).toBeNull()
+  })
+
+  it('tells a member without VENDOR_TRANSACTIONS that their role leaves transactions out, with no Refetch', async () => {
+    const queries = ledger(3)
+    renderApp('/transactions', { permissions: ['VENDOR_WALLET'] })
+    expect(await screen.findByText('Your role does not include transactions')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Refetch' })).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Transactions' })).toBeNull()
+    expect(queries).toHaveLength(0)
+  })
+
+  it('applies the Filter Transactions sheet to the URL and the request', async () => {
+    const queries = ledger(3)
+    const { user, router } = renderApp('/transactions')
+    await screen.findByRole('link', { name: /Payer 0/ })
+    await user.click(screen.getByRole('button', { name: 'Filter' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Filter Transactions' })
+    await user.click(within(sheet).getByRole('radio', { name: 'pending' }))
+    await user.click(within(sheet).getByRole('radio', { name: 'debit' }))
+    await user.click(within(sheet).getByRole('button', { name: 'Apply' }))
+
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ status: 'pending', type: 'debit' }))
+    await waitFor(() => expect(queries.at(-1)!.get('status')).toBe('pending'))
+    expect(queries.at(-1)!.get('type')).toBe('debit')
+    expect(screen.getByRole('button', { name: 'Filter, 2 on' })).toBeTruthy()
+
+    await user.click(screen.getByRole('button', { name: 'Remove Status: pending' }))
+    await waitFor(() => expect(router.state.location.search.status).toBeUndefined())
+  })
+
+  it('changes the period with the Date filter', async () => {
+    const queries = ledger(3)
+    const { user, router } = renderApp('/transactions')
+    await screen.findByRole('link', { name: /Payer 0/ })
+    await user.selectOptions(screen.getByLabelText('Duration'), 'LAST_MONTH')
+    await waitFor(() => expect(router.state.location.search).toMatchObject({ duration: 'LAST_MONTH' }))
+    await waitFor(() => {
+      const q = queries.at(-1)!
+      const days = (Date.parse(q.get('endDate')!) - Date.parse(q.get('startDate')!)) / 86_400_000
+      expect(Math.round(days)).toBe(30)
+    })
+  })
+
+  it('exports every page of the current filter as CSV, 1,000 rows at a time', async () => {
+    const queries = ledger(2_500)
+    let saved: Blob | undefined
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob
+      return 'blob:test'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const { user } = renderApp('/transactions?status=pending')
+    await screen.findAllByRole('link', { name: /Payer/ })
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(await screen.findByRole('status', { name: 'Exported 2,500 transactions' })).toBeTruthy()
+
+    const exportCalls = queries.filter((q) => q.get('size') === '1000')
+    expect(exportCalls.map((q) => q.get('page'))).toEqual(['1', '2', '3'])
+    expect(exportCalls.every((q) => q.get('status') === 'pending')).toBe(true)
+    expect(click).toHaveBeenCalledTimes(1)
+    const text = await saved!.text()
+    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    expect(lines).toHaveLength(2_501)
+    expect(lines[0]).toMatch(/^Date,Reference,Type,Status,Amount,Fee/)
+  })
+})

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { chargeLabel, chargeTier, feeFor, totalDebit } from '../../src/app/features/banking/charges'
+import { parseNairaToKobo } from '../../src/app/lib/money'
+
+const TIERS = [
+  { name: 'BELOW5000', amount: 1_075 },
+  { name: 'BELOW50000', amount: 2_688 },
+  { name: 'ABOVE50000', amount: 5_375 },
+] as const
+
+const kobo = (naira: string) => parseNairaToKobo(naira)!
+
+describe('transfer charge tiers (SPEC §9)', () => {
+  it.each([
+    ['4,999.99', 'BELOW5000'],
+    ['5,000', 'BELOW50000'],
+    ['49,999.99', 'BELOW50000'],
+    ['50,000', null],
+    ['50,000.01', 'ABOVE50000'],
+    ['0.01', 'BELOW5000'],
+  ] as const)('₦%s → %s', (naira, tier) => {
+    expect(chargeTier(kobo(naira))).toBe(tier)
+  })
+
+  it('charges nothing for exactly ₦50,000, which no tier matches', () => {
+    expect(feeFor(kobo('50,000'), TIERS)).toBe(0)
+    expect(feeFor(kobo('50,000.01'), TIERS)).toBe(5_375)
+    expect(feeFor(kobo('4,999.99'), TIERS)).toBe(1_075)
+  })
+
+  it('has no tier for nothing, negatives or fractions of a kobo', () => {
+    expect(chargeTier(0)).toBeNull()
+    expect(chargeTier(-100)).toBeNull()
+    expect(chargeTier(10.5)).toBeNull()
+  })
+})
+
+describe('charge display', () => {
+  it('shows the fee in naira, "No charge" for zero, and a dash while unknown', () => {
+    expect(chargeLabel(2_688)).toBe('₦26.88')
+    expect(chargeLabel(0)).toBe('No charge')
+    expect(chargeLabel(undefined)).toBe('—')
+  })
+
+  it('adds amount and fee in whole kobo, exactly', () => {
+    // 0.1 + 0.2 in naira floats would be 0.30000000000000004.
+    expect(totalDebit(kobo('0.10'), kobo('0.20'))).toBe(30)
+    expect(totalDebit(kobo('1,234,567.89'), 5_375)).toBe(123_462_164)
+    expect(() => totalDebit(Number.MAX_SAFE_INTEGER, 1)).toThrow(RangeError)
+  })
+})

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import { csvField, toCsv } from '../../src/app/lib/csv'
+import { exportFileName, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '../../src/app/features/transactions/export'
+import { transaction } from '../app/fixtures'
+
+describe('CSV building', () => {
+  it('quotes fields with commas, quotes and line breaks, doubling inner quotes', () => {
+    expect(csvField('plain')).toBe('plain')
+    expect(csvField('Obi, Chukwuemeka')).toBe('"Obi, Chukwuemeka"')
+    expect(csvField('say "hi"')).toBe('"say ""hi"""')
+    expect(csvField('two\nlines')).toBe('"two\nlines"')
+    expect(csvField(null)).toBe('')
+    expect(csvField(undefined)).toBe('')
+  })
+
+  it('neutralises text a spreadsheet would run as a formula, but not our numbers', () => {
+    expect(csvField('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`)
+    expect(csvField('+2348031234567')).toBe("'+2348031234567")
+    expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
+    expect(csvField(-5)).toBe('-5')
+  })
+
+  it('writes a header row and CRLF line ends', () => {
+    const csv = toCsv([{ a: 1, b: 'x' }], [
+      { header: 'A', value: (r) => r.a },
+      { header: 'B', value: (r) => r.b },
+    ])
+    expect(csv).toBe('A,B\r\n1,x\r\n')
+  })
+
+  it('exports transactions with exact naira amounts from kobo, the counterparty and the references', () => {
+    const csv = transactionsCsv([
+      transaction({ amount: 123_456_789, fee: 5, narration: 'Jollof, 40 plates' }),
+      transaction({ id: 'txn-2', type: 'debit', amount: 150_050, fee: 2_688, beneficiaryAccountName: 'ADA OBI', beneficiaryBankName: 'Access Bank', beneficiaryAccountNumber: '0690000032', sessionId: null }),
+    ])
+    const [header, first, second] = csv.trimEnd().split('\r\n')
+    expect(header).toBe(TRANSACTION_CSV_COLUMNS.map((c) => c.header).join(','))
+    expect(first).toContain(',credit,success,1234567.89,0.05,NGN,Chukwuemeka Obi,Guaranty Trust Bank,0123456789,')
+    expect(first).toContain('"Jollof, 40 plates"')
+    expect(second).toContain(',debit,success,1500.50,26.88,NGN,ADA OBI,Access Bank,0690000032,,')
+  })
+
+  it('names the file after the period and the filters', () => {
+    const name = exportFileName({ startDate: new Date(2026, 10, 16).toISOString(), endDate: new Date(2026, 10, 22, 23, 59).toISOString(), status: 'pending', type: 'credit' })
+    expect(name).toBe('transactions-2026-11-16-to-2026-11-22-pending-credit.csv')
+  })
+})
