@@ -5,15 +5,14 @@ import { css } from 'styled-system/css'
 import { errorStatus } from '../../../lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { Card } from '../../../ui/card'
-import { CopyButton } from '../../../ui/copy-button'
 import { EmptyState } from '../../../ui/empty-state'
 import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
 import { Skeleton } from '../../../ui/skeleton'
 import { walletBalanceQuery, walletDetailsQuery } from '../queries'
+import { AccountDetailsList } from './account-details-list'
 import { AccountCardButton } from './account-card-button'
 
-const label = css({ fontSize: 'sm', color: 'fg.muted' })
 
 const roundButton = css({
   display: 'grid',
@@ -137,23 +136,7 @@ export function AccountDetailsCard() {
     <Card title="Receive money by bank transfer">
       {details.data ? (
         <>
-          <dl className={css({ display: 'grid', gap: '3' })}>
-            <div>
-              <dt className={label}>Bank name</dt>
-              <dd className={css({ fontWeight: 'medium' })}>{details.data.bankName}</dd>
-            </div>
-            <div>
-              <dt className={label}>Account number</dt>
-              <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: 'xl', letterSpacing: 'wide' })}>
-                <span>{details.data.accountNumber}</span>
-                <CopyButton value={details.data.accountNumber} label="Copy account number" toastMessage="Account number copied" />
-              </dd>
-            </div>
-            <div>
-              <dt className={label}>Account name</dt>
-              <dd className={css({ fontWeight: 'medium' })}>{details.data.accountName}</dd>
-            </div>
-          </dl>
+          <AccountDetailsList details={details.data} />
           <div className={css({ mt: '4' })}>
             <AccountCardButton details={details.data} />
           </div>

@@ -1,0 +1,30 @@
+import type * as v from 'valibot'
+import { css } from 'styled-system/css'
+import type { WalletDetails } from '../../../../contract/vendor'
+import { CopyButton } from '../../../ui/copy-button'
+
+const label = css({ fontSize: 'sm', color: 'fg.muted' })
+
+/** Bank, account number (with copy) and name of the wallet's virtual account; `large` in the dialog. */
+export function AccountDetailsList({ details, large = false }: { details: v.InferOutput<typeof WalletDetails>; large?: boolean }) {
+  const text = css({ fontWeight: 'medium', fontSize: large ? 'lg' : undefined })
+  return (
+    <dl className={css({ display: 'flex', flexDirection: 'column', gap: large ? '4' : '3' })}>
+      <div>
+        <dt className={label}>Bank name</dt>
+        <dd className={text}>{details.bankName}</dd>
+      </div>
+      <div>
+        <dt className={label}>Account number</dt>
+        <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: large ? '2xl' : 'xl', letterSpacing: 'wide' })}>
+          <span>{details.accountNumber}</span>
+          <CopyButton value={details.accountNumber} label="Copy account number" toastMessage="Account number copied" />
+        </dd>
+      </div>
+      <div>
+        <dt className={label}>Account name</dt>
+        <dd className={text}>{details.accountName}</dd>
+      </div>
+    </dl>
+  )
+}
