@@ -34,12 +34,19 @@ export function idempotencyKeyOf(c: Context): string {
   return key
 }
 
+/**
+ * Secrets never enter the stored hash: a 4-digit PIN hashed beside known fields falls to 10,000 guesses.
+ * A wrong PIN releases the key anyway, so a replay only ever carries the PIN that was accepted.
+ */
+const SECRET_FIELDS = new Set(['pin', 'password'])
+
 /** Object keys sorted at every depth, so `{a,b}` and `{b,a}` hash alike. */
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical)
   if (value && typeof value === 'object') {
     return Object.fromEntries(
       Object.keys(value)
+        .filter((key) => !SECRET_FIELDS.has(key))
         .sort()
         .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
     )
