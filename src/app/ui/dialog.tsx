@@ -16,6 +16,9 @@ const Description = withContext(Dialog.Description, 'description')
 const IconSlot = withContext('div', 'icon')
 const Footer = withContext('div', 'footer')
 
+/** The styled dialog parts, for dialogs with a body of their own (the PIN dialog). */
+export const DialogParts = { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer }
+
 export interface ConfirmDialogProps {
   open: boolean
   onOpenChange: (open: boolean) => void

@@ -1,22 +1,12 @@
-import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { createStyleContext } from 'styled-system/jsx'
-import { dialog } from 'styled-system/recipes'
 import { Button } from './button'
+import { DialogParts } from './dialog'
 import { Icon } from './icon'
 import { PinInput } from './pin-input'
 
-const { withRootProvider, withContext } = createStyleContext(dialog)
-const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
-const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
-const Positioner = withContext(Dialog.Positioner, 'positioner')
-const Content = withContext(Dialog.Content, 'content')
-const Title = withContext(Dialog.Title, 'title')
-const Description = withContext(Dialog.Description, 'description')
-const IconSlot = withContext('div', 'icon')
-const Footer = withContext('div', 'footer')
+const { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer } = DialogParts
 
 const errorText = css({ display: 'flex', alignItems: 'center', gap: '1.5', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 
