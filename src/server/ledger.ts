@@ -62,19 +62,18 @@ async function applyLegs(
   legs: Leg[],
   options: { currency: string; countFor?: string },
 ): Promise<Record<string, number>> {
+  const touched = and(
+    eq(wallets.vendorId, vendorId),
+    inArray(
+      wallets.id,
+      legs.map((leg) => leg.walletId),
+    ),
+  )
   // Locking in id order means two transfers over the same wallets queue instead of deadlocking.
   const locked = await tx
     .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance, currency: wallets.currency })
     .from(wallets)
-    .where(
-      and(
-        eq(wallets.vendorId, vendorId),
-        inArray(
-          wallets.id,
-          legs.map((leg) => leg.walletId),
-        ),
-      ),
-    )
+    .where(touched)
     .orderBy(asc(wallets.id))
     .for('update')
   if (locked.length !== legs.length) throw new Error('Transfer names a wallet that is not this vendor’s')
@@ -106,15 +105,7 @@ async function applyLegs(
         ? { transactionCount: sql`${wallets.transactionCount} + (case when ${wallets.id} = ${options.countFor} then 1 else 0 end)` }
         : {}),
     })
-    .where(
-      and(
-        eq(wallets.vendorId, vendorId),
-        inArray(
-          wallets.id,
-          legs.map((leg) => leg.walletId),
-        ),
-      ),
-    )
+    .where(touched)
   return balances
 }
 

@@ -23,6 +23,16 @@ interface CodeOwner {
 export const invalidCode = (message: string, code = 'INVALID_CODE', field = 'otp') =>
   new ApiError(422, code, message, { issues: [{ path: field, message }] })
 
+/** The user's unconsumed codes of one purpose: what a new code supersedes and what a check looks at. */
+function liveCodes(user: CodeOwner, purpose: CodePurpose) {
+  return and(
+    eq(oneTimeCodes.vendorId, user.vendorId),
+    eq(oneTimeCodes.userId, user.id),
+    eq(oneTimeCodes.purpose, purpose),
+    isNull(oneTimeCodes.consumedAt),
+  )
+}
+
 /** Stores a new code (or key) for the user, invalidating any earlier live one of the same purpose. */
 export async function issueCode(db: Db, clock: Clock, user: CodeOwner, purpose: CodePurpose, code: string) {
   const now = clock.now()
@@ -30,14 +40,7 @@ export async function issueCode(db: Db, clock: Clock, user: CodeOwner, purpose: 
     await tx
       .update(oneTimeCodes)
       .set({ consumedAt: now })
-      .where(
-        and(
-          eq(oneTimeCodes.vendorId, user.vendorId),
-          eq(oneTimeCodes.userId, user.id),
-          eq(oneTimeCodes.purpose, purpose),
-          isNull(oneTimeCodes.consumedAt),
-        ),
-      )
+      .where(liveCodes(user, purpose))
     const id = randomUUID()
     await tx.insert(oneTimeCodes).values({
       id,
@@ -68,14 +71,7 @@ export async function checkCode(
     ? await db
         .select()
         .from(oneTimeCodes)
-        .where(
-          and(
-            eq(oneTimeCodes.vendorId, user.vendorId),
-            eq(oneTimeCodes.userId, user.id),
-            eq(oneTimeCodes.purpose, purpose),
-            isNull(oneTimeCodes.consumedAt),
-          ),
-        )
+        .where(liveCodes(user, purpose))
         .orderBy(desc(oneTimeCodes.createdAt))
         .limit(1)
     : []
