@@ -57,6 +57,59 @@ export const amountKobo = v.pipe(kobo, v.minValue(1, 'must be more than zero'))
 
 export const isoDate = v.pipe(v.string(), v.isoTimestamp())
 
+/** The largest request body of an ordinary (JSON) call. */
+export const MAX_BODY_BYTES = 1024 * 1024
+
+/** A calendar day, yyyy-MM-dd, read in Africa/Lagos (coupons start and end on days, not instants). */
+export const localDate = v.pipe(
+  v.string('is required'),
+  v.regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2026-11-22'),
+  v.check((s) => {
+    const d = new Date(`${s}T00:00:00Z`)
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s)
+  }, 'must be a real calendar date'),
+)
+
+/**
+ * A percentage on the wire: 0–100 with at most 2 decimals (7.5 means 7.5 %). Stored as integer basis points
+ * (toBasisPoints) so no money arithmetic ever touches a float.
+ */
+export function percent(min: number, minMessage: string) {
+  return v.pipe(
+    v.number('must be a number'),
+    v.finite('must be a number'),
+    v.minValue(min, minMessage),
+    v.maxValue(100, 'must be at most 100'),
+    v.check((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-9, 'must have at most 2 decimal places'),
+  )
+}
+
+/** 7.5 → 750. Only for values that passed `percent` (at most 2 decimals), so the rounding is exact. */
+export const toBasisPoints = (percentage: number): number => Math.round(percentage * 100)
+/** 750 → 7.5 */
+export const fromBasisPoints = (bps: number): number => bps / 100
+
+/** A required, trimmed text field of bounded length. */
+export function text(max: number) {
+  return v.pipe(
+    v.string('is required'),
+    v.trim(),
+    v.nonEmpty('is required'),
+    v.maxLength(max, `must be at most ${max} characters`),
+  )
+}
+
+/** An optional free text: blank becomes null. */
+export function optionalText(max: number) {
+  return v.optional(
+    v.pipe(
+      v.nullable(v.string('must be text')),
+      v.transform((s) => (s == null ? null : s.trim() || null)),
+      v.check((s) => s == null || s.length <= max, `must be at most ${max} characters`),
+    ),
+  )
+}
+
 export const email = v.pipe(
   v.string('is required'),
   v.trim(),

@@ -23,6 +23,14 @@ export interface EndpointDef {
   response: Schema
   /** Money calls: the client must send an Idempotency-Key header; a replay returns the first answer. */
   idempotent?: boolean
+  /**
+   * How the body travels. 'multipart' (uploads): multipart/form-data where every file field is a list of files
+   * and every other field is JSON text (a value that is not valid JSON is taken as a plain string, so
+   * `-F name=Jollof` works from curl). The body schema describes the decoded object. Default 'json'.
+   */
+  bodyType?: 'json' | 'multipart'
+  /** Largest request body accepted, in bytes (413 beyond it). Default MAX_BODY_BYTES (1 MB). */
+  maxBodyBytes?: number
 }
 
 /** Declares one endpoint. Identity function: the value is the declaration, the type keeps the schemas. */

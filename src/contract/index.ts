@@ -1,7 +1,9 @@
 import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
+import { catalogueEndpoints } from './catalogue'
 import type { EndpointDef } from './endpoint'
 import { pinEndpoints } from './pin'
+import { sellingTermsEndpoints } from './selling-terms'
 import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
 
@@ -12,6 +14,8 @@ export const endpoints = {
   ...transactionEndpoints,
   ...bankingEndpoints,
   ...pinEndpoints,
+  ...catalogueEndpoints,
+  ...sellingTermsEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

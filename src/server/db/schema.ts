@@ -6,6 +6,7 @@ import {
   bigserial,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -312,9 +313,189 @@ export const nameEnquiries = pgTable(
   ],
 )
 
+/*
+ * Catalogue (issue 4). Products and variants are soft-deleted (deleted_at): orders keep pointing at what was sold.
+ * Percentages are integer basis points (750 = 7.5 %); flat amounts are kobo.
+ */
+
+export const collections = pgTable(
+  'collections',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    isVisible: boolean('is_visible').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('collections_vendor_name_uq').on(t.vendorId, sql`lower(${t.name})`),
+    index('collections_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
+  ],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    collectionId: text('collection_id').references(() => collections.id),
+    categoryId: text('category_id'),
+    name: text('name').notNull(),
+    description: text('description'),
+    isPublished: boolean('is_published').notNull().default(false),
+    /** [{ name, values[] }] in the vendor's order; variants hold one value of each. */
+    options: jsonb('options').$type<{ name: string; values: string[] }[]>().notNull().default([]),
+    /*
+     * Kept from the live variants in the same database transaction that changes them, so the list filters by
+     * price and shows stock without reading every variant of 10,000 products.
+     */
+    minPrice: kobo('min_price').notNull().default(0),
+    maxPrice: kobo('max_price').notNull().default(0),
+    variantCount: integer('variant_count').notNull().default(0),
+    totalUnits: bigint('total_units', { mode: 'number' }).notNull().default(0),
+    lowStockCount: integer('low_stock_count').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('products_vendor_created_idx')
+      .on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id))
+      .where(sql`deleted_at is null`),
+    index('products_vendor_collection_idx').on(t.vendorId, t.collectionId).where(sql`deleted_at is null`),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** Key in the storage (DATA_DIR/uploads or S3 later); served at /api/files/{key}. */
+    storageKey: text('storage_key').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    position: integer('position').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('product_images_product_idx').on(t.vendorId, t.productId, t.position)],
+)
+
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    /** { optionName: value }; {} for a product without options. */
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    price: kobo('price').notNull(),
+    discountType: text('discount_type', { enum: ['FLAT', 'PERCENTAGE'] }),
+    /** Kobo for FLAT, basis points for PERCENTAGE. */
+    discountValue: bigint('discount_value', { mode: 'number' }),
+    availableUnits: bigint('available_units', { mode: 'number' }).notNull().default(0),
+    isAvailable: boolean('is_available').notNull().default(true),
+    threshold: bigint('threshold', { mode: 'number' }),
+    /** Set when the low-stock notice went out; cleared when stock rises above the threshold, so it fires once per fall. */
+    lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
+    /** Public pay link code; replaced on regenerate, which kills the old link. */
+    paylinkCode: text('paylink_code'),
+    qrCodeKey: text('qr_code_key'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('product_variants_product_idx').on(t.vendorId, t.productId),
+    uniqueIndex('product_variants_paylink_uq').on(t.paylinkCode).where(sql`paylink_code is not null`),
+    check('product_variants_price_positive', sql`${t.price} > 0 and ${t.availableUnits} >= 0`),
+    check(
+      'product_variants_discount_valid',
+      sql`(${t.discountType} is null and ${t.discountValue} is null)
+        or (${t.discountType} = 'PERCENTAGE' and ${t.discountValue} between 1 and 10000)
+        or (${t.discountType} = 'FLAT' and ${t.discountValue} > 0 and ${t.discountValue} < ${t.price})`,
+    ),
+  ],
+)
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    code: text('code').notNull(),
+    valueType: text('value_type', { enum: ['PERCENTAGE', 'FLAT'] }).notNull(),
+    /** Basis points for PERCENTAGE, kobo for FLAT. */
+    value: bigint('value', { mode: 'number' }).notNull(),
+    maxUsage: integer('max_usage').notNull(),
+    currentUsage: integer('current_usage').notNull().default(0),
+    /** Lagos calendar days, inclusive. */
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_vendor_code_uq').on(t.vendorId, sql`lower(${t.code})`),
+    index('coupons_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
+    check('coupons_usage_within_max', sql`${t.currentUsage} >= 0 and ${t.currentUsage} <= ${t.maxUsage}`),
+    check('coupons_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+    check(
+      'coupons_value_valid',
+      sql`(${t.valueType} = 'PERCENTAGE' and ${t.value} between 1 and 10000) or (${t.valueType} = 'FLAT' and ${t.value} > 0)`,
+    ),
+  ],
+)
+
+export const taxes = pgTable(
+  'taxes',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    name: text('name').notNull(),
+    percentageBps: integer('percentage_bps').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('taxes_vendor_name_uq').on(t.vendorId, sql`lower(${t.name})`),
+    check('taxes_percentage_valid', sql`${t.percentageBps} between 0 and 10000`),
+  ],
+)
+
+export const deliveryLocations = pgTable(
+  'delivery_locations',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    name: text('name').notNull(),
+    description: text('description'),
+    fee: kobo('fee').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('delivery_locations_vendor_idx').on(t.vendorId, t.createdAt),
+    check('delivery_locations_fee_valid', sql`${t.fee} >= 0`),
+  ],
+)
+
 export type VendorRow = typeof vendors.$inferSelect
 export type UserRow = typeof users.$inferSelect
 export type WalletRow = typeof wallets.$inferSelect
 export type TransactionRow = typeof transactions.$inferSelect
 export type NewTransaction = typeof transactions.$inferInsert
 export type NameEnquiryRow = typeof nameEnquiries.$inferSelect
+export type CollectionRow = typeof collections.$inferSelect
+export type ProductRow = typeof products.$inferSelect
+export type ProductVariantRow = typeof productVariants.$inferSelect
+export type CouponRow = typeof coupons.$inferSelect
+export type TaxRow = typeof taxes.$inferSelect
+export type DeliveryLocationRow = typeof deliveryLocations.$inferSelect

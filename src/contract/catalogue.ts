@@ -1,0 +1,389 @@
+import * as v from 'valibot'
+import { amountKobo, id, kobo, optionalText, page, pageQuery, percent, queryBool, queryInt, text } from './common'
+import { endpoint } from './endpoint'
+import { MAX_PRICE_KOBO } from './pricing'
+
+/*
+ * The catalogue (SPEC §3 "Collection", "Product variant"; §7 "Collections and products"): collections, products
+ * with images and options, the variants generated from those options, pay links and stock alerts.
+ */
+
+export const DISCOUNT_TYPES = ['FLAT', 'PERCENTAGE'] as const
+
+/** SPEC names a categoryId filter but no category list; these are fixed, so a storefront can group by them. */
+export const PRODUCT_CATEGORIES = [
+  { id: 'food-and-drinks', name: 'Food and drinks' },
+  { id: 'groceries', name: 'Groceries' },
+  { id: 'fashion', name: 'Fashion' },
+  { id: 'beauty', name: 'Beauty and personal care' },
+  { id: 'electronics', name: 'Electronics' },
+  { id: 'home', name: 'Home and kitchen' },
+  { id: 'health', name: 'Health' },
+  { id: 'services', name: 'Services' },
+  { id: 'other', name: 'Other' },
+] as const
+export const CATEGORY_IDS = PRODUCT_CATEGORIES.map((c) => c.id) as [string, ...string[]]
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+/** Per image. The app shrinks phone photos below this before uploading (they are often 3–8 MB). */
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
+export const MAX_PRODUCT_IMAGES = 5
+/** Five images at the limit plus the form fields. */
+export const MAX_PRODUCT_BODY_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 256 * 1024
+export const MAX_OPTIONS = 3
+export const MAX_OPTION_VALUES = 20
+export const MAX_VARIANTS = 100
+
+/** The declared type is checked here; the server also checks the file's first bytes (a declared type can lie). */
+const imageFile = v.pipe(
+  v.file('must be a file'),
+  v.mimeType(IMAGE_TYPES, 'must be a JPEG, PNG or WebP image'),
+  v.maxSize(MAX_IMAGE_BYTES, 'must be at most 2 MB'),
+)
+const images = v.optional(
+  v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)),
+)
+
+export const price = v.pipe(amountKobo, v.maxValue(MAX_PRICE_KOBO, 'must be at most ₦1,000,000,000'))
+export const units = v.pipe(
+  v.number('must be a whole number'),
+  v.safeInteger('must be a whole number'),
+  v.minValue(0, 'must not be negative'),
+  v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
+)
+
+/** One option of a product, e.g. { name: 'Size', values: ['S', 'M', 'L'] }. "id" is reserved (SPEC: never shown). */
+export const ProductOption = v.object({
+  name: v.pipe(
+    text(40),
+    v.check((n) => n.toLowerCase() !== 'id', 'must not be "id"'),
+  ),
+  values: v.pipe(
+    v.array(text(40)),
+    v.minLength(1, 'must have at least one value'),
+    v.maxLength(MAX_OPTION_VALUES, `must have at most ${MAX_OPTION_VALUES} values`),
+    v.check((vs) => new Set(vs.map((x) => x.toLowerCase())).size === vs.length, 'must not repeat a value'),
+  ),
+})
+export type ProductOption = v.InferOutput<typeof ProductOption>
+
+/** A variant's options: option name → chosen value, one entry per product option ({} for a product without options). */
+export const VariantOptions = v.record(v.string(), v.string())
+
+/**
+ * One variant in a create/update request. On update, `id` names an existing variant to keep (its price and units
+ * are set to these); entries without an id are new; existing variants left out are removed (orders keep them).
+ */
+export const VariantInput = v.object({
+  id: v.optional(id),
+  options: VariantOptions,
+  price,
+  availableUnits: units,
+})
+
+const variantsInput = v.pipe(
+  v.array(VariantInput),
+  v.minLength(1, 'must have at least one variant'),
+  v.maxLength(MAX_VARIANTS, `must have at most ${MAX_VARIANTS} variants`),
+)
+
+export const ProductImage = v.object({ id: v.string(), url: v.string() })
+
+export const Collection = v.object({
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  isVisible: v.boolean(),
+  /** Live (not deleted) products in the collection. */
+  productCount: v.number(),
+  createdAt: v.string(),
+})
+export type Collection = v.InferOutput<typeof Collection>
+
+export const ProductVariant = v.object({
+  id: v.string(),
+  productId: v.string(),
+  productName: v.string(),
+  options: VariantOptions,
+  price: kobo,
+  discountType: v.nullable(v.picklist(DISCOUNT_TYPES)),
+  /** Kobo for FLAT; a percentage (7.5 = 7.5 %) for PERCENTAGE; null without a discount. */
+  discount: v.nullable(v.number()),
+  /** What a customer pays: price less the discount (see contract/pricing.ts). */
+  discountedPrice: kobo,
+  availableUnits: v.number(),
+  isAvailable: v.boolean(),
+  /** Stock level alert: notify when availableUnits falls to or below this; null when no alert is set. */
+  threshold: v.nullable(v.number()),
+  /** availableUnits ≤ threshold. */
+  isLowStock: v.boolean(),
+  /** Absolute public URL of the pay link (…/pay/{code}); null until generated. */
+  paylink: v.nullable(v.string()),
+  /** PNG of a QR code that opens the pay link. */
+  qrCodeURL: v.nullable(v.string()),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+export type ProductVariant = v.InferOutput<typeof ProductVariant>
+
+const productFields = {
+  id: v.string(),
+  name: v.string(),
+  description: v.nullable(v.string()),
+  isPublished: v.boolean(),
+  categoryId: v.nullable(v.string()),
+  collection: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  /** Lowest and highest variant price before discounts, kobo. */
+  minPrice: kobo,
+  maxPrice: kobo,
+  variantCount: v.number(),
+  totalUnits: v.number(),
+  /** Variants at or below their stock alert threshold (the list's low-stock marker). */
+  lowStockCount: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+}
+
+export const ProductSummary = v.object({ ...productFields, image: v.nullable(ProductImage) })
+export type ProductSummary = v.InferOutput<typeof ProductSummary>
+
+export const Product = v.object({
+  ...productFields,
+  images: v.array(ProductImage),
+  options: v.array(v.object({ name: v.string(), values: v.array(v.string()) })),
+  variants: v.array(ProductVariant),
+})
+export type Product = v.InferOutput<typeof Product>
+
+/** What a customer sees on a pay link: no vendor-private data beyond the account they pay into. */
+export const PayLinkView = v.object({
+  code: v.string(),
+  vendorName: v.string(),
+  productName: v.string(),
+  productDescription: v.nullable(v.string()),
+  images: v.array(ProductImage),
+  options: VariantOptions,
+  currency: v.string(),
+  price: kobo,
+  discountType: v.nullable(v.picklist(DISCOUNT_TYPES)),
+  discount: v.nullable(v.number()),
+  discountedPrice: kobo,
+  /** Available and with units left. */
+  inStock: v.boolean(),
+  /** The vendor's bank-transfer account, for paying by transfer. */
+  payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
+})
+export type PayLinkView = v.InferOutput<typeof PayLinkView>
+
+const collectionName = text(60)
+const productName = text(120)
+const priceFilter = v.optional(queryInt(0))
+
+export const catalogueEndpoints = {
+  listCollections: endpoint({
+    method: 'GET',
+    path: '/product/collections',
+    summary: 'Collections, newest first. A huge size fetches all (capped).',
+    permission: 'VENDOR_INVENTORY',
+    query: v.object({
+      ...pageQuery,
+      isVisible: v.optional(queryBool),
+      name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(60, 'is too long'))),
+    }),
+    response: page(Collection),
+  }),
+  createCollection: endpoint({
+    method: 'POST',
+    path: '/product/collections',
+    summary: 'Add a collection (visible). Names are unique per vendor, ignoring case (409).',
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({ name: collectionName, description: optionalText(500) }),
+    response: Collection,
+  }),
+  updateCollection: endpoint({
+    method: 'PATCH',
+    path: '/product/collections',
+    summary: "Change a collection's name and description.",
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({ id, name: collectionName, description: optionalText(500) }),
+    response: Collection,
+  }),
+  setCollectionVisibility: endpoint({
+    method: 'PUT',
+    path: '/product/collections',
+    summary: 'Show or hide a collection on the storefront.',
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({ id, isVisible: v.boolean('must be true or false') }),
+    response: Collection,
+  }),
+  listVariants: endpoint({
+    method: 'GET',
+    path: '/product/vendor/variants',
+    summary: 'Variants of live products, searched by product name or option value.',
+    permission: 'VENDOR_INVENTORY',
+    query: v.object({
+      ...pageQuery,
+      name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))),
+      productId: v.optional(id),
+    }),
+    response: page(ProductVariant),
+  }),
+  createProduct: endpoint({
+    method: 'POST',
+    path: '/product',
+    summary: 'Add a product with its options, variants and up to 5 images (multipart/form-data).',
+    permission: 'VENDOR_INVENTORY',
+    bodyType: 'multipart',
+    maxBodyBytes: MAX_PRODUCT_BODY_BYTES,
+    body: v.object({
+      name: productName,
+      description: optionalText(2000),
+      collectionId: v.optional(v.nullable(id)),
+      categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
+      isPublished: v.optional(v.boolean('must be true or false'), false),
+      options: v.optional(
+        v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)),
+        [],
+      ),
+      variants: variantsInput,
+      images,
+    }),
+    response: Product,
+  }),
+  updateProduct: endpoint({
+    method: 'PATCH',
+    path: '/product',
+    summary:
+      'Change a product (multipart/form-data). Only the fields sent change. keepImageIds lists the images to keep ' +
+      '(others are removed); new images are added after them.',
+    permission: 'VENDOR_INVENTORY',
+    bodyType: 'multipart',
+    maxBodyBytes: MAX_PRODUCT_BODY_BYTES,
+    body: v.object({
+      id,
+      name: v.optional(productName),
+      description: optionalText(2000),
+      collectionId: v.optional(v.nullable(id)),
+      categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
+      isPublished: v.optional(v.boolean('must be true or false')),
+      options: v.optional(
+        v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)),
+      ),
+      variants: v.optional(variantsInput),
+      keepImageIds: v.optional(v.array(id)),
+      images,
+    }),
+    response: Product,
+  }),
+  listProducts: endpoint({
+    method: 'GET',
+    path: '/product',
+    summary: 'Live products, newest first, filtered by name, publication, collection, category and price (kobo).',
+    permission: 'VENDOR_INVENTORY',
+    query: v.pipe(
+      v.object({
+        ...pageQuery,
+        name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))),
+        isPublished: v.optional(queryBool),
+        collectionId: v.optional(id),
+        categoryId: v.optional(v.picklist(CATEGORY_IDS, 'must be one of the product categories')),
+        /** A product matches when any variant's price (before discount) is within the range. */
+        priceRangeLow: priceFilter,
+        priceRangeHigh: priceFilter,
+        lowStock: v.optional(queryBool),
+      }),
+      v.forward(
+        v.check(
+          (q) => q.priceRangeLow === undefined || q.priceRangeHigh === undefined || q.priceRangeLow <= q.priceRangeHigh,
+          'must not be below priceRangeLow',
+        ),
+        ['priceRangeHigh'],
+      ),
+    ),
+    response: page(ProductSummary),
+  }),
+  productDetail: endpoint({
+    method: 'GET',
+    path: '/product/vendor',
+    summary: 'One product with its images, options and variants.',
+    permission: 'VENDOR_INVENTORY',
+    query: v.object({ id }),
+    response: Product,
+  }),
+  deleteProduct: endpoint({
+    method: 'DELETE',
+    path: '/product',
+    summary: 'Remove a product. Orders that hold it keep it; its pay links stop working.',
+    permission: 'VENDOR_INVENTORY',
+    query: v.object({ id }),
+    response: v.null(),
+  }),
+  updateVariant: endpoint({
+    method: 'PATCH',
+    path: '/product/variants',
+    summary:
+      'Change a variant. Only the fields sent change (a toggle must not overwrite units sold meanwhile). A ' +
+      'discount needs both discountType and discount; clearDiscount removes it.',
+    permission: 'VENDOR_INVENTORY',
+    body: v.pipe(
+      v.object({
+        id,
+        price: v.optional(price),
+        availableUnits: v.optional(units),
+        isAvailable: v.optional(v.boolean('must be true or false')),
+        discountType: v.optional(v.picklist(DISCOUNT_TYPES, 'must be FLAT or PERCENTAGE')),
+        /** Kobo for FLAT (below the price, checked by the server); a percentage for PERCENTAGE. */
+        discount: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a number'))),
+        clearDiscount: v.optional(v.boolean('must be true or false')),
+      }),
+      v.forward(
+        v.check((b) => b.discountType === undefined || b.discount !== undefined, 'is required with discountType'),
+        ['discount'],
+      ),
+      v.forward(
+        v.check((b) => b.discount === undefined || b.discountType !== undefined, 'is required with discount'),
+        ['discountType'],
+      ),
+      v.forward(
+        v.check(
+          (b) => b.discountType !== 'PERCENTAGE' || b.discount === undefined || v.is(percent(0.01, 'must be more than zero'), b.discount),
+          'must be a percentage above 0 and at most 100, with at most 2 decimal places',
+        ),
+        ['discount'],
+      ),
+      v.forward(
+        v.check((b) => b.discountType !== 'FLAT' || b.discount === undefined || v.is(amountKobo, b.discount), 'must be a whole number of kobo above zero'),
+        ['discount'],
+      ),
+      v.forward(
+        v.check((b) => !(b.clearDiscount && b.discountType !== undefined), 'cannot be combined with a new discount'),
+        ['clearDiscount'],
+      ),
+    ),
+    response: ProductVariant,
+  }),
+  generatePayLink: endpoint({
+    method: 'POST',
+    path: '/product/paylink',
+    summary: "Create a variant's pay link and QR code, or replace them: the old link stops working at once.",
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({ id }),
+    response: ProductVariant,
+  }),
+  setStockAlert: endpoint({
+    method: 'PATCH',
+    path: '/product/stock-level-alert',
+    summary: 'Notify the vendor once when the variant falls to or below threshold units (again after a restock).',
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({ productId: id, productVariantId: id, threshold: units }),
+    response: ProductVariant,
+  }),
+  payLink: endpoint({
+    method: 'GET',
+    path: '/paylink',
+    summary: 'Public: what a pay link sells and for how much. 404 once regenerated or the product is removed.',
+    access: 'public',
+    query: v.object({ code: v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9]{6,32}$/, 'is not a pay link code')) }),
+    response: PayLinkView,
+  }),
+}
