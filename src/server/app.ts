@@ -1,16 +1,16 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { endpoints } from '../contract'
+import { MAX_BODY_BYTES } from '../contract/common'
 import type { EndpointDef } from '../contract/endpoint'
 import { type AppOptions, resolveDeps } from './deps'
 import { renderDocsPage } from './http/docs-page'
+import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
-import { errorResponse, register } from './http/register'
+import { errorResponse, payloadTooLarge, register } from './http/register'
 import { securityHeaders } from './http/security-headers'
 import type { Handler } from './http/types'
 import { guards, handlers } from './routes'
-
-export const MAX_BODY_BYTES = 1024 * 1024
 
 /** The API under /api, plus its OpenAPI document and reference page. The PWA is mounted by the caller. */
 export function createApp(options: AppOptions): Hono {
@@ -21,16 +21,10 @@ export function createApp(options: AppOptions): Hono {
   const api = new Hono()
   api.use('*', async (c, next) => {
     await next()
-    // Answers carry private data and bearer-authenticated state: no shared or browser HTTP cache.
-    c.header('Cache-Control', 'no-store')
+    // Answers carry private data and bearer-authenticated state: no shared or browser HTTP cache. Only a route
+    // that says otherwise (uploaded files under random keys) is cached.
+    if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store')
   })
-  api.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: 'The request body is larger than 1 MB', code: 'PAYLOAD_TOO_LARGE' }, 413),
-    }),
-  )
 
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
     // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.
@@ -42,8 +36,10 @@ export function createApp(options: AppOptions): Hono {
   let docsHtml: string | undefined
   api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApi(endpoints))))
   api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage((openApi ??= buildOpenApi(endpoints))))))
+  mountFiles(api, deps)
 
-  api.all('*', (c) =>
+  // Each endpoint enforces its own body limit (register); anything unmatched gets the ordinary one.
+  api.all('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge(MAX_BODY_BYTES) }), (c) =>
     c.json({ message: `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`, code: 'NOT_FOUND' }, 404),
   )
   api.onError((error, c) => errorResponse(c, error, deps, `${c.req.method} ${c.req.path}`))

@@ -5,6 +5,7 @@ import { type Clock, systemClock } from './clock'
 import type { Db } from './db/client'
 import type { Notifier } from './notifier'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
+import { MemoryStorage, type Storage } from './storage'
 
 export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
 
@@ -25,11 +26,29 @@ export interface AppDeps {
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
   trustProxy: boolean
   logger: Logger
+  /** Uploaded files, served at /api/files/{key}. Default: in memory (startServer passes DATA_DIR/uploads). */
+  storage: Storage
+  /**
+   * Origin of the links customers open (pay links and their QR codes), e.g. https://shop.example.ng. Null: the
+   * origin of the request that made the link.
+   */
+  publicUrl: string | null
 }
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
 
 export const DEFAULT_TRANSFER_TIMEOUT_MS = 20_000
+
+/** PUBLIC_URL's origin. A value that is not an http(s) URL stops the start rather than printing dead links. */
+export function publicUrlFromEnv(value = process.env.PUBLIC_URL): string | null {
+  const trimmed = value?.trim()
+  if (!trimmed) return null
+  const url = URL.canParse(trimmed) ? new URL(trimmed) : null
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+    throw new Error(`PUBLIC_URL must be an http(s) URL such as https://shop.example.ng, got ${value}`)
+  }
+  return url.origin
+}
 
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
@@ -44,5 +63,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? console,
+    storage: options.storage ?? new MemoryStorage(),
+    publicUrl: options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl,
   }
 }

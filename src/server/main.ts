@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { serve } from '@hono/node-server'
 import { createApp } from './app'
@@ -14,6 +14,7 @@ import { vendorWallet } from './ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { DEMO, formatNairaForConsole, seedDemo } from './seed'
+import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -21,7 +22,10 @@ export interface StartServerOptions {
   /** 0 picks a free port. Default 3000. */
   port?: number
   hostname?: string
-  /** PGlite lives in dataDir/pglite; 'memory' for a throw-away database. Ignored when databaseUrl is set. */
+  /**
+   * PGlite lives in dataDir/pglite (ignored when databaseUrl is set) and uploads in dataDir/uploads; 'memory' for
+   * a throw-away database and uploads.
+   */
   dataDir?: string
   databaseUrl?: string
   /** Built PWA to serve next to the API; null serves the API only. Default <repo>/dist. */
@@ -36,6 +40,10 @@ export interface StartServerOptions {
   trustProxy?: boolean
   /** Check every answer against the contract's response schema (tests). */
   checkResponses?: boolean
+  /** Default: DATA_DIR/uploads on disk, or in memory with dataDir 'memory'. */
+  storage?: Storage
+  /** Origin of pay links (PUBLIC_URL). Default: the environment's PUBLIC_URL, else each request's origin. */
+  publicUrl?: string | null
   logger?: Logger
 }
 
@@ -52,9 +60,10 @@ export interface RunningServer {
 /** Opens the database (migrating it), seeds, and serves the API and the PWA on one origin. */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? console
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir ?? './data' })
+  const dataDir = options.dataDir ?? './data'
+  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
+  let server: Server | undefined
   try {
-    const seeded = (options.seed ?? true) ? await seedDemo(database.db) : undefined
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const deps = resolveDeps({
       db: database.db,
@@ -63,6 +72,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       trustProxy: options.trustProxy,
       checkResponses: options.checkResponses,
       logger,
+      storage: options.storage ?? (dataDir === 'memory' ? new MemoryStorage() : new DiskStorage(join(dataDir, 'uploads'))),
+      publicUrl: options.publicUrl,
     })
     const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
@@ -82,30 +93,39 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         if (inFlight === 0) drained?.()
       }
     }
-    const server = await new Promise<Server>((resolveServer, reject) => {
+    const listening = await new Promise<Server>((resolveServer, reject) => {
       const created = serve(
         { fetch, port: options.port ?? 3000, hostname: options.hostname },
         () => resolveServer(created as Server),
       ) as Server
       created.once('error', reject)
     })
-    const { port } = server.address() as AddressInfo
+    server = listening
+    const { port } = listening.address() as AddressInfo
+    const url = `http://localhost:${port}`
+    // Seeded once the port is known: the demo pay link's QR code holds an absolute URL. The URL is announced
+    // only after this, so nobody is pointed at the server before the demo exists.
+    const seeded =
+      (options.seed ?? true)
+        ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url })
+        : undefined
     const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS)
 
     let closing: Promise<void> | undefined
     const close = () =>
       (closing ??= (async () => {
         await new Promise<void>((done) => {
-          server.close(() => done())
+          listening.close(() => done())
           // Keep-alive sockets would hold close() open until they time out.
-          server.closeIdleConnections()
+          listening.closeIdleConnections()
         })
         if (inFlight > 0) await new Promise<void>((done) => (drained = done))
         await stopJobs()
         await database.close()
       })())
-    return { url: `http://localhost:${port}`, port, database, notifier, demoVendorId: seeded?.vendorId, close }
+    return { url, port, database, notifier, demoVendorId: seeded?.vendorId, close }
   } catch (error) {
+    if (server) await new Promise((done) => server!.close(done))
     await database.close()
     throw error
   }

@@ -25,10 +25,14 @@ export function pwaBuildIsStale(root: string, distDir = join(root, 'dist')): boo
   return SOURCES.some((source) => newestMtime(join(root, source)) > builtAt)
 }
 
-/** Runs `vite build` in `root`, streaming its output; rejects if it fails. */
+/**
+ * Runs `vite build` in `root`, streaming its output; rejects if it fails. Always a production build: called from a
+ * test runner (NODE_ENV=test) vite would otherwise bundle React's development build into dist/.
+ */
 export function buildPwa(root: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env: process.env })
+    const env = { ...process.env, NODE_ENV: 'production' }
+    const child = spawn('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit', env })
     child.on('error', reject)
     child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`vite build exited with code ${code}`))))
   })

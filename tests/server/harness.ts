@@ -140,6 +140,8 @@ export interface CallOptions {
   body?: unknown
   /** Raw body text, for malformed-JSON tests. */
   rawBody?: string
+  /** A multipart/form-data body (uploads); the boundary header is set by the request. */
+  form?: FormData
   query?: Record<string, string>
   headers?: Record<string, string>
   /** Pretends the request came from this socket address (as @hono/node-server would report it). */
@@ -157,9 +159,10 @@ export interface CallResult {
 export async function call(app: Hono, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
-  let body: string | undefined = options.rawBody
+  let body: string | FormData | undefined = options.rawBody
   if (options.body !== undefined) body = JSON.stringify(options.body)
   if (body !== undefined) headers['content-type'] ??= 'application/json'
+  if (options.form) body = options.form
   const search = options.query ? `?${new URLSearchParams(options.query)}` : ''
   const env = options.ip ? { incoming: { socket: { remoteAddress: options.ip } } } : undefined
   const response = await app.request(`/api${path}${search}`, { method, headers, body }, env)

@@ -33,6 +33,18 @@ describe('request handling', () => {
     expect(res.body.code).toBe('VALIDATION_FAILED')
   })
 
+  it('answers 422 naming the field (not 500) for a NUL character, which PostgreSQL cannot store', async () => {
+    const { app } = await makeApp()
+    const vendor = await createVendor()
+    const token = await login(app, vendor.owner.email, vendor.owner.password)
+    const body = await call(app, 'POST', '/product/collections', { token, body: { name: 'Drinks\u0000' } })
+    expect(body.status).toBe(422)
+    expect(body.body.message).toBe('name: must not contain a NUL character')
+    const query = await call(app, 'GET', '/product/collections', { token, query: { name: 'a\u0000' } })
+    expect(query.status).toBe(422)
+    expect(query.body.message).toBe('name: must not contain a NUL character')
+  })
+
   it('refuses a body over 1 MB with 413', async () => {
     const { app } = await makeApp()
     const res = await call(app, 'POST', '/auth/vendor/login', {

@@ -27,9 +27,10 @@ function renderOperation(path: string, method: string, op: Json): string {
   const upper = method.toUpperCase()
   const id = String(op.operationId)
   const parameters = (op.parameters as Json[] | undefined) ?? []
-  const body = (op.requestBody as { content: { 'application/json': { schema: unknown } } } | undefined)?.content[
-    'application/json'
-  ].schema
+  // JSON, or multipart/form-data for uploads.
+  const [mediaType, body] = Object.entries(
+    (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content ?? {},
+  )[0] ?? ['', undefined]
   const ok = (op.responses as Record<string, { content?: { 'application/json': { schema: unknown } } }>)['200']
   const tags = [
     `<span class="tag">access: ${escapeHtml(String(op['x-access']))}</span>`,
@@ -42,7 +43,7 @@ function renderOperation(path: string, method: string, op: Json): string {
 <p>${tags}</p>
 <p>${escapeHtml(String(op.description ?? ''))}</p>
 ${parameters.length ? `<details><summary>Parameters</summary>${pretty(parameters)}</details>` : ''}
-${body ? `<details><summary>Request body</summary>${pretty(body)}</details>` : ''}
+${body ? `<details><summary>Request body (${escapeHtml(mediaType)})</summary>${pretty(body.schema)}</details>` : ''}
 ${ok?.content ? `<details><summary>Response</summary>${pretty(ok.content['application/json'].schema)}</details>` : ''}
 </section>`
 }

@@ -5,9 +5,18 @@ import { accessOf, type EndpointDef } from '../../contract/endpoint'
 
 type Json = Record<string, unknown>
 
-/** Transforms (e.g. query strings parsed to numbers) have no JSON Schema: 'ignore' keeps the part before them. */
+/**
+ * Transforms (e.g. query strings parsed to numbers) have no JSON Schema: 'ignore' keeps the part before them.
+ * Files (multipart uploads) are binary strings, as OpenAPI describes a file part.
+ */
 function schemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSchema {
-  const json = toJsonSchema(schema, { target: 'draft-2020-12', typeMode, errorMode: 'ignore' }) as Json
+  const json = toJsonSchema(schema, {
+    target: 'draft-2020-12',
+    typeMode,
+    errorMode: 'ignore',
+    overrideSchema: ({ valibotSchema }) =>
+      valibotSchema.type === 'file' ? { type: 'string', format: 'binary' } : undefined,
+  }) as Json
   delete json.$schema
   return json as JsonSchema
 }
@@ -27,6 +36,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '401': 'Not signed in, or the session expired or was revoked',
   '403': 'Vendor not approved, or the permission is missing',
   '409': 'Idempotency-Key already used with different parameters',
+  '413': 'The body is larger than this endpoint accepts',
   '422': 'Invalid input; `message` names the field and `issues` lists each one',
   '429': 'Too many attempts; see Retry-After',
 }
@@ -36,6 +46,7 @@ function errorResponses(endpoint: EndpointDef): Json {
     '400',
     ...(accessOf(endpoint) === 'public' ? [] : ['401', '403']),
     ...(endpoint.idempotent ? ['409'] : []),
+    ...(endpoint.body ? ['413'] : []),
     '422',
     '429',
   ]
@@ -63,6 +74,22 @@ function describeAccess(endpoint: EndpointDef): string {
   return who + permission + idempotent
 }
 
+/**
+ * A multipart body's text fields carry JSON (see EndpointDef.bodyType); saying so per structured field lets
+ * generated clients encode lists and objects the way the server decodes them.
+ */
+function requestContent(endpoint: EndpointDef, body: v.GenericSchema): Json {
+  const schema = schemaOf(body, 'input') as { properties?: Record<string, Json> }
+  if (endpoint.bodyType !== 'multipart') return { 'application/json': { schema } }
+  const isFiles = (property: Json) => (property.items as Json | undefined)?.format === 'binary'
+  const encoding = Object.fromEntries(
+    Object.entries(schema.properties ?? {})
+      .filter(([, property]) => !isFiles(property) && property.type !== 'string')
+      .map(([name]) => [name, { contentType: 'application/json' }]),
+  )
+  return { 'multipart/form-data': { schema, encoding } }
+}
+
 function operation(name: string, endpoint: EndpointDef): Json {
   const parameters = endpoint.query ? queryParameters(endpoint.query) : []
   if (endpoint.idempotent) {
@@ -78,14 +105,7 @@ function operation(name: string, endpoint: EndpointDef): Json {
     ...(endpoint.idempotent ? { 'x-idempotent': true } : {}),
     ...(accessOf(endpoint) === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
     ...(parameters.length ? { parameters } : {}),
-    ...(endpoint.body
-      ? {
-          requestBody: {
-            required: true,
-            content: { 'application/json': { schema: schemaOf(endpoint.body, 'input') } },
-          },
-        }
-      : {}),
+    ...(endpoint.body ? { requestBody: { required: true, content: requestContent(endpoint, endpoint.body) } } : {}),
     responses: {
       '200': {
         description: 'Success',

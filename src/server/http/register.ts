@@ -1,6 +1,8 @@
 import type { Context, Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+import { MAX_BODY_BYTES } from '../../contract/common'
 import { accessOf, type EndpointDef } from '../../contract/endpoint'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
@@ -32,9 +34,22 @@ export function validationError(issues: Issue[]): ApiError {
   return new ApiError(422, 'VALIDATION_FAILED', message, { issues })
 }
 
+/** Where the first U+0000 is (in a string or a key), which PostgreSQL cannot store in text or jsonb. */
+function nulCharPath(value: unknown, path: string[]): string[] | null {
+  if (typeof value === 'string') return value.includes('\0') ? path : null
+  if (value === null || typeof value !== 'object' || value instanceof Blob) return null
+  for (const [key, item] of Object.entries(value)) {
+    const found = key.includes('\0') ? [...path, key] : nulCharPath(item, [...path, key])
+    if (found) return found
+  }
+  return null
+}
+
 function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, root: string): v.InferOutput<S> {
   const result = v.safeParse(schema, input, { abortPipeEarly: true })
   if (!result.success) throw validationError(toIssues(result.issues, root))
+  const nul = nulCharPath(result.output, [])
+  if (nul) throw validationError([{ path: nul.join('.') || root, message: 'must not contain a NUL character' }])
   return result.output
 }
 
@@ -48,6 +63,46 @@ async function readJson(c: Context): Promise<unknown> {
     throw new ApiError(400, 'BAD_JSON', 'The request body is not valid JSON')
   }
 }
+
+const MULTIPART_MESSAGE = 'The request body must be multipart/form-data'
+
+/** A multipart field's text: JSON when it parses (numbers, booleans, lists), else the plain string (curl -F name=Jollof). */
+function decodeField(text: string): unknown {
+  try {
+    return JSON.parse(text)
+  } catch {
+    return text
+  }
+}
+
+/**
+ * The decoded object of a multipart body (see EndpointDef.bodyType): a field holding files becomes the list of
+ * them, even for one file, so the schema sees one shape; text fields are decoded by decodeField.
+ */
+async function readMultipart(c: Context): Promise<Record<string, unknown>> {
+  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
+  if (mediaType !== 'multipart/form-data') throw new ApiError(400, 'BAD_MULTIPART', MULTIPART_MESSAGE)
+  let form: Record<string, string | File | (string | File)[]>
+  try {
+    form = await c.req.parseBody({ all: true })
+  } catch {
+    throw new ApiError(400, 'BAD_MULTIPART', MULTIPART_MESSAGE)
+  }
+  // fromEntries defines own fields: a field named __proto__ stays a field instead of becoming the body's prototype.
+  return Object.fromEntries(
+    Object.entries(form).map(([key, value]) => {
+      const values = Array.isArray(value) ? value : [value]
+      const decoded = values.map((part) => (typeof part === 'string' ? decodeField(part) : part))
+      return [key, values.every((part) => part instanceof File) || decoded.length > 1 ? decoded : decoded[0]]
+    }),
+  )
+}
+
+/** "1 MB", "10.25 MB": the limit as a person reads it. */
+const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
+
+export const payloadTooLarge = (limit: number) => (c: Context) =>
+  c.json({ message: `The request body is larger than ${megabytes(limit)}`, code: 'PAYLOAD_TOO_LARGE' }, 413)
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
 
@@ -139,10 +194,11 @@ async function runIdempotent(
 }
 
 /**
- * The single way an endpoint is served. In order: session and vendor approval, permission, the endpoint's guard
- * (e.g. a webhook signature), the Idempotency-Key of money calls, input parsing and validation, the handler, then
- * (in tests) the response schema, and the `{ message, data }` envelope. A handler cannot skip any step, and
- * receives only validated input plus the caller's vendor to scope its queries by.
+ * The single way an endpoint is served. In order: the body size limit (the endpoint's own, else 1 MB), session
+ * and vendor approval, permission, the endpoint's guard (e.g. a webhook signature), the Idempotency-Key of money
+ * calls, input parsing (JSON or multipart) and validation, the handler, then (in tests) the response schema, and
+ * the `{ message, data }` envelope. A handler cannot skip any step, and receives only validated input plus the
+ * caller's vendor to scope its queries by.
  */
 export function register<E extends EndpointDef>(
   app: Hono,
@@ -155,13 +211,15 @@ export function register<E extends EndpointDef>(
   if (endpoint.idempotent && accessOf(endpoint) === 'public') {
     throw new Error(`${name}: idempotency keys are scoped by vendor, so an idempotent endpoint needs a session`)
   }
-  app.on(endpoint.method, endpoint.path, async (c) => {
+  const limit = endpoint.maxBodyBytes ?? MAX_BODY_BYTES
+  const readBody = endpoint.bodyType === 'multipart' ? readMultipart : readJson
+  app.on(endpoint.method, endpoint.path, bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }), async (c) => {
     try {
       const auth = await authenticate(c, endpoint, deps)
       if (guard) await guard(c, deps)
       if (endpoint.idempotent) idempotencyKeyOf(c)
       const query = endpoint.query ? parseInput(endpoint.query, c.req.query(), 'query') : undefined
-      const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readJson(c) : undefined
+      const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readBody(c) : undefined
       const body = endpoint.body ? parseInput(endpoint.body, rawBody ?? {}, 'body') : undefined
       const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c }
       const run = async (): Promise<Answer> => {

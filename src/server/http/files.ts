@@ -1,0 +1,22 @@
+import type { Hono } from 'hono'
+import type { AppDeps } from '../deps'
+
+/** A key names one file forever (keys are random and never reused), so browsers and CDNs may keep it a year. */
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/**
+ * GET /files/:key — uploaded files (product images, pay-link QR codes). Public: these are what customers see on a
+ * pay link or storefront, and the random key is the only way to reach one. Private uploads (KYC) will need their
+ * own authenticated route.
+ */
+export function mountFiles(api: Hono, deps: Pick<AppDeps, 'storage'>): void {
+  api.get('/files/:key', async (c) => {
+    const file = await deps.storage.get(c.req.param('key'))
+    if (!file) return c.json({ message: 'File not found', code: 'NOT_FOUND' }, 404)
+    return c.body(new Uint8Array(file.data), 200, {
+      'Content-Type': file.contentType,
+      'Cache-Control': IMMUTABLE,
+      'Content-Length': String(file.data.byteLength),
+    })
+  })
+}

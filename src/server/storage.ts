@@ -1,0 +1,117 @@
+import { randomBytes } from 'node:crypto'
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+/*
+ * Uploaded files (product images, QR codes; KYC documents and shop logos later). Keys are random and never
+ * reused, so a file's URL can be cached forever and cannot be guessed from another one. The key carries the
+ * file's type as its extension, so no store needs metadata beside the bytes; the key format is checked before
+ * any store touches it, so a key can never name a path outside the store.
+ */
+
+export const STORED_TYPES = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' } as const
+export type StoredType = keyof typeof STORED_TYPES
+
+export interface StoredFile {
+  data: Uint8Array
+  contentType: StoredType
+}
+
+export interface Storage {
+  /** Keeps the bytes under a new random key and answers the key. */
+  put(data: Uint8Array, contentType: StoredType): Promise<string>
+  /** null when there is no such file (or the key is not one of ours). */
+  get(key: string): Promise<StoredFile | null>
+  /** Removing a file that is already gone is not an error. */
+  delete(key: string): Promise<void>
+}
+
+const KEY = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(STORED_TYPES).map(([type, ext]) => [ext, type])) as Record<
+  string,
+  StoredType
+>
+
+export const isStorageKey = (key: string): boolean => KEY.test(key)
+
+function newKey(contentType: StoredType): string {
+  return `${randomBytes(16).toString('base64url')}.${STORED_TYPES[contentType]}`
+}
+
+function typeOfKey(key: string): StoredType {
+  return TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)]!
+}
+
+/** Tests and `dataDir: 'memory'`: gone when the process ends. */
+export class MemoryStorage implements Storage {
+  private readonly files = new Map<string, Uint8Array>()
+
+  async put(data: Uint8Array, contentType: StoredType): Promise<string> {
+    const key = newKey(contentType)
+    this.files.set(key, new Uint8Array(data))
+    return key
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    const data = isStorageKey(key) ? this.files.get(key) : undefined
+    return data ? { data, contentType: typeOfKey(key) } : null
+  }
+
+  async delete(key: string): Promise<void> {
+    this.files.delete(key)
+  }
+
+  /** How many files are kept, for tests that check clean-up. */
+  get size(): number {
+    return this.files.size
+  }
+}
+
+/** DATA_DIR/uploads. Writes go to a temporary name first, so a reader never sees half a file. */
+export class DiskStorage implements Storage {
+  private ready: Promise<unknown> | undefined
+
+  constructor(private readonly dir: string) {}
+
+  async put(data: Uint8Array, contentType: StoredType): Promise<string> {
+    await (this.ready ??= mkdir(this.dir, { recursive: true }))
+    const key = newKey(contentType)
+    const temporary = join(this.dir, `.${key}.${process.pid}.tmp`)
+    await writeFile(temporary, data)
+    await rename(temporary, join(this.dir, key))
+    return key
+  }
+
+  async get(key: string): Promise<StoredFile | null> {
+    if (!isStorageKey(key)) return null
+    try {
+      return { data: new Uint8Array(await readFile(join(this.dir, key))), contentType: typeOfKey(key) }
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
+      throw error
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    if (!isStorageKey(key)) return
+    try {
+      await unlink(join(this.dir, key))
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    }
+  }
+}
+
+const startsWith = (bytes: Uint8Array, prefix: number[], at = 0) => prefix.every((byte, i) => bytes[at + i] === byte)
+
+/**
+ * The image type the bytes really are, from their first bytes, or null. A declared Content-Type is whatever the
+ * client says; this is what gets stored and served.
+ */
+export function sniffImageType(bytes: Uint8Array): StoredType | null {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg'
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'image/png'
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) return 'image/webp'
+  return null
+}
