@@ -1,12 +1,14 @@
 // `npm run bench`: prints the figures the issues ask for. Nothing here asserts: figures are read, not gated.
 import { apiLoadFigures } from './api-load'
 import { bundleFigures } from './bundle'
+import { catalogueListFigures, PRODUCTS } from './catalogue-list'
 import { serverStartFigures } from './server-start'
 
 const sections = [
   ['PWA bundle (gzip)', bundleFigures],
   ['Server cold start and memory', serverStartFigures],
   ['API under load (100,000 transactions, 50 concurrent clients)', apiLoadFigures],
+  [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
 ] as const
 
 for (const [title, run] of sections) {

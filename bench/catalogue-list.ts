@@ -1,0 +1,123 @@
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { createVendorAccount } from '../src/server/accounts'
+import { createApp } from '../src/server/app'
+import { setScryptCostForTests } from '../src/server/auth/secrets'
+import { createSession } from '../src/server/auth/sessions'
+import { systemClock } from '../src/server/clock'
+import { type Db, openDatabase } from '../src/server/db/client'
+import { DevNotifier } from '../src/server/notifier'
+
+/*
+ * `catalogueListFigures()`: GET /product (and GET /product/vendor/variants) for one vendor with 10,000 products on
+ * in-memory PGlite, through the real app in-process (validation, queries, serialisation; no network). Prints p50
+ * and p95 of repeated calls; nothing is asserted. `npx tsx bench/catalogue-list.ts` runs it alone.
+ */
+
+export const PRODUCTS = 10_000
+const RUNS = 40
+const WARM_UP = 5
+
+const DISHES = ['Jollof rice', 'Fried rice', 'Egusi soup', 'Pepper soup', 'Zobo drink', 'Chapman', 'Puff-puff', 'Suya']
+
+/**
+ * Products with 1–3 variants each, written set-based (seconds, not minutes). The aggregates the API keeps through
+ * variantsChanged are derived here in one statement with the same definitions.
+ */
+async function seedCatalogue(db: Db, vendorId: string): Promise<{ collectionId: string }> {
+  await db.execute(sql`
+    insert into collections (id, vendor_id, name, created_at)
+    select 'bench-col-' || c, ${vendorId}, 'Collection ' || c, now() - make_interval(days => c)
+    from generate_series(1, 5) as c`)
+  await db.execute(sql`
+    insert into products (id, vendor_id, collection_id, category_id, name, is_published, options, created_at, updated_at)
+    select 'bench-p-' || i, ${vendorId}, 'bench-col-' || (1 + i % 5),
+      case when i % 2 = 0 then 'food-and-drinks' else 'groceries' end,
+      (${sql.raw(`array['${DISHES.join("','")}']`)})[1 + i % ${DISHES.length}] || ' ' || i,
+      i % 4 <> 0, '[{"name":"Size","values":["Small","Medium","Large"]}]'::jsonb,
+      now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
+    from generate_series(1, ${PRODUCTS}) as i`)
+  await db.execute(sql`
+    insert into product_variants (id, vendor_id, product_id, options, price, available_units, threshold, created_at, updated_at)
+    select 'bench-v-' || i || '-' || s, ${vendorId}, 'bench-p-' || i,
+      jsonb_build_object('Size', (array['Small','Medium','Large'])[s]),
+      50000 + ((i * 7919 + s * 104729) % 2000000), (i * s) % 60, case when s = 1 then 5 end,
+      now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
+    from generate_series(1, ${PRODUCTS}) as i, generate_series(1, 3) as s
+    where s <= 1 + i % 3`)
+  await db.execute(sql`
+    update products p set min_price = a.min_price, max_price = a.max_price, variant_count = a.variant_count,
+      total_units = a.total_units, low_stock_count = a.low_stock_count
+    from (
+      select product_id, min(price) as min_price, max(price) as max_price, count(*) as variant_count,
+        sum(available_units) as total_units,
+        count(*) filter (where threshold is not null and available_units <= threshold) as low_stock_count
+      from product_variants where vendor_id = ${vendorId} group by product_id
+    ) a
+    where p.vendor_id = ${vendorId} and p.id = a.product_id`)
+  // What autovacuum would have done by now on a live database: statistics and the visibility map.
+  await db.execute(sql`vacuum analyze`)
+  return { collectionId: 'bench-col-3' }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+
+export async function catalogueListFigures() {
+  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
+  const database = await openDatabase({ dataDir: 'memory' })
+  try {
+    const { db } = database
+    const account = await createVendorAccount(db, {
+      name: 'Bench Kitchen',
+      email: `catalogue-${Date.now()}@bench.test`,
+      ownerName: 'Bench Owner',
+      password: 'bench-password-2026',
+      status: 'approved',
+    })
+    const seedStarted = performance.now()
+    const { collectionId } = await seedCatalogue(db, account.vendor.id)
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+    const token = await createSession(db, systemClock, account.owner)
+    const app = createApp({ db, notifier: new DevNotifier(() => {}) })
+
+    const cases: [string, string][] = [
+      ['page 1', '/product?page=1&size=20'],
+      ['page 400 (offset 7,980)', '/product?page=400&size=20'],
+      ['name search "suya"', '/product?name=suya'],
+      ['published + collection + price ₦2,000–₦4,000', `/product?isPublished=true&collectionId=${collectionId}&priceRangeLow=200000&priceRangeHigh=400000`],
+      ['low stock', '/product?lowStock=true'],
+      ['variants page 1', '/product/vendor/variants'],
+      ['variants search "large"', '/product/vendor/variants?name=large'],
+    ]
+    const rows = []
+    for (const [label, path] of cases) {
+      const times: number[] = []
+      let total = 0
+      for (let run = 0; run < WARM_UP + RUNS; run++) {
+        const started = performance.now()
+        const res = await app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } })
+        const body = (await res.json()) as { data?: { total: number } }
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`)
+        if (run >= WARM_UP) times.push(performance.now() - started)
+        total = body.data!.total
+      }
+      times.sort((a, b) => a - b)
+      rows.push({
+        query: label,
+        matches: total,
+        'p50 (ms)': Number(percentile(times, 0.5).toFixed(1)),
+        'p95 (ms)': Number(percentile(times, 0.95).toFixed(1)),
+      })
+    }
+    rows.push({ query: `(seeding ${PRODUCTS.toLocaleString('en')} products)`, matches: PRODUCTS, 'p50 (ms)': Number((seedSeconds * 1000).toFixed(0)), 'p95 (ms)': 0 })
+    return rows
+  } finally {
+    await database.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.log(`\n## Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`)
+  console.table(await catalogueListFigures())
+}

@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto'
+import { and, asc, eq, isNull, sql } from 'drizzle-orm'
+import { toBuffer } from 'qrcode'
+import type { PayLinkView } from '../../contract/catalogue'
+import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { productImages, products, productVariants, vendors } from '../db/schema'
+import { ApiError } from '../errors'
+import { vendorWallet } from '../ledger'
+import { type CatalogueDeps, commitThen } from './commit'
+import { lockVariant, variantView } from './variants'
+import { discountOf, payLinkUrl, toImage } from './views'
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz'
+export const PAY_LINK_CODE_LENGTH = 10
+
+/** 10 base62 characters (~59 bits) from the OS's CSPRNG: short enough for a QR code, far too many to guess. */
+export function newPayLinkCode(): string {
+  let code = ''
+  while (code.length < PAY_LINK_CODE_LENGTH) {
+    for (const byte of randomBytes(16)) {
+      // 248 = 4 × 62: bytes above it are dropped so every character is equally likely.
+      if (byte < 248 && code.length < PAY_LINK_CODE_LENGTH) code += BASE62[byte % 62]
+    }
+  }
+  return code
+}
+
+const LINK_GONE = 'This payment link is no longer valid'
+
+async function qrPng(link: string): Promise<Uint8Array> {
+  return toBuffer(link, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 })
+}
+
+/**
+ * POST /product/paylink: a new code and QR code for the variant. The old code stops working the moment this
+ * commits (the row holds one code), and its QR file is deleted after. A code collision (1 in ~10^17) retries.
+ */
+export async function generatePayLink(deps: CatalogueDeps, vendorId: string, variantId: string, origin: string) {
+  for (let attempt = 0; ; attempt++) {
+    const code = newPayLinkCode()
+    const qr = await deps.storage.put(await qrPng(payLinkUrl(origin, code)), 'image/png')
+    try {
+      await commitThen(deps, [qr], async (tx, after) => {
+        const { variant } = await lockVariant(tx, vendorId, variantId)
+        await tx
+          .update(productVariants)
+          .set({ paylinkCode: code, qrCodeKey: qr, updatedAt: sql`now()` })
+          .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variant.id)))
+        if (variant.qrCodeKey) after.filesToDelete.push(variant.qrCodeKey)
+      })
+      return variantView(deps.db, vendorId, variantId, origin)
+    } catch (error) {
+      if (!isUniqueViolation(error) || attempt >= 2) throw error
+    }
+  }
+}
+
+/** GET /paylink (public): a live variant of a live product by its current code; anything else is gone. */
+export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
+  const [found] = await db
+    .select({ variant: productVariants, product: products, vendorName: vendors.name })
+    .from(productVariants)
+    .innerJoin(
+      products,
+      and(eq(products.vendorId, productVariants.vendorId), eq(products.id, productVariants.productId), isNull(products.deletedAt)),
+    )
+    .innerJoin(vendors, eq(vendors.id, productVariants.vendorId))
+    .where(and(eq(productVariants.paylinkCode, code), isNull(productVariants.deletedAt)))
+  if (!found) throw new ApiError(404, 'PAY_LINK_NOT_FOUND', LINK_GONE)
+  const { variant, product } = found
+  const [images, wallet] = await Promise.all([
+    db
+      .select({ id: productImages.id, storageKey: productImages.storageKey })
+      .from(productImages)
+      .where(and(eq(productImages.vendorId, product.vendorId), eq(productImages.productId, product.id)))
+      .orderBy(asc(productImages.position)),
+    vendorWallet(db, product.vendorId, 'main'),
+  ])
+  return {
+    code,
+    vendorName: found.vendorName,
+    productName: product.name,
+    productDescription: product.description,
+    images: images.map(toImage),
+    options: variant.options,
+    currency: wallet?.currency ?? 'NGN',
+    price: variant.price,
+    ...discountOf(variant),
+    inStock: variant.isAvailable && variant.availableUnits > 0,
+    payTo: wallet?.accountNumber
+      ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
+      : null,
+  }
+}

@@ -1,0 +1,160 @@
+import { and, eq, isNull, sql } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { qualified } from '../db/sql-helpers'
+import { type ProductVariantRow, products, productVariants, vendors } from '../db/schema'
+import type { AppDeps } from '../deps'
+import { ApiError, notFound } from '../errors'
+
+/*
+ * Stock of live variants: the product's aggregates, the low-stock alert, and the one stock movement orders will
+ * make. Every path that changes a variant's price, units or threshold ends in variantsChanged, inside its
+ * transaction, so the list's figures and the alert can never disagree with the variants.
+ */
+
+/** A low-stock e-mail to send once the transaction that caused it has committed. */
+export interface LowStockNotice {
+  to: string
+  productName: string
+  options: Record<string, string>
+  availableUnits: number
+  threshold: number
+}
+
+const isLow = sql`(${productVariants.threshold} is not null and ${productVariants.availableUnits} <= ${productVariants.threshold})`
+
+/**
+ * Re-derives what depends on a product's live variants. The alert mark (low_stock_notified_at) is set on a
+ * variant that is at or below its threshold and not yet marked, and cleared on one back above it, so each fall
+ * notifies once and the next fall after a restock notifies again; a row lock makes two concurrent sales mark it
+ * once. Then the product's min/max price, variant count, units and low-stock count are recomputed.
+ * Answers the notices to send after commit.
+ */
+export async function variantsChanged(tx: Db, vendorId: string, productId: string): Promise<LowStockNotice[]> {
+  const flipped = await tx
+    .update(productVariants)
+    .set({ lowStockNotifiedAt: sql`case when ${isLow} then now() else null end` })
+    .where(
+      and(
+        eq(productVariants.vendorId, vendorId),
+        eq(productVariants.productId, productId),
+        isNull(productVariants.deletedAt),
+        sql`${isLow} = (${productVariants.lowStockNotifiedAt} is null)`,
+      ),
+    )
+    .returning()
+
+  await tx.execute(sql`
+    update ${products} set
+      min_price = live.min_price, max_price = live.max_price, variant_count = live.variant_count,
+      total_units = live.total_units, low_stock_count = live.low_stock_count
+    from (
+      select coalesce(min(${productVariants.price}), 0) as min_price,
+             coalesce(max(${productVariants.price}), 0) as max_price,
+             count(*) as variant_count,
+             coalesce(sum(${productVariants.availableUnits}), 0) as total_units,
+             count(*) filter (where ${isLow}) as low_stock_count
+      from ${productVariants}
+      where ${productVariants.vendorId} = ${vendorId} and ${productVariants.productId} = ${productId}
+        and ${productVariants.deletedAt} is null
+    ) as live
+    where ${qualified(products.vendorId)} = ${vendorId} and ${qualified(products.id)} = ${productId}`)
+
+  const fell = flipped.filter((variant) => variant.lowStockNotifiedAt !== null)
+  if (fell.length === 0) return []
+  const [owner] = await tx
+    .select({ productName: products.name, email: vendors.email })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)))
+  return fell.map((variant) => ({
+    to: owner!.email,
+    productName: owner!.productName,
+    options: variant.options,
+    availableUnits: variant.availableUnits,
+    threshold: variant.threshold!,
+  }))
+}
+
+/**
+ * Locks the live product that owns a variant and answers its id (null: no such live variant of this vendor).
+ * Every change to a product's variants takes the product row first and the variant rows after, the order PATCH
+ * /product takes them in; a variant change that locked the variant first and then updated the product's
+ * aggregates would deadlock against it on PostgreSQL.
+ */
+export async function lockProductOfVariant(tx: Tx, vendorId: string, variantId: string): Promise<string | null> {
+  const [owner] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(
+      productVariants,
+      and(eq(productVariants.vendorId, products.vendorId), eq(productVariants.productId, products.id)),
+    )
+    .where(
+      and(
+        eq(products.vendorId, vendorId),
+        isNull(products.deletedAt),
+        eq(productVariants.id, variantId),
+        isNull(productVariants.deletedAt),
+      ),
+    )
+    .for('update', { of: products })
+  return owner?.id ?? null
+}
+
+export interface StockChange {
+  variant: ProductVariantRow
+  /** Send with sendLowStockNotices once the caller's transaction has committed. */
+  notices: LowStockNotice[]
+}
+
+/**
+ * Adds delta (negative for a sale) to a live variant's units in one conditional UPDATE: units never go below
+ * zero however many sales race (409 when there are not enough), and the alert path runs in the same transaction.
+ */
+export async function adjustStock(tx: Tx, vendorId: string, variantId: string, delta: number): Promise<StockChange> {
+  const live = and(
+    eq(productVariants.vendorId, vendorId),
+    eq(productVariants.id, variantId),
+    isNull(productVariants.deletedAt),
+  )
+  if (!(await lockProductOfVariant(tx, vendorId, variantId))) throw notFound('Product variant')
+  const [variant] = await tx
+    .update(productVariants)
+    .set({ availableUnits: sql`${productVariants.availableUnits} + ${delta}`, updatedAt: sql`now()` })
+    .where(and(live, sql`${productVariants.availableUnits} + ${delta} >= 0`))
+    .returning()
+  if (!variant) {
+    const [existing] = await tx.select({ units: productVariants.availableUnits }).from(productVariants).where(live)
+    const units = existing!.units === 1 ? '1 unit is' : `${existing!.units} units are`
+    throw new ApiError(409, 'NOT_ENOUGH_STOCK', `Only ${units} left`)
+  }
+  return { variant, notices: await variantsChanged(tx, vendorId, variant.productId) }
+}
+
+function describe(notice: LowStockNotice): string {
+  const options = Object.entries(notice.options).map(([name, value]) => `${name}: ${value}`)
+  return options.length ? `${notice.productName} (${options.join(', ')})` : notice.productName
+}
+
+/**
+ * Sends after commit, so a rolled-back change never e-mails. The change itself is already saved: a notifier
+ * failure is logged, not turned into an error for a request that succeeded.
+ */
+export async function sendLowStockNotices(deps: Pick<AppDeps, 'notifier' | 'logger'>, notices: LowStockNotice[]) {
+  for (const notice of notices) {
+    const what = describe(notice)
+    const left = notice.availableUnits === 1 ? '1 unit' : `${notice.availableUnits} units`
+    try {
+      await deps.notifier.send({
+        channel: 'email',
+        to: notice.to,
+        subject: `Low stock: ${what}`,
+        text:
+          `${what} is down to ${left} (your stock level alert is ${notice.threshold}). ` +
+          'Restock it in Products so customers can keep buying.',
+      })
+    } catch (error) {
+      deps.logger.error('[catalogue] low-stock notice failed:', error)
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import type { Context } from 'hono'
+import type { catalogueEndpoints } from '../../contract/catalogue'
+import {
+  createCollection,
+  listCollections,
+  renameCollection,
+  setCollectionVisibility,
+} from '../catalogue/collections'
+import { generatePayLink, payLinkView } from '../catalogue/paylinks'
+import { listProducts, loadProduct } from '../catalogue/product-list'
+import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
+import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
+import type { AppDeps } from '../deps'
+import type { HandlersFor } from '../http/types'
+
+/** Where customers open pay links: PUBLIC_URL when set, else the origin this request came to. */
+const origin = ({ deps, c }: { deps: AppDeps; c: Context }) => deps.publicUrl ?? new URL(c.req.url).origin
+
+export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
+  async listCollections({ auth, db, query }) {
+    return { data: await listCollections(db, auth.vendorId, query) }
+  },
+
+  async createCollection({ auth, body, db }) {
+    return { data: await createCollection(db, auth.vendorId, body), message: 'Collection added', status: 201 }
+  },
+
+  async updateCollection({ auth, body, db }) {
+    return { data: await renameCollection(db, auth.vendorId, body), message: 'Collection updated' }
+  },
+
+  async setCollectionVisibility({ auth, body, db }) {
+    const data = await setCollectionVisibility(db, auth.vendorId, body.id, body.isVisible)
+    return { data, message: data.isVisible ? 'Collection is visible' : 'Collection is hidden' }
+  },
+
+  async listVariants(ctx) {
+    return { data: await listVariants(ctx.db, ctx.auth.vendorId, ctx.query, origin(ctx)) }
+  },
+
+  async createProduct(ctx) {
+    const data = await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx))
+    return { data, message: 'Product added', status: 201 }
+  },
+
+  async updateProduct(ctx) {
+    return { data: await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx)), message: 'Product updated' }
+  },
+
+  async listProducts({ auth, db, query }) {
+    return { data: await listProducts(db, auth.vendorId, query) }
+  },
+
+  async productDetail(ctx) {
+    return { data: await loadProduct(ctx.db, ctx.auth.vendorId, ctx.query.id, origin(ctx)) }
+  },
+
+  async deleteProduct({ auth, db, query }) {
+    await deleteProduct(db, auth.vendorId, query.id)
+    return { data: null, message: 'Product deleted' }
+  },
+
+  async updateVariant(ctx) {
+    return { data: await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx)), message: 'Variant updated' }
+  },
+
+  async generatePayLink(ctx) {
+    const data = await generatePayLink(ctx.deps, ctx.auth.vendorId, ctx.body.id, origin(ctx))
+    return { data, message: 'Payment link generated' }
+  },
+
+  async setStockAlert(ctx) {
+    const data = await setStockAlert(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx))
+    return { data, message: 'Stock level alert updated' }
+  },
+
+  async payLink({ db, query }) {
+    return { data: await payLinkView(db, query.code) }
+  },
+}
