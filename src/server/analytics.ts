@@ -13,6 +13,11 @@ import { mainWalletScope } from './transaction-queries'
 export const LAGOS_OFFSET_MS = HOUR_MS
 const MAX_RANGE_DAYS = 366
 
+/** The Lagos calendar day of an instant, yyyy-MM-dd (coupon dates are written in these). */
+export function lagosDate(at: Date): string {
+  return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10)
+}
+
 export function startOfLagosDay(at: Date): Date {
   const local = at.getTime() + LAGOS_OFFSET_MS
   return new Date(local - (local % DAY_MS) - LAGOS_OFFSET_MS)

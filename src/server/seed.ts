@@ -9,7 +9,10 @@ import { isUniqueViolation } from './db/errors'
 import { transactions, users, vendors } from './db/schema'
 import { creditFromBank } from './ledger'
 import { nubanFor } from './nuban'
+import { seedCatalogue } from './seed-catalogue'
+import { seedSellingTerms } from './seed-selling-terms'
 import { DEMO_HISTORY, DEMO_SETTLEMENT, type SeedEvent } from './seed-history'
+import type { Storage } from './storage'
 import { debitForTransfer, settle } from './transfers'
 
 /** Printed at start-up and used by the end-to-end tests. */
@@ -34,17 +37,25 @@ export function formatNairaForConsole(kobo: number): string {
   return `${kobo < 0 ? '-' : ''}₦${naira}.${digits.slice(-2)}`
 }
 
+export interface SeedOptions {
+  /** Where the demo products' pictures and QR code go. */
+  storage: Storage
+  /** Origin the demo pay link's QR code points at (PUBLIC_URL, or the server's own URL). */
+  origin: string
+  clock?: Clock
+}
+
 /**
- * Creates the demo vendor on first start: approved, PIN set, a settlement account, third-party transfers on, and
- * two weeks of history posted through the real ledger and transfer code. Does nothing when the demo owner already
- * exists, so every start can call it.
+ * Creates the demo vendor on first start: approved, PIN set, a settlement account, third-party transfers on, two
+ * weeks of history posted through the real ledger and transfer code, and a menu made through the catalogue code.
+ * Does nothing when the demo owner already exists, so every start can call it.
  */
-export async function seedDemo(db: Db, clock: Clock = systemClock): Promise<SeedResult> {
+export async function seedDemo(db: Db, options: SeedOptions): Promise<SeedResult> {
   const [existing] = await db.select({ vendorId: users.vendorId }).from(users).where(eq(users.email, DEMO.email))
   if (existing) return { created: false, vendorId: existing.vendorId }
 
   try {
-    return await createDemo(db, clock)
+    return await createDemo(db, options)
   } catch (error) {
     // Two processes starting together on one PostgreSQL: the other one seeded first, which is fine.
     if (!isUniqueViolation(error)) throw error
@@ -90,7 +101,7 @@ async function postEvent(tx: Tx, vendorId: string, [, , event]: SeedEvent, at: D
   await settle({ db: tx, clock: { now: () => new Date(at.getTime() + 4_000) } }, pending, answer)
 }
 
-function createDemo(db: Db, clock: Clock): Promise<SeedResult> {
+function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const account = await createVendorAccount(tx, {
       name: DEMO.vendorName,
@@ -116,6 +127,8 @@ function createDemo(db: Db, clock: Clock): Promise<SeedResult> {
     const bank = new SandboxBankingProvider()
     const times = eventTimes(clock.now())
     for (const [i, event] of DEMO_HISTORY.entries()) await postEvent(tx, vendorId, event, times[i]!, bank)
+    await seedCatalogue(tx, { vendorId, storage, origin })
+    await seedSellingTerms(tx, vendorId, clock.now())
     return { created: true, vendorId }
   })
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerEntries, transactions, vendors, wallets } from '../../src/server/db/schema'
 import { type RunningServer, startServer } from '../../src/server/main'
 import { DEMO, seedDemo } from '../../src/server/seed'
+import { MemoryStorage } from '../../src/server/storage'
 import { expectLedgerConsistent } from './money-helpers'
 
 /* The real server on a free port: what `npm start` and the end-to-end tests run. */
@@ -77,7 +78,7 @@ describe('startServer', () => {
 
   it('seeding again changes nothing, and the balance is backed by ledger entries', async () => {
     const db = server.database.db
-    const again = await seedDemo(db)
+    const again = await seedDemo(db, { storage: new MemoryStorage(), origin: server.url })
     expect(again.created).toBe(false)
     const vendorWallets = await db.select().from(wallets).where(eq(wallets.vendorId, again.vendorId))
     const main = vendorWallets.find((wallet) => wallet.kind === 'main')!
@@ -107,6 +108,33 @@ describe('startServer', () => {
     expect(rows.every((row) => row.status !== 'pending')).toBe(true)
     const [vendor] = await db.select().from(vendors).where(eq(vendors.id, vendorId))
     expect(vendor).toMatchObject({ thirdPartyTransfers: true, settlementBankCode: '058', settlementAccountName: 'Adaeze Okafor' })
+  })
+
+  it('seeds the demo menu: collections, products with pictures, a low-stock variant and a discounted pay link', async () => {
+    const login = await fetch(`${server.url}/api/auth/vendor/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+    })
+    const headers = { authorization: `Bearer ${(await login.json()).data.token}` }
+    const api = async (path: string) => (await (await fetch(`${server.url}/api${path}`, { headers })).json()).data
+    const collections = await api('/product/collections')
+    expect(collections.items.map((c: { name: string }) => c.name).sort()).toEqual(['Drinks', 'Rice dishes', 'Small chops', 'Soups and swallow'])
+    const products = await api('/product')
+    expect(products.total).toBe(8)
+    expect(products.items[0]).toMatchObject({ name: 'Jollof rice', variantCount: 6, isPublished: true })
+    expect(products.items.filter((p: { isPublished: boolean }) => !p.isPublished)).toHaveLength(2)
+    const picture = await fetch(`${server.url}${products.items[0].image.url}`)
+    expect(picture.headers.get('content-type')).toBe('image/webp')
+    expect((await api('/product?lowStock=true')).items.map((p: { name: string }) => p.name)).toEqual(['Chapman'])
+    const variants = await api('/product/vendor/variants?size=100')
+    const linked = variants.items.filter((v: { paylink: string | null }) => v.paylink)
+    expect(linked).toHaveLength(1)
+    expect(linked[0]).toMatchObject({ productName: 'Zobo drink', options: { Size: '1 litre' }, discountType: 'PERCENTAGE', discount: 10, discountedPrice: 1_350_00 })
+    expect(linked[0].paylink).toMatch(new RegExp(`^${server.url}/pay/[0-9A-Za-z]{10}$`))
+    const code = linked[0].paylink.split('/pay/')[1]
+    const publicView = await (await fetch(`${server.url}/api/paylink?code=${code}`)).json()
+    expect(publicView.data).toMatchObject({ vendorName: 'Mama Put Kitchen', productName: 'Zobo drink', discountedPrice: 1_350_00 })
   })
 
   it('rate-limits logins by the real socket address, whatever X-Forwarded-For claims', async () => {

@@ -2,7 +2,9 @@ import type { EndpointName, Endpoints } from '../../contract/index'
 import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
+import { catalogueHandlers } from './catalogue'
 import { pinHandlers } from './pin'
+import { sellingTermsHandlers } from './selling-terms'
 import { transactionHandlers } from './transactions'
 import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
@@ -15,6 +17,8 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...bankingSettingsHandlers,
   ...moneyHandlers,
   ...pinHandlers,
+  ...catalogueHandlers,
+  ...sellingTermsHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */

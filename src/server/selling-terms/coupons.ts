@@ -1,0 +1,160 @@
+import { and, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { fromBasisPoints, toBasisPoints } from '../../contract/common'
+import type { Coupon, COUPON_STATES, COUPON_VALUE_TYPES } from '../../contract/selling-terms'
+import { lagosDate } from '../analytics'
+import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { type CouponRow, coupons } from '../db/schema'
+import { ApiError, notFound } from '../errors'
+import { validationError } from '../http/register'
+
+type CouponState = (typeof COUPON_STATES)[number]
+
+/** 2026-11-25 → 25/11/2026, the way the app shows dates. */
+const shownDate = (day: string) => day.split('-').reverse().join('/')
+
+/*
+ * Derived, never stored: a stored flag would need a job to flip it at every Lagos midnight and would be wrong
+ * between the midnight and the job. An ended coupon reads "expired" even if it was also used up.
+ */
+export function couponState(
+  row: Pick<CouponRow, 'startDate' | 'endDate' | 'currentUsage' | 'maxUsage'>,
+  today: string,
+): CouponState {
+  if (today > row.endDate) return 'expired'
+  if (row.currentUsage >= row.maxUsage) return 'used_up'
+  if (today < row.startDate) return 'scheduled'
+  return 'active'
+}
+
+/** The contract's view of a row as of `today` (a Lagos date). */
+export function toCoupon(row: CouponRow, today: string): Coupon {
+  const state = couponState(row, today)
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    couponCode: row.code,
+    valueType: row.valueType,
+    value: row.valueType === 'PERCENTAGE' ? fromBasisPoints(row.value) : row.value,
+    maxUsage: row.maxUsage,
+    currentUsage: row.currentUsage,
+    startDate: row.startDate,
+    endDate: row.endDate,
+    isActive: state === 'active',
+    state,
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+export async function listCoupons(db: Db, vendorId: string, query: { page: number; size: number }, now: Date) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(coupons)
+      .where(eq(coupons.vendorId, vendorId))
+      // id breaks ties between rows of the same instant, so pages never repeat or skip a row.
+      .orderBy(desc(coupons.createdAt), desc(coupons.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: count() }).from(coupons).where(eq(coupons.vendorId, vendorId)),
+  ])
+  const today = lagosDate(now)
+  return {
+    items: rows.map((row) => toCoupon(row, today)),
+    page: query.page,
+    size: query.size,
+    total: total?.total ?? 0,
+  }
+}
+
+/** One coupon of this vendor; another vendor's id is "not found", never 403. */
+export async function findCoupon(db: Db, vendorId: string, id: string): Promise<CouponRow> {
+  const [row] = await db
+    .select()
+    .from(coupons)
+    .where(and(eq(coupons.vendorId, vendorId), eq(coupons.id, id)))
+  if (!row) throw notFound('Coupon')
+  return row
+}
+
+export interface NewCoupon {
+  name: string
+  description: string
+  couponCode: string
+  valueType: (typeof COUPON_VALUE_TYPES)[number]
+  /** A percentage (12.5) for PERCENTAGE, kobo for FLAT, as the contract validated it. */
+  value: number
+  maxUsage: number
+  startDate: string
+  endDate: string
+}
+
+const codeTaken = (code: string) =>
+  new ApiError(409, 'COUPON_CODE_TAKEN', `You already have a coupon with the code ${code}`, {
+    issues: [{ path: 'couponCode', message: 'is already used by another coupon' }],
+  })
+
+export async function createCoupon(db: Db, vendorId: string, input: NewCoupon, now: Date): Promise<CouponRow> {
+  // The contract checks the dates against each other; only the server knows what "today" is.
+  if (input.startDate < lagosDate(now)) {
+    throw validationError([{ path: 'startDate', message: 'must not be before today' }])
+  }
+  try {
+    const [row] = await db
+      .insert(coupons)
+      .values({
+        vendorId,
+        name: input.name,
+        description: input.description,
+        code: input.couponCode,
+        valueType: input.valueType,
+        value: input.valueType === 'PERCENTAGE' ? toBasisPoints(input.value) : input.value,
+        maxUsage: input.maxUsage,
+        startDate: input.startDate,
+        endDate: input.endDate,
+        createdAt: now,
+      })
+      .returning()
+    return row!
+  } catch (error) {
+    // The unique index on lower(code) decides, so two simultaneous creates of one code cannot both succeed.
+    if (isUniqueViolation(error)) throw codeTaken(input.couponCode)
+    throw error
+  }
+}
+
+/**
+ * Takes one use of the coupon with this code (any case) for an order. One conditional UPDATE, so concurrent
+ * orders can never take more than maxUsage uses, and a coupon is only used on a day it is active. Call it inside
+ * the order's database transaction so a failed order gives the use back. Answers the row as updated: its value is
+ * basis points for PERCENTAGE and kobo for FLAT, ready for `discountKobo` in src/contract/pricing.ts.
+ * Unknown code: 422 naming couponCode. Known but not usable today: 409 COUPON_NOT_USABLE saying why.
+ */
+export async function redeemCoupon(db: Db, vendorId: string, code: string, now: Date): Promise<CouponRow> {
+  const today = lagosDate(now)
+  const byCode = and(eq(coupons.vendorId, vendorId), eq(sql`lower(${coupons.code})`, code.trim().toLowerCase()))
+  const [redeemed] = await db
+    .update(coupons)
+    .set({ currentUsage: sql`${coupons.currentUsage} + 1` })
+    .where(
+      and(
+        byCode,
+        lte(coupons.startDate, today),
+        gte(coupons.endDate, today),
+        lt(coupons.currentUsage, coupons.maxUsage),
+      ),
+    )
+    .returning()
+  if (redeemed) return redeemed
+  const [row] = await db.select().from(coupons).where(byCode)
+  if (!row) throw validationError([{ path: 'couponCode', message: 'is not a valid coupon code' }])
+  const why = {
+    expired: `This coupon expired on ${shownDate(row.endDate)}`,
+    used_up: 'This coupon has been used the maximum number of times',
+    scheduled: `This coupon can be used from ${shownDate(row.startDate)}`,
+    // Only reachable if the coupon changed between the two statements; the caller may simply retry.
+    active: 'This coupon could not be applied, please try again',
+  }[couponState(row, today)]
+  throw new ApiError(409, 'COUPON_NOT_USABLE', why)
+}

@@ -1,0 +1,47 @@
+import { asc, count, eq } from 'drizzle-orm'
+import { fromBasisPoints, toBasisPoints } from '../../contract/common'
+import type { Tax } from '../../contract/selling-terms'
+import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { type TaxRow, taxes } from '../db/schema'
+import { ApiError } from '../errors'
+
+export function toTax(row: TaxRow): Tax {
+  return {
+    id: row.id,
+    name: row.name,
+    percentage: fromBasisPoints(row.percentageBps),
+    createdAt: row.createdAt.toISOString(),
+  }
+}
+
+/** Oldest first: the order the vendor added them in, which is the order an invoice lists them in. */
+export async function listTaxes(db: Db, vendorId: string, query: { page: number; size: number }) {
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(taxes)
+      .where(eq(taxes.vendorId, vendorId))
+      .orderBy(asc(taxes.createdAt), asc(taxes.id))
+      .limit(query.size)
+      .offset((query.page - 1) * query.size),
+    db.select({ total: count() }).from(taxes).where(eq(taxes.vendorId, vendorId)),
+  ])
+  return { items: rows.map(toTax), page: query.page, size: query.size, total: total?.total ?? 0 }
+}
+
+export async function createTax(db: Db, vendorId: string, input: { name: string; percentage: number }, now: Date) {
+  try {
+    const [row] = await db
+      .insert(taxes)
+      .values({ vendorId, name: input.name, percentageBps: toBasisPoints(input.percentage), createdAt: now })
+      .returning()
+    return row!
+  } catch (error) {
+    // The unique index on lower(name) decides, so "VAT" and "vat" added at the same moment cannot both land.
+    if (!isUniqueViolation(error)) throw error
+    throw new ApiError(409, 'TAX_NAME_TAKEN', `You already have a tax named ${input.name}`, {
+      issues: [{ path: 'name', message: 'is already used by another tax' }],
+    })
+  }
+}
