@@ -52,13 +52,32 @@ function toSearch(query: unknown): string {
   return s ? `?${s}` : ''
 }
 
+const isFile = (value: unknown): value is Blob => value instanceof Blob
+
+/**
+ * The contract's multipart encoding (EndpointDef.bodyType): a file field is a list of files, each appended under
+ * the field's name; every other field is its JSON text, so numbers, booleans, null and nested lists keep their
+ * types. Undefined fields are left out (on an update they mean "unchanged").
+ */
+export function toFormData(body: Record<string, unknown>): FormData {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(body)) {
+    if (value === undefined) continue
+    if (isFile(value)) form.append(name, value)
+    else if (Array.isArray(value) && value.length > 0 && value.every(isFile)) for (const file of value) form.append(name, file)
+    else form.append(name, JSON.stringify(value))
+  }
+  return form
+}
+
 /** Calls one contract endpoint: typed input and output, bearer token, envelope parsing, 401 handling. */
 export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = {}): Promise<Envelope<ResponseOf<E>>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...input.headers }
   const token = getSession()?.token
   if (token && accessOf(endpoint) !== 'public') headers.Authorization = `Bearer ${token}`
   let body: BodyInit | undefined
-  if (input.body instanceof FormData) body = input.body
+  // No Content-Type for multipart: the browser writes it, with the boundary.
+  if (endpoint.bodyType === 'multipart' && input.body !== undefined) body = toFormData(input.body as Record<string, unknown>)
   else if (input.body !== undefined) {
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(input.body)

@@ -1,4 +1,8 @@
+import type { AnyFormApi } from '@tanstack/react-form'
 import * as v from 'valibot'
+import { notify } from '../ui/toast'
+import { ApiError, errorMessage } from './api'
+import { shouldToast } from './query-client'
 
 /**
  * The message to show under a field: its first error, once the user has left the field or tried to submit
@@ -19,3 +23,58 @@ export const newPasswordField = v.pipe(
   v.minLength(8, 'Use at least 8 characters.'),
   v.maxLength(128, 'Use at most 128 characters.'),
 )
+
+/** What a digits-only field keeps of a keystroke or a paste: '1,0a0' → '100'. */
+export function keepDigits(text: string, maxLength = 10): string {
+  return text.replace(/\D/g, '').slice(0, maxLength)
+}
+
+/**
+ * What a percentage field keeps: up to three digits with at most two decimals ('7.5', '100', '12.25'). Returns
+ * null for a keystroke that would break that shape, so the field keeps its previous text (like AmountInput).
+ */
+export function keepPercent(text: string): string | null {
+  const cleaned = text.replace(/\s/g, '')
+  const shaped = cleaned.startsWith('.') ? `0${cleaned}` : cleaned
+  return /^\d{0,3}(\.\d{0,2})?$/.test(shaped) ? shaped : null
+}
+
+/** A percentage as typed ('7.5') when it is above `min` and at most 100; the form's rule, worded by the caller. */
+export function isPercentText(text: string, min: number): boolean {
+  if (!/^\d{1,3}(\.\d{1,2})?$/.test(text)) return false
+  const n = Number(text)
+  return n >= min && n <= 100
+}
+
+const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`
+
+/**
+ * The messages of a refused submission for the form's own fields, by field name, or null when none applies.
+ * A 422 names fields with the contract's short phrases ('must not be before today'); any other status (a 409
+ * duplicate code) carries a sentence written for people, which is shown as it is.
+ */
+export function serverFieldErrors(error: unknown, fields: readonly string[]): Record<string, string> | null {
+  if (!(error instanceof ApiError)) return null
+  const found: Record<string, string> = {}
+  for (const issue of error.issues) {
+    if (!fields.includes(issue.path) || found[issue.path]) continue
+    found[issue.path] = error.status === 422 ? sentence(issue.message) : error.message
+  }
+  return Object.keys(found).length > 0 ? found : null
+}
+
+/**
+ * After a refused submit: the server's words go under the fields they name; anything else is toasted like any
+ * failed call. For mutations declared with `meta: { errorToast: false }`. The message sits in the field's
+ * onSubmit slot, which TanStack Form clears as soon as the field is edited.
+ */
+export function showSubmitError(form: AnyFormApi, error: unknown): void {
+  const byField = serverFieldErrors(error, Object.keys(form.fieldInfo))
+  if (!byField) {
+    if (shouldToast(error)) notify.error(errorMessage(error))
+    return
+  }
+  for (const [name, message] of Object.entries(byField)) {
+    form.setFieldMeta(name, (prev) => ({ ...prev, errorMap: { ...prev.errorMap, onSubmit: message } }))
+  }
+}

@@ -18,7 +18,8 @@ declare module '@tanstack/react-query' {
   }
 }
 
-function shouldToast(error: unknown): boolean {
+/** Whether a failed call deserves its own toast; forms that show some refusals in place use it for the rest. */
+export function shouldToast(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true
   // A lost session has its own toast (a wrong password at login is a plain 401 and is shown);
   // being offline is said once by the banner, not per failed call.

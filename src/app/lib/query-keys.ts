@@ -12,6 +12,34 @@ export interface TransactionListFilters {
   endDate?: string
 }
 
+export interface ProductListFilters {
+  page?: number
+  size?: number
+  name?: string
+  isPublished?: boolean
+  collectionId?: string
+  categoryId?: string
+  priceRangeLow?: number
+  priceRangeHigh?: number
+  lowStock?: boolean
+}
+
+export interface CollectionListFilters {
+  page?: number
+  size?: number
+  isVisible?: boolean
+  name?: string
+}
+
+/** page/size lists without other filters (coupons, taxes, delivery locations, variants by name). */
+export interface PagedFilters {
+  page?: number
+  size?: number
+  name?: string
+  productId?: string
+  isActive?: boolean
+}
+
 export interface DateRangeKey {
   startDate: string
   endDate: string
@@ -49,6 +77,39 @@ export const queryKeys = {
     all: ['pin'] as const,
     status: () => [...queryKeys.pin.all, 'status'] as const,
   },
+  products: {
+    all: ['products'] as const,
+    lists: () => [...queryKeys.products.all, 'list'] as const,
+    list: (filters: ProductListFilters) => [...queryKeys.products.lists(), filters] as const,
+    details: () => [...queryKeys.products.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.products.details(), id] as const,
+    /** Variant lists (GET /product/vendor/variants) live under products: any product change makes them stale. */
+    variants: (filters: PagedFilters) => [...queryKeys.products.all, 'variants', filters] as const,
+  },
+  collections: {
+    all: ['collections'] as const,
+    lists: () => [...queryKeys.collections.all, 'list'] as const,
+    list: (filters: CollectionListFilters) => [...queryKeys.collections.lists(), filters] as const,
+  },
+  coupons: {
+    all: ['coupons'] as const,
+    lists: () => [...queryKeys.coupons.all, 'list'] as const,
+    list: (filters: PagedFilters) => [...queryKeys.coupons.lists(), filters] as const,
+    details: () => [...queryKeys.coupons.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.coupons.details(), id] as const,
+  },
+  taxes: {
+    all: ['taxes'] as const,
+    lists: () => [...queryKeys.taxes.all, 'list'] as const,
+    list: (filters: PagedFilters) => [...queryKeys.taxes.lists(), filters] as const,
+  },
+  deliveryLocations: {
+    all: ['delivery-locations'] as const,
+    lists: () => [...queryKeys.deliveryLocations.all, 'list'] as const,
+    list: (filters: PagedFilters) => [...queryKeys.deliveryLocations.lists(), filters] as const,
+  },
+  /** Public pay link pages: never persisted with the vendor's cache (see persister). */
+  payLink: (code: string) => ['pay-link', code] as const,
 }
 
 /**

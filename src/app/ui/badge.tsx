@@ -35,3 +35,8 @@ export function StatusBadge({ status }: { status: string }) {
   const label = normalizeStatus(status)
   return <span className={badge({ tone: statusTone(label) })}>{label}</span>
 }
+
+/** A pill with a fixed tone for labels that are not statuses: Published/Draft, Visible/Hidden, Low stock. */
+export function Badge({ tone = 'neutral', children }: { tone?: StatusTone; children: string }) {
+  return <span className={badge({ tone })}>{children}</span>
+}

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+import { Icon } from './icon'
 
 export interface Choice<T extends string> {
   value: T
@@ -9,9 +10,12 @@ export interface Choice<T extends string> {
 export interface ChoiceChipsProps<T extends string> {
   legend: string
   choices: readonly Choice<T>[]
-  value: T
+  /** Undefined while nothing is chosen yet (a required choice with no default). */
+  value: T | undefined
   onChange: (value: T) => void
   disabled?: boolean
+  /** Shown under the chips; also marks the group invalid. */
+  error?: string | null
 }
 
 const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
@@ -38,12 +42,14 @@ const chip = css({
 })
 // The radio stays in the accessibility tree and keyboard order; only its circle is hidden behind the pill.
 const radio = css({ position: 'absolute', opacity: 0, inset: '0', m: '0', cursor: 'inherit' })
+const errorText = css({ display: 'flex', alignItems: 'flex-start', gap: '1.5', textStyle: 'body.sm', color: 'danger.fg' })
 
 /** A radio group drawn as pills: one choice of a few (status, type, who bears charges). Arrow keys move. */
-export function ChoiceChips<T extends string>({ legend, choices, value, onChange, disabled }: ChoiceChipsProps<T>) {
+export function ChoiceChips<T extends string>({ legend, choices, value, onChange, disabled, error }: ChoiceChipsProps<T>) {
   const name = useId()
+  const errorId = `${name}-error`
   return (
-    <fieldset className={fieldset} disabled={disabled}>
+    <fieldset className={fieldset} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
       <legend className={legendStyle}>{legend}</legend>
       <div className={row}>
         {choices.map((choice) => (
@@ -60,6 +66,12 @@ export function ChoiceChips<T extends string>({ legend, choices, value, onChange
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={errorId} className={errorText}>
+          <Icon name="alert-circle" size={16} />
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   )
 }

@@ -3,6 +3,7 @@ import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttrib
 import { cx } from 'styled-system/css'
 import { createStyleContext } from 'styled-system/jsx'
 import { field, input } from 'styled-system/recipes'
+import { keepDigits, keepPercent } from '../lib/forms'
 import { Icon } from './icon'
 
 const { withProvider, withContext } = createStyleContext(field)
@@ -115,10 +116,11 @@ type PrefixedInputProps = Omit<InputProps, 'value' | 'onChange' | 'type' | 'inpu
   onChange: (value: string) => void
 }
 
-function Prefixed({ prefix, children }: { prefix: string; children: ReactNode }) {
+/** A fixed unit beside the input: before it ('₦', '+234') or, with `end`, after it ('%'). */
+function Prefixed({ prefix, end = false, children }: { prefix: string; end?: boolean; children: ReactNode }) {
   const styles = field()
   return (
-    <div className={styles.group}>
+    <div className={styles.group} data-addon={end ? 'end' : undefined}>
       <span className={styles.addon}>{prefix}</span>
       {children}
     </div>
@@ -178,6 +180,36 @@ export function AmountInput({ value, onChange, placeholder = '0.00', ...rest }: 
         onChange={handleChange}
         {...rest}
       />
+    </Prefixed>
+  )
+}
+
+/**
+ * A count typed as digits only (units in stock, a stock alert level; SPEC §5): anything else is refused as it is
+ * typed or pasted, so the field never holds junk.
+ */
+export function DigitsInput({ value, onChange, maxDigits = 10, ...rest }: PrefixedInputProps & { maxDigits?: number }) {
+  return (
+    <Input
+      type="text"
+      inputMode="numeric"
+      autoComplete="off"
+      value={value}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(keepDigits(event.target.value, maxDigits))}
+      {...rest}
+    />
+  )
+}
+
+/** A percentage as typed ('7.5'): at most three digits and two decimals, with a '%' after it. */
+export function PercentInput({ value, onChange, placeholder = '0', ...rest }: PrefixedInputProps) {
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const text = keepPercent(event.target.value.replace('%', ''))
+    if (text !== null) onChange(text)
+  }
+  return (
+    <Prefixed prefix="%" end>
+      <Input type="text" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={handleChange} {...rest} />
     </Prefixed>
   )
 }

@@ -10,10 +10,9 @@ import { fromDateSearch, toDateSearch } from '../../lib/date-search'
 import { hasPermission } from '../../lib/permissions'
 import { loadInfiniteQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
-import { Button } from '../../ui/button'
 import { DateFilter, type DateFilterValue } from '../../ui/date-filter'
 import { EmptyState } from '../../ui/empty-state'
-import { Icon } from '../../ui/icon'
+import { FilterButton } from '../../ui/filter-button'
 import { PageHeader } from '../../ui/page'
 
 export const Route = createFileRoute('/_app/transactions')({
@@ -25,8 +24,6 @@ export const Route = createFileRoute('/_app/transactions')({
   },
   component: TransactionsPage,
 })
-
-const badge = css({ display: 'inline-grid', placeItems: 'center', minW: '5', h: '5', px: '1', borderRadius: 'full', bg: 'accent.default', color: 'fg.onAccent', textStyle: 'caption' })
 
 function TransactionsPage() {
   const session = useSession()
@@ -57,11 +54,7 @@ function TransactionsPage() {
         title="Transactions"
         actions={
           <>
-            <Button variant="outline" onClick={() => setFiltering(true)} aria-label={count ? `Filter, ${count} on` : 'Filter'}>
-              <Icon name="filter" size={18} />
-              Filter
-              {count ? <span className={badge} aria-hidden="true">{count}</span> : null}
-            </Button>
+            <FilterButton count={count} onClick={() => setFiltering(true)} />
             <ExportCsvButton filters={filters} />
           </>
         }

@@ -186,6 +186,8 @@ export const field = defineSlotRecipe({
       alignItems: 'stretch',
       w: 'full',
       '& > input': { borderTopLeftRadius: '0', borderBottomLeftRadius: '0', flex: '1' },
+      // A unit after the value ('%'): the input loses its right corners instead.
+      '&[data-addon=end] > input': { borderRadius: 'control', borderTopRightRadius: '0', borderBottomRightRadius: '0' },
     },
     addon: {
       display: 'flex',
@@ -201,6 +203,7 @@ export const field = defineSlotRecipe({
       borderColor: 'border.strong',
       borderLeftRadius: 'control',
       userSelect: 'none',
+      '[data-addon=end] > &': { order: '1', borderRightWidth: '1px', borderLeftWidth: '0', borderRadius: '0', borderRightRadius: 'control' },
     },
   },
 })

@@ -8,27 +8,12 @@ import { Card } from '../../../ui/card'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { PinDialog } from '../../../ui/pin-dialog'
 import { Skeleton } from '../../../ui/skeleton'
+import { Switch } from '../../../ui/switch'
 import type { ChargeTierName } from '../charges'
 import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers, vendorChargesQuery } from '../queries'
 import { SettlementAccountCard } from './settlement-account-card'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const switchRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', minH: 'touch', cursor: 'pointer' })
-const switchInput = css({
-  appearance: 'none',
-  position: 'relative',
-  flexShrink: 0,
-  w: '12',
-  h: '7',
-  borderRadius: 'full',
-  bg: 'neutral.muted',
-  cursor: 'pointer',
-  transition: 'background 150ms',
-  _before: { content: '""', position: 'absolute', top: '1', left: '1', w: '5', h: '5', borderRadius: 'full', bg: 'white', boxShadow: 'card', transition: 'transform 150ms' },
-  _checked: { bg: 'accent.default', _before: { transform: 'translateX(20px)' } },
-  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-})
-
 function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
   const online = useOnline()
   const setting = useQuery(thirdPartyTransfersQuery())
@@ -56,24 +41,17 @@ function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card title="Third-party transfers">
       {setting.data ? (
-        <label className={switchRow}>
-          <span>
-            <span className={css({ display: 'block', fontWeight: 'medium' })}>Allow transfers to other accounts</span>
-            <span className={text}>When off, money can only be sent to your settlement account.</span>
-          </span>
-          <input
-            type="checkbox"
-            role="switch"
-            className={switchInput}
-            checked={enabled}
-            disabled={!canEdit || !online}
-            onChange={(event) => {
-              setPin('')
-              setError(null)
-              setTarget(event.target.checked)
-            }}
-          />
-        </label>
+        <Switch
+          label="Allow transfers to other accounts"
+          description="When off, money can only be sent to your settlement account."
+          checked={enabled}
+          disabled={!canEdit || !online}
+          onChange={(checked) => {
+            setPin('')
+            setError(null)
+            setTarget(checked)
+          }}
+        />
       ) : (
         <Skeleton count={2} />
       )}

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
-import { Icon } from '../../../ui/icon'
+import { RemovableChips } from '../../../ui/removable-chips'
 import { Sheet } from '../../../ui/sheet'
 import type { TransactionSearch } from '../search'
 
@@ -90,46 +90,11 @@ export function FilterTransactionsSheet({ open, onOpenChange, value, onApply }: 
   )
 }
 
-const chip = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '1',
-  minH: '8',
-  pl: '3',
-  pr: '1',
-  borderRadius: 'pill',
-  bg: 'accent.subtle',
-  color: 'accent.fg',
-  textStyle: 'body.sm',
-  fontWeight: 'medium',
-})
-const chipRemove = css({
-  display: 'grid',
-  placeItems: 'center',
-  w: '8',
-  h: '8',
-  borderRadius: 'full',
-  cursor: 'pointer',
-  _hover: { bg: 'accent.muted' },
-})
-
 /** The sheet's filters that are on, each removable on its own. */
 export function ActiveFilters({ value, onChange }: { value: SheetFilters; onChange: (value: SheetFilters) => void }) {
   const chips: { key: keyof SheetFilters; label: string }[] = []
   if (value.status) chips.push({ key: 'status', label: `Status: ${value.status}` })
   if (value.type) chips.push({ key: 'type', label: `Type: ${value.type}` })
   if (value.customerId) chips.push({ key: 'customerId', label: 'One customer' })
-  if (chips.length === 0) return null
-  return (
-    <ul aria-label="Active filters" className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-      {chips.map((c) => (
-        <li key={c.key} className={chip}>
-          {c.label}
-          <button type="button" className={chipRemove} aria-label={`Remove ${c.label}`} onClick={() => onChange({ ...value, [c.key]: undefined })}>
-            <Icon name="close" size={14} />
-          </button>
-        </li>
-      ))}
-    </ul>
-  )
+  return <RemovableChips label="Active filters" chips={chips} onRemove={(key) => onChange({ ...value, [key]: undefined })} />
 }
