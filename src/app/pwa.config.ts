@@ -1,8 +1,11 @@
 import { VitePWA } from 'vite-plugin-pwa'
+import { FILE_CACHE, FILES_PATH } from './lib/file-cache'
 
 /**
  * The service worker precaches the app shell and answers navigations with index.html, so the app opens with
- * no network. It never caches /api: the persisted query cache is the one offline store of data.
+ * no network. It never caches API answers: the persisted query cache is the one offline store of data. The one
+ * exception is uploaded files (product images, QR codes), which are immutable blobs rather than data: cached on
+ * first sight so product lists keep their pictures offline (docs/decisions/032).
  * 'prompt' means a new version waits for the user to accept it, never reloading under a half-typed form.
  */
 export function pwa() {
@@ -33,6 +36,18 @@ export function pwa() {
       // The PDF card's jsPDF/html2canvas chunks are loaded on demand; precaching them would triple the install.
       globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es*'],
       cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith(FILES_PATH),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: FILE_CACHE,
+            // About a catalogue's thumbnails and pictures at ~150 kB each: tens of MB at most, pruned oldest first.
+            expiration: { maxEntries: 400, maxAgeSeconds: 60 * 24 * 60 * 60, purgeOnQuotaError: true },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
     },
   })
 }

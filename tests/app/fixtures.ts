@@ -2,9 +2,11 @@
 // from the API's shape fails here instead of passing a test the real server would not.
 import * as v from 'valibot'
 import { User } from '../../src/contract/auth'
+import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '../../src/contract/catalogue'
 import { Bank, ResolvedAccount, SettlementAccount } from '../../src/contract/banking'
 import { PERMISSIONS, type Permission } from '../../src/contract/permissions'
 import { PinStatus } from '../../src/contract/pin'
+import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '../../src/contract/selling-terms'
 import { Transaction } from '../../src/contract/transactions'
 import { WalletBalance, WalletDetails } from '../../src/contract/vendor'
 import { endpoints } from '../../src/contract'
@@ -102,4 +104,151 @@ export function charges(fee: number, tier: 'BELOW5000' | 'BELOW50000' | 'ABOVE50
 
 export function pinStatus(overrides: Partial<v.InferOutput<typeof PinStatus>> = {}) {
   return v.parse(PinStatus, { hasPin: true, locked: false, attemptsRemaining: 5, ...overrides })
+}
+
+// Catalogue (collections, products, variants, pay links).
+type VariantOut = v.InferOutput<typeof ProductVariant>
+type ProductOut = v.InferOutput<typeof Product>
+type SummaryOut = v.InferOutput<typeof ProductSummary>
+type CollectionOut = v.InferOutput<typeof Collection>
+
+export function collection(overrides: Partial<CollectionOut> = {}): CollectionOut {
+  return v.parse(Collection, {
+    id: 'col-1',
+    name: 'Drinks',
+    description: 'Zobo, chapman and fresh juice',
+    isVisible: true,
+    productCount: 3,
+    createdAt: '2026-11-22T09:42:00.000Z',
+    ...overrides,
+  })
+}
+
+export function collectionPage(items: CollectionOut[], page = 1, size = 20, total = items.length) {
+  return v.parse(catalogueEndpoints.listCollections.response, { items, page, size, total })
+}
+
+export function variant(overrides: Partial<VariantOut> = {}): VariantOut {
+  return v.parse(ProductVariant, {
+    id: 'var-1',
+    productId: 'prod-1',
+    productName: 'Jollof rice',
+    options: { Size: 'Large' },
+    price: 500_000,
+    discountType: null,
+    discount: null,
+    discountedPrice: 500_000,
+    availableUnits: 20,
+    isAvailable: true,
+    threshold: null,
+    isLowStock: false,
+    paylink: null,
+    qrCodeURL: null,
+    createdAt: '2026-11-22T09:42:00.000Z',
+    updatedAt: '2026-11-22T09:42:00.000Z',
+    ...overrides,
+  })
+}
+
+export function product(overrides: Partial<ProductOut> = {}): ProductOut {
+  const variants = overrides.variants ?? [variant(), variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountedPrice: 300_000 })]
+  return v.parse(Product, {
+    id: 'prod-1',
+    name: 'Jollof rice',
+    description: 'Party jollof with plantain',
+    isPublished: true,
+    categoryId: 'food-and-drinks',
+    collection: { id: 'col-1', name: 'Drinks' },
+    minPrice: Math.min(...variants.map((x) => x.price)),
+    maxPrice: Math.max(...variants.map((x) => x.price)),
+    variantCount: variants.length,
+    totalUnits: variants.reduce((n, x) => n + x.availableUnits, 0),
+    lowStockCount: variants.filter((x) => x.isLowStock).length,
+    createdAt: '2026-11-22T09:42:00.000Z',
+    updatedAt: '2026-11-22T09:42:00.000Z',
+    images: [{ id: 'img-1', url: '/api/files/img-1' }],
+    options: [{ name: 'Size', values: ['Large', 'Small'] }],
+    ...overrides,
+    variants,
+  })
+}
+
+export function productSummary(overrides: Partial<SummaryOut> = {}): SummaryOut {
+  const { images, options, variants, ...fields } = product()
+  void options
+  void variants
+  return v.parse(ProductSummary, { ...fields, image: images[0] ?? null, ...overrides })
+}
+
+export function productPage(items: SummaryOut[], page = 1, size = 20, total = items.length) {
+  return v.parse(catalogueEndpoints.listProducts.response, { items, page, size, total })
+}
+
+export function payLinkView(overrides: Partial<v.InferOutput<typeof PayLinkView>> = {}) {
+  return v.parse(PayLinkView, {
+    code: 'AbC123xyz',
+    vendorName: 'Mama Put Kitchen',
+    productName: 'Jollof rice',
+    productDescription: 'Party jollof with plantain',
+    images: [{ id: 'img-1', url: '/api/files/img-1' }],
+    options: { Size: 'Large', id: 'hidden-internal-id' },
+    currency: 'NGN',
+    price: 500_000,
+    discountType: 'PERCENTAGE',
+    discount: 10,
+    discountedPrice: 450_000,
+    inStock: true,
+    payTo: { bankName: 'Providus Bank', accountNumber: '9900112233', accountName: 'Mama Put Kitchen' },
+    ...overrides,
+  })
+}
+
+// Selling terms (coupons, taxes, delivery locations).
+type CouponOut = v.InferOutput<typeof Coupon>
+
+export function coupon(overrides: Partial<CouponOut> = {}): CouponOut {
+  return v.parse(Coupon, {
+    id: 'coupon-1',
+    name: 'December sale',
+    description: 'Ten percent off every order in December.',
+    couponCode: 'DEC10',
+    valueType: 'PERCENTAGE',
+    value: 10,
+    maxUsage: 100,
+    currentUsage: 3,
+    startDate: '2026-12-01',
+    endDate: '2026-12-31',
+    isActive: false,
+    state: 'scheduled',
+    createdAt: '2026-11-22T09:42:00.000Z',
+    ...overrides,
+  })
+}
+
+export function couponPage(items: CouponOut[], page = 1, size = 20, total = items.length) {
+  return v.parse(sellingTermsEndpoints.listCoupons.response, { items, page, size, total })
+}
+
+export function tax(overrides: Partial<v.InferOutput<typeof Tax>> = {}) {
+  return v.parse(Tax, { id: 'tax-1', name: 'VAT', percentage: 7.5, createdAt: '2026-11-22T09:42:00.000Z', ...overrides })
+}
+
+export function taxPage(items: v.InferOutput<typeof Tax>[]) {
+  return v.parse(sellingTermsEndpoints.listTaxes.response, { items, page: 1, size: 1000, total: items.length })
+}
+
+export function deliveryLocation(overrides: Partial<v.InferOutput<typeof DeliveryLocation>> = {}) {
+  return v.parse(DeliveryLocation, {
+    id: 'location-1',
+    name: 'Lekki Phase 1',
+    description: 'Within the estate gates',
+    fee: 150_000,
+    isActive: true,
+    createdAt: '2026-11-22T09:42:00.000Z',
+    ...overrides,
+  })
+}
+
+export function deliveryLocationPage(items: v.InferOutput<typeof DeliveryLocation>[]) {
+  return v.parse(sellingTermsEndpoints.listDeliveryLocations.response, { items, page: 1, size: 1000, total: items.length })
 }

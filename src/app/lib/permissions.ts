@@ -19,7 +19,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Invoices', to: '/invoices', icon: 'receipt', permission: 'VENDOR_ORDERS', ready: false },
   { label: 'Transactions', to: '/transactions', icon: 'wallet', permission: 'VENDOR_TRANSACTIONS', ready: true },
   { label: 'Customers', to: '/customers', icon: 'users', permission: 'VENDOR_CUSTOMERS', ready: false },
-  { label: 'Products', to: '/products', icon: 'box', permission: 'VENDOR_INVENTORY', ready: false },
+  { label: 'Products', to: '/products', icon: 'box', permission: 'VENDOR_INVENTORY', ready: true },
   { label: 'Outlets', to: '/outlets', icon: 'store', permission: 'VENDOR_OUTLETS', ready: false },
   { label: 'Settings', to: '/settings', icon: 'settings', ready: true },
 ]

@@ -1,7 +1,9 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client'
-import type { QueryClient } from '@tanstack/react-query'
+import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query'
 import { clear, createStore, del, get, set } from 'idb-keyval'
+import { FILE_CACHE } from './file-cache'
+import { queryKeys } from './query-keys'
 
 /**
  * The one offline store of data: the TanStack Query cache, persisted to IndexedDB under a key per signed-in
@@ -34,6 +36,16 @@ export function trimInfinitePages(client: PersistedClient, keep = PERSISTED_PAGE
   return { ...client, clientState: { ...client.clientState, queries } }
 }
 
+const PUBLIC_KEYS: readonly string[] = [queryKeys.payLink('')[0]]
+
+/**
+ * What is saved: successful queries, except public pages (a pay link opened in a vendor's browser is a
+ * customer's view, not the vendor's data, and must not be restored into their offline cache).
+ */
+export function shouldPersistQuery(query: Query): boolean {
+  return defaultShouldDehydrateQuery(query) && !PUBLIC_KEYS.includes(String(query.queryKey[0]))
+}
+
 /** Restores the user's cache, then keeps saving it. Resolves once restored, so loaders see the data. */
 export async function startPersistence(queryClient: QueryClient, userId: string): Promise<void> {
   stopPersistence()
@@ -57,6 +69,7 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
     persister,
     maxAge: CACHE_MAX_AGE,
     buster: __BUILD_ID__,
+    dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   })
   stop = () => {
     state.open = false
@@ -73,5 +86,7 @@ export function stopPersistence(): void {
 /** Deletes every persisted cache in this browser (all users), for sign-out and lost sessions. */
 export async function deletePersistedCaches(): Promise<void> {
   stopPersistence()
-  await clear(store)
+  // The service worker's copies of product images go too: the next person on a shared tablet starts empty.
+  const files = typeof caches === 'undefined' ? Promise.resolve(false) : caches.delete(FILE_CACHE).catch(() => false)
+  await Promise.all([clear(store), files])
 }

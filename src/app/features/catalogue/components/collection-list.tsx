@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import type { Collection } from '../../../../contract/catalogue'
+import type { CollectionListFilters } from '../../../lib/query-keys'
+import { Badge } from '../../../ui/badge'
+import { Icon } from '../../../ui/icon'
+import { Switch } from '../../../ui/switch'
+import { PagedList } from '../../../ui/paged-list'
+import { collectionListQuery, useSetCollectionVisibility } from '../queries'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
+
+const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: '3', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
+const link = css({ display: 'flex', alignItems: 'center', gap: '2', minH: '14', color: 'fg.default', textDecoration: 'none', minW: '0', _hover: { color: 'accent.fg' } })
+const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
+const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted' })
+const description = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', lineClamp: '2' })
+
+const products = (n: number) => `${n.toLocaleString('en-NG')} product${n === 1 ? '' : 's'}`
+
+function CollectionRow({ collection: c }: { collection: Collection }) {
+  const visibility = useSetCollectionVisibility()
+  const visible = visibility.isPending ? visibility.variables.isVisible : c.isVisible
+  return (
+    <li className={row} data-testid="collection-row">
+      <Link to="/products/collections/$collectionId" params={{ collectionId: c.id }} search={(prev) => prev} className={link} aria-label={`Update ${c.name}`}>
+        <span className={css({ minW: '0', flex: '1' })}>
+          <span className={name}>{c.name}</span>
+          {c.description ? <span className={description}>{c.description}</span> : null}
+          <span className={meta}>
+            <span>{products(c.productCount)}</span>
+            <Badge tone={c.isVisible ? 'success' : 'neutral'}>{c.isVisible ? 'Visible' : 'Hidden'}</Badge>
+          </span>
+        </span>
+        <Icon name="edit" size={16} />
+      </Link>
+      <Switch
+        label={
+          <>
+            <span className={visuallyHidden()}>{c.name}:</span>{' '}
+            Show
+          </>
+        }
+        compact
+        checked={visible}
+        disabled={visibility.isPending}
+        onChange={(isVisible) => visibility.mutate({ id: c.id, isVisible })}
+      />
+    </li>
+  )
+}
+
+export interface CollectionListProps {
+  filters: CollectionListFilters
+  onPageChange: (page: number) => void
+  onSizeChange: (size: PageSize) => void
+}
+
+/** The vendor's collections, newest first, a page at a time, each with its visibility toggle. */
+export function CollectionList({ filters, onPageChange, onSizeChange }: CollectionListProps) {
+  const query = useQuery(collectionListQuery(filters))
+  return (
+    <PagedList
+      query={query}
+      page={filters.page ?? 1}
+      size={filters.size ?? DEFAULT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      sizes={PAGE_SIZES}
+      onSizeChange={onSizeChange}
+      label="Collections"
+      noun="collections"
+      emptyText="Collections group your products, e.g. Drinks or Weekend specials."
+    >
+      {(items) => items.map((c) => <CollectionRow key={c.id} collection={c} />)}
+    </PagedList>
+  )
+}

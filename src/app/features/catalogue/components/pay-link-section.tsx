@@ -1,0 +1,97 @@
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { ProductVariant } from '../../../../contract/catalogue'
+import { Button } from '../../../ui/button'
+import { CopyButton } from '../../../ui/copy-button'
+import { ConfirmDialog } from '../../../ui/dialog'
+import { Icon } from '../../../ui/icon'
+import { useGeneratePayLink } from '../queries'
+import { optionsLabel } from '../variants'
+
+export const COPIED_PAY_LINK = 'Copied payment link to clipboard'
+
+const section = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })
+const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
+const linkRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', p: '2', pl: '3', borderRadius: 'control', bg: 'bg.subtle' })
+const linkText = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all', color: 'accent.fg' })
+const qr = css({ alignSelf: 'center', w: '52', h: '52', p: '2', bg: 'white', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control', imageRendering: 'pixelated' })
+const row = css({ display: 'flex', gap: '2', '& > *': { flex: '1' } })
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+const downloadLink = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'product'
+
+function canShare(): boolean {
+  return typeof navigator !== 'undefined' && typeof navigator.share === 'function'
+}
+
+/**
+ * The variant's pay link: copy, QR code (downloadable as PNG), the system share sheet where the browser has one,
+ * and Generate or Regenerate. Regenerating kills the old link and QR code, so it asks first.
+ */
+export function PayLinkSection({ variant }: { variant: ProductVariant }) {
+  const generate = useGeneratePayLink()
+  const [confirming, setConfirming] = useState(false)
+  const label = `${variant.productName} (${optionsLabel(variant.options)})`
+
+  async function share(url: string) {
+    try {
+      await navigator.share({ title: variant.productName, text: `Pay for ${label}`, url })
+    } catch {
+      // Dismissing the share sheet rejects too; there is nothing to tell the user.
+    }
+  }
+
+  if (!variant.paylink) {
+    return (
+      <section className={section} aria-label="Payment link">
+        <h3 className={heading}>Payment link</h3>
+        <p className={note}>No payment link yet. Generate one to share this variant: customers open it and pay by bank transfer.</p>
+        <Button loading={generate.isPending} onClick={() => generate.mutate(variant.id)}>
+          Generate Payment Link
+        </Button>
+      </section>
+    )
+  }
+
+  const paylink = variant.paylink
+  return (
+    <section className={section} aria-label="Payment link">
+      <h3 className={heading}>Payment link</h3>
+      <div className={linkRow}>
+        <a href={paylink} target="_blank" rel="noreferrer" className={linkText}>
+          {paylink}
+        </a>
+        <CopyButton value={paylink} label="Copy payment link" toastMessage={COPIED_PAY_LINK} />
+      </div>
+      {variant.qrCodeURL ? <img src={variant.qrCodeURL} alt={`QR code for the payment link of ${label}`} className={qr} width={208} height={208} /> : null}
+      <div className={row}>
+        {variant.qrCodeURL ? (
+          <a href={variant.qrCodeURL} download={`${slug(label)}-qr.png`} className={downloadLink}>
+            <Icon name="download" size={18} />
+            Download QR
+          </a>
+        ) : null}
+        {canShare() ? (
+          <Button variant="outline" onClick={() => void share(paylink)}>
+            <Icon name="share" size={18} />
+            Share
+          </Button>
+        ) : null}
+      </div>
+      <Button variant="ghost" onClick={() => setConfirming(true)}>
+        <Icon name="refresh" size={18} />
+        Regenerate Payment Link
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title="Regenerate the payment link?"
+        description="The current link and QR code stop working at once. Anyone who has them will need the new ones."
+        loading={generate.isPending}
+        onProceed={() => generate.mutate(variant.id, { onSettled: () => setConfirming(false) })}
+      />
+    </section>
+  )
+}

@@ -1,0 +1,48 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import type { ProductSummary } from '../../../../contract/catalogue'
+import { formatKobo } from '../../../lib/money'
+import { Badge } from '../../../ui/badge'
+import { ProductThumb } from './product-thumb'
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'auto minmax(0, 1fr)',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  color: 'fg.default',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outlineOffset: '-2px' },
+})
+const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
+const price = css({ display: 'block', textStyle: 'amount', fontSize: 'sm' })
+const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '1', textStyle: 'body.sm', color: 'fg.muted' })
+
+/** '₦1,500.00' or, when variants differ, '₦1,500.00 – ₦3,000.00' (before discounts). */
+export function priceRange(min: number, max: number): string {
+  return min === max ? formatKobo(min) : `${formatKobo(min)} – ${formatKobo(max)}`
+}
+
+const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 's'}`
+
+export function ProductRow({ product: p }: { product: ProductSummary }) {
+  return (
+    <Link to="/products/$productId" params={{ productId: p.id }} className={row} data-testid="product-row">
+      <ProductThumb url={p.image?.url} />
+      <span className={css({ minW: '0' })}>
+        <span className={name}>{p.name}</span>
+        <span className={price}>{priceRange(p.minPrice, p.maxPrice)}</span>
+        <span className={meta}>
+          <span>{units(p.totalUnits)}</span>
+          <Badge tone={p.isPublished ? 'success' : 'neutral'}>{p.isPublished ? 'Published' : 'Draft'}</Badge>
+          {p.lowStockCount > 0 ? <Badge tone="warning">Low stock</Badge> : null}
+        </span>
+      </span>
+    </Link>
+  )
+}

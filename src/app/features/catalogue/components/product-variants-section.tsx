@@ -1,0 +1,77 @@
+import { Link } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import type { Product, ProductVariant } from '../../../../contract/catalogue'
+import { Badge } from '../../../ui/badge'
+import { Card } from '../../../ui/card'
+import { Icon } from '../../../ui/icon'
+import { Switch } from '../../../ui/switch'
+import { useUpdateVariant } from '../queries'
+import { optionsLabel } from '../variants'
+import { VariantPrice } from './variant-price'
+
+const list = css({ display: 'flex', flexDirection: 'column', mx: { base: '-4', md: '-5' }, mb: { base: '-4', md: '-5' } })
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '3',
+  px: { base: '4', md: '5' },
+  py: '2',
+  borderTopWidth: '1px',
+  borderColor: 'border.default',
+})
+const link = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: '2', minH: '14', color: 'fg.default', textDecoration: 'none', _hover: { color: 'accent.fg' } })
+const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
+const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted' })
+
+const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 's'}`
+
+function VariantRow({ variant }: { variant: ProductVariant }) {
+  const update = useUpdateVariant()
+  const label = optionsLabel(variant.options)
+  // While the change is on its way the switch shows what was asked for, not the old state.
+  const available = update.isPending && update.variables.isAvailable !== undefined ? update.variables.isAvailable : variant.isAvailable
+  return (
+    <li className={row} data-testid="variant-row">
+      <Link to="/products/$productId/variants/$variantId" params={{ productId: variant.productId, variantId: variant.id }} className={link}>
+        <span className={css({ minW: '0' })}>
+          <span className={name}>{label}</span>
+          <span className={meta}>
+            <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
+            <span>· {units(variant.availableUnits)}</span>
+            {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
+            {variant.isAvailable ? null : <Badge>Unavailable</Badge>}
+          </span>
+        </span>
+        <Icon name="chevron-right" size={18} />
+      </Link>
+      <Switch
+        label={
+          <>
+            <span className={visuallyHidden()}>{label}:</span>{' '}
+            Available
+          </>
+        }
+        compact
+        checked={available}
+        disabled={update.isPending}
+        // Only isAvailable is sent: units sold meanwhile must not be overwritten by a toggle.
+        onChange={(isAvailable) => update.mutate({ id: variant.id, isAvailable })}
+      />
+    </li>
+  )
+}
+
+/** Every variant with its price, stock and availability; a variant opens its Variant Details sheet. */
+export function ProductVariantsSection({ product }: { product: Product }) {
+  return (
+    <Card title={`Variants (${product.variants.length})`}>
+      <ul className={list} aria-label="Variants">
+        {product.variants.map((variant) => (
+          <VariantRow key={variant.id} variant={variant} />
+        ))}
+      </ul>
+    </Card>
+  )
+}

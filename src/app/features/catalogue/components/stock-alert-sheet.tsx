@@ -1,0 +1,65 @@
+import { useId, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from '../../../ui/button'
+import { DigitsInput, Field } from '../../../ui/field'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { useSetStockAlert } from '../queries'
+import { optionsLabel } from '../variants'
+import { useVariant } from './variant-details-sheet'
+
+const MAX_THRESHOLD = 1_000_000_000
+
+export function thresholdError(text: string): string | undefined {
+  if (!text) return 'Enter the number of units.'
+  if (Number(text) > MAX_THRESHOLD) return 'Use at most 1,000,000,000.'
+  return undefined
+}
+
+/** 'Update Stock Level Alert' (SPEC §2, §5: digits only) for /products/$productId/variants/$variantId/stock-alert. */
+export function StockAlertSheet({ productId, variantId, onClose }: { productId: string; variantId: string; onClose: () => void }) {
+  const { variant } = useVariant(productId, variantId)
+  const save = useSetStockAlert()
+  const formId = useId()
+  const [threshold, setThreshold] = useState<string | null>(null)
+  const [submitted, setSubmitted] = useState(false)
+  const text = threshold ?? (variant?.threshold != null ? String(variant.threshold) : '')
+  const error = submitted ? thresholdError(text) : undefined
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    if (!variant || thresholdError(text)) return
+    save.mutate({ productId, productVariantId: variant.id, threshold: Number(text) }, { onSuccess: onClose })
+  }
+
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Update Stock Level Alert"
+      description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
+      footer={
+        <Button type="submit" form={formId} size="lg" disabled={!variant} loading={save.isPending}>
+          Save alert
+        </Button>
+      }
+    >
+      {variant ? (
+        <form id={formId} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <Field
+            label="Alert me at (units)"
+            error={error}
+            helper={`We notify you once when available units fall to this number or below. ${variant.availableUnits.toLocaleString('en-NG')} available now.`}
+          >
+            <DigitsInput value={text} onChange={setThreshold} />
+          </Field>
+        </form>
+      ) : (
+        <Skeleton count={2} height={48} />
+      )}
+    </Sheet>
+  )
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { EmptyState } from '../../../ui/empty-state'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { allCollectionsQuery } from '../queries'
+import { CollectionSheet } from './collection-sheet'
+
+/** 'Update Collection' once the collection is known; its loading and missing states in the same sheet. */
+export function UpdateCollectionSheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const query = useQuery(allCollectionsQuery())
+  const collection = query.data?.items.find((c) => c.id === id)
+  if (collection) return <CollectionSheet key={collection.id} collection={collection} onClose={onClose} />
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Update Collection"
+    >
+      {query.isError ? (
+        <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+      ) : query.data ? (
+        <EmptyState title="Collection not found" description="It may have been removed." />
+      ) : (
+        <Skeleton count={3} height={48} />
+      )}
+    </Sheet>
+  )
+}

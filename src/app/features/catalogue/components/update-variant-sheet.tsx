@@ -1,0 +1,109 @@
+import { useId, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import type { ProductVariant } from '../../../../contract/catalogue'
+import { Button } from '../../../ui/button'
+import { AmountInput, DigitsInput, Field, PercentInput, Select } from '../../../ui/field'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { useUpdateVariant } from '../queries'
+import { previewPrice, variantChanges, variantFormDraft, variantFormErrors, type VariantFormDraft } from '../variant-form'
+import { hasDiscount, optionsLabel } from '../variants'
+import { useVariant } from './variant-details-sheet'
+import { VariantPrice } from './variant-price'
+
+const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const pair = css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '3', alignItems: 'start' })
+const preview = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'control', bg: 'bg.subtle' })
+const previewLabel = css({ textStyle: 'body.sm', color: 'fg.muted' })
+const clearRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', textStyle: 'body.sm', color: 'fg.muted' })
+
+interface FormProps {
+  variant: ProductVariant
+  formId: string
+  update: ReturnType<typeof useUpdateVariant>
+  onSaved: () => void
+}
+
+function UpdateVariantForm({ variant, formId, update, onSaved }: FormProps) {
+  const [draft, setDraft] = useState<VariantFormDraft>(() => variantFormDraft(variant))
+  const [submitted, setSubmitted] = useState(false)
+  const errors = submitted ? variantFormErrors(draft) : null
+  const set = (patch: Partial<VariantFormDraft>) => setDraft((d) => ({ ...d, ...patch }))
+  const after = previewPrice(draft)
+  const price = previewPrice({ ...draft, discountType: '' })
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setSubmitted(true)
+    if (variantFormErrors(draft)) return
+    const body = variantChanges(draft, variant)
+    if (!body) return onSaved()
+    update.mutate(body, { onSuccess: onSaved })
+  }
+
+  return (
+    <form id={formId} className={form} noValidate onSubmit={submit} aria-busy={update.isPending}>
+      <div className={pair}>
+        <Field label="Price" error={errors?.price}>
+          <AmountInput value={draft.price} onChange={(value) => set({ price: value })} />
+        </Field>
+        <Field label="Available units" error={errors?.units}>
+          <DigitsInput value={draft.units} onChange={(value) => set({ units: value })} />
+        </Field>
+      </div>
+      <Field label="Discount type">
+        {/* A new type starts with an empty value: naira and percent do not convert into each other. */}
+        <Select value={draft.discountType} onChange={(event) => set({ discountType: event.target.value as VariantFormDraft['discountType'], discount: '' })}>
+          <option value="">No discount</option>
+          <option value="FLAT">Flat amount (₦)</option>
+          <option value="PERCENTAGE">Percentage (%)</option>
+        </Select>
+      </Field>
+      <Field label="Discount" error={errors?.discount} disabled={!draft.discountType} helper={draft.discountType ? undefined : 'Choose a discount type first.'}>
+        {draft.discountType === 'PERCENTAGE' ? (
+          <PercentInput value={draft.discount} onChange={(value) => set({ discount: value })} />
+        ) : (
+          <AmountInput value={draft.discount} onChange={(value) => set({ discount: value })} />
+        )}
+      </Field>
+      {hasDiscount(variant) ? (
+        <div className={clearRow}>
+          {draft.discountType ? <span>This variant has a discount.</span> : <span>The discount is removed when you save.</span>}
+          {draft.discountType ? (
+            <Button variant="ghost" size="sm" onClick={() => set({ discountType: '', discount: '' })}>
+              Clear discount
+            </Button>
+          ) : null}
+        </div>
+      ) : null}
+      <div className={preview} aria-live="polite">
+        <span className={previewLabel}>Customers pay</span>
+        {after !== null && price !== null ? <VariantPrice price={price} discountedPrice={after} /> : <span>—</span>}
+      </div>
+    </form>
+  )
+}
+
+/** The 'Update Variant' sheet (SPEC §2, §5) for /products/$productId/variants/$variantId/update. */
+export function UpdateVariantSheet({ productId, variantId, onClose }: { productId: string; variantId: string; onClose: () => void }) {
+  const { variant } = useVariant(productId, variantId)
+  const update = useUpdateVariant()
+  const formId = useId()
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Update Variant"
+      description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
+      footer={
+        <Button type="submit" form={formId} size="lg" disabled={!variant} loading={update.isPending}>
+          Save changes
+        </Button>
+      }
+    >
+      {variant ? <UpdateVariantForm variant={variant} formId={formId} update={update} onSaved={onClose} /> : <Skeleton count={4} height={48} />}
+    </Sheet>
+  )
+}

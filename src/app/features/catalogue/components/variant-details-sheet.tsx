@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { ProductVariant } from '../../../../contract/catalogue'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { Badge } from '../../../ui/badge'
+import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { EmptyState } from '../../../ui/empty-state'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { productDetailQuery } from '../queries'
+import { discountText, hasDiscount, visibleOptions } from '../variants'
+import { PayLinkSection } from './pay-link-section'
+import { VariantPrice } from './variant-price'
+
+const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
+const footer = css({ display: 'flex', flexDirection: 'column', gap: '2', '& > *': { w: 'full' } })
+const linkButton = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
+
+/**
+ * A variant of the product in the cache (loaded by the product page under the sheet), so the sheet opens at once
+ * and offline; a link opened straight to the sheet loads the product.
+ */
+export function useVariant(productId: string, variantId: string) {
+  const query = useQuery(productDetailQuery(productId))
+  const variant = query.data?.variants.find((v) => v.id === variantId)
+  return { query, variant }
+}
+
+function Details({ variant }: { variant: ProductVariant }) {
+  const options = visibleOptions(variant.options)
+  return (
+    <>
+      <DetailList>
+        {options.map(([name, value]) => (
+          <DetailRow key={name} label={name}>
+            {value}
+          </DetailRow>
+        ))}
+        <DetailRow label="Price">
+          <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
+        </DetailRow>
+        {hasDiscount(variant) ? <DetailRow label="Discount">{discountText(variant)}</DetailRow> : null}
+      </DetailList>
+      <h3 className={heading}>Stock</h3>
+      <DetailList>
+        <DetailRow label="Available units">
+          {variant.availableUnits.toLocaleString('en-NG')}
+          {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
+        </DetailRow>
+        <DetailRow label="Availability">{variant.isAvailable ? 'Available' : 'Unavailable'}</DetailRow>
+        <DetailRow label="Stock level alert">{variant.threshold === null ? 'Not set' : `At ${variant.threshold.toLocaleString('en-NG')} units or below`}</DetailRow>
+      </DetailList>
+      <PayLinkSection variant={variant} />
+    </>
+  )
+}
+
+/** The 'Variant Details' sheet (SPEC §2) for /products/$productId/variants/$variantId. */
+export function VariantDetailsSheet({ productId, variantId, onClose }: { productId: string; variantId: string; onClose: () => void }) {
+  const { query, variant } = useVariant(productId, variantId)
+  const params = { productId, variantId }
+  let body: ReactNode
+  if (variant) body = <Details variant={variant} />
+  else if (query.isError) body = <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+  else if (query.data) body = <EmptyState title="Variant not found" description="It may have been removed from the product." />
+  else body = <Skeleton count={8} height={28} />
+
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Variant Details"
+      description={query.data?.name}
+      footer={
+        variant ? (
+          <div className={footer}>
+            <Link to="/products/$productId/variants/$variantId/update" params={params} className={linkButton('solid')}>
+              Update Variant
+            </Link>
+            <Link to="/products/$productId/variants/$variantId/stock-alert" params={params} className={linkButton('outline')}>
+              Update Stock Level Alert
+            </Link>
+          </div>
+        ) : undefined
+      }
+    >
+      {body}
+    </Sheet>
+  )
+}

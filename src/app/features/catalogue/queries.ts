@@ -1,0 +1,173 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { catalogueEndpoints, type Product, type ProductVariant } from '../../../contract/catalogue'
+import type { BodyInput } from '../../../contract/endpoint'
+import { api } from '../../lib/api'
+import { queryKeys, type CollectionListFilters, type ProductListFilters } from '../../lib/query-keys'
+
+/** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
+export const ALL = 1_000_000
+
+export const productListQuery = (filters: ProductListFilters) =>
+  queryOptions({
+    queryKey: queryKeys.products.list(filters),
+    queryFn: async ({ signal }) => (await api(catalogueEndpoints.listProducts, { query: filters, signal })).data,
+    // The page on screen stays while the next one loads, so paging never blanks the list.
+    placeholderData: keepPreviousData,
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+export const productDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.products.detail(id),
+    queryFn: async ({ signal }) => (await api(catalogueEndpoints.productDetail, { query: { id }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const collectionListQuery = (filters: CollectionListFilters) =>
+  queryOptions({
+    queryKey: queryKeys.collections.list(filters),
+    queryFn: async ({ signal }) => (await api(catalogueEndpoints.listCollections, { query: filters, signal })).data,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  })
+
+/** Every collection, for pickers (product form, Filter Products) and the Update Collection sheet. */
+export const allCollectionsQuery = () => collectionListQuery({ size: ALL })
+
+/** A public pay link. Its key is left out of the persisted cache: a customer's page never lands in a vendor's store. */
+export const payLinkQuery = (code: string) =>
+  queryOptions({
+    queryKey: queryKeys.payLink(code),
+    queryFn: async ({ signal }) => (await api(catalogueEndpoints.payLink, { query: { code }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+/**
+ * After any product change: its lists and variant lists are stale, and so are collections (they count products).
+ * Collections are another area's key; the product count shown there is why they are invalidated from here.
+ */
+function invalidateProductLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.products.lists() })
+  void queryClient.invalidateQueries({ queryKey: [...queryKeys.products.all, 'variants'] })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.collections.all })
+}
+
+function useProductSaved() {
+  const queryClient = useQueryClient()
+  return ({ data }: { data: Product }) => {
+    queryClient.setQueryData(queryKeys.products.detail(data.id), data)
+    invalidateProductLists(queryClient)
+  }
+}
+
+export function useCreateProduct() {
+  const onSuccess = useProductSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.createProduct>) => api(catalogueEndpoints.createProduct, { body }),
+    onSuccess,
+  })
+}
+
+export function useUpdateProduct() {
+  const onSuccess = useProductSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.updateProduct>) => api(catalogueEndpoints.updateProduct, { body }),
+    onSuccess,
+  })
+}
+
+/**
+ * `leave` takes the screen away from the product (to the list) before its cached details are dropped; dropped
+ * first, the page still showing them would fetch them again and flash 'not found'.
+ */
+export function useDeleteProduct(leave: () => Promise<unknown>) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(catalogueEndpoints.deleteProduct, { query: { id } }),
+    onSuccess: async (_envelope, id) => {
+      invalidateProductLists(queryClient)
+      await leave()
+      queryClient.removeQueries({ queryKey: queryKeys.products.detail(id) })
+    },
+  })
+}
+
+/**
+ * A variant answer replaces the variant in its product at once; the product is then refetched for what the
+ * server derives from all its variants (price range, units, low-stock count).
+ */
+function useVariantSaved() {
+  const queryClient = useQueryClient()
+  return ({ data }: { data: ProductVariant }) => {
+    const key = queryKeys.products.detail(data.productId)
+    queryClient.setQueryData<Product>(key, (product) =>
+      product ? { ...product, variants: product.variants.map((v) => (v.id === data.id ? data : v)) } : product,
+    )
+    void queryClient.invalidateQueries({ queryKey: key })
+    invalidateProductLists(queryClient)
+  }
+}
+
+export function useUpdateVariant() {
+  const onSuccess = useVariantSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.updateVariant>) => api(catalogueEndpoints.updateVariant, { body }),
+    onSuccess,
+  })
+}
+
+export function useGeneratePayLink() {
+  const onSuccess = useVariantSaved()
+  return useMutation({
+    mutationFn: (id: string) => api(catalogueEndpoints.generatePayLink, { body: { id } }),
+    onSuccess,
+  })
+}
+
+export function useSetStockAlert() {
+  const onSuccess = useVariantSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.setStockAlert>) => api(catalogueEndpoints.setStockAlert, { body }),
+    onSuccess,
+  })
+}
+
+/**
+ * Collections changes: their lists, and the products that show a collection's name (details and lists).
+ */
+function useCollectionSaved() {
+  const queryClient = useQueryClient()
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.collections.all })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.products.all })
+  }
+}
+
+export function useCreateCollection() {
+  const onSuccess = useCollectionSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.createCollection>) => api(catalogueEndpoints.createCollection, { body }),
+    // The form shows a refusal under the field it names (a duplicate name); showSubmitError toasts the rest.
+    meta: { errorToast: false },
+    onSuccess,
+  })
+}
+
+export function useUpdateCollection() {
+  const onSuccess = useCollectionSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.updateCollection>) => api(catalogueEndpoints.updateCollection, { body }),
+    // The form shows a refusal under the field it names (a duplicate name); showSubmitError toasts the rest.
+    meta: { errorToast: false },
+    onSuccess,
+  })
+}
+
+export function useSetCollectionVisibility() {
+  const onSuccess = useCollectionSaved()
+  return useMutation({
+    mutationFn: (body: { id: string; isVisible: boolean }) => api(catalogueEndpoints.setCollectionVisibility, { body }),
+    onSuccess,
+  })
+}

@@ -1,0 +1,88 @@
+import { toBasisPoints } from '../../../contract/common'
+import type { catalogueEndpoints, ProductVariant } from '../../../contract/catalogue'
+import type { BodyInput } from '../../../contract/endpoint'
+import { MAX_PRICE_KOBO, priceAfterDiscount } from '../../../contract/pricing'
+import { isPercentText } from '../../lib/forms'
+import { koboToNairaInput, parseNairaToKobo } from '../../lib/money'
+import { hasDiscount } from './variants'
+
+/** Update Variant as typed. An empty discount type means no discount. */
+export interface VariantFormDraft {
+  price: string
+  units: string
+  discountType: '' | 'FLAT' | 'PERCENTAGE'
+  discount: string
+}
+
+export interface VariantFormErrors {
+  price?: string
+  units?: string
+  discount?: string
+}
+
+type UpdateVariantBody = BodyInput<typeof catalogueEndpoints.updateVariant>
+
+const MAX_UNITS = 1_000_000_000
+
+export function variantFormDraft(variant: ProductVariant): VariantFormDraft {
+  const type = hasDiscount(variant) ? variant.discountType! : ''
+  const discount = type === '' ? '' : type === 'FLAT' ? koboToNairaInput(variant.discount!) : String(variant.discount)
+  return { price: koboToNairaInput(variant.price), units: String(variant.availableUnits), discountType: type, discount }
+}
+
+/** The discount on the wire: kobo for FLAT, a percentage (7.5) for PERCENTAGE; null when it does not parse. */
+function wireDiscount(draft: VariantFormDraft): number | null {
+  if (draft.discountType === 'FLAT') return parseNairaToKobo(draft.discount)
+  if (draft.discountType === 'PERCENTAGE') return isPercentText(draft.discount, 0.01) ? Number(draft.discount) : null
+  return null
+}
+
+export function variantFormErrors(draft: VariantFormDraft): VariantFormErrors | null {
+  const errors: VariantFormErrors = {}
+  const price = parseNairaToKobo(draft.price)
+  if (!draft.price) errors.price = 'Enter a price.'
+  else if (price === null || price < 1) errors.price = 'Enter a price above ₦0.'
+  else if (price > MAX_PRICE_KOBO) errors.price = 'Use at most ₦1,000,000,000.'
+  if (!draft.units) errors.units = 'Enter the available units.'
+  else if (Number(draft.units) > MAX_UNITS) errors.units = 'Use at most 1,000,000,000.'
+  if (draft.discountType) {
+    const discount = wireDiscount(draft)
+    if (!draft.discount) errors.discount = 'Enter the discount, or choose No discount.'
+    else if (draft.discountType === 'PERCENTAGE' && discount === null) errors.discount = 'Enter a percentage above 0 and at most 100.'
+    else if (draft.discountType === 'FLAT' && (discount === null || discount < 1)) errors.discount = 'Enter an amount above ₦0.'
+    else if (draft.discountType === 'FLAT' && price !== null && discount! >= price) errors.discount = 'Must be below the price.'
+  }
+  return Object.keys(errors).length ? errors : null
+}
+
+/** What a customer would pay with this draft, in kobo; null while the price or discount does not parse. */
+export function previewPrice(draft: VariantFormDraft): number | null {
+  const price = parseNairaToKobo(draft.price)
+  if (price === null) return null
+  if (!draft.discountType) return price
+  const discount = wireDiscount(draft)
+  if (discount === null) return null
+  const value = draft.discountType === 'PERCENTAGE' ? toBasisPoints(discount) : discount
+  return priceAfterDiscount(price, draft.discountType, value)
+}
+
+/**
+ * The request for a valid draft: only what changed (PATCH /product/variants is partial, so an edit of the price
+ * cannot overwrite units sold meanwhile). A discount goes only with both its type and value; choosing No discount
+ * on a discounted variant clears it. Null when nothing changed.
+ */
+export function variantChanges(draft: VariantFormDraft, variant: ProductVariant): UpdateVariantBody | null {
+  const body: UpdateVariantBody = { id: variant.id }
+  const price = parseNairaToKobo(draft.price)
+  if (price !== null && price !== variant.price) body.price = price
+  const units = Number(draft.units)
+  if (draft.units && units !== variant.availableUnits) body.availableUnits = units
+  if (draft.discountType) {
+    const discount = wireDiscount(draft)
+    if (discount !== null && (draft.discountType !== variant.discountType || discount !== variant.discount)) {
+      body.discountType = draft.discountType
+      body.discount = discount
+    }
+  } else if (hasDiscount(variant)) body.clearDiscount = true
+  return Object.keys(body).length > 1 ? body : null
+}

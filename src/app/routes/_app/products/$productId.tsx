@@ -1,0 +1,25 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { ProductPage } from '../../../features/catalogue/components/product-page'
+import { productDetailQuery } from '../../../features/catalogue/queries'
+import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession } from '../../../lib/session'
+
+export const Route = createFileRoute('/_app/products/$productId')({
+  // Not awaited: the page shows its skeleton and, for a deleted product, says so instead of an error screen.
+  loader: ({ context: { queryClient }, params }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
+  },
+  component: ProductRoute,
+})
+
+function ProductRoute() {
+  const { productId } = Route.useParams()
+  if (!useCanManageInventory()) return <NoInventoryAccess title="Products" />
+  return (
+    <>
+      <ProductPage id={productId} />
+      <Outlet />
+    </>
+  )
+}

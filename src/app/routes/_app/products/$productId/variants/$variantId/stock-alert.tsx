@@ -1,0 +1,14 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { StockAlertSheet } from '../../../../../../features/catalogue/components/stock-alert-sheet'
+import { type AppRouter, useCloseSheet } from '../../../../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/stock-alert')({
+  component: StockAlertRoute,
+})
+
+function StockAlertRoute() {
+  const params = Route.useParams()
+  const toDetails = (router: AppRouter) => void router.navigate({ to: '/products/$productId/variants/$variantId', params, replace: true })
+  const close = useCloseSheet(toDetails)
+  return <StockAlertSheet productId={params.productId} variantId={params.variantId} onClose={close} />
+}

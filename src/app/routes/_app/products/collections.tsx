@@ -1,0 +1,63 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ActiveCollectionFilters, FilterCollectionsSheet } from '../../../features/catalogue/components/collection-filters'
+import { CollectionList } from '../../../features/catalogue/components/collection-list'
+import { collectionListQuery } from '../../../features/catalogue/queries'
+import { collectionListFilters, collectionSearchSchema } from '../../../features/catalogue/search'
+import { CatalogueTabs } from '../../../lib/catalogue-tabs'
+import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession } from '../../../lib/session'
+import { FilterButton } from '../../../ui/filter-button'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+
+export const Route = createFileRoute('/_app/products/collections')({
+  validateSearch: collectionSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Not awaited, like the products list: paging keeps the current page on screen while the next loads.
+  loader: ({ context: { queryClient }, deps }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
+  },
+  component: CollectionsPage,
+})
+
+const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
+
+function CollectionsPage() {
+  const canManage = useCanManageInventory()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => collectionListFilters(search), [search])
+  const setVisible = (isVisible: boolean | undefined) => void navigate({ search: (prev) => ({ ...prev, isVisible, page: undefined }), replace: true })
+
+  if (!canManage) return <NoInventoryAccess title="Collections" />
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Collections"
+        actions={
+          <>
+            <FilterButton count={search.isVisible === undefined ? 0 : 1} onClick={() => setFiltering(true)} />
+            <Link to="/products/collections/new" search={(prev) => prev} className={addLink}>
+              <Icon name="plus" size={18} />
+              Add Collection
+            </Link>
+          </>
+        }
+      />
+      <CatalogueTabs current="collections" />
+      <ActiveCollectionFilters value={search.isVisible} onChange={setVisible} />
+      <CollectionList
+        filters={filters}
+        onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
+        onSizeChange={(size) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })}
+      />
+      <FilterCollectionsSheet open={filtering} onOpenChange={setFiltering} value={search.isVisible} onApply={setVisible} />
+      <Outlet />
+    </div>
+  )
+}

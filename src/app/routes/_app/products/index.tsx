@@ -1,0 +1,68 @@
+import { createFileRoute, Link } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ActiveProductFilters, FilterProductsSheet } from '../../../features/catalogue/components/product-filters'
+import { ProductList } from '../../../features/catalogue/components/product-list'
+import { ProductSearch } from '../../../features/catalogue/components/product-search'
+import { productListQuery } from '../../../features/catalogue/queries'
+import { productFilterCount, productListFilters, productSearchSchema, type PageSize, type ProductFilters } from '../../../features/catalogue/search'
+import { CatalogueTabs } from '../../../lib/catalogue-tabs'
+import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession } from '../../../lib/session'
+import { FilterButton } from '../../../ui/filter-button'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+
+export const Route = createFileRoute('/_app/products/')({
+  validateSearch: productSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Not awaited: while another page loads, the one on screen stays (placeholder data) instead of the router
+  // holding the old screen with no sign of progress.
+  loader: ({ context: { queryClient }, deps }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
+  },
+  component: ProductsPage,
+})
+
+const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
+
+function ProductsPage() {
+  const canManage = useCanManageInventory()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => productListFilters(search), [search])
+
+  // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
+  const setName = useCallback((name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }), [navigate])
+  const setFilters = (value: ProductFilters) =>
+    void navigate({ search: (prev) => ({ ...prev, isPublished: value.isPublished, collectionId: value.collectionId, priceRangeLow: value.priceRangeLow, priceRangeHigh: value.priceRangeHigh, page: undefined }), replace: true })
+  const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
+  const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
+
+  if (!canManage) return <NoInventoryAccess title="Products" />
+  const count = productFilterCount(search)
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Products"
+        actions={
+          <>
+            <FilterButton count={count} onClick={() => setFiltering(true)} />
+            <Link to="/products/new" className={addLink}>
+              <Icon name="plus" size={18} />
+              Add product
+            </Link>
+          </>
+        }
+      />
+      <CatalogueTabs current="products" />
+      <ProductSearch value={search.name ?? ''} onChange={setName} />
+      <ActiveProductFilters value={search} onChange={setFilters} />
+      <ProductList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />
+      <FilterProductsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setFilters} />
+    </div>
+  )
+}

@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { catalogueEndpoints } from '../../../src/contract/catalogue'
+import { product, productPage, productSummary, variant } from '../fixtures'
+import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+
+useAppHarness()
+
+const low = variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountType: 'PERCENTAGE', discount: 10, discountedPrice: 270_000, availableUnits: 2, threshold: 5, isLowStock: true })
+const JOLLOF = product({ variants: [variant(), low] })
+
+describe('Product page', () => {
+  it('stacks details, images and variants, with prices, the struck original and low-stock markers', async () => {
+    server.use(handle(catalogueEndpoints.productDetail, () => ok(JOLLOF)))
+    renderApp('/products/prod-1')
+    expect(await screen.findByRole('heading', { level: 1, name: 'Jollof rice' })).toBeTruthy()
+    const details = screen.getByRole('region', { name: 'Details' })
+    expect(within(details).getByText('₦3,000.00 – ₦5,000.00')).toBeTruthy()
+    expect(within(details).getByText('Food and drinks')).toBeTruthy()
+    expect(within(details).getByText('Low stock')).toBeTruthy()
+    expect(within(screen.getByRole('region', { name: 'Images' })).getByRole('img', { name: 'Jollof rice, image 1 of 1' })).toBeTruthy()
+
+    const rows = within(screen.getByRole('region', { name: 'Variants (2)' })).getAllByTestId('variant-row')
+    expect(within(rows[0]!).getByText('Size: Large')).toBeTruthy()
+    expect(within(rows[0]!).queryByText('Low stock')).toBeNull()
+    expect(within(rows[1]!).getByText('₦2,700.00')).toBeTruthy()
+    expect(within(rows[1]!).getByText('₦3,000.00').closest('s')).toBeTruthy()
+    expect(within(rows[1]!).getByText('Low stock')).toBeTruthy()
+  })
+
+  it('toggles a variant’s availability by sending isAvailable alone', async () => {
+    const bodies: unknown[] = []
+    let current = JOLLOF
+    server.use(
+      handle(catalogueEndpoints.productDetail, () => ok(current)),
+      handle(catalogueEndpoints.updateVariant, async ({ request }) => {
+        bodies.push(await request.json())
+        current = product({ variants: [variant(), { ...low, isAvailable: false }] })
+        return ok({ ...low, isAvailable: false }, 'Variant updated')
+      }),
+    )
+    const { user } = renderApp('/products/prod-1')
+    const toggle = await screen.findByRole('switch', { name: 'Size: Small: Available' })
+    expect((toggle as HTMLInputElement).checked).toBe(true)
+    await user.click(toggle)
+    await waitFor(() => expect(bodies).toEqual([{ id: 'var-2', isAvailable: false }]))
+    await waitFor(() => expect((screen.getByRole('switch', { name: 'Size: Small: Available' }) as HTMLInputElement).checked).toBe(false))
+    expect(await screen.findByRole('status', { name: 'Variant updated' })).toBeTruthy()
+  })
+
+  it('deletes the product after Cancel / Proceed, then shows the list', async () => {
+    const deleted: (string | null)[] = []
+    server.use(
+      handle(catalogueEndpoints.productDetail, () => ok(JOLLOF)),
+      handle(catalogueEndpoints.deleteProduct, ({ request }) => {
+        deleted.push(new URL(request.url).searchParams.get('id'))
+        return ok(null, 'Product deleted')
+      }),
+      handle(catalogueEndpoints.listProducts, () => ok(productPage([productSummary({ id: 'prod-2', name: 'Zobo' })]))),
+    )
+    const { user, router } = renderApp('/products/prod-1')
+    await user.click(await screen.findByRole('button', { name: 'Delete' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete this product?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    expect(deleted).toEqual([])
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Proceed' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/products'))
+    expect(deleted).toEqual(['prod-1'])
+    expect(await screen.findByRole('status', { name: 'Product deleted' })).toBeTruthy()
+    expect(await screen.findByText('Zobo')).toBeTruthy()
+  })
+
+  it('says a removed product is not found, without Refetch', async () => {
+    server.use(handle(catalogueEndpoints.productDetail, () => Response.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 })))
+    renderApp('/products/gone')
+    expect(await screen.findByText('Product not found')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Refetch' })).toBeNull()
+  })
+})

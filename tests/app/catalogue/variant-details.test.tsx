@@ -1,0 +1,113 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { catalogueEndpoints } from '../../../src/contract/catalogue'
+import { product, variant } from '../fixtures'
+import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+
+useAppHarness()
+afterEach(() => {
+  Reflect.deleteProperty(navigator, 'share')
+})
+
+const LINK = 'http://localhost:3000/pay/AbC123xyz'
+const QR = '/api/files/qr-AbC123xyz.png'
+
+/** A product with one variant (options carry a hidden id key), and the pay-link call, recording its bodies. */
+function payLinkApi(paylink: string | null = null) {
+  const bodies: unknown[] = []
+  let current = variant({ options: { Size: 'Large', id: 'internal-7' }, paylink, qrCodeURL: paylink ? QR : null })
+  server.use(
+    handle(catalogueEndpoints.productDetail, () => ok(product({ variants: [current] }))),
+    handle(catalogueEndpoints.generatePayLink, async ({ request }) => {
+      bodies.push(await request.json())
+      current = { ...current, paylink: `${LINK}${bodies.length}`, qrCodeURL: `${QR}?v=${bodies.length}` }
+      return ok(current, 'Payment link generated')
+    }),
+  )
+  return bodies
+}
+
+describe('Variant Details', () => {
+  it('shows the options without the id key, generates a payment link, shows its QR code and copies the link with the exact toast', async () => {
+    const bodies = payLinkApi()
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
+    expect(await within(sheet).findByText('Size')).toBeTruthy()
+    expect(within(sheet).getByText('Large')).toBeTruthy()
+    expect(within(sheet).queryByText('id')).toBeNull()
+    expect(within(sheet).queryByText('internal-7')).toBeNull()
+
+    await user.click(within(sheet).getByRole('button', { name: 'Generate Payment Link' }))
+    await waitFor(() => expect(bodies).toEqual([{ id: 'var-1' }]))
+    const link = await within(sheet).findByRole('link', { name: `${LINK}1` })
+    expect(link.getAttribute('href')).toBe(`${LINK}1`)
+    const qr = within(sheet).getByRole('img', { name: /^QR code for the payment link/ })
+    expect(qr.getAttribute('src')).toBe(`${QR}?v=1`)
+    const download = within(sheet).getByRole('link', { name: 'Download QR' })
+    expect(download.getAttribute('href')).toBe(`${QR}?v=1`)
+    expect(download.getAttribute('download')).toMatch(/\.png$/)
+
+    await user.click(within(sheet).getByRole('button', { name: 'Copy payment link' }))
+    expect(await screen.findByRole('status', { name: 'Copied payment link to clipboard' })).toBeTruthy()
+    expect(await navigator.clipboard.readText()).toBe(`${LINK}1`)
+    expect(within(sheet).queryByRole('button', { name: 'Generate Payment Link' })).toBeNull()
+  })
+
+  it('asks before regenerating, since the old link stops working', async () => {
+    const bodies = payLinkApi(LINK)
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
+    await user.click(await within(sheet).findByRole('button', { name: 'Regenerate Payment Link' }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Regenerate the payment link?' })
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(bodies).toEqual([])
+
+    await user.click(within(sheet).getByRole('button', { name: 'Regenerate Payment Link' }))
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Proceed' }))
+    await waitFor(() => expect(bodies).toEqual([{ id: 'var-1' }]))
+    expect(await within(sheet).findByRole('link', { name: `${LINK}1` })).toBeTruthy()
+  })
+
+  it('offers Share only where the browser has navigator.share', async () => {
+    payLinkApi(LINK)
+    renderApp('/products/prod-1/variants/var-1')
+    const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
+    await within(sheet).findByRole('button', { name: 'Copy payment link' })
+    expect(within(sheet).queryByRole('button', { name: 'Share' })).toBeNull()
+  })
+
+  it('shares the link through the system share sheet', async () => {
+    payLinkApi(LINK)
+    const share = vi.fn().mockResolvedValue(undefined)
+    Object.defineProperty(navigator, 'share', { configurable: true, value: share })
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
+    await user.click(await within(sheet).findByRole('button', { name: 'Share' }))
+    expect(share).toHaveBeenCalledWith(expect.objectContaining({ url: LINK }))
+  })
+
+  it('saves a stock level alert typed as digits only', async () => {
+    payLinkApi()
+    const bodies: unknown[] = []
+    server.use(
+      handle(catalogueEndpoints.setStockAlert, async ({ request }) => {
+        bodies.push(await request.json())
+        return ok(variant({ threshold: 5 }), 'Stock level alert saved')
+      }),
+    )
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const details = await screen.findByRole('dialog', { name: 'Variant Details' })
+    expect(await within(details).findByText('Not set')).toBeTruthy()
+    await user.click(within(details).getByRole('link', { name: 'Update Stock Level Alert' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Update Stock Level Alert' })
+    const input = within(sheet).getByLabelText('Alert me at (units)') as HTMLInputElement
+    await user.click(screen.getByRole('button', { name: 'Save alert' }))
+    expect(await within(sheet).findByText('Enter the number of units.')).toBeTruthy()
+    await user.type(input, '5 units')
+    expect(input.value).toBe('5')
+    await user.click(screen.getByRole('button', { name: 'Save alert' }))
+    await waitFor(() => expect(bodies).toEqual([{ productId: 'prod-1', productVariantId: 'var-1', threshold: 5 }]))
+    expect(await screen.findByRole('status', { name: 'Stock level alert saved' })).toBeTruthy()
+  })
+})

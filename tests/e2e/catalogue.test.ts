@@ -1,0 +1,169 @@
+import { randomInt } from 'node:crypto'
+import { deflateSync } from 'node:zlib'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, demo, launchBrowser, logIn, persistedCache, phoneContext } from './browser'
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A real (tiny) PNG, made here so the test needs no fixture file: an orange square, 64 × 64. */
+function orangePng(size = 64): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xf2, 0x8c, 0x28]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
+}
+
+/** Whether an <img> has really loaded (not just been put in the page). */
+const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
+
+async function toast(page: Page, text: string) {
+  await page.getByRole('status').filter({ hasText: text }).first().waitFor()
+}
+
+describe('the catalogue on a phone (390×844)', () => {
+  it('creates a collection and a product with two variants and an image, sells it through a discounted pay link, and flags low stock', async () => {
+    const context = await phoneContext(browser)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() })
+    const page = await context.newPage()
+    await logIn(page, demo().email, demo().password)
+    const tag = randomInt(10_000, 99_999)
+    const collectionName = `E2E Drinks ${tag}`
+    const productName = `E2E Zobo ${tag}`
+
+    // A collection.
+    await page.goto(`${baseURL()}/products/collections`)
+    await page.getByRole('link', { name: 'Add Collection' }).click()
+    const addCollection = page.getByRole('dialog', { name: 'Add Collection' })
+    await addCollection.getByLabel('Name').fill(collectionName)
+    await addCollection.getByRole('button', { name: 'Add Collection' }).click()
+    await page.getByTestId('collection-row').filter({ hasText: collectionName }).waitFor()
+
+    // A product in it: an option with two values makes two variants; one picture.
+    await page.goto(`${baseURL()}/products/new`)
+    await page.getByLabel(/^Name/).fill(productName)
+    await page.getByRole('option', { name: collectionName }).waitFor({ state: 'attached' })
+    await page.getByLabel('Collection').selectOption({ label: collectionName })
+    await page.getByRole('switch', { name: /^Published/ }).check()
+    await page.getByLabel('Add images').setInputFiles({ name: 'zobo.png', mimeType: 'image/png', buffer: orangePng() })
+    await expect.poll(() => loaded(page.getByRole('img', { name: 'Image 1' }))).toBe(true)
+    await page.getByRole('button', { name: 'Add option' }).click()
+    await page.getByLabel('Option name').fill('Size')
+    for (const value of ['Small', 'Large']) {
+      await page.getByLabel('Add a value').fill(value)
+      await page.keyboard.press('Enter')
+    }
+    const variants = page.getByRole('list', { name: 'Variants' })
+    await variants.getByLabel('Size: Small Price').fill('1500')
+    await variants.getByLabel('Size: Small Units').fill('10')
+    await variants.getByLabel('Size: Large Price').fill('2500')
+    await variants.getByLabel('Size: Large Units').fill('10')
+    await page.getByRole('button', { name: 'Add product' }).click()
+    await page.getByRole('heading', { level: 1, name: productName }).waitFor()
+    expect(new URL(page.url()).pathname).toMatch(/^\/products\/[^/]+$/)
+    await expect.poll(() => loaded(page.getByRole('img', { name: `${productName}, image 1 of 1` }))).toBe(true)
+
+    // A discount on the large one, through Variant Details → Update Variant.
+    await page.getByTestId('variant-row').filter({ hasText: 'Size: Large' }).getByRole('link').click()
+    const details = page.getByRole('dialog', { name: 'Variant Details' })
+    await details.getByText('₦2,500.00').waitFor()
+    await page.getByRole('link', { name: 'Update Variant' }).click()
+    const update = page.getByRole('dialog', { name: 'Update Variant' })
+    await update.getByLabel('Discount type').selectOption('PERCENTAGE')
+    await update.getByLabel('Discount', { exact: true }).fill('10')
+    await update.getByText('₦2,250.00').waitFor()
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await details.getByText('10 % off').waitFor()
+
+    // Its payment link: generate, copy (the exact toast), and a QR code that really loads.
+    await details.getByRole('button', { name: 'Generate Payment Link', exact: true }).click()
+    const link = details.getByRole('link', { name: /\/pay\/[A-Za-z0-9]+$/ })
+    await link.waitFor()
+    const paylink = (await link.getAttribute('href'))!
+    await details.getByRole('button', { name: 'Copy payment link' }).click()
+    await toast(page, 'Copied payment link to clipboard')
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(paylink)
+    const qr = details.getByRole('img', { name: /^QR code for the payment link/ })
+    await qr.scrollIntoViewIfNeeded()
+    await expect.poll(() => loaded(qr)).toBe(true)
+
+    // The customer's view, in a new page with no session: the discounted price, the original struck through.
+    const customer = await phoneContext(browser)
+    const payPage = await customer.newPage()
+    await payPage.goto(paylink)
+    await payPage.getByRole('heading', { level: 1, name: productName }).waitFor()
+    const price = payPage.getByTestId('variant-price').first()
+    expect((await price.innerText()).replace(/\s+/g, ' ')).toContain('₦2,250.00')
+    expect(await price.locator('s').innerText()).toContain('₦2,500.00')
+    await payPage.getByRole('region', { name: 'Pay by bank transfer' }).getByText('Account number').waitFor()
+    expect(await payPage.evaluate(() => localStorage.length)).toBe(0)
+    await customer.close()
+
+    // A stock alert above what will remain, then a sale recorded as a stock change (orders arrive later).
+    await page.getByRole('link', { name: 'Update Stock Level Alert' }).click()
+    const alert = page.getByRole('dialog', { name: 'Update Stock Level Alert' })
+    await alert.getByLabel('Alert me at (units)').fill('5')
+    await page.getByRole('button', { name: 'Save alert' }).click()
+    await details.getByText('At 5 units or below').waitFor()
+    await page.getByRole('link', { name: 'Update Variant' }).click()
+    await update.getByLabel('Available units').fill('3')
+    await page.getByRole('button', { name: 'Save changes' }).click()
+    await details.getByText('Low stock').waitFor()
+
+    // The product list flags it.
+    await page.goto(`${baseURL()}/products?name=${encodeURIComponent(productName)}`)
+    const row = page.getByTestId('product-row').filter({ hasText: productName })
+    await row.getByText('Low stock').waitFor()
+    expect(await row.getByText('Published').isVisible()).toBe(true)
+    await context.close()
+  })
+
+  it('keeps the product list and its pictures offline (persisted cache and the service worker\'s file cache)', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await logIn(page, demo().email, demo().password)
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    // Reloaded under the service worker's control, so the thumbnails go through its cache.
+    await page.goto(`${baseURL()}/products`)
+    const thumbnail = page.getByTestId('product-row').first().locator('img')
+    await expect.poll(() => loaded(thumbnail)).toBe(true)
+    const src = await thumbnail.getAttribute('src')
+    await expect.poll(async () => Object.values(await persistedCache(page)).join('')).toContain('"products"')
+    await expect.poll(() => page.evaluate((url) => caches.open('uploaded-files').then((c) => c.match(url)).then(Boolean), src!)).toBe(true)
+
+    await context.setOffline(true)
+    await page.reload()
+    const offline = page.getByTestId('product-row').first().locator('img')
+    await expect.poll(() => offline.getAttribute('src')).toBe(src)
+    await expect.poll(() => loaded(offline)).toBe(true)
+    await context.close()
+  })
+})
