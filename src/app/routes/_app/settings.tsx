@@ -1,10 +1,13 @@
-import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { PayoutSettings } from '../../features/banking/components/payout-settings'
 import { settlementAccountQuery, thirdPartyTransfersQuery, vendorChargesQuery } from '../../features/banking/queries'
 import { PinSettings } from '../../features/pin/components/pin-settings'
 import { pinStatusQuery } from '../../features/pin/queries'
+import { DeliveryLocationsPanel } from '../../features/selling-terms/components/delivery-locations-panel'
+import { TaxesPanel } from '../../features/selling-terms/components/taxes-panel'
+import { deliveryLocationListQuery, taxListQuery } from '../../features/selling-terms/queries'
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form'
 import { ProfileSection } from '../../features/settings/components/profile-section'
 import { vendorProfileQuery } from '../../features/settings/queries'
@@ -12,6 +15,7 @@ import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { useSession } from '../../lib/session'
 import { PageHeader } from '../../ui/page'
+import { TabNav } from '../../ui/tab-nav'
 
 /** Tabs live in the URL (`?tab=`) so a link can open one (SPEC §2: /settings?tab=payout-settings). */
 const TABS = [
@@ -19,6 +23,8 @@ const TABS = [
   { id: 'payout-settings', label: 'Payout settings' },
   { id: 'security', label: 'Security' },
   { id: 'password', label: 'Password' },
+  { id: 'taxes', label: 'Taxes' },
+  { id: 'delivery-locations', label: 'Delivery' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
@@ -33,6 +39,8 @@ export const Route = createFileRoute('/_app/settings')({
       void queryClient.prefetchQuery(vendorChargesQuery())
     }
     if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
+    if (deps.tab === 'taxes') void queryClient.prefetchQuery(taxListQuery())
+    if (deps.tab === 'delivery-locations') void queryClient.prefetchQuery(deliveryLocationListQuery())
     return loadQuery(queryClient, vendorProfileQuery())
   },
   component: Settings,
@@ -43,30 +51,7 @@ function Settings() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader title="Settings" />
-      <nav aria-label="Settings sections" className={css({ display: 'flex', gap: '1', overflowX: 'auto', borderBottomWidth: '1px', borderColor: 'border.default' })}>
-        {TABS.map((t) => (
-          <Link
-            key={t.id}
-            to="/settings"
-            search={{ tab: t.id }}
-            aria-current={tab === t.id ? 'page' : undefined}
-            className={css({
-              px: '4',
-              minHeight: '44px',
-              display: 'inline-flex',
-              alignItems: 'center',
-              fontWeight: 'medium',
-              color: 'fg.muted',
-              borderBottomWidth: '2px',
-              borderColor: 'transparent',
-              whiteSpace: 'nowrap',
-              '&[aria-current=page]': { color: 'accent.default', borderColor: 'accent.default' },
-            })}
-          >
-            {t.label}
-          </Link>
-        ))}
-      </nav>
+      <TabNav label="Settings sections" items={TABS.map((t) => ({ label: t.label, link: { to: '/settings', search: { tab: t.id } }, current: tab === t.id }))} />
       <TabPanel tab={tab} />
       <Outlet />
     </div>
@@ -75,11 +60,16 @@ function Settings() {
 
 function TabPanel({ tab }: { tab: Tab }) {
   const session = useSession()
+  const canEdit = hasPermission(session?.user.permissions ?? [], 'VENDOR_SETTINGS')
   switch (tab) {
     case 'password':
       return <ChangePasswordForm />
     case 'payout-settings':
-      return <PayoutSettings canEdit={hasPermission(session?.user.permissions ?? [], 'VENDOR_SETTINGS')} />
+      return <PayoutSettings canEdit={canEdit} />
+    case 'taxes':
+      return <TaxesPanel canEdit={canEdit} />
+    case 'delivery-locations':
+      return <DeliveryLocationsPanel canEdit={canEdit} />
     case 'security':
       return <PinSettings />
     default:

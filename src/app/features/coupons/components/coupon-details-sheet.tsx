@@ -1,0 +1,80 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import type { Coupon } from '../../../../contract/selling-terms'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { formatDate, formatDateTime } from '../../../lib/dates'
+import { CopyButton } from '../../../ui/copy-button'
+import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { EmptyState } from '../../../ui/empty-state'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { couponDetailQuery, findCouponInLists } from '../queries'
+import { couponValue, CouponStateBadge } from './coupon-state-badge'
+
+const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
+const stacked = css({ display: 'flex', flexDirection: 'column', gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const hero = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
+const code = css({ display: 'flex', alignItems: 'center', gap: '1', fontFamily: 'mono', textStyle: 'title.md', letterSpacing: 'wide' })
+
+const VALUE_TYPES: Record<Coupon['valueType'], string> = { PERCENTAGE: 'Percentage', FLAT: 'Flat amount' }
+
+function Details({ coupon: c }: { coupon: Coupon }) {
+  return (
+    <>
+      <div className={hero}>
+        <p className={code}>
+          {c.couponCode}
+          <CopyButton value={c.couponCode} label="Copy coupon code" toastMessage="Coupon code copied" />
+        </p>
+        <p className={css({ textStyle: 'amount.lg' })}>{couponValue(c)} off</p>
+        <CouponStateBadge state={c.state} />
+      </div>
+      <DetailList>
+        <DetailRow label="Name">{c.name}</DetailRow>
+        <div className={stacked}>
+          <dt className={term}>Description</dt>
+          <dd className={css({ whiteSpace: 'pre-line', overflowWrap: 'anywhere' })}>{c.description}</dd>
+        </div>
+        <DetailRow label="Value type">{VALUE_TYPES[c.valueType]}</DetailRow>
+        <DetailRow label="Value">{couponValue(c)}</DetailRow>
+        <DetailRow label="Usage">
+          {c.currentUsage.toLocaleString('en-NG')} of {c.maxUsage.toLocaleString('en-NG')} used
+        </DetailRow>
+        <DetailRow label="Start date">{formatDate(c.startDate)}</DetailRow>
+        <DetailRow label="End date">{formatDate(c.endDate)}</DetailRow>
+        <DetailRow label="Created">{formatDateTime(c.createdAt)}</DetailRow>
+      </DetailList>
+    </>
+  )
+}
+
+/** Coupon Details (SPEC §2) for /products/coupons/$couponId: opens with the row from the list, then refreshes. */
+export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const queryClient = useQueryClient()
+  const query = useQuery({ ...couponDetailQuery(id), placeholderData: () => findCouponInLists(queryClient, id) })
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title="Coupon Details"
+    >
+      {query.data ? (
+        <Details coupon={query.data} />
+      ) : query.isError ? (
+        <EmptyState
+          title="Could not load this coupon"
+          description={errorMessage(query.error)}
+          errorStatus={errorStatus(query.error)}
+          onRefetch={() => void query.refetch()}
+          refetching={query.isFetching}
+        />
+      ) : (
+        <div aria-busy="true">
+          <Skeleton count={6} height={40} />
+        </div>
+      )}
+    </Sheet>
+  )
+}

@@ -1,0 +1,61 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import type { Coupon } from '../../../../contract/selling-terms'
+import { formatDate } from '../../../lib/dates'
+import { PagedList } from '../../../ui/paged-list'
+import { COUPON_PAGE_SIZE, couponListQuery } from '../queries'
+import { couponValue, CouponStateBadge } from './coupon-state-badge'
+
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '3',
+  px: '4',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  color: 'fg.default',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.subtle' },
+  _focusVisible: { outlineOffset: '-2px' },
+})
+const line = css({ display: 'block', truncate: true })
+const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+const code = css({ fontFamily: 'mono', color: 'fg.default' })
+const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'nowrap' })
+
+function CouponRow({ coupon: c }: { coupon: Coupon }) {
+  return (
+    <li>
+      <Link to="/products/coupons/$couponId" params={{ couponId: c.id }} search={(prev) => prev} className={row}>
+        <span className={css({ minW: '0' })}>
+          <span className={cx(line, css({ fontWeight: 'medium' }))}>{c.name}</span>
+          <span className={meta}>
+            <span className={code}>{c.couponCode}</span> · {couponValue(c)} off
+          </span>
+          <span className={meta}>
+            {formatDate(c.startDate)} – {formatDate(c.endDate)}
+          </span>
+        </span>
+        <span className={right}>
+          <CouponStateBadge state={c.state} />
+          <span aria-label={`Used ${c.currentUsage} of ${c.maxUsage}`}>
+            {c.currentUsage.toLocaleString('en-NG')}/{c.maxUsage.toLocaleString('en-NG')} used
+          </span>
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+/** The vendor's coupons, newest first, a page at a time (the page is in the URL). */
+export function CouponList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
+  const query = useQuery({ ...couponListQuery(page), placeholderData: keepPreviousData })
+  return (
+    <PagedList query={query} page={page} size={COUPON_PAGE_SIZE} onPageChange={onPageChange} label="Coupons" noun="coupons" emptyText="Coupons you create will show here.">
+      {(items) => items.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)}
+    </PagedList>
+  )
+}

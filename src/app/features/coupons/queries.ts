@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { sellingTermsEndpoints, type Coupon } from '../../../contract/selling-terms'
+import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+
+/** Coupons per page: a screen or two of rows on a phone. */
+export const COUPON_PAGE_SIZE = 20
+
+type CouponPage = { items: Coupon[]; page: number; size: number; total: number }
+
+export const couponListQuery = (page: number) =>
+  queryOptions({
+    queryKey: queryKeys.coupons.list({ page, size: COUPON_PAGE_SIZE }),
+    queryFn: async ({ signal }) =>
+      (await api(sellingTermsEndpoints.listCoupons, { query: { page, size: COUPON_PAGE_SIZE }, signal })).data,
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+/** A coupon already in a loaded page, so Coupon Details opens at once (and offline) while it refreshes. */
+export function findCouponInLists(queryClient: QueryClient, id: string): Coupon | undefined {
+  for (const [, data] of queryClient.getQueriesData<CouponPage>({ queryKey: queryKeys.coupons.lists() })) {
+    const found = data?.items.find((c) => c.id === id)
+    if (found) return found
+  }
+  return undefined
+}
+
+export const couponDetailQuery = (id: string) =>
+  queryOptions({
+    queryKey: queryKeys.coupons.detail(id),
+    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.couponDetail, { query: { id }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export type CreateCouponBody = {
+  name: string
+  description: string
+  couponCode: string
+  valueType: Coupon['valueType']
+  value: number
+  maxUsage: number
+  startDate: string
+  endDate: string
+}
+
+/** Refusals the form can place (a duplicate code, a date the server's today rejects) go under their fields. */
+export function useCreateCoupon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: CreateCouponBody) => api(sellingTermsEndpoints.createCoupon, { body }),
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.coupons.lists() }),
+  })
+}

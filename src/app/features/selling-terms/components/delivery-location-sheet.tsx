@@ -1,0 +1,114 @@
+import { useForm } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import { useId } from 'react'
+import { css } from 'styled-system/css'
+import type { DeliveryLocation } from '../../../../contract/selling-terms'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { showSubmitError, visibleError } from '../../../lib/forms'
+import { Button } from '../../../ui/button'
+import { EmptyState } from '../../../ui/empty-state'
+import { AmountInput, Field, Input, Textarea } from '../../../ui/field'
+import { Sheet } from '../../../ui/sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
+import { deliveryLocationListQuery, useCreateDeliveryLocation, useUpdateDeliveryLocation } from '../queries'
+
+/**
+ * Create Delivery Location, or Update Delivery Location when given one (SPEC §2). The Active toggle stays in
+ * the list: it takes effect at once, without a form.
+ */
+export function DeliveryLocationSheet({ location, onClose }: { location?: DeliveryLocation; onClose: () => void }) {
+  const formId = useId()
+  const create = useCreateDeliveryLocation()
+  const update = useUpdateDeliveryLocation()
+  const title = location ? 'Update Delivery Location' : 'Create Delivery Location'
+  const form = useForm({
+    defaultValues: deliveryFormValues(location),
+    validators: { onChange: DeliveryFormSchema },
+    onSubmit: ({ value, formApi }) => {
+      const callbacks = { onSuccess: onClose, onError: (error: unknown) => showSubmitError(formApi, error) }
+      const body = toDeliveryBody(value)
+      if (location) update.mutate({ id: location.id, ...body }, callbacks)
+      else create.mutate(body, callbacks)
+    },
+  })
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title={title}
+      description="Customers choose from your active locations and pay its fee with the order."
+      footer={
+        <>
+          <Button variant="outline" size="lg" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="lg" form={formId} loading={create.isPending || update.isPending}>
+            {location ? 'Save changes' : 'Create location'}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        onSubmit={(event) => {
+          event.preventDefault()
+          void form.handleSubmit()
+        }}
+      >
+        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+          {(submitted) => (
+            <>
+              <form.Field name="name">
+                {(field) => (
+                  <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
+                    <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="description">
+                {(field) => (
+                  <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
+                    <Textarea name={field.name} rows={3} maxLength={300} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="fee">
+                {(field) => (
+                  <Field label="Fee" helper="Enter 0 for free delivery." error={visibleError(field.state.meta, submitted)}>
+                    <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                  </Field>
+                )}
+              </form.Field>
+            </>
+          )}
+        </form.Subscribe>
+      </form>
+    </Sheet>
+  )
+}
+
+/**
+ * Update Delivery Location for /settings/delivery-locations/$locationId. There is no single-location call: the
+ * location comes from the whole list, which the Delivery tab under the sheet has loaded.
+ */
+export function UpdateDeliveryLocationSheet({ id, onClose }: { id: string; onClose: () => void }) {
+  const list = useQuery(deliveryLocationListQuery())
+  const location = list.data?.items.find((l) => l.id === id)
+  if (location) return <DeliveryLocationSheet location={location} onClose={onClose} />
+  return (
+    <Sheet open onOpenChange={(open) => !open && onClose()} title="Update Delivery Location">
+      {list.isPending ? (
+        <Skeleton count={3} height={40} />
+      ) : list.isError ? (
+        <EmptyState title="Could not load delivery locations" description={errorMessage(list.error)} errorStatus={errorStatus(list.error)} onRefetch={() => void list.refetch()} refetching={list.isFetching} />
+      ) : (
+        <EmptyState title="Delivery location not found" description="It may have been removed." />
+      )}
+    </Sheet>
+  )
+}

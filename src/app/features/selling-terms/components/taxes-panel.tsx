@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { formatPercent } from '../../../lib/percent'
+import { Card } from '../../../ui/card'
+import { EmptyState } from '../../../ui/empty-state'
+import { Icon } from '../../../ui/icon'
+import { Skeleton } from '../../../ui/skeleton'
+import { taxListQuery } from '../queries'
+
+const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
+const row = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  minH: '12',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
+const linkButton = cx(button({ variant: 'outline', size: 'sm' }), css({ textDecoration: 'none' }))
+
+/** Settings → Taxes: the taxes orders are charged; added with VENDOR_SETTINGS, read by everyone. */
+export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
+  const taxes = useQuery(taxListQuery())
+  return (
+    <Card
+      title="Taxes"
+      action={
+        canEdit ? (
+          <Link to="/settings/taxes/new" search={{ tab: 'taxes' }} className={linkButton}>
+            <Icon name="plus" size={16} />
+            Add Tax
+          </Link>
+        ) : null
+      }
+    >
+      {canEdit ? null : <p className={text}>Only a team member with the settings permission can add taxes.</p>}
+      {taxes.data ? (
+        taxes.data.items.length > 0 ? (
+          <ul aria-label="Taxes">
+            {taxes.data.items.map((tax) => (
+              <li key={tax.id} className={row}>
+                <span className={css({ fontWeight: 'medium', minW: '0', overflowWrap: 'anywhere' })}>{tax.name}</span>
+                <span className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>{formatPercent(tax.percentage)}</span>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <EmptyState title="No record found" description="Taxes you add are charged on your orders." />
+        )
+      ) : taxes.isError ? (
+        <EmptyState title="Could not load taxes" description={errorMessage(taxes.error)} errorStatus={errorStatus(taxes.error)} onRefetch={() => void taxes.refetch()} refetching={taxes.isFetching} />
+      ) : (
+        <Skeleton count={3} height={32} />
+      )}
+    </Card>
+  )
+}

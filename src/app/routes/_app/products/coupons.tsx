@@ -1,0 +1,49 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { CouponList } from '../../../features/coupons/components/coupon-list'
+import { couponListQuery } from '../../../features/coupons/queries'
+import { CatalogueTabs } from '../../../lib/catalogue-tabs'
+import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { hasPermission } from '../../../lib/permissions'
+import { loadQuery } from '../../../lib/query-client'
+import { getSession } from '../../../lib/session'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+
+export const Route = createFileRoute('/_app/products/coupons')({
+  validateSearch: v.object({ page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1) }),
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context: { queryClient }, deps }) => {
+    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) return
+    // A failed load is not thrown: the list shows it with Refetch (hidden on 403).
+    return loadQuery(queryClient, couponListQuery(deps.page))?.catch(() => undefined)
+  },
+  component: CouponsPage,
+})
+
+const linkButton = cx(button({ variant: 'solid' }), css({ textDecoration: 'none' }))
+
+function CouponsPage() {
+  const canManage = useCanManageInventory()
+  const { page } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  if (!canManage) return <NoInventoryAccess title="Coupons" />
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Coupons"
+        actions={
+          <Link to="/products/coupons/new" search={(prev) => prev} className={linkButton}>
+            <Icon name="plus" size={18} />
+            Create Coupon
+          </Link>
+        }
+      />
+      <CatalogueTabs current="coupons" />
+      <CouponList page={page} onPageChange={(to) => void navigate({ search: (prev) => ({ ...prev, page: to }) })} />
+      <Outlet />
+    </div>
+  )
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { UpdateDeliveryLocationSheet } from '../../../../features/selling-terms/components/delivery-location-sheet'
+import { NoPermissionSheet, useCanEditSellingTerms } from '../../../../features/selling-terms/components/no-permission-sheet'
+import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/settings/delivery-locations/$locationId')({
+  component: UpdateDeliveryLocationRoute,
+})
+
+const toDeliveryLocations = (router: AppRouter) =>
+  void router.navigate({ to: '/settings', search: { tab: 'delivery-locations' }, replace: true })
+
+function UpdateDeliveryLocationRoute() {
+  const { locationId } = Route.useParams()
+  const close = useCloseSheet(toDeliveryLocations)
+  const canEdit = useCanEditSellingTerms()
+  if (!canEdit) return <NoPermissionSheet title="Update Delivery Location" onClose={close} />
+  return <UpdateDeliveryLocationSheet id={locationId} onClose={close} />
+}
