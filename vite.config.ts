@@ -40,6 +40,8 @@ export default defineConfig({
           include: ['tests/app/**/*.test.tsx'],
           environment: 'jsdom',
           setupFiles: ['tests/app/setup.ts'],
+          // Typing through user-event in jsdom is slow on a loaded 2-core CI machine; 5 s cut off whole journeys.
+          testTimeout: 15_000,
         },
       },
       {

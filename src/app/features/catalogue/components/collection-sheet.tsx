@@ -1,12 +1,9 @@
 import { useForm } from '@tanstack/react-form'
-import { useId } from 'react'
 import * as v from 'valibot'
-import { css } from 'styled-system/css'
 import type { Collection } from '../../../../contract/catalogue'
 import { showSubmitError, visibleError } from '../../../lib/forms'
-import { Button } from '../../../ui/button'
 import { Field, Input, Textarea } from '../../../ui/field'
-import { Sheet } from '../../../ui/sheet'
+import { FormSheet } from '../../../ui/form-sheet'
 import { useCreateCollection, useUpdateCollection } from '../queries'
 
 const CollectionSchema = v.object({
@@ -16,7 +13,6 @@ const CollectionSchema = v.object({
 
 /** 'Add Collection' without a collection, 'Update Collection' with one (SPEC §2): name and description. */
 export function CollectionSheet({ collection, onClose }: { collection?: Collection; onClose: () => void }) {
-  const formId = useId()
   const create = useCreateCollection()
   const update = useUpdateCollection()
   const title = collection ? 'Update Collection' : 'Add Collection'
@@ -32,53 +28,33 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
   })
 
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+    <FormSheet
       title={title}
-      footer={
-        <>
-          <Button variant="outline" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="lg" form={formId} loading={create.isPending || update.isPending}>
-            {collection ? 'Save changes' : 'Add Collection'}
-          </Button>
-        </>
-      }
+      submitLabel={collection ? 'Save changes' : 'Add Collection'}
+      pending={create.isPending || update.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) => (
-            <>
-              <form.Field name="name">
-                {(field) => (
-                  <Field label="Name" error={visibleError(field.state.meta, submitted)} required>
-                    <Input name={field.name} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-              <form.Field name="description">
-                {(field) => (
-                  <Field label="Description" error={visibleError(field.state.meta, submitted)} helper="Optional. Shown to customers on your storefront.">
-                    <Textarea name={field.name} value={field.state.value} rows={3} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-            </>
-          )}
-        </form.Subscribe>
-      </form>
-    </Sheet>
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            <form.Field name="name">
+              {(field) => (
+                <Field label="Name" error={visibleError(field.state.meta, submitted)} required>
+                  <Input name={field.name} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="description">
+              {(field) => (
+                <Field label="Description" error={visibleError(field.state.meta, submitted)} helper="Optional. Shown to customers on your storefront.">
+                  <Textarea name={field.name} value={field.state.value} rows={3} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+          </>
+        )}
+      </form.Subscribe>
+    </FormSheet>
   )
 }

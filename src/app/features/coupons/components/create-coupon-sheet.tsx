@@ -1,19 +1,16 @@
 import { useForm } from '@tanstack/react-form'
-import { useId, useMemo } from 'react'
+import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { showSubmitError, visibleError } from '../../../lib/forms'
-import { Button } from '../../../ui/button'
 import { AmountInput, DigitsInput, Field, Input, PercentInput, Select, Textarea } from '../../../ui/field'
-import { Sheet } from '../../../ui/sheet'
+import { FormSheet } from '../../../ui/form-sheet'
 import { couponFormSchema, EMPTY_COUPON, lagosToday, toCreateCouponBody, type CouponFormValues } from '../coupon-form'
 import { useCreateCoupon } from '../queries'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })
 
 /** Create Coupon (SPEC §2, §5): a bottom sheet on phones, a right-hand panel on wide screens. */
 export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
-  const formId = useId()
   const create = useCreateCoupon()
   // Fixed while the sheet is open, so the date rule cannot change under someone's fingers at midnight.
   const today = useMemo(() => lagosToday(), [])
@@ -25,52 +22,126 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
   })
 
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+    <FormSheet
       title="Create Coupon"
       description="Every field is required."
-      footer={
-        <>
-          <Button variant="outline" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="lg" form={formId} loading={create.isPending}>
-            Create Coupon
-          </Button>
-        </>
-      }
+      submitLabel="Create Coupon"
+      pending={create.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        noValidate
-        className={formStyle}
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => [s.submissionAttempts > 0, s.values.valueType, s.values.startDate, s.values.endDate] as const}>
-          {([submitted, valueType, startDate, endDate]) => (
-            <>
-              <form.Field name="name">
+      <form.Subscribe selector={(s) => [s.submissionAttempts > 0, s.values.valueType, s.values.startDate, s.values.endDate] as const}>
+        {([submitted, valueType, startDate, endDate]) => (
+          <>
+            <form.Field name="name">
+              {(field) => (
+                <Field label="Name" error={visibleError(field.state.meta, submitted)}>
+                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="couponCode">
+              {(field) => (
+                <Field label="Coupon code" helper="3 to 20 letters, digits, - or _. Customers type it at checkout." error={visibleError(field.state.meta, submitted)}>
+                  <Input
+                    name={field.name}
+                    autoCapitalize="characters"
+                    autoComplete="off"
+                    spellCheck={false}
+                    maxLength={20}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="description">
+              {(field) => (
+                <Field label="Description" error={visibleError(field.state.meta, submitted)}>
+                  <Textarea name={field.name} rows={3} maxLength={500} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <div className={pair}>
+              <form.Field name="valueType">
                 {(field) => (
-                  <Field label="Name" error={visibleError(field.state.meta, submitted)}>
-                    <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Field label="Value type" error={visibleError(field.state.meta, submitted)}>
+                    <Select
+                      name={field.name}
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => {
+                        field.handleChange(e.target.value as CouponFormValues['valueType'])
+                        // Naira and a percentage are different numbers: a value typed for the other type is no guide.
+                        form.setFieldValue('value', '')
+                      }}
+                    >
+                      <option value="" disabled>
+                        Select a value type
+                      </option>
+                      <option value="PERCENTAGE">Percentage (%)</option>
+                      <option value="FLAT">Flat amount (₦)</option>
+                    </Select>
                   </Field>
                 )}
               </form.Field>
-              <form.Field name="couponCode">
+              <form.Field name="value">
                 {(field) => (
-                  <Field label="Coupon code" helper="3 to 20 letters, digits, - or _. Customers type it at checkout." error={visibleError(field.state.meta, submitted)}>
+                  <Field
+                    label="Value"
+                    helper={valueType === '' ? 'Select a value type first.' : undefined}
+                    error={visibleError(field.state.meta, submitted)}
+                    disabled={valueType === ''}
+                  >
+                    {valueType === 'FLAT' ? (
+                      <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                    ) : (
+                      <PercentInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                    )}
+                  </Field>
+                )}
+              </form.Field>
+            </div>
+            <form.Field name="maxUsage">
+              {(field) => (
+                <Field label="Maximum usage" helper="How many orders may use this coupon." error={visibleError(field.state.meta, submitted)}>
+                  <DigitsInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                </Field>
+              )}
+            </form.Field>
+            <div className={pair}>
+              <form.Field name="startDate">
+                {(field) => (
+                  <Field label="Start date" error={visibleError(field.state.meta, submitted)}>
                     <Input
+                      type="date"
                       name={field.name}
-                      autoCapitalize="characters"
-                      autoComplete="off"
-                      spellCheck={false}
-                      maxLength={20}
+                      min={today}
+                      max={endDate || undefined}
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => {
+                        field.handleChange(e.target.value)
+                        // No start, no end (SPEC §5): the end date waits for a start date again.
+                        if (!e.target.value) form.setFieldValue('endDate', '')
+                      }}
+                    />
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="endDate">
+                {(field) => (
+                  <Field
+                    label="End date"
+                    helper={startDate ? undefined : 'Select a start date first.'}
+                    error={visibleError(field.state.meta, submitted)}
+                    disabled={!startDate}
+                  >
+                    <Input
+                      type="date"
+                      name={field.name}
+                      min={startDate || today}
                       value={field.state.value}
                       onBlur={field.handleBlur}
                       onChange={(e) => field.handleChange(e.target.value)}
@@ -78,104 +149,10 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
                   </Field>
                 )}
               </form.Field>
-              <form.Field name="description">
-                {(field) => (
-                  <Field label="Description" error={visibleError(field.state.meta, submitted)}>
-                    <Textarea name={field.name} rows={3} maxLength={500} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-              <div className={pair}>
-                <form.Field name="valueType">
-                  {(field) => (
-                    <Field label="Value type" error={visibleError(field.state.meta, submitted)}>
-                      <Select
-                        name={field.name}
-                        value={field.state.value}
-                        onBlur={field.handleBlur}
-                        onChange={(e) => {
-                          field.handleChange(e.target.value as CouponFormValues['valueType'])
-                          // Naira and a percentage are different numbers: a value typed for the other type is no guide.
-                          form.setFieldValue('value', '')
-                        }}
-                      >
-                        <option value="" disabled>
-                          Select a value type
-                        </option>
-                        <option value="PERCENTAGE">Percentage (%)</option>
-                        <option value="FLAT">Flat amount (₦)</option>
-                      </Select>
-                    </Field>
-                  )}
-                </form.Field>
-                <form.Field name="value">
-                  {(field) => (
-                    <Field
-                      label="Value"
-                      helper={valueType === '' ? 'Select a value type first.' : undefined}
-                      error={visibleError(field.state.meta, submitted)}
-                      disabled={valueType === ''}
-                    >
-                      {valueType === 'FLAT' ? (
-                        <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                      ) : (
-                        <PercentInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                      )}
-                    </Field>
-                  )}
-                </form.Field>
-              </div>
-              <form.Field name="maxUsage">
-                {(field) => (
-                  <Field label="Maximum usage" helper="How many orders may use this coupon." error={visibleError(field.state.meta, submitted)}>
-                    <DigitsInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                  </Field>
-                )}
-              </form.Field>
-              <div className={pair}>
-                <form.Field name="startDate">
-                  {(field) => (
-                    <Field label="Start date" error={visibleError(field.state.meta, submitted)}>
-                      <Input
-                        type="date"
-                        name={field.name}
-                        min={today}
-                        max={endDate || undefined}
-                        value={field.state.value}
-                        onBlur={field.handleBlur}
-                        onChange={(e) => {
-                          field.handleChange(e.target.value)
-                          // No start, no end (SPEC §5): the end date waits for a start date again.
-                          if (!e.target.value) form.setFieldValue('endDate', '')
-                        }}
-                      />
-                    </Field>
-                  )}
-                </form.Field>
-                <form.Field name="endDate">
-                  {(field) => (
-                    <Field
-                      label="End date"
-                      helper={startDate ? undefined : 'Select a start date first.'}
-                      error={visibleError(field.state.meta, submitted)}
-                      disabled={!startDate}
-                    >
-                      <Input
-                        type="date"
-                        name={field.name}
-                        min={startDate || today}
-                        value={field.state.value}
-                        onBlur={field.handleBlur}
-                        onChange={(e) => field.handleChange(e.target.value)}
-                      />
-                    </Field>
-                  )}
-                </form.Field>
-              </div>
-            </>
-          )}
-        </form.Subscribe>
-      </form>
-    </Sheet>
+            </div>
+          </>
+        )}
+      </form.Subscribe>
+    </FormSheet>
   )
 }

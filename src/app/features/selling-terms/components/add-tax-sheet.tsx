@@ -1,16 +1,12 @@
 import { useForm } from '@tanstack/react-form'
-import { useId } from 'react'
-import { css } from 'styled-system/css'
 import { showSubmitError, visibleError } from '../../../lib/forms'
-import { Button } from '../../../ui/button'
 import { Field, Input, PercentInput } from '../../../ui/field'
-import { Sheet } from '../../../ui/sheet'
+import { FormSheet } from '../../../ui/form-sheet'
 import { TaxFormSchema, toTaxBody } from '../forms'
 import { useCreateTax } from '../queries'
 
 /** Add Tax (SPEC §2): a name and a percentage charged on orders. */
 export function AddTaxSheet({ onClose }: { onClose: () => void }) {
-  const formId = useId()
   const create = useCreateTax()
   const form = useForm({
     defaultValues: { name: '', percentage: '' },
@@ -19,54 +15,34 @@ export function AddTaxSheet({ onClose }: { onClose: () => void }) {
       create.mutate(toTaxBody(value), { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) }),
   })
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+    <FormSheet
       title="Add Tax"
       description="Charged on the orders you take, as a percentage of the order."
-      footer={
-        <>
-          <Button variant="outline" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="lg" form={formId} loading={create.isPending}>
-            Add Tax
-          </Button>
-        </>
-      }
+      submitLabel="Add Tax"
+      pending={create.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) => (
-            <>
-              <form.Field name="name">
-                {(field) => (
-                  <Field label="Name" helper="For example, VAT." error={visibleError(field.state.meta, submitted)}>
-                    <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-              <form.Field name="percentage">
-                {(field) => (
-                  <Field label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." error={visibleError(field.state.meta, submitted)}>
-                    <PercentInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                  </Field>
-                )}
-              </form.Field>
-            </>
-          )}
-        </form.Subscribe>
-      </form>
-    </Sheet>
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            <form.Field name="name">
+              {(field) => (
+                <Field label="Name" helper="For example, VAT." error={visibleError(field.state.meta, submitted)}>
+                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="percentage">
+              {(field) => (
+                <Field label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." error={visibleError(field.state.meta, submitted)}>
+                  <PercentInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                </Field>
+              )}
+            </form.Field>
+          </>
+        )}
+      </form.Subscribe>
+    </FormSheet>
   )
 }

@@ -1,13 +1,11 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import { useId } from 'react'
-import { css } from 'styled-system/css'
 import type { DeliveryLocation } from '../../../../contract/selling-terms'
 import { errorMessage, errorStatus } from '../../../lib/api'
 import { showSubmitError, visibleError } from '../../../lib/forms'
-import { Button } from '../../../ui/button'
 import { EmptyState } from '../../../ui/empty-state'
 import { AmountInput, Field, Input, Textarea } from '../../../ui/field'
+import { FormSheet } from '../../../ui/form-sheet'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
@@ -18,7 +16,6 @@ import { deliveryLocationListQuery, useCreateDeliveryLocation, useUpdateDelivery
  * the list: it takes effect at once, without a form.
  */
 export function DeliveryLocationSheet({ location, onClose }: { location?: DeliveryLocation; onClose: () => void }) {
-  const formId = useId()
   const create = useCreateDeliveryLocation()
   const update = useUpdateDeliveryLocation()
   const title = location ? 'Update Delivery Location' : 'Create Delivery Location'
@@ -33,62 +30,42 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
     },
   })
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+    <FormSheet
       title={title}
       description="Customers choose from your active locations and pay its fee with the order."
-      footer={
-        <>
-          <Button variant="outline" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="lg" form={formId} loading={create.isPending || update.isPending}>
-            {location ? 'Save changes' : 'Create location'}
-          </Button>
-        </>
-      }
+      submitLabel={location ? 'Save changes' : 'Create location'}
+      pending={create.isPending || update.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
     >
-      <form
-        id={formId}
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={(event) => {
-          event.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) => (
-            <>
-              <form.Field name="name">
-                {(field) => (
-                  <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
-                    <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-              <form.Field name="description">
-                {(field) => (
-                  <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
-                    <Textarea name={field.name} rows={3} maxLength={300} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
-                  </Field>
-                )}
-              </form.Field>
-              <form.Field name="fee">
-                {(field) => (
-                  <Field label="Fee" helper="Enter 0 for free delivery." error={visibleError(field.state.meta, submitted)}>
-                    <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                  </Field>
-                )}
-              </form.Field>
-            </>
-          )}
-        </form.Subscribe>
-      </form>
-    </Sheet>
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            <form.Field name="name">
+              {(field) => (
+                <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
+                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="description">
+              {(field) => (
+                <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
+                  <Textarea name={field.name} rows={3} maxLength={300} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="fee">
+              {(field) => (
+                <Field label="Fee" helper="Enter 0 for free delivery." error={visibleError(field.state.meta, submitted)}>
+                  <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                </Field>
+              )}
+            </form.Field>
+          </>
+        )}
+      </form.Subscribe>
+    </FormSheet>
   )
 }
 

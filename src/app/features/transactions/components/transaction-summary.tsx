@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type ReactNode } from 'react'
+import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Transaction } from '../../../../contract/transactions'
@@ -10,6 +10,7 @@ import { useOnline } from '../../../lib/online'
 import { StatusBadge } from '../../../ui/badge'
 import { Button } from '../../../ui/button'
 import { CopyButton } from '../../../ui/copy-button'
+import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
@@ -18,33 +19,11 @@ import { Skeleton } from '../../../ui/skeleton'
 import { findInLists, transactionDetailQuery, useMarkPos } from '../queries'
 import { signedAmount } from './transaction-row'
 
-const list = css({ display: 'flex', flexDirection: 'column' })
-const item = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: '3',
-  minH: '12',
-  py: '1.5',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-  _last: { borderBottomWidth: '0' },
-})
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
-const detail = css({ display: 'flex', alignItems: 'center', gap: '1', fontWeight: 'medium', textAlign: 'right', minW: '0', wordBreak: 'break-all' })
 const sectionTitle = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
 
 const stackedItem = css({ display: 'flex', flexDirection: 'column', gap: '0.5', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
 const code = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
-
-function Row({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className={item}>
-      <dt className={term}>{label}</dt>
-      <dd className={detail}>{children ?? '—'}</dd>
-    </div>
-  )
-}
 
 /** A long identifier (reference, 30-digit session ID) under its label, at full width, with its copy button. */
 function CodeRow({ label, value, copyLabel, toast }: { label: string; value: string | null; copyLabel: string; toast: string }) {
@@ -77,51 +56,51 @@ function Details({ t }: { t: Transaction }) {
         <p className={css({ textStyle: 'amount.lg', color: t.type === 'credit' ? 'success.fg' : 'fg.default' })}>{signedAmount(t)}</p>
         <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{t.type === 'credit' ? 'Money received' : 'Money sent'}</p>
       </div>
-      <dl className={list}>
-        <Row label="Status">
+      <DetailList>
+        <DetailRow label="Status">
           <StatusBadge status={t.status} />
-        </Row>
-        <Row label="Date and time">{formatDateTime(t.createdAt)}</Row>
-        <Row label="Type">{t.type}</Row>
-        <Row label="Amount">
+        </DetailRow>
+        <DetailRow label="Date and time">{formatDateTime(t.createdAt)}</DetailRow>
+        <DetailRow label="Type">{t.type}</DetailRow>
+        <DetailRow label="Amount">
           <Money kobo={t.amount} currency={t.currency} />
-        </Row>
-        <Row label="Fee">
+        </DetailRow>
+        <DetailRow label="Fee">
           <Money kobo={t.fee} currency={t.currency} />
-        </Row>
-        {t.narration ? <Row label="Narration">{t.narration}</Row> : null}
-        {t.failureReason ? <Row label="Reason">{t.failureReason}</Row> : null}
-      </dl>
+        </DetailRow>
+        {t.narration ? <DetailRow label="Narration">{t.narration}</DetailRow> : null}
+        {t.failureReason ? <DetailRow label="Reason">{t.failureReason}</DetailRow> : null}
+      </DetailList>
       <h3 className={sectionTitle}>Beneficiary</h3>
-      <dl className={list}>
-        <Row label="Account name">{t.beneficiaryAccountName}</Row>
-        <Row label="Bank name">{t.beneficiaryBankName}</Row>
-        <Row label="Account number">
+      <DetailList>
+        <DetailRow label="Account name">{t.beneficiaryAccountName}</DetailRow>
+        <DetailRow label="Bank name">{t.beneficiaryBankName}</DetailRow>
+        <DetailRow label="Account number">
           {t.beneficiaryAccountNumber ? (
             <>
               {t.beneficiaryAccountNumber}
               <CopyButton value={t.beneficiaryAccountNumber} label="Copy account number" toastMessage="Account number copied" />
             </>
           ) : null}
-        </Row>
-      </dl>
+        </DetailRow>
+      </DetailList>
       {t.type === 'credit' && t.originatorAccountName ? (
         <>
           <h3 className={sectionTitle}>Sender</h3>
-          <dl className={list}>
-            <Row label="Account name">{t.originatorAccountName}</Row>
-            <Row label="Bank name">{t.originatorBankName}</Row>
-            <Row label="Account number">{t.originatorAccountNumber}</Row>
-          </dl>
+          <DetailList>
+            <DetailRow label="Account name">{t.originatorAccountName}</DetailRow>
+            <DetailRow label="Bank name">{t.originatorBankName}</DetailRow>
+            <DetailRow label="Account number">{t.originatorAccountNumber}</DetailRow>
+          </DetailList>
         </>
       ) : null}
       <h3 className={sectionTitle}>References</h3>
-      <dl className={list}>
+      <DetailList>
         <CodeRow label="Transaction reference" value={t.reference} copyLabel="Copy transaction reference" toast="Transaction reference copied" />
         <CodeRow label="Session ID" value={t.sessionId} copyLabel="Copy session ID" toast="Session ID copied" />
-        {t.customerName ? <Row label="Customer">{t.customerName}</Row> : null}
-        {t.isPOSTransaction ? <Row label="POS">Marked as POS transaction</Row> : null}
-      </dl>
+        {t.customerName ? <DetailRow label="Customer">{t.customerName}</DetailRow> : null}
+        {t.isPOSTransaction ? <DetailRow label="POS">Marked as POS transaction</DetailRow> : null}
+      </DetailList>
       {t.customerId ? (
         <Link
           to="/transactions"

@@ -1,0 +1,59 @@
+import { useId, type ReactNode } from 'react'
+import { css } from 'styled-system/css'
+import { Button } from './button'
+import { Sheet } from './sheet'
+
+export interface FormSheetProps {
+  title: string
+  description?: ReactNode
+  submitLabel: string
+  /** The save is in flight: the submit button shows a spinner and ignores presses. */
+  pending: boolean
+  /** Called on submit (button or Enter in a field), after the browser's own submit is prevented. */
+  onSubmit: () => void
+  onClose: () => void
+  children: ReactNode
+}
+
+const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+
+/**
+ * A sheet that is one form (Add Tax, Add Collection, Create Coupon, ...): fields in the scrolling body, Cancel and
+ * the submit button pinned in the footer. The footer sits outside the <form>, so the submit button reaches it by id;
+ * the browser's own validation bubbles are off because each field shows its message under itself.
+ */
+export function FormSheet({ title, description, submitLabel, pending, onSubmit, onClose, children }: FormSheetProps) {
+  const formId = useId()
+  return (
+    <Sheet
+      open
+      onOpenChange={(open) => {
+        if (!open) onClose()
+      }}
+      title={title}
+      description={description}
+      footer={
+        <>
+          <Button variant="outline" size="lg" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" size="lg" form={formId} loading={pending}>
+            {submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className={fields}
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSubmit()
+        }}
+      >
+        {children}
+      </form>
+    </Sheet>
+  )
+}
