@@ -79,6 +79,14 @@ describe('Settings → Taxes', () => {
     expect(await screen.findByText('Consumption tax')).toBeTruthy()
   })
 
+  it('opens Add Tax from a bare link over the Taxes tab, not Profile', async () => {
+    taxApi()
+    const { router } = renderApp('/settings/taxes/new')
+    expect(await screen.findByRole('dialog', { name: 'Add Tax' })).toBeTruthy()
+    await waitFor(() => expect(router.state.location.search).toEqual({ tab: 'taxes' }))
+    expect(screen.getByRole('link', { name: 'Taxes' }).getAttribute('aria-current')).toBe('page')
+  })
+
   it('shows the list read-only without VENDOR_SETTINGS', async () => {
     taxApi()
     renderApp('/settings?tab=taxes', { permissions: WITHOUT_SETTINGS })

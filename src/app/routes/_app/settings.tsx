@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { PayoutSettings } from '../../features/banking/components/payout-settings'
@@ -28,8 +28,23 @@ const TABS = [
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
+/** The sheets under /settings and the tab each belongs to. */
+const SHEET_TABS: readonly (readonly [prefix: string, tab: Tab])[] = [
+  ['/settings/change-pin', 'security'],
+  ['/settings/taxes', 'taxes'],
+  ['/settings/delivery-locations', 'delivery-locations'],
+]
+
 export const Route = createFileRoute('/_app/settings')({
   validateSearch: v.object({ tab: v.optional(v.fallback(v.picklist(TABS.map((t) => t.id)), 'profile'), 'profile') }),
+  beforeLoad: ({ location, search }) => {
+    // A sheet always opens over its own tab; a bare link (no tab, so 'profile') would otherwise show Profile beneath.
+    const tab = SHEET_TABS.find(([prefix]) => location.pathname.startsWith(prefix))?.[1]
+    if (!tab || search.tab === tab) return
+    const params = new URLSearchParams(location.searchStr)
+    params.set('tab', tab)
+    throw redirect({ href: `${location.pathname}?${params}`, replace: true })
+  },
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: ({ context: { queryClient }, deps }) => {
     // The other tabs' data is fetched without blocking: each card shows its own loading and error state.
