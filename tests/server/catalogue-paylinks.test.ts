@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { newPayLinkCode } from '../../src/server/catalogue/paylinks'
+import { vendors } from '../../src/server/db/schema'
 import { catalogueApp, expectError, image, makeProduct, PNG, patchProduct, type Seller, seller } from './catalogue-helpers'
-import { call, makeApp } from './harness'
+import { call, makeApp, testDb } from './harness'
 
 /* POST /product/paylink and the public GET /paylink. */
 
@@ -111,5 +113,16 @@ describe('GET /paylink (public)', () => {
     expect((await open(smallCode)).body).toEqual(GONE)
     expectError(await open('../../x'), 422, 'code: is not a pay link code')
     expectError(await call(t.app, 'GET', '/paylink'), 422, 'code: is required')
+  })
+
+  it('404 once the vendor is no longer approved, so a suspended shop takes no payments; back when approved again', async () => {
+    const s = await seller(t)
+    const [small] = (await makeProduct(t, s.token)).variants
+    const code = codeOf((await generate(s, small.id)).body.data.paylink)
+    const db = await testDb()
+    await db.update(vendors).set({ status: 'rejected' }).where(eq(vendors.id, s.vendor.id))
+    expect((await open(code)).body).toEqual(GONE)
+    await db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, s.vendor.id))
+    expect((await open(code)).status).toBe(200)
   })
 })

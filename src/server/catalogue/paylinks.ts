@@ -56,7 +56,10 @@ export async function generatePayLink(deps: CatalogueDeps, vendorId: string, var
   }
 }
 
-/** GET /paylink (public): a live variant of a live product by its current code; anything else is gone. */
+/**
+ * GET /paylink (public): a live variant of a live product of an approved vendor, by its current code; anything
+ * else is gone.
+ */
 export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
   const [found] = await db
     .select({ variant: productVariants, product: products, vendorName: vendors.name })
@@ -65,7 +68,8 @@ export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
       products,
       and(eq(products.vendorId, productVariants.vendorId), eq(products.id, productVariants.productId), isNull(products.deletedAt)),
     )
-    .innerJoin(vendors, eq(vendors.id, productVariants.vendorId))
+    // Only an approved vendor takes payments: a shop under review again or rejected stops selling at once.
+    .innerJoin(vendors, and(eq(vendors.id, productVariants.vendorId), eq(vendors.status, 'approved')))
     .where(and(eq(productVariants.paylinkCode, code), isNull(productVariants.deletedAt)))
   if (!found) throw new ApiError(404, 'PAY_LINK_NOT_FOUND', LINK_GONE)
   const { variant, product } = found
