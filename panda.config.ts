@@ -1,5 +1,5 @@
 import { defineConfig, defineGlobalStyles } from '@pandacss/dev'
-import { badge, button, card, input } from './src/app/ui/theme/recipes'
+import { badge, button, card, input, listRow } from './src/app/ui/theme/recipes'
 import { dialog, field, pinInput, sheet, toast } from './src/app/ui/theme/slot-recipes'
 import { keyframes, semanticTokens, textStyles, tokens } from './src/app/ui/theme/tokens'
 
@@ -53,7 +53,7 @@ export default defineConfig({
       semanticTokens,
       textStyles,
       keyframes,
-      recipes: { button, input, badge, card },
+      recipes: { button, input, badge, card, listRow },
       slotRecipes: { sheet, dialog, field, pinInput, toast },
     },
   },

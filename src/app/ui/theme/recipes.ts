@@ -198,3 +198,21 @@ export const card = defineRecipe({
   },
   defaultVariants: { padding: 'md' },
 })
+
+export const listRow = defineRecipe({
+  className: 'list-row',
+  description: 'A list row that opens its entity (transaction, product, coupon); each list sets its columns',
+  staticCss: ['*'],
+  base: {
+    display: 'grid',
+    alignItems: 'center',
+    gap: '3',
+    px: '3',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+    color: 'fg.default',
+    textDecoration: 'none',
+    _hover: { bg: 'bg.subtle' },
+    _focusVisible: { outlineOffset: '-2px' },
+  },
+})

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react'
-import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
+import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
 import { RemovableChips } from '../../../ui/removable-chips'
-import { Sheet } from '../../../ui/sheet'
 
 /** SPEC §5: the one filter of Filter Collections is required, with this exact message. */
 export const FIELD_REQUIRED = 'Field is required.'
@@ -22,45 +20,23 @@ export interface FilterCollectionsSheetProps {
 
 /** 'Filter Collections' (SPEC §2): Is Visible? yes or no, and Apply refuses until one is chosen. */
 export function FilterCollectionsSheet({ open, onOpenChange, value, onApply }: FilterCollectionsSheetProps) {
-  const [choice, setChoice] = useState<Choice | undefined>()
-  const [error, setError] = useState<string | null>(null)
-  useEffect(() => {
-    if (!open) return
-    setChoice(value === undefined ? undefined : value ? 'yes' : 'no')
-    setError(null)
-    // Only on opening: the draft belongs to this visit of the sheet.
-  }, [open])
+  const [draft, setDraft] = useFilterDraft<{ choice?: Choice; error: string | null }>(open, () => ({
+    choice: value === undefined ? undefined : value ? 'yes' : 'no',
+    error: null,
+  }))
 
-  function apply(next: boolean | undefined) {
-    onApply(next)
-    onOpenChange(false)
+  function apply() {
+    if (!draft.choice) {
+      setDraft((d) => ({ ...d, error: FIELD_REQUIRED }))
+      return false
+    }
+    onApply(draft.choice === 'yes')
   }
 
   return (
-    <Sheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Filter Collections"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => apply(undefined)}>
-            Clear filters
-          </Button>
-          <Button onClick={() => (choice ? apply(choice === 'yes') : setError(FIELD_REQUIRED))}>Apply</Button>
-        </>
-      }
-    >
-      <ChoiceChips
-        legend="Is Visible?"
-        choices={CHOICES}
-        value={choice}
-        error={error}
-        onChange={(next) => {
-          setChoice(next)
-          setError(null)
-        }}
-      />
-    </Sheet>
+    <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Collections" onClear={() => onApply(undefined)} onApply={apply}>
+      <ChoiceChips legend="Is Visible?" choices={CHOICES} value={draft.choice} error={draft.error} onChange={(choice) => setDraft({ choice, error: null })} />
+    </FilterSheet>
   )
 }
 

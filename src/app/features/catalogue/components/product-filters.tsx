@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { formatKobo, koboToNairaInput, parseNairaToKobo } from '../../../lib/money'
-import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { AmountInput, Field, Select } from '../../../ui/field'
 import { RemovableChips, type RemovableChip } from '../../../ui/removable-chips'
-import { Sheet } from '../../../ui/sheet'
+import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
 import { allCollectionsQuery } from '../queries'
 import type { ProductFilters } from '../search'
 
@@ -45,69 +43,48 @@ export interface FilterProductsSheetProps {
  */
 export function FilterProductsSheet({ open, onOpenChange, value, onApply }: FilterProductsSheetProps) {
   const collections = useQuery({ ...allCollectionsQuery(), enabled: open })
-  const [draft, setDraft] = useState<Draft>(() => toDraft(value))
-  useEffect(() => {
-    if (open) setDraft(toDraft(value))
-    // Only on opening: later URL changes while the sheet is open must not wipe the user's choices.
-  }, [open])
+  const [draft, setDraft] = useFilterDraft(open, () => toDraft(value))
 
   const low = draft.min ? parseNairaToKobo(draft.min) : undefined
   const high = draft.max ? parseNairaToKobo(draft.max) : undefined
   const rangeError = low != null && high != null && high < low ? 'Must not be below the minimum price.' : undefined
 
-  function apply(next: ProductFilters) {
-    onApply(next)
-    onOpenChange(false)
-  }
-
   return (
-    <Sheet
+    <FilterSheet
       open={open}
       onOpenChange={onOpenChange}
       title="Filter Products"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => apply({})}>
-            Clear filters
-          </Button>
-          <Button
-            disabled={Boolean(rangeError)}
-            onClick={() =>
-              apply({
-                isPublished: draft.published === 'all' ? undefined : draft.published === 'true',
-                collectionId: draft.collectionId || undefined,
-                priceRangeLow: low ?? undefined,
-                priceRangeHigh: high ?? undefined,
-              })
-            }
-          >
-            Apply
-          </Button>
-        </>
+      onClear={() => onApply({})}
+      applyDisabled={Boolean(rangeError)}
+      onApply={() =>
+        onApply({
+          isPublished: draft.published === 'all' ? undefined : draft.published === 'true',
+          collectionId: draft.collectionId || undefined,
+          priceRangeLow: low ?? undefined,
+          priceRangeHigh: high ?? undefined,
+        })
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-        <ChoiceChips legend="Published?" choices={PUBLISHED_CHOICES} value={draft.published} onChange={(published) => setDraft((d) => ({ ...d, published }))} />
-        <Field label="Collection" helper={collections.isError ? 'Could not load your collections.' : undefined}>
-          <Select value={draft.collectionId} onChange={(event) => setDraft((d) => ({ ...d, collectionId: event.target.value }))}>
-            <option value="">All collections</option>
-            {collections.data?.items.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </Select>
+      <ChoiceChips legend="Published?" choices={PUBLISHED_CHOICES} value={draft.published} onChange={(published) => setDraft((d) => ({ ...d, published }))} />
+      <Field label="Collection" helper={collections.isError ? 'Could not load your collections.' : undefined}>
+        <Select value={draft.collectionId} onChange={(event) => setDraft((d) => ({ ...d, collectionId: event.target.value }))}>
+          <option value="">All collections</option>
+          {collections.data?.items.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.name}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <div className={range}>
+        <Field label="Minimum price">
+          <AmountInput value={draft.min} onChange={(min) => setDraft((d) => ({ ...d, min }))} />
         </Field>
-        <div className={range}>
-          <Field label="Minimum price">
-            <AmountInput value={draft.min} onChange={(min) => setDraft((d) => ({ ...d, min }))} />
-          </Field>
-          <Field label="Maximum price" error={rangeError}>
-            <AmountInput value={draft.max} onChange={(max) => setDraft((d) => ({ ...d, max }))} />
-          </Field>
-        </div>
+        <Field label="Maximum price" error={rangeError}>
+          <AmountInput value={draft.max} onChange={(max) => setDraft((d) => ({ ...d, max }))} />
+        </Field>
       </div>
-    </Sheet>
+    </FilterSheet>
   )
 }
 

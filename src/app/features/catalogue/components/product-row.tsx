@@ -1,24 +1,12 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
 import type { ProductSummary } from '../../../../contract/catalogue'
 import { formatKobo } from '../../../lib/money'
 import { Badge } from '../../../ui/badge'
 import { ProductThumb } from './product-thumb'
 
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr)',
-  alignItems: 'center',
-  gap: '3',
-  px: '3',
-  py: '3',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-  color: 'fg.default',
-  textDecoration: 'none',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outlineOffset: '-2px' },
-})
+const row = cx(listRow(), css({ gridTemplateColumns: 'auto minmax(0, 1fr)', py: '3' }))
 const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const price = css({ display: 'block', textStyle: 'amount', fontSize: 'sm' })
 const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '1', textStyle: 'body.sm', color: 'fg.muted' })

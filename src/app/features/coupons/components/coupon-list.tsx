@@ -1,26 +1,14 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
 import type { Coupon } from '../../../../contract/selling-terms'
 import { formatDate } from '../../../lib/dates'
 import { PagedList } from '../../../ui/paged-list'
 import { COUPON_PAGE_SIZE, couponListQuery } from '../queries'
 import { couponValue, CouponStateBadge } from './coupon-state-badge'
 
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: '3',
-  px: '4',
-  py: '3',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-  color: 'fg.default',
-  textDecoration: 'none',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outlineOffset: '-2px' },
-})
+const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', px: '4', py: '3' }))
 const line = css({ display: 'block', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 const code = css({ fontFamily: 'mono', color: 'fg.default' })

@@ -1,9 +1,8 @@
-import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { RemovableChips } from '../../../ui/removable-chips'
-import { Sheet } from '../../../ui/sheet'
+import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
 import type { TransactionSearch } from '../search'
 
 export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId'>
@@ -34,59 +33,35 @@ export interface FilterTransactionsSheetProps {
  * (and the URL) change once, not at every tap.
  */
 export function FilterTransactionsSheet({ open, onOpenChange, value, onApply }: FilterTransactionsSheetProps) {
-  const [draft, setDraft] = useState<SheetFilters>(value)
-  useEffect(() => {
-    if (open) setDraft(value)
-    // Only on opening: later URL changes while the sheet is open must not wipe the user's choices.
-  }, [open])
-
-  function apply(next: SheetFilters) {
-    onApply(next)
-    onOpenChange(false)
-  }
-
+  const [draft, setDraft] = useFilterDraft<SheetFilters>(open, () => value)
   return (
-    <Sheet
-      open={open}
-      onOpenChange={onOpenChange}
-      title="Filter Transactions"
-      footer={
-        <>
-          <Button variant="outline" onClick={() => apply({})}>
-            Clear filters
-          </Button>
-          <Button onClick={() => apply(draft)}>Apply</Button>
-        </>
-      }
-    >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '6' })}>
-        <ChoiceChips
-          legend="Status"
-          choices={STATUS_CHOICES}
-          value={draft.status ?? 'all'}
-          onChange={(status) => setDraft((d) => ({ ...d, status: status === 'all' ? undefined : status }))}
-        />
-        <ChoiceChips
-          legend="Type"
-          choices={TYPE_CHOICES}
-          value={draft.type ?? 'all'}
-          onChange={(type) => setDraft((d) => ({ ...d, type: type === 'all' ? undefined : type }))}
-        />
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <p className={css({ textStyle: 'label' })}>Customer</p>
-          {draft.customerId ? (
-            <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-              <span>One customer's transactions</span>
-              <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
-                Remove
-              </Button>
-            </div>
-          ) : (
-            <p className={note}>All customers. To see one customer's transactions, open one of their transactions and choose "All from this customer".</p>
-          )}
-        </div>
+    <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Transactions" onClear={() => onApply({})} onApply={() => onApply(draft)}>
+      <ChoiceChips
+        legend="Status"
+        choices={STATUS_CHOICES}
+        value={draft.status ?? 'all'}
+        onChange={(status) => setDraft((d) => ({ ...d, status: status === 'all' ? undefined : status }))}
+      />
+      <ChoiceChips
+        legend="Type"
+        choices={TYPE_CHOICES}
+        value={draft.type ?? 'all'}
+        onChange={(type) => setDraft((d) => ({ ...d, type: type === 'all' ? undefined : type }))}
+      />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <p className={css({ textStyle: 'label' })}>Customer</p>
+        {draft.customerId ? (
+          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
+            <span>One customer's transactions</span>
+            <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
+              Remove
+            </Button>
+          </div>
+        ) : (
+          <p className={note}>All customers. To see one customer's transactions, open one of their transactions and choose "All from this customer".</p>
+        )}
       </div>
-    </Sheet>
+    </FilterSheet>
   )
 }
 

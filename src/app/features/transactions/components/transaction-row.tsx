@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
 import type { Transaction } from '../../../../contract/transactions'
 import { formatShortDateTime } from '../../../lib/dates'
 import { formatKobo } from '../../../lib/money'
@@ -10,20 +11,7 @@ import { counterparty } from '../export'
 /** Fixed, so the virtual list can place 10,000 rows without measuring any of them. */
 export const ROW_HEIGHT = 72
 
-const row = css({
-  display: 'grid',
-  gridTemplateColumns: 'auto minmax(0, 1fr) auto',
-  alignItems: 'center',
-  gap: '3',
-  h: 'full',
-  px: '3',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-  color: 'fg.default',
-  textDecoration: 'none',
-  _hover: { bg: 'bg.subtle' },
-  _focusVisible: { outlineOffset: '-2px' },
-})
+const row = cx(listRow(), css({ gridTemplateColumns: 'auto minmax(0, 1fr) auto', h: 'full' }))
 const avatar = css({
   display: 'grid',
   placeItems: 'center',
