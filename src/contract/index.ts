@@ -1,7 +1,10 @@
 import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
 import { catalogueEndpoints } from './catalogue'
+import { customerEndpoints } from './customers'
+import { disputeEndpoints } from './disputes'
 import type { EndpointDef } from './endpoint'
+import { orderEndpoints } from './orders'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { transactionEndpoints } from './transactions'
@@ -16,6 +19,9 @@ export const endpoints = {
   ...pinEndpoints,
   ...catalogueEndpoints,
   ...sellingTermsEndpoints,
+  ...orderEndpoints,
+  ...customerEndpoints,
+  ...disputeEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -23,3 +23,40 @@ export function discountKobo(price: number, type: DiscountType | null, value: nu
 export function priceAfterDiscount(price: number, type: DiscountType | null, value: number | null): number {
   return price - discountKobo(price, type, value)
 }
+
+/** ₦1,000,000,000: the largest order subtotal, so subtotal × 10,000 (basis points) stays a safe integer. */
+export const MAX_ORDER_SUBTOTAL_KOBO = 100_000_000_000
+
+export interface OrderTotalsInput {
+  /** Each line's unit price (kobo, after the variant's own discount) and quantity. */
+  lines: readonly { unitPrice: number; quantity: number }[]
+  coupon?: { type: DiscountType; value: number } | null
+  /** Basis points each (750 = 7.5 %). */
+  taxes?: readonly { name: string; bps: number }[]
+  deliveryFee?: number
+}
+
+export interface OrderTotals {
+  subtotal: number
+  discount: number
+  taxes: { name: string; bps: number; amount: number }[]
+  taxTotal: number
+  deliveryFee: number
+  total: number
+}
+
+/**
+ * An order's money, in kobo, with one rounding rule: every percentage (coupon and each tax) is rounded half up to
+ * the kobo, once, on its own base. The coupon comes off the subtotal; taxes are charged on what is left; the
+ * delivery fee is added last and is neither discounted nor taxed.
+ *   total = (subtotal − discount) + Σ tax + deliveryFee
+ */
+export function orderTotals(input: OrderTotalsInput): OrderTotals {
+  const subtotal = input.lines.reduce((sum, line) => sum + line.unitPrice * line.quantity, 0)
+  const discount = input.coupon ? discountKobo(subtotal, input.coupon.type, input.coupon.value) : 0
+  const taxable = subtotal - discount
+  const taxes = (input.taxes ?? []).map((tax) => ({ ...tax, amount: Math.floor((taxable * tax.bps + 5_000) / 10_000) }))
+  const taxTotal = taxes.reduce((sum, tax) => sum + tax.amount, 0)
+  const deliveryFee = input.deliveryFee ?? 0
+  return { subtotal, discount, taxes, taxTotal, deliveryFee, total: taxable + taxTotal + deliveryFee }
+}

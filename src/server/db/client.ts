@@ -9,7 +9,11 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
-import * as schema from './schema'
+import * as sales from './sales-schema'
+import * as core from './schema'
+
+/** Tables are split by area across two files (schema.ts, sales-schema.ts); drizzle sees them as one. */
+const schema = { ...core, ...sales }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

@@ -23,18 +23,19 @@ import {
  * Number.MAX_SAFE_INTEGER kobo is ~90 trillion naira, far beyond any single wallet.
  */
 
-const id = () =>
+/** Column helpers shared with sales-schema.ts. */
+export const id = () =>
   text('id')
     .primaryKey()
     .$defaultFn(() => randomUUID())
-const vendorId = () =>
+export const vendorId = () =>
   text('vendor_id')
     .notNull()
     .references(() => vendors.id)
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
-const kobo = (name: string) => bigint(name, { mode: 'number' })
+export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+export const kobo = (name: string) => bigint(name, { mode: 'number' })
 /** An index column matching `order by … desc` exactly (drizzle's .desc() alone says NULLS LAST, which does not). */
-const newestFirst = (column: AnyPgColumn) => sql`${column} desc`
+export const newestFirst = (column: AnyPgColumn) => sql`${column} desc`
 
 export const vendors = pgTable('vendors', {
   id: id(),
@@ -230,6 +231,8 @@ export const transactions = pgTable(
       newestFirst(t.createdAt),
       newestFirst(t.id),
     ),
+    // An order's payments and refunds are the transactions carrying its reference.
+    index('transactions_order_reference_idx').on(t.vendorId, t.orderReference).where(sql`order_reference is not null`),
     index('transactions_customer_created_idx')
       .on(t.vendorId, t.customerId, t.createdAt.desc())
       .where(sql`customer_id is not null`),

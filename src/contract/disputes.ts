@@ -1,0 +1,117 @@
+import * as v from 'valibot'
+import { id, page, pageQuery, queryBool, text } from './common'
+import { endpoint } from './endpoint'
+import { OrderSummary } from './orders'
+
+/*
+ * Disputes (SPEC §3, §5, §7 "Disputes"): raised against one of the vendor's orders, discussed in a conversation,
+ * escalated to an administrator once, with a reason.
+ */
+
+export const DISPUTE_STATUSES = ['open', 'escalated', 'resolved'] as const
+export const MESSAGE_AUTHORS = ['vendor', 'customer', 'admin'] as const
+
+export const DisputeCategory = v.object({
+  id: v.string(),
+  category: v.string(),
+  description: v.string(),
+})
+export type DisputeCategory = v.InferOutput<typeof DisputeCategory>
+
+export const Dispute = v.object({
+  /** The disputeId of SPEC §3. */
+  id: v.string(),
+  orderReference: v.string(),
+  title: v.string(),
+  description: v.string(),
+  category: DisputeCategory,
+  status: v.picklist(DISPUTE_STATUSES),
+  isEscalated: v.boolean(),
+  escalationReason: v.nullable(v.string()),
+  escalatedAt: v.nullable(v.string()),
+  messageCount: v.number(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+export type Dispute = v.InferOutput<typeof Dispute>
+
+export const DisputeInfo = v.object({ ...Dispute.entries, order: OrderSummary })
+export type DisputeInfo = v.InferOutput<typeof DisputeInfo>
+
+export const DisputeMessage = v.object({
+  id: v.string(),
+  author: v.picklist(MESSAGE_AUTHORS),
+  authorName: v.string(),
+  message: v.string(),
+  createdAt: v.string(),
+})
+export type DisputeMessage = v.InferOutput<typeof DisputeMessage>
+
+export const disputeEndpoints = {
+  listDisputes: endpoint({
+    method: 'GET',
+    path: '/dispute',
+    summary: 'Disputes, newest first, searched by title or order reference, escalated or not.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({
+      ...pageQuery,
+      search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))),
+      isEscalated: v.optional(queryBool),
+    }),
+    response: page(Dispute),
+  }),
+  disputeInfo: endpoint({
+    method: 'GET',
+    path: '/dispute/info',
+    summary: 'One dispute with the order it is about.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ disputeId: id }),
+    response: DisputeInfo,
+  }),
+  createDispute: endpoint({
+    method: 'POST',
+    path: '/dispute',
+    summary: 'Initiate a dispute against one of the vendor’s orders.',
+    permission: 'VENDOR_ORDERS',
+    body: v.object({
+      orderReference: v.pipe(id, v.toUpperCase()),
+      title: text(120),
+      description: text(2000),
+      /** A category id from GET /dispute/categories. */
+      category: id,
+    }),
+    response: DisputeInfo,
+  }),
+  disputeCategories: endpoint({
+    method: 'GET',
+    path: '/dispute/categories',
+    summary: 'The categories a dispute can have, with what each covers.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object(pageQuery),
+    response: page(DisputeCategory),
+  }),
+  disputeConversation: endpoint({
+    method: 'GET',
+    path: '/dispute/conversations',
+    summary: 'The messages of a dispute, oldest first.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ ...pageQuery, disputeId: id }),
+    response: page(DisputeMessage),
+  }),
+  sendDisputeMessage: endpoint({
+    method: 'POST',
+    path: '/dispute/conversations',
+    summary: 'Add the vendor’s message to a dispute’s conversation (not once it is resolved).',
+    permission: 'VENDOR_ORDERS',
+    body: v.object({ disputeId: id, message: text(2000) }),
+    response: DisputeMessage,
+  }),
+  escalateDispute: endpoint({
+    method: 'POST',
+    path: '/dispute/escalate',
+    summary: 'Escalate a dispute to an administrator, with a reason. Once only (409 after).',
+    permission: 'VENDOR_ORDERS',
+    body: v.object({ disputeId: id, reason: text(1000) }),
+    response: DisputeInfo,
+  }),
+}

@@ -1,0 +1,376 @@
+import * as v from 'valibot'
+import { ProductVariant, price } from './catalogue'
+import { amountKobo, email, id, kobo, optionalText, page, pageQuery, queryBool, text } from './common'
+import { endpoint } from './endpoint'
+import { couponCode } from './selling-terms'
+import { dateRange } from './transactions'
+
+/*
+ * Orders and invoices (SPEC §3, §4, §7 "Orders"): one entity with a kind. Totals are computed on the server with
+ * orderTotals (contract/pricing.ts), so the app's preview and the server agree to the kobo.
+ */
+
+export const ORDER_STATUSES = [
+  'pending',
+  'paid',
+  'failed',
+  'refunded',
+  'abandoned',
+  'fulfilled',
+  'refund-pending',
+  'refund-failed',
+  'partially-paid',
+  'overpayment',
+] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ORDER_KINDS = ['order', 'invoice'] as const
+export type OrderKind = (typeof ORDER_KINDS)[number]
+
+/** A refund may start only from these (and from refunded/refund-failed while something is left to refund). */
+export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'partially-paid', 'overpayment', 'fulfilled']
+
+/**
+ * What PATCH /order may set, from which status. Payments (paid, partially-paid, overpayment) come only from money
+ * that reached the wallet, and refunds only through PUT /order, so neither can be set by hand.
+ */
+export const MANUAL_TRANSITIONS: Readonly<Partial<Record<OrderStatus, readonly OrderStatus[]>>> = {
+  pending: ['abandoned', 'failed'],
+  abandoned: ['pending'],
+  failed: ['pending'],
+  paid: ['fulfilled'],
+  'partially-paid': ['fulfilled'],
+  overpayment: ['fulfilled'],
+}
+
+export const REFUND_TYPES = ['FULL', 'PARTIAL'] as const
+
+/** Most lines on one order, and most units of one line. */
+export const MAX_ORDER_ITEMS = 100
+export const MAX_ITEM_QUANTITY = 10_000
+
+export const OrderItem = v.object({
+  id: v.string(),
+  /** Null for a custom line (a name and an amount typed by the vendor). */
+  variantId: v.nullable(v.string()),
+  productId: v.nullable(v.string()),
+  name: v.string(),
+  options: v.record(v.string(), v.string()),
+  /** What one unit sold for (after the variant's own discount), kobo. */
+  unitPrice: kobo,
+  quantity: v.number(),
+  /** unitPrice × quantity. */
+  amount: kobo,
+})
+export type OrderItem = v.InferOutput<typeof OrderItem>
+
+export const OrderCustomer = v.object({
+  id: v.string(),
+  name: v.string(),
+  email: v.nullable(v.string()),
+  phone: v.nullable(v.string()),
+  isAnonymous: v.boolean(),
+})
+export type OrderCustomer = v.InferOutput<typeof OrderCustomer>
+
+export const ORDER_EVENT_KINDS = ['created', 'payment', 'status', 'refund', 'stock', 'dispute', 'shared'] as const
+
+/** One line of the order's timeline, oldest first. */
+export const OrderEvent = v.object({
+  id: v.string(),
+  kind: v.picklist(ORDER_EVENT_KINDS),
+  message: v.string(),
+  amount: v.nullable(kobo),
+  /** Who did it: a team member's name, or null for the system (a payment, the bank). */
+  actorName: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export type OrderEvent = v.InferOutput<typeof OrderEvent>
+
+/** A credit that paid (part of) the order. */
+export const OrderPayment = v.object({
+  transactionId: v.string(),
+  reference: v.string(),
+  amount: kobo,
+  payerName: v.nullable(v.string()),
+  payerBankName: v.nullable(v.string()),
+  payerAccountNumber: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export type OrderPayment = v.InferOutput<typeof OrderPayment>
+
+export const REFUND_STATUSES = ['pending', 'success', 'failed'] as const
+export const Refund = v.object({
+  id: v.string(),
+  amount: kobo,
+  status: v.picklist(REFUND_STATUSES),
+  reason: v.nullable(v.string()),
+  /** The debit that sends the money back to the payer's account. */
+  transactionReference: v.string(),
+  failureReason: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export type Refund = v.InferOutput<typeof Refund>
+
+/** A row of the orders and invoices lists. */
+export const OrderSummary = v.object({
+  id: v.string(),
+  reference: v.string(),
+  kind: v.picklist(ORDER_KINDS),
+  status: v.picklist(ORDER_STATUSES),
+  customer: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  itemCount: v.number(),
+  currency: v.string(),
+  /** The total the customer owes, kobo. */
+  amount: kobo,
+  amountPaid: kobo,
+  isShareable: v.boolean(),
+  createdAt: v.string(),
+  updatedAt: v.string(),
+})
+export type OrderSummary = v.InferOutput<typeof OrderSummary>
+
+export const OrderTax = v.object({ name: v.string(), percentage: v.number(), amount: kobo })
+
+export const Order = v.object({
+  ...OrderSummary.entries,
+  customer: v.nullable(OrderCustomer),
+  items: v.array(OrderItem),
+  /** Σ item amounts. */
+  subtotal: kobo,
+  couponCode: v.nullable(v.string()),
+  /** The coupon's discount off the subtotal. */
+  discount: kobo,
+  taxes: v.array(OrderTax),
+  taxTotal: kobo,
+  deliveryLocation: v.nullable(v.object({ id: v.string(), name: v.string() })),
+  deliveryFee: kobo,
+  /** Refunds that reached the payer. */
+  amountRefunded: kobo,
+  /** What a refund may still return: amount paid less refunds sent or on their way. */
+  refundableAmount: kobo,
+  narration: v.nullable(v.string()),
+  /** The page a customer opens to pay (shareable orders and invoices); null otherwise. */
+  publicUrl: v.nullable(v.string()),
+  /** The offline credit this order was created for, if any. */
+  transactionReference: v.nullable(v.string()),
+  payments: v.array(OrderPayment),
+  refunds: v.array(Refund),
+  timeline: v.array(OrderEvent),
+  /** The statuses PATCH /order accepts from the current one (MANUAL_TRANSITIONS). */
+  allowedStatuses: v.array(v.picklist(ORDER_STATUSES)),
+  canRefund: v.boolean(),
+})
+export type Order = v.InferOutput<typeof Order>
+
+/** What a customer sees on a shareable order's public page: nothing private beyond the account they pay into. */
+export const PublicOrder = v.object({
+  reference: v.string(),
+  kind: v.picklist(ORDER_KINDS),
+  status: v.picklist(ORDER_STATUSES),
+  vendorName: v.string(),
+  customerName: v.nullable(v.string()),
+  currency: v.string(),
+  items: v.array(v.object({ name: v.string(), options: v.record(v.string(), v.string()), quantity: v.number(), amount: kobo })),
+  subtotal: kobo,
+  discount: kobo,
+  taxTotal: kobo,
+  deliveryFee: kobo,
+  amount: kobo,
+  amountPaid: kobo,
+  /** amount − amountPaid, never below zero. */
+  amountDue: kobo,
+  payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
+  createdAt: v.string(),
+})
+export type PublicOrder = v.InferOutput<typeof PublicOrder>
+
+export const OrderAnalytics = v.object({
+  startDate: v.string(),
+  endDate: v.string(),
+  orderCount: v.number(),
+  paidCount: v.number(),
+  pendingCount: v.number(),
+  refundedCount: v.number(),
+  /** Money received for orders created in the range, kobo. */
+  totalSales: kobo,
+  totalRefunded: kobo,
+  /** totalSales ÷ orders with a payment, rounded half up to the kobo; 0 without any. */
+  averageOrderValue: kobo,
+})
+
+export const OrderBreakdown = v.object({
+  bucket: v.picklist(['hour', 'day']),
+  points: v.array(v.object({ label: v.string(), start: v.string(), count: v.number(), sales: kobo })),
+})
+
+/** A line of a new order: a catalogue variant and a quantity, or a custom name and unit amount. */
+export const OrderItemInput = v.pipe(
+  v.object({
+    variantId: v.optional(id),
+    name: v.optional(text(120)),
+    amount: v.optional(price),
+    quantity: v.pipe(
+      v.number('must be a number'),
+      v.integer('must be a whole number'),
+      v.minValue(1, 'must be at least 1'),
+      v.maxValue(MAX_ITEM_QUANTITY, `must be at most ${MAX_ITEM_QUANTITY}`),
+    ),
+  }),
+  v.check(
+    (item) => (item.variantId ? item.name === undefined && item.amount === undefined : Boolean(item.name && item.amount)),
+    'needs either a variantId, or a name and an amount',
+  ),
+)
+export type OrderItemInput = v.InferOutput<typeof OrderItemInput>
+
+const phone = v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'))
+
+/** Someone new, or matched by email or phone to a customer the vendor already has. */
+export const CustomerInput = v.object({
+  name: text(100),
+  email: v.optional(v.nullable(email)),
+  phone: v.optional(v.nullable(phone)),
+})
+
+const orderBody = {
+  kind: v.optional(v.picklist(ORDER_KINDS, 'must be order or invoice'), 'order'),
+  /** An existing customer; or `customer` to find or add one; neither makes an anonymous customer. */
+  customerId: v.optional(id),
+  customer: v.optional(CustomerInput),
+  items: v.pipe(
+    v.array(OrderItemInput, 'must be a list'),
+    v.minLength(1, 'must have at least one item'),
+    v.maxLength(MAX_ORDER_ITEMS, `must have at most ${MAX_ORDER_ITEMS} items`),
+  ),
+  couponCode: v.optional(couponCode),
+  taxIds: v.optional(v.pipe(v.array(id), v.maxLength(10, 'must have at most 10 taxes')), []),
+  deliveryLocationId: v.optional(id),
+  narration: optionalText(500),
+}
+
+/** Reported under `customer`, so a form shows it by the customer field. */
+function oneCustomer<T extends { customerId?: string; customer?: unknown }>() {
+  return v.forward(
+    v.check<T, string>((body) => !(body.customerId && body.customer), 'give customerId or customer, not both'),
+    ['customer'] as never,
+  )
+}
+
+const reference = v.pipe(v.string('is required'), v.trim(), v.toUpperCase(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
+
+const orderListQuery = {
+  ...pageQuery,
+  kind: v.optional(v.picklist(ORDER_KINDS, 'must be order or invoice')),
+  /** Part of a reference, any case. */
+  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  status: v.optional(v.picklist(ORDER_STATUSES, 'is not an order status')),
+  isShareable: v.optional(queryBool),
+  customerId: v.optional(id),
+  ...dateRange,
+}
+
+export const orderEndpoints = {
+  listOrders: endpoint({
+    method: 'GET',
+    path: '/order',
+    summary: 'Orders and invoices, newest first, filtered by kind, reference, status, shareable, customer and date.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object(orderListQuery),
+    response: page(OrderSummary),
+  }),
+  orderDetail: endpoint({
+    method: 'GET',
+    path: '/order/single',
+    summary: 'One order or invoice with its items, customer, payments, refunds and timeline.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ reference }),
+    response: Order,
+  }),
+  createOrder: endpoint({
+    method: 'POST',
+    path: '/order',
+    summary:
+      'Create an order or invoice. With transactionReference, for an offline credit with no order yet: the credit pays it and is matched to it (once only, 409 after).',
+    permission: 'VENDOR_ORDERS',
+    idempotent: true,
+    body: v.pipe(v.object({ ...orderBody, transactionReference: v.optional(id) }), oneCustomer()),
+    response: Order,
+  }),
+  updateOrderStatus: endpoint({
+    method: 'PATCH',
+    path: '/order',
+    summary: 'Change an order’s status by hand (MANUAL_TRANSITIONS; 409 otherwise), with an optional note.',
+    permission: 'VENDOR_ORDERS',
+    body: v.object({
+      reference,
+      status: v.picklist(ORDER_STATUSES, 'is not an order status'),
+      narration: optionalText(500),
+    }),
+    response: Order,
+  }),
+  refundOrder: endpoint({
+    method: 'PUT',
+    path: '/order',
+    summary:
+      'Refund an order to the account that paid it: the whole refundable amount, or `amount` (kobo). The wallet is debited at once; the order becomes refunded (refund-pending while the bank has not answered, refund-failed with the money back if it declines).',
+    permission: 'VENDOR_ORDERS',
+    idempotent: true,
+    body: v.object({
+      reference,
+      status: v.literal('refunded', 'must be refunded'),
+      amount: v.optional(amountKobo),
+      narration: optionalText(500),
+    }),
+    response: Order,
+  }),
+  createShareableOrder: endpoint({
+    method: 'POST',
+    path: '/order/shareable',
+    summary: 'Create an order or invoice with a public page the customer opens to pay by bank transfer.',
+    permission: 'VENDOR_ORDERS',
+    idempotent: true,
+    body: v.pipe(v.object(orderBody), oneCustomer()),
+    response: Order,
+  }),
+  listShareableOrders: endpoint({
+    method: 'GET',
+    path: '/order/shareable',
+    summary: 'Shareable orders and invoices, newest first.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ ...pageQuery, kind: orderListQuery.kind, status: orderListQuery.status }),
+    response: page(OrderSummary),
+  }),
+  publicOrder: endpoint({
+    method: 'GET',
+    path: '/order/public',
+    summary: 'A shareable order as its customer sees it, with the account to pay into and the reference to quote.',
+    access: 'public',
+    query: v.object({ code: v.pipe(v.string('is required'), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a valid code')) }),
+    response: PublicOrder,
+  }),
+  sellableVariants: endpoint({
+    method: 'GET',
+    path: '/order/variants',
+    summary: 'Variants that can go on an order (live, available), by product name or option value: the order item picker.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ ...pageQuery, name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))) }),
+    response: page(ProductVariant),
+  }),
+  orderAnalytics: endpoint({
+    method: 'GET',
+    path: '/analytics/order',
+    summary: 'Order counts, sales and refunds over a date range (orders created in it).',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ ...dateRange, kind: orderListQuery.kind }),
+    response: OrderAnalytics,
+  }),
+  orderBreakdown: endpoint({
+    method: 'GET',
+    path: '/analytics/order/breakdown',
+    summary: 'Orders and sales per hour (one day) or per Lagos day (longer ranges), every bucket present.',
+    permission: 'VENDOR_ORDERS',
+    query: v.object({ ...dateRange, kind: orderListQuery.kind }),
+    response: OrderBreakdown,
+  }),
+}

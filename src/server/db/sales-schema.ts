@@ -1,0 +1,243 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import {
+  coupons,
+  createdAt,
+  deliveryLocations,
+  id,
+  kobo,
+  newestFirst,
+  productVariants,
+  transactions,
+  users,
+  vendorId,
+} from './schema'
+import { ORDER_STATUSES } from '../../contract/orders'
+
+/*
+ * Sales (issue 5): customers, orders and invoices with their items, timeline and refunds, and disputes.
+ * Kept apart from schema.ts so neither file grows past reading size; drizzle sees both (drizzle.config.ts).
+ */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+
+export const customers = pgTable(
+  'customers',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    name: text('name').notNull(),
+    /** Lower-cased. A customer is found again by email, phone, or the bank account they paid from. */
+    email: text('email'),
+    phone: text('phone'),
+    accountNumber: text('account_number'),
+    bankName: text('bank_name'),
+    isAnonymous: boolean('is_anonymous').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('customers_vendor_email_uq').on(t.vendorId, t.email).where(sql`email is not null`),
+    uniqueIndex('customers_vendor_phone_uq').on(t.vendorId, t.phone).where(sql`phone is not null`),
+    uniqueIndex('customers_vendor_account_uq').on(t.vendorId, t.accountNumber).where(sql`account_number is not null`),
+    index('customers_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
+  ],
+)
+
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    /** ORD-… or INV-…: what a customer quotes in a transfer's narration to pay it. */
+    reference: text('reference').notNull().unique(),
+    kind: text('kind', { enum: ['order', 'invoice'] }).notNull(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    customerId: text('customer_id').references(() => customers.id),
+    /** Copied from the customer so the list needs no join. */
+    customerName: text('customer_name'),
+    currency: text('currency').notNull().default('NGN'),
+    subtotal: kobo('subtotal').notNull(),
+    couponId: text('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    discount: kobo('discount').notNull().default(0),
+    /** [{ name, bps, amount }] as charged when the order was made; later tax changes do not touch it. */
+    taxes: jsonb('taxes').$type<{ name: string; bps: number; amount: number }[]>().notNull().default([]),
+    taxTotal: kobo('tax_total').notNull().default(0),
+    deliveryLocationId: text('delivery_location_id').references(() => deliveryLocations.id),
+    deliveryLocationName: text('delivery_location_name'),
+    deliveryFee: kobo('delivery_fee').notNull().default(0),
+    /** The total owed: subtotal − discount + taxTotal + deliveryFee. */
+    amount: kobo('amount').notNull(),
+    amountPaid: kobo('amount_paid').notNull().default(0),
+    /** Refunds the bank confirmed. */
+    amountRefunded: kobo('amount_refunded').notNull().default(0),
+    /** Refunds debited and not yet failed (pending + success): what may still be refunded is amountPaid − this. */
+    amountRefundCommitted: kobo('amount_refund_committed').notNull().default(0),
+    itemCount: integer('item_count').notNull(),
+    narration: text('narration'),
+    isShareable: boolean('is_shareable').notNull().default(false),
+    /** Random code of the public page (/checkout/{code}); only for shareable orders. */
+    publicCode: text('public_code').unique(),
+    /** Units were taken from stock when the first payment arrived; given back on a full refund. */
+    stockReserved: boolean('stock_reserved').notNull().default(false),
+    /** { variantId: units } actually taken (fewer than ordered when stock was short): what a full refund gives back. */
+    reservedUnits: jsonb('reserved_units').$type<Record<string, number>>().notNull().default({}),
+    /** The offline credit this order was created for (POST /order with transactionReference). */
+    transactionId: text('transaction_id').references(() => transactions.id),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The lists read newest first within a kind, optionally by status: page 1 of 10,000 reads 20 index entries.
+    index('orders_vendor_kind_created_idx').on(t.vendorId, t.kind, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('orders_vendor_kind_status_created_idx').on(
+      t.vendorId,
+      t.kind,
+      t.status,
+      newestFirst(t.createdAt),
+      newestFirst(t.id),
+    ),
+    index('orders_vendor_customer_created_idx').on(t.vendorId, t.customerId, newestFirst(t.createdAt)),
+    index('orders_vendor_shareable_idx').on(t.vendorId, newestFirst(t.createdAt)).where(sql`is_shareable`),
+    uniqueIndex('orders_transaction_uq').on(t.transactionId).where(sql`transaction_id is not null`),
+    check(
+      'orders_money_valid',
+      sql`${t.amount} > 0 and ${t.amountPaid} >= 0 and ${t.amountRefunded} >= 0
+        and ${t.amountRefunded} <= ${t.amountRefundCommitted} and ${t.amountRefundCommitted} <= ${t.amountPaid}`,
+    ),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** Null for a custom line. Variants are soft-deleted, so the row it points at stays. */
+    variantId: text('variant_id').references(() => productVariants.id),
+    productId: text('product_id'),
+    name: text('name').notNull(),
+    options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
+    unitPrice: kobo('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+    amount: kobo('amount').notNull(),
+    position: integer('position').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.vendorId, t.orderId, t.position),
+    check('order_items_valid', sql`${t.quantity} > 0 and ${t.unitPrice} > 0 and ${t.amount} = ${t.unitPrice} * ${t.quantity}`),
+  ],
+)
+
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    kind: text('kind', { enum: ['created', 'payment', 'status', 'refund', 'stock', 'dispute', 'shared'] }).notNull(),
+    message: text('message').notNull(),
+    amount: kobo('amount'),
+    actorName: text('actor_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_events_order_idx').on(t.vendorId, t.orderId, t.createdAt)],
+)
+
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** The pending debit that sends the money to the payer; its outcome is the refund's. */
+    transactionId: text('transaction_id')
+      .notNull()
+      .unique()
+      .references(() => transactions.id),
+    amount: kobo('amount').notNull(),
+    status: text('status', { enum: ['pending', 'success', 'failed'] })
+      .notNull()
+      .default('pending'),
+    reason: text('reason'),
+    failureReason: text('failure_reason'),
+    requestedBy: text('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('refunds_order_idx').on(t.vendorId, t.orderId), check('refunds_amount_positive', sql`${t.amount} > 0`)],
+)
+
+/** The same for every vendor; seeded by the migration that creates it. */
+export const disputeCategories = pgTable('dispute_categories', {
+  id: text('id').primaryKey(),
+  category: text('category').notNull().unique(),
+  description: text('description').notNull(),
+  position: integer('position').notNull(),
+})
+
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderReference: text('order_reference').notNull(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => disputeCategories.id),
+    status: text('status', { enum: ['open', 'escalated', 'resolved'] })
+      .notNull()
+      .default('open'),
+    escalationReason: text('escalation_reason'),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    messageCount: integer('message_count').notNull().default(0),
+    createdBy: text('created_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('disputes_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('disputes_vendor_order_idx').on(t.vendorId, t.orderId),
+  ],
+)
+
+export const disputeMessages = pgTable(
+  'dispute_messages',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    disputeId: text('dispute_id')
+      .notNull()
+      .references(() => disputes.id),
+    author: text('author', { enum: ['vendor', 'customer', 'admin'] }).notNull(),
+    authorName: text('author_name').notNull(),
+    userId: text('user_id').references(() => users.id),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('dispute_messages_dispute_idx').on(t.vendorId, t.disputeId, t.createdAt)],
+)
+
+export type CustomerRow = typeof customers.$inferSelect
+export type OrderRow = typeof orders.$inferSelect
+export type OrderItemRow = typeof orderItems.$inferSelect
+export type OrderEventRow = typeof orderEvents.$inferSelect
+export type RefundRow = typeof refunds.$inferSelect
+export type DisputeRow = typeof disputes.$inferSelect
+export type DisputeMessageRow = typeof disputeMessages.$inferSelect
+export type DisputeCategoryRow = typeof disputeCategories.$inferSelect
