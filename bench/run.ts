@@ -2,6 +2,7 @@
 import { apiLoadFigures } from './api-load'
 import { bundleFigures } from './bundle'
 import { catalogueListFigures, PRODUCTS } from './catalogue-list'
+import { ORDERS, ordersListFigures } from './orders-list'
 import { serverStartFigures } from './server-start'
 
 const sections = [
@@ -9,6 +10,7 @@ const sections = [
   ['Server cold start and memory', serverStartFigures],
   ['API under load (100,000 transactions, 50 concurrent clients)', apiLoadFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
+  [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
 ] as const
 
 for (const [title, run] of sections) {

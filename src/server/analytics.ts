@@ -63,18 +63,48 @@ export async function transactionTotals(db: Db, vendorId: string, start: Date, e
   return { startDate: start.toISOString(), endDate: end.toISOString(), ...totals! }
 }
 
+/** total ÷ count rounded half up to the kobo, in integers; 0 when there is nothing to divide by. */
+export function averageHalfUp(total: number, count: number): number {
+  return count > 0 ? Math.floor((2 * total + count) / (2 * count)) : 0
+}
+
 /**
- * Successful credits and debits per bucket, every bucket present (zeros included) so a chart needs no gap logic:
- * hours for a range of a day or less, Lagos days otherwise. Buckets are numbered in SQL from the epoch shifted
- * to Lagos time, so grouping happens in the database and at most 367 rows come back.
+ * Buckets of a chart over [start, end]: hours for a range of a day or less, Lagos days otherwise. Rows are
+ * numbered in SQL (index, from the epoch shifted to Lagos time) so grouping happens in the database and at most
+ * 367 rows come back; points() lists every bucket, zeros included, so a chart needs no gap logic.
  */
-export async function transactionBreakdown(db: Db, vendorId: string, start: Date, end: Date) {
+export function lagosBuckets(start: Date, end: Date) {
   const bucket = end.getTime() - start.getTime() <= DAY_MS ? ('hour' as const) : ('day' as const)
   const size = bucket === 'hour' ? HOUR_MS : DAY_MS
-  const index = sql<number>`floor((extract(epoch from ${transactions.createdAt}) * 1000 + ${LAGOS_OFFSET_MS}) / ${size})`.mapWith(Number)
+  return {
+    bucket,
+    /** The bucket number of a timestamp column, for select and group by. */
+    index: (column: AnyPgColumn) =>
+      sql<number>`floor((extract(epoch from ${column}) * 1000 + ${LAGOS_OFFSET_MS}) / ${size})`.mapWith(Number),
+    /** Every bucket from start to end: its number, label (HH:mm or yyyy-MM-dd, Lagos) and start instant. */
+    points() {
+      const first = Math.floor((start.getTime() + LAGOS_OFFSET_MS) / size)
+      const last = Math.floor((end.getTime() + LAGOS_OFFSET_MS) / size)
+      const points: { index: number; label: string; start: string }[] = []
+      for (let index = first; index <= last; index++) {
+        const lagos = new Date(index * size).toISOString()
+        points.push({
+          index,
+          label: bucket === 'hour' ? lagos.slice(11, 16) : lagos.slice(0, 10),
+          start: new Date(index * size - LAGOS_OFFSET_MS).toISOString(),
+        })
+      }
+      return points
+    },
+  }
+}
+
+/** Successful credits and debits per bucket (lagosBuckets). */
+export async function transactionBreakdown(db: Db, vendorId: string, start: Date, end: Date) {
+  const buckets = lagosBuckets(start, end)
   const rows = await db
     .select({
-      index,
+      index: buckets.index(transactions.createdAt),
       credit: money(successfulCredit),
       debit: money(successfulDebit),
       count: tally(sql`${transactions.status} = 'success'`),
@@ -83,19 +113,9 @@ export async function transactionBreakdown(db: Db, vendorId: string, start: Date
     .where(inRange(vendorId, start, end))
     .groupBy(sql`1`)
   const byIndex = new Map(rows.map((row) => [row.index, row]))
-  const first = Math.floor((start.getTime() + LAGOS_OFFSET_MS) / size)
-  const last = Math.floor((end.getTime() + LAGOS_OFFSET_MS) / size)
-  const points = []
-  for (let i = first; i <= last; i++) {
-    const lagos = new Date(i * size).toISOString()
-    const row = byIndex.get(i)
-    points.push({
-      label: bucket === 'hour' ? lagos.slice(11, 16) : lagos.slice(0, 10),
-      start: new Date(i * size - LAGOS_OFFSET_MS).toISOString(),
-      credit: row?.credit ?? 0,
-      debit: row?.debit ?? 0,
-      count: row?.count ?? 0,
-    })
-  }
-  return { bucket, points }
+  const points = buckets.points().map(({ index, label, start: at }) => {
+    const row = byIndex.get(index)
+    return { label, start: at, credit: row?.credit ?? 0, debit: row?.debit ?? 0, count: row?.count ?? 0 }
+  })
+  return { bucket: buckets.bucket, points }
 }

@@ -176,39 +176,45 @@ export interface ReverseInput {
  * transaction is reversed, under a row lock, so a racing recovery run and request cannot reverse it twice.
  * Answers the updated row, or null when it was no longer pending.
  */
-export async function reversePendingTransaction(db: Db, input: ReverseInput): Promise<TransactionRow | null> {
-  return db.transaction(async (tx) => {
-    const scope = and(eq(transactions.vendorId, input.vendorId), eq(transactions.id, input.transactionId))
-    const [pending] = await tx
-      .select()
-      .from(transactions)
-      .where(and(scope, eq(transactions.status, 'pending')))
-      .for('update')
-    if (!pending) return null
-    const entries = await tx
-      .select({ walletId: ledgerEntries.walletId, amount: ledgerEntries.amount })
-      .from(ledgerEntries)
-      .where(and(eq(ledgerEntries.vendorId, input.vendorId), eq(ledgerEntries.transactionId, pending.id)))
-    const net = new Map<string, number>()
-    for (const entry of entries) net.set(entry.walletId, (net.get(entry.walletId) ?? 0) + entry.amount)
-    const legs = [...net].filter(([, amount]) => amount !== 0).map(([walletId, amount]) => ({ walletId, amount: -amount }))
-    if (legs.length) {
-      assertBalanced(legs)
-      const balances = await applyLegs(tx, input.vendorId, legs, { currency: pending.currency })
-      await writeEntries(tx, input.vendorId, legs, balances, { transactionId: pending.id, createdAt: input.at })
-    }
-    const [failed] = await tx
-      .update(transactions)
-      .set({
-        status: 'failed',
-        failureReason: input.failureReason,
-        sessionId: input.sessionId ?? pending.sessionId,
-        updatedAt: input.at,
-      })
-      .where(scope)
-      .returning()
-    return failed!
-  })
+export function reversePendingTransaction(db: Db, input: ReverseInput): Promise<TransactionRow | null> {
+  return db.transaction((tx) => reversePendingWithin(tx, input))
+}
+
+/**
+ * reversePendingTransaction inside a transaction the caller opened, so what depends on the outcome (a refund's
+ * order) changes atomically with it. The caller takes any lock it needs before this one (orders before wallets).
+ */
+export async function reversePendingWithin(tx: Tx, input: ReverseInput): Promise<TransactionRow | null> {
+  const scope = and(eq(transactions.vendorId, input.vendorId), eq(transactions.id, input.transactionId))
+  const [pending] = await tx
+    .select()
+    .from(transactions)
+    .where(and(scope, eq(transactions.status, 'pending')))
+    .for('update')
+  if (!pending) return null
+  const entries = await tx
+    .select({ walletId: ledgerEntries.walletId, amount: ledgerEntries.amount })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.vendorId, input.vendorId), eq(ledgerEntries.transactionId, pending.id)))
+  const net = new Map<string, number>()
+  for (const entry of entries) net.set(entry.walletId, (net.get(entry.walletId) ?? 0) + entry.amount)
+  const legs = [...net].filter(([, amount]) => amount !== 0).map(([walletId, amount]) => ({ walletId, amount: -amount }))
+  if (legs.length) {
+    assertBalanced(legs)
+    const balances = await applyLegs(tx, input.vendorId, legs, { currency: pending.currency })
+    await writeEntries(tx, input.vendorId, legs, balances, { transactionId: pending.id, createdAt: input.at })
+  }
+  const [failed] = await tx
+    .update(transactions)
+    .set({
+      status: 'failed',
+      failureReason: input.failureReason,
+      sessionId: input.sessionId ?? pending.sessionId,
+      updatedAt: input.at,
+    })
+    .where(scope)
+    .returning()
+  return failed!
 }
 
 export type WalletKind = (typeof wallets.$inferSelect)['kind']
@@ -259,7 +265,9 @@ export interface BankCreditInput {
   /** The banking provider's reference: unique per vendor, so a repeated notice cannot credit twice. */
   providerReference?: string
   /** A payment for an order (paid online): not offline, matched to the order. */
-  order?: { reference: string; customer: string; shareable?: boolean }
+  order?: { reference: string; customer?: string; shareable?: boolean }
+  /** Who paid, as the vendor's customer (the account's owner); shown on the transaction and filtered by. */
+  customer?: { id: string; name: string }
   createdAt?: Date
 }
 
@@ -268,18 +276,26 @@ export interface BankCreditInput {
  * Unless it pays a known order, nobody placed an order for it yet, so it is an offline credit the vendor can
  * match to an order or mark as POS.
  */
-export async function creditFromBank(db: Db, input: BankCreditInput): Promise<PostedTransfer> {
+export function creditFromBank(db: Db, input: BankCreditInput): Promise<PostedTransfer> {
+  return db.transaction((tx) => creditFromBankWithin(tx, input))
+}
+
+/**
+ * creditFromBank inside a transaction the caller opened: a credit that pays an order is recorded together with
+ * the order's payment, all or nothing. The caller locks the order first (orders before wallets, everywhere).
+ */
+export async function creditFromBankWithin(tx: Tx, input: BankCreditInput): Promise<PostedTransfer> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('Credit amount must be positive kobo')
   const [main, external] = await Promise.all([
-    input.wallet ?? vendorWallet(db, input.vendorId, 'main'),
-    vendorWallet(db, input.vendorId, 'external'),
+    input.wallet ?? vendorWallet(tx, input.vendorId, 'main'),
+    vendorWallet(tx, input.vendorId, 'external'),
   ])
   if (!main || !external) throw new Error(`Vendor ${input.vendorId} has no main/external wallet`)
   if (main.vendorId !== input.vendorId || (main.kind !== 'main' && main.kind !== 'outlet')) {
     throw new Error('Bank credits go to a main or outlet wallet of the vendor')
   }
   const createdAt = input.createdAt ?? new Date()
-  return postTransfer(db, {
+  return postTransferWithin(tx, {
     vendorId: input.vendorId,
     legs: [
       { walletId: external.id, amount: -input.amount },
@@ -307,7 +323,8 @@ export async function creditFromBank(db: Db, input: BankCreditInput): Promise<Po
       hasMatchingOrder: Boolean(input.order),
       hasShareableOrder: input.order?.shareable ?? false,
       orderReference: input.order?.reference ?? null,
-      customerName: input.order?.customer ?? null,
+      customerId: input.customer?.id ?? null,
+      customerName: input.customer?.name ?? input.order?.customer ?? null,
       createdAt,
     },
   })

@@ -13,7 +13,8 @@ import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { vendorWallet } from './ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
-import { DEMO, formatNairaForConsole, seedDemo } from './seed'
+import { naira } from './naira'
+import { DEMO, seedDemo } from './seed'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -152,7 +153,7 @@ async function main(): Promise<void> {
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
     console.info(
-      `Demo wallet: ${formatNairaForConsole(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
+      `Demo wallet: ${naira(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
     )
   }
   console.info(`API reference: ${running.url}/api/docs`)

@@ -8,7 +8,8 @@ import { isUniqueViolation } from './db/errors'
 import { type TransactionRow, transactions, type VendorRow } from './db/schema'
 import type { AppDeps } from './deps'
 import { ApiError } from './errors'
-import { newReference, postTransferWithin, reversePendingTransaction, vendorWallets } from './ledger'
+import { newReference, postTransferWithin, reversePendingWithin, vendorWallets } from './ledger'
+import { lockRefundOf, refundSettled } from './orders/refund-outcome'
 import { verifyPin } from './pin'
 
 /*
@@ -97,7 +98,7 @@ export async function debitForTransfer(
   tx: Tx,
   vendorId: string,
   beneficiary: Beneficiary,
-  input: { amount: number; narration: string | null; idempotencyKey?: string; at: Date },
+  input: { amount: number; narration: string | null; idempotencyKey?: string; at: Date; orderReference?: string },
 ): Promise<TransactionRow> {
   const { fee } = chargeFor(input.amount)
   const { main, external, fees } = await vendorWallets(tx, vendorId)
@@ -125,6 +126,8 @@ export async function debitForTransfer(
       beneficiaryAccountNumber: beneficiary.accountNumber,
       beneficiaryBankCode: beneficiary.bankCode,
       idempotencyKey: input.idempotencyKey ?? null,
+      // A refund's debit names its order: settling it then settles the refund (orders/refund-outcome.ts).
+      orderReference: input.orderReference ?? null,
       createdAt: input.at,
     },
   })
@@ -146,7 +149,7 @@ function transferRequest(row: TransactionRow): TransferRequest {
  * Asks the bank, waiting at most transferTimeoutMs. A late answer still settles the transaction when it comes;
  * until then (or if it never comes) the row stays pending and recovery takes over.
  */
-async function submitToBank(
+export async function submitToBank(
   deps: TransferDeps,
   row: TransactionRow,
   ask: (request: TransferRequest) => Promise<TransferResult>,
@@ -173,7 +176,10 @@ async function submitToBank(
   }
 }
 
-/** Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. */
+/**
+ * Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. A
+ * refund's order is settled in the same database transaction (its row locked first, see lockRefundOf).
+ */
 export async function settle(
   deps: Pick<AppDeps, 'db' | 'clock'>,
   row: TransactionRow,
@@ -182,19 +188,29 @@ export async function settle(
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
   if (result.status === 'success') {
-    const [settled] = await db
-      .update(transactions)
-      .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
-      .where(and(scope, eq(transactions.status, 'pending')))
-      .returning()
+    const settled = await db.transaction(async (tx) => {
+      const refund = await lockRefundOf(tx, row)
+      const [done] = await tx
+        .update(transactions)
+        .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
+        .where(and(scope, eq(transactions.status, 'pending')))
+        .returning()
+      if (done && refund) await refundSettled(tx, refund, done, clock.now())
+      return done
+    })
     if (settled) return settled
   } else if (result.status === 'failed') {
-    const reversed = await reversePendingTransaction(db, {
-      vendorId: row.vendorId,
-      transactionId: row.id,
-      failureReason: result.failureReason ?? 'The bank declined the transfer',
-      sessionId: result.sessionId,
-      at: clock.now(),
+    const reversed = await db.transaction(async (tx) => {
+      const refund = await lockRefundOf(tx, row)
+      const failed = await reversePendingWithin(tx, {
+        vendorId: row.vendorId,
+        transactionId: row.id,
+        failureReason: result.failureReason ?? 'The bank declined the transfer',
+        sessionId: result.sessionId,
+        at: clock.now(),
+      })
+      if (failed && refund) await refundSettled(tx, refund, failed, clock.now())
+      return failed
     })
     if (reversed) return reversed
   } else if (result.sessionId && !row.sessionId) {

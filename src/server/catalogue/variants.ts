@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
 import type { ProductVariant } from '../../contract/catalogue'
 import { toBasisPoints } from '../../contract/common'
 import type { DiscountType } from '../../contract/pricing'
@@ -64,7 +64,8 @@ function optionValueMatches(term: string): SQL {
 export async function listVariants(
   db: Db,
   vendorId: string,
-  filters: { page: number; size: number; name?: string; productId?: string },
+  /** sellable: only what can go on an order now (switched on, with units left): GET /order/variants. */
+  filters: { page: number; size: number; name?: string; productId?: string; sellable?: boolean },
   origin: string,
 ) {
   if (filters.productId) {
@@ -75,6 +76,7 @@ export async function listVariants(
     eq(productVariants.vendorId, vendorId),
     isNull(productVariants.deletedAt),
     filters.productId ? eq(productVariants.productId, filters.productId) : undefined,
+    filters.sellable ? and(eq(productVariants.isAvailable, true), gt(productVariants.availableUnits, 0)) : undefined,
     filters.name ? or(ilike(products.name, containsPattern(filters.name)), optionValueMatches(filters.name)) : undefined,
   )
   const [rows, [total]] = await Promise.all([

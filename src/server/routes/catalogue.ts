@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import type { catalogueEndpoints } from '../../contract/catalogue'
 import {
   createCollection,
@@ -10,11 +9,9 @@ import { generatePayLink, payLinkView } from '../catalogue/paylinks'
 import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
-import type { AppDeps } from '../deps'
+import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 
-/** Where customers open pay links: PUBLIC_URL when set, else the origin this request came to. */
-const origin = ({ deps, c }: { deps: AppDeps; c: Context }) => deps.publicUrl ?? new URL(c.req.url).origin
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {
@@ -35,16 +32,16 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async listVariants(ctx) {
-    return { data: await listVariants(ctx.db, ctx.auth.vendorId, ctx.query, origin(ctx)) }
+    return { data: await listVariants(ctx.db, ctx.auth.vendorId, ctx.query, publicOrigin(ctx)) }
   },
 
   async createProduct(ctx) {
-    const data = await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx))
+    const data = await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx))
     return { data, message: 'Product added', status: 201 }
   },
 
   async updateProduct(ctx) {
-    return { data: await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx)), message: 'Product updated' }
+    return { data: await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)), message: 'Product updated' }
   },
 
   async listProducts({ auth, db, query }) {
@@ -52,7 +49,7 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async productDetail(ctx) {
-    return { data: await loadProduct(ctx.db, ctx.auth.vendorId, ctx.query.id, origin(ctx)) }
+    return { data: await loadProduct(ctx.db, ctx.auth.vendorId, ctx.query.id, publicOrigin(ctx)) }
   },
 
   async deleteProduct({ auth, db, query }) {
@@ -61,16 +58,16 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async updateVariant(ctx) {
-    return { data: await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx)), message: 'Variant updated' }
+    return { data: await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)), message: 'Variant updated' }
   },
 
   async generatePayLink(ctx) {
-    const data = await generatePayLink(ctx.deps, ctx.auth.vendorId, ctx.body.id, origin(ctx))
+    const data = await generatePayLink(ctx.deps, ctx.auth.vendorId, ctx.body.id, publicOrigin(ctx))
     return { data, message: 'Payment link generated' }
   },
 
   async setStockAlert(ctx) {
-    const data = await setStockAlert(ctx.deps, ctx.auth.vendorId, ctx.body, origin(ctx))
+    const data = await setStockAlert(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx))
     return { data, message: 'Stock level alert updated' }
   },
 

@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import type { bankingEndpoints } from '../../contract/banking'
 import { verifyWebhookSignature } from '../banking/signature'
+import { sendLowStockNotices } from '../catalogue/stock'
 import { isUniqueViolation } from '../db/errors'
 import type { Db } from '../db/client'
 import { transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { Guard, HandlersFor } from '../http/types'
-import { creditFromBank } from '../ledger'
+import { receiveBankCredit } from '../orders/inbound'
 import { toTransaction } from '../transaction-queries'
 import { sendMoney } from '../transfers'
 
@@ -47,7 +48,7 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
     const existing = await creditByProviderReference(db, wallet.vendorId, body.providerReference)
     if (existing) return { data: { transactionId: existing.id, duplicate: true }, message: 'Already recorded' }
     try {
-      const { transaction } = await creditFromBank(db, {
+      const { transaction, orderReference, notices } = await receiveBankCredit(db, {
         vendorId: wallet.vendorId,
         wallet,
         amount: body.amount,
@@ -61,6 +62,10 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
         providerReference: body.providerReference,
         createdAt: deps.clock.now(),
       })
+      await sendLowStockNotices(deps, notices)
+      if (orderReference) {
+        return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
+      }
       return { data: { transactionId: transaction.id, duplicate: false }, message: 'Credit recorded' }
     } catch (error) {
       // The same notice delivered twice at once: the unique index let one credit through; answer like a replay.

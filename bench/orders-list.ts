@@ -1,0 +1,108 @@
+import { resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { sql } from 'drizzle-orm'
+import { createVendorAccount } from '../src/server/accounts'
+import { createApp } from '../src/server/app'
+import { setScryptCostForTests } from '../src/server/auth/secrets'
+import { createSession } from '../src/server/auth/sessions'
+import { systemClock } from '../src/server/clock'
+import { type Db, openDatabase } from '../src/server/db/client'
+import { DevNotifier } from '../src/server/notifier'
+
+/*
+ * `ordersListFigures()`: GET /order for one vendor with 10,000 orders and invoices on in-memory PGlite, through the
+ * real app in-process (validation, queries, serialisation; no network). Prints p50 and p95 of repeated calls;
+ * nothing is asserted. `npx tsx bench/orders-list.ts` runs it alone.
+ */
+
+export const ORDERS = 10_000
+const CUSTOMERS = 500
+const RUNS = 40
+const WARM_UP = 5
+
+const STATUSES = ['pending', 'paid', 'fulfilled', 'partially-paid', 'abandoned', 'refunded', 'overpayment', 'failed']
+
+/** Customers, then orders (one in ten an invoice) a minute apart, written set-based in seconds. */
+async function seedOrders(db: Db, vendorId: string): Promise<{ customerId: string }> {
+  await db.execute(sql`
+    insert into customers (id, vendor_id, name, email, created_at, updated_at)
+    select 'bench-c-' || c, ${vendorId}, 'Customer ' || c, 'customer' || c || '@bench.test',
+      now() - make_interval(days => 30), now() - make_interval(days => 30)
+    from generate_series(1, ${CUSTOMERS}) as c`)
+  await db.execute(sql`
+    insert into orders (id, vendor_id, reference, kind, status, customer_id, customer_name, subtotal, amount,
+      amount_paid, item_count, created_at, updated_at)
+    select 'bench-o-' || i, ${vendorId},
+      case when i % 10 = 0 then 'INV-' else 'ORD-' end || upper(lpad(to_hex(i * 7919), 8, '0')),
+      case when i % 10 = 0 then 'invoice' else 'order' end,
+      (${sql.raw(`array['${STATUSES.join("','")}']`)})[1 + i % ${STATUSES.length}],
+      'bench-c-' || (1 + i % ${CUSTOMERS}), 'Customer ' || (1 + i % ${CUSTOMERS}),
+      100000 + (i * 104729) % 5000000, 100000 + (i * 104729) % 5000000,
+      case when i % 8 in (1, 2, 6) then 100000 + (i * 104729) % 5000000 else 0 end,
+      1 + i % 4, now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
+    from generate_series(1, ${ORDERS}) as i`)
+  // What autovacuum would have done by now on a live database: statistics and the visibility map.
+  await db.execute(sql`vacuum analyze`)
+  return { customerId: 'bench-c-7' }
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
+
+export async function ordersListFigures() {
+  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
+  const database = await openDatabase({ dataDir: 'memory' })
+  try {
+    const { db } = database
+    const account = await createVendorAccount(db, {
+      name: 'Bench Kitchen',
+      email: `orders-${Date.now()}@bench.test`,
+      ownerName: 'Bench Owner',
+      password: 'bench-password-2026',
+      status: 'approved',
+    })
+    const seedStarted = performance.now()
+    const { customerId } = await seedOrders(db, account.vendor.id)
+    const seedSeconds = (performance.now() - seedStarted) / 1000
+    const token = await createSession(db, systemClock, account.owner)
+    const app = createApp({ db, notifier: new DevNotifier(() => {}) })
+
+    const cases: [string, string][] = [
+      ['orders page 1', '/order?kind=order&page=1&size=20'],
+      ['orders page 400 (offset 7,980)', '/order?kind=order&page=400&size=20'],
+      ['status paid', '/order?kind=order&status=paid'],
+      ['customer', `/order?kind=order&customerId=${customerId}`],
+      ['reference search "a1"', '/order?kind=order&reference=a1'],
+      ['invoices page 1', '/order?kind=invoice'],
+      ['all kinds page 1', '/order'],
+    ]
+    const rows = []
+    for (const [label, path] of cases) {
+      const times: number[] = []
+      let total = 0
+      for (let run = 0; run < WARM_UP + RUNS; run++) {
+        const started = performance.now()
+        const res = await app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } })
+        const body = (await res.json()) as { data?: { total: number } }
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`)
+        if (run >= WARM_UP) times.push(performance.now() - started)
+        total = body.data!.total
+      }
+      times.sort((a, b) => a - b)
+      rows.push({
+        query: label,
+        matches: total,
+        'p50 (ms)': Number(percentile(times, 0.5).toFixed(1)),
+        'p95 (ms)': Number(percentile(times, 0.95).toFixed(1)),
+      })
+    }
+    rows.push({ query: `(seeding ${ORDERS.toLocaleString('en')} orders)`, matches: ORDERS, 'p50 (ms)': Number((seedSeconds * 1000).toFixed(0)), 'p95 (ms)': 0 })
+    return rows
+  } finally {
+    await database.close()
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  console.log(`\n## Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`)
+  console.table(await ordersListFigures())
+}

@@ -1,0 +1,128 @@
+import { and, eq, isNull, type SQL } from 'drizzle-orm'
+import type { Db, Tx } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
+import { type CustomerRow, customers, orders } from '../db/sales-schema'
+import { notFound } from '../errors'
+
+/*
+ * Customers are made by orders and by bank transfers, never by a form of their own. The same person is found
+ * again by email, phone or the account they pay from; the partial unique indexes on those decide races.
+ */
+
+export const ANONYMOUS_CUSTOMER_NAME = 'Anonymous customer'
+
+export type CustomerLookup =
+  /** An existing customer of this vendor (404 otherwise). */
+  | { customerId: string }
+  /** Someone named on an order: found by email, else phone; a name alone is always someone new. */
+  | { customer: { name: string; email?: string | null; phone?: string | null } }
+  /** The account a transfer came from: found by account number, else named after the account. */
+  | { account: { accountNumber: string; accountName: string; bankName: string } }
+  /** An order naming nobody: each is its own anonymous customer (they share no identity). */
+  | { anonymous: true }
+
+async function findBy(tx: Db, vendorId: string, where: SQL): Promise<CustomerRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.vendorId, vendorId), where))
+  return row
+}
+
+/**
+ * Inserts, or when a unique index says someone else got there first (ON CONFLICT DO NOTHING), answers that row.
+ * Under READ COMMITTED the re-select is a new statement, so it sees the row the winner committed.
+ */
+async function insertOrFind(
+  tx: Db,
+  vendorId: string,
+  values: Omit<typeof customers.$inferInsert, 'vendorId'>,
+  keys: SQL[],
+  at: Date,
+): Promise<CustomerRow> {
+  const [inserted] = await tx
+    .insert(customers)
+    .values({ ...values, vendorId, createdAt: at, updatedAt: at })
+    .onConflictDoNothing()
+    .returning()
+  if (inserted) return inserted
+  for (const key of keys) {
+    const found = await findBy(tx, vendorId, key)
+    if (found) return found
+  }
+  throw new Error('A customer insert conflicted but no conflicting customer was found')
+}
+
+/** Finds or creates the customer an order or a transfer names. Run it inside the caller's database transaction. */
+export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: CustomerLookup, at: Date): Promise<CustomerRow> {
+  if ('customerId' in lookup) {
+    const found = await findBy(tx, vendorId, eq(customers.id, lookup.customerId))
+    if (!found) throw notFound('Customer')
+    return found
+  }
+  if ('anonymous' in lookup) {
+    const [row] = await tx
+      .insert(customers)
+      .values({ vendorId, name: ANONYMOUS_CUSTOMER_NAME, isAnonymous: true, createdAt: at, updatedAt: at })
+      .returning()
+    return row!
+  }
+  if ('account' in lookup) {
+    const { accountNumber, accountName, bankName } = lookup.account
+    const key = eq(customers.accountNumber, accountNumber)
+    return (
+      (await findBy(tx, vendorId, key)) ??
+      insertOrFind(tx, vendorId, { name: accountName, accountNumber, bankName }, [key], at)
+    )
+  }
+  const email = lookup.customer.email?.trim().toLowerCase() || null
+  const phone = lookup.customer.phone?.trim() || null
+  const keys = [email ? eq(customers.email, email) : null, phone ? eq(customers.phone, phone) : null].filter(
+    (key): key is SQL => key !== null,
+  )
+  for (const key of keys) {
+    const found = await findBy(tx, vendorId, key)
+    if (found) return found
+  }
+  return insertOrFind(tx, vendorId, { name: lookup.customer.name, email, phone }, keys, at)
+}
+
+/**
+ * Who paid an order by transfer. The account's customer when there is one; otherwise the order's own customer
+ * learns the account (an anonymous one is named after its holder, it is someone now), so one person does not
+ * become two customers, one from the order and one from the transfer. Runs with the order locked.
+ */
+export async function findOrCreatePayer(
+  tx: Tx,
+  order: { vendorId: string; customerId: string | null },
+  account: { accountNumber: string; accountName: string; bankName: string },
+  at: Date,
+): Promise<CustomerRow> {
+  const { vendorId } = order
+  const known = await findBy(tx, vendorId, eq(customers.accountNumber, account.accountNumber))
+  if (known || !order.customerId) return known ?? findOrCreateCustomer(tx, vendorId, { account }, at)
+  const customerId = order.customerId
+  try {
+    // A savepoint: a concurrent credit from the same new account may claim the number first (unique index).
+    const [linked] = await tx.transaction(async (savepoint) => {
+      const [current] = await savepoint.select().from(customers).where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
+      const naming = current?.isAnonymous ? { name: account.accountName, isAnonymous: false } : {}
+      const rows = await savepoint
+        .update(customers)
+        .set({ accountNumber: account.accountNumber, bankName: account.bankName, ...naming, updatedAt: at })
+        .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId), isNull(customers.accountNumber)))
+        .returning()
+      if (rows[0] && current?.isAnonymous) {
+        await savepoint
+          .update(orders)
+          .set({ customerName: account.accountName })
+          .where(and(eq(orders.vendorId, vendorId), eq(orders.customerId, customerId)))
+      }
+      return rows
+    })
+    if (linked) return linked
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error
+  }
+  return findOrCreateCustomer(tx, vendorId, { account }, at)
+}

@@ -1,0 +1,64 @@
+import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+import type { OrderKind, OrderStatus } from '../../contract/orders'
+import { averageHalfUp, lagosBuckets } from '../analytics'
+import type { Db } from '../db/client'
+import { orders } from '../db/sales-schema'
+
+/*
+ * Orders created in [start, end] (both inclusive, like the transaction analytics). Sales are the money received
+ * for them (amount paid), refunds what reached the payers.
+ */
+
+const inRange = (vendorId: string, start: Date, end: Date, kind?: OrderKind) =>
+  and(
+    eq(orders.vendorId, vendorId),
+    kind ? eq(orders.kind, kind) : undefined,
+    gte(orders.createdAt, start),
+    lte(orders.createdAt, end),
+  )
+
+const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
+const sum = (column: typeof orders.amountPaid) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
+const statusIn = (...statuses: OrderStatus[]) => inArray(orders.status, statuses)
+
+export async function orderAnalytics(db: Db, vendorId: string, start: Date, end: Date, kind?: OrderKind) {
+  const [totals] = await db
+    .select({
+      orderCount: count(),
+      paidCount: tally(statusIn('paid', 'overpayment', 'fulfilled')),
+      pendingCount: tally(statusIn('pending', 'partially-paid')),
+      refundedCount: tally(statusIn('refunded', 'refund-pending')),
+      totalSales: sum(orders.amountPaid),
+      totalRefunded: sum(orders.amountRefunded),
+      withPayment: tally(sql`${orders.amountPaid} > 0`),
+    })
+    .from(orders)
+    .where(inRange(vendorId, start, end, kind))
+  const { withPayment, ...figures } = totals!
+  return {
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    ...figures,
+    averageOrderValue: averageHalfUp(figures.totalSales, withPayment),
+  }
+}
+
+/** Orders created and money received for them per hour (a day or less) or per Lagos day, every bucket present. */
+export async function orderBreakdown(db: Db, vendorId: string, start: Date, end: Date, kind?: OrderKind) {
+  const buckets = lagosBuckets(start, end)
+  const rows = await db
+    .select({ index: buckets.index(orders.createdAt), count: count(), sales: sum(orders.amountPaid) })
+    .from(orders)
+    .where(inRange(vendorId, start, end, kind))
+    .groupBy(sql`1`)
+  const byIndex = new Map(rows.map((row) => [row.index, row]))
+  return {
+    bucket: buckets.bucket,
+    points: buckets.points().map(({ index, label, start: at }) => ({
+      label,
+      start: at,
+      count: byIndex.get(index)?.count ?? 0,
+      sales: byIndex.get(index)?.sales ?? 0,
+    })),
+  }
+}

@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq } from 'drizzle-orm'
+import type { OrderItemInput, OrderKind } from '../../contract/orders'
+import { orderTotals } from '../../contract/pricing'
+import { newPayLinkCode } from '../catalogue/paylinks'
+import type { LowStockNotice } from '../catalogue/stock'
+import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
+import type { Db, Tx } from '../db/client'
+import { type TransactionRow, transactions } from '../db/schema'
+import { orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { ApiError, notFound } from '../errors'
+import { validationError } from '../http/register'
+import { redeemCoupon } from '../selling-terms/coupons'
+import { mainWalletScope } from '../transaction-queries'
+import { addOrderEvent } from './events'
+import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
+import { naira } from '../naira'
+import { applyPayment } from './payments'
+
+/** Who is acting: the signed-in team member (the seed acts as the owner). */
+export interface OrderActor {
+  vendorId: string
+  userId: string | null
+  name: string | null
+}
+
+export interface NewOrder {
+  kind: OrderKind
+  customerId?: string
+  customer?: { name: string; email?: string | null; phone?: string | null }
+  items: readonly OrderItemInput[]
+  couponCode?: string
+  taxIds: readonly string[]
+  deliveryLocationId?: string
+  narration?: string | null
+  /** An offline credit this order is for: it pays the order and is matched to it, once. */
+  transactionReference?: string
+  /** With a public page the customer opens to pay. */
+  shareable?: boolean
+}
+
+/** Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard. */
+const REFERENCE_ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ'
+
+/** ORD-7Q2K91XM or INV-…: 8 characters (40 bits), what a customer quotes in a transfer's narration. */
+export function newOrderReference(kind: OrderKind): string {
+  // 256 is a multiple of 32, so masking a byte keeps every character equally likely.
+  const body = [...randomBytes(8)].map((byte) => REFERENCE_ALPHABET[byte & 31]).join('')
+  return `${kind === 'invoice' ? 'INV' : 'ORD'}-${body}`
+}
+
+/**
+ * Takes the offline credit for this order with one conditional UPDATE: of two orders created for it at once,
+ * the second waits for the first and then finds it taken (409). A credit that does not qualify says why.
+ */
+async function claimCredit(tx: Tx, vendorId: string, reference: string, at: Date) {
+  const [claimed] = await tx
+    .update(transactions)
+    .set({ hasMatchingOrder: true, updatedAt: at })
+    .where(
+      and(
+        mainWalletScope(vendorId),
+        eq(transactions.reference, reference),
+        eq(transactions.type, 'credit'),
+        eq(transactions.status, 'success'),
+        eq(transactions.isOffline, true),
+        eq(transactions.isPos, false),
+        eq(transactions.hasMatchingOrder, false),
+      ),
+    )
+    .returning()
+  if (claimed) return claimed
+  const [row] = await tx
+    .select()
+    .from(transactions)
+    .where(and(mainWalletScope(vendorId), eq(transactions.reference, reference)))
+  if (!row) throw notFound('Transaction')
+  const why = row.hasMatchingOrder
+    ? `This transaction already has a matching order${row.orderReference ? ` (${row.orderReference})` : ''}`
+    : row.type !== 'credit'
+      ? 'Only money received (a credit) can be matched to an order'
+      : row.status !== 'success'
+        ? `This transaction is ${row.status}; only a successful credit can be matched to an order`
+        : row.isPos
+          ? 'This transaction is marked as POS, so it cannot be matched to an order'
+          : 'Only an offline transaction can be matched to an order'
+  throw new ApiError(409, 'TRANSACTION_NOT_MATCHABLE', why)
+}
+
+/** Who the order is for: named, picked, the credit's payer, or (naming nobody) a new anonymous customer. */
+async function orderCustomer(tx: Tx, vendorId: string, input: NewOrder, credit: TransactionRow | undefined, at: Date) {
+  let lookup: CustomerLookup = { anonymous: true }
+  if (input.customerId) lookup = { customerId: input.customerId }
+  else if (input.customer) lookup = { customer: input.customer }
+  else if (credit?.customerId) lookup = { customerId: credit.customerId }
+  else if (credit?.originatorAccountNumber) {
+    lookup = {
+      account: {
+        accountNumber: credit.originatorAccountNumber,
+        accountName: credit.originatorAccountName ?? 'Bank customer',
+        bankName: credit.originatorBankName ?? '',
+      },
+    }
+  }
+  return findOrCreateCustomer(tx, vendorId, lookup, at)
+}
+
+/** Inserts the order under a fresh reference (and public code), trying again on the rare clash. */
+async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'reference' | 'publicCode'>) {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(orders)
+      .values({ ...values, reference: newOrderReference(values.kind), publicCode: values.isShareable ? newPayLinkCode() : null })
+      .onConflictDoNothing()
+      .returning()
+    if (row) return row
+  }
+  throw new Error('Could not find a free order reference after 5 tries')
+}
+
+/**
+ * Creates an order or invoice, all in one database transaction: the customer, one use of the coupon, the order
+ * with totals from orderTotals (contract/pricing.ts, the app's preview uses the same), its items, the "created"
+ * line of its timeline and, for an offline credit, the credit's payment. Any refusal (422/404/409) is thrown
+ * before the transaction commits, so nothing of a refused order remains. Answers the low-stock notices to send
+ * after commit (a credit pays the order at once, which takes its stock).
+ */
+export async function createOrder(
+  db: Db,
+  actor: OrderActor,
+  input: NewOrder,
+  at: Date,
+): Promise<{ order: OrderRow; notices: LowStockNotice[] }> {
+  const { vendorId } = actor
+  const [lines, taxRates, delivery] = await Promise.all([
+    priceLines(db, vendorId, input.items),
+    taxesByIds(db, vendorId, input.taxIds),
+    input.deliveryLocationId ? activeDeliveryLocation(db, vendorId, input.deliveryLocationId) : null,
+  ])
+  return db.transaction(async (tx) => {
+    const credit = input.transactionReference ? await claimCredit(tx, vendorId, input.transactionReference, at) : undefined
+    const customer = await orderCustomer(tx, vendorId, input, credit, at)
+    const coupon = input.couponCode ? await redeemCoupon(tx, vendorId, input.couponCode, at) : null
+    const totals = orderTotals({
+      lines,
+      coupon: coupon ? { type: coupon.valueType, value: coupon.value } : null,
+      taxes: taxRates,
+      deliveryFee: delivery?.fee ?? 0,
+    })
+    if (totals.total <= 0) throw validationError([{ path: 'couponCode', message: 'leaves nothing to pay on this order' }])
+    const order = await insertOrder(tx, {
+      vendorId,
+      kind: input.kind,
+      customerId: customer.id,
+      customerName: customer.name,
+      subtotal: totals.subtotal,
+      couponId: coupon?.id ?? null,
+      couponCode: coupon?.code ?? null,
+      discount: totals.discount,
+      taxes: totals.taxes,
+      taxTotal: totals.taxTotal,
+      deliveryLocationId: delivery?.id ?? null,
+      deliveryLocationName: delivery?.name ?? null,
+      deliveryFee: totals.deliveryFee,
+      amount: totals.total,
+      itemCount: lines.length,
+      narration: input.narration ?? null,
+      isShareable: Boolean(input.shareable),
+      transactionId: credit?.id ?? null,
+      createdBy: actor.userId,
+      createdAt: at,
+      updatedAt: at,
+    })
+    await tx
+      .insert(orderItems)
+      .values(lines.map((line, position) => ({ vendorId, orderId: order.id, ...line, amount: line.unitPrice * line.quantity, position })))
+    const what = input.kind === 'invoice' ? 'Invoice' : 'Order'
+    const created = { kind: 'created', message: `${what} created for ${naira(order.amount)}`, amount: order.amount } as const
+    await addOrderEvent(tx, order, { ...created, actorName: actor.name }, at)
+    if (input.shareable) {
+      await addOrderEvent(tx, order, { kind: 'shared', message: 'Payment page created for the customer', actorName: actor.name }, at)
+    }
+    if (!credit) return { order, notices: [] }
+    // The credit now names the order and its customer (the claim above only took it).
+    await tx
+      .update(transactions)
+      .set({ orderReference: order.reference, customerId: customer.id, customerName: customer.name })
+      .where(and(eq(transactions.vendorId, vendorId), eq(transactions.id, credit.id)))
+    return applyPayment(tx, order, credit, at)
+  })
+}

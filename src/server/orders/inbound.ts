@@ -1,0 +1,69 @@
+import { and, eq, inArray } from 'drizzle-orm'
+import type { LowStockNotice } from '../catalogue/stock'
+import { findOrCreateCustomer, findOrCreatePayer } from '../customers/upsert'
+import type { Db } from '../db/client'
+import type { TransactionRow, WalletRow } from '../db/schema'
+import { orders } from '../db/sales-schema'
+import { type BankCreditInput, creditFromBankWithin } from '../ledger'
+import { applyPayment, PAYABLE_STATUSES } from './payments'
+
+/*
+ * Money arriving by bank transfer (docs/decisions/036-payment-matching-and-stock.md). A narration quoting one of
+ * the vendor's order references pays that order; anything else is an offline credit the vendor can match later.
+ * Either way the paying account becomes (or is found as) a customer: for an order, preferably the order's own.
+ */
+
+/** ORD-… or INV-… with 8 characters, anywhere in a narration, any case. */
+const ORDER_REFERENCE_IN_TEXT = /\b(ORD|INV)-[A-Z0-9]{8}\b/i
+
+/**
+ * The first order reference quoted in a narration, upper-cased. References never contain O, I or L (Crockford's
+ * base32, see newOrderReference), so a customer who typed one of them meant 0 or 1, and is read that way.
+ */
+export function orderReferenceIn(text: string | null | undefined): string | null {
+  const found = text ? ORDER_REFERENCE_IN_TEXT.exec(text) : null
+  if (!found) return null
+  const [prefix, body] = found[0].toUpperCase().split('-') as [string, string]
+  return `${prefix}-${body.replace(/O/g, '0').replace(/[IL]/g, '1')}`
+}
+
+export interface ReceivedCredit {
+  transaction: TransactionRow
+  /** The order it paid, if it quoted one that could be paid. */
+  orderReference: string | null
+  notices: LowStockNotice[]
+}
+
+/**
+ * Records an inbound credit, in one database transaction: the order it pays (locked first: orders before
+ * wallets, as everywhere), the payer as a customer, the ledger credit marked as matched or offline, and the
+ * order's payment. Only the main wallet's account is on order pages, so only its credits pay orders.
+ */
+export async function receiveBankCredit(
+  db: Db,
+  input: Omit<BankCreditInput, 'order' | 'customer' | 'wallet'> & { wallet: WalletRow; createdAt: Date },
+): Promise<ReceivedCredit> {
+  const reference = input.wallet.kind === 'main' ? orderReferenceIn(input.narration) : null
+  return db.transaction(async (tx) => {
+    const [order] = reference
+      ? await tx
+          .select()
+          .from(orders)
+          .where(
+            and(eq(orders.vendorId, input.vendorId), eq(orders.reference, reference), inArray(orders.status, PAYABLE_STATUSES)),
+          )
+          .for('update')
+      : []
+    const payer = order
+      ? await findOrCreatePayer(tx, order, input.originator, input.createdAt)
+      : await findOrCreateCustomer(tx, input.vendorId, { account: input.originator }, input.createdAt)
+    const { transaction } = await creditFromBankWithin(tx, {
+      ...input,
+      customer: { id: payer.id, name: payer.name },
+      order: order ? { reference: order.reference, shareable: order.isShareable } : undefined,
+    })
+    if (!order) return { transaction, orderReference: null, notices: [] }
+    const { notices } = await applyPayment(tx, order, transaction, input.createdAt)
+    return { transaction, orderReference: order.reference, notices }
+  })
+}

@@ -1,0 +1,20 @@
+import type { OrderSummary } from '../../contract/orders'
+import type { OrderRow } from '../db/sales-schema'
+
+/** The list row of an order or invoice (also the customers' recent orders and a dispute's order). */
+export function toOrderSummary(row: OrderRow): OrderSummary {
+  return {
+    id: row.id,
+    reference: row.reference,
+    kind: row.kind,
+    status: row.status,
+    customer: row.customerId ? { id: row.customerId, name: row.customerName ?? 'Customer' } : null,
+    itemCount: row.itemCount,
+    currency: row.currency,
+    amount: row.amount,
+    amountPaid: row.amountPaid,
+    isShareable: row.isShareable,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}

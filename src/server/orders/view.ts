@@ -1,0 +1,162 @@
+import { and, asc, desc, eq } from 'drizzle-orm'
+import type { Order, PublicOrder } from '../../contract/orders'
+import type { Db } from '../db/client'
+import { transactions, vendors } from '../db/schema'
+import { customers, orderEvents, orderItems, type OrderRow, orders, refunds } from '../db/sales-schema'
+import { ApiError } from '../errors'
+import { vendorWallet } from '../ledger'
+import { mainWalletScope } from '../transaction-queries'
+import { findOrder } from './queries'
+import { canRefund, refundableAmount } from './refunds'
+import { allowedStatuses } from './status'
+import { toOrderSummary } from './summary'
+
+/** The absolute URL of a shareable order's public page; the PWA's public /checkout/$code route shows it. */
+export const checkoutUrl = (origin: string, code: string) => `${origin}/checkout/${code}`
+
+const itemsOf = (db: Db, order: OrderRow) =>
+  db
+    .select()
+    .from(orderItems)
+    .where(and(eq(orderItems.vendorId, order.vendorId), eq(orderItems.orderId, order.id)))
+    .orderBy(asc(orderItems.position))
+
+/** GET /order/single: everything about one order, each part read by its own index. */
+export async function orderView(db: Db, vendorId: string, reference: string, origin: string): Promise<Order> {
+  const order = await findOrder(db, vendorId, reference)
+  const [items, customer, payments, refundRows, events, source] = await Promise.all([
+    itemsOf(db, order),
+    order.customerId
+      ? db
+          .select()
+          .from(customers)
+          .where(and(eq(customers.vendorId, vendorId), eq(customers.id, order.customerId)))
+          .then((rows) => rows[0])
+      : undefined,
+    db
+      .select()
+      .from(transactions)
+      .where(
+        and(
+          mainWalletScope(vendorId),
+          eq(transactions.orderReference, order.reference),
+          eq(transactions.type, 'credit'),
+          eq(transactions.status, 'success'),
+        ),
+      )
+      .orderBy(asc(transactions.createdAt), asc(transactions.id)),
+    db
+      .select({ refund: refunds, reference: transactions.reference })
+      .from(refunds)
+      .innerJoin(transactions, and(eq(transactions.vendorId, refunds.vendorId), eq(transactions.id, refunds.transactionId)))
+      .where(and(eq(refunds.vendorId, vendorId), eq(refunds.orderId, order.id)))
+      .orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    db
+      .select()
+      .from(orderEvents)
+      .where(and(eq(orderEvents.vendorId, vendorId), eq(orderEvents.orderId, order.id)))
+      .orderBy(asc(orderEvents.createdAt)),
+    order.transactionId
+      ? db
+          .select({ reference: transactions.reference })
+          .from(transactions)
+          .where(and(eq(transactions.vendorId, vendorId), eq(transactions.id, order.transactionId)))
+          .then((rows) => rows[0])
+      : undefined,
+  ])
+  return {
+    ...toOrderSummary(order),
+    customer: customer
+      ? { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone, isAnonymous: customer.isAnonymous }
+      : null,
+    items: items.map((item) => ({
+      id: item.id,
+      variantId: item.variantId,
+      productId: item.productId,
+      name: item.name,
+      options: item.options,
+      unitPrice: item.unitPrice,
+      quantity: item.quantity,
+      amount: item.amount,
+    })),
+    subtotal: order.subtotal,
+    couponCode: order.couponCode,
+    discount: order.discount,
+    taxes: order.taxes.map((tax) => ({ name: tax.name, percentage: tax.bps / 100, amount: tax.amount })),
+    taxTotal: order.taxTotal,
+    deliveryLocation: order.deliveryLocationId ? { id: order.deliveryLocationId, name: order.deliveryLocationName ?? '' } : null,
+    deliveryFee: order.deliveryFee,
+    amountRefunded: order.amountRefunded,
+    refundableAmount: refundableAmount(order),
+    narration: order.narration,
+    publicUrl: order.isShareable && order.publicCode ? checkoutUrl(origin, order.publicCode) : null,
+    transactionReference: source?.reference ?? null,
+    payments: payments.map((payment) => ({
+      transactionId: payment.id,
+      reference: payment.reference,
+      amount: payment.amount,
+      payerName: payment.originatorAccountName,
+      payerBankName: payment.originatorBankName,
+      payerAccountNumber: payment.originatorAccountNumber,
+      createdAt: payment.createdAt.toISOString(),
+    })),
+    refunds: refundRows.map(({ refund, reference: transactionReference }) => ({
+      id: refund.id,
+      amount: refund.amount,
+      status: refund.status,
+      reason: refund.reason,
+      transactionReference,
+      failureReason: refund.failureReason,
+      createdAt: refund.createdAt.toISOString(),
+    })),
+    timeline: events.map((event) => ({
+      id: event.id,
+      kind: event.kind,
+      message: event.message,
+      amount: event.amount,
+      actorName: event.actorName,
+      createdAt: event.createdAt.toISOString(),
+    })),
+    allowedStatuses: allowedStatuses(order.status),
+    canRefund: canRefund(order),
+  }
+}
+
+const LINK_GONE = 'This order link is no longer valid'
+
+/**
+ * GET /order/public: a shareable order of an approved vendor, as its customer sees it: what they buy, what is
+ * left to pay and the account to pay into. Nothing private beyond that account and the customer's own name.
+ */
+export async function publicOrderView(db: Db, code: string): Promise<PublicOrder> {
+  const [found] = await db
+    .select({ order: orders, vendorName: vendors.name, anonymous: customers.isAnonymous })
+    .from(orders)
+    // Only an approved vendor takes payments: a shop under review again or rejected stops selling at once.
+    .innerJoin(vendors, and(eq(vendors.id, orders.vendorId), eq(vendors.status, 'approved')))
+    .leftJoin(customers, and(eq(customers.vendorId, orders.vendorId), eq(customers.id, orders.customerId)))
+    .where(and(eq(orders.publicCode, code), eq(orders.isShareable, true)))
+  if (!found) throw new ApiError(404, 'ORDER_LINK_NOT_FOUND', LINK_GONE)
+  const { order } = found
+  const [items, wallet] = await Promise.all([itemsOf(db, order), vendorWallet(db, order.vendorId, 'main')])
+  return {
+    reference: order.reference,
+    kind: order.kind,
+    status: order.status,
+    vendorName: found.vendorName,
+    customerName: found.anonymous === false ? order.customerName : null,
+    currency: order.currency,
+    items: items.map((item) => ({ name: item.name, options: item.options, quantity: item.quantity, amount: item.amount })),
+    subtotal: order.subtotal,
+    discount: order.discount,
+    taxTotal: order.taxTotal,
+    deliveryFee: order.deliveryFee,
+    amount: order.amount,
+    amountPaid: order.amountPaid,
+    amountDue: Math.max(order.amount - order.amountPaid, 0),
+    payTo: wallet?.accountNumber
+      ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
+      : null,
+    createdAt: order.createdAt.toISOString(),
+  }
+}

@@ -1,0 +1,89 @@
+import type { Context } from 'hono'
+import type { orderEndpoints } from '../../contract/orders'
+import { analyticsRange } from '../analytics'
+import type { Auth } from '../auth/sessions'
+import { listVariants } from '../catalogue/variants'
+import { sendLowStockNotices } from '../catalogue/stock'
+import type { AppDeps } from '../deps'
+import { idempotencyKeyOf } from '../http/idempotency'
+import { publicOrigin } from '../http/public-origin'
+import type { HandlersFor } from '../http/types'
+import { orderAnalytics, orderBreakdown } from '../orders/analytics'
+import { createOrder, type NewOrder, type OrderActor } from '../orders/create'
+import { listOrders } from '../orders/list'
+import { refundOrder } from '../orders/refunds'
+import { changeOrderStatus } from '../orders/status'
+import { orderView, publicOrderView } from '../orders/view'
+
+
+const actorOf = (auth: Auth): OrderActor => ({ vendorId: auth.vendorId, userId: auth.userId, name: auth.user.name })
+
+const REFUND_MESSAGES = {
+  success: 'Refund sent to the customer',
+  pending: 'Refund is processing; the order will update when the bank answers',
+  failed: 'Refund failed and your balance has been restored',
+} as const
+
+/** POST /order and POST /order/shareable: create, send the low-stock notices a credit's payment caused, answer the order. */
+async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: NewOrder) {
+  const { order, notices } = await createOrder(ctx.deps.db, actorOf(ctx.auth), input, ctx.deps.clock.now())
+  await sendLowStockNotices(ctx.deps, notices)
+  const data = await orderView(ctx.deps.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx))
+  return { data, status: 201 as const, message: `${order.kind === 'invoice' ? 'Invoice' : 'Order'} created` }
+}
+
+export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
+  async listOrders({ auth, db, query }) {
+    return { data: await listOrders(db, auth.vendorId, query) }
+  },
+
+  async orderDetail(ctx) {
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, ctx.query.reference, publicOrigin(ctx)) }
+  },
+
+  async createOrder(ctx) {
+    return create(ctx, ctx.body)
+  },
+
+  async createShareableOrder(ctx) {
+    return create(ctx, { ...ctx.body, shareable: true })
+  },
+
+  async updateOrderStatus(ctx) {
+    const order = await changeOrderStatus(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message: 'Order status updated' }
+  },
+
+  async refundOrder(ctx) {
+    const { order, transaction } = await refundOrder(ctx.deps, actorOf(ctx.auth), {
+      reference: ctx.body.reference,
+      amount: ctx.body.amount,
+      narration: ctx.body.narration,
+      idempotencyKey: idempotencyKeyOf(ctx.c),
+    })
+    const data = await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx))
+    return { data, message: REFUND_MESSAGES[transaction.status] }
+  },
+
+  async listShareableOrders({ auth, db, query }) {
+    return { data: await listOrders(db, auth.vendorId, { ...query, isShareable: true }) }
+  },
+
+  async publicOrder({ db, query }) {
+    return { data: await publicOrderView(db, query.code) }
+  },
+
+  async sellableVariants(ctx) {
+    return { data: await listVariants(ctx.db, ctx.auth.vendorId, { ...ctx.query, sellable: true }, publicOrigin(ctx)) }
+  },
+
+  async orderAnalytics({ auth, db, deps, query }) {
+    const { start, end } = analyticsRange(query, deps.clock.now())
+    return { data: await orderAnalytics(db, auth.vendorId, start, end, query.kind) }
+  },
+
+  async orderBreakdown({ auth, db, deps, query }) {
+    const { start, end } = analyticsRange(query, deps.clock.now())
+    return { data: await orderBreakdown(db, auth.vendorId, start, end, query.kind) }
+  },
+}
