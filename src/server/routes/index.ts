@@ -3,6 +3,9 @@ import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
 import { catalogueHandlers } from './catalogue'
+import { customerHandlers } from './customers'
+import { disputeHandlers } from './disputes'
+import { orderHandlers } from './orders'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { transactionHandlers } from './transactions'
@@ -19,6 +22,9 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...pinHandlers,
   ...catalogueHandlers,
   ...sellingTermsHandlers,
+  ...orderHandlers,
+  ...customerHandlers,
+  ...disputeHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */
