@@ -10,6 +10,8 @@ import { transactions, users, vendors } from './db/schema'
 import { creditFromBank } from './ledger'
 import { nubanFor } from './nuban'
 import { seedCatalogue } from './seed-catalogue'
+import { seedDisputes } from './seed-disputes'
+import { seedSales } from './seed-sales'
 import { seedSellingTerms } from './seed-selling-terms'
 import { DEMO_HISTORY, DEMO_SETTLEMENT, type SeedEvent } from './seed-history'
 import type { Storage } from './storage'
@@ -30,12 +32,6 @@ export interface SeedResult {
   vendorId: string
 }
 
-/** '₦1,250,000.00' for the console, from kobo by string, without floating point. */
-export function formatNairaForConsole(kobo: number): string {
-  const digits = String(Math.abs(kobo)).padStart(3, '0')
-  const naira = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${kobo < 0 ? '-' : ''}₦${naira}.${digits.slice(-2)}`
-}
 
 export interface SeedOptions {
   /** Where the demo products' pictures and QR code go. */
@@ -81,7 +77,6 @@ async function postEvent(tx: Tx, vendorId: string, [, , event]: SeedEvent, at: D
       amount: event.amount,
       originator: { accountName: event.from, bankName: event.bank, accountNumber: event.account },
       narration: event.narration,
-      order: event.order,
       createdAt: at,
     })
     if (event.markedPos) {
@@ -129,6 +124,8 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
     for (const [i, event] of DEMO_HISTORY.entries()) await postEvent(tx, vendorId, event, times[i]!, bank)
     await seedCatalogue(tx, { vendorId, storage, origin })
     await seedSellingTerms(tx, vendorId, clock.now())
+    await seedSales(tx, { vendorId, userId: account.owner.id, clock })
+    await seedDisputes(tx, { vendorId, clock })
     return { created: true, vendorId }
   })
 }

@@ -59,7 +59,7 @@ describe('startServer', () => {
     expect(spec.status).toBe(200)
   })
 
-  it('seeds the demo vendor: login, ₦1,250,000.00 in the main wallet, a Providus account', async () => {
+  it('seeds the demo vendor: login, ₦1,625,329.00 in the main wallet, a Providus account', async () => {
     const login = await fetch(`${server.url}/api/auth/vendor/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -70,7 +70,7 @@ describe('startServer', () => {
     expect(data.user.vendor).toMatchObject({ name: 'Mama Put Kitchen', status: 'approved' })
     const headers = { authorization: `Bearer ${data.token}` }
     const balance = await (await fetch(`${server.url}/api/vendor/wallet/balance`, { headers })).json()
-    expect(balance.data).toEqual({ balance: 125_000_000, currency: 'NGN' })
+    expect(balance.data).toEqual({ balance: 162_532_900, currency: 'NGN' })
     const details = await (await fetch(`${server.url}/api/vendor/wallet/details`, { headers })).json()
     expect(details.data).toMatchObject({ bankName: 'Providus Bank', accountName: 'Mama Put Kitchen' })
     expect(details.data.accountNumber).toMatch(/^\d{10}$/)
@@ -82,18 +82,19 @@ describe('startServer', () => {
     expect(again.created).toBe(false)
     const vendorWallets = await db.select().from(wallets).where(eq(wallets.vendorId, again.vendorId))
     const main = vendorWallets.find((wallet) => wallet.kind === 'main')!
-    expect(main.balance).toBe(125_000_000)
+    expect(main.balance).toBe(162_532_900)
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, again.vendorId))
     const onMain = entries.filter((entry) => entry.walletId === main.id)
-    expect(onMain.reduce((sum, entry) => sum + entry.amount, 0)).toBe(125_000_000)
+    expect(onMain.reduce((sum, entry) => sum + entry.amount, 0)).toBe(162_532_900)
     await expectLedgerConsistent(db, again.vendorId)
   })
 
-  it('seeds two weeks of history: sends with fees, a reversed failure, credits with and without orders', async () => {
+  it('seeds two weeks of history: sends with fees, a reversed failure, credits with and without orders, refunds', async () => {
     const db = server.database.db
     const vendorId = server.demoVendorId!
     const rows = await db.select().from(transactions).where(eq(transactions.vendorId, vendorId))
-    expect(rows).toHaveLength(30)
+    // 30 transfers of the history, then the sales seed's payments and refunds.
+    expect(rows).toHaveLength(50)
     const oldest = Math.min(...rows.map((row) => row.createdAt.getTime()))
     expect(Date.now() - oldest).toBeLessThan(15 * 24 * 3600_000)
     expect(Math.max(...rows.map((row) => row.createdAt.getTime()))).toBeLessThan(Date.now())
