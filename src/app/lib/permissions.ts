@@ -15,10 +15,10 @@ export interface MenuItem {
 /** The menu of SPEC §2 and §6: orders and invoices share VENDOR_ORDERS. */
 export const MENU: readonly MenuItem[] = [
   { label: 'Home', to: '/home', icon: 'home', ready: true },
-  { label: 'Orders', to: '/orders', icon: 'orders', permission: 'VENDOR_ORDERS', ready: false },
-  { label: 'Invoices', to: '/invoices', icon: 'receipt', permission: 'VENDOR_ORDERS', ready: false },
+  { label: 'Orders', to: '/orders', icon: 'orders', permission: 'VENDOR_ORDERS', ready: true },
+  { label: 'Invoices', to: '/invoices', icon: 'receipt', permission: 'VENDOR_ORDERS', ready: true },
   { label: 'Transactions', to: '/transactions', icon: 'wallet', permission: 'VENDOR_TRANSACTIONS', ready: true },
-  { label: 'Customers', to: '/customers', icon: 'users', permission: 'VENDOR_CUSTOMERS', ready: false },
+  { label: 'Customers', to: '/customers', icon: 'users', permission: 'VENDOR_CUSTOMERS', ready: true },
   { label: 'Products', to: '/products', icon: 'box', permission: 'VENDOR_INVENTORY', ready: true },
   { label: 'Outlets', to: '/outlets', icon: 'store', permission: 'VENDOR_OUTLETS', ready: false },
   { label: 'Settings', to: '/settings', icon: 'settings', ready: true },

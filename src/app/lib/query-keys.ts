@@ -40,6 +40,33 @@ export interface PagedFilters {
   isActive?: boolean
 }
 
+export interface OrderListFilters {
+  page?: number
+  size?: number
+  kind?: 'order' | 'invoice'
+  reference?: string
+  status?: string
+  isShareable?: boolean
+  customerId?: string
+  startDate?: string
+  endDate?: string
+}
+
+export interface CustomerListFilters {
+  page?: number
+  size?: number
+  name?: string
+  email?: string
+  isAnonymous?: boolean
+}
+
+export interface DisputeListFilters {
+  page?: number
+  size?: number
+  search?: string
+  isEscalated?: boolean
+}
+
 export interface DateRangeKey {
   startDate: string
   endDate: string
@@ -108,12 +135,49 @@ export const queryKeys = {
     lists: () => [...queryKeys.deliveryLocations.all, 'list'] as const,
     list: (filters: PagedFilters) => [...queryKeys.deliveryLocations.lists(), filters] as const,
   },
+  orders: {
+    all: ['orders'] as const,
+    lists: () => [...queryKeys.orders.all, 'list'] as const,
+    list: (filters: OrderListFilters) => [...queryKeys.orders.lists(), filters] as const,
+    details: () => [...queryKeys.orders.all, 'detail'] as const,
+    detail: (reference: string) => [...queryKeys.orders.details(), reference] as const,
+    /** The order item picker (GET /order/variants). */
+    variants: (filters: PagedFilters) => [...queryKeys.orders.all, 'variants', filters] as const,
+    analytics: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'analytics', range] as const,
+    breakdown: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'breakdown', range] as const,
+  },
+  customers: {
+    all: ['customers'] as const,
+    lists: () => [...queryKeys.customers.all, 'list'] as const,
+    list: (filters: CustomerListFilters) => [...queryKeys.customers.lists(), filters] as const,
+    details: () => [...queryKeys.customers.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.customers.details(), id] as const,
+    analytics: (range: DateRangeKey) => [...queryKeys.customers.all, 'analytics', range] as const,
+    breakdown: (range: DateRangeKey) => [...queryKeys.customers.all, 'breakdown', range] as const,
+  },
+  disputes: {
+    all: ['disputes'] as const,
+    lists: () => [...queryKeys.disputes.all, 'list'] as const,
+    list: (filters: DisputeListFilters) => [...queryKeys.disputes.lists(), filters] as const,
+    details: () => [...queryKeys.disputes.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.disputes.details(), id] as const,
+    conversation: (id: string) => [...queryKeys.disputes.all, 'conversation', id] as const,
+    categories: () => [...queryKeys.disputes.all, 'categories'] as const,
+  },
+  /** Public order pages (/checkout/{code}): never persisted with the vendor's cache, like pay links. */
+  publicOrder: (code: string) => ['public-order', code] as const,
   /** Public pay link pages: never persisted with the vendor's cache (see persister). */
   payLink: (code: string) => ['pay-link', code] as const,
 }
 
 /**
  * What every money movement makes stale: the balance, and the transactions and their analytics. Send money,
- * Mark as POS and (later) outlet transfers and refunds all invalidate these.
+ * Mark as POS, refunds and (later) outlet transfers all invalidate these. Orders are here too: a credit can pay
+ * an order and a refund changes one; customers' totals move with them.
  */
-export const MONEY_KEYS = [queryKeys.wallet.all, queryKeys.transactions.all] as const
+export const MONEY_KEYS = [
+  queryKeys.wallet.all,
+  queryKeys.transactions.all,
+  queryKeys.orders.all,
+  queryKeys.customers.all,
+] as const

@@ -24,6 +24,8 @@ export interface PagedListProps<T, S extends number> {
   noun: string
   /** Why the list is empty when nothing failed. */
   emptyText: string
+  /** The empty state's title when SPEC names one ('No customer found'); 'No record found' otherwise. */
+  emptyTitle?: string
   children: (items: T[]) => ReactNode
 }
 
@@ -31,7 +33,7 @@ export interface PagedListProps<T, S extends number> {
  * A list paged by the server (page and size in the URL): its loading, empty and error states, the page on screen
  * kept while the next loads, and the page buttons. A page past the end still offers the buttons back.
  */
-export function PagedList<T, S extends number = number>({ query, page, size, onPageChange, sizes, onSizeChange, label, noun, emptyText, children }: PagedListProps<T, S>) {
+export function PagedList<T, S extends number = number>({ query, page, size, onPageChange, sizes, onSizeChange, label, noun, emptyText, emptyTitle = 'No record found', children }: PagedListProps<T, S>) {
   const data = query.data
   if (query.isPending) {
     return (
@@ -58,7 +60,7 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
           </ul>
         ) : (
           <EmptyState
-            title="No record found"
+            title={emptyTitle}
             description={description}
             errorStatus={query.isError ? errorStatus(query.error) : undefined}
             onRefetch={() => void query.refetch()}

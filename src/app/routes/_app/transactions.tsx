@@ -1,6 +1,8 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { CustomerPicker } from '../../features/customers/customer-picker'
+import { useCustomerName } from '../../features/customers/customer-name'
 import { ExportCsvButton } from '../../features/transactions/components/export-csv-button'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '../../features/transactions/components/transaction-filters'
 import { TransactionList } from '../../features/transactions/components/transaction-list'
@@ -31,6 +33,9 @@ function TransactionsPage() {
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
+  // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail, so it is not offered.
+  const canListCustomers = hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')
+  const customerName = useCustomerName(search.customerId, canListCustomers)
 
   if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) {
     return (
@@ -60,9 +65,16 @@ function TransactionsPage() {
         }
       />
       <DateFilter value={fromDateSearch(search)} onChange={setDates} />
-      <ActiveFilters value={search} onChange={setSheetFilters} />
+      <ActiveFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <TransactionList filters={filters} />
-      <FilterTransactionsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setSheetFilters} />
+      <FilterTransactionsSheet
+        open={filtering}
+        onOpenChange={setFiltering}
+        value={search}
+        onApply={setSheetFilters}
+        picker={canListCustomers ? CustomerPicker : undefined}
+        customerName={customerName}
+      />
       <Outlet />
     </div>
   )

@@ -1,3 +1,4 @@
+import { useState, type ComponentType } from 'react'
 import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
@@ -21,19 +22,34 @@ const TYPE_CHOICES = [
 
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
+/** The shared customer picker dialog's props (features/customers), handed in by the route that may use it. */
+export type CustomerPickerComponent = ComponentType<{
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  onSelect: (customer: { id: string; name: string }) => void
+  selectedId?: string
+}>
+
 export interface FilterTransactionsSheetProps {
   open: boolean
   onOpenChange: (open: boolean) => void
   value: SheetFilters
   onApply: (value: SheetFilters) => void
+  /** The customer picker, when the user may list customers (VENDOR_CUSTOMERS); the route decides. */
+  picker?: CustomerPickerComponent
+  /** The applied customer's name, when it is known. */
+  customerName?: string
 }
 
 /**
- * 'Filter Transactions' (SPEC §2): status, type and customer. Choices are a draft until Apply, so the list
- * (and the URL) change once, not at every tap.
+ * 'Filter Transactions' (SPEC §2): status, type and customer, chosen with the shared customer picker. Choices
+ * are a draft until Apply, so the list (and the URL) change once, not at every tap.
  */
-export function FilterTransactionsSheet({ open, onOpenChange, value, onApply }: FilterTransactionsSheetProps) {
+export function FilterTransactionsSheet({ open, onOpenChange, value, onApply, picker: Picker, customerName }: FilterTransactionsSheetProps) {
   const [draft, setDraft] = useFilterDraft<SheetFilters>(open, () => value)
+  const [picking, setPicking] = useState(false)
+  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null)
+  const draftName = picked && picked.id === draft.customerId ? picked.name : draft.customerId === value.customerId ? customerName : undefined
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Transactions" onClear={() => onApply({})} onApply={() => onApply(draft)}>
       <ChoiceChips
@@ -51,25 +67,43 @@ export function FilterTransactionsSheet({ open, onOpenChange, value, onApply }: 
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <p className={css({ textStyle: 'label' })}>Customer</p>
         {draft.customerId ? (
-          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })}>
-            <span>One customer's transactions</span>
+          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', overflowWrap: 'anywhere' })}>
+            <span>{draftName ?? "One customer's transactions"}</span>
             <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
               Remove
             </Button>
           </div>
         ) : (
-          <p className={note}>All customers. To see one customer's transactions, open one of their transactions and choose "All from this customer".</p>
+          <p className={note}>
+            {Picker ? 'All customers.' : 'All customers. To see one customer\'s transactions, open one of their transactions and choose "All from this customer".'}
+          </p>
         )}
+        {Picker ? (
+          <>
+            <Button variant="outline" onClick={() => setPicking(true)}>
+              {draft.customerId ? 'Choose another customer' : 'Choose a customer'}
+            </Button>
+            <Picker
+              open={picking}
+              onOpenChange={setPicking}
+              selectedId={draft.customerId}
+              onSelect={(customer) => {
+                setPicked(customer)
+                setDraft((d) => ({ ...d, customerId: customer.id }))
+              }}
+            />
+          </>
+        ) : null}
       </div>
     </FilterSheet>
   )
 }
 
 /** The sheet's filters that are on, each removable on its own. */
-export function ActiveFilters({ value, onChange }: { value: SheetFilters; onChange: (value: SheetFilters) => void }) {
+export function ActiveFilters({ value, onChange, customerName }: { value: SheetFilters; onChange: (value: SheetFilters) => void; customerName?: string }) {
   const chips: { key: keyof SheetFilters; label: string }[] = []
   if (value.status) chips.push({ key: 'status', label: `Status: ${value.status}` })
   if (value.type) chips.push({ key: 'type', label: `Type: ${value.type}` })
-  if (value.customerId) chips.push({ key: 'customerId', label: 'One customer' })
+  if (value.customerId) chips.push({ key: 'customerId', label: customerName ? `Customer: ${customerName}` : 'One customer' })
   return <RemovableChips label="Active filters" chips={chips} onRemove={(key) => onChange({ ...value, [key]: undefined })} />
 }

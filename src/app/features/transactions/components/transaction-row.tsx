@@ -41,7 +41,7 @@ export function rowTitle(t: Transaction): string {
 
 export function TransactionRow({ transaction: t }: { transaction: Transaction }) {
   return (
-    <Link to="/transactions/$id" params={{ id: t.id }} search={(prev) => prev} className={row} data-testid="transaction-row">
+    <Link to="/transactions/$id" params={{ id: t.id }} search className={row} data-testid="transaction-row">
       <span className={avatar} data-type={t.type}>
         <Icon name={t.type === 'credit' ? 'arrow-down-left' : 'arrow-up-right'} size={18} label={t.type} />
       </span>

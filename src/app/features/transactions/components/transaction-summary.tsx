@@ -131,23 +131,28 @@ function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () =
   )
 }
 
-// The order screens belong to a later area; these are the SPEC §2 addresses, opened as plain links until then.
+// The SPEC §2 addresses of the order screens: the order a transfer paid, or Create order for one that paid none.
 const linkButton = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
 
+/** The order this transaction paid, if it has one (a matched order, or a shareable order it paid). */
+function orderOf(t: Transaction): string | null {
+  return (t.hasMatchingOrder || t.hasShareableOrder) && t.orderReference ? t.orderReference : null
+}
+
 function hasActions(t: Transaction): boolean {
-  return Boolean(t.hasMatchingOrder && t.orderReference) || canMarkPos(t)
+  return orderOf(t) !== null || canMarkPos(t)
 }
 
 function Actions({ t }: { t: Transaction }) {
   const online = useOnline()
   const markPos = useMarkPos()
   const [confirming, setConfirming] = useState(false)
-  if (t.hasMatchingOrder && t.orderReference) {
-    const href = `/orders/${encodeURIComponent(t.orderReference)}${t.hasShareableOrder ? '?type=shareable' : ''}`
+  const orderReference = orderOf(t)
+  if (orderReference) {
     return (
-      <a href={href} className={linkButton('outline')}>
+      <Link to="/orders/$reference" params={{ reference: orderReference }} search={t.hasShareableOrder ? { type: 'shareable' } : {}} className={linkButton('outline')}>
         View order
-      </a>
+      </Link>
     )
   }
   if (!canMarkPos(t)) return null
@@ -155,9 +160,9 @@ function Actions({ t }: { t: Transaction }) {
   // not fit half of a phone or of the 30rem side panel.
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', '& > *': { w: 'full' } })}>
-      <a href={`/orders/create-order?reference=${encodeURIComponent(t.reference)}`} className={linkButton('outline')}>
+      <Link to="/orders/create-order" search={{ reference: t.reference }} className={linkButton('outline')}>
         Create order
-      </a>
+      </Link>
       <Button onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to mark this transaction'}>
         Mark as POS Transaction
       </Button>

@@ -12,7 +12,7 @@ export const Route = createFileRoute('/_app/transactions/$id')({
 })
 
 const toList = (router: AppRouter) =>
-  void router.navigate({ to: '/transactions', search: (prev) => prev, replace: true })
+  void router.navigate({ to: '/transactions', search: true, replace: true })
 
 function TransactionSummaryRoute() {
   const { id } = Route.useParams()

@@ -1,0 +1,74 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
+import type { Customer } from '../../../../contract/customers'
+import type { CustomerListFilters } from '../../../lib/query-keys'
+import { Badge } from '../../../ui/badge'
+import { Money } from '../../../ui/money'
+import { PagedList } from '../../../ui/paged-list'
+import { customerListQuery } from '../queries'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
+
+/** SPEC §2: the empty customer list's exact words. */
+export const EMPTY_TITLE = 'No customer found'
+export const EMPTY_TEXT = 'Customers will be displayed here'
+
+const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', minH: '16' }))
+const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
+const contact = css({ display: 'block', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+const figures = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '0.5', textAlign: 'right' })
+const spent = css({ textStyle: 'amount', fontSize: 'sm' })
+const orders = css({ textStyle: 'caption', color: 'fg.muted' })
+
+const orderCount = (n: number) => `${n.toLocaleString('en-NG')} order${n === 1 ? '' : 's'}`
+
+function CustomerRow({ customer: c }: { customer: Customer }) {
+  const reach = [c.email, c.phone].filter(Boolean).join(' · ')
+  return (
+    <li>
+      <Link to="/customers/$customerId" params={{ customerId: c.id }} className={row} data-testid="customer-row">
+        <span className={css({ minW: '0' })}>
+          <span className={name}>{c.name}</span>
+          {/* An anonymous customer has no contact details by definition: the badge says why there are none. */}
+          <span className={contact}>{c.isAnonymous ? <Badge>Anonymous</Badge> : reach || 'No contact details'}</span>
+        </span>
+        <span className={figures}>
+          <span className={spent}>
+            <Money kobo={c.totalSpent} />
+          </span>
+          <span className={orders}>{orderCount(c.orderCount)}</span>
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+export interface CustomerListProps {
+  filters: CustomerListFilters
+  onPageChange: (page: number) => void
+  onSizeChange: (size: PageSize) => void
+  /** A search or a filter is on: the empty list says so instead of promising customers to come. */
+  filtered: boolean
+}
+
+/** The vendor's customers, newest first, a page at a time: name, how to reach them, orders and money spent. */
+export function CustomerList({ filters, onPageChange, onSizeChange, filtered }: CustomerListProps) {
+  const query = useQuery(customerListQuery(filters))
+  return (
+    <PagedList
+      query={query}
+      page={filters.page ?? 1}
+      size={filters.size ?? DEFAULT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      sizes={PAGE_SIZES}
+      onSizeChange={onSizeChange}
+      label="Customers"
+      noun="customers"
+      emptyTitle={EMPTY_TITLE}
+      emptyText={filtered ? 'No customer matches this search and these filters.' : EMPTY_TEXT}
+    >
+      {(items) => items.map((c) => <CustomerRow key={c.id} customer={c} />)}
+    </PagedList>
+  )
+}

@@ -1,0 +1,155 @@
+import { Portal } from '@ark-ui/react/portal'
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { visuallyHidden } from 'styled-system/patterns'
+import type { Customer } from '../../../contract/customers'
+import { errorMessage, errorStatus } from '../../lib/api'
+import { useDebouncedValue } from '../../lib/use-debounced-value'
+import { Button } from '../../ui/button'
+import { DialogParts } from '../../ui/dialog'
+import { EmptyState } from '../../ui/empty-state'
+import { Input } from '../../ui/field'
+import { Icon } from '../../ui/icon'
+import { Skeleton } from '../../ui/skeleton'
+import { customerPickerQuery } from './queries'
+
+const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts
+
+/** The same pause as the list searches: one request per pause in typing, not per keystroke. */
+const SEARCH_DELAY_MS = 300
+
+export const NO_CUSTOMER_FOUND = 'No customer found'
+
+export interface CustomerPickerProps {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  /** Called with the chosen customer; the picker then closes itself. */
+  onSelect: (customer: { id: string; name: string }) => void
+  /** The customer already chosen, marked in the list. */
+  selectedId?: string
+}
+
+// The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
+const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
+const searchBox = css({ position: 'relative', '& input': { pl: '10' } })
+const searchIcon = css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', display: 'flex' })
+// The results scroll under a fixed search box, so the box stays in reach however far the list goes.
+const results = css({ maxH: '50dvh', overflowY: 'auto', overscrollBehavior: 'contain', mx: '-2', transition: 'opacity 150ms', '&[aria-busy=true]': { opacity: 0.6 } })
+const option = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  w: 'full',
+  minH: 'touch',
+  px: '2',
+  py: '2',
+  borderRadius: 'control',
+  textAlign: 'left',
+  cursor: 'pointer',
+  color: 'fg.default',
+  _hover: { bg: 'bg.muted' },
+  '&[aria-pressed=true]': { bg: 'accent.subtle', color: 'accent.fg' },
+})
+const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
+const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
+const count = css({ textStyle: 'caption', color: 'fg.muted', textAlign: 'center' })
+
+/** What tells two customers of the same name apart: their email or phone, or that they are anonymous. */
+function contact(c: Customer): string {
+  if (c.isAnonymous) return 'Anonymous'
+  return [c.email, c.phone].filter(Boolean).join(' · ')
+}
+
+/**
+ * The customer picker dialog (SPEC §2), shared by every customer filter (transactions, orders, invoices): search
+ * by name as you type, a page at a time with "Load more". Escape, Cancel and the backdrop close it.
+ */
+export function CustomerPicker({ open, onOpenChange, onSelect, selectedId }: CustomerPickerProps) {
+  return (
+    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+      <Portal>
+        <Backdrop />
+        <Positioner>
+          <Content>
+            <Title>Select Customer</Title>
+            {/* Mounted with the dialog (lazyMount), so each opening starts with an empty search. */}
+            <PickerBody
+              selectedId={selectedId}
+              onSelect={(customer) => {
+                onSelect(customer)
+                onOpenChange(false)
+              }}
+            />
+            <Footer>
+              <Button variant="outline" size="lg" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+            </Footer>
+          </Content>
+        </Positioner>
+      </Portal>
+    </Root>
+  )
+}
+
+function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (customer: { id: string; name: string }) => void }) {
+  const [text, setText] = useState('')
+  const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS)
+  const query = useInfiniteQuery(customerPickerQuery(search))
+  const customers = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
+  const total = query.data?.pages[0]?.total ?? 0
+  // Still typing, or the answer for the latest text not in yet: the old results stay, dimmed.
+  const stale = text.trim() !== search || query.isPlaceholderData
+
+  return (
+    <div className={body}>
+      <div className={searchBox}>
+        <span className={searchIcon}>
+          <Icon name="search" size={18} />
+        </span>
+        <Input type="search" aria-label="Search customers by name" placeholder="Search customers" autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} />
+      </div>
+      {query.isPending ? (
+        <div aria-busy="true">
+          <span className={visuallyHidden()} role="status">
+            Loading customers
+          </span>
+          <Skeleton count={4} height={44} />
+        </div>
+      ) : customers.length === 0 ? (
+        <EmptyState
+          title={NO_CUSTOMER_FOUND}
+          description={query.isError ? errorMessage(query.error) : search ? `No customer's name contains "${search}".` : 'Customers will be displayed here'}
+          errorStatus={query.isError ? errorStatus(query.error) : undefined}
+          onRefetch={query.isError ? () => void query.refetch() : undefined}
+          refetching={query.isFetching}
+        />
+      ) : (
+        <>
+          <ul aria-label="Customers" aria-busy={stale} className={results}>
+            {customers.map((c) => (
+              <li key={c.id}>
+                <button type="button" className={option} aria-pressed={c.id === selectedId} onClick={() => onSelect({ id: c.id, name: c.name })}>
+                  <span className={css({ flex: '1', minW: '0' })}>
+                    <span className={name}>{c.name}</span>
+                    {contact(c) ? <span className={meta}>{contact(c)}</span> : null}
+                  </span>
+                  {c.id === selectedId ? <Icon name="check" size={18} /> : null}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <p className={count} aria-live="polite">
+            {customers.length < total ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} customer${total === 1 ? '' : 's'}`}
+          </p>
+          {query.hasNextPage ? (
+            <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+              Load more
+            </Button>
+          ) : null}
+        </>
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,55 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { customerEndpoints, type Customer } from '../../../contract/customers'
+import { api } from '../../lib/api'
+import { queryKeys, type CustomerListFilters, type DateRangeKey } from '../../lib/query-keys'
+
+/** Rows per request in the customer picker: a phone screen and a bit, so "Load more" is rarely needed twice. */
+export const PICKER_PAGE_SIZE = 20
+
+type CustomerPage = { items: Customer[]; page: number; size: number; total: number }
+
+export const customerListQuery = (filters: CustomerListFilters) =>
+  queryOptions({
+    queryKey: queryKeys.customers.list(filters),
+    queryFn: async ({ signal }) => (await api(customerEndpoints.listCustomers, { query: filters, signal })).data,
+    // The page on screen stays while the next one loads, so paging and searching never blank the list.
+    placeholderData: keepPreviousData,
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+/**
+ * The picker's pages, grown by "Load more". Its key sits under the customers' lists (so anything that makes
+ * customers stale makes it stale too) but apart from the paged list's keys: the two hold different shapes.
+ */
+export const customerPickerQuery = (name: string) =>
+  infiniteQueryOptions({
+    queryKey: [...queryKeys.customers.lists(), 'picker', { name }] as const,
+    queryFn: async ({ pageParam, signal }) =>
+      (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal })).data,
+    initialPageParam: 1,
+    getNextPageParam: (last: CustomerPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  })
+
+export const customerInfoQuery = (customerId: string) =>
+  queryOptions({
+    queryKey: queryKeys.customers.detail(customerId),
+    queryFn: async ({ signal }) => (await api(customerEndpoints.customerInfo, { query: { customerId }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const customerAnalyticsQuery = (range: DateRangeKey) =>
+  queryOptions({
+    queryKey: queryKeys.customers.analytics(range),
+    queryFn: async ({ signal }) => (await api(customerEndpoints.customerAnalytics, { query: range, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const customerBreakdownQuery = (range: DateRangeKey) =>
+  queryOptions({
+    queryKey: queryKeys.customers.breakdown(range),
+    queryFn: async ({ signal }) => (await api(customerEndpoints.customerBreakdown, { query: range, signal })).data,
+    meta: { errorToast: false },
+  })

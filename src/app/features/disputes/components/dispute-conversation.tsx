@@ -1,0 +1,125 @@
+import { useQuery } from '@tanstack/react-query'
+import { useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import type { DisputeInfo, DisputeMessage } from '../../../../contract/disputes'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { formatShortDateTime } from '../../../lib/dates'
+import { useOnline } from '../../../lib/online'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { EmptyState } from '../../../ui/empty-state'
+import { Field, Textarea } from '../../../ui/field'
+import { Skeleton } from '../../../ui/skeleton'
+import { CONVERSATION_SIZE, disputeConversationQuery, useSendDisputeMessage } from '../queries'
+
+/** Why the composer is disabled offline: a message is sent now or not at all, never queued. */
+export const OFFLINE_MESSAGE_REASON = 'You are offline. Messages can be sent once you reconnect.'
+export const RESOLVED_REASON = 'This dispute is resolved, so its conversation is closed.'
+const MAX_MESSAGE = 2000
+
+const thread = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const bubble = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  maxW: '85%',
+  px: '3',
+  py: '2',
+  borderRadius: 'control',
+  bg: 'bg.muted',
+  alignSelf: 'flex-start',
+  overflowWrap: 'anywhere',
+  whiteSpace: 'pre-wrap',
+})
+// The vendor's own messages sit on the right, as in every chat app; the customer's and the admin's on the left.
+const own = css({ alignSelf: 'flex-end', bg: 'accent.subtle' })
+const admin = css({ bg: 'info.subtle' })
+const author = css({ textStyle: 'caption', color: 'fg.muted', display: 'flex', gap: '2', justifyContent: 'space-between' })
+const composer = css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '3', borderTopWidth: '1px', borderColor: 'border.default' })
+const reason = css({ textStyle: 'body.sm', color: 'fg.muted' })
+
+const AUTHOR_ROLES: Record<DisputeMessage['author'], string> = { vendor: 'You', customer: 'Customer', admin: 'Admin' }
+
+function Message({ message: m }: { message: DisputeMessage }) {
+  return (
+    <li className={cx(bubble, m.author === 'vendor' && own, m.author === 'admin' && admin)} data-author={m.author}>
+      <span className={author}>
+        <span>
+          {m.authorName} · {AUTHOR_ROLES[m.author]}
+        </span>
+        <time dateTime={m.createdAt}>{formatShortDateTime(m.createdAt)}</time>
+      </span>
+      <span>{m.message}</span>
+    </li>
+  )
+}
+
+function Composer({ dispute }: { dispute: DisputeInfo }) {
+  const online = useOnline()
+  const send = useSendDisputeMessage(dispute.id)
+  const [text, setText] = useState('')
+  const [touched, setTouched] = useState(false)
+  const message = text.trim()
+  const error = touched && !message ? 'Write a message first.' : undefined
+  const closed = dispute.status === 'resolved'
+  const disabledReason = closed ? RESOLVED_REASON : !online ? OFFLINE_MESSAGE_REASON : null
+
+  function submit() {
+    setTouched(true)
+    if (!message || disabledReason) return
+    send.mutate(message, {
+      onSuccess: () => {
+        setText('')
+        setTouched(false)
+      },
+    })
+  }
+
+  return (
+    <form
+      className={composer}
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault()
+        submit()
+      }}
+    >
+      <Field label="Message" error={error} disabled={closed}>
+        <Textarea rows={3} maxLength={MAX_MESSAGE} value={text} onChange={(e) => setText(e.target.value)} placeholder="Write a message" />
+      </Field>
+      {disabledReason ? <p className={reason}>{disabledReason}</p> : null}
+      <Button type="submit" loading={send.isPending} disabled={Boolean(disabledReason)}>
+        Send message
+      </Button>
+    </form>
+  )
+}
+
+/** The dispute's conversation, oldest first, and the composer to add the vendor's message. */
+export function DisputeConversation({ dispute }: { dispute: DisputeInfo }) {
+  const query = useQuery(disputeConversationQuery(dispute.id))
+  const data = query.data
+  return (
+    <Card title="Conversation">
+      {data ? (
+        data.items.length ? (
+          <>
+            <ol aria-label="Messages" className={thread} aria-busy={query.isFetching}>
+              {data.items.map((m) => (
+                <Message key={m.id} message={m} />
+              ))}
+            </ol>
+            {data.total > data.items.length ? <p className={reason}>Showing the first {CONVERSATION_SIZE.toLocaleString('en-NG')} messages.</p> : null}
+          </>
+        ) : (
+          <EmptyState title="No messages yet" description="Messages between you, your customer and an administrator will show here." />
+        )
+      ) : query.isError ? (
+        <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+      ) : (
+        <Skeleton count={3} height={56} />
+      )}
+      <Composer dispute={dispute} />
+    </Card>
+  )
+}

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
+import type { Dispute } from '../../../../contract/disputes'
+import { formatShortDateTime } from '../../../lib/dates'
+import type { DisputeListFilters } from '../../../lib/query-keys'
+import { PagedList } from '../../../ui/paged-list'
+import { disputeListQuery } from '../queries'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
+import { DisputeStatusBadge } from './dispute-status'
+
+const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
+const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
+const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
+
+const messages = (n: number) => `${n.toLocaleString('en-NG')} message${n === 1 ? '' : 's'}`
+
+function DisputeRow({ dispute: d }: { dispute: Dispute }) {
+  return (
+    <li>
+      <Link to="/orders/disputes/$disputeId" params={{ disputeId: d.id }} className={row} data-testid="dispute-row">
+        <span className={css({ minW: '0' })}>
+          <span className={title}>{d.title}</span>
+          <span className={meta}>
+            {d.orderReference} · {d.category.category}
+          </span>
+          <span className={meta}>{formatShortDateTime(d.createdAt)}</span>
+        </span>
+        <span className={right}>
+          <DisputeStatusBadge status={d.status} />
+          <span>{messages(d.messageCount)}</span>
+        </span>
+      </Link>
+    </li>
+  )
+}
+
+export interface DisputeListProps {
+  filters: DisputeListFilters
+  onPageChange: (page: number) => void
+  onSizeChange: (size: PageSize) => void
+  filtered: boolean
+}
+
+/** The vendor's disputes, newest first, a page at a time: title, order, category, status. */
+export function DisputeList({ filters, onPageChange, onSizeChange, filtered }: DisputeListProps) {
+  const query = useQuery(disputeListQuery(filters))
+  return (
+    <PagedList
+      query={query}
+      page={filters.page ?? 1}
+      size={filters.size ?? DEFAULT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      sizes={PAGE_SIZES}
+      onSizeChange={onSizeChange}
+      label="Disputes"
+      noun="disputes"
+      emptyText={filtered ? 'No dispute matches this search and filter.' : 'Disputes you raise about an order will show here.'}
+    >
+      {(items) => items.map((d) => <DisputeRow key={d.id} dispute={d} />)}
+    </PagedList>
+  )
+}

@@ -1,0 +1,75 @@
+import { useForm } from '@tanstack/react-form'
+import { useState } from 'react'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import type { DisputeInfo } from '../../../../contract/disputes'
+import { formatDateTime } from '../../../lib/dates'
+import { showSubmitError, visibleError } from '../../../lib/forms'
+import { useOnline } from '../../../lib/online'
+import { Field, Textarea } from '../../../ui/field'
+import { FormSheet } from '../../../ui/form-sheet'
+import { Sheet } from '../../../ui/sheet'
+import { useEscalateDispute } from '../queries'
+
+/** SPEC §5: escalation requires a reason. */
+export const REASON_REQUIRED = 'Enter the reason for escalating.'
+export const OFFLINE_ESCALATE_REASON = 'You are offline. The dispute can be escalated once you reconnect.'
+
+const ReasonSchema = v.object({
+  reason: v.pipe(v.string(), v.trim(), v.nonEmpty(REASON_REQUIRED), v.maxLength(1000, 'Use at most 1000 characters.')),
+})
+
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+
+/**
+ * 'Escalate Dispute to Admin' (SPEC §2): a reason, sent once. A dispute that is already escalated (a stale link)
+ * shows when and why instead of a form the server would refuse.
+ */
+export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInfo; onClose: () => void }) {
+  // Read once: after a successful escalation the cached dispute flips while the sheet is closing.
+  const [alreadyEscalated] = useState(dispute.isEscalated)
+  const online = useOnline()
+  const escalate = useEscalateDispute()
+  const form = useForm({
+    defaultValues: { reason: '' },
+    validators: { onChange: ReasonSchema },
+    onSubmit: ({ value, formApi }) => {
+      if (!online) return
+      escalate.mutate({ disputeId: dispute.id, reason: value.reason.trim() }, { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) })
+    },
+  })
+
+  if (alreadyEscalated) {
+    return (
+      <Sheet open onOpenChange={(open) => !open && onClose()} title="Escalate Dispute to Admin">
+        <p className={note}>
+          This dispute was escalated{dispute.escalatedAt ? ` on ${formatDateTime(dispute.escalatedAt)}` : ''}: {dispute.escalationReason}
+        </p>
+      </Sheet>
+    )
+  }
+
+  return (
+    <FormSheet
+      title="Escalate Dispute to Admin"
+      description="An administrator will read the conversation and step in. A dispute can be escalated once."
+      submitLabel="Escalate"
+      pending={escalate.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
+    >
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <form.Field name="reason">
+            {(field) => (
+              <Field label="Reason" required helper="Why you need an administrator: what you tried and what is stuck." error={visibleError(field.state.meta, submitted)}>
+                <Textarea name={field.name} rows={4} maxLength={1000} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+              </Field>
+            )}
+          </form.Field>
+        )}
+      </form.Subscribe>
+      {!online ? <p className={note}>{OFFLINE_ESCALATE_REASON}</p> : null}
+    </FormSheet>
+  )
+}

@@ -1,0 +1,113 @@
+import { useForm } from '@tanstack/react-form'
+import { useQuery } from '@tanstack/react-query'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import type { DisputeInfo } from '../../../../contract/disputes'
+import { errorMessage } from '../../../lib/api'
+import { showSubmitError, visibleError } from '../../../lib/forms'
+import { Button } from '../../../ui/button'
+import { Field, Input, Textarea } from '../../../ui/field'
+import { FormSheet } from '../../../ui/form-sheet'
+import { Skeleton } from '../../../ui/skeleton'
+import { disputeCategoriesQuery, useCreateDispute } from '../queries'
+import { CategoryChoice } from './category-choice'
+
+/** SPEC §5: title, description, category and order reference are all required. Bounds are the contract's. */
+const DisputeFormSchema = v.object({
+  orderReference: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the order reference.'), v.maxLength(64, 'Use at most 64 characters.')),
+  title: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter a title.'), v.maxLength(120, 'Use at most 120 characters.')),
+  category: v.pipe(v.string(), v.nonEmpty('Select a category.')),
+  description: v.pipe(v.string(), v.trim(), v.nonEmpty('Describe the problem.'), v.maxLength(2000, 'Use at most 2000 characters.')),
+})
+
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+
+export interface InitiateDisputeSheetProps {
+  /** Prefilled when the vendor comes from an order (?orderReference=), still editable. */
+  orderReference?: string
+  onClose: () => void
+  onCreated: (dispute: DisputeInfo) => void
+}
+
+/** 'Initiate Dispute' (SPEC §2): about one of the vendor's orders, with a title, a category and a description. */
+export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }: InitiateDisputeSheetProps) {
+  const categories = useQuery(disputeCategoriesQuery())
+  const create = useCreateDispute()
+  const form = useForm({
+    defaultValues: { orderReference, title: '', category: '', description: '' },
+    validators: { onChange: DisputeFormSchema },
+    onSubmit: ({ value, formApi }) =>
+      create.mutate(
+        {
+          orderReference: value.orderReference.trim().toUpperCase(),
+          title: value.title.trim(),
+          category: value.category,
+          description: value.description.trim(),
+        },
+        { onSuccess: ({ data }) => onCreated(data), onError: (error) => showSubmitError(formApi, error) },
+      ),
+  })
+
+  return (
+    <FormSheet
+      title="Initiate Dispute"
+      description="Raise a problem with one of your orders. You can discuss it here and escalate it to an administrator."
+      submitLabel="Initiate Dispute"
+      pending={create.isPending}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
+    >
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            <form.Field name="orderReference">
+              {(field) => (
+                <Field label="Order reference" required error={visibleError(field.state.meta, submitted)}>
+                  <Input
+                    name={field.name}
+                    value={field.state.value}
+                    autoComplete="off"
+                    autoCapitalize="characters"
+                    spellCheck={false}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="title">
+              {(field) => (
+                <Field label="Title" required helper="For example, Item arrived damaged." error={visibleError(field.state.meta, submitted)}>
+                  <Input name={field.name} value={field.state.value} maxLength={120} autoComplete="off" onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="category">
+              {(field) =>
+                categories.data ? (
+                  <CategoryChoice categories={categories.data.items} value={field.state.value} onChange={field.handleChange} onBlur={field.handleBlur} error={visibleError(field.state.meta, submitted)} />
+                ) : categories.isError ? (
+                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+                    <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
+                    <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
+                      Refetch
+                    </Button>
+                  </div>
+                ) : (
+                  <Skeleton count={4} height={56} />
+                )
+              }
+            </form.Field>
+            <form.Field name="description">
+              {(field) => (
+                <Field label="Description" required helper="What happened, and what you and the customer have tried." error={visibleError(field.state.meta, submitted)}>
+                  <Textarea name={field.name} value={field.state.value} rows={4} maxLength={2000} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+          </>
+        )}
+      </form.Subscribe>
+    </FormSheet>
+  )
+}

@@ -1,0 +1,96 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { BodyInput } from '../../../contract/endpoint'
+import { disputeEndpoints, type DisputeInfo } from '../../../contract/disputes'
+import { api } from '../../lib/api'
+import { queryKeys, type DisputeListFilters } from '../../lib/query-keys'
+
+/** SPEC §9: dispute categories are fetched with size 1e6, meaning "all" (the API caps it). */
+export const ALL_CATEGORIES = 1_000_000
+/**
+ * A conversation is read whole, oldest first, in one request of the API's largest page: a dispute runs to a few
+ * dozen messages, and paging a chat backwards is more machinery than it would ever need.
+ */
+export const CONVERSATION_SIZE = 1000
+
+export const disputeListQuery = (filters: DisputeListFilters) =>
+  queryOptions({
+    queryKey: queryKeys.disputes.list(filters),
+    queryFn: async ({ signal }) => (await api(disputeEndpoints.listDisputes, { query: filters, signal })).data,
+    // The page on screen stays while the next one loads, so paging and searching never blank the list.
+    placeholderData: keepPreviousData,
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+export const disputeInfoQuery = (disputeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.disputes.detail(disputeId),
+    queryFn: async ({ signal }) => (await api(disputeEndpoints.disputeInfo, { query: { disputeId }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const disputeConversationQuery = (disputeId: string) =>
+  queryOptions({
+    queryKey: queryKeys.disputes.conversation(disputeId),
+    queryFn: async ({ signal }) =>
+      (await api(disputeEndpoints.disputeConversation, { query: { disputeId, page: 1, size: CONVERSATION_SIZE }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const disputeCategoriesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.disputes.categories(),
+    queryFn: async ({ signal }) => (await api(disputeEndpoints.disputeCategories, { query: { page: 1, size: ALL_CATEGORIES }, signal })).data,
+    // Seeded by the server and rarely changed: no need to ask again every 30 seconds.
+    staleTime: 60 * 60 * 1000,
+  })
+
+/**
+ * A dispute came back from a write: it is the detail now, and every list may have moved (a new row, a status).
+ * The order's timeline records disputes, so that order's details are stale too (another area's key; that is why).
+ */
+function useDisputeSaved() {
+  const queryClient = useQueryClient()
+  return ({ data }: { data: DisputeInfo }) => {
+    queryClient.setQueryData(queryKeys.disputes.detail(data.id), data)
+    void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.lists() })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.orders.detail(data.orderReference) })
+  }
+}
+
+/** Initiate Dispute. Refusals go under their fields (decision 033), so the global toast is off. */
+export function useCreateDispute() {
+  const onSuccess = useDisputeSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof disputeEndpoints.createDispute>) => api(disputeEndpoints.createDispute, { body }),
+    meta: { errorToast: false },
+    onSuccess,
+  })
+}
+
+/** Escalate Dispute to Admin: once only; the server says 409 after, shown under the reason. */
+export function useEscalateDispute() {
+  const onSuccess = useDisputeSaved()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof disputeEndpoints.escalateDispute>) => api(disputeEndpoints.escalateDispute, { body }),
+    meta: { errorToast: false },
+    onSuccess,
+  })
+}
+
+/**
+ * Send a message, then read the conversation again (no optimistic bubble: the server names the author and
+ * orders the thread, so what shows is what was stored). The dispute's message count moves with it.
+ */
+export function useSendDisputeMessage(disputeId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (message: string) => api(disputeEndpoints.sendDisputeMessage, { body: { disputeId, message } }),
+    meta: { successToast: false },
+    onSuccess: async () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.detail(disputeId) })
+      void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.lists() })
+      await queryClient.invalidateQueries({ queryKey: queryKeys.disputes.conversation(disputeId) })
+    },
+  })
+}

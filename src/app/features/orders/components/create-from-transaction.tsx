@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { Order } from '../../../../contract/orders'
+import type { Transaction } from '../../../../contract/transactions'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { formatDateTime } from '../../../lib/dates'
+import { Card } from '../../../ui/card'
+import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { EmptyState } from '../../../ui/empty-state'
+import { Money } from '../../../ui/money'
+import { Skeleton } from '../../../ui/skeleton'
+import { KINDS } from '../kinds'
+import { transactionByReferenceQuery } from '../lookups'
+import { emptyOrderDraft, newLineKey, type OrderDraft } from '../order-draft'
+import { CreateOrderForm } from './create-order-form'
+import type { CustomerPickerComponent } from './order-filters'
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+const linkButton = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none', mt: '3' }))
+
+/** The order a transfer starts as: one custom line for the amount received, the payer as the customer. */
+export function draftForTransaction(t: Transaction): OrderDraft {
+  const draft = emptyOrderDraft('order')
+  return {
+    ...draft,
+    shareable: false,
+    customer: { ...draft.customer, name: t.originatorAccountName ?? '' },
+    lines: [{ key: newLineKey(), name: `Payment ${t.reference}`, options: {}, unitPrice: t.amount, quantity: 1 }],
+  }
+}
+
+/** SPEC §4: a credit that came in by bank transfer and is not marked POS; the server checks it again. */
+const canHaveOrder = (t: Transaction) => t.type === 'credit' && t.isOffline && !t.isPOSTransaction
+
+function TransferCard({ t }: { t: Transaction }) {
+  return (
+    <Card title="Transfer">
+      <DetailList>
+        <DetailRow label="Amount">
+          <Money kobo={t.amount} currency={t.currency} />
+        </DetailRow>
+        <DetailRow label="From">{t.originatorAccountName}</DetailRow>
+        <DetailRow label="Date and time">{formatDateTime(t.createdAt)}</DetailRow>
+        <DetailRow label="Reference">{t.reference}</DetailRow>
+      </DetailList>
+    </Card>
+  )
+}
+
+export interface CreateFromTransactionProps {
+  reference: string
+  picker?: CustomerPickerComponent
+  onCreated: (order: Order) => void
+  onCancel: () => void
+}
+
+/**
+ * /orders/create-order?reference=…: an order for a transfer that matched none (SPEC §2, §4), prefilled from the
+ * transfer. The transfer pays it, so it can only happen once: a transfer that has its order links to it instead.
+ */
+export function CreateFromTransaction({ reference, picker, onCreated, onCancel }: CreateFromTransactionProps) {
+  const query = useQuery(transactionByReferenceQuery(reference))
+  const t = query.data
+  const initial = useMemo(() => (t ? draftForTransaction(t) : undefined), [t])
+
+  if (!t) {
+    const status = errorStatus(query.error)
+    return query.isError ? (
+      <Card>
+        <EmptyState
+          title={status === 404 ? 'Transfer not found' : 'No record found'}
+          description={status === 404 ? `No transfer has the reference ${reference}.` : errorMessage(query.error)}
+          errorStatus={status}
+          onRefetch={status === 404 ? undefined : () => void query.refetch()}
+          refetching={query.isFetching}
+        />
+      </Card>
+    ) : (
+      <div aria-busy="true" className={stack}>
+        <Skeleton height={140} />
+        <Skeleton height={240} />
+      </div>
+    )
+  }
+
+  if (t.hasMatchingOrder && t.orderReference) {
+    return (
+      <div className={stack}>
+        <TransferCard t={t} />
+        <Card title="This transfer already has an order">
+          <p className={note}>A transfer pays one order only. Its order is {t.orderReference}.</p>
+          <Link
+            to="/orders/$reference"
+            params={{ reference: t.orderReference }}
+            search={t.hasShareableOrder ? { type: 'shareable' } : {}}
+            className={linkButton}
+          >
+            View order
+          </Link>
+        </Card>
+      </div>
+    )
+  }
+
+  if (!canHaveOrder(t)) {
+    return (
+      <div className={stack}>
+        <TransferCard t={t} />
+        <Card title="No order for this transaction">
+          <p className={note}>Only a bank transfer you received, not marked as a POS transaction, can have an order created for it.</p>
+        </Card>
+      </div>
+    )
+  }
+
+  return (
+    <div className={stack}>
+      <TransferCard t={t} />
+      <CreateOrderForm kind={KINDS.order} initial={initial} transactionReference={t.reference} picker={picker} onCreated={onCreated} onCancel={onCancel} />
+    </div>
+  )
+}

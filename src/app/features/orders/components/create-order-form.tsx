@@ -1,0 +1,176 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { css } from 'styled-system/css'
+import type { Order } from '../../../../contract/orders'
+import { ApiError, errorMessage } from '../../../lib/api'
+import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
+import { useOnline } from '../../../lib/online'
+import { shouldToast } from '../../../lib/query-client'
+import { Button } from '../../../ui/button'
+import { Card } from '../../../ui/card'
+import { Icon } from '../../../ui/icon'
+import { Switch } from '../../../ui/switch'
+import { notify } from '../../../ui/toast'
+import type { KindText } from '../kinds'
+import { addVariant, draftErrors, emptyOrderDraft, orderBody, type DraftErrors, type OrderDraft } from '../order-draft'
+import { useCreateOrder } from '../queries'
+import type { CustomerPickerComponent } from './order-filters'
+import { OrderCustomerFields } from './order-customer-fields'
+import { OrderLinesEditor } from './order-lines-editor'
+import { OrderPricingFields } from './order-pricing-fields'
+import { OrderTotalsPreview } from './order-totals-preview'
+import { VariantSearch } from './variant-search'
+
+export const UNKNOWN_ORDER_OUTCOME = 'We could not confirm that it was saved. Try again: it will not be created twice.'
+
+const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const error = css({ display: 'flex', gap: '1.5', alignItems: 'flex-start', textStyle: 'body.sm', color: 'danger.fg' })
+const notice = css({
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+  p: '3',
+  borderRadius: 'control',
+  bg: 'warning.subtle',
+  color: 'warning.fg',
+  textStyle: 'body.sm',
+})
+const actions = css({ display: 'flex', gap: '3', '& > *': { flex: '1' }, sm: { justifyContent: 'flex-end', '& > *': { flex: 'initial' } } })
+
+/** The server's refusals under the fields they name (docs/decisions/033); the paths are the body's, dot-joined. */
+function serverErrors(error: unknown): DraftErrors | null {
+  if (!(error instanceof ApiError) || error.issues.length === 0) return null
+  const found: DraftErrors = {}
+  const say = (message: string) => (error.status === 422 ? `${message.charAt(0).toUpperCase()}${message.slice(1)}.` : error.message)
+  for (const issue of error.issues) {
+    if (issue.path === 'customer.name') found.customerName ??= say(issue.message)
+    else if (issue.path === 'customer.email') found.customerEmail ??= say(issue.message)
+    else if (issue.path === 'couponCode') found.couponCode ??= say(issue.message)
+    else if (issue.path === 'items' || issue.path.startsWith('items.')) found.items ??= say(issue.message)
+  }
+  return Object.keys(found).length ? found : null
+}
+
+export interface CreateOrderFormProps {
+  kind: KindText
+  /** A filled-in start (an order for a transfer); empty otherwise. */
+  initial?: OrderDraft
+  /** /orders/create-order: the transfer this order is for; it pays the order. */
+  transactionReference?: string
+  picker?: CustomerPickerComponent
+  onCreated: (order: Order) => void
+  onCancel: () => void
+}
+
+/**
+ * Create order / Create invoice: customer, items, coupon, taxes, delivery, narration and the live totals. The
+ * draft lives in component state (docs/decisions/040); each submit attempt carries one Idempotency-Key, reused
+ * only to retry an attempt whose outcome is unknown (docs/decisions/011), so a retry never makes two orders.
+ */
+export function CreateOrderForm({ kind, initial, transactionReference, picker, onCreated, onCancel }: CreateOrderFormProps) {
+  const online = useOnline()
+  const create = useCreateOrder()
+  const [draft, setDraft] = useState<OrderDraft>(() => initial ?? emptyOrderDraft(kind.kind))
+  const [attempts, setAttempts] = useState(0)
+  const [refused, setRefused] = useState<DraftErrors | null>(null)
+  const [outcome, setOutcome] = useState<string | null>(null)
+  const pending = useRef<Attempt | null>(null)
+  const formRef = useRef<HTMLFormElement>(null)
+  const errors = { ...(attempts > 0 ? draftErrors(draft) : null), ...refused }
+  const set = (patch: Partial<OrderDraft>) => {
+    setDraft((d) => ({ ...d, ...patch }))
+    // An edit answers the server's refusal: its message goes until the next submit.
+    setRefused(null)
+  }
+
+  // After a refused submit, the first field in error takes focus (and scrolls into view), so a phone user sees why.
+  useEffect(() => {
+    if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus()
+  }, [attempts, refused])
+
+  function submit(event: FormEvent) {
+    event.preventDefault()
+    setAttempts((n) => n + 1)
+    if (draftErrors(draft) || create.isPending) return
+    setOutcome(null)
+    const body = orderBody(draft, transactionReference)
+    const shareable = !transactionReference && draft.shareable
+    const attempt = attemptFor(pending.current, JSON.stringify({ shareable, body }))
+    pending.current = attempt
+    const input = shareable ? { shareable: true as const, body, idempotencyKey: attempt.key } : { shareable: false as const, body, idempotencyKey: attempt.key }
+    create.mutate(input, {
+      onSuccess: ({ data }) => {
+        pending.current = null
+        onCreated(data)
+      },
+      onError: (failure) => {
+        pending.current = afterFailure(attempt, failure)
+        if (outcomeUnknown(failure)) return setOutcome(online ? UNKNOWN_ORDER_OUTCOME : errorMessage(failure))
+        const byField = serverErrors(failure)
+        if (byField) setRefused(byField)
+        else if (shouldToast(failure)) notify.error(errorMessage(failure))
+      },
+    })
+  }
+
+  const noun = kind.noun
+  return (
+    <form ref={formRef} className={form} noValidate onSubmit={submit}>
+      <Card title="Customer">
+        <OrderCustomerFields
+          value={draft.customer}
+          onChange={(customer) => set({ customer })}
+          errors={{ name: errors.customerName, email: errors.customerEmail }}
+          picker={picker}
+        />
+      </Card>
+      <Card title="Items">
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <VariantSearch onAdd={(variant) => set({ lines: addVariant(draft.lines, variant) })} />
+          <OrderLinesEditor lines={draft.lines} onChange={(lines) => set({ lines })} />
+          {errors.items ? (
+            <p className={error} role="alert">
+              <Icon name="alert-circle" size={16} />
+              {errors.items}
+            </p>
+          ) : null}
+        </div>
+      </Card>
+      <Card title="Pricing">
+        <OrderPricingFields draft={draft} onChange={set} couponError={errors.couponCode} />
+      </Card>
+      <Card title="Total">
+        <OrderTotalsPreview draft={draft} />
+        {kind.kind === 'order' && !transactionReference ? (
+          <div className={css({ mt: '3' })}>
+            <Switch
+              label="Shareable"
+              description="The customer gets a link to a page that shows the order and how to pay for it by bank transfer."
+              checked={draft.shareable}
+              onChange={(shareable) => set({ shareable })}
+            />
+          </div>
+        ) : null}
+      </Card>
+      {online ? null : (
+        <p role="status" className={notice}>
+          <Icon name="wifi-off" size={18} />
+          You are offline. Connect to the internet to create the {noun}.
+        </p>
+      )}
+      {outcome ? (
+        <p role="alert" className={notice}>
+          <Icon name="alert-circle" size={18} />
+          {outcome}
+        </p>
+      ) : null}
+      <div className={actions}>
+        <Button variant="outline" size="lg" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" disabled={!online} loading={create.isPending}>
+          {pending.current ? 'Try again' : `Create ${noun}`}
+        </Button>
+      </div>
+    </form>
+  )
+}

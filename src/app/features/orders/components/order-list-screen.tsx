@@ -1,0 +1,108 @@
+import { Link } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { fromDateSearch, toDateSearch } from '../../../lib/date-search'
+import { DateFilter, type DateFilterValue } from '../../../ui/date-filter'
+import { FilterButton } from '../../../ui/filter-button'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+import { SearchBox } from '../../../ui/search-box'
+import type { KindText } from '../kinds'
+import { orderFilterCount, orderListFilters, type OrderSearch, type OrderSheetFilters, type PageSize } from '../search'
+import { ExportOrdersButton } from './export-orders-button'
+import { OrderAnalytics } from './order-analytics'
+import { ActiveOrderFilters, FilterOrdersSheet, type CustomerPickerComponent } from './order-filters'
+import { OrderList } from './order-list'
+import { OrdersTabs } from './orders-tabs'
+
+const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
+// Three actions do not fit one row of a phone: there the primary one takes a row of its own above the other two;
+// on wider screens they sit in one row with the primary last.
+const actionGrid = css({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  gap: '2',
+  '& > :first-child': { gridColumn: '1 / -1' },
+  sm: { display: 'flex', '& > :first-child': { order: 1 } },
+})
+
+export type SetOrderSearch = (update: (prev: OrderSearch) => OrderSearch, options?: { replace?: boolean }) => void
+
+export interface OrderListScreenProps {
+  kind: KindText
+  search: OrderSearch
+  setSearch: SetOrderSearch
+  /** The customer picker, when the user may list customers. */
+  picker?: CustomerPickerComponent
+  /** The name of the customer filtered by (?customerId=), when the route could look it up. */
+  customerName?: string
+}
+
+/**
+ * /orders and /invoices: the Date filter's analytics, then the list searched by reference and filtered by status
+ * and customer, a page at a time. Everything chosen lives in the URL.
+ */
+export function OrderListScreen({ kind, search, setSearch, picker, customerName }: OrderListScreenProps) {
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => orderListFilters(search, kind.kind), [search, kind.kind])
+  const range = useMemo(() => ({ startDate: filters.startDate!, endDate: filters.endDate! }), [filters.startDate, filters.endDate])
+
+  // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
+  const setReference = useCallback(
+    (reference: string) => setSearch((prev) => ({ ...prev, reference: reference || undefined, page: undefined }), { replace: true }),
+    [setSearch],
+  )
+  const setSheetFilters = (value: OrderSheetFilters) =>
+    setSearch((prev) => ({ ...prev, status: value.status, customerId: value.customerId, page: undefined }), { replace: true })
+  const setDates = (value: DateFilterValue) => setSearch((prev) => ({ ...prev, ...toDateSearch(value), page: undefined }), { replace: true })
+  const setPage = (page: number) => setSearch((prev) => ({ ...prev, page: page > 1 ? page : undefined }))
+  const setSize = (size: PageSize) => setSearch((prev) => ({ ...prev, size, page: undefined }), { replace: true })
+
+  const count = orderFilterCount(search)
+  const createLabel = `Create ${kind.noun}`
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title={kind.plural}
+        actions={
+          <div className={actionGrid}>
+            {kind.kind === 'invoice' ? (
+              <Link to="/invoices/new" className={addLink}>
+                <Icon name="plus" size={18} />
+                {createLabel}
+              </Link>
+            ) : (
+              <Link to="/orders/new" className={addLink}>
+                <Icon name="plus" size={18} />
+                {createLabel}
+              </Link>
+            )}
+            <FilterButton count={count} onClick={() => setFiltering(true)} />
+            <ExportOrdersButton filters={filters} kind={kind} />
+          </div>
+        }
+      />
+      {kind.kind === 'order' ? <OrdersTabs current="orders" /> : null}
+      <DateFilter value={fromDateSearch(search)} onChange={setDates} />
+      <OrderAnalytics range={range} kind={kind} />
+      <SearchBox
+        value={search.reference ?? ''}
+        onChange={setReference}
+        label={`Search ${kind.plural.toLowerCase()} by reference`}
+        placeholder="Search by reference"
+      />
+      <ActiveOrderFilters value={search} onChange={setSheetFilters} customerName={customerName} />
+      <OrderList kind={kind} filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.reference)} />
+      <FilterOrdersSheet
+        open={filtering}
+        onOpenChange={setFiltering}
+        kind={kind}
+        value={search}
+        onApply={setSheetFilters}
+        picker={picker}
+        customerName={customerName}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,42 @@
+import { useQuery } from '@tanstack/react-query'
+import { PagedList } from '../../../ui/paged-list'
+import type { KindText } from '../kinds'
+import { orderListQuery } from '../queries'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type OrderFilters, type PageSize } from '../search'
+import { OrderRow } from './order-row'
+
+export interface OrderListProps {
+  kind: KindText
+  filters: OrderFilters
+  onPageChange: (page: number) => void
+  onSizeChange: (size: PageSize) => void
+  /** True when a search or filter is on: the empty state then says so. */
+  filtered: boolean
+}
+
+/** One page of orders or invoices from the server: 10,000 of them cost no more on screen than 20. */
+export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered }: OrderListProps) {
+  const query = useQuery(orderListQuery(filters))
+  const plural = kind.plural.toLowerCase()
+  return (
+    <PagedList
+      query={query}
+      page={filters.page ?? 1}
+      size={filters.size ?? DEFAULT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      sizes={PAGE_SIZES}
+      onSizeChange={onSizeChange}
+      label={kind.plural}
+      noun={plural}
+      emptyText={filtered ? `No ${kind.noun} matches this search and these filters in this period.` : `${kind.plural} created in this period will show here.`}
+    >
+      {(items) =>
+        items.map((order) => (
+          <li key={order.id}>
+            <OrderRow order={order} />
+          </li>
+        ))
+      }
+    </PagedList>
+  )
+}

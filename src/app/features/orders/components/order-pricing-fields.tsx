@@ -1,0 +1,78 @@
+import { useQuery } from '@tanstack/react-query'
+import { css } from 'styled-system/css'
+import { formatKobo } from '../../../lib/money'
+import { Field, Input, Select, Textarea } from '../../../ui/field'
+import { deliveryLocationListQuery, taxListQuery } from '../lookups'
+import type { OrderDraft } from '../order-draft'
+
+const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
+const legend = css({ textStyle: 'label', mb: '1', p: '0' })
+const check = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  minH: 'touch',
+  cursor: 'pointer',
+  '& input': { w: '5', h: '5', accentColor: 'var(--colors-accent-default)', flexShrink: 0 },
+})
+const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
+
+const percent = (p: number) => `${p.toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`
+
+export interface OrderPricingFieldsProps {
+  draft: OrderDraft
+  onChange: (patch: Partial<OrderDraft>) => void
+  couponError?: string
+}
+
+/** Coupon, taxes (the vendor's, each a checkbox), delivery location (active ones) and narration. */
+export function OrderPricingFields({ draft, onChange, couponError }: OrderPricingFieldsProps) {
+  const taxes = useQuery(taxListQuery())
+  const locations = useQuery(deliveryLocationListQuery())
+  const active = locations.data?.items.filter((l) => l.isActive) ?? []
+  return (
+    <div className={fields}>
+      <Field label="Coupon code (optional)" error={couponError}>
+        <Input
+          value={draft.couponCode}
+          maxLength={20}
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(event) => onChange({ couponCode: event.target.value })}
+        />
+      </Field>
+      <fieldset className={fieldset}>
+        <legend className={legend}>Taxes</legend>
+        {taxes.data?.items.length ? (
+          taxes.data.items.map((tax) => (
+            <label key={tax.id} className={check}>
+              <input
+                type="checkbox"
+                checked={draft.taxIds.includes(tax.id)}
+                onChange={(event) => onChange({ taxIds: event.target.checked ? [...draft.taxIds, tax.id] : draft.taxIds.filter((id) => id !== tax.id) })}
+              />
+              {tax.name} ({percent(tax.percentage)})
+            </label>
+          ))
+        ) : (
+          <p className={note}>{taxes.isError ? 'Could not load your taxes.' : taxes.isPending ? 'Loading taxes…' : 'No taxes set up. Add them in Settings.'}</p>
+        )}
+      </fieldset>
+      <Field label="Delivery location" helper={locations.isError ? 'Could not load your delivery locations.' : undefined}>
+        <Select value={draft.deliveryLocationId} onChange={(event) => onChange({ deliveryLocationId: event.target.value })}>
+          <option value="">No delivery</option>
+          {active.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.name} ({formatKobo(l.fee)})
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Narration (optional)">
+        <Textarea rows={2} maxLength={500} value={draft.narration} onChange={(event) => onChange({ narration: event.target.value })} />
+      </Field>
+    </div>
+  )
+}

@@ -1,0 +1,49 @@
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
+import type { OrderSummary } from '../../../../contract/orders'
+import { formatShortDateTime } from '../../../lib/dates'
+import { formatKobo } from '../../../lib/money'
+import { StatusBadge } from '../../../ui/badge'
+
+const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
+const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
+const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
+
+const items = (n: number) => `${n.toLocaleString('en-NG')} item${n === 1 ? '' : 's'}`
+
+/** Who the order is for: the customer's name, or that it names nobody (an anonymous, walk-in sale). */
+export function customerLabel(o: Pick<OrderSummary, 'customer'>): string {
+  return o.customer?.name ?? 'No customer named'
+}
+
+/** One order or invoice: customer, reference, date, items; total and status on the right. */
+export function OrderRow({ order: o }: { order: OrderSummary }) {
+  const content = (
+    <>
+      <span className={css({ minW: '0' })}>
+        <span className={title}>{customerLabel(o)}</span>
+        <span className={meta}>
+          {o.reference} · {items(o.itemCount)}
+        </span>
+        <span className={meta}>{formatShortDateTime(o.createdAt)}</span>
+      </span>
+      <span className={right}>
+        <span className={amount}>{formatKobo(o.amount, o.currency)}</span>
+        <StatusBadge status={o.status} />
+      </span>
+    </>
+  )
+  // Two literal routes rather than one built path, so both stay type-checked against the route tree.
+  return o.kind === 'invoice' ? (
+    <Link to="/invoices/$reference" params={{ reference: o.reference }} className={row} data-testid="order-row">
+      {content}
+    </Link>
+  ) : (
+    <Link to="/orders/$reference" params={{ reference: o.reference }} className={row} data-testid="order-row">
+      {content}
+    </Link>
+  )
+}

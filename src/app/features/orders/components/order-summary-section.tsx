@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import type { Order } from '../../../../contract/orders'
+import { formatDateTime } from '../../../lib/dates'
+import { StatusBadge } from '../../../ui/badge'
+import { Card } from '../../../ui/card'
+import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { Money } from '../../../ui/money'
+import { OrderShare } from './order-share'
+import { OrderStatusActions } from './order-status-actions'
+
+const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const total = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2' })
+const linkButton = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none', alignSelf: { base: 'stretch', sm: 'flex-start' } }))
+
+/** Summary: status, money, dates, the customer's payment link, and the actions on the order as a whole. */
+export function OrderSummarySection({ order }: { order: Order }) {
+  return (
+    <Card title="Summary">
+      <div className={stack}>
+        <div className={total}>
+          <p className={css({ textStyle: 'amount.lg' })}>
+            <Money kobo={order.amount} currency={order.currency} />
+          </p>
+          <StatusBadge status={order.status} />
+        </div>
+        <DetailList>
+          <DetailRow label="Total">
+            <Money kobo={order.amount} currency={order.currency} />
+          </DetailRow>
+          <DetailRow label="Amount paid">
+            <Money kobo={order.amountPaid} currency={order.currency} />
+          </DetailRow>
+          <DetailRow label="Refunded">
+            <Money kobo={order.amountRefunded} currency={order.currency} />
+          </DetailRow>
+          <DetailRow label="Created">{formatDateTime(order.createdAt)}</DetailRow>
+          <DetailRow label="Last updated">{formatDateTime(order.updatedAt)}</DetailRow>
+          {order.transactionReference ? <DetailRow label="For transfer">{order.transactionReference}</DetailRow> : null}
+          {order.narration ? <DetailRow label="Narration">{order.narration}</DetailRow> : null}
+        </DetailList>
+        <OrderShare order={order} />
+        <OrderStatusActions order={order} />
+        <Link to="/orders/disputes/new" search={{ orderReference: order.reference }} className={linkButton}>
+          Initiate Dispute
+        </Link>
+      </div>
+    </Card>
+  )
+}

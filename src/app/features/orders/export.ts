@@ -1,0 +1,36 @@
+import { format, parseISO } from 'date-fns'
+import type { OrderKind, OrderSummary } from '../../../contract/orders'
+import { toCsv, type CsvColumn } from '../../lib/csv'
+import { koboToNairaInput } from '../../lib/money'
+
+function localDateTime(iso: string): string {
+  const date = parseISO(iso)
+  // A spreadsheet sorts 'yyyy-MM-dd HH:mm:ss' correctly and recognises it as a date; '22nd November' it cannot.
+  return Number.isNaN(date.getTime()) ? iso : format(date, 'yyyy-MM-dd HH:mm:ss')
+}
+
+// Amounts are plain naira with two decimals ('1500.50') made from kobo as text, never through floats, and without
+// the naira sign or grouping commas, so that a spreadsheet reads them as numbers. toCsv quotes and neutralises
+// text a stranger typed (a customer's name).
+export const ORDER_CSV_COLUMNS: readonly CsvColumn<OrderSummary>[] = [
+  { header: 'Date', value: (o) => localDateTime(o.createdAt) },
+  { header: 'Reference', value: (o) => o.reference },
+  { header: 'Kind', value: (o) => o.kind },
+  { header: 'Status', value: (o) => o.status },
+  { header: 'Customer', value: (o) => o.customer?.name },
+  { header: 'Items', value: (o) => o.itemCount },
+  { header: 'Amount', value: (o) => koboToNairaInput(o.amount) },
+  { header: 'Amount paid', value: (o) => koboToNairaInput(o.amountPaid) },
+  { header: 'Currency', value: (o) => o.currency },
+  { header: 'Shareable', value: (o) => (o.isShareable ? 'yes' : 'no') },
+  { header: 'Updated', value: (o) => localDateTime(o.updatedAt) },
+]
+
+export function ordersCsv(rows: readonly OrderSummary[]): string {
+  return toCsv(rows, ORDER_CSV_COLUMNS)
+}
+
+/** 'orders-2026-11-22.csv' (or 'invoices-…'): the day it was exported, on the device's clock. */
+export function exportFileName(kind: OrderKind, now: Date = new Date()): string {
+  return `${kind === 'invoice' ? 'invoices' : 'orders'}-${format(now, 'yyyy-MM-dd')}.csv`
+}

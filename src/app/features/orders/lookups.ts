@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query'
+import { MAX_PAGE_SIZE } from '../../../contract/common'
+import { sellingTermsEndpoints } from '../../../contract/selling-terms'
+import { transactionEndpoints } from '../../../contract/transactions'
+import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+
+/*
+ * What the order screens read from other areas (taxes, delivery locations, coupons, a transfer). Apart
+ * from queries.ts because route loaders import that file, and loaders ship in the entry chunk
+ * (docs/decisions/017, 023): these schemas load with the screens that use them.
+ */
+
+const ALL = { page: 1, size: MAX_PAGE_SIZE }
+
+// The same keys and calls as the selling-terms screens, so the order form and those screens share one cache.
+export const taxListQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.taxes.list(ALL),
+    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listTaxes, { query: ALL, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export const deliveryLocationListQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.deliveryLocations.list(ALL),
+    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listDeliveryLocations, { query: ALL, signal })).data,
+    meta: { errorToast: false },
+  })
+
+/**
+ * Every coupon, to preview a typed code's discount. Only for users with VENDOR_INVENTORY (the coupon list's
+ * permission); others see that the coupon is worked out when the order is saved.
+ */
+export const allCouponsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.coupons.list(ALL),
+    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listCoupons, { query: ALL, signal })).data,
+    meta: { errorToast: false },
+  })
+
+/** The transfer an order is being created for (/orders/create-order?reference=…), looked up by its reference. */
+export const transactionByReferenceQuery = (reference: string) =>
+  queryOptions({
+    queryKey: [...queryKeys.transactions.details(), { reference }] as const,
+    queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionDetail, { query: { reference }, signal })).data,
+    meta: { errorToast: false },
+  })

@@ -1,0 +1,147 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { MAX_PAGE_SIZE } from '../../../contract/common'
+import type { BodyInput } from '../../../contract/endpoint'
+import { orderEndpoints, type Order, type OrderKind, type OrderSummary } from '../../../contract/orders'
+import { api, type Envelope } from '../../lib/api'
+import { MONEY_KEYS, queryKeys, type DateRangeKey } from '../../lib/query-keys'
+import type { OrderFilters } from './search'
+
+/** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */
+export const EXPORT_PAGE_SIZE = MAX_PAGE_SIZE
+
+export const orderListQuery = (filters: OrderFilters) =>
+  queryOptions({
+    queryKey: queryKeys.orders.list(filters),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.listOrders, { query: filters, signal })).data,
+    // The page on screen stays while the next one loads, so paging never blanks the list.
+    placeholderData: keepPreviousData,
+    // The list says what went wrong in its empty state; a toast on top would say it twice.
+    meta: { errorToast: false },
+  })
+
+export const orderDetailQuery = (reference: string) =>
+  queryOptions({
+    queryKey: queryKeys.orders.detail(reference),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.orderDetail, { query: { reference }, signal })).data,
+    // A payment can land at any moment and this page is where a vendor looks for it: opening it (even straight
+    // after a reload restored it from the persisted cache) and coming back to the tab always ask again.
+    refetchOnMount: 'always',
+    refetchOnWindowFocus: 'always',
+    meta: { errorToast: false },
+  })
+
+export const orderAnalyticsQuery = (range: DateRangeKey & { kind: OrderKind }) =>
+  queryOptions({
+    queryKey: queryKeys.orders.analytics(range),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: range, signal })).data,
+    meta: { errorToast: false },
+  })
+
+/** The item picker: live, available variants by product name or option value, one short page. */
+export const sellableVariantsQuery = (name: string) => {
+  const filters = { page: 1, size: 20, ...(name ? { name } : {}) }
+  return queryOptions({
+    queryKey: queryKeys.orders.variants(filters),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.sellableVariants, { query: filters, signal })).data,
+    placeholderData: keepPreviousData,
+    meta: { errorToast: false },
+  })
+}
+
+/** A shareable order as its customer sees it. Its key is never persisted (docs/decisions/031). */
+export const publicOrderQuery = (code: string) =>
+  queryOptions({
+    queryKey: queryKeys.publicOrder(code),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.publicOrder, { query: { code }, signal })).data,
+    meta: { errorToast: false },
+  })
+
+export type CreateOrderBody = BodyInput<typeof orderEndpoints.createOrder>
+export type ShareableOrderBody = BodyInput<typeof orderEndpoints.createShareableOrder>
+
+/** POST /order, or POST /order/shareable for an order with a public page the customer pays from (invoices always). */
+export type CreateOrderInput = { idempotencyKey: string } & ({ shareable: false; body: CreateOrderBody } | { shareable: true; body: ShareableOrderBody })
+
+/** What a new or changed order makes stale: its lists and analytics, and the customers it counts towards. */
+function invalidateOrderLists(queryClient: QueryClient) {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() })
+  void queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.all, 'analytics'] })
+  void queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.all, 'breakdown'] })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.customers.all })
+}
+
+/**
+ * Create an order or invoice. The form puts refusals under the fields they name, so no error toast here. An
+ * order made for a transfer also changes that transfer (it now has a matching order): transactions are stale too.
+ */
+export function useCreateOrder() {
+  const queryClient = useQueryClient()
+  return useMutation<Envelope<Order>, Error, CreateOrderInput>({
+    mutationFn: (input) => {
+      const headers = { 'Idempotency-Key': input.idempotencyKey }
+      return input.shareable
+        ? api(orderEndpoints.createShareableOrder, { body: input.body, headers })
+        : api(orderEndpoints.createOrder, { body: input.body, headers })
+    },
+    meta: { errorToast: false },
+    onSuccess: ({ data }, input) => {
+      queryClient.setQueryData(queryKeys.orders.detail(data.reference), data)
+      invalidateOrderLists(queryClient)
+      if (!input.shareable && input.body.transactionReference) void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all })
+    },
+  })
+}
+
+/** PATCH /order: a manual status change; the answer is the order as it now stands. */
+export function useUpdateOrderStatus() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof orderEndpoints.updateOrderStatus>) => api(orderEndpoints.updateOrderStatus, { body }),
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(queryKeys.orders.detail(data.reference), data)
+      invalidateOrderLists(queryClient)
+    },
+  })
+}
+
+export interface RefundInput {
+  body: BodyInput<typeof orderEndpoints.refundOrder>
+  idempotencyKey: string
+}
+
+/**
+ * PUT /order: a refund. The sheet shows an unknown outcome in place (and offers to try again with the same key),
+ * so no error toast here. Whatever the answer the wallet, transactions, orders and customers are refetched: even
+ * a failure may have moved money (a network error after the server debited), and the ledger is the truth.
+ */
+export function useRefundOrder() {
+  const queryClient = useQueryClient()
+  return useMutation<Envelope<Order>, Error, RefundInput>({
+    mutationFn: ({ body, idempotencyKey }) => api(orderEndpoints.refundOrder, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.orders.detail(data.reference), data),
+    onSettled: () => {
+      for (const queryKey of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey })
+    },
+  })
+}
+
+/**
+ * Every order matching the filters, fetched a page of 1,000 at a time, straight from the API: an export must not
+ * fill the query cache (and IndexedDB) with thousands of rows.
+ */
+export async function fetchAllOrders(
+  filters: OrderFilters,
+  onProgress: (loaded: number, total: number) => void,
+  signal?: AbortSignal,
+): Promise<OrderSummary[]> {
+  const rows: OrderSummary[] = []
+  // The export's own pages replace the list's page and size.
+  const { page: _page, size: _size, ...rest } = filters
+  for (let next = 1; ; next++) {
+    const { data } = await api(orderEndpoints.listOrders, { query: { ...rest, page: next, size: EXPORT_PAGE_SIZE }, signal })
+    rows.push(...data.items)
+    onProgress(rows.length, data.total)
+    if (data.items.length === 0 || rows.length >= data.total) return rows
+  }
+}

@@ -1,0 +1,48 @@
+import * as v from 'valibot'
+import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../contract/orders'
+import { durationRange } from '../../lib/date-range'
+import { dateFilterSearch, fromDateSearch } from '../../lib/date-search'
+import type { OrderListFilters } from '../../lib/query-keys'
+
+export const PAGE_SIZES = [20, 50, 100] as const
+export type PageSize = (typeof PAGE_SIZES)[number]
+export const DEFAULT_PAGE_SIZE: PageSize = 20
+
+// Anything malformed in the URL falls back to "no filter" rather than an error page (a shared or edited link).
+const optional = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined)
+
+/**
+ * /orders?duration=LAST_WEEK&status=paid&customerId=…&reference=ord-12&page=3&size=50: every choice of the list
+ * lives in the URL, so a filtered page survives a reload and can be shared (and /customers/$id can link to one
+ * customer's orders with ?customerId=).
+ */
+export const orderSearchSchema = v.object({
+  ...dateFilterSearch,
+  page: optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
+  size: optional(v.picklist(PAGE_SIZES)),
+  reference: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
+  status: optional(v.picklist(ORDER_STATUSES)),
+  customerId: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
+})
+export type OrderSearch = v.InferOutput<typeof orderSearchSchema>
+
+/** The list's API filters, the status narrowed to the contract's statuses (the key factory keeps it a string). */
+export type OrderFilters = OrderListFilters & { status?: OrderStatus }
+
+/** The Filter sheet's part of the search. */
+export type OrderSheetFilters = Pick<OrderSearch, 'status' | 'customerId'>
+
+/** The API filters for a URL search and a kind: the duration becomes the ISO instants of whole local days. */
+export function orderListFilters(search: OrderSearch, kind: OrderKind, now: Date = new Date()): OrderFilters {
+  const dates = fromDateSearch(search)
+  const filters: OrderFilters = { kind, page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE, ...durationRange(dates.duration, now, dates) }
+  if (search.reference) filters.reference = search.reference
+  if (search.status) filters.status = search.status
+  if (search.customerId) filters.customerId = search.customerId
+  return filters
+}
+
+/** How many of the sheet's filters are on, for the Filter button's badge. */
+export function orderFilterCount(search: OrderSearch): number {
+  return [search.status, search.customerId].filter(Boolean).length
+}

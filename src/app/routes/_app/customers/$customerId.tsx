@@ -1,0 +1,23 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { CustomerPage } from '../../../features/customers/components/customer-page'
+import { customerInfoQuery } from '../../../features/customers/queries'
+import { NoCustomersAccess } from '../../../features/customers/components/no-customers-access'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+
+export const Route = createFileRoute('/_app/customers/$customerId')({
+  // Not awaited: the page shows its skeleton and, for someone else's customer, says so instead of an error screen.
+  loader: ({ context: { queryClient }, params }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) void queryClient.prefetchQuery(customerInfoQuery(params.customerId))
+  },
+  component: CustomerRoute,
+})
+
+function CustomerRoute() {
+  const { customerId } = Route.useParams()
+  const session = useSession()
+  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) {
+    return <NoCustomersAccess />
+  }
+  return <CustomerPage id={customerId} />
+}

@@ -1,0 +1,74 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { css } from 'styled-system/css'
+import { ActiveCustomerFilters, FilterCustomersSheet } from '../../../features/customers/components/customer-filters'
+import { CustomerAnalytics } from '../../../features/customers/components/customer-analytics'
+import { CustomerList } from '../../../features/customers/components/customer-list'
+import { customerAnalyticsQuery, customerBreakdownQuery, customerListQuery } from '../../../features/customers/queries'
+import { customerFilterCount, customerListFilters, customerSearchSchema, type CustomerFilters, type PageSize } from '../../../features/customers/search'
+import { DURATION_LABELS, durationRange } from '../../../lib/date-range'
+import { fromDateSearch, toDateSearch } from '../../../lib/date-search'
+import { NoCustomersAccess } from '../../../features/customers/components/no-customers-access'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+import { DateFilter, type DateFilterValue } from '../../../ui/date-filter'
+import { FilterButton } from '../../../ui/filter-button'
+import { PageHeader } from '../../../ui/page'
+import { SearchBox } from '../../../ui/search-box'
+
+export const Route = createFileRoute('/_app/customers/')({
+  validateSearch: customerSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Not awaited: the page on screen stays while another loads (placeholder data), and the figures fill in.
+  loader: ({ context: { queryClient }, deps }) => {
+    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) return
+    const dates = fromDateSearch(deps)
+    const range = durationRange(dates.duration, new Date(), dates)
+    void queryClient.prefetchQuery(customerListQuery(customerListFilters(deps)))
+    void queryClient.prefetchQuery(customerAnalyticsQuery(range))
+    void queryClient.prefetchQuery(customerBreakdownQuery(range))
+  },
+  component: CustomersPage,
+})
+
+function CustomersPage() {
+  const session = useSession()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => customerListFilters(search), [search])
+  const dates = useMemo(() => fromDateSearch(search), [search])
+  const range = useMemo(() => durationRange(dates.duration, new Date(), dates), [dates])
+
+  // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
+  const setName = useCallback((name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }), [navigate])
+  const setFilters = (value: CustomerFilters) =>
+    void navigate({ search: (prev) => ({ ...prev, isAnonymous: value.isAnonymous, email: value.email, page: undefined }), replace: true })
+  const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
+  const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
+  const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
+
+  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) {
+    return <NoCustomersAccess />
+  }
+
+  const count = customerFilterCount(search)
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader title="Customers" />
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <DateFilter value={dates} onChange={setDates} />
+        <CustomerAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
+      </div>
+      <section aria-label="Customer list" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2' })}>
+          <SearchBox value={search.name ?? ''} onChange={setName} label="Search customers by name" placeholder="Search customers" />
+          <FilterButton count={count} onClick={() => setFiltering(true)} />
+        </div>
+        <ActiveCustomerFilters value={search} onChange={setFilters} />
+        <CustomerList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />
+      </section>
+      <FilterCustomersSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setFilters} />
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
+import { OrderPage } from '../../../features/orders/components/order-page'
+import { KINDS } from '../../../features/orders/kinds'
+import { orderDetailQuery } from '../../../features/orders/queries'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+
+export const Route = createFileRoute('/_app/invoices/$reference')({
+  // SPEC §2: ?type=shareable when a transaction's order is shareable. One reference finds either kind, so it only
+  // says where the link came from.
+  validateSearch: v.object({ type: v.fallback(v.optional(v.picklist(['shareable'])), undefined) }),
+  // Not awaited: the page shows its skeleton (or, offline, the order from the persisted cache) at once.
+  loader: ({ context: { queryClient }, params }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(orderDetailQuery(params.reference))
+  },
+  component: InvoiceRoute,
+})
+
+function InvoiceRoute() {
+  const { reference } = Route.useParams()
+  if (!hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Invoice" />
+  return (
+    <>
+      <OrderPage reference={reference} kind={KINDS.invoice} />
+      <Outlet />
+    </>
+  )
+}

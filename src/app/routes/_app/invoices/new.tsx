@@ -1,0 +1,33 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { CustomerPicker } from '../../../features/customers/customer-picker'
+import { CreateOrderForm } from '../../../features/orders/components/create-order-form'
+import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
+import { BackToList } from '../../../features/orders/components/back-to-list'
+import { KINDS } from '../../../features/orders/kinds'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
+import { PageHeader } from '../../../ui/page'
+
+export const Route = createFileRoute('/_app/invoices/new')({
+  component: NewInvoicePage,
+})
+
+function NewInvoicePage() {
+  const navigate = Route.useNavigate()
+  const permissions = useSession()?.user.permissions ?? []
+  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title="Create invoice" />
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <BackToList kind={KINDS.invoice} />
+      <PageHeader title="Create invoice" />
+      <CreateOrderForm
+        kind={KINDS.invoice}
+        picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
+        // The form's page is replaced by the invoice's: Back from there goes to the list, not to a spent form.
+        onCreated={(order) => void navigate({ to: '/invoices/$reference', params: { reference: order.reference }, replace: true })}
+        onCancel={() => void navigate({ to: '/invoices' })}
+      />
+    </div>
+  )
+}

@@ -1,0 +1,47 @@
+import { createFileRoute } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import { CustomerPicker } from '../../../features/customers/customer-picker'
+import { CreateFromTransaction } from '../../../features/orders/components/create-from-transaction'
+import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
+import { BackToList } from '../../../features/orders/components/back-to-list'
+import { KINDS } from '../../../features/orders/kinds'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
+import { EmptyState } from '../../../ui/empty-state'
+import { PageHeader } from '../../../ui/page'
+
+export const Route = createFileRoute('/_app/orders/create-order')({
+  // SPEC §2: /orders/create-order?reference={reference}, from a transfer's Transaction Summary.
+  validateSearch: v.object({ reference: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined) }),
+  component: CreateOrderForTransferPage,
+})
+
+function CreateOrderForTransferPage() {
+  const { reference } = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const permissions = useSession()?.user.permissions ?? []
+  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title="Create order" />
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <BackToList kind={KINDS.order} />
+      <PageHeader title="Create order" description="For a transfer you received" />
+      {!reference ? (
+        <EmptyState title="No transfer chosen" description="Open a transfer in Transactions and choose Create order." />
+      ) : !hasPermission(permissions, 'VENDOR_TRANSACTIONS') ? (
+        <EmptyState
+          title="Your role does not include transactions"
+          description="Creating an order for a transfer needs the transactions permission too."
+          errorStatus={403}
+        />
+      ) : (
+        <CreateFromTransaction
+          reference={reference}
+          picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
+          onCreated={(order) => void navigate({ to: '/orders/$reference', params: { reference: order.reference }, replace: true })}
+          onCancel={() => void navigate({ to: '/transactions' })}
+        />
+      )}
+    </div>
+  )
+}

@@ -1,0 +1,66 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { useCallback, useMemo, useState } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { ActiveDisputeFilters, FilterDisputesSheet } from '../../../features/disputes/components/dispute-filters'
+import { DisputeList } from '../../../features/disputes/components/dispute-list'
+import { disputeListQuery } from '../../../features/disputes/queries'
+import { disputeListFilters, disputeSearchSchema, type PageSize } from '../../../features/disputes/search'
+import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
+import { OrdersTabs } from '../../../features/orders/components/orders-tabs'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+import { FilterButton } from '../../../ui/filter-button'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+import { SearchBox } from '../../../ui/search-box'
+
+export const Route = createFileRoute('/_app/orders/disputes')({
+  validateSearch: disputeSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search, isEscalated: search.isEscalated }),
+  // Not awaited: paging keeps the current page on screen while the next loads.
+  loader: ({ context: { queryClient }, deps }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
+  },
+  component: DisputesPage,
+})
+
+const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
+
+function DisputesPage() {
+  const session = useSession()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const [filtering, setFiltering] = useState(false)
+  const filters = useMemo(() => disputeListFilters(search), [search])
+
+  // Search and filters replace the history entry and go back to page 1; paging pushes, so Back pages back.
+  const setText = useCallback((text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }), [navigate])
+  const setEscalated = (isEscalated: boolean | undefined) => void navigate({ search: (prev) => ({ ...prev, isEscalated, page: undefined }), replace: true })
+  const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
+  const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
+
+  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Disputes" />
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Disputes"
+        actions={
+          <>
+            <FilterButton count={search.isEscalated === undefined ? 0 : 1} onClick={() => setFiltering(true)} />
+            <Link to="/orders/disputes/new" search={(prev) => prev} className={addLink}>
+              <Icon name="plus" size={18} />
+              Initiate Dispute
+            </Link>
+          </>
+        }
+      />
+      <OrdersTabs current="disputes" />
+      <SearchBox value={search.search ?? ''} onChange={setText} label="Search disputes by title or order reference" placeholder="Search by title or order reference" />
+      <ActiveDisputeFilters value={search.isEscalated} onChange={setEscalated} />
+      <DisputeList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={search.isEscalated !== undefined || Boolean(search.search)} />
+      <FilterDisputesSheet open={filtering} onOpenChange={setFiltering} value={search.isEscalated} onApply={setEscalated} />
+      <Outlet />
+    </div>
+  )
+}

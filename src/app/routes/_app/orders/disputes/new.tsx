@@ -1,0 +1,28 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { InitiateDisputeSheet } from '../../../../features/disputes/components/initiate-dispute-sheet'
+import { disputeCategoriesQuery } from '../../../../features/disputes/queries'
+import { newDisputeSearchSchema } from '../../../../features/disputes/search'
+import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/orders/disputes/new')({
+  validateSearch: newDisputeSearchSchema,
+  // Not awaited: the sheet opens at once and the categories fill in.
+  loader: ({ context: { queryClient } }) => void queryClient.prefetchQuery(disputeCategoriesQuery()),
+  component: InitiateDisputeRoute,
+})
+
+const toList = (router: AppRouter) => void router.navigate({ to: '/orders/disputes', replace: true })
+
+function InitiateDisputeRoute() {
+  const { orderReference } = Route.useSearch()
+  const close = useCloseSheet(toList)
+  const navigate = useNavigate()
+  return (
+    <InitiateDisputeSheet
+      orderReference={orderReference}
+      onClose={close}
+      // The new dispute replaces the sheet in history: Back from it returns to where the vendor started.
+      onCreated={(dispute) => void navigate({ to: '/orders/disputes/$disputeId', params: { disputeId: dispute.id }, replace: true })}
+    />
+  )
+}

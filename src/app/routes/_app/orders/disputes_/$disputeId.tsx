@@ -1,0 +1,29 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { DisputePage } from '../../../../features/disputes/components/dispute-page'
+import { disputeConversationQuery, disputeInfoQuery } from '../../../../features/disputes/queries'
+import { NoOrdersAccess } from '../../../../features/orders/components/no-orders-access'
+import { hasPermission } from '../../../../lib/permissions'
+import { getSession, useSession } from '../../../../lib/session'
+
+// `disputes_` keeps this page out of the disputes list's layout: it is a page of its own, not a sheet over the list.
+export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({
+  // Not awaited: the page shows its skeleton and, for someone else's dispute, says so instead of an error screen.
+  loader: ({ context: { queryClient }, params }) => {
+    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) return
+    void queryClient.prefetchQuery(disputeInfoQuery(params.disputeId))
+    void queryClient.prefetchQuery(disputeConversationQuery(params.disputeId))
+  },
+  component: DisputeRoute,
+})
+
+function DisputeRoute() {
+  const { disputeId } = Route.useParams()
+  const session = useSession()
+  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Disputes" />
+  return (
+    <>
+      <DisputePage id={disputeId} />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { useCallback } from 'react'
+import { EscalateDisputeSheet } from '../../../../../features/disputes/components/escalate-dispute-sheet'
+import { disputeInfoQuery } from '../../../../../features/disputes/queries'
+import { type AppRouter, useCloseSheet } from '../../../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/orders/disputes_/$disputeId/escalate')({
+  component: EscalateRoute,
+})
+
+function EscalateRoute() {
+  const { disputeId } = Route.useParams()
+  const toDispute = useCallback(
+    (router: AppRouter) => void router.navigate({ to: '/orders/disputes/$disputeId', params: { disputeId }, replace: true }),
+    [disputeId],
+  )
+  const close = useCloseSheet(toDispute)
+  // The page under the sheet loads the dispute; the sheet opens once it is there.
+  const dispute = useQuery(disputeInfoQuery(disputeId)).data
+  return dispute ? <EscalateDisputeSheet dispute={dispute} onClose={close} /> : null
+}

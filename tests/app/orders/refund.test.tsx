@@ -1,0 +1,113 @@
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { endpoints } from '../../../src/contract'
+import { OFFLINE_MONEY_MESSAGE } from '../../../src/app/lib/online'
+import { MONEY_KEYS } from '../../../src/app/lib/query-keys'
+import { order } from '../fixtures'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+
+useAppHarness()
+
+interface Refunds {
+  calls: { key: string | null; body: Record<string, unknown> }[]
+}
+
+/** A partly refunded order: ₦11,175.00 paid, ₦1,175.00 already refunded, ₦10,000.00 left to refund. */
+function api(answers: ((n: number) => Response)[] = []): Refunds {
+  const refunds: Refunds = { calls: [] }
+  server.use(
+    handle(endpoints.orderDetail, () => ok(order({ amountRefunded: 117_500, refundableAmount: 1_000_000 }))),
+    handle(endpoints.refundOrder, async ({ request }) => {
+      refunds.calls.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
+      const answer = answers[refunds.calls.length - 1]
+      return answer
+        ? answer(refunds.calls.length)
+        : ok(order({ status: 'refunded', amountRefunded: 1_117_500, refundableAmount: 0, canRefund: false }), 'Refund of ₦100.00 initiated')
+    }),
+  )
+  return refunds
+}
+
+async function openRefund() {
+  const app = renderApp('/orders/ORD-A1B2C3/refund')
+  await screen.findByLabelText('Amount')
+  return { ...app, sheet: screen.getByRole('dialog', { name: 'Initiate Refund' }) }
+}
+
+const amountField = (sheet: HTMLElement) => within(sheet).getByLabelText('Amount') as HTMLInputElement
+const submit = (sheet: HTMLElement) => within(sheet).getByRole('button', { name: 'Initiate Refund' }) as HTMLButtonElement
+
+describe('Initiate Refund', () => {
+  it('FULL (the default) fixes the amount to what is left to refund, and sends it with an Idempotency-Key', async () => {
+    const refunds = api()
+    const { sheet, user, queryClient } = await openRefund()
+    expect((within(sheet).getByRole('radio', { name: 'Full' }) as HTMLInputElement).checked).toBe(true)
+    expect(amountField(sheet).value).toBe('10000.00')
+    expect(amountField(sheet).disabled).toBe(true)
+    const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
+
+    await user.click(submit(sheet))
+    await waitFor(() => expect(refunds.calls).toHaveLength(1))
+    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 1_000_000 })
+    expect(refunds.calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(await screen.findByRole('status', { name: 'Refund of ₦100.00 initiated' })).toBeTruthy()
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Initiate Refund' })).toBeNull())
+    const invalidated = invalidate.mock.calls.map(([filters]) => filters?.queryKey)
+    for (const key of MONEY_KEYS) expect(invalidated).toContainEqual(key)
+  })
+
+  it('PARTIAL needs an amount typed by hand, refuses more than is left to refund, and the reason is optional', async () => {
+    const refunds = api()
+    const { sheet, user } = await openRefund()
+    await user.click(within(sheet).getByRole('radio', { name: 'Partial' }))
+    expect(amountField(sheet).disabled).toBe(false)
+    expect(amountField(sheet).value).toBe('')
+    expect(submit(sheet).disabled).toBe(true)
+
+    await user.type(amountField(sheet), '10000.01')
+    expect(within(sheet).getByText('Amount cannot be more than ₦10,000.00: the amount paid less earlier refunds.')).toBeTruthy()
+    expect(amountField(sheet).getAttribute('aria-invalid')).toBe('true')
+    expect(submit(sheet).disabled).toBe(true)
+
+    await user.clear(amountField(sheet))
+    await user.type(amountField(sheet), '2500.5')
+    expect(within(sheet).queryByText(/Amount cannot be more than/)).toBeNull()
+    await user.type(within(sheet).getByLabelText('Reason (optional)'), 'Two plates were cold')
+    await user.click(submit(sheet))
+    await waitFor(() => expect(refunds.calls).toHaveLength(1))
+    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 250_050, narration: 'Two plates were cold' })
+  })
+
+  it('compares a partial refund with the amount paid when nothing was refunded before', async () => {
+    server.use(handle(endpoints.orderDetail, () => ok(order())))
+    const { sheet, user } = await openRefund()
+    await user.click(within(sheet).getByRole('radio', { name: 'Partial' }))
+    await user.type(amountField(sheet), '20000')
+    expect(within(sheet).getByText('Amount cannot be more than the amount paid (₦11,175.00).')).toBeTruthy()
+  })
+
+  it('is disabled offline, saying why', async () => {
+    const refunds = api()
+    const { sheet } = await openRefund()
+    act(() => onlineManager.setOnline(false))
+    expect(await within(sheet).findByText(OFFLINE_MONEY_MESSAGE)).toBeTruthy()
+    expect(submit(sheet).disabled).toBe(true)
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(submit(sheet).disabled).toBe(false))
+    expect(refunds.calls).toHaveLength(0)
+  })
+
+  it('retries an unanswered refund with the same key, and a refused one with a new key', async () => {
+    const refunds = api([() => fail(502, 'UPSTREAM', 'Bad gateway'), () => fail(409, 'CONFLICT', 'This order was refunded meanwhile')])
+    const { sheet, user } = await openRefund()
+    await user.click(submit(sheet))
+    expect(await within(sheet).findByText('We could not confirm the refund. Try again: it will not be sent twice.')).toBeTruthy()
+    await user.click(within(sheet).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('alert', { name: 'This order was refunded meanwhile' })).toBeTruthy()
+    await user.click(within(sheet).getByRole('button', { name: 'Initiate Refund' }))
+    await waitFor(() => expect(refunds.calls).toHaveLength(3))
+    expect(refunds.calls[1]!.key).toBe(refunds.calls[0]!.key)
+    expect(refunds.calls[2]!.key).not.toBe(refunds.calls[1]!.key)
+  })
+})
