@@ -147,7 +147,10 @@ export const Order = v.object({
   deliveryFee: kobo,
   /** Refunds that reached the payer. */
   amountRefunded: kobo,
-  /** What a refund may still return: amount paid less refunds sent or on their way. */
+  /**
+   * What the next refund may return: amount paid less refunds sent or on their way, and no more than the account it
+   * goes back to (the newest payer with something left) paid less refunds to it (docs/decisions/034).
+   */
   refundableAmount: kobo,
   narration: v.nullable(v.string()),
   /** The page a customer opens to pay (shareable orders and invoices); null otherwise. */

@@ -110,6 +110,21 @@ export async function findTransaction(db: Db, vendorId: string, by: { id?: strin
 }
 
 /**
+ * An offline credit of the main wallet that nobody has yet matched to an order or marked as POS: what either may
+ * take, once, with one conditional UPDATE on this condition (markAsPos, orders/create.ts claimCredit).
+ */
+export function unclaimedOfflineCredit(vendorId: string): SQL {
+  return and(
+    mainWalletScope(vendorId),
+    eq(transactions.type, 'credit'),
+    eq(transactions.status, 'success'),
+    eq(transactions.isOffline, true),
+    eq(transactions.hasMatchingOrder, false),
+    eq(transactions.isPos, false),
+  )!
+}
+
+/**
  * Marks an offline credit nobody has matched to an order as taken at a POS terminal. One conditional UPDATE, so
  * it happens once however many times it is asked; a transaction that does not qualify gets a 409 saying why.
  */
@@ -117,16 +132,7 @@ export async function markAsPos(db: Db, vendorId: string, id: string, now: Date)
   const [marked] = await db
     .update(transactions)
     .set({ isPos: true, updatedAt: now })
-    .where(
-      and(
-        mainWalletScope(vendorId),
-        eq(transactions.id, id),
-        eq(transactions.type, 'credit'),
-        eq(transactions.isOffline, true),
-        eq(transactions.hasMatchingOrder, false),
-        eq(transactions.isPos, false),
-      ),
-    )
+    .where(and(unclaimedOfflineCredit(vendorId), eq(transactions.id, id)))
     .returning()
   if (marked) return marked
   const row = await findTransaction(db, vendorId, { id })

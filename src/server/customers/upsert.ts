@@ -1,4 +1,4 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'
@@ -91,10 +91,15 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
  * Who paid an order by transfer. The account's customer when there is one; otherwise the order's own customer
  * learns the account (an anonymous one is named after its holder, it is someone now), so one person does not
  * become two customers, one from the order and one from the transfer. Runs with the order locked.
+ *
+ * Renaming an anonymous customer renames their other orders too (the lists show the name copied on the order).
+ * Those rows are taken with SKIP LOCKED: a transfer paying another order of the same customer holds that order
+ * and waits here for the customer's row, so waiting for its order in turn would deadlock. A skipped order's own
+ * writer puts the name right: the order being paid is always refreshed from its customer below.
  */
 export async function findOrCreatePayer(
   tx: Tx,
-  order: { vendorId: string; customerId: string | null },
+  order: { id: string; vendorId: string; customerId: string | null; customerName: string | null },
   account: { accountNumber: string; accountName: string; bankName: string },
   at: Date,
 ): Promise<CustomerRow> {
@@ -112,17 +117,33 @@ export async function findOrCreatePayer(
         .set({ accountNumber: account.accountNumber, bankName: account.bankName, ...naming, updatedAt: at })
         .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId), isNull(customers.accountNumber)))
         .returning()
-      if (rows[0] && current?.isAnonymous) {
-        await savepoint
-          .update(orders)
-          .set({ customerName: account.accountName })
-          .where(and(eq(orders.vendorId, vendorId), eq(orders.customerId, customerId)))
-      }
+      if (rows[0] && current?.isAnonymous) await renameOrdersOf(savepoint, vendorId, customerId, account.accountName)
       return rows
     })
     if (linked) return linked
   } catch (error) {
     if (!isUniqueViolation(error)) throw error
   }
+  // Someone else linked the order's customer first (perhaps naming it while we waited): show its name now.
+  const [customer] = await tx.select().from(customers).where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
+  if (customer && customer.name !== order.customerName) {
+    await tx
+      .update(orders)
+      .set({ customerName: customer.name })
+      .where(and(eq(orders.vendorId, vendorId), eq(orders.id, order.id)))
+  }
   return findOrCreateCustomer(tx, vendorId, { account }, at)
+}
+
+/** The customer's orders take their new name, all but those another transaction holds (see findOrCreatePayer). */
+async function renameOrdersOf(tx: Db, vendorId: string, customerId: string, name: string): Promise<void> {
+  const free = tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.customerId, customerId)))
+    .for('update', { skipLocked: true })
+  await tx
+    .update(orders)
+    .set({ customerName: name })
+    .where(and(eq(orders.vendorId, vendorId), inArray(orders.id, free)))
 }

@@ -8,10 +8,10 @@ import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
 import type { Db, Tx } from '../db/client'
 import { type TransactionRow, transactions } from '../db/schema'
 import { orderItems, type OrderRow, orders } from '../db/sales-schema'
-import { ApiError, notFound } from '../errors'
+import { ApiError } from '../errors'
 import { validationError } from '../http/register'
 import { redeemCoupon } from '../selling-terms/coupons'
-import { mainWalletScope } from '../transaction-queries'
+import { findTransaction, unclaimedOfflineCredit } from '../transaction-queries'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
 import { naira } from '../naira'
@@ -57,24 +57,10 @@ async function claimCredit(tx: Tx, vendorId: string, reference: string, at: Date
   const [claimed] = await tx
     .update(transactions)
     .set({ hasMatchingOrder: true, updatedAt: at })
-    .where(
-      and(
-        mainWalletScope(vendorId),
-        eq(transactions.reference, reference),
-        eq(transactions.type, 'credit'),
-        eq(transactions.status, 'success'),
-        eq(transactions.isOffline, true),
-        eq(transactions.isPos, false),
-        eq(transactions.hasMatchingOrder, false),
-      ),
-    )
+    .where(and(unclaimedOfflineCredit(vendorId), eq(transactions.reference, reference)))
     .returning()
   if (claimed) return claimed
-  const [row] = await tx
-    .select()
-    .from(transactions)
-    .where(and(mainWalletScope(vendorId), eq(transactions.reference, reference)))
-  if (!row) throw notFound('Transaction')
+  const row = await findTransaction(tx, vendorId, { reference })
   const why = row.hasMatchingOrder
     ? `This transaction already has a matching order${row.orderReference ? ` (${row.orderReference})` : ''}`
     : row.type !== 'credit'

@@ -1,18 +1,18 @@
-import { and, desc, eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { REFUNDABLE_STATUSES } from '../../contract/orders'
 import { BANKS } from '../banking/banks'
 import { isUniqueViolation } from '../db/errors'
-import { type TransactionRow, transactions } from '../db/schema'
+import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders, refunds } from '../db/sales-schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import { validationError } from '../http/register'
-import { mainWalletScope } from '../transaction-queries'
 import { type Beneficiary, debitForTransfer, submitToBank } from '../transfers'
 import type { OrderActor } from './create'
 import { addOrderEvent } from './events'
 import { naira } from '../naira'
 import { findOrder, lockOrder } from './queries'
+import { loadRefundAccounts, nextRefundAccount, nextRefundAmount, type RefundAccount } from './refund-accounts'
 
 /*
  * PUT /order: money goes back by bank transfer to the account that paid (docs/decisions/034-refunds-by-transfer.md).
@@ -25,7 +25,7 @@ type RefundDeps = Pick<AppDeps, 'db' | 'banking' | 'clock' | 'logger' | 'transfe
 
 export interface RefundRequest {
   reference: string
-  /** Kobo; everything still refundable when omitted. */
+  /** Kobo; all that may go back to the next account (nextRefundAmount) when omitted. */
   amount?: number
   narration?: string | null
   idempotencyKey: string
@@ -33,65 +33,58 @@ export interface RefundRequest {
 
 const refusal = (message: string) => new ApiError(409, 'REFUND_NOT_ALLOWED', message)
 
-/** What may still be refunded: paid, less refunds that reached the payer or are on their way. */
+/** What may still be refunded in all: paid, less refunds that reached the payer or are on their way. */
 export const refundableAmount = (order: Pick<OrderRow, 'amountPaid' | 'amountRefundCommitted'>) =>
   order.amountPaid - order.amountRefundCommitted
 
+/** Whether the order's state lets a refund start (how much, and to whom, is refund-accounts.ts's). */
 export function canRefund(order: Pick<OrderRow, 'status' | 'amountPaid' | 'amountRefundCommitted'>): boolean {
   const left = refundableAmount(order)
   if (left <= 0) return false
   return REFUNDABLE_STATUSES.includes(order.status) || order.status === 'refunded' || order.status === 'refund-failed'
 }
 
-/** The amount this request refunds, or why it may not (409 for the order's state, 422 for the amount). */
-function amountToRefund(order: OrderRow, requested: number | undefined): number {
-  const left = refundableAmount(order)
-  if (!canRefund(order)) {
-    if (order.status === 'refund-pending') throw refusal('A refund of this order is still with the bank; wait for its outcome')
-    if (order.amountPaid > 0 && left <= 0) throw refusal('This order has already been refunded in full')
-    throw refusal(`Cannot refund an order that is ${order.status}: only a paid order can be refunded`)
-  }
-  const amount = requested ?? left
-  if (amount > left) {
-    const what = order.amountRefundCommitted > 0 ? 'the amount paid less earlier refunds' : 'the amount paid'
-    throw validationError([{ path: 'amount', message: `must not exceed ${what} (${naira(left)})` }])
-  }
-  return amount
+/** Refuses a refund the order's state does not allow (409), before anything is read or written for it. */
+function assertRefundable(order: OrderRow): void {
+  if (canRefund(order)) return
+  if (order.status === 'refund-pending') throw refusal('A refund of this order is still with the bank; wait for its outcome')
+  if (order.amountPaid > 0 && refundableAmount(order) <= 0) throw refusal('This order has already been refunded in full')
+  throw refusal(`Cannot refund an order that is ${order.status}: only a paid order can be refunded`)
 }
 
-/** The account of the order's newest payment, with the bank's code: where its refunds go. */
-async function payerAccount(deps: RefundDeps, order: OrderRow): Promise<Beneficiary> {
-  const [payment] = await deps.db
-    .select()
-    .from(transactions)
-    .where(
-      and(
-        mainWalletScope(order.vendorId),
-        eq(transactions.orderReference, order.reference),
-        eq(transactions.type, 'credit'),
-        eq(transactions.status, 'success'),
-      ),
-    )
-    .orderBy(desc(transactions.createdAt), desc(transactions.id))
-    .limit(1)
-  if (!payment?.originatorAccountNumber) {
+/**
+ * The account this refund goes to and its amount, or why not: 422 on `amount` above what may go back to that
+ * account (the newest payer with something left), 422 NO_REFUND_ACCOUNT when it cannot be sent to.
+ */
+function refundTarget(order: OrderRow, accounts: readonly RefundAccount[], requested: number | undefined) {
+  assertRefundable(order)
+  const account = nextRefundAccount(accounts)
+  if (!account) {
     throw new ApiError(422, 'NO_REFUND_ACCOUNT', 'This order has no payment from a bank account, so there is no account to refund to')
   }
-  const bankName = payment.originatorBankName ?? ''
-  const bank = BANKS.find((known) => known.name.toLowerCase() === bankName.trim().toLowerCase())
+  const most = nextRefundAmount(order, accounts)
+  const amount = requested ?? most
+  if (amount > most) {
+    const message =
+      most < refundableAmount(order)
+        ? `must not exceed ${naira(most)}: a refund goes back to one account, at most what it paid, and ${account.accountName || 'the newest payer'}’s account is next; refund the rest in another refund`
+        : `must not exceed ${order.amountRefundCommitted > 0 ? 'the amount paid less earlier refunds' : 'the amount paid'} (${naira(most)})`
+    throw validationError([{ path: 'amount', message }])
+  }
+  return { amount, beneficiary: beneficiaryOf(account) }
+}
+
+/** The account as a transfer's beneficiary, with the bank's code; 422 for a bank we cannot send to. */
+function beneficiaryOf(account: RefundAccount): Beneficiary {
+  const bank = BANKS.find((known) => known.name.toLowerCase() === account.bankName.trim().toLowerCase())
   if (!bank) {
     throw new ApiError(
       422,
       'NO_REFUND_ACCOUNT',
-      `The payment came from ${bankName || 'an unknown bank'}, which we cannot send a refund to; refund the customer another way`,
+      `The payment came from ${account.bankName || 'an unknown bank'}, which we cannot send a refund to; refund the customer another way`,
     )
   }
-  return {
-    accountNumber: payment.originatorAccountNumber,
-    bankCode: bank.code,
-    bankName: bank.name,
-    accountName: payment.originatorAccountName ?? '',
-  }
+  return { accountNumber: account.accountNumber, bankCode: bank.code, bankName: bank.name, accountName: account.accountName }
 }
 
 /**
@@ -105,15 +98,14 @@ export async function refundOrder(
   request: RefundRequest,
 ): Promise<{ order: OrderRow; transaction: TransactionRow }> {
   const { db, clock } = deps
-  // Checked once without a lock so a refusal costs no bank lookup, then again under the lock, which decides.
-  const current = await findOrder(db, actor.vendorId, request.reference)
-  amountToRefund(current, request.amount)
-  const payer = await payerAccount(deps, current)
+  // Checked once without a lock so a refusal by state costs nothing more, then everything again under the lock.
+  assertRefundable(await findOrder(db, actor.vendorId, request.reference))
   const at = clock.now()
   const pending = await db
     .transaction(async (tx) => {
       const order = await lockOrder(tx, actor.vendorId, request.reference)
-      const amount = amountToRefund(order, request.amount)
+      // Read under the order's lock: a refund committed just before this one has already taken its share.
+      const { amount, beneficiary: payer } = refundTarget(order, await loadRefundAccounts(tx, order), request.amount)
       const debit = await debitForTransfer(tx, actor.vendorId, payer, {
         amount,
         narration: `Refund for ${order.reference}`,

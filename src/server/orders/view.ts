@@ -1,13 +1,13 @@
-import { and, asc, desc, eq } from 'drizzle-orm'
+import { and, asc, eq } from 'drizzle-orm'
 import type { Order, PublicOrder } from '../../contract/orders'
 import type { Db } from '../db/client'
 import { transactions, vendors } from '../db/schema'
-import { customers, orderEvents, orderItems, type OrderRow, orders, refunds } from '../db/sales-schema'
+import { customers, orderEvents, orderItems, type OrderRow, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../ledger'
-import { mainWalletScope } from '../transaction-queries'
 import { findOrder } from './queries'
-import { canRefund, refundableAmount } from './refunds'
+import { nextRefundAmount, orderPayments, orderRefunds, refundAccounts } from './refund-accounts'
+import { canRefund } from './refunds'
 import { allowedStatuses } from './status'
 import { toOrderSummary } from './summary'
 
@@ -33,24 +33,8 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
           .where(and(eq(customers.vendorId, vendorId), eq(customers.id, order.customerId)))
           .then((rows) => rows[0])
       : undefined,
-    db
-      .select()
-      .from(transactions)
-      .where(
-        and(
-          mainWalletScope(vendorId),
-          eq(transactions.orderReference, order.reference),
-          eq(transactions.type, 'credit'),
-          eq(transactions.status, 'success'),
-        ),
-      )
-      .orderBy(asc(transactions.createdAt), asc(transactions.id)),
-    db
-      .select({ refund: refunds, reference: transactions.reference })
-      .from(refunds)
-      .innerJoin(transactions, and(eq(transactions.vendorId, refunds.vendorId), eq(transactions.id, refunds.transactionId)))
-      .where(and(eq(refunds.vendorId, vendorId), eq(refunds.orderId, order.id)))
-      .orderBy(desc(refunds.createdAt), desc(refunds.id)),
+    orderPayments(db, order),
+    orderRefunds(db, order),
     db
       .select()
       .from(orderEvents)
@@ -64,6 +48,13 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
           .then((rows) => rows[0])
       : undefined,
   ])
+  const refundableAmount = nextRefundAmount(
+    order,
+    refundAccounts(
+      payments,
+      refundRows.map(({ refund, accountNumber, bankName }) => ({ amount: refund.amount, status: refund.status, accountNumber, bankName })),
+    ),
+  )
   return {
     ...toOrderSummary(order),
     customer: customer
@@ -87,7 +78,7 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
     deliveryLocation: order.deliveryLocationId ? { id: order.deliveryLocationId, name: order.deliveryLocationName ?? '' } : null,
     deliveryFee: order.deliveryFee,
     amountRefunded: order.amountRefunded,
-    refundableAmount: refundableAmount(order),
+    refundableAmount,
     narration: order.narration,
     publicUrl: order.isShareable && order.publicCode ? checkoutUrl(origin, order.publicCode) : null,
     transactionReference: source?.reference ?? null,
@@ -118,7 +109,7 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
       createdAt: event.createdAt.toISOString(),
     })),
     allowedStatuses: allowedStatuses(order.status),
-    canRefund: canRefund(order),
+    canRefund: canRefund(order) && refundableAmount > 0,
   }
 }
 
