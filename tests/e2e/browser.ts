@@ -1,5 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { inject } from 'vitest'
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+import { expect, inject } from 'vitest'
+import { parseNairaToKobo } from '../../src/app/lib/money'
 
 /** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own. */
 export async function launchBrowser(): Promise<Browser> {
@@ -60,4 +61,16 @@ export function persistedCache(page: Page): Promise<Record<string, string>> {
         }
       }),
   )
+}
+
+/** The wallet balance card on /home, in kobo, once it has loaded. */
+export async function walletBalanceKobo(page: Page): Promise<number> {
+  const card = page.getByTestId('wallet-balance')
+  await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/^₦[\d,]+\.\d{2}$/)
+  return parseNairaToKobo((await card.textContent())!)!
+}
+
+/** The value of one label/value row (ui/detail-list: <dt>label</dt><dd>value</dd>) inside `scope`. */
+export function detailValue(scope: Locator, label: string): Locator {
+  return scope.locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd')
 }
