@@ -76,6 +76,9 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
     unsubscribe()
   }
   await restored.catch(() => undefined)
+  // Saves are throttled, so the copy on the device can predate the last change made before a reload (an
+  // escalation 34 ms before it came back as still open). Show it at once, but ask again for anything in view.
+  if (navigator.onLine) void queryClient.invalidateQueries()
 }
 
 export function stopPersistence(): void {

@@ -6,13 +6,14 @@ import { IconButton } from './button'
 import { Icon, type IconName } from './icon'
 
 // One toaster for the whole app. Top of the screen on phones: the bottom is where the thumb, the keyboard and
-// the sheet footers are. Three at most, stacked rather than piled, so each one stays readable.
+// the sheet footers are. Below the 56 px header, so a toast never sits on the menu button. Three at most,
+// stacked rather than piled, so each one stays readable.
 export const toaster = createToaster({
   placement: 'top',
   max: 3,
   overlap: false,
   gap: 12,
-  offsets: '16px',
+  offsets: { top: '64px', right: '16px', bottom: '16px', left: '16px' },
 })
 
 // Errors stay up longer: they usually need reading, and the message is the server's own words.
