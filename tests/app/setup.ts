@@ -1,7 +1,12 @@
 // jsdom setup for the app project. Plain vitest expects (no jest-dom).
 import 'fake-indexeddb/auto'
-import { cleanup } from '@testing-library/react'
+import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
+
+// findBy* waits 1 s by default. The first test of a file also loads its lazy route chunks, which on a loaded
+// 2-core machine (CI runs the server suite alongside) took longer than that: a screen that is merely slow must
+// not fail. A screen that never comes still fails, within the test's own timeout.
+configure({ asyncUtilTimeout: 5_000 })
 
 // Testing Library only cleans up by itself when test globals are on; they are off here.
 afterEach(() => {

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { DEFAULT_DURATION, DURATIONS, type Duration } from './date-range'
+import { DEFAULT_DURATION, DURATIONS, durationRange, type DateRange, type Duration } from './date-range'
 
 const isoDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 
@@ -32,4 +32,10 @@ export function toDateSearch(value: { duration: Duration; startDate?: string; en
 /** The DateFilter value a URL stands for. */
 export function fromDateSearch(search: DateFilterSearch): { duration: Duration; startDate?: string; endDate?: string } {
   return { duration: search.duration ?? DEFAULT_DURATION, startDate: search.startDate, endDate: search.endDate }
+}
+
+/** The ISO instants of the whole local days a URL's Date filter stands for, as the analytics and lists send them. */
+export function searchRange(search: DateFilterSearch, now: Date = new Date()): DateRange {
+  const dates = fromDateSearch(search)
+  return durationRange(dates.duration, now, dates)
 }

@@ -2,22 +2,27 @@ import { badge } from 'styled-system/recipes'
 
 export type StatusTone = 'success' | 'warning' | 'danger' | 'info' | 'neutral'
 
-// Transaction, order, invoice, outlet and member statuses (SPEC §4). Colour is never the only cue: the word
-// itself is always shown.
+// Transaction, order, invoice, refund, dispute, outlet and member statuses (SPEC §4), one map so that a word has
+// one colour everywhere: done is green, waiting amber, lost or stuck red. Colour is never the only cue: the word
+// itself is always shown. A dispute that is open waits on the vendor and the customer (amber); escalated waits
+// on an administrator (red); resolved is done.
 const TONES: Record<string, StatusTone> = {
   success: 'success',
   successful: 'success',
   paid: 'success',
   fulfilled: 'success',
   active: 'success',
+  resolved: 'success',
   pending: 'warning',
   'partially-paid': 'warning',
   'refund-pending': 'warning',
   processing: 'warning',
+  open: 'warning',
   failed: 'danger',
   'refund-failed': 'danger',
   abandoned: 'danger',
   inactive: 'danger',
+  escalated: 'danger',
   refunded: 'info',
   overpayment: 'info',
 }

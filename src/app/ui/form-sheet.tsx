@@ -7,8 +7,10 @@ export interface FormSheetProps {
   title: string
   description?: ReactNode
   submitLabel: string
-  /** The save is in flight: the submit button shows a spinner and ignores presses. */
+  /** The save is in flight: the submit button shows a spinner, and neither it nor Enter in a field sends again. */
   pending: boolean
+  /** The submit cannot be done now (offline): the button is disabled; the form says why. */
+  disabled?: boolean
   /** Called on submit (button or Enter in a field), after the browser's own submit is prevented. */
   onSubmit: () => void
   onClose: () => void
@@ -22,7 +24,7 @@ const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
  * the submit button pinned in the footer. The footer sits outside the <form>, so the submit button reaches it by id;
  * the browser's own validation bubbles are off because each field shows its message under itself.
  */
-export function FormSheet({ title, description, submitLabel, pending, onSubmit, onClose, children }: FormSheetProps) {
+export function FormSheet({ title, description, submitLabel, pending, disabled = false, onSubmit, onClose, children }: FormSheetProps) {
   const formId = useId()
   return (
     <Sheet
@@ -37,7 +39,7 @@ export function FormSheet({ title, description, submitLabel, pending, onSubmit, 
           <Button variant="outline" size="lg" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" size="lg" form={formId} loading={pending}>
+          <Button type="submit" size="lg" form={formId} loading={pending} disabled={disabled}>
             {submitLabel}
           </Button>
         </>
@@ -49,7 +51,8 @@ export function FormSheet({ title, description, submitLabel, pending, onSubmit, 
         className={fields}
         onSubmit={(event) => {
           event.preventDefault()
-          onSubmit()
+          // Enter in a field submits even while the button is busy or disabled: a second request must not follow.
+          if (!pending && !disabled) onSubmit()
         }}
       >
         {children}

@@ -20,6 +20,20 @@ const heading = css({ textStyle: 'title.lg', color: 'fg.default' })
 const text = css({ textStyle: 'body.sm', color: 'fg.muted', mt: '1' })
 const actionRow = css({ display: 'flex', flexWrap: 'wrap', gap: '2', '& > *': { flex: { base: '1', sm: 'initial' } } })
 
+/**
+ * Header actions led by a primary one (Create order, Initiate Dispute), first in the markup: on a phone it takes a
+ * row of its own above the others, which share the next row, so a long label never squeezes into half a 360px
+ * screen; from sm up they sit in one row with the primary last, as on the other pages.
+ */
+export const primaryFirstActions = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: '2',
+  '& > *': { flex: '1 1 0' },
+  '& > :first-child': { flexBasis: '100%' },
+  sm: { flexWrap: 'nowrap', '& > *': { flex: 'initial' }, '& > :first-child': { order: 1, flexBasis: 'auto' } },
+})
+
 /** The page's one h1, its summary and its actions. */
 export function PageHeader({ title, description, actions }: PageHeaderProps) {
   return (

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { customerEndpoints } from '../../../src/contract/customers'
-import { customerInfo } from '../fixtures'
+import { customerInfo } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

@@ -7,7 +7,8 @@ import { customerEndpoints } from '../../../src/contract/customers'
 import { CustomerPicker } from '../../../src/app/features/customers/customer-picker'
 import { createQueryClient } from '../../../src/app/lib/query-client'
 import { setSession } from '../../../src/app/lib/session'
-import { customer, customerPage, user as userFixture } from '../fixtures'
+import { user as userFixture } from '../fixtures'
+import { customer, customerPage } from '../sales-fixtures'
 import { handle, ok, server, useAppHarness } from '../harness'
 
 useAppHarness()

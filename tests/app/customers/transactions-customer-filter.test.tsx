@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { customerEndpoints } from '../../../src/contract/customers'
 import { transactionEndpoints } from '../../../src/contract/transactions'
-import { customer, customerInfo, customerPage, transaction, transactionPage } from '../fixtures'
+import { transaction, transactionPage } from '../fixtures'
+import { customer, customerInfo, customerPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

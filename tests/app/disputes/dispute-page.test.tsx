@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { disputeEndpoints, type DisputeMessage } from '../../../src/contract/disputes'
-import { disputeInfo, disputeMessage, disputeMessagePage } from '../fixtures'
+import { disputeInfo, disputeMessage, disputeMessagePage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

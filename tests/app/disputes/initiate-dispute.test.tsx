@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { disputeEndpoints } from '../../../src/contract/disputes'
-import { DISPUTE_CATEGORIES, disputeCategoryPage, disputeInfo, disputeMessagePage, disputePage } from '../fixtures'
+import { DISPUTE_CATEGORIES, disputeCategoryPage, disputeInfo, disputeMessagePage, disputePage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
@@ -79,5 +80,23 @@ describe('Initiate Dispute', () => {
     await waitFor(() => expect(posts).toHaveLength(1))
     expect(await within(sheet).findByText('No order with the reference ORD-NOPE')).toBeTruthy()
     expect((within(sheet).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Missing')
+  })
+
+  it('is not sent offline: the button is disabled and the sheet says why', async () => {
+    const { posts } = disputesApi()
+    const { user } = renderApp('/orders/disputes/new?orderReference=ORD-7K2M9')
+    const sheet = await screen.findByRole('dialog', { name: 'Initiate Dispute' })
+    await user.type(within(sheet).getByLabelText(/^Title/), 'Missing')
+    await user.click(await within(sheet).findByRole('radio', { name: 'Item not received' }))
+    await user.type(within(sheet).getByLabelText(/^Description/), 'Never came.')
+    act(() => onlineManager.setOnline(false))
+    expect(await within(sheet).findByText('You are offline. The dispute can be raised once you reconnect.')).toBeTruthy()
+    const submit = within(sheet).getByRole('button', { name: 'Initiate Dispute' }) as HTMLButtonElement
+    expect(submit.disabled).toBe(true)
+    // Enter in a field submits a form even when its button is disabled; the sheet must not send then either.
+    await user.type(within(sheet).getByLabelText(/^Title/), '{Enter}')
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(submit.disabled).toBe(false))
+    expect(posts).toEqual([])
   })
 })

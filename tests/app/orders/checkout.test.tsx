@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { clearSession } from '../../../src/app/lib/session'
-import { publicOrder } from '../fixtures'
+import { publicOrder } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
@@ -49,5 +49,12 @@ describe('Public checkout page', () => {
     server.use(handle(endpoints.publicOrder, () => fail(404, 'NOT_FOUND', 'Order not found')))
     renderApp('/checkout/Gone12345')
     expect(await screen.findByText('This payment page is no longer valid')).toBeTruthy()
+  })
+
+  it('treats a code the API refuses as malformed (a link cut short) as no longer valid, with no Try again', async () => {
+    server.use(handle(endpoints.publicOrder, () => fail(422, 'VALIDATION_FAILED', 'code: is not a valid code')))
+    renderApp('/checkout/nope')
+    expect(await screen.findByText('This payment page is no longer valid')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull()
   })
 })

@@ -1,20 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
-import {
-  coupon,
-  couponPage,
-  customer,
-  customerPage,
-  deliveryLocation,
-  deliveryLocationPage,
-  order,
-  sellableVariantPage,
-  tax,
-  taxPage,
-  transaction,
-  variant,
-} from '../fixtures'
+import { coupon, couponPage, deliveryLocation, deliveryLocationPage, tax, taxPage, transaction, variant } from '../fixtures'
+import { customer, customerPage, order, sellableVariantPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

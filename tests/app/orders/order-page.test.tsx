@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
-import { order } from '../fixtures'
+import { order } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

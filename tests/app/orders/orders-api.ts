@@ -1,7 +1,7 @@
 // MSW handlers for the order screens' API, recording what the app asked for.
 import { endpoints } from '../../../src/contract'
 import type { OrderSummary } from '../../../src/contract/orders'
-import { customer, customerInfo, customerPage, orderAnalytics, orderPage, orderSummary } from '../fixtures'
+import { customer, customerInfo, customerPage, orderAnalytics, orderPage, orderSummary } from '../sales-fixtures'
 import { handle, ok, server } from '../harness'
 
 export const STATUSES = ['paid', 'pending', 'refunded', 'partially-paid', 'failed'] as const

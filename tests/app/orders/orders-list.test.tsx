@@ -2,7 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { MENU } from '../../../src/app/lib/permissions'
-import { orderSummary } from '../fixtures'
+import { orderSummary } from '../sales-fixtures'
 import { fail, handle, renderApp, server, useAppHarness } from '../harness'
 import { orderLedger } from './orders-api'
 

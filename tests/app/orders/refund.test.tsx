@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { OFFLINE_MONEY_MESSAGE } from '../../../src/app/lib/online'
 import { MONEY_KEYS } from '../../../src/app/lib/query-keys'
-import { order } from '../fixtures'
+import { order } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
@@ -85,6 +85,15 @@ describe('Initiate Refund', () => {
     await user.click(within(sheet).getByRole('radio', { name: 'Partial' }))
     await user.type(amountField(sheet), '20000')
     expect(within(sheet).getByText('Amount cannot be more than the amount paid (₦11,175.00).')).toBeTruthy()
+  })
+
+  it('says when the limit is what one refund can return to the account that paid (several payers)', async () => {
+    server.use(handle(endpoints.orderDetail, () => ok(order({ refundableAmount: 500_000 }))))
+    const { sheet, user } = await openRefund()
+    expect(within(sheet).getByText('₦5,000.00')).toBeTruthy()
+    await user.click(within(sheet).getByRole('radio', { name: 'Partial' }))
+    await user.type(amountField(sheet), '6000')
+    expect(within(sheet).getByText('Amount cannot be more than ₦5,000.00: the most one refund can return to the account that paid.')).toBeTruthy()
   })
 
   it('is disabled offline, saying why', async () => {

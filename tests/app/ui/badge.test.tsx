@@ -23,6 +23,9 @@ describe('StatusBadge', () => {
     ['INACTIVE', 'danger'],
     ['refunded', 'info'],
     ['overpayment', 'info'],
+    ['open', 'warning'],
+    ['escalated', 'danger'],
+    ['resolved', 'success'],
     ['something-new', 'neutral'],
   ])('colours %s as %s', (status, tone) => {
     expect(statusTone(status)).toBe(tone)

@@ -1,23 +1,17 @@
 import * as v from 'valibot'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
 import type { CollectionListFilters, ProductListFilters } from '../../lib/query-keys'
 
-export const PAGE_SIZES = [20, 50, 100] as const
-export type PageSize = (typeof PAGE_SIZES)[number]
-export const DEFAULT_PAGE_SIZE: PageSize = 20
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
 
-// Anything malformed in the URL falls back to "no filter" rather than an error page (a shared or edited link).
-const optional = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined)
-const pageNumber = optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1)))
-const pageSize = optional(v.picklist(PAGE_SIZES))
-const kobo = optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
-const anId = optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)))
+const kobo = optionalParam(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
+const anId = optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)))
 
 /** /products?page=3&size=50&name=jollof&isPublished=true&collectionId=…&priceRangeLow=100000 (prices in kobo). */
 export const productSearchSchema = v.object({
-  page: pageNumber,
-  size: pageSize,
-  name: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(120))),
-  isPublished: optional(v.boolean()),
+  ...pageSearch,
+  name: optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(120))),
+  isPublished: optionalParam(v.boolean()),
   collectionId: anId,
   priceRangeLow: kobo,
   priceRangeHigh: kobo,
@@ -49,9 +43,8 @@ export function productFilterCount(search: ProductSearch): number {
 
 /** /products/collections?page=2&isVisible=false */
 export const collectionSearchSchema = v.object({
-  page: pageNumber,
-  size: pageSize,
-  isVisible: optional(v.boolean()),
+  ...pageSearch,
+  isVisible: optionalParam(v.boolean()),
 })
 export type CollectionSearch = v.InferOutput<typeof collectionSearchSchema>
 

@@ -5,35 +5,21 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import type { Customer } from '../../../contract/customers'
 import { errorMessage, errorStatus } from '../../lib/api'
-import { useDebouncedValue } from '../../lib/use-debounced-value'
 import { Button } from '../../ui/button'
+import type { CustomerPickerProps } from '../../ui/customer-choice'
 import { DialogParts } from '../../ui/dialog'
 import { EmptyState } from '../../ui/empty-state'
-import { Input } from '../../ui/field'
 import { Icon } from '../../ui/icon'
+import { SearchBox } from '../../ui/search-box'
 import { Skeleton } from '../../ui/skeleton'
 import { customerPickerQuery } from './queries'
 
 const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts
 
-/** The same pause as the list searches: one request per pause in typing, not per keystroke. */
-const SEARCH_DELAY_MS = 300
-
 export const NO_CUSTOMER_FOUND = 'No customer found'
-
-export interface CustomerPickerProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  /** Called with the chosen customer; the picker then closes itself. */
-  onSelect: (customer: { id: string; name: string }) => void
-  /** The customer already chosen, marked in the list. */
-  selectedId?: string
-}
 
 // The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
 const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
-const searchBox = css({ position: 'relative', '& input': { pl: '10' } })
-const searchIcon = css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', display: 'flex' })
 // The results scroll under a fixed search box, so the box stays in reach however far the list goes.
 const results = css({ maxH: '50dvh', overflowY: 'auto', overscrollBehavior: 'contain', mx: '-2', transition: 'opacity 150ms', '&[aria-busy=true]': { opacity: 0.6 } })
 const option = css({
@@ -94,22 +80,17 @@ export function CustomerPicker({ open, onOpenChange, onSelect, selectedId }: Cus
 }
 
 function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (customer: { id: string; name: string }) => void }) {
-  const [text, setText] = useState('')
-  const search = useDebouncedValue(text.trim(), SEARCH_DELAY_MS)
+  // SearchBox hands the text on once typing pauses: one request per pause, not per keystroke.
+  const [search, setSearch] = useState('')
   const query = useInfiniteQuery(customerPickerQuery(search))
   const customers = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
   const total = query.data?.pages[0]?.total ?? 0
-  // Still typing, or the answer for the latest text not in yet: the old results stay, dimmed.
-  const stale = text.trim() !== search || query.isPlaceholderData
+  // The answer for the latest search not in yet: the old results stay, dimmed.
+  const stale = query.isPlaceholderData
 
   return (
     <div className={body}>
-      <div className={searchBox}>
-        <span className={searchIcon}>
-          <Icon name="search" size={18} />
-        </span>
-        <Input type="search" aria-label="Search customers by name" placeholder="Search customers" autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} />
-      </div>
+      <SearchBox value={search} onChange={setSearch} label="Search customers by name" placeholder="Search customers" />
       {query.isPending ? (
         <div aria-busy="true">
           <span className={visuallyHidden()} role="status">

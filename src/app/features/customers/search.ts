@@ -1,13 +1,10 @@
 import * as v from 'valibot'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
 import { dateFilterSearch } from '../../lib/date-search'
 import type { CustomerListFilters } from '../../lib/query-keys'
 
-export const PAGE_SIZES = [20, 50, 100] as const
-export type PageSize = (typeof PAGE_SIZES)[number]
-export const DEFAULT_PAGE_SIZE: PageSize = 20
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
 
-// Anything malformed in the URL falls back to "no filter" rather than an error page (a shared or edited link).
-const optional = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined)
 
 /** What the Filter Customers sheet accepts as an email, worded as SPEC §5 says. */
 export const INVALID_EMAIL = 'Enter a valid email.'
@@ -19,11 +16,10 @@ export const customerEmail = v.pipe(v.string(), v.trim(), v.email(INVALID_EMAIL)
  */
 export const customerSearchSchema = v.object({
   ...dateFilterSearch,
-  page: optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
-  size: optional(v.picklist(PAGE_SIZES)),
-  name: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
-  email: optional(v.pipe(customerEmail, v.toLowerCase())),
-  isAnonymous: optional(v.boolean()),
+  ...pageSearch,
+  name: optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
+  email: optionalParam(v.pipe(customerEmail, v.toLowerCase())),
+  isAnonymous: optionalParam(v.boolean()),
 })
 export type CustomerSearch = v.InferOutput<typeof customerSearchSchema>
 

@@ -22,22 +22,24 @@ export interface RefundAmount {
 }
 
 /**
- * SPEC §5: the refund is at most the amount paid; FULL fixes it (to what is still refundable: the amount paid less
- * earlier refunds, which the server counts too), PARTIAL needs an amount typed by hand.
+ * SPEC §5: the refund is at most the amount paid; FULL fixes it (to what is still refundable, which the server
+ * works out: the amount paid less earlier refunds, and no more than the account it goes back to paid, decision
+ * 034), PARTIAL needs an amount typed by hand. The message under the field says which limit was hit.
  */
-export function refundAmount(draft: RefundDraft, refundable: number, amountPaid: number): RefundAmount {
+export function refundAmount(draft: RefundDraft, refundable: number, amountPaid: number, amountRefunded = 0): RefundAmount {
   if (draft.type === 'FULL') return { kobo: refundable > 0 ? refundable : null, text: koboToNairaInput(refundable) }
   const text = draft.amount
   if (!text.trim()) return { kobo: null, text }
   const kobo = parseNairaToKobo(text)
   if (kobo === null) return { kobo: null, text, error: 'Enter a valid amount.' }
   if (kobo <= 0) return { kobo: null, text, error: 'Enter an amount greater than zero.' }
-  if (kobo > refundable) {
-    const error =
-      refundable === amountPaid
-        ? `Amount cannot be more than the amount paid (${formatKobo(amountPaid)}).`
-        : `Amount cannot be more than ${formatKobo(refundable)}: the amount paid less earlier refunds.`
-    return { kobo: null, text, error }
-  }
+  if (kobo > refundable) return { kobo: null, text, error: tooMuch(refundable, amountPaid, amountRefunded) }
   return { kobo, text }
+}
+
+function tooMuch(refundable: number, amountPaid: number, amountRefunded: number): string {
+  if (refundable === amountPaid) return `Amount cannot be more than the amount paid (${formatKobo(amountPaid)}).`
+  // Less than what is left in all: several accounts paid, and a refund goes back to one of them at most what it paid.
+  if (refundable < amountPaid - amountRefunded) return `Amount cannot be more than ${formatKobo(refundable)}: the most one refund can return to the account that paid.`
+  return `Amount cannot be more than ${formatKobo(refundable)}: the amount paid less earlier refunds.`
 }

@@ -1,15 +1,11 @@
 import * as v from 'valibot'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
 import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../contract/orders'
-import { durationRange } from '../../lib/date-range'
-import { dateFilterSearch, fromDateSearch } from '../../lib/date-search'
+import { dateFilterSearch, searchRange } from '../../lib/date-search'
 import type { OrderListFilters } from '../../lib/query-keys'
 
-export const PAGE_SIZES = [20, 50, 100] as const
-export type PageSize = (typeof PAGE_SIZES)[number]
-export const DEFAULT_PAGE_SIZE: PageSize = 20
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
 
-// Anything malformed in the URL falls back to "no filter" rather than an error page (a shared or edited link).
-const optional = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional(schema), undefined)
 
 /**
  * /orders?duration=LAST_WEEK&status=paid&customerId=…&reference=ord-12&page=3&size=50: every choice of the list
@@ -18,11 +14,10 @@ const optional = <S extends v.GenericSchema>(schema: S) => v.fallback(v.optional
  */
 export const orderSearchSchema = v.object({
   ...dateFilterSearch,
-  page: optional(v.pipe(v.number(), v.safeInteger(), v.minValue(1))),
-  size: optional(v.picklist(PAGE_SIZES)),
-  reference: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
-  status: optional(v.picklist(ORDER_STATUSES)),
-  customerId: optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
+  ...pageSearch,
+  reference: optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
+  status: optionalParam(v.picklist(ORDER_STATUSES)),
+  customerId: optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))),
 })
 export type OrderSearch = v.InferOutput<typeof orderSearchSchema>
 
@@ -34,8 +29,7 @@ export type OrderSheetFilters = Pick<OrderSearch, 'status' | 'customerId'>
 
 /** The API filters for a URL search and a kind: the duration becomes the ISO instants of whole local days. */
 export function orderListFilters(search: OrderSearch, kind: OrderKind, now: Date = new Date()): OrderFilters {
-  const dates = fromDateSearch(search)
-  const filters: OrderFilters = { kind, page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE, ...durationRange(dates.duration, now, dates) }
+  const filters: OrderFilters = { kind, page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE, ...searchRange(search, now) }
   if (search.reference) filters.reference = search.reference
   if (search.status) filters.status = search.status
   if (search.customerId) filters.customerId = search.customerId

@@ -1,7 +1,6 @@
 import * as v from 'valibot'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/transactions'
-import { durationRange } from '../../lib/date-range'
-import { dateFilterSearch, fromDateSearch } from '../../lib/date-search'
+import { dateFilterSearch, searchRange } from '../../lib/date-search'
 import type { TransactionListFilters } from '../../lib/query-keys'
 
 /**
@@ -19,9 +18,7 @@ export type TransactionSearch = v.InferOutput<typeof transactionSearchSchema>
 
 /** The API filters for a URL search: the duration becomes the ISO instants of whole local days. */
 export function listFilters(search: TransactionSearch, now: Date = new Date()): TransactionListFilters {
-  const dates = fromDateSearch(search)
-  const range = durationRange(dates.duration, now, dates)
-  const filters: TransactionListFilters = { ...range }
+  const filters: TransactionListFilters = { ...searchRange(search, now) }
   if (search.status) filters.status = search.status
   if (search.type) filters.type = search.type
   if (search.customerId) filters.customerId = search.customerId

@@ -7,8 +7,8 @@ import { TransactionAnalytics } from '../../features/transactions/components/tra
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../../features/transactions/queries'
 import { AccountDetailsCard, BalanceCard, NoWalletAccess } from '../../features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '../../features/wallet/queries'
-import { DURATION_LABELS, durationRange } from '../../lib/date-range'
-import { dateFilterSearch, fromDateSearch, toDateSearch } from '../../lib/date-search'
+import { DURATION_LABELS } from '../../lib/date-range'
+import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '../../lib/date-search'
 import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
@@ -24,8 +24,7 @@ export const Route = createFileRoute('/_app/home')({
     const loads: unknown[] = []
     if (hasPermission(permissions, 'VENDOR_WALLET')) loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
     if (hasPermission(permissions, 'VENDOR_TRANSACTIONS')) {
-      const dates = fromDateSearch(deps)
-      const range = durationRange(dates.duration, new Date(), dates)
+      const range = searchRange(deps)
       // Not awaited: the balance matters first; the figures fill in.
       void queryClient.prefetchQuery(transactionAnalyticsQuery(range))
       void queryClient.prefetchQuery(transactionBreakdownQuery(range))
@@ -50,7 +49,7 @@ function Home() {
   const canSeeTransactions = hasPermission(permissions, 'VENDOR_TRANSACTIONS')
   const firstName = user?.name.split(' ')[0] ?? ''
   const dates = useMemo(() => fromDateSearch(search), [search])
-  const range = useMemo(() => durationRange(dates.duration, new Date(), dates), [dates])
+  const range = useMemo(() => searchRange(search), [search])
   const setDates = (value: DateFilterValue) => void navigate({ search: toDateSearch(value), replace: true })
 
   return (

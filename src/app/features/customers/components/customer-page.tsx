@@ -4,22 +4,19 @@ import { css, cx } from 'styled-system/css'
 import { button, listRow } from 'styled-system/recipes'
 import type { CustomerInfo } from '../../../../contract/customers'
 import type { OrderSummary } from '../../../../contract/orders'
-import { errorMessage, errorStatus } from '../../../lib/api'
 import { formatDate, formatShortDateTime } from '../../../lib/dates'
 import { Badge, StatusBadge } from '../../../ui/badge'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { BackLink, DetailFallback, detailStack } from '../../../ui/detail-page'
 import { EmptyState } from '../../../ui/empty-state'
-import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
 import { PageHeader } from '../../../ui/page'
-import { Skeleton } from '../../../ui/skeleton'
 import { customerInfoQuery } from '../queries'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const back = css({ display: 'inline-flex', alignItems: 'center', gap: '1', minH: 'touch', color: 'accent.fg', fontWeight: 'medium', textDecoration: 'none', alignSelf: 'flex-start' })
 const linkButton = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))
-const links = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '2' })
+// Side by side where both labels fit; stacked on a phone, where 'All transactions' would not fit half the card.
+const links = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', gap: '2' })
 const orderRow = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', mx: '-3' }))
 const orderTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const orderMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted' })
@@ -27,12 +24,7 @@ const orderRight = css({ display: 'flex', flexDirection: 'column', alignItems: '
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
 function BackToCustomers() {
-  return (
-    <Link to="/customers" className={back}>
-      <Icon name="arrow-left" size={18} />
-      Customers
-    </Link>
-  )
+  return <BackLink to="/customers">Customers</BackLink>
 }
 
 function RecentOrder({ order: o }: { order: OrderSummary }) {
@@ -124,33 +116,18 @@ export function CustomerPage({ id }: { id: string }) {
   const info = query.data
 
   if (!info) {
-    const status = errorStatus(query.error)
     return (
-      <div className={stack}>
-        <BackToCustomers />
-        {query.isError ? (
-          <Card>
-            <EmptyState
-              title={status === 404 ? 'Customer not found' : 'No record found'}
-              description={status === 404 ? 'This customer is not one of yours.' : errorMessage(query.error)}
-              errorStatus={status}
-              onRefetch={status === 404 ? undefined : () => void query.refetch()}
-              refetching={query.isFetching}
-            />
-          </Card>
-        ) : (
-          <div aria-busy="true" className={stack}>
-            <Skeleton height={32} width="60%" />
-            <Skeleton height={160} />
-            <Skeleton height={240} />
-          </div>
-        )}
-      </div>
+      <DetailFallback
+        back={<BackToCustomers />}
+        query={query}
+        notFound={{ title: 'Customer not found', description: 'This customer is not one of yours.' }}
+        skeletons={[160, 240]}
+      />
     )
   }
 
   return (
-    <div className={stack}>
+    <div className={detailStack}>
       <BackToCustomers />
       <PageHeader
         title={info.customer.name}

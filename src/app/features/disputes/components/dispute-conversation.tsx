@@ -34,7 +34,9 @@ const bubble = css({
 // The vendor's own messages sit on the right, as in every chat app; the customer's and the admin's on the left.
 const own = css({ alignSelf: 'flex-end', bg: 'accent.subtle' })
 const admin = css({ bg: 'info.subtle' })
-const author = css({ textStyle: 'caption', color: 'fg.muted', display: 'flex', gap: '2', justifyContent: 'space-between' })
+// Name and time share a line when they fit; otherwise the time wraps under the name rather than each being
+// squeezed into half of the bubble.
+const author = css({ textStyle: 'caption', color: 'fg.muted', display: 'flex', flexWrap: 'wrap', columnGap: '3', rowGap: '0', justifyContent: 'space-between' })
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '3', borderTopWidth: '1px', borderColor: 'border.default' })
 const reason = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
@@ -66,7 +68,7 @@ function Composer({ dispute }: { dispute: DisputeInfo }) {
 
   function submit() {
     setTouched(true)
-    if (!message || disabledReason) return
+    if (!message || disabledReason || send.isPending) return
     send.mutate(message, {
       onSuccess: () => {
         setText('')

@@ -5,10 +5,10 @@ import { listRow } from 'styled-system/recipes'
 import type { Dispute } from '../../../../contract/disputes'
 import { formatShortDateTime } from '../../../lib/dates'
 import type { DisputeListFilters } from '../../../lib/query-keys'
+import { StatusBadge } from '../../../ui/badge'
 import { PagedList } from '../../../ui/paged-list'
 import { disputeListQuery } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
-import { DisputeStatusBadge } from './dispute-status'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
@@ -29,7 +29,7 @@ function DisputeRow({ dispute: d }: { dispute: Dispute }) {
           <span className={meta}>{formatShortDateTime(d.createdAt)}</span>
         </span>
         <span className={right}>
-          <DisputeStatusBadge status={d.status} />
+          <StatusBadge status={d.status} />
           <span>{messages(d.messageCount)}</span>
         </span>
       </Link>

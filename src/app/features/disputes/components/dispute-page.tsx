@@ -3,33 +3,23 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { DisputeInfo } from '../../../../contract/disputes'
-import { errorMessage, errorStatus } from '../../../lib/api'
 import { formatDateTime } from '../../../lib/dates'
+import { StatusBadge } from '../../../ui/badge'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
-import { EmptyState } from '../../../ui/empty-state'
-import { Icon } from '../../../ui/icon'
+import { BackLink, DetailFallback, detailStack } from '../../../ui/detail-page'
 import { Money } from '../../../ui/money'
 import { PageHeader } from '../../../ui/page'
-import { Skeleton } from '../../../ui/skeleton'
 import { disputeInfoQuery } from '../queries'
 import { DisputeConversation } from './dispute-conversation'
-import { DisputeStatusBadge } from './dispute-status'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const back = css({ display: 'inline-flex', alignItems: 'center', gap: '1', minH: 'touch', color: 'accent.fg', fontWeight: 'medium', textDecoration: 'none', alignSelf: 'flex-start' })
 const link = css({ color: 'accent.fg', fontWeight: 'medium' })
 const paragraph = css({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const escalateLink = cx(button({ variant: 'outline', size: 'md', fullWidth: true }), css({ textDecoration: 'none' }))
 
 function BackToDisputes() {
-  return (
-    <Link to="/orders/disputes" className={back}>
-      <Icon name="arrow-left" size={18} />
-      Disputes
-    </Link>
-  )
+  return <BackLink to="/orders/disputes">Disputes</BackLink>
 }
 
 function DisputeSection({ dispute: d }: { dispute: DisputeInfo }) {
@@ -37,7 +27,7 @@ function DisputeSection({ dispute: d }: { dispute: DisputeInfo }) {
     <Card title="Dispute">
       <DetailList>
         <DetailRow label="Status">
-          <DisputeStatusBadge status={d.status} />
+          <StatusBadge status={d.status} />
         </DetailRow>
         <DetailRow label="Category">{d.category.category}</DetailRow>
         <DetailRow label="Order">
@@ -87,33 +77,17 @@ export function DisputePage({ id }: { id: string }) {
   const dispute = query.data
 
   if (!dispute) {
-    const status = errorStatus(query.error)
     return (
-      <div className={stack}>
-        <BackToDisputes />
-        {query.isError ? (
-          <Card>
-            <EmptyState
-              title={status === 404 ? 'Dispute not found' : 'No record found'}
-              description={status === 404 ? 'This dispute is not one of yours.' : errorMessage(query.error)}
-              errorStatus={status}
-              onRefetch={status === 404 ? undefined : () => void query.refetch()}
-              refetching={query.isFetching}
-            />
-          </Card>
-        ) : (
-          <div aria-busy="true" className={stack}>
-            <Skeleton height={32} width="60%" />
-            <Skeleton height={200} />
-            <Skeleton height={240} />
-          </div>
-        )}
-      </div>
+      <DetailFallback
+        back={<BackToDisputes />}
+        query={query}
+        notFound={{ title: 'Dispute not found', description: 'This dispute is not one of yours.' }}
+      />
     )
   }
 
   return (
-    <div className={stack}>
+    <div className={detailStack}>
       <BackToDisputes />
       <PageHeader title={dispute.title} description={`Order ${dispute.orderReference} · ${dispute.category.category}`} />
       <DisputeSection dispute={dispute} />

@@ -8,6 +8,7 @@ import { showSubmitError, visibleError } from '../../../lib/forms'
 import { useOnline } from '../../../lib/online'
 import { Field, Textarea } from '../../../ui/field'
 import { FormSheet } from '../../../ui/form-sheet'
+import { Notice } from '../../../ui/notice'
 import { Sheet } from '../../../ui/sheet'
 import { useEscalateDispute } from '../queries'
 
@@ -55,6 +56,7 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
       description="An administrator will read the conversation and step in. A dispute can be escalated once."
       submitLabel="Escalate"
       pending={escalate.isPending}
+      disabled={!online}
       onSubmit={() => void form.handleSubmit()}
       onClose={onClose}
     >
@@ -69,7 +71,7 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
           </form.Field>
         )}
       </form.Subscribe>
-      {!online ? <p className={note}>{OFFLINE_ESCALATE_REASON}</p> : null}
+      {online ? null : <Notice icon="wifi-off">{OFFLINE_ESCALATE_REASON}</Notice>}
     </FormSheet>
   )
 }

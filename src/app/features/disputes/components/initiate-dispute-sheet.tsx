@@ -5,9 +5,11 @@ import { css } from 'styled-system/css'
 import type { DisputeInfo } from '../../../../contract/disputes'
 import { errorMessage } from '../../../lib/api'
 import { showSubmitError, visibleError } from '../../../lib/forms'
+import { useOnline } from '../../../lib/online'
 import { Button } from '../../../ui/button'
 import { Field, Input, Textarea } from '../../../ui/field'
 import { FormSheet } from '../../../ui/form-sheet'
+import { Notice } from '../../../ui/notice'
 import { Skeleton } from '../../../ui/skeleton'
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
 import { CategoryChoice } from './category-choice'
@@ -22,6 +24,9 @@ const DisputeFormSchema = v.object({
 
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
+/** Raising a dispute is sent now or not at all: a form that spins until some later reconnect would surprise. */
+export const OFFLINE_DISPUTE_REASON = 'You are offline. The dispute can be raised once you reconnect.'
+
 export interface InitiateDisputeSheetProps {
   /** Prefilled when the vendor comes from an order (?orderReference=), still editable. */
   orderReference?: string
@@ -31,6 +36,7 @@ export interface InitiateDisputeSheetProps {
 
 /** 'Initiate Dispute' (SPEC §2): about one of the vendor's orders, with a title, a category and a description. */
 export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }: InitiateDisputeSheetProps) {
+  const online = useOnline()
   const categories = useQuery(disputeCategoriesQuery())
   const create = useCreateDispute()
   const form = useForm({
@@ -54,6 +60,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
       description="Raise a problem with one of your orders. You can discuss it here and escalate it to an administrator."
       submitLabel="Initiate Dispute"
       pending={create.isPending}
+      disabled={!online}
       onSubmit={() => void form.handleSubmit()}
       onClose={onClose}
     >
@@ -108,6 +115,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
           </>
         )}
       </form.Subscribe>
+      {online ? null : <Notice icon="wifi-off">{OFFLINE_DISPUTE_REASON}</Notice>}
     </FormSheet>
   )
 }

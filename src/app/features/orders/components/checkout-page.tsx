@@ -1,28 +1,20 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import type { OrderStatus, PublicOrder } from '../../../../contract/orders'
-import { errorMessage, errorStatus } from '../../../lib/api'
-import { formatKobo, koboToNairaInput } from '../../../lib/money'
+import { formatKobo } from '../../../lib/money'
 import { StatusBadge } from '../../../ui/badge'
-import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { CopyButton } from '../../../ui/copy-button'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
+import { PayByTransfer, PublicPage, VendorLine } from '../../../ui/public-page'
 import { Skeleton } from '../../../ui/skeleton'
 import { optionsText } from '../kinds'
 import { publicOrderQuery } from '../queries'
 
 export const INVALID_CHECKOUT = 'This payment page is no longer valid'
 
-const page = css({ minH: '100dvh', bg: 'bg.canvas', px: '4', py: '6' })
-const column = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '28rem', mx: 'auto' })
-const vendor = css({ display: 'flex', alignItems: 'center', gap: '2', textStyle: 'label', color: 'fg.muted' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const centre = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center', py: '16' })
-const icon = css({ display: 'grid', placeItems: 'center', w: '14', h: '14', borderRadius: 'full', bg: 'bg.muted', color: 'fg.muted' })
-const copyValue = css({ display: 'inline-flex', alignItems: 'center', gap: '1', overflowWrap: 'anywhere' })
 const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
 const done = css({
   display: 'flex',
@@ -100,53 +92,23 @@ function HowToPay({ order }: { order: PublicOrder }) {
       </Card>
     )
   }
-  if (!order.payTo) {
-    return (
-      <Card title="Pay by bank transfer">
-        <p className={muted}>{order.vendorName} has not set up bank transfer payments yet. Contact them to pay.</p>
-      </Card>
-    )
-  }
-  const { payTo } = order
   return (
-    <Card title="Pay by bank transfer">
-      <p className={muted}>
-        Transfer the amount due from your bank app to the account below and write the reference as the narration (description), so that your payment is matched
-        to this {order.kind}.
-      </p>
-      <DetailList>
-        <DetailRow label="Amount due">
-          <span className={copyValue}>
-            <Money kobo={order.amountDue} currency={order.currency} />
-            <CopyButton value={koboToNairaInput(order.amountDue)} label="Copy amount" toastMessage="Amount copied" />
-          </span>
-        </DetailRow>
-        <DetailRow label="Bank">{payTo.bankName}</DetailRow>
-        <DetailRow label="Account number">
-          <span className={copyValue}>
-            {payTo.accountNumber}
-            <CopyButton value={payTo.accountNumber} label="Copy account number" toastMessage="Account number copied" />
-          </span>
-        </DetailRow>
-        <DetailRow label="Account name">{payTo.accountName}</DetailRow>
-        <DetailRow label="Narration">
-          <span className={copyValue}>
-            {order.reference}
-            <CopyButton value={order.reference} label="Copy reference" toastMessage="Reference copied" />
-          </span>
-        </DetailRow>
-      </DetailList>
-    </Card>
+    <PayByTransfer
+      vendorName={order.vendorName}
+      payTo={order.payTo}
+      amountLabel="Amount due"
+      amount={order.amountDue}
+      currency={order.currency}
+      intro={`Transfer the amount due from your bank app to the account below and write the reference as the narration (description), so that your payment is matched to this ${order.kind}.`}
+      narration={order.reference}
+    />
   )
 }
 
 function View({ order }: { order: PublicOrder }) {
   return (
     <>
-      <p className={vendor}>
-        <Icon name="store" size={18} />
-        {order.vendorName}
-      </p>
+      <VendorLine name={order.vendorName} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
         <h1 className={css({ textStyle: 'title.lg', overflowWrap: 'anywhere' })}>
           {order.kind === 'invoice' ? 'Invoice' : 'Order'} {order.reference}
@@ -169,41 +131,20 @@ function View({ order }: { order: PublicOrder }) {
 /** The public page of a shareable order or invoice (/checkout/$code): what is owed and how to pay it. */
 export function CheckoutPage({ code }: { code: string }) {
   const query = useQuery(publicOrderQuery(code))
-  let body
-  if (query.data) body = <View order={query.data} />
-  else if (query.isError && errorStatus(query.error) === 404) {
-    body = (
-      <div className={centre} role="alert">
-        <span className={icon}>
-          <Icon name="alert-circle" size={28} />
-        </span>
-        <h1 className={css({ textStyle: 'title.md' })}>{INVALID_CHECKOUT}</h1>
-        <p className={muted}>Ask the seller for a new link.</p>
-      </div>
-    )
-  } else if (query.isError) {
-    body = (
-      <div className={centre} role="alert">
-        <h1 className={css({ textStyle: 'title.md' })}>Could not load this payment page</h1>
-        <p className={muted}>{errorMessage(query.error)}</p>
-        <Button variant="outline" loading={query.isFetching} onClick={() => void query.refetch()}>
-          <Icon name="refresh" size={16} />
-          Try again
-        </Button>
-      </div>
-    )
-  } else {
-    body = (
-      <div aria-busy="true" className={column}>
-        <Skeleton height={48} />
-        <Skeleton height={200} radius="1rem" />
-        <Skeleton count={3} height={24} />
-      </div>
-    )
-  }
   return (
-    <main className={page}>
-      <div className={column}>{body}</div>
-    </main>
+    <PublicPage
+      query={query}
+      invalid={{ title: INVALID_CHECKOUT, text: 'Ask the seller for a new link.' }}
+      failedTitle="Could not load this payment page"
+      loading={
+        <>
+          <Skeleton height={48} />
+          <Skeleton height={200} radius="1rem" />
+          <Skeleton count={3} height={24} />
+        </>
+      }
+    >
+      {(order) => <View order={order} />}
+    </PublicPage>
   )
 }

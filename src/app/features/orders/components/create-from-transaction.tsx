@@ -16,7 +16,7 @@ import { KINDS } from '../kinds'
 import { transactionByReferenceQuery } from '../lookups'
 import { emptyOrderDraft, newLineKey, type OrderDraft } from '../order-draft'
 import { CreateOrderForm } from './create-order-form'
-import type { CustomerPickerComponent } from './order-filters'
+import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })

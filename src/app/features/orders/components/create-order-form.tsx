@@ -8,12 +8,13 @@ import { shouldToast } from '../../../lib/query-client'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { Icon } from '../../../ui/icon'
+import { Notice } from '../../../ui/notice'
 import { Switch } from '../../../ui/switch'
 import { notify } from '../../../ui/toast'
 import type { KindText } from '../kinds'
 import { addVariant, draftErrors, emptyOrderDraft, orderBody, type DraftErrors, type OrderDraft } from '../order-draft'
 import { useCreateOrder } from '../queries'
-import type { CustomerPickerComponent } from './order-filters'
+import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 import { OrderCustomerFields } from './order-customer-fields'
 import { OrderLinesEditor } from './order-lines-editor'
 import { OrderPricingFields } from './order-pricing-fields'
@@ -24,16 +25,6 @@ export const UNKNOWN_ORDER_OUTCOME = 'We could not confirm that it was saved. Tr
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const error = css({ display: 'flex', gap: '1.5', alignItems: 'flex-start', textStyle: 'body.sm', color: 'danger.fg' })
-const notice = css({
-  display: 'flex',
-  gap: '2',
-  alignItems: 'flex-start',
-  p: '3',
-  borderRadius: 'control',
-  bg: 'warning.subtle',
-  color: 'warning.fg',
-  textStyle: 'body.sm',
-})
 const actions = css({ display: 'flex', gap: '3', '& > *': { flex: '1' }, sm: { justifyContent: 'flex-end', '& > *': { flex: 'initial' } } })
 
 /** The server's refusals under the fields they name (docs/decisions/033); the paths are the body's, dot-joined. */
@@ -90,7 +81,7 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
   function submit(event: FormEvent) {
     event.preventDefault()
     setAttempts((n) => n + 1)
-    if (draftErrors(draft) || create.isPending) return
+    if (draftErrors(draft) || create.isPending || !online) return
     setOutcome(null)
     const body = orderBody(draft, transactionReference)
     const shareable = !transactionReference && draft.shareable
@@ -116,12 +107,7 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
   return (
     <form ref={formRef} className={form} noValidate onSubmit={submit}>
       <Card title="Customer">
-        <OrderCustomerFields
-          value={draft.customer}
-          onChange={(customer) => set({ customer })}
-          errors={{ name: errors.customerName, email: errors.customerEmail }}
-          picker={picker}
-        />
+        <OrderCustomerFields value={draft.customer} onChange={(customer) => set({ customer })} errors={{ name: errors.customerName, email: errors.customerEmail }} picker={picker} />
       </Card>
       <Card title="Items">
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
@@ -151,17 +137,11 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
           </div>
         ) : null}
       </Card>
-      {online ? null : (
-        <p role="status" className={notice}>
-          <Icon name="wifi-off" size={18} />
-          You are offline. Connect to the internet to create the {noun}.
-        </p>
-      )}
+      {online ? null : <Notice icon="wifi-off">You are offline. Connect to the internet to create the {noun}.</Notice>}
       {outcome ? (
-        <p role="alert" className={notice}>
-          <Icon name="alert-circle" size={18} />
+        <Notice icon="alert-circle" role="alert">
           {outcome}
-        </p>
+        </Notice>
       ) : null}
       <div className={actions}>
         <Button variant="outline" size="lg" onClick={onCancel}>

@@ -3,7 +3,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../../../ui/button'
 import { Field, Input, PhoneInput } from '../../../ui/field'
 import type { CustomerDraft } from '../order-draft'
-import type { CustomerPickerComponent } from './order-filters'
+import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })

@@ -1,27 +1,12 @@
-import { useState, type ComponentType } from 'react'
-import { css } from 'styled-system/css'
 import { ORDER_STATUSES } from '../../../../contract/orders'
-import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
+import { CustomerChoice, type CustomerPickerComponent } from '../../../ui/customer-choice'
 import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
 import { RemovableChips, type RemovableChip } from '../../../ui/removable-chips'
 import type { KindText } from '../kinds'
 import type { OrderSheetFilters } from '../search'
 
-/** The shared customer picker dialog's props (features/customers), handed in by the route that may use it. */
-export interface CustomerPickerProps {
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onSelect: (customer: { id: string; name: string }) => void
-  selectedId?: string
-}
-export type CustomerPickerComponent = ComponentType<CustomerPickerProps>
-
 const STATUS_CHOICES = [{ value: 'all', label: 'All' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: s }))] as const
-
-const label = css({ textStyle: 'label' })
-const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const chosen = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', overflowWrap: 'anywhere' })
 
 export interface FilterOrdersSheetProps {
   open: boolean
@@ -41,10 +26,6 @@ export interface FilterOrdersSheetProps {
  */
 export function FilterOrdersSheet({ open, onOpenChange, kind, value, onApply, picker: Picker, customerName }: FilterOrdersSheetProps) {
   const [draft, setDraft] = useFilterDraft<OrderSheetFilters>(open, () => value)
-  const [picking, setPicking] = useState(false)
-  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null)
-  const name = picked && picked.id === draft.customerId ? picked.name : draft.customerId === value.customerId ? customerName : undefined
-
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title={`Filter ${kind.plural}`} onClear={() => onApply({})} onApply={() => onApply(draft)}>
       <ChoiceChips
@@ -53,37 +34,15 @@ export function FilterOrdersSheet({ open, onOpenChange, kind, value, onApply, pi
         value={draft.status ?? 'all'}
         onChange={(status) => setDraft((d) => ({ ...d, status: status === 'all' ? undefined : status }))}
       />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <p className={label}>Customer</p>
-        {draft.customerId ? (
-          <div className={chosen}>
-            <span>{name ?? `One customer's ${kind.plural.toLowerCase()}`}</span>
-            <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
-              Remove
-            </Button>
-          </div>
-        ) : (
-          <p className={note}>All customers.</p>
-        )}
-        {Picker ? (
-          <>
-            <Button variant="outline" onClick={() => setPicking(true)}>
-              {draft.customerId ? 'Choose another customer' : 'Choose a customer'}
-            </Button>
-            <Picker
-              open={picking}
-              onOpenChange={setPicking}
-              selectedId={draft.customerId}
-              onSelect={(customer) => {
-                setPicked(customer)
-                setDraft((d) => ({ ...d, customerId: customer.id }))
-              }}
-            />
-          </>
-        ) : draft.customerId ? null : (
-          <p className={note}>Your role cannot list customers; open a customer's {kind.plural.toLowerCase()} from a link to filter by one.</p>
-        )}
-      </div>
+      <CustomerChoice
+        value={draft.customerId}
+        onChange={(customerId) => setDraft((d) => ({ ...d, customerId }))}
+        appliedId={value.customerId}
+        appliedName={customerName}
+        picker={Picker}
+        unnamed={`One customer's ${kind.plural.toLowerCase()}`}
+        withoutPicker={`Your role cannot list customers; open a customer's ${kind.plural.toLowerCase()} from a link to filter by one.`}
+      />
     </FilterSheet>
   )
 }

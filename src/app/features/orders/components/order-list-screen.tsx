@@ -3,30 +3,21 @@ import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { fromDateSearch, toDateSearch } from '../../../lib/date-search'
+import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 import { DateFilter, type DateFilterValue } from '../../../ui/date-filter'
 import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
-import { PageHeader } from '../../../ui/page'
+import { PageHeader, primaryFirstActions } from '../../../ui/page'
 import { SearchBox } from '../../../ui/search-box'
 import type { KindText } from '../kinds'
 import { orderFilterCount, orderListFilters, type OrderSearch, type OrderSheetFilters, type PageSize } from '../search'
 import { ExportOrdersButton } from './export-orders-button'
 import { OrderAnalytics } from './order-analytics'
-import { ActiveOrderFilters, FilterOrdersSheet, type CustomerPickerComponent } from './order-filters'
+import { ActiveOrderFilters, FilterOrdersSheet } from './order-filters'
 import { OrderList } from './order-list'
 import { OrdersTabs } from './orders-tabs'
 
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
-// Three actions do not fit one row of a phone: there the primary one takes a row of its own above the other two;
-// on wider screens they sit in one row with the primary last.
-const actionGrid = css({
-  display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-  gap: '2',
-  '& > :first-child': { gridColumn: '1 / -1' },
-  sm: { display: 'flex', '& > :first-child': { order: 1 } },
-})
-
 export type SetOrderSearch = (update: (prev: OrderSearch) => OrderSearch, options?: { replace?: boolean }) => void
 
 export interface OrderListScreenProps {
@@ -66,7 +57,7 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
       <PageHeader
         title={kind.plural}
         actions={
-          <div className={actionGrid}>
+          <div className={primaryFirstActions}>
             {kind.kind === 'invoice' ? (
               <Link to="/invoices/new" className={addLink}>
                 <Icon name="plus" size={18} />

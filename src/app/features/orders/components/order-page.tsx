@@ -3,11 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Order } from '../../../../contract/orders'
-import { errorMessage, errorStatus } from '../../../lib/api'
-import { Card } from '../../../ui/card'
-import { EmptyState } from '../../../ui/empty-state'
+import { DetailFallback, detailStack } from '../../../ui/detail-page'
 import { PageHeader } from '../../../ui/page'
-import { Skeleton } from '../../../ui/skeleton'
 import { KINDS, type KindText } from '../kinds'
 import { BackToList } from './back-to-list'
 import { orderDetailQuery } from '../queries'
@@ -17,7 +14,6 @@ import { OrderPaymentSection } from './order-payment-section'
 import { OrderSummarySection } from './order-summary-section'
 import { OrderTimelineSection } from './order-timeline-section'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const refundLink = cx(button({ variant: 'outline', size: 'sm' }), css({ textDecoration: 'none' }))
 
 /** Initiate Refund opens over the page as its child route (docs/decisions/010). */
@@ -44,33 +40,18 @@ export function OrderPage({ reference, kind }: { reference: string; kind: KindTe
   const order = query.data
 
   if (!order) {
-    const status = errorStatus(query.error)
     return (
-      <div className={stack}>
-        <BackToList kind={kind} />
-        {query.isError ? (
-          <Card>
-            <EmptyState
-              title={status === 404 ? `${kind.title} not found` : 'No record found'}
-              description={status === 404 ? `No ${kind.noun} has the reference ${reference}.` : errorMessage(query.error)}
-              errorStatus={status}
-              onRefetch={status === 404 ? undefined : () => void query.refetch()}
-              refetching={query.isFetching}
-            />
-          </Card>
-        ) : (
-          <div aria-busy="true" className={stack}>
-            <Skeleton height={32} width="60%" />
-            <Skeleton height={200} />
-            <Skeleton height={160} />
-          </div>
-        )}
-      </div>
+      <DetailFallback
+        back={<BackToList kind={kind} />}
+        query={query}
+        notFound={{ title: `${kind.title} not found`, description: `No ${kind.noun} has the reference ${reference}.` }}
+        skeletons={[200, 160]}
+      />
     )
   }
 
   return (
-    <div className={stack}>
+    <div className={detailStack}>
       <BackToList kind={kind} />
       <PageHeader title={`${KINDS[order.kind].title} ${order.reference}`} />
       <OrderSummarySection order={order} />

@@ -9,8 +9,8 @@ import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { AmountInput, Field, Textarea } from '../../../ui/field'
-import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
+import { Notice } from '../../../ui/notice'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { notify } from '../../../ui/toast'
@@ -22,16 +22,6 @@ export const UNKNOWN_REFUND_OUTCOME = 'We could not confirm the refund. Try agai
 const TYPE_CHOICES = REFUND_TYPES.map((value) => ({ value, label: value === 'FULL' ? 'Full' : 'Partial' }))
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const notice = css({
-  display: 'flex',
-  gap: '2',
-  alignItems: 'flex-start',
-  p: '3',
-  borderRadius: 'control',
-  bg: 'warning.subtle',
-  color: 'warning.fg',
-  textStyle: 'body.sm',
-})
 
 function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void }) {
   const formId = useId()
@@ -40,7 +30,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND)
   const [outcome, setOutcome] = useState<string | null>(null)
   const pending = useRef<Attempt | null>(null)
-  const amount = refundAmount(draft, order.refundableAmount, order.amountPaid)
+  const amount = refundAmount(draft, order.refundableAmount, order.amountPaid, order.amountRefunded)
   const set = (patch: Partial<RefundDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const canSubmit = online && order.canRefund && amount.kobo !== null && !refund.isPending
 
@@ -98,25 +88,16 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
           submit()
         }}
       >
-        {online ? null : (
-          <p role="status" className={notice}>
-            <Icon name="wifi-off" size={18} />
-            {OFFLINE_MONEY_MESSAGE}
-          </p>
-        )}
-        {order.canRefund ? null : (
-          <p role="status" className={notice}>
-            <Icon name="info" size={18} />
-            Nothing on this {order.kind} can be refunded now.
-          </p>
-        )}
+        {online ? null : <Notice icon="wifi-off">{OFFLINE_MONEY_MESSAGE}</Notice>}
+        {order.canRefund ? null : <Notice icon="info">Nothing on this {order.kind} can be refunded now.</Notice>}
         <DetailList>
           <DetailRow label="Amount paid">
             <Money kobo={order.amountPaid} currency={order.currency} />
           </DetailRow>
-          {order.amountPaid !== order.refundableAmount ? (
-            <DetailRow label="Refunded or on its way">
-              <Money kobo={order.amountPaid - order.refundableAmount} currency={order.currency} />
+          {/* What reached the payer; a refund still with the bank blocks another (the notice above says so). */}
+          {order.amountRefunded > 0 ? (
+            <DetailRow label="Refunded">
+              <Money kobo={order.amountRefunded} currency={order.currency} />
             </DetailRow>
           ) : null}
           <DetailRow label="Can be refunded">
@@ -124,22 +105,16 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
           </DetailRow>
         </DetailList>
         <ChoiceChips legend="Refund type" choices={TYPE_CHOICES} value={draft.type} onChange={(type) => set({ type, amount: '' })} />
-        <Field
-          label="Amount"
-          error={amount.error}
-          disabled={draft.type === 'FULL'}
-          helper={draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : undefined}
-        >
+        <Field label="Amount" error={amount.error} disabled={draft.type === 'FULL'} helper={draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : undefined}>
           <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />
         </Field>
         <Field label="Reason (optional)">
           <Textarea rows={3} maxLength={500} value={draft.reason} onChange={(event) => set({ reason: event.target.value })} />
         </Field>
         {outcome ? (
-          <p role="alert" className={notice}>
-            <Icon name="alert-circle" size={18} />
+          <Notice icon="alert-circle" role="alert">
             {outcome}
-          </p>
+          </Notice>
         ) : null}
       </form>
     </Sheet>

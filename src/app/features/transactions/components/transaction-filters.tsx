@@ -1,7 +1,5 @@
-import { useState, type ComponentType } from 'react'
-import { css } from 'styled-system/css'
-import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
+import { CustomerChoice, type CustomerPickerComponent } from '../../../ui/customer-choice'
 import { RemovableChips } from '../../../ui/removable-chips'
 import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
 import type { TransactionSearch } from '../search'
@@ -20,16 +18,6 @@ const TYPE_CHOICES = [
   { value: 'debit', label: 'debit' },
 ] as const
 
-const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
-
-/** The shared customer picker dialog's props (features/customers), handed in by the route that may use it. */
-export type CustomerPickerComponent = ComponentType<{
-  open: boolean
-  onOpenChange: (open: boolean) => void
-  onSelect: (customer: { id: string; name: string }) => void
-  selectedId?: string
-}>
-
 export interface FilterTransactionsSheetProps {
   open: boolean
   onOpenChange: (open: boolean) => void
@@ -47,9 +35,6 @@ export interface FilterTransactionsSheetProps {
  */
 export function FilterTransactionsSheet({ open, onOpenChange, value, onApply, picker: Picker, customerName }: FilterTransactionsSheetProps) {
   const [draft, setDraft] = useFilterDraft<SheetFilters>(open, () => value)
-  const [picking, setPicking] = useState(false)
-  const [picked, setPicked] = useState<{ id: string; name: string } | null>(null)
-  const draftName = picked && picked.id === draft.customerId ? picked.name : draft.customerId === value.customerId ? customerName : undefined
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Transactions" onClear={() => onApply({})} onApply={() => onApply(draft)}>
       <ChoiceChips
@@ -64,37 +49,15 @@ export function FilterTransactionsSheet({ open, onOpenChange, value, onApply, pi
         value={draft.type ?? 'all'}
         onChange={(type) => setDraft((d) => ({ ...d, type: type === 'all' ? undefined : type }))}
       />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-        <p className={css({ textStyle: 'label' })}>Customer</p>
-        {draft.customerId ? (
-          <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', overflowWrap: 'anywhere' })}>
-            <span>{draftName ?? "One customer's transactions"}</span>
-            <Button variant="ghost" size="sm" onClick={() => setDraft((d) => ({ ...d, customerId: undefined }))}>
-              Remove
-            </Button>
-          </div>
-        ) : (
-          <p className={note}>
-            {Picker ? 'All customers.' : 'All customers. To see one customer\'s transactions, open one of their transactions and choose "All from this customer".'}
-          </p>
-        )}
-        {Picker ? (
-          <>
-            <Button variant="outline" onClick={() => setPicking(true)}>
-              {draft.customerId ? 'Choose another customer' : 'Choose a customer'}
-            </Button>
-            <Picker
-              open={picking}
-              onOpenChange={setPicking}
-              selectedId={draft.customerId}
-              onSelect={(customer) => {
-                setPicked(customer)
-                setDraft((d) => ({ ...d, customerId: customer.id }))
-              }}
-            />
-          </>
-        ) : null}
-      </div>
+      <CustomerChoice
+        value={draft.customerId}
+        onChange={(customerId) => setDraft((d) => ({ ...d, customerId }))}
+        appliedId={value.customerId}
+        appliedName={customerName}
+        picker={Picker}
+        unnamed="One customer's transactions"
+        withoutPicker={'To see one customer\'s transactions, open one of their transactions and choose "All from this customer".'}
+      />
     </FilterSheet>
   )
 }

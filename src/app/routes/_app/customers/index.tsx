@@ -6,8 +6,8 @@ import { CustomerAnalytics } from '../../../features/customers/components/custom
 import { CustomerList } from '../../../features/customers/components/customer-list'
 import { customerAnalyticsQuery, customerBreakdownQuery, customerListQuery } from '../../../features/customers/queries'
 import { customerFilterCount, customerListFilters, customerSearchSchema, type CustomerFilters, type PageSize } from '../../../features/customers/search'
-import { DURATION_LABELS, durationRange } from '../../../lib/date-range'
-import { fromDateSearch, toDateSearch } from '../../../lib/date-search'
+import { DURATION_LABELS } from '../../../lib/date-range'
+import { fromDateSearch, searchRange, toDateSearch } from '../../../lib/date-search'
 import { NoCustomersAccess } from '../../../features/customers/components/no-customers-access'
 import { hasPermission } from '../../../lib/permissions'
 import { getSession, useSession } from '../../../lib/session'
@@ -22,8 +22,7 @@ export const Route = createFileRoute('/_app/customers/')({
   // Not awaited: the page on screen stays while another loads (placeholder data), and the figures fill in.
   loader: ({ context: { queryClient }, deps }) => {
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) return
-    const dates = fromDateSearch(deps)
-    const range = durationRange(dates.duration, new Date(), dates)
+    const range = searchRange(deps)
     void queryClient.prefetchQuery(customerListQuery(customerListFilters(deps)))
     void queryClient.prefetchQuery(customerAnalyticsQuery(range))
     void queryClient.prefetchQuery(customerBreakdownQuery(range))
@@ -38,7 +37,7 @@ function CustomersPage() {
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => customerListFilters(search), [search])
   const dates = useMemo(() => fromDateSearch(search), [search])
-  const range = useMemo(() => durationRange(dates.duration, new Date(), dates), [dates])
+  const range = useMemo(() => searchRange(search), [search])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
   const setName = useCallback((name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }), [navigate])
@@ -55,16 +54,13 @@ function CustomersPage() {
   const count = customerFilterCount(search)
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-      <PageHeader title="Customers" />
+      <PageHeader title="Customers" actions={<FilterButton count={count} onClick={() => setFiltering(true)} />} />
       <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
         <DateFilter value={dates} onChange={setDates} />
         <CustomerAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
       </div>
       <section aria-label="Customer list" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-        <div className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2' })}>
-          <SearchBox value={search.name ?? ''} onChange={setName} label="Search customers by name" placeholder="Search customers" />
-          <FilterButton count={count} onClick={() => setFiltering(true)} />
-        </div>
+        <SearchBox value={search.name ?? ''} onChange={setName} label="Search customers by name" placeholder="Search customers" />
         <ActiveCustomerFilters value={search} onChange={setFilters} />
         <CustomerList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />
       </section>

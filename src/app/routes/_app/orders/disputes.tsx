@@ -12,7 +12,7 @@ import { hasPermission } from '../../../lib/permissions'
 import { getSession, useSession } from '../../../lib/session'
 import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
-import { PageHeader } from '../../../ui/page'
+import { PageHeader, primaryFirstActions } from '../../../ui/page'
 import { SearchBox } from '../../../ui/search-box'
 
 export const Route = createFileRoute('/_app/orders/disputes')({
@@ -46,13 +46,13 @@ function DisputesPage() {
       <PageHeader
         title="Disputes"
         actions={
-          <>
-            <FilterButton count={search.isEscalated === undefined ? 0 : 1} onClick={() => setFiltering(true)} />
+          <div className={primaryFirstActions}>
             <Link to="/orders/disputes/new" search={(prev) => prev} className={addLink}>
               <Icon name="plus" size={18} />
               Initiate Dispute
             </Link>
-          </>
+            <FilterButton count={search.isEscalated === undefined ? 0 : 1} onClick={() => setFiltering(true)} />
+          </div>
         }
       />
       <OrdersTabs current="disputes" />

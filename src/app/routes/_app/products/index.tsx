@@ -4,7 +4,6 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import { ActiveProductFilters, FilterProductsSheet } from '../../../features/catalogue/components/product-filters'
 import { ProductList } from '../../../features/catalogue/components/product-list'
-import { ProductSearch } from '../../../features/catalogue/components/product-search'
 import { productListQuery } from '../../../features/catalogue/queries'
 import { productFilterCount, productListFilters, productSearchSchema, type PageSize, type ProductFilters } from '../../../features/catalogue/search'
 import { CatalogueTabs } from '../../../lib/catalogue-tabs'
@@ -14,6 +13,7 @@ import { getSession } from '../../../lib/session'
 import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
 import { PageHeader } from '../../../ui/page'
+import { SearchBox } from '../../../ui/search-box'
 
 export const Route = createFileRoute('/_app/products/')({
   validateSearch: productSearchSchema,
@@ -59,7 +59,7 @@ function ProductsPage() {
         }
       />
       <CatalogueTabs current="products" />
-      <ProductSearch value={search.name ?? ''} onChange={setName} />
+      <SearchBox value={search.name ?? ''} onChange={setName} label="Search products by name" placeholder="Search products" />
       <ActiveProductFilters value={search} onChange={setFilters} />
       <ProductList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />
       <FilterProductsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setFilters} />

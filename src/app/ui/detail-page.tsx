@@ -1,0 +1,77 @@
+import { createLink } from '@tanstack/react-router'
+import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
+import { css, cx } from 'styled-system/css'
+import { errorMessage, errorStatus } from '../lib/api'
+import { Card } from './card'
+import { EmptyState } from './empty-state'
+import { Icon } from './icon'
+import { Skeleton } from './skeleton'
+
+/** A detail page's sections, one under the other. */
+export const detailStack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+
+const back = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  minH: 'touch',
+  color: 'accent.fg',
+  fontWeight: 'medium',
+  textDecoration: 'none',
+  alignSelf: 'flex-start',
+})
+
+function BackAnchor({ children, className, ref, ...props }: AnchorHTMLAttributes<HTMLAnchorElement> & { ref?: Ref<HTMLAnchorElement> }) {
+  return (
+    <a ref={ref} {...props} className={cx(back, className)}>
+      <Icon name="arrow-left" size={18} />
+      {children}
+    </a>
+  )
+}
+
+/** '← Orders' above a detail page: a router link (typed like Link) to the list it belongs to. */
+export const BackLink = createLink(BackAnchor)
+
+export interface DetailFallbackProps {
+  /** The BackLink, so there is a way out whatever happened. */
+  back: ReactNode
+  /** The page's query, while it has no data: loading, or failed. */
+  query: { isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }
+  /** What a 404 says: the thing is not there, or not this vendor's. */
+  notFound: { title: string; description: string }
+  /** Heights of the skeleton sections under the title's while loading. */
+  skeletons?: readonly number[]
+}
+
+/**
+ * A detail page (product, order, customer, dispute) before it has its data: skeletons while it loads; after a
+ * failure 'No record found' with the reason and Refetch (hidden on 403 by EmptyState), or, on a 404, what is
+ * missing and no Refetch, since asking again finds nothing more.
+ */
+export function DetailFallback({ back, query, notFound, skeletons = [200, 240] }: DetailFallbackProps) {
+  const status = errorStatus(query.error)
+  return (
+    <div className={detailStack}>
+      {back}
+      {query.isError ? (
+        <Card>
+          <EmptyState
+            title={status === 404 ? notFound.title : 'No record found'}
+            description={status === 404 ? notFound.description : errorMessage(query.error)}
+            errorStatus={status}
+            onRefetch={status === 404 ? undefined : () => void query.refetch()}
+            refetching={query.isFetching}
+          />
+        </Card>
+      ) : (
+        <div aria-busy="true" className={detailStack}>
+          <Skeleton height={32} width="60%" />
+          {skeletons.map((height, i) => (
+            <Skeleton key={i} height={height} />
+          ))}
+        </div>
+      )}
+    </div>
+  )
+}

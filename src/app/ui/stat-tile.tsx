@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+
+/** Two tiles a row on a phone; four (or five) in one row from md up. */
+export const statGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })
+export const statGridFive = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: '3' })
+
+const tile = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'control', bg: 'bg.subtle', minW: '0' })
+// On the page background (no card around the grid) a tile is a small card of its own.
+const raisedTile = css({ bg: 'bg.surface', boxShadow: 'card' })
+// An odd tile out in two columns takes a row of its own.
+const wideTile = css({ gridColumn: { base: 'span 2', md: 'auto' } })
+const tileLabel = css({ textStyle: 'caption', color: 'fg.muted' })
+// Amounts wrap rather than truncate: a clipped figure is a wrong figure.
+const tileValue = css({ textStyle: 'amount', fontSize: { base: 'md', md: 'lg' }, overflowWrap: 'anywhere' })
+const tileNote = css({ textStyle: 'caption', color: 'fg.muted' })
+
+export interface StatTileProps {
+  label: string
+  value: ReactNode
+  note?: string
+  /** Set when the grid sits on the page background rather than in a card. */
+  raised?: boolean
+  wide?: boolean
+}
+
+/** One figure of an analytics grid (home, orders, customers): what it is, the figure, and a line about it. */
+export function StatTile({ label, value, note, raised, wide }: StatTileProps) {
+  return (
+    <div className={cx(tile, raised && raisedTile, wide && wideTile)}>
+      <span className={tileLabel}>{label}</span>
+      <span className={tileValue}>{value}</span>
+      {note ? <span className={tileNote}>{note}</span> : null}
+    </div>
+  )
+}
