@@ -8,6 +8,7 @@ import { createSession } from '../src/server/auth/sessions'
 import { systemClock } from '../src/server/clock'
 import { type Db, openDatabase } from '../src/server/db/client'
 import { DevNotifier } from '../src/server/notifier'
+import { timeListCalls } from './list-timings'
 
 /*
  * `catalogueListFigures()`: GET /product (and GET /product/vendor/variants) for one vendor with 10,000 products on
@@ -16,8 +17,6 @@ import { DevNotifier } from '../src/server/notifier'
  */
 
 export const PRODUCTS = 10_000
-const RUNS = 40
-const WARM_UP = 5
 
 const DISHES = ['Jollof rice', 'Fried rice', 'Egusi soup', 'Pepper soup', 'Zobo drink', 'Chapman', 'Puff-puff', 'Suya']
 
@@ -61,7 +60,6 @@ async function seedCatalogue(db: Db, vendorId: string): Promise<{ collectionId: 
   return { collectionId: 'bench-col-3' }
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!
 
 export async function catalogueListFigures() {
   setScryptCostForTests({ N: 1024, r: 8, p: 1 })
@@ -90,26 +88,7 @@ export async function catalogueListFigures() {
       ['variants page 1', '/product/vendor/variants'],
       ['variants search "large"', '/product/vendor/variants?name=large'],
     ]
-    const rows = []
-    for (const [label, path] of cases) {
-      const times: number[] = []
-      let total = 0
-      for (let run = 0; run < WARM_UP + RUNS; run++) {
-        const started = performance.now()
-        const res = await app.request(`/api${path}`, { headers: { authorization: `Bearer ${token}` } })
-        const body = (await res.json()) as { data?: { total: number } }
-        if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(body)}`)
-        if (run >= WARM_UP) times.push(performance.now() - started)
-        total = body.data!.total
-      }
-      times.sort((a, b) => a - b)
-      rows.push({
-        query: label,
-        matches: total,
-        'p50 (ms)': Number(percentile(times, 0.5).toFixed(1)),
-        'p95 (ms)': Number(percentile(times, 0.95).toFixed(1)),
-      })
-    }
+    const rows = await timeListCalls(app, token, cases)
     rows.push({ query: `(seeding ${PRODUCTS.toLocaleString('en')} products)`, matches: PRODUCTS, 'p50 (ms)': Number((seedSeconds * 1000).toFixed(0)), 'p95 (ms)': 0 })
     return rows
   } finally {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { chargeLabel, chargeTier, feeFor, totalDebit } from '../../src/app/features/banking/charges'
+import { chargeTier, feeFor, totalDebit } from '../../src/app/features/banking/charges'
+import { chargeLabel } from '../../src/app/lib/transfer-charge'
 import { parseNairaToKobo } from '../../src/app/lib/money'
 
 const TIERS = [

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { OFFLINE_MONEY_MESSAGE } from '../../../src/app/lib/online'
 import { MONEY_KEYS } from '../../../src/app/lib/query-keys'
+import { charges } from '../fixtures'
 import { order } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
@@ -18,6 +19,8 @@ function api(answers: ((n: number) => Response)[] = []): Refunds {
   const refunds: Refunds = { calls: [] }
   server.use(
     handle(endpoints.orderDetail, () => ok(order({ amountRefunded: 117_500, refundableAmount: 1_000_000 }))),
+    // ₦10,000.00 is in the BELOW50000 tier.
+    handle(endpoints.transferCharges, () => ok(charges(2_500, 'BELOW50000'))),
     handle(endpoints.refundOrder, async ({ request }) => {
       refunds.calls.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
       const answer = answers[refunds.calls.length - 1]
@@ -45,6 +48,8 @@ describe('Initiate Refund', () => {
     expect((within(sheet).getByRole('radio', { name: 'Full' }) as HTMLInputElement).checked).toBe(true)
     expect(amountField(sheet).value).toBe('10000.00')
     expect(amountField(sheet).disabled).toBe(true)
+    // A refund is a bank transfer: the charge the wallet pays on top is shown before committing.
+    expect(await within(sheet).findByText(/Charge: ₦25\.00/)).toBeTruthy()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
 
     await user.click(submit(sheet))

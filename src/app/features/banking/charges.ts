@@ -1,5 +1,4 @@
 import type { CHARGE_TIER_NAMES } from '../../../contract/banking'
-import { formatKobo } from '../../lib/money'
 
 export type ChargeTierName = (typeof CHARGE_TIER_NAMES)[number]
 export interface ChargeTier {
@@ -26,12 +25,6 @@ export function chargeTier(amountKobo: number): ChargeTierName | null {
 export function feeFor(amountKobo: number, tiers: readonly ChargeTier[]): number {
   const tier = chargeTier(amountKobo)
   return tier ? (tiers.find((t) => t.name === tier)?.amount ?? 0) : 0
-}
-
-/** What the charge line says: '₦10.75', 'No charge' for a fee of 0, '—' while it is unknown. */
-export function chargeLabel(feeKobo: number | undefined): string {
-  if (feeKobo === undefined) return '—'
-  return feeKobo === 0 ? 'No charge' : formatKobo(feeKobo)
 }
 
 /** Amount plus fee, the whole debit from the wallet; whole kobo, so plain integer addition is exact. */

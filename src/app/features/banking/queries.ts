@@ -20,14 +20,6 @@ export const settlementAccountQuery = () =>
     queryFn: async ({ signal }) => (await api(bankingEndpoints.settlementAccount, { signal })).data,
   })
 
-export const transferChargeQuery = (amountKobo: number) =>
-  queryOptions({
-    queryKey: queryKeys.banking.transferCharge(amountKobo),
-    queryFn: async ({ signal }) => (await api(bankingEndpoints.transferCharges, { query: { amount: amountKobo }, signal })).data,
-    staleTime: 10 * 60 * 1000,
-    meta: { errorToast: false },
-  })
-
 export const vendorChargesQuery = () =>
   queryOptions({
     queryKey: queryKeys.banking.vendorCharges(),

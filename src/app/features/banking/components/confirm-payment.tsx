@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { formatKobo } from '../../../lib/money'
-import { chargeLabel, totalDebit } from '../charges'
+import { chargeLabel } from '../../../lib/transfer-charge'
+import { totalDebit } from '../charges'
 import type { Resolved } from '../use-account-resolution'
 
 const list = css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', px: '4' })

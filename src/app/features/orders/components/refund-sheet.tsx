@@ -1,3 +1,4 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { REFUND_TYPES, type Order } from '../../../../contract/orders'
@@ -5,6 +6,7 @@ import { errorMessage } from '../../../lib/api'
 import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { shouldToast } from '../../../lib/query-client'
+import { chargeLabel, transferChargeQuery } from '../../../lib/transfer-charge'
 import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
@@ -33,6 +35,9 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const amount = refundAmount(draft, order.refundableAmount, order.amountPaid, order.amountRefunded)
   const set = (patch: Partial<RefundDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const canSubmit = online && order.canRefund && amount.kobo !== null && !refund.isPending
+  // A refund is a bank transfer: the wallet pays its charge on top, as with Send Money.
+  const charge = useQuery({ ...transferChargeQuery(amount.kobo ?? 0), enabled: amount.kobo !== null, placeholderData: keepPreviousData })
+  const chargeLine = amount.kobo === null ? undefined : `Charge: ${chargeLabel(charge.data?.fee)}`
 
   function submit() {
     if (!canSubmit || amount.kobo === null) return
@@ -105,7 +110,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
           </DetailRow>
         </DetailList>
         <ChoiceChips legend="Refund type" choices={TYPE_CHOICES} value={draft.type} onChange={(type) => set({ type, amount: '' })} />
-        <Field label="Amount" error={amount.error} disabled={draft.type === 'FULL'} helper={draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : undefined}>
+        <Field label="Amount" error={amount.error} disabled={draft.type === 'FULL'} helper={[draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : null, chargeLine].filter(Boolean).join(' ') || undefined}>
           <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />
         </Field>
         <Field label="Reason (optional)">
