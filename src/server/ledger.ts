@@ -286,10 +286,9 @@ export function creditFromBank(db: Db, input: BankCreditInput): Promise<PostedTr
  */
 export async function creditFromBankWithin(tx: Tx, input: BankCreditInput): Promise<PostedTransfer> {
   if (!Number.isSafeInteger(input.amount) || input.amount <= 0) throw new Error('Credit amount must be positive kobo')
-  const [main, external] = await Promise.all([
-    input.wallet ?? vendorWallet(tx, input.vendorId, 'main'),
-    vendorWallet(tx, input.vendorId, 'external'),
-  ])
+  // One after the other: queries of one transaction share a connection, and pg refuses to overlap them (pg@9).
+  const main = input.wallet ?? (await vendorWallet(tx, input.vendorId, 'main'))
+  const external = await vendorWallet(tx, input.vendorId, 'external')
   if (!main || !external) throw new Error(`Vendor ${input.vendorId} has no main/external wallet`)
   if (main.vendorId !== input.vendorId || (main.kind !== 'main' && main.kind !== 'outlet')) {
     throw new Error('Bank credits go to a main or outlet wallet of the vendor')

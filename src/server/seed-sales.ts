@@ -104,15 +104,16 @@ function planTimes(now: Date): Date[] {
 const later = (at: Date, minutes: number) => new Date(at.getTime() + minutes * MINUTE_MS)
 
 async function lookups(db: Db, vendorId: string) {
-  const [variants, taxRows, places] = await Promise.all([
-    db
-      .select({ id: productVariants.id, options: productVariants.options, productName: products.name })
-      .from(productVariants)
-      .innerJoin(products, and(eq(products.vendorId, productVariants.vendorId), eq(products.id, productVariants.productId)))
-      .where(and(eq(productVariants.vendorId, vendorId), isNull(productVariants.deletedAt), isNull(products.deletedAt))),
-    db.select({ id: taxes.id }).from(taxes).where(eq(taxes.vendorId, vendorId)),
-    db.select({ id: deliveryLocations.id, name: deliveryLocations.name }).from(deliveryLocations).where(eq(deliveryLocations.vendorId, vendorId)),
-  ])
+  const variants = await db
+    .select({ id: productVariants.id, options: productVariants.options, productName: products.name })
+    .from(productVariants)
+    .innerJoin(products, and(eq(products.vendorId, productVariants.vendorId), eq(products.id, productVariants.productId)))
+    .where(and(eq(productVariants.vendorId, vendorId), isNull(productVariants.deletedAt), isNull(products.deletedAt)))
+  const taxRows = await db.select({ id: taxes.id }).from(taxes).where(eq(taxes.vendorId, vendorId))
+  const places = await db
+    .select({ id: deliveryLocations.id, name: deliveryLocations.name })
+    .from(deliveryLocations)
+    .where(eq(deliveryLocations.vendorId, vendorId))
   const variantIds = new Map(variants.map((v) => [`${v.productName}|${Object.values(v.options).join('/')}`, v.id]))
   return {
     variant: (product: string, options: string) => {
@@ -144,7 +145,9 @@ export async function seedSales(db: Db, { vendorId, userId, clock }: SeedSalesOp
     .from(users)
     .where(and(eq(users.vendorId, vendorId), userId ? eq(users.id, userId) : eq(users.role, 'owner')))
   const actor: OrderActor = { vendorId, userId: user?.id ?? null, name: user?.name ?? null }
-  const [find, wallet] = await Promise.all([lookups(db, vendorId), vendorWallet(db, vendorId, 'main')])
+  // In sequence: the seed runs inside one transaction, whose queries share a connection.
+  const find = await lookups(db, vendorId)
+  const wallet = await vendorWallet(db, vendorId, 'main')
   if (!wallet) throw new Error(`seedSales: vendor ${vendorId} has no main wallet`)
   const bank = new SandboxBankingProvider()
   const credit = (customer: SeedCustomer | undefined, amount: number, narration: string, at: Date) =>

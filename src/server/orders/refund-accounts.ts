@@ -108,7 +108,9 @@ export function orderRefunds(db: Db, order: Pick<OrderRow, 'vendorId' | 'id'>) {
 
 /** Reads both and answers the accounts (inside the caller's transaction, with the order locked, for a refund). */
 export async function loadRefundAccounts(db: Db, order: Pick<OrderRow, 'vendorId' | 'id' | 'reference'>): Promise<RefundAccount[]> {
-  const [payments, sent] = await Promise.all([orderPayments(db, order), orderRefunds(db, order)])
+  // In sequence: inside a transaction both would share one connection.
+  const payments = await orderPayments(db, order)
+  const sent = await orderRefunds(db, order)
   return refundAccounts(
     payments,
     sent.map((row) => ({ amount: row.refund.amount, status: row.refund.status, accountNumber: row.accountNumber, bankName: row.bankName })),
