@@ -64,7 +64,10 @@ describe('Variant Details', () => {
     expect(bodies).toEqual([])
 
     await user.click(within(sheet).getByRole('button', { name: 'Regenerate Payment Link' }))
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Proceed' }))
+    const proceed = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Proceed' })
+    // Reopened right after closing, the dialog may still be taking pointer events back (pointer-events: none for
+    // a moment on a loaded machine): retry until the click lands, as a user's second tap would.
+    await waitFor(() => user.click(proceed))
     await waitFor(() => expect(bodies).toEqual([{ id: 'var-1' }]))
     expect(await within(sheet).findByRole('link', { name: `${LINK}1` })).toBeTruthy()
   })

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { beforeEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { OFFLINE_MONEY_MESSAGE } from '../../../src/app/lib/online'
 import { MONEY_KEYS } from '../../../src/app/lib/query-keys'
@@ -9,6 +9,8 @@ import { order } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
+// The sheet shows the transfer charge of the amount; ₦25.00 (the BELOW50000 tier, as for ₦10,000.00) for any here.
+beforeEach(() => server.use(handle(endpoints.transferCharges, () => ok(charges(2_500, 'BELOW50000')))))
 
 interface Refunds {
   calls: { key: string | null; body: Record<string, unknown> }[]
@@ -19,8 +21,6 @@ function api(answers: ((n: number) => Response)[] = []): Refunds {
   const refunds: Refunds = { calls: [] }
   server.use(
     handle(endpoints.orderDetail, () => ok(order({ amountRefunded: 117_500, refundableAmount: 1_000_000 }))),
-    // ₦10,000.00 is in the BELOW50000 tier.
-    handle(endpoints.transferCharges, () => ok(charges(2_500, 'BELOW50000'))),
     handle(endpoints.refundOrder, async ({ request }) => {
       refunds.calls.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
       const answer = answers[refunds.calls.length - 1]
