@@ -163,6 +163,16 @@ describe('stock moves when the order is paid', () => {
       kind: 'stock',
       message: 'Took 1 unit from stock; short of Jollof rice (Small): 3 ordered, 1 in stock. Restock or refund to make up the difference.',
     })
+
+    // A full refund gives back the one unit that was taken, not the three ordered: no phantom stock.
+    const refund = await call(t.app, 'PUT', '/order', {
+      token: v.token,
+      body: { reference: second.reference, status: 'refunded' },
+      headers: { 'idempotency-key': randomUUID() },
+    })
+    expect(refund.status).toBe(200)
+    expect((await orderData(t, v.token, second.reference)).status).toBe('refunded')
+    expect((await unitsOf(t, v.token, v.small.productId)).Small).toBe(1)
   })
 
   it('a payment that takes a variant to its stock level alert e-mails the vendor once, after commit', async () => {
