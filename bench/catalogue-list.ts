@@ -1,14 +1,8 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { createVendorAccount } from '../src/server/accounts'
-import { createApp } from '../src/server/app'
-import { setScryptCostForTests } from '../src/server/auth/secrets'
-import { createSession } from '../src/server/auth/sessions'
-import { systemClock } from '../src/server/clock'
-import { type Db, openDatabase } from '../src/server/db/client'
-import { DevNotifier } from '../src/server/notifier'
-import { timeListCalls } from './list-timings'
+import type { Db } from '../src/server/db/client'
+import { listBenchFigures } from './list-timings'
 
 /*
  * `catalogueListFigures()`: GET /product (and GET /product/vendor/variants) for one vendor with 10,000 products on
@@ -60,26 +54,13 @@ async function seedCatalogue(db: Db, vendorId: string): Promise<{ collectionId: 
   return { collectionId: 'bench-col-3' }
 }
 
-
-export async function catalogueListFigures() {
-  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
-  const database = await openDatabase({ dataDir: 'memory' })
-  try {
-    const { db } = database
-    const account = await createVendorAccount(db, {
-      name: 'Bench Kitchen',
-      email: `catalogue-${Date.now()}@bench.test`,
-      ownerName: 'Bench Owner',
-      password: 'bench-password-2026',
-      status: 'approved',
-    })
-    const seedStarted = performance.now()
-    const { collectionId } = await seedCatalogue(db, account.vendor.id)
-    const seedSeconds = (performance.now() - seedStarted) / 1000
-    const token = await createSession(db, systemClock, account.owner)
-    const app = createApp({ db, notifier: new DevNotifier(() => {}) })
-
-    const cases: [string, string][] = [
+export function catalogueListFigures() {
+  return listBenchFigures({
+    name: 'catalogue',
+    seeded: `${PRODUCTS.toLocaleString('en')} products`,
+    rows: PRODUCTS,
+    seed: seedCatalogue,
+    cases: ({ collectionId }) => [
       ['page 1', '/product?page=1&size=20'],
       ['page 400 (offset 7,980)', '/product?page=400&size=20'],
       ['name search "suya"', '/product?name=suya'],
@@ -87,13 +68,8 @@ export async function catalogueListFigures() {
       ['low stock', '/product?lowStock=true'],
       ['variants page 1', '/product/vendor/variants'],
       ['variants search "large"', '/product/vendor/variants?name=large'],
-    ]
-    const rows = await timeListCalls(app, token, cases)
-    rows.push({ query: `(seeding ${PRODUCTS.toLocaleString('en')} products)`, matches: PRODUCTS, 'p50 (ms)': Number((seedSeconds * 1000).toFixed(0)), 'p95 (ms)': 0 })
-    return rows
-  } finally {
-    await database.close()
-  }
+    ],
+  })
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

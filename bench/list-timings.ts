@@ -1,4 +1,11 @@
 import type { Hono } from 'hono'
+import { createVendorAccount } from '../src/server/accounts'
+import { createApp } from '../src/server/app'
+import { setScryptCostForTests } from '../src/server/auth/secrets'
+import { createSession } from '../src/server/auth/sessions'
+import { systemClock } from '../src/server/clock'
+import { type Db, openDatabase } from '../src/server/db/client'
+import { DevNotifier } from '../src/server/notifier'
 
 /** Timed runs per query, after warm-up runs that fill caches and plans. */
 const RUNS = 40
@@ -39,4 +46,43 @@ export async function timeListCalls(app: Hono, token: string, cases: readonly [s
     })
   }
   return rows
+}
+
+export interface ListBench<S> {
+  /** Distinguishes the bench vendor's e-mail. */
+  name: string
+  /** What the last row says was seeded, e.g. "10,000 products". */
+  seeded: string
+  rows: number
+  seed: (db: Db, vendorId: string) => Promise<S>
+  cases: (seeded: S) => [string, string][]
+}
+
+/**
+ * One approved vendor on a fresh in-memory PGlite, seeded by `seed`, then every case timed through the real app;
+ * the last row is how long seeding took.
+ */
+export async function listBenchFigures<S>(bench: ListBench<S>): Promise<ListTiming[]> {
+  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
+  const database = await openDatabase({ dataDir: 'memory' })
+  try {
+    const { db } = database
+    const account = await createVendorAccount(db, {
+      name: 'Bench Kitchen',
+      email: `${bench.name}-${Date.now()}@bench.test`,
+      ownerName: 'Bench Owner',
+      password: 'bench-password-2026',
+      status: 'approved',
+    })
+    const seedStarted = performance.now()
+    const seeded = await bench.seed(db, account.vendor.id)
+    const seedMs = performance.now() - seedStarted
+    const token = await createSession(db, systemClock, account.owner)
+    const app = createApp({ db, notifier: new DevNotifier(() => {}) })
+    const rows = await timeListCalls(app, token, bench.cases(seeded))
+    rows.push({ query: `(seeding ${bench.seeded})`, matches: bench.rows, 'p50 (ms)': Number(seedMs.toFixed(0)), 'p95 (ms)': 0 })
+    return rows
+  } finally {
+    await database.close()
+  }
 }

@@ -1,14 +1,8 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
-import { createVendorAccount } from '../src/server/accounts'
-import { createApp } from '../src/server/app'
-import { setScryptCostForTests } from '../src/server/auth/secrets'
-import { createSession } from '../src/server/auth/sessions'
-import { systemClock } from '../src/server/clock'
-import { type Db, openDatabase } from '../src/server/db/client'
-import { DevNotifier } from '../src/server/notifier'
-import { timeListCalls } from './list-timings'
+import type { Db } from '../src/server/db/client'
+import { listBenchFigures } from './list-timings'
 
 /*
  * `ordersListFigures()`: GET /order for one vendor with 10,000 orders and invoices on in-memory PGlite, through the
@@ -45,26 +39,13 @@ async function seedOrders(db: Db, vendorId: string): Promise<{ customerId: strin
   return { customerId: 'bench-c-7' }
 }
 
-
-export async function ordersListFigures() {
-  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
-  const database = await openDatabase({ dataDir: 'memory' })
-  try {
-    const { db } = database
-    const account = await createVendorAccount(db, {
-      name: 'Bench Kitchen',
-      email: `orders-${Date.now()}@bench.test`,
-      ownerName: 'Bench Owner',
-      password: 'bench-password-2026',
-      status: 'approved',
-    })
-    const seedStarted = performance.now()
-    const { customerId } = await seedOrders(db, account.vendor.id)
-    const seedSeconds = (performance.now() - seedStarted) / 1000
-    const token = await createSession(db, systemClock, account.owner)
-    const app = createApp({ db, notifier: new DevNotifier(() => {}) })
-
-    const cases: [string, string][] = [
+export function ordersListFigures() {
+  return listBenchFigures({
+    name: 'orders',
+    seeded: `${ORDERS.toLocaleString('en')} orders`,
+    rows: ORDERS,
+    seed: seedOrders,
+    cases: ({ customerId }) => [
       ['orders page 1', '/order?kind=order&page=1&size=20'],
       ['orders page 400 (offset 7,980)', '/order?kind=order&page=400&size=20'],
       ['status paid', '/order?kind=order&status=paid'],
@@ -72,13 +53,8 @@ export async function ordersListFigures() {
       ['reference search "a1"', '/order?kind=order&reference=a1'],
       ['invoices page 1', '/order?kind=invoice'],
       ['all kinds page 1', '/order'],
-    ]
-    const rows = await timeListCalls(app, token, cases)
-    rows.push({ query: `(seeding ${ORDERS.toLocaleString('en')} orders)`, matches: ORDERS, 'p50 (ms)': Number((seedSeconds * 1000).toFixed(0)), 'p95 (ms)': 0 })
-    return rows
-  } finally {
-    await database.close()
-  }
+    ],
+  })
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
