@@ -213,7 +213,9 @@ describe('Send Money, step 2 and the PIN', () => {
     await openPin(user)
     await typePin(user, await screen.findByRole('alertdialog'), '1234')
     const outcome = await screen.findByRole('dialog', { name: 'Transfer pending' })
-    await user.click(within(outcome).getByRole('button', { name: 'Okay' }))
+    // Opened as the PIN dialog closes, it may take pointer events back a moment later on a loaded machine.
+    const okay = within(outcome).getByRole('button', { name: 'Okay' })
+    await waitFor(() => user.click(okay))
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
   })
 
