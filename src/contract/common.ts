@@ -126,6 +126,13 @@ export const newPassword = v.pipe(
   v.maxLength(128, 'must be at most 128 characters'),
 )
 
+/** A Nigerian phone number as typed (SPEC §5): digits only, at most 11 (08031234567). */
+export const phone = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'),
+)
+
 export const otpCode = v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits'))
 
 export const id = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))

@@ -17,7 +17,11 @@ export interface EndpointDef {
   path: string
   summary: string
   access?: Access
-  permission?: Permission
+  /**
+   * What the caller must hold: one permission, or a list that must all be held (moving money from the main
+   * wallet into an outlet needs both VENDOR_OUTLETS and VENDOR_TRANSFERS). The owner holds every permission.
+   */
+  permission?: Permission | readonly Permission[]
   query?: Schema
   body?: Schema
   response: Schema
@@ -51,4 +55,10 @@ export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
 
 export function accessOf(e: EndpointDef): Access {
   return e.access ?? 'vendor'
+}
+
+/** Every permission an endpoint requires (none for most 'user' and 'public' ones). */
+export function permissionsOf(e: EndpointDef): readonly Permission[] {
+  if (e.permission === undefined) return []
+  return typeof e.permission === 'string' ? [e.permission] : e.permission
 }

@@ -5,8 +5,10 @@ import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import type { EndpointDef } from './endpoint'
 import { orderEndpoints } from './orders'
+import { outletEndpoints } from './outlets'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
+import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
 
@@ -22,6 +24,8 @@ export const endpoints = {
   ...orderEndpoints,
   ...customerEndpoints,
   ...disputeEndpoints,
+  ...outletEndpoints,
+  ...teamEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

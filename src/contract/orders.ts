@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { ProductVariant, price } from './catalogue'
-import { amountKobo, email, id, kobo, optionalText, page, pageQuery, queryBool, text } from './common'
+import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
 import { dateRange } from './transactions'
@@ -226,8 +226,6 @@ export const OrderItemInput = v.pipe(
   ),
 )
 export type OrderItemInput = v.InferOutput<typeof OrderItemInput>
-
-const phone = v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'))
 
 /** Someone new, or matched by email or phone to a customer the vendor already has. */
 export const CustomerInput = v.object({

@@ -44,6 +44,15 @@ export const dateRange = {
   endDate: v.optional(isoDate),
 }
 
+/** What a wallet's transaction list filters on: the main wallet's list and each outlet's alike. */
+export const transactionFilters = {
+  status: v.optional(v.picklist(TRANSACTION_STATUSES, 'must be success, pending or failed')),
+  type: v.optional(v.picklist(TRANSACTION_TYPES, 'must be credit or debit')),
+  customerId: v.optional(id),
+  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  ...dateRange,
+}
+
 export const TransactionAnalytics = v.object({
   startDate: v.string(),
   endDate: v.string(),
@@ -69,14 +78,7 @@ export const transactionEndpoints = {
     path: '/transaction',
     summary: "The main wallet's transactions, newest first, filtered by status, type, customer, reference and date.",
     permission: 'VENDOR_TRANSACTIONS',
-    query: v.object({
-      ...pageQuery,
-      status: v.optional(v.picklist(TRANSACTION_STATUSES, 'must be success, pending or failed')),
-      type: v.optional(v.picklist(TRANSACTION_TYPES, 'must be credit or debit')),
-      customerId: v.optional(id),
-      reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
-      ...dateRange,
-    }),
+    query: v.object({ ...pageQuery, ...transactionFilters }),
     response: page(Transaction),
   }),
   transactionDetail: endpoint({

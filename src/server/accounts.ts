@@ -19,11 +19,11 @@ export interface NewVendorAccount {
 export interface VendorAccount {
   vendor: VendorRow
   owner: UserRow
-  wallets: { main: WalletRow; external: WalletRow; fees: WalletRow }
+  wallets: { main: WalletRow; external: WalletRow; fees: WalletRow; clearing: WalletRow }
 }
 
 /** An unused 10-digit virtual account number. The unique constraint still guards the (1 in 10^9) race. */
-async function freshAccountNumber(db: Db): Promise<string> {
+export async function freshAccountNumber(db: Db): Promise<string> {
   for (let attempt = 0; attempt < 10; attempt++) {
     const candidate = randomNuban()
     const taken = await db.select({ id: wallets.id }).from(wallets).where(eq(wallets.accountNumber, candidate))
@@ -33,8 +33,8 @@ async function freshAccountNumber(db: Db): Promise<string> {
 }
 
 /**
- * A vendor with its owner and its three vendor-level wallets: main (with a virtual account customers pay
- * into), external (the banks' side of the ledger) and fees. Registration, the seed and the tests all use it,
+ * A vendor with its owner and its four vendor-level wallets: main (with a virtual account customers pay
+ * into), external (the banks' side of the ledger), fees, and clearing (main ↔ outlet transfers pass through it). Registration, the seed and the tests all use it,
  * so every vendor has the same shape.
  */
 export async function createVendorAccount(db: Db, input: NewVendorAccount): Promise<VendorAccount> {
@@ -80,13 +80,14 @@ export async function createVendorAccount(db: Db, input: NewVendorAccount): Prom
         },
         { vendorId: vendor!.id, kind: 'external' },
         { vendorId: vendor!.id, kind: 'fees' },
+        { vendorId: vendor!.id, kind: 'clearing' },
       ])
       .returning()
     const byKind = (kind: WalletRow['kind']) => created.find((wallet) => wallet.kind === kind)!
     return {
       vendor: vendor!,
       owner: owner!,
-      wallets: { main: byKind('main'), external: byKind('external'), fees: byKind('fees') },
+      wallets: { main: byKind('main'), external: byKind('external'), fees: byKind('fees'), clearing: byKind('clearing') },
     }
   })
 }
@@ -101,20 +102,28 @@ export interface NewMember {
   status?: UserRow['status']
 }
 
-/** A team member of a vendor. The invitation flow (a later issue) will call this once the invite is accepted. */
-export async function createMember(db: Db, input: NewMember): Promise<UserRow> {
+/** A member made with an email and a password (unlike an invited one, who has neither until accepting). */
+export type MemberWithCredentials = UserRow & { email: string; passwordHash: string }
+
+/**
+ * A team member who can sign in at once, for the seed and the tests. People join through an invitation
+ * (server/team/invite.ts), which creates an `invited` member without a password instead.
+ */
+export async function createMember(db: Db, input: NewMember): Promise<MemberWithCredentials> {
+  const email = input.email.trim().toLowerCase()
+  const passwordHash = await hashSecret(input.password)
   const [member] = await db
     .insert(users)
     .values({
       vendorId: input.vendorId,
       name: input.name,
-      email: input.email.trim().toLowerCase(),
+      email,
       phone: input.phone ?? null,
-      passwordHash: await hashSecret(input.password),
+      passwordHash,
       role: 'member',
       permissions: input.permissions,
       status: input.status ?? 'active',
     })
     .returning()
-  return member!
+  return { ...member!, email, passwordHash }
 }

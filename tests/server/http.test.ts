@@ -168,7 +168,7 @@ describe('API reference', () => {
       expect(op, name).toBeDefined()
       expect(op.operationId).toBe(name)
       expect(op['x-access']).toBe(accessOf(e))
-      expect(op['x-permission']).toBe('permission' in e ? e.permission : undefined)
+      expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
       expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
       expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
     }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { accessOf, type EndpointDef } from '../../src/contract/endpoint'
+import { accessOf, type EndpointDef, permissionsOf } from '../../src/contract/endpoint'
 import { endpoints } from '../../src/contract/index'
-import { PERMISSIONS } from '../../src/contract/permissions'
+import { type Permission, PERMISSIONS } from '../../src/contract/permissions'
 import { DAY_MS } from '../../src/server/clock'
 import { users } from '../../src/server/db/schema'
 import { call, createMember, createVendor, login, makeApp, type TestApp, type TestUser, testDb } from './harness'
@@ -18,7 +18,14 @@ const all = Object.entries(endpoints) as [string, EndpointDef][]
 let t: TestApp
 let owner: TestUser
 let unapprovedOwner: TestUser
-const members: Record<string, TestUser> = {}
+/** One member per distinct permission set, made on first use. */
+const members = new Map<string, Promise<TestUser>>()
+let vendorOfMembers: Awaited<ReturnType<typeof createVendor>>
+const memberWith = (permissions: readonly Permission[]) => {
+  const key = [...permissions].sort().join(',')
+  if (!members.has(key)) members.set(key, createMember(vendorOfMembers, { permissions: [...permissions] }))
+  return members.get(key)!
+}
 const tokens = {} as { revoked: string; expired: string; deactivated: string; noPermissions: string }
 
 // Each sign-in from its own address, so the per-IP login limit never interferes with the matrix.
@@ -39,7 +46,7 @@ beforeAll(async () => {
 
   unapprovedOwner = (await createVendor({ status: 'pending_verification' })).owner
   tokens.noPermissions = await signIn(await createMember(vendor, { permissions: [] }))
-  for (const permission of PERMISSIONS) members[permission] = await createMember(vendor, { permissions: [permission] })
+  vendorOfMembers = vendor
 
   // A session past its 30 days: issued "31 days ago" by an app whose clock runs behind.
   const old = await makeApp()
@@ -92,18 +99,20 @@ describe.each(all.filter(([, e]) => accessOf(e) === 'user'))('%s works before ap
   })
 })
 
-describe.each(all.filter(([, e]) => e.permission))('%s needs its permission', (_name, e) => {
-  it('403 FORBIDDEN for a member without it', async () => {
-    const others = PERMISSIONS.filter((p) => p !== e.permission)
-    const tokensWithout = [tokens.noPermissions, ...(await Promise.all(others.map((p) => signIn(members[p]!))))]
+describe.each(all.filter(([, e]) => permissionsOf(e).length))('%s needs its permission', (_name, e) => {
+  const required = permissionsOf(e)
+  it('403 FORBIDDEN for a member lacking any one of them', async () => {
+    // For each required permission, a member holding every other permission there is.
+    const lacking = required.map((missing) => PERMISSIONS.filter((p) => p !== missing))
+    const tokensWithout = [tokens.noPermissions, ...(await Promise.all(lacking.map(async (held) => signIn(await memberWith(held)))))]
     for (const token of tokensWithout) {
       const res = await hit(e, token)
       expect(res.status).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }
   })
-  it('is not refused for a member holding exactly that permission', async () => {
-    expect([401, 403]).not.toContain((await hit(e, await signIn(members[e.permission!]!))).status)
+  it('is not refused for a member holding exactly those permissions', async () => {
+    expect([401, 403]).not.toContain((await hit(e, await signIn(await memberWith(required)))).status)
   })
 })
 

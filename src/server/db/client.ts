@@ -11,9 +11,10 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as sales from './sales-schema'
 import * as core from './schema'
+import * as team from './team-schema'
 
-/** Tables are split by area across two files (schema.ts, sales-schema.ts); drizzle sees them as one. */
-const schema = { ...core, ...sales }
+/** Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts); drizzle sees them as one. */
+const schema = { ...core, ...sales, ...team }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

@@ -65,13 +65,18 @@ export const users = pgTable(
     id: id(),
     vendorId: vendorId(),
     name: text('name').notNull(),
-    /** Stored lower-cased: logins compare lower-cased input, so "Ada@X.ng" and "ada@x.ng" are one account. */
-    email: text('email').notNull().unique(),
+    /**
+     * Stored lower-cased: logins compare lower-cased input, so "Ada@X.ng" and "ada@x.ng" are one account. Null
+     * only for a member invited by phone who has not accepted (they give an email when they accept).
+     */
+    email: text('email').unique(),
     phone: text('phone'),
-    passwordHash: text('password_hash').notNull(),
+    /** Null only for a member who has not accepted an invitation (invited, or deactivated before accepting). */
+    passwordHash: text('password_hash'),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
     permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status', { enum: ['active', 'inactive'] })
+    /** invited: a team member who has not accepted yet (see team-schema.ts invitations). */
+    status: text('status', { enum: ['invited', 'active', 'inactive'] })
       .notNull()
       .default('active'),
     /** Transaction PIN (scrypt); null until the user sets one. */
@@ -80,7 +85,14 @@ export const users = pgTable(
     pinAttempts: integer('pin_attempts').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('users_vendor_idx').on(t.vendorId)],
+  (t) => [
+    index('users_vendor_idx').on(t.vendorId),
+    // Whoever can sign in has both. A member who never accepted lacks them, invited or (deactivated) inactive.
+    check(
+      'users_credentials_when_active',
+      sql`${t.status} <> 'active' or (${t.email} is not null and ${t.passwordHash} is not null)`,
+    ),
+  ],
 )
 
 export const sessions = pgTable(
@@ -134,7 +146,11 @@ export const outlets = pgTable(
       .default('active'),
     createdAt: createdAt(),
   },
-  (t) => [index('outlets_vendor_idx').on(t.vendorId)],
+  (t) => [
+    index('outlets_vendor_idx').on(t.vendorId),
+    // Two outlets called "Lekki" and "lekki" would be told apart by nobody.
+    uniqueIndex('outlets_vendor_name_uq').on(t.vendorId, sql`lower(${t.name})`),
+  ],
 )
 
 export const wallets = pgTable(
@@ -146,8 +162,11 @@ export const wallets = pgTable(
     /**
      * main/outlet hold the vendor's money and never go below zero. external is the double-entry counterpart of
      * money arriving from or leaving to banks (it goes negative as money comes in); fees collects charges.
+     * clearing carries money between two of the vendor's own wallets (main ↔ outlet): each side gets its own
+     * transaction row with entries that sum to zero, and clearing is back at zero when the database transaction
+     * commits.
      */
-    kind: text('kind', { enum: ['main', 'outlet', 'external', 'fees'] }).notNull(),
+    kind: text('kind', { enum: ['main', 'outlet', 'external', 'fees', 'clearing'] }).notNull(),
     balance: kobo('balance').notNull().default(0),
     /**
      * How many transactions rows belong to this wallet, kept by the ledger in the same database transaction that
@@ -164,7 +183,7 @@ export const wallets = pgTable(
   },
   (t) => [
     index('wallets_vendor_idx').on(t.vendorId, t.kind),
-    // One main, one external and one fees wallet per vendor; one wallet per outlet.
+    // One main, one external, one fees and one clearing wallet per vendor; one wallet per outlet.
     uniqueIndex('wallets_vendor_kind_uq').on(t.vendorId, t.kind).where(sql`outlet_id is null`),
     uniqueIndex('wallets_outlet_uq').on(t.vendorId, t.outletId).where(sql`outlet_id is not null`),
     // The ledger refuses overdrafts itself; this is the database's own guarantee if code ever forgets.

@@ -1,7 +1,7 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 import { ErrorBody } from '../../contract/common'
-import { accessOf, type EndpointDef } from '../../contract/endpoint'
+import { accessOf, type EndpointDef, permissionsOf } from '../../contract/endpoint'
 
 type Json = Record<string, unknown>
 
@@ -69,7 +69,10 @@ function describeAccess(endpoint: EndpointDef): string {
       : access === 'user'
         ? 'Any signed-in user, even of a vendor awaiting approval.'
         : 'Signed-in user of an approved vendor.'
-  const permission = endpoint.permission ? ` Requires permission ${endpoint.permission}.` : ''
+  const required = permissionsOf(endpoint)
+  const permission = required.length
+    ? ` Requires permission${required.length > 1 ? 's' : ''} ${required.join(' and ')}.`
+    : ''
   const idempotent = endpoint.idempotent ? ' Send an Idempotency-Key header; a replay returns the first answer.' : ''
   return who + permission + idempotent
 }

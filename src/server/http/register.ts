@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { MAX_BODY_BYTES } from '../../contract/common'
-import { accessOf, type EndpointDef } from '../../contract/endpoint'
+import { accessOf, type EndpointDef, permissionsOf } from '../../contract/endpoint'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
@@ -119,7 +119,7 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
       'An administrator needs to approve your account, please check back in a few minutes.',
     )
   }
-  if (endpoint.permission && !auth.permissions.includes(endpoint.permission)) {
+  if (permissionsOf(endpoint).some((permission) => !auth.permissions.includes(permission))) {
     throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this')
   }
   return auth

@@ -6,8 +6,10 @@ import { catalogueHandlers } from './catalogue'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
 import { orderHandlers } from './orders'
+import { outletHandlers } from './outlets'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
+import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
 import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
@@ -25,6 +27,8 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...orderHandlers,
   ...customerHandlers,
   ...disputeHandlers,
+  ...outletHandlers,
+  ...teamHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */
