@@ -40,6 +40,14 @@ export const LIMITS = {
   nameEnquiryPerUser: { name: 'name-enquiry', limit: 30, windowMs: WINDOW },
   /** Each PIN-change OTP is an SMS we pay for and a code someone could be flooded with. */
   pinOtpPerUser: { name: 'pin-otp', limit: 5, windowMs: WINDOW },
+  /** The invitee's two public calls. Codes are unguessable; these bound scripted probing and scrypt work. */
+  inviteDetailsPerIp: { name: 'invite-details-ip', limit: 30, windowMs: WINDOW },
+  inviteAcceptPerIp: { name: 'invite-accept-ip', limit: 20, windowMs: WINDOW },
+  /**
+   * Invitations and resends, per vendor: each one is an SMS we pay for to any number the caller types, and each
+   * try tells whether an email has an account. Per vendor, so several team managers do not multiply it.
+   */
+  invitationsPerVendor: { name: 'invitations', limit: 30, windowMs: WINDOW },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

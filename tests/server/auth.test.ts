@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { PERMISSIONS } from '../../src/contract/permissions'
 import { DAY_MS } from '../../src/server/clock'
-import { call, createMember, createVendor, login, makeApp } from './harness'
+import { users } from '../../src/server/db/schema'
+import { call, createMember, createVendor, login, makeApp, testDb, uniqueEmail } from './harness'
 
 describe('POST /auth/vendor/login', () => {
   it('answers a token and the user with the vendor, and the token works', async () => {
@@ -69,6 +70,20 @@ describe('POST /auth/vendor/login', () => {
     const res = await call(app, 'POST', '/auth/vendor/login', { body: { email: member.email, password: member.password } })
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('ACCOUNT_INACTIVE')
+  })
+
+  it('refuses a member who has not accepted their invitation as it refuses a wrong password, and counts it', async () => {
+    const { app } = await makeApp()
+    const vendor = await createVendor()
+    const email = uniqueEmail('invited')
+    // An invitation with an email but no password yet (see server/team/invite.ts).
+    await (await testDb()).insert(users).values({ vendorId: vendor.vendor.id, name: 'Pending', email, role: 'member', status: 'invited' })
+    for (let i = 0; i < 5; i++) {
+      const res = await call(app, 'POST', '/auth/vendor/login', { body: { email, password: 'any-password' } })
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual({ message: 'Email or password is incorrect', code: 'INVALID_CREDENTIALS' })
+    }
+    expect((await call(app, 'POST', '/auth/vendor/login', { body: { email, password: 'any-password' } })).status).toBe(429)
   })
 
   it('lets a vendor awaiting approval sign in (the app shows Review Pending)', async () => {

@@ -99,9 +99,10 @@ export async function createVendor(
 ): Promise<TestVendor> {
   const db = await testDb()
   const password = `pw-${randomUUID()}`
+  const email = uniqueEmail('owner')
   const account = await createVendorAccount(db, {
     name: options.name ?? `Test Vendor ${randomUUID().slice(0, 6)}`,
-    email: uniqueEmail('owner'),
+    email,
     phone: '08030000000',
     ownerName: 'Owner Person',
     password,
@@ -114,13 +115,13 @@ export async function createVendor(
       originator: { accountName: 'Test Payer', bankName: 'Access Bank', accountNumber: '0690000031' },
     })
   }
-  const owner = { id: account.owner.id, vendorId: account.vendor.id, email: account.owner.email, password, row: account.owner }
+  const owner = { id: account.owner.id, vendorId: account.vendor.id, email, password, row: account.owner }
   return { vendor: account.vendor, owner, wallets: account.wallets }
 }
 
 export async function createMember(
   vendor: TestVendor,
-  options: { permissions?: Permission[]; status?: UserRow['status'] } = {},
+  options: { permissions?: Permission[]; status?: Exclude<UserRow['status'], 'invited'> } = {},
 ): Promise<TestUser> {
   const db = await testDb()
   const password = `pw-${randomUUID()}`

@@ -10,6 +10,17 @@ export const SESSION_TTL_MS = 30 * DAY_MS
 /** last_seen_at is advisory; writing it on every request would turn every read into a write. */
 const LAST_SEEN_GRANULARITY_MS = MINUTE_MS
 
+/**
+ * A user who may sign in. The users check constraint (users_credentials_when_active) gives every active user an
+ * email and a password; only a member who never accepted an invitation lacks them. isActiveUser is the one place
+ * that narrows a row to this.
+ */
+export type ActiveUser = UserRow & { status: 'active'; email: string; passwordHash: string }
+
+export function isActiveUser(user: UserRow): user is ActiveUser {
+  return user.status === 'active' && user.email !== null && user.passwordHash !== null
+}
+
 /** Who is calling, resolved from the bearer token. Handlers scope every query by `vendorId`. */
 export interface Auth {
   sessionId: string
@@ -17,7 +28,7 @@ export interface Auth {
   vendorId: string
   role: UserRow['role']
   permissions: Permission[]
-  user: UserRow
+  user: ActiveUser
   vendor: VendorRow
 }
 
@@ -27,7 +38,7 @@ export function effectivePermissions(user: Pick<UserRow, 'role' | 'permissions'>
   return PERMISSIONS.filter((permission) => user.permissions.includes(permission))
 }
 
-export async function createSession(db: Db, clock: Clock, user: UserRow): Promise<string> {
+export async function createSession(db: Db, clock: Clock, user: Pick<UserRow, 'id' | 'vendorId'>): Promise<string> {
   const token = newSessionToken()
   const now = clock.now()
   await db.insert(sessions).values({
@@ -50,20 +61,21 @@ export async function resolveSession(db: Db, clock: Clock, token: string): Promi
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
     .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
     .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
-  if (!row || row.user.status !== 'active') return null
+  if (!row || !isActiveUser(row.user)) return null
   if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.vendorId, row.session.vendorId), eq(sessions.id, row.session.id)))
   }
+  const user = row.user
   return {
     sessionId: row.session.id,
-    userId: row.user.id,
+    userId: user.id,
     vendorId: row.vendor.id,
-    role: row.user.role,
-    permissions: effectivePermissions(row.user),
-    user: row.user,
+    role: user.role,
+    permissions: effectivePermissions(user),
+    user,
     vendor: row.vendor,
   }
 }

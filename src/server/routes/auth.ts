@@ -1,25 +1,14 @@
 import { and, eq } from 'drizzle-orm'
-import type { authEndpoints, User } from '../../contract/auth'
+import type { authEndpoints } from '../../contract/auth'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
-import { createSession, effectivePermissions, revokeSession, revokeUserSessions } from '../auth/sessions'
-import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
+import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
+import { toUser } from '../auth/user-view'
+import { users, vendors } from '../db/schema'
 import type { Db } from '../db/client'
 import { ApiError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
-
-export function toUser(user: UserRow, vendor: VendorRow): User {
-  return {
-    id: user.id,
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    role: user.role,
-    permissions: effectivePermissions(user),
-    vendor: { id: vendor.id, name: vendor.name, url: vendor.url, status: vendor.status },
-  }
-}
 
 async function findUserByEmail(db: Db, email: string) {
   // The login email is the one lookup that precedes knowing the vendor: users.email is globally unique.
@@ -36,15 +25,18 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
     await ensureNotLimited(deps.rateLimiter, LIMITS.loginFailuresPerAccount, body.email)
     const found = await findUserByEmail(db, body.email)
-    const valid = found
-      ? await verifySecret(body.password, found.user.passwordHash)
+    // An invited user who has not accepted yet has no password: as wrong as a wrong one, and just as slow.
+    const passwordHash = found?.user.passwordHash
+    const valid = passwordHash
+      ? await verifySecret(body.password, passwordHash)
       : await verifyAgainstDummy(body.password)
     if (!found || !valid) {
       // Failures count per email whether or not it has an account, so the limit reveals nothing either.
       await deps.rateLimiter.hit(LIMITS.loginFailuresPerAccount, body.email)
       throw new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect')
     }
-    if (found.user.status !== 'active') {
+    // The password matched, so the user has one and an email: only the status can stop them now.
+    if (!isActiveUser(found.user)) {
       throw new ApiError(403, 'ACCOUNT_INACTIVE', 'This account has been deactivated. Ask the business owner.')
     }
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
@@ -61,7 +53,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     await enforce(deps.rateLimiter, LIMITS.forgotPasswordPerIp, ip)
     await enforce(deps.rateLimiter, LIMITS.forgotPasswordPerAccount, body.email)
     const found = await findUserByEmail(db, body.email)
-    if (found && found.user.status === 'active') {
+    if (found && isActiveUser(found.user)) {
       const { user } = found
       const code = newOtp()
       await issueCode(db, deps.clock, user, 'password_reset', code)
@@ -101,7 +93,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .where(and(eq(users.vendorId, user.vendorId), eq(users.id, user.id)))
       await revokeUserSessions(tx, deps.clock, user)
     })
-    await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, user.email)
+    await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
     return { data: null, message: 'Your password has been reset, please login' }
   },
 

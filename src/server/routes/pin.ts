@@ -1,9 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm'
 import type { pinEndpoints } from '../../contract/pin'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, issueCode } from '../auth/codes'
+import { nationalNumber, smsAddress } from '../auth/phone'
 import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'
-import { revokeUserSessions } from '../auth/sessions'
-import { type UserRow, users } from '../db/schema'
+import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
+import { users } from '../db/schema'
 import { ApiError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import type { Notification } from '../notifier'
@@ -13,11 +14,10 @@ import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
 export const SESSION_KEY_HEADER = 'x-session-key'
 
 /** Where the PIN-change OTP goes: the user's phone by SMS (+234), or their email when they have no phone. */
-function otpDestination(user: UserRow): { channel: Notification['channel']; to: string; shown: string } {
-  const digits = user.phone?.replace(/\D/g, '') ?? ''
-  const national = digits.startsWith('234') ? digits.slice(3) : digits.replace(/^0/, '')
-  if (national.length === 10) {
-    return { channel: 'sms', to: `+234${national}`, shown: `+234 ${national.slice(0, 3)} *** ${national.slice(-4)}` }
+function otpDestination(user: ActiveUser): { channel: Notification['channel']; to: string; shown: string } {
+  const national = nationalNumber(user.phone)
+  if (national) {
+    return { channel: 'sms', to: smsAddress(national), shown: `+234 ${national.slice(0, 3)} *** ${national.slice(-4)}` }
   }
   const [name = '', domain = ''] = user.email.split('@')
   return { channel: 'email', to: user.email, shown: `${name.slice(0, 2)}***@${domain}` }

@@ -1,0 +1,46 @@
+import { and, eq } from 'drizzle-orm'
+import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
+import type { Auth } from '../auth/sessions'
+import { users } from '../db/schema'
+import type { AppDeps } from '../deps'
+import { ApiError } from '../errors'
+import { revokeLiveInvitation } from './invite'
+import { ensureCanGrant, lockMember, teamMember } from './members'
+
+/*
+ * Activating and deactivating members (decision 043). Deactivation takes effect at once: every session of the
+ * member is revoked in the same transaction that marks them inactive (and resolveSession refuses an inactive
+ * user's token anyway), and a pending invitation is withdrawn so its link cannot bring them back.
+ */
+
+export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: string, status: 'active' | 'inactive') {
+  if (memberId === auth.userId) {
+    throw new ApiError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own status')
+  }
+  return deps.db.transaction(async (tx) => {
+    // The member's row first, then their invitation: the order accept and resend take too.
+    const member = await lockMember(tx, auth.vendorId, memberId)
+    if (member.role === 'owner') {
+      throw new ApiError(403, 'CANNOT_CHANGE_OWNER', 'The business owner’s status cannot be changed')
+    }
+    ensureCanGrant(auth, effectivePermissions(member), 'manage')
+    const scope = and(eq(users.vendorId, auth.vendorId), eq(users.id, member.id))
+    let message: string
+    if (status === 'inactive') {
+      await revokeLiveInvitation(tx, deps.clock, member)
+      await tx.update(users).set({ status: 'inactive' }).where(scope)
+      await revokeUserSessions(tx, deps.clock, member)
+      message = `${member.name} has been deactivated`
+    } else if (member.status === 'inactive' && member.passwordHash === null) {
+      // Never accepted: back to invited, and the old code stays revoked; a resend sends a new one.
+      await tx.update(users).set({ status: 'invited' }).where(scope)
+      message = `${member.name} has been reactivated. Resend the invitation so they can join.`
+    } else if (member.status === 'inactive') {
+      await tx.update(users).set({ status: 'active' }).where(scope)
+      message = `${member.name} has been activated`
+    } else {
+      message = member.status === 'invited' ? `${member.name} has not accepted the invitation yet` : `${member.name} is already active`
+    }
+    return { data: await teamMember(tx, auth.vendorId, member.id), message }
+  })
+}
