@@ -8,16 +8,18 @@ import { DEMO } from '../src/server/seed'
 /*
  * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer
  * notice to POST /api/webhooks/bank/inbound. So it works while the server holds the PGlite database.
- *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--from NAME] [--bank BANK] [--account NUMBER]
- *                     [--narration TEXT] [--reference REF] [--password PW] [--url URL]
+ *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME] [--from NAME] [--bank BANK]
+ *                     [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]
  * AMOUNT is naira ("1500" or "1,500.50"). An EMAIL is turned into its virtual account number by signing in
- * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details.
+ * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details, or with
+ * --outlet, the account of that outlet of the vendor (found by name, ignoring case, through GET /outlet).
+ * --account is the payer's account number, not the one credited.
  * The notice is signed with BANK_WEBHOOK_SECRET (default: the sandbox secret, as the server's).
  * See docs/sandbox-banking.md.
  */
 
 const USAGE =
-  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
+  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME] [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
 
 class Refused extends Error {}
 
@@ -36,8 +38,20 @@ async function request(url: string, init: RequestInit): Promise<{ status: number
   }
 }
 
-/** The vendor's virtual account number, by signing in as the user and reading the wallet details. */
-async function accountOf(base: string, email: string, password: string | undefined): Promise<string> {
+/** The outlet of this name (ignoring case) among those the user sees, or a refusal naming the ones there are. */
+async function outletAccount(base: string, auth: Record<string, string>, name: string): Promise<string> {
+  const found = await request(`${base}/api/outlet?size=100&search=${encodeURIComponent(name)}`, { headers: auth })
+  if (found.status !== 200) throw new Refused(`Could not list outlets: ${found.body.message}`)
+  const outlets = found.body.data.items as { name: string; accountNumber: string }[]
+  const exact = outlets.filter((outlet) => outlet.name.toLowerCase() === name.toLowerCase())
+  const [match] = exact.length ? exact : outlets
+  if (match && (exact.length || outlets.length === 1)) return match.accountNumber
+  const names = outlets.map((outlet) => outlet.name).join(', ')
+  throw new Refused(names ? `More than one outlet matches "${name}": ${names}` : `No outlet named "${name}"`)
+}
+
+/** The virtual account number of the vendor (or of one of its outlets), by signing in as the user. */
+async function accountOf(base: string, email: string, password: string | undefined, outlet?: string): Promise<string> {
   const secret = password ?? (email.toLowerCase() === DEMO.email ? DEMO.password : undefined)
   if (!secret) throw new Refused(`Pass --password for ${email}, or give the 10-digit virtual account number instead`)
   const json = { 'content-type': 'application/json' }
@@ -49,6 +63,7 @@ async function accountOf(base: string, email: string, password: string | undefin
   if (login.status !== 200) throw new Refused(`Could not sign in as ${email}: ${login.body.message}`)
   const auth = { authorization: `Bearer ${login.body.data.token}` }
   try {
+    if (outlet) return await outletAccount(base, auth, outlet.trim())
     const details = await request(`${base}/api/vendor/wallet/details`, { headers: auth })
     if (details.status !== 200) throw new Refused(`Could not read ${email}'s wallet: ${details.body.message}`)
     return details.body.data.accountNumber as string
@@ -61,6 +76,7 @@ async function main(): Promise<void> {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: {
+      outlet: { type: 'string' },
       from: { type: 'string', default: 'Sandbox Customer' },
       bank: { type: 'string', default: 'Guaranty Trust Bank' },
       account: { type: 'string', default: '0123456789' },
@@ -79,7 +95,9 @@ async function main(): Promise<void> {
   const kobo = parseNairaToKobo(amount)
   if (!kobo) throw new Refused(`AMOUNT must be naira above zero, like 1500 or 1,500.50; got ${amount}`)
   const base = values.url.replace(/\/+$/, '')
-  const accountNumber = /^\d{10}$/.test(target) ? target : await accountOf(base, target.trim(), values.password)
+  const byNumber = /^\d{10}$/.test(target)
+  if (byNumber && values.outlet) throw new Refused('--outlet needs an EMAIL to sign in with; an account number already names the account')
+  const accountNumber = byNumber ? target : await accountOf(base, target.trim(), values.password, values.outlet)
 
   const raw = JSON.stringify({
     accountNumber,
@@ -102,7 +120,7 @@ async function main(): Promise<void> {
   console.info(
     duplicate
       ? `Already credited earlier (same --reference): transaction ${transactionId}`
-      : `Credited ₦${amount} to ${accountNumber}: transaction ${transactionId}`,
+      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : accountNumber}: transaction ${transactionId}`,
   )
 }
 

@@ -32,7 +32,7 @@ export interface PostedTransfer {
 }
 
 /** Wallets that hold a vendor's own money; only these are refused an overdraft. */
-const GUARDED_KINDS = new Set(['main', 'outlet'])
+export const GUARDED_KINDS = new Set(['main', 'outlet'])
 
 function assertBalanced(legs: Leg[]): void {
   if (legs.length < 2) throw new Error('A transfer needs at least two legs')

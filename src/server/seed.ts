@@ -11,6 +11,7 @@ import { creditFromBank } from './ledger'
 import { nubanFor } from './nuban'
 import { seedCatalogue } from './seed-catalogue'
 import { seedDisputes } from './seed-disputes'
+import { seedOutlets } from './seed-outlets'
 import { seedSales } from './seed-sales'
 import { seedSellingTerms } from './seed-selling-terms'
 import { DEMO_HISTORY, DEMO_SETTLEMENT, type SeedEvent } from './seed-history'
@@ -126,6 +127,7 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
     await seedSellingTerms(tx, vendorId, clock.now())
     await seedSales(tx, { vendorId, userId: account.owner.id, clock })
     await seedDisputes(tx, { vendorId, clock })
+    await seedOutlets(tx, { vendor: account.vendor, clock })
     return { created: true, vendorId }
   })
 }

@@ -45,6 +45,21 @@ export function mainWalletScope(vendorId: string): SQL {
   return and(eq(transactions.vendorId, vendorId), sql`${transactions.walletId} = ${mainWallet}`)!
 }
 
+/** Whose rows a list or lookup reads: the vendor's main wallet (the default) or one outlet's wallet by id. */
+export type WalletScope = { wallet: 'main' } | { walletId: string }
+export const MAIN_WALLET: WalletScope = { wallet: 'main' }
+
+function walletScope(vendorId: string, scope: WalletScope): SQL {
+  if ('walletId' in scope) return and(eq(transactions.vendorId, vendorId), eq(transactions.walletId, scope.walletId))!
+  return mainWalletScope(vendorId)
+}
+
+/** The wallet row whose transaction_count answers an unfiltered list's total. */
+function countedWallet(vendorId: string, scope: WalletScope): SQL {
+  if ('walletId' in scope) return and(eq(wallets.vendorId, vendorId), eq(wallets.id, scope.walletId))!
+  return and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main'), isNull(wallets.outletId))!
+}
+
 export interface TransactionFilters {
   page: number
   size: number
@@ -59,12 +74,17 @@ export interface TransactionFilters {
 const rangeError = (message: string) =>
   new ApiError(422, 'VALIDATION_FAILED', `startDate: ${message}`, { issues: [{ path: 'startDate', message }] })
 
-export async function listTransactions(db: Db, vendorId: string, filters: TransactionFilters) {
+export async function listTransactions(
+  db: Db,
+  vendorId: string,
+  filters: TransactionFilters,
+  scope: WalletScope = MAIN_WALLET,
+) {
   const start = filters.startDate ? new Date(filters.startDate) : undefined
   const end = filters.endDate ? new Date(filters.endDate) : undefined
   if (start && end && start > end) throw rangeError('must not be after endDate')
   const where = and(
-    mainWalletScope(vendorId),
+    walletScope(vendorId, scope),
     filters.status ? eq(transactions.status, filters.status) : undefined,
     filters.type ? eq(transactions.type, filters.type) : undefined,
     filters.customerId ? eq(transactions.customerId, filters.customerId) : undefined,
@@ -85,22 +105,27 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     // Unfiltered, the wallet's own count answers; a filter needs counting (its index keeps that bounded).
     filtered
       ? db.select({ total: count() }).from(transactions).where(where)
-      : db
-          .select({ total: wallets.transactionCount })
-          .from(wallets)
-          .where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main'), isNull(wallets.outletId))),
+      : db.select({ total: wallets.transactionCount }).from(wallets).where(countedWallet(vendorId, scope)),
   ])
   return { items: rows.map(toTransaction), page: filters.page, size: filters.size, total: total?.total ?? 0 }
 }
 
-/** One main-wallet transaction of this vendor by id or reference; another vendor's is "not found", never 403. */
-export async function findTransaction(db: Db, vendorId: string, by: { id?: string; reference?: string }) {
+/**
+ * One transaction of this vendor's main wallet (or the scoped outlet wallet) by id or reference; another vendor's
+ * or another wallet's is "not found", never 403.
+ */
+export async function findTransaction(
+  db: Db,
+  vendorId: string,
+  by: { id?: string; reference?: string },
+  scope: WalletScope = MAIN_WALLET,
+) {
   const [row] = await db
     .select()
     .from(transactions)
     .where(
       and(
-        mainWalletScope(vendorId),
+        walletScope(vendorId, scope),
         by.id ? eq(transactions.id, by.id) : undefined,
         by.reference ? eq(transactions.reference, by.reference) : undefined,
       ),

@@ -70,16 +70,21 @@ export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoney
         at: now,
       })
     })
-    .catch((error) => {
-      // The transactions table's own guard: a key whose stored answer has expired (24 h) is still spent.
-      if (!isUniqueViolation(error)) throw error
-      throw new ApiError(
-        409,
-        'IDEMPOTENCY_KEY_REUSED',
-        'This Idempotency-Key was used for an earlier transfer; use a new key for a new transfer',
-      )
-    })
+    .catch(refuseSpentKey)
   return submitToBank(deps, pending, (request) => deps.banking.transfer(request))
+}
+
+/**
+ * For a money call's database transaction that failed: a unique violation there is the transactions table's own
+ * guard on idempotency_key, so a key whose stored answer has expired (24 h) is still spent. Anything else rethrows.
+ */
+export function refuseSpentKey(error: unknown): never {
+  if (!isUniqueViolation(error)) throw error
+  throw new ApiError(
+    409,
+    'IDEMPOTENCY_KEY_REUSED',
+    'This Idempotency-Key was used for an earlier transfer; use a new key for a new transfer',
+  )
 }
 
 export interface Beneficiary {

@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import type { Db } from '../../src/server/db/client'
 import * as sales from '../../src/server/db/sales-schema'
 import * as core from '../../src/server/db/schema'
+import * as team from '../../src/server/db/team-schema'
 
 /**
  * The same database, through a second drizzle instance that counts the statements it sends: for tests that a
@@ -13,7 +14,7 @@ export function countingDb(db: Db): { db: Db; statements: string[] } {
   const statements: string[] = []
   const logger: Logger = { logQuery: (query) => void statements.push(query) }
   const client = (db as unknown as { $client: unknown }).$client
-  const schema = { ...core, ...sales }
+  const schema = { ...core, ...sales, ...team }
   const counted = process.env.TEST_DATABASE_URL
     ? drizzleNodePg({ client: client as never, schema, logger })
     : drizzlePglite({ client: client as never, schema, logger })
