@@ -20,7 +20,7 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Transactions', to: '/transactions', icon: 'wallet', permission: 'VENDOR_TRANSACTIONS', ready: true },
   { label: 'Customers', to: '/customers', icon: 'users', permission: 'VENDOR_CUSTOMERS', ready: true },
   { label: 'Products', to: '/products', icon: 'box', permission: 'VENDOR_INVENTORY', ready: true },
-  { label: 'Outlets', to: '/outlets', icon: 'store', permission: 'VENDOR_OUTLETS', ready: false },
+  { label: 'Outlets', to: '/outlets', icon: 'store', permission: 'VENDOR_OUTLETS', ready: true },
   { label: 'Settings', to: '/settings', icon: 'settings', ready: true },
 ]
 

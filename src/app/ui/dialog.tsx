@@ -30,6 +30,11 @@ export interface ConfirmDialogProps {
   loading?: boolean
   proceedLabel?: string
   cancelLabel?: string
+  /**
+   * Where focus goes once the dialog closes, when not back to what opened it: that may be gone (a removed row's
+   * Remove button). Answering null keeps the default.
+   */
+  finalFocusEl?: () => HTMLElement | null
 }
 
 /** Cancel / Proceed. An alertdialog: the first focus goes to Cancel, the choice that changes nothing. */
@@ -42,11 +47,13 @@ export function ConfirmDialog({
   loading = false,
   proceedLabel = 'Proceed',
   cancelLabel = 'Cancel',
+  finalFocusEl,
 }: ConfirmDialogProps) {
   return (
     <Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
+      finalFocusEl={finalFocusEl}
       role="alertdialog"
       closeOnEscape={!loading}
       closeOnInteractOutside={!loading}

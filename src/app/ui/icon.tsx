@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { css } from 'styled-system/css'
 
 // Inline SVG: no icon font or sprite request, works offline from the first paint, and each icon is a few
 // hundred bytes. All share one 24 × 24 grid drawn with a 2px round stroke in the current text colour.
@@ -130,9 +131,13 @@ export interface IconProps {
   label?: string
 }
 
+// An icon beside text in a flex row must keep its size: without this a long sentence squeezes it to a dot.
+const fixed = css({ flexShrink: 0 })
+
 export function Icon({ name, size = 20, label }: IconProps) {
   return (
     <svg
+      className={fixed}
       xmlns="http://www.w3.org/2000/svg"
       width={size}
       height={size}

@@ -4,28 +4,27 @@ import type { Transaction } from '../../../contract/transactions'
 import { api } from '../../lib/api'
 import { notify } from '../../ui/toast'
 import { MONEY_KEYS, queryKeys, type DateRangeKey, type TransactionListFilters } from '../../lib/query-keys'
+import { MAIN_WALLET_DATA, type TransactionData, type TransactionPage } from './source'
 
 /** Rows per request while scrolling: big enough that 10,000 rows are 100 requests, small enough to be quick. */
 export const LIST_PAGE_SIZE = 100
 /** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */
 export const EXPORT_PAGE_SIZE = 1000
 
-type ListPage = { items: Transaction[]; page: number; size: number; total: number }
-
-export const transactionListQuery = (filters: TransactionListFilters) =>
+/** The pages of a list, newest first, for the filters: the main wallet's unless a source says whose. */
+export const transactionListQuery = (filters: TransactionListFilters, source: TransactionData = MAIN_WALLET_DATA) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.transactions.list(filters),
-    queryFn: async ({ pageParam, signal }) =>
-      (await api(transactionEndpoints.listTransactions, { query: { ...filters, page: pageParam, size: LIST_PAGE_SIZE }, signal })).data,
+    queryKey: source.listKey(filters),
+    queryFn: ({ pageParam, signal }) => source.fetchPage(filters, pageParam, LIST_PAGE_SIZE, signal),
     initialPageParam: 1,
-    getNextPageParam: (last: ListPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    getNextPageParam: (last: TransactionPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     // The list says what went wrong in its empty state; a toast on top would say it twice.
     meta: { errorToast: false },
   })
 
 /** A row already in a loaded list, so the summary opens at once (and offline) while the details load. */
-export function findInLists(queryClient: QueryClient, id: string): Transaction | undefined {
-  for (const [, data] of queryClient.getQueriesData<InfiniteData<ListPage>>({ queryKey: queryKeys.transactions.lists() })) {
+export function findInLists(queryClient: QueryClient, id: string, source: TransactionData = MAIN_WALLET_DATA): Transaction | undefined {
+  for (const [, data] of queryClient.getQueriesData<InfiniteData<TransactionPage>>({ queryKey: source.listsKey })) {
     for (const page of data?.pages ?? []) {
       const found = page.items.find((t) => t.id === id)
       if (found) return found
@@ -34,10 +33,10 @@ export function findInLists(queryClient: QueryClient, id: string): Transaction |
   return undefined
 }
 
-export const transactionDetailQuery = (id: string) =>
+export const transactionDetailQuery = (id: string, source: TransactionData = MAIN_WALLET_DATA) =>
   queryOptions({
-    queryKey: queryKeys.transactions.detail(id),
-    queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionDetail, { query: { id }, signal })).data,
+    queryKey: source.detailKey(id),
+    queryFn: ({ signal }) => source.fetchOne(id, signal),
     // The error view says what went wrong; a toast on top would say it twice.
     meta: { errorToast: false },
   })

@@ -10,6 +10,7 @@ import { PullToRefresh } from '../../../ui/pull-to-refresh'
 import { Skeleton } from '../../../ui/skeleton'
 import { Spinner } from '../../../ui/spinner'
 import { transactionListQuery } from '../queries'
+import { MAIN_WALLET, type TransactionSource } from '../source'
 import { ROW_HEIGHT, TransactionRow } from './transaction-row'
 
 /** Rows drawn beyond the screen each way: enough for a fast fling, few enough that the DOM stays small. */
@@ -37,11 +38,12 @@ function useDocumentTop(element: HTMLElement | null): number {
 
 /**
  * The transactions for the URL's filters, newest first, as one virtual list over infinite pages: however many
- * rows are loaded, only those on screen (plus a few) are in the DOM, so 10,000 rows scroll like 20.
+ * rows are loaded, only those on screen (plus a few) are in the DOM, so 10,000 rows scroll like 20. The main
+ * wallet's unless `source` names another (an outlet's).
  */
-export function TransactionList({ filters }: { filters: TransactionListFilters }) {
+export function TransactionList({ filters, source = MAIN_WALLET }: { filters: TransactionListFilters; source?: TransactionSource }) {
   const queryClient = useQueryClient()
-  const options = transactionListQuery(filters)
+  const options = transactionListQuery(filters, source)
   const query = useInfiniteQuery(options)
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
   const total = query.data?.pages[0]?.total ?? 0
@@ -118,7 +120,7 @@ export function TransactionList({ filters }: { filters: TransactionListFilters }
                 style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - scrollMargin}px)` }}
               >
                 {transaction ? (
-                  <TransactionRow transaction={transaction} />
+                  <TransactionRow transaction={transaction} link={source.summaryLink(transaction.id)} />
                 ) : (
                   <div className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', h: 'full' })}>
                     <Spinner label="Loading more transactions" />
@@ -130,7 +132,7 @@ export function TransactionList({ filters }: { filters: TransactionListFilters }
         </div>
       </div>
       <p className={footerText}>
-        {rows.length < total ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} transactions`}
+        {rows.length < total ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} transaction${total === 1 ? '' : 's'}`}
       </p>
     </PullToRefresh>
   )

@@ -7,6 +7,7 @@ import { formatKobo } from '../../../lib/money'
 import { StatusBadge } from '../../../ui/badge'
 import { Icon } from '../../../ui/icon'
 import { counterparty } from '../export'
+import { MAIN_WALLET, type TransactionLink } from '../source'
 
 /** Fixed, so the virtual list can place 10,000 rows without measuring any of them. */
 export const ROW_HEIGHT = 72
@@ -39,9 +40,10 @@ export function rowTitle(t: Transaction): string {
   return counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
 }
 
-export function TransactionRow({ transaction: t }: { transaction: Transaction }) {
+/** One row, leading to its Transaction Summary (`link`, the main wallet's by default). */
+export function TransactionRow({ transaction: t, link = MAIN_WALLET.summaryLink(t.id) }: { transaction: Transaction; link?: TransactionLink }) {
   return (
-    <Link to="/transactions/$id" params={{ id: t.id }} search className={row} data-testid="transaction-row">
+    <Link {...link} className={row} data-testid="transaction-row">
       <span className={avatar} data-type={t.type}>
         <Icon name={t.type === 'credit' ? 'arrow-down-left' : 'arrow-up-right'} size={18} label={t.type} />
       </span>

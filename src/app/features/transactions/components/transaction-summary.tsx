@@ -17,6 +17,7 @@ import { Money } from '../../../ui/money'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { findInLists, transactionDetailQuery, useMarkPos } from '../queries'
+import { MAIN_WALLET, type TransactionLink, type TransactionSource } from '../source'
 import { signedAmount } from './transaction-row'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
@@ -49,7 +50,7 @@ export function canMarkPos(t: Transaction): boolean {
   return t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction
 }
 
-function Details({ t }: { t: Transaction }) {
+function Details({ t, customerLink }: { t: Transaction; customerLink: (customerId: string) => TransactionLink }) {
   return (
     <>
       <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4' })}>
@@ -103,8 +104,7 @@ function Details({ t }: { t: Transaction }) {
       </DetailList>
       {t.customerId ? (
         <Link
-          to="/transactions"
-          search={{ customerId: t.customerId, duration: 'LAST_MONTH' }}
+          {...customerLink(t.customerId)}
           className={css({ display: 'inline-flex', mt: '4', color: 'accent.fg', fontWeight: 'medium', minH: 'touch', alignItems: 'center' })}
         >
           All from this customer
@@ -139,11 +139,11 @@ function orderOf(t: Transaction): string | null {
   return (t.hasMatchingOrder || t.hasShareableOrder) && t.orderReference ? t.orderReference : null
 }
 
-function hasActions(t: Transaction): boolean {
-  return orderOf(t) !== null || canMarkPos(t)
+function hasActions(t: Transaction, canClaim: boolean): boolean {
+  return orderOf(t) !== null || (canClaim && canMarkPos(t))
 }
 
-function Actions({ t }: { t: Transaction }) {
+function Actions({ t, canClaim }: { t: Transaction; canClaim: boolean }) {
   const online = useOnline()
   const markPos = useMarkPos()
   const [confirming, setConfirming] = useState(false)
@@ -155,7 +155,7 @@ function Actions({ t }: { t: Transaction }) {
       </Link>
     )
   }
-  if (!canMarkPos(t)) return null
+  if (!canClaim || !canMarkPos(t)) return null
   // One child for the sheet footer, the two actions stacked: side by side, 'Mark as POS Transaction' does
   // not fit half of a phone or of the 30rem side panel.
   return (
@@ -178,10 +178,10 @@ function Actions({ t }: { t: Transaction }) {
   )
 }
 
-/** The Transaction Summary sheet (SPEC §2) for /transactions/$id. */
-export function TransactionSummarySheet({ id, onClose }: { id: string; onClose: () => void }) {
+/** The Transaction Summary sheet (SPEC §2) for /transactions/$id, or for an outlet's transaction with its `source`. */
+export function TransactionSummarySheet({ id, onClose, source = MAIN_WALLET }: { id: string; onClose: () => void; source?: TransactionSource }) {
   const queryClient = useQueryClient()
-  const query = useQuery({ ...transactionDetailQuery(id), placeholderData: () => findInLists(queryClient, id) })
+  const query = useQuery({ ...transactionDetailQuery(id, source), placeholderData: () => findInLists(queryClient, id, source) })
   const t = query.data
   // A failed refresh of a transaction already on screen keeps showing it; the error view is for having none.
   const showError = query.isError && !t
@@ -192,12 +192,12 @@ export function TransactionSummarySheet({ id, onClose }: { id: string; onClose: 
         if (!open) onClose()
       }}
       title="Transaction Summary"
-      footer={t && !showError && hasActions(t) ? <Actions t={t} /> : undefined}
+      footer={t && !showError && hasActions(t, source.canClaim) ? <Actions t={t} canClaim={source.canClaim} /> : undefined}
     >
       {showError ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : t ? (
-        <Details t={t} />
+        <Details t={t} customerLink={source.customerLink} />
       ) : (
         <div aria-busy="true">
           <Skeleton count={8} height={28} />

@@ -1,0 +1,12 @@
+import { NoAccess } from '../../../ui/no-access'
+import { PageHeader } from '../../../ui/page'
+
+/** What a member without VENDOR_OUTLETS sees on an outlets page. */
+export function NoOutletsAccess() {
+  return (
+    <>
+      <PageHeader title="Outlets" />
+      <NoAccess title="Your role does not include outlets" permission="outlets" />
+    </>
+  )
+}

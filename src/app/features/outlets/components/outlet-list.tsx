@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
+import { css, cx } from 'styled-system/css'
+import { listRow } from 'styled-system/recipes'
+import type { Outlet } from '../../../../contract/outlets'
+import type { OutletListFilters } from '../../../lib/query-keys'
+import { StatusBadge } from '../../../ui/badge'
+import { Money } from '../../../ui/money'
+import { PagedList } from '../../../ui/paged-list'
+import { outletListQuery } from '../queries'
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
+import { OutletStatusSwitch } from './outlet-status-switch'
+
+// The switch sits beside the row's link, not inside it: a control inside a link is two targets in one.
+const item = css({ display: 'flex', alignItems: 'center', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
+const row = cx(listRow(), css({ flex: '1', minW: '0', gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', borderBottomWidth: '0' }))
+const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
+const address = css({ display: 'block', mt: '0.5', mb: '1', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+const balance = css({ textStyle: 'amount', fontSize: 'sm', textAlign: 'right' })
+const toggle = css({ flexShrink: 0, pr: '3' })
+
+function OutletRow({ outlet: o, canManage }: { outlet: Outlet; canManage: boolean }) {
+  return (
+    <li className={item}>
+      <Link to="/outlets/$outletId" params={{ outletId: o.id }} className={row} data-testid="outlet-row">
+        <span className={css({ minW: '0' })}>
+          <span className={name}>{o.name}</span>
+          <span className={address}>{o.address}</span>
+          <StatusBadge status={o.status} />
+        </span>
+        <span className={balance}>
+          <Money kobo={o.balance} />
+        </span>
+      </Link>
+      {canManage ? (
+        <span className={toggle}>
+          <OutletStatusSwitch outlet={o} compact />
+        </span>
+      ) : null}
+    </li>
+  )
+}
+
+export interface OutletListProps {
+  filters: OutletListFilters
+  onPageChange: (page: number) => void
+  onSizeChange: (size: PageSize) => void
+  /** A search is on: the empty list says so instead of promising outlets to come. */
+  filtered: boolean
+  /** The user may change outlets' status (VENDOR_TEAM): each row gets its switch. */
+  canManage: boolean
+}
+
+/** The outlets the user may see, newest first, a page at a time: name, address, status and wallet balance. */
+export function OutletList({ filters, onPageChange, onSizeChange, filtered, canManage }: OutletListProps) {
+  const query = useQuery(outletListQuery(filters))
+  return (
+    <PagedList
+      query={query}
+      page={filters.page ?? 1}
+      size={filters.size ?? DEFAULT_PAGE_SIZE}
+      onPageChange={onPageChange}
+      sizes={PAGE_SIZES}
+      onSizeChange={onSizeChange}
+      label="Outlets"
+      noun="outlets"
+      emptyText={filtered ? 'No outlet matches this search.' : 'Outlets you open, each with its own wallet and account, will show here.'}
+    >
+      {(items) => items.map((o) => <OutletRow key={o.id} outlet={o} canManage={canManage} />)}
+    </PagedList>
+  )
+}

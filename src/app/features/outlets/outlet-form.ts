@@ -1,0 +1,38 @@
+import * as v from 'valibot'
+import { PHONE_MAX_DIGITS } from '../../ui/field'
+
+export const OUTLET_FORM_MESSAGES = {
+  name: 'Enter the outlet name.',
+  address: 'Enter the outlet address.',
+  email: 'Enter a valid email.',
+  phone: `Enter digits only, at most ${PHONE_MAX_DIGITS}.`,
+} as const
+const m = OUTLET_FORM_MESSAGES
+
+const required = (max: number, message: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `Use at most ${max} characters.`))
+
+/**
+ * Create Outlet (SPEC §2, §5): name and address required; email and phone optional. The phone input refuses
+ * anything but digits and stops at 11, so its rule here only guards a value that got past it.
+ */
+export const OutletFormSchema = v.object({
+  name: required(100, m.name),
+  address: required(300, m.address),
+  email: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email(m.email), v.maxLength(254, m.email))], m.email),
+  phone: v.pipe(v.string(), v.regex(new RegExp(`^\\d{0,${PHONE_MAX_DIGITS}}$`), m.phone)),
+})
+export type OutletFormValues = { name: string; address: string; email: string; phone: string }
+
+export const EMPTY_OUTLET: OutletFormValues = { name: '', address: '', email: '', phone: '' }
+
+/** Blank optional fields are left out rather than sent empty. */
+export function toOutletBody(values: OutletFormValues) {
+  const email = values.email.trim()
+  return {
+    name: values.name.trim(),
+    address: values.address.trim(),
+    ...(email ? { email } : {}),
+    ...(values.phone ? { phone: values.phone } : {}),
+  }
+}

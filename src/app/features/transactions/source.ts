@@ -1,0 +1,59 @@
+import type { QueryKey } from '@tanstack/react-query'
+import { linkOptions, type LinkOptions, type RegisteredRouter } from '@tanstack/react-router'
+import { transactionEndpoints, type Transaction } from '../../../contract/transactions'
+import { api } from '../../lib/api'
+import { queryKeys, type TransactionListFilters } from '../../lib/query-keys'
+
+export interface TransactionPage {
+  items: Transaction[]
+  page: number
+  size: number
+  total: number
+}
+
+/** A link to a route of the app; written with linkOptions(), so the path and its params are checked there. */
+export type TransactionLink = LinkOptions<RegisteredRouter, string, string>
+
+/**
+ * Whose transactions a list and its Transaction Summary show: the main wallet's (/transactions) or an outlet's
+ * (/outlets/$outletId). The same list, filters and summary serve both; only where the rows come from and where
+ * they lead differ. Features do not import each other, so the outlets feature builds its source in this shape
+ * and the route hands it over (docs/decisions/048).
+ */
+export interface TransactionData {
+  /** Every list of this source sits under this key; the summary looks its row up there while the details load. */
+  listsKey: QueryKey
+  listKey: (filters: TransactionListFilters) => QueryKey
+  fetchPage: (filters: TransactionListFilters, page: number, size: number, signal?: AbortSignal) => Promise<TransactionPage>
+  detailKey: (id: string) => QueryKey
+  fetchOne: (id: string, signal?: AbortSignal) => Promise<Transaction>
+}
+
+/**
+ * The data and where it leads. Kept apart from TransactionData because links are typed by the route tree: a
+ * route loader that took them would make its own route's type depend on itself.
+ */
+export interface TransactionSource extends TransactionData {
+  /** Where a row leads: its Transaction Summary over the list, the list's filters kept. */
+  summaryLink: (id: string) => TransactionLink
+  /** The list narrowed to one customer ('All from this customer'). */
+  customerLink: (customerId: string) => TransactionLink
+  /** Mark as POS and Create order claim a credit of the main wallet; the server refuses any other wallet's. */
+  canClaim: boolean
+}
+
+export const MAIN_WALLET_DATA: TransactionData = {
+  listsKey: queryKeys.transactions.lists(),
+  listKey: (filters) => queryKeys.transactions.list(filters),
+  fetchPage: async (filters, page, size, signal) =>
+    (await api(transactionEndpoints.listTransactions, { query: { ...filters, page, size }, signal })).data,
+  detailKey: (id) => queryKeys.transactions.detail(id),
+  fetchOne: async (id, signal) => (await api(transactionEndpoints.transactionDetail, { query: { id }, signal })).data,
+}
+
+export const MAIN_WALLET: TransactionSource = {
+  ...MAIN_WALLET_DATA,
+  summaryLink: (id) => linkOptions({ to: '/transactions/$id', params: { id }, search: true }),
+  customerLink: (customerId) => linkOptions({ to: '/transactions', search: { customerId, duration: 'LAST_MONTH' } }),
+  canClaim: true,
+}

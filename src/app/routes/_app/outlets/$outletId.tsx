@@ -1,0 +1,63 @@
+import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { useCustomerName } from '../../../features/customers/customer-name'
+import { CustomerPicker } from '../../../features/customers/customer-picker'
+import { NoOutletsAccess } from '../../../features/outlets/components/no-outlets-access'
+import { OutletPage } from '../../../features/outlets/components/outlet-page'
+import { outletBalanceQuery, outletDetailQuery, outletTransactionData, outletTransactionSource, outletWalletDetailsQuery } from '../../../features/outlets/queries'
+import { TransactionsSection } from '../../../features/transactions/components/transactions-section'
+import { transactionListQuery } from '../../../features/transactions/queries'
+import { listFilters, transactionSearchSchema, type TransactionSearch } from '../../../features/transactions/search'
+import { hasPermission } from '../../../lib/permissions'
+import { loadInfiniteQuery } from '../../../lib/query-client'
+import { getSession, useSession } from '../../../lib/session'
+
+// The outlet's transactions keep their filters in the URL, as on /transactions.
+export const Route = createFileRoute('/_app/outlets/$outletId')({
+  validateSearch: transactionSearchSchema,
+  loaderDeps: ({ search }) => search,
+  // Not awaited but the transactions: the page shows its skeleton, and for an outlet the user cannot see, says so.
+  loader: ({ context: { queryClient }, params: { outletId }, deps }) => {
+    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) return
+    void queryClient.prefetchQuery(outletDetailQuery(outletId))
+    void queryClient.prefetchQuery(outletBalanceQuery(outletId))
+    void queryClient.prefetchQuery(outletWalletDetailsQuery(outletId))
+    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps), outletTransactionData(outletId)))
+  },
+  component: OutletRoute,
+})
+
+function OutletRoute() {
+  const { outletId } = Route.useParams()
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const permissions = useSession()?.user.permissions ?? []
+  // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail, so it is not offered.
+  const canListCustomers = hasPermission(permissions, 'VENDOR_CUSTOMERS')
+  const customerName = useCustomerName(search.customerId, canListCustomers)
+  const source = useMemo(() => outletTransactionSource(outletId), [outletId])
+  // Filters replace the history entry: Back should leave the page, not step through every tap on a filter.
+  const setSearch = useCallback(
+    (patch: Partial<TransactionSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    [navigate],
+  )
+
+  if (!hasPermission(permissions, 'VENDOR_OUTLETS')) return <NoOutletsAccess />
+  return (
+    <>
+      <OutletPage
+        outletId={outletId}
+        transactions={
+          <TransactionsSection
+            search={search}
+            onSearchChange={setSearch}
+            source={source}
+            picker={canListCustomers ? CustomerPicker : undefined}
+            customerName={customerName}
+          />
+        }
+      />
+      <Outlet />
+    </>
+  )
+}

@@ -1,0 +1,21 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { useMemo } from 'react'
+import { outletTransactionData, outletTransactionSource } from '../../../../../features/outlets/queries'
+import { TransactionSummarySheet } from '../../../../../features/transactions/components/transaction-summary'
+import { transactionDetailQuery } from '../../../../../features/transactions/queries'
+import { useCloseOutletSheet } from '../-close'
+
+export const Route = createFileRoute('/_app/outlets/$outletId/transactions/$id')({
+  // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.
+  loader: ({ context: { queryClient }, params }) => {
+    void queryClient.prefetchQuery(transactionDetailQuery(params.id, outletTransactionData(params.outletId)))
+  },
+  component: OutletTransactionRoute,
+})
+
+function OutletTransactionRoute() {
+  const { outletId, id } = Route.useParams()
+  const source = useMemo(() => outletTransactionSource(outletId), [outletId])
+  const close = useCloseOutletSheet(outletId)
+  return <TransactionSummarySheet id={id} source={source} onClose={close} />
+}

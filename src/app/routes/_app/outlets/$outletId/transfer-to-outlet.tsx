@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query'
+import { createFileRoute } from '@tanstack/react-router'
+import { OutletTransferSheet } from '../../../../features/outlets/components/outlet-transfer-sheet'
+import { walletBalanceQuery } from '../../../../features/wallet/queries'
+import { hasPermission } from '../../../../lib/permissions'
+import { useSession } from '../../../../lib/session'
+import { NoAccessSheet } from '../../../../ui/no-access'
+import { useCloseOutletSheet } from './-close'
+
+export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-outlet')({
+  component: TransferToOutletRoute,
+})
+
+function TransferToOutletRoute() {
+  const { outletId } = Route.useParams()
+  const close = useCloseOutletSheet(outletId)
+  const permissions = useSession()?.user.permissions ?? []
+  // What the main wallet holds, for the sheet to show: read only by a user who may see the wallet.
+  const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
+  const main = useQuery({ ...walletBalanceQuery(), enabled: canSeeWallet })
+  // Money leaves the main wallet only for a user holding VENDOR_TRANSFERS, as the server insists.
+  if (!hasPermission(permissions, 'VENDOR_TRANSFERS')) return <NoAccessSheet sheetTitle="Transfer to Outlet" title="Your role does not allow this" permission="transfers" onClose={close} />
+  return <OutletTransferSheet direction="to-outlet" outletId={outletId} mainBalance={canSeeWallet ? main.data?.balance : undefined} onClose={close} />
+}

@@ -1,0 +1,62 @@
+import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
+import { useCallback, useMemo } from 'react'
+import { css, cx } from 'styled-system/css'
+import { button } from 'styled-system/recipes'
+import { NoOutletsAccess } from '../../../features/outlets/components/no-outlets-access'
+import { OutletList } from '../../../features/outlets/components/outlet-list'
+import { outletListQuery } from '../../../features/outlets/queries'
+import { outletListFilters, outletSearchSchema, type PageSize } from '../../../features/outlets/search'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+import { Icon } from '../../../ui/icon'
+import { PageHeader } from '../../../ui/page'
+import { SearchBox } from '../../../ui/search-box'
+
+// `_list` is pathless: /outlets shows the list, and /outlets/new opens Create Outlet over it, while
+// /outlets/$outletId (outside `_list`) is a page of its own.
+export const Route = createFileRoute('/_app/outlets/_list')({
+  validateSearch: outletSearchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search }),
+  // Not awaited: paging keeps the current page on screen while the next loads.
+  loader: ({ context: { queryClient }, deps }) => {
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
+  },
+  component: OutletsPage,
+})
+
+const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
+
+function OutletsPage() {
+  const permissions = useSession()?.user.permissions ?? []
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  const filters = useMemo(() => outletListFilters(search), [search])
+
+  // A search replaces the history entry and goes back to page 1; paging pushes, so Back pages back.
+  const setText = useCallback((text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }), [navigate])
+  const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
+  const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
+
+  if (!hasPermission(permissions, 'VENDOR_OUTLETS')) return <NoOutletsAccess />
+  // Creating outlets and changing their status also need VENDOR_TEAM (decision 043): not offered without it.
+  const canManage = hasPermission(permissions, 'VENDOR_TEAM')
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <PageHeader
+        title="Outlets"
+        description="Branches with their own wallet, bank account and members."
+        actions={
+          canManage ? (
+            <Link to="/outlets/new" search={(prev) => prev} className={addLink}>
+              <Icon name="plus" size={18} />
+              Create Outlet
+            </Link>
+          ) : undefined
+        }
+      />
+      <SearchBox value={search.search ?? ''} onChange={setText} label="Search outlets by name or address" placeholder="Search by name or address" />
+      <OutletList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={Boolean(search.search)} canManage={canManage} />
+      <Outlet />
+    </div>
+  )
+}

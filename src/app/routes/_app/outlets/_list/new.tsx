@@ -1,0 +1,28 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router'
+import { CreateOutletSheet } from '../../../../features/outlets/components/create-outlet-sheet'
+import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { hasPermission } from '../../../../lib/permissions'
+import { useSession } from '../../../../lib/session'
+import { NoAccessSheet } from '../../../../ui/no-access'
+
+export const Route = createFileRoute('/_app/outlets/_list/new')({
+  component: CreateOutletRoute,
+})
+
+const toList = (router: AppRouter) => void router.navigate({ to: '/outlets', search: true, replace: true })
+
+function CreateOutletRoute() {
+  const close = useCloseSheet(toList)
+  const navigate = useNavigate()
+  const permissions = useSession()?.user.permissions ?? []
+  if (!hasPermission(permissions, 'VENDOR_OUTLETS') || !hasPermission(permissions, 'VENDOR_TEAM')) {
+    return <NoAccessSheet sheetTitle="Create Outlet" title="Your role does not allow this" permission="team" onClose={close} />
+  }
+  return (
+    <CreateOutletSheet
+      onClose={close}
+      // The new outlet's page replaces the sheet in history: Back from it returns to the list.
+      onCreated={(outlet) => void navigate({ to: '/outlets/$outletId', params: { outletId: outlet.id }, replace: true })}
+    />
+  )
+}
