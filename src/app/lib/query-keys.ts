@@ -67,6 +67,24 @@ export interface DisputeListFilters {
   isEscalated?: boolean
 }
 
+export interface OutletListFilters {
+  page?: number
+  size?: number
+  search?: string
+}
+
+/** An outlet's transactions: the /transactions filters plus the outlet. */
+export interface OutletTransactionFilters extends TransactionListFilters {
+  outletId: string
+}
+
+export interface MemberListFilters {
+  page?: number
+  size?: number
+  name?: string
+  email?: string
+}
+
 export interface DateRangeKey {
   startDate: string
   endDate: string
@@ -164,6 +182,30 @@ export const queryKeys = {
     conversation: (id: string) => [...queryKeys.disputes.all, 'conversation', id] as const,
     categories: () => [...queryKeys.disputes.all, 'categories'] as const,
   },
+  outlets: {
+    all: ['outlets'] as const,
+    lists: () => [...queryKeys.outlets.all, 'list'] as const,
+    list: (filters: OutletListFilters) => [...queryKeys.outlets.lists(), filters] as const,
+    details: () => [...queryKeys.outlets.all, 'detail'] as const,
+    detail: (id: string) => [...queryKeys.outlets.details(), id] as const,
+    /** Balance and account details of one outlet's wallet. */
+    wallet: (id: string) => [...queryKeys.outlets.all, 'wallet', id] as const,
+    balance: (id: string) => [...queryKeys.outlets.wallet(id), 'balance'] as const,
+    walletDetails: (id: string) => [...queryKeys.outlets.wallet(id), 'details'] as const,
+    transactions: (id: string) => [...queryKeys.outlets.all, 'transactions', id] as const,
+    transactionList: (filters: OutletTransactionFilters) =>
+      [...queryKeys.outlets.transactions(filters.outletId), 'list', filters] as const,
+    transaction: (outletId: string, id: string) => [...queryKeys.outlets.transactions(outletId), 'detail', id] as const,
+    members: (id: string, filters: { page?: number; size?: number; search?: string } = {}) =>
+      [...queryKeys.outlets.all, 'members', id, filters] as const,
+  },
+  team: {
+    all: ['team'] as const,
+    lists: () => [...queryKeys.team.all, 'list'] as const,
+    list: (filters: MemberListFilters) => [...queryKeys.team.lists(), filters] as const,
+  },
+  /** Public invitation pages (/invite/{code}): never persisted with the vendor's cache. */
+  invite: (code: string) => ['invite', code] as const,
   /** Public order pages (/checkout/{code}): never persisted with the vendor's cache, like pay links. */
   publicOrder: (code: string) => ['public-order', code] as const,
   /** Public pay link pages: never persisted with the vendor's cache (see persister). */
@@ -172,12 +214,13 @@ export const queryKeys = {
 
 /**
  * What every money movement makes stale: the balance, and the transactions and their analytics. Send money,
- * Mark as POS, refunds and (later) outlet transfers all invalidate these. Orders are here too: a credit can pay
- * an order and a refund changes one; customers' totals move with them.
+ * Mark as POS, refunds and outlet transfers all invalidate these. Orders are here too: a credit can pay an order
+ * and a refund changes one; customers' totals move with them; outlets show their wallets' balances.
  */
 export const MONEY_KEYS = [
   queryKeys.wallet.all,
   queryKeys.transactions.all,
   queryKeys.orders.all,
   queryKeys.customers.all,
+  queryKeys.outlets.all,
 ] as const

@@ -1,5 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../contract/auth'
+import { startPersistence } from './persister'
+import { queryKeys } from './query-keys'
 
 /**
  * The signed-in session lives in localStorage so a reload (or an offline start) keeps the user signed in.
@@ -42,6 +45,17 @@ export function setSession(session: Session): void {
   localStorage.setItem(TOKEN_KEY, session.token)
   localStorage.setItem(USER_KEY, JSON.stringify(session.user))
   emit()
+}
+
+/**
+ * Signs in with a session the server answered: login and accepting an invitation both end here. Whatever an
+ * earlier user left in memory must not leak into this session; then this user's own offline cache is restored.
+ */
+export async function startSession(queryClient: QueryClient, session: Session): Promise<void> {
+  queryClient.clear()
+  setSession({ token: session.token, user: session.user })
+  queryClient.setQueryData(queryKeys.me, session.user)
+  await startPersistence(queryClient, session.user.id)
 }
 
 export function updateUser(user: User): void {

@@ -18,6 +18,8 @@ const TONES: Record<string, StatusTone> = {
   'refund-pending': 'warning',
   processing: 'warning',
   open: 'warning',
+  // A team member whose invitation waits to be accepted.
+  invited: 'warning',
   failed: 'danger',
   'refund-failed': 'danger',
   abandoned: 'danger',

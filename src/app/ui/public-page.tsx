@@ -20,8 +20,8 @@ const copyValue = css({ display: 'inline-flex', alignItems: 'center', gap: '1', 
 
 export interface PublicPageProps<T> {
   query: { data: T | undefined; isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }
-  /** What a link that finds nothing says: no longer valid, and what to do about it. */
-  invalid: { title: string; text: string }
+  /** What a link that finds nothing says: no longer valid, what to do about it, and a way on (a link). */
+  invalid: { title: string; text: string; action?: ReactNode }
   /** The heading when loading failed for another reason: 'Could not load this payment link'. */
   failedTitle: string
   /** The skeleton while it loads. */
@@ -34,9 +34,9 @@ export function PublicPage<T>({ query, invalid, failedTitle, loading, children }
   const status = errorStatus(query.error)
   let body: ReactNode
   if (query.data !== undefined) body = children(query.data)
-  // A code the API refuses as malformed (a link cut short in a chat app) is as dead as one it cannot find:
-  // Try again would only fail again.
-  else if (query.isError && (status === 404 || status === 400 || status === 422)) {
+  // A code the API refuses as malformed (a link cut short in a chat app), or one that is gone (410: an invitation
+  // expired or used), is as dead as one it cannot find: Try again would only fail again.
+  else if (query.isError && (status === 404 || status === 410 || status === 400 || status === 422)) {
     body = (
       <div className={centre} role="alert">
         <span className={icon}>
@@ -44,6 +44,7 @@ export function PublicPage<T>({ query, invalid, failedTitle, loading, children }
         </span>
         <h1 className={css({ textStyle: 'title.md' })}>{invalid.title}</h1>
         <p className={muted}>{invalid.text}</p>
+        {invalid.action}
       </div>
     )
   } else if (query.isError) {

@@ -256,6 +256,22 @@ describe('Send Money offline', () => {
     expect(screen.getByRole('link', { name: 'Create PIN' }).getAttribute('href')).toBe('/settings?tab=security')
   })
 
+  it('does not prompt a member who cannot move money to create a PIN, nor ask for their PIN', async () => {
+    api({ hasPin: false })
+    let asked = 0
+    server.use(
+      handle(endpoints.pinStatus, () => {
+        asked += 1
+        return ok(pinStatus({ hasPin: false }))
+      }),
+    )
+    renderApp('/home', { permissions: ['VENDOR_WALLET', 'VENDOR_TRANSACTIONS', 'VENDOR_OUTLETS'] })
+    await screen.findByRole('link', { name: 'Add money' })
+    expect(screen.queryByText('Create a transaction PIN to send money and change payouts.')).toBeNull()
+    expect(screen.queryByRole('link', { name: 'Create PIN' })).toBeNull()
+    expect(asked).toBe(0)
+  })
+
   it('hides Send Money from a member without the transfers permission', async () => {
     api()
     renderApp('/home', { permissions: ['VENDOR_WALLET', 'VENDOR_TRANSACTIONS'] })

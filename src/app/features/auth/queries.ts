@@ -3,9 +3,8 @@ import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
 import { api } from '../../lib/api'
 import { wipeLocalData } from '../../lib/local-data'
-import { startPersistence } from '../../lib/persister'
 import { queryKeys } from '../../lib/query-keys'
-import { setSession } from '../../lib/session'
+import { startSession } from '../../lib/session'
 
 export const meQuery = () =>
   queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(authEndpoints.me)).data })
@@ -14,13 +13,7 @@ export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (body: BodyInput<typeof authEndpoints.login>) => api(authEndpoints.login, { body }),
-    onSuccess: async ({ data }) => {
-      // Whatever an earlier user left in memory must not leak into this session.
-      queryClient.clear()
-      setSession({ token: data.token, user: data.user })
-      queryClient.setQueryData(queryKeys.me, data.user)
-      await startPersistence(queryClient, data.user.id)
-    },
+    onSuccess: ({ data }) => startSession(queryClient, data),
   })
 }
 

@@ -47,6 +47,8 @@ function Home() {
   const permissions = user?.permissions ?? []
   const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
   const canSeeTransactions = hasPermission(permissions, 'VENDOR_TRANSACTIONS')
+  // The PIN authorises moving money: a member who cannot send any has nothing to create one for.
+  const canSend = hasPermission(permissions, 'VENDOR_TRANSFERS')
   const firstName = user?.name.split(' ')[0] ?? ''
   const dates = useMemo(() => fromDateSearch(search), [search])
   const range = useMemo(() => searchRange(search), [search])
@@ -55,10 +57,10 @@ function Home() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader title={`${greeting(new Date())}, ${firstName}`} description={user?.vendor.name} />
-      <PinPrompt />
+      {canSend ? <PinPrompt /> : null}
       {canSeeWallet ? (
         <div className={css({ display: 'grid', gap: '4', lg: { gridTemplateColumns: '1fr 1fr' } })}>
-          <BalanceCard canSend={hasPermission(permissions, 'VENDOR_TRANSFERS')} />
+          <BalanceCard canSend={canSend} />
           <AccountDetailsCard />
         </div>
       ) : (

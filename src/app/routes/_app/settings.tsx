@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
+import { useCallback } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { PayoutSettings } from '../../features/banking/components/payout-settings'
@@ -11,9 +12,13 @@ import { deliveryLocationListQuery, taxListQuery } from '../../features/selling-
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form'
 import { ProfileSection } from '../../features/settings/components/profile-section'
 import { vendorProfileQuery } from '../../features/settings/queries'
+import { NoTeamAccess } from '../../features/team/components/no-team-access'
+import { TeamPanel } from '../../features/team/components/team-panel'
+import { memberListQuery } from '../../features/team/queries'
+import { memberListFilters, teamSearch, type PageSize } from '../../features/team/search'
 import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
-import { useSession } from '../../lib/session'
+import { getSession, useSession } from '../../lib/session'
 import { PageHeader } from '../../ui/page'
 import { TabNav } from '../../ui/tab-nav'
 
@@ -25,18 +30,24 @@ const TABS = [
   { id: 'password', label: 'Password' },
   { id: 'taxes', label: 'Taxes' },
   { id: 'delivery-locations', label: 'Delivery' },
+  { id: 'team', label: 'Team' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
+
+/** Team is offered only to those who may manage it (VENDOR_TEAM); every other tab to everyone. */
+const tabsFor = (permissions: readonly string[]) => TABS.filter((t) => t.id !== 'team' || hasPermission(permissions, 'VENDOR_TEAM'))
 
 /** The sheets under /settings and the tab each belongs to. */
 const SHEET_TABS: readonly (readonly [prefix: string, tab: Tab])[] = [
   ['/settings/change-pin', 'security'],
   ['/settings/taxes', 'taxes'],
   ['/settings/delivery-locations', 'delivery-locations'],
+  ['/settings/team', 'team'],
 ]
 
 export const Route = createFileRoute('/_app/settings')({
-  validateSearch: v.object({ tab: v.optional(v.fallback(v.picklist(TABS.map((t) => t.id)), 'profile'), 'profile') }),
+  // The Team tab's search and page ride along (?tab=team&q=ada&page=2); the tab links drop them.
+  validateSearch: v.object({ tab: v.optional(v.fallback(v.picklist(TABS.map((t) => t.id)), 'profile'), 'profile'), ...teamSearch }),
   beforeLoad: ({ location, search }) => {
     // A sheet always opens over its own tab; a bare link (no tab, so 'profile') would otherwise show Profile beneath.
     const tab = SHEET_TABS.find(([prefix]) => location.pathname.startsWith(prefix))?.[1]
@@ -45,7 +56,7 @@ export const Route = createFileRoute('/_app/settings')({
     params.set('tab', tab)
     throw redirect({ href: `${location.pathname}?${params}`, replace: true })
   },
-  loaderDeps: ({ search }) => ({ tab: search.tab }),
+  loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
     // The other tabs' data is fetched without blocking: each card shows its own loading and error state.
     if (deps.tab === 'payout-settings') {
@@ -56,6 +67,9 @@ export const Route = createFileRoute('/_app/settings')({
     if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
     if (deps.tab === 'taxes') void queryClient.prefetchQuery(taxListQuery())
     if (deps.tab === 'delivery-locations') void queryClient.prefetchQuery(deliveryLocationListQuery())
+    if (deps.tab === 'team' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM')) {
+      void queryClient.prefetchQuery(memberListQuery(memberListFilters(deps)))
+    }
     return loadQuery(queryClient, vendorProfileQuery())
   },
   component: Settings,
@@ -63,10 +77,12 @@ export const Route = createFileRoute('/_app/settings')({
 
 function Settings() {
   const { tab } = Route.useSearch()
+  const session = useSession()
+  const tabs = tabsFor(session?.user.permissions ?? [])
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader title="Settings" />
-      <TabNav label="Settings sections" items={TABS.map((t) => ({ label: t.label, link: { to: '/settings', search: { tab: t.id } }, current: tab === t.id }))} />
+      <TabNav label="Settings sections" items={tabs.map((t) => ({ label: t.label, link: { to: '/settings', search: { tab: t.id } }, current: tab === t.id }))} />
       <TabPanel tab={tab} />
       <Outlet />
     </div>
@@ -87,7 +103,24 @@ function TabPanel({ tab }: { tab: Tab }) {
       return <DeliveryLocationsPanel canEdit={canEdit} />
     case 'security':
       return <PinSettings />
+    case 'team':
+      return hasPermission(session?.user.permissions ?? [], 'VENDOR_TEAM') ? <Team /> : <NoTeamAccess />
     default:
       return <ProfileSection />
   }
+}
+
+function Team() {
+  const search = Route.useSearch()
+  const navigate = Route.useNavigate()
+  // Searching and the page size replace the history entry and go back to page 1; paging pushes, so Back pages back.
+  const onSearch = useCallback((q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined, page: undefined }), replace: true }), [navigate])
+  return (
+    <TeamPanel
+      search={search}
+      onSearch={onSearch}
+      onPageChange={(page) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })}
+      onSizeChange={(size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })}
+    />
+  )
 }

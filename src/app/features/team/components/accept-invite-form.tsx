@@ -1,0 +1,103 @@
+import { useForm } from '@tanstack/react-form'
+import { useNavigate } from '@tanstack/react-router'
+import * as v from 'valibot'
+import { css } from 'styled-system/css'
+import type { InviteDetails } from '../../../../contract/team'
+import { ApiError } from '../../../lib/api'
+import { emailField, newPasswordField, showSubmitError, visibleError } from '../../../lib/forms'
+import { useOnline } from '../../../lib/online'
+import { Button } from '../../../ui/button'
+import { Field, Input } from '../../../ui/field'
+import { Notice } from '../../../ui/notice'
+import { useAcceptInvite } from '../queries'
+
+export const PASSWORDS_DIFFER = 'Passwords do not match.'
+export const OFFLINE_JOIN_REASON = 'You are offline. You can join once you reconnect.'
+
+/** Password twice; sign-in is by email, so an invitation sent by phone only asks for one here. */
+function acceptSchema(askEmail: boolean) {
+  return v.pipe(
+    v.object({ email: askEmail ? emailField : v.string(), password: newPasswordField, confirmPassword: v.string() }),
+    v.forward(
+      v.partialCheck([['password'], ['confirmPassword']], (i) => i.password === i.confirmPassword, PASSWORDS_DIFFER),
+      ['confirmPassword'],
+    ),
+  )
+}
+
+const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+
+export interface AcceptInviteFormProps {
+  code: string
+  details: InviteDetails
+  /** The invitation turned out to be gone (used, expired or replaced meanwhile): the page shows why. */
+  onGone: () => void
+}
+
+/** Set a password (and an email when the invitation has none), join, and land on Home signed in as the member. */
+export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProps) {
+  const accept = useAcceptInvite()
+  const navigate = useNavigate()
+  const online = useOnline()
+  const askEmail = details.email === null
+  const f = useForm({
+    defaultValues: { email: '', password: '', confirmPassword: '' },
+    validators: { onChange: acceptSchema(askEmail) },
+    onSubmit: ({ value, formApi }) => {
+      if (!online) return
+      const body = { inviteCode: code, password: value.password, email: askEmail ? value.email.trim() : undefined }
+      accept.mutate(body, {
+        onSuccess: () => void navigate({ to: '/home' }),
+        onError: (error) => {
+          if (error instanceof ApiError && (error.status === 410 || error.status === 404)) onGone()
+          else showSubmitError(formApi, error)
+        },
+      })
+    },
+  })
+
+  return (
+    <form
+      noValidate
+      className={form}
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!accept.isPending) void f.handleSubmit()
+      }}
+    >
+      <f.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            {askEmail ? (
+              <f.Field name="email">
+                {(field) => (
+                  <Field label="Email address" required helper="You sign in with it." error={visibleError(field.state.meta, submitted)}>
+                    <Input type="email" inputMode="email" name={field.name} autoComplete="username" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  </Field>
+                )}
+              </f.Field>
+            ) : null}
+            <f.Field name="password">
+              {(field) => (
+                <Field label="Password" required helper="At least 8 characters." error={visibleError(field.state.meta, submitted)}>
+                  <Input type="password" name={field.name} autoComplete="new-password" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </f.Field>
+            <f.Field name="confirmPassword">
+              {(field) => (
+                <Field label="Confirm password" required error={visibleError(field.state.meta, submitted)}>
+                  <Input type="password" name={field.name} autoComplete="new-password" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </f.Field>
+          </>
+        )}
+      </f.Subscribe>
+      {online ? null : <Notice icon="wifi-off">{OFFLINE_JOIN_REASON}</Notice>}
+      <Button type="submit" size="lg" fullWidth loading={accept.isPending} disabled={!online}>
+        Join {details.vendorName}
+      </Button>
+    </form>
+  )
+}

@@ -1,0 +1,97 @@
+import { useForm, useStore } from '@tanstack/react-form'
+import { PERMISSIONS } from '../../../../contract/permissions'
+import { showSubmitError, visibleError } from '../../../lib/forms'
+import { useOnline } from '../../../lib/online'
+import { useSession } from '../../../lib/session'
+import { Field, Input, PhoneInput } from '../../../ui/field'
+import { FormSheet } from '../../../ui/form-sheet'
+import { Notice } from '../../../ui/notice'
+import { PermissionChecklist } from './permission-checklist'
+import { canSendInvite, EMPTY_INVITE, InviteSchema, toInviteBody } from '../invite-form'
+import { useInviteMember } from '../queries'
+
+/**
+ * Leaving a field checks it even when it was not typed in: with submit disabled until the form is valid, a field
+ * left empty must say so itself. The check runs the form's onChange rules, so the message goes at the next keystroke.
+ */
+function leave(field: { handleBlur: () => void; validate: (cause: 'change') => unknown }) {
+  field.handleBlur()
+  field.validate('change')
+}
+
+export const OFFLINE_TEAM_REASON = 'You are offline. Invitations and member changes can be made once you reconnect.'
+
+/**
+ * Invite Team Member (SPEC §2, §5): name, phone, optional email and the permissions to grant, which are only those
+ * the inviter holds (the server refuses the rest, decision 043). Submit stays disabled until the form is valid, so
+ * each field says what is wrong as soon as it is left. The sheet is a route: closing it unmounts the form, so the
+ * next one opens empty (docs/decisions/050).
+ */
+export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
+  const session = useSession()
+  const held = session?.user.permissions ?? []
+  const offered = PERMISSIONS.filter((p) => held.includes(p))
+  const online = useOnline()
+  const invite = useInviteMember()
+  const form = useForm({
+    defaultValues: EMPTY_INVITE,
+    validators: { onChange: InviteSchema },
+    onSubmit: ({ value, formApi }) => {
+      if (!online) return
+      invite.mutate(toInviteBody(value), { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) })
+    },
+  })
+  const ready = useStore(form.store, (s) => canSendInvite(s.values))
+
+  return (
+    <FormSheet
+      title="Invite Team Member"
+      description="They get a link by SMS (and by email when you give one) to set a password and join."
+      submitLabel="Send invite"
+      pending={invite.isPending}
+      disabled={!online || !ready}
+      onSubmit={() => void form.handleSubmit()}
+      onClose={onClose}
+    >
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            <form.Field name="name">
+              {(field) => (
+                <Field label="Name" required error={visibleError(field.state.meta, submitted)}>
+                  <Input name={field.name} maxLength={100} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="phone">
+              {(field) => (
+                <Field label="Phone number" required helper="Digits only, up to 11 (08031234567)." error={visibleError(field.state.meta, submitted)}>
+                  <PhoneInput name={field.name} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={field.handleChange} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="email">
+              {(field) => (
+                <Field label="Email (optional)" helper="Without one, they choose the email they sign in with when they join." error={visibleError(field.state.meta, submitted)}>
+                  <Input type="email" inputMode="email" name={field.name} maxLength={254} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={(e) => field.handleChange(e.target.value)} />
+                </Field>
+              )}
+            </form.Field>
+            <form.Field name="permissions">
+              {(field) => (
+                // Boxes have no blur worth waiting for: the rule shows once a box has been touched.
+                <PermissionChecklist
+                  offered={offered}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  error={visibleError({ ...field.state.meta, isBlurred: field.state.meta.isTouched }, submitted)}
+                />
+              )}
+            </form.Field>
+          </>
+        )}
+      </form.Subscribe>
+      {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
+    </FormSheet>
+  )
+}

@@ -1,0 +1,19 @@
+import { css } from 'styled-system/css'
+import { permissionLabel } from '../../../../contract/permissions'
+import { Badge } from '../../../ui/badge'
+
+const list = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
+
+/** A member's permissions as lowercase words ('vendor orders'), SPEC §6. */
+export function PermissionWords({ permissions, label = 'Permissions' }: { permissions: readonly string[]; label?: string }) {
+  if (permissions.length === 0) return null
+  return (
+    <ul aria-label={label} className={list}>
+      {permissions.map((p) => (
+        <li key={p}>
+          <Badge>{permissionLabel(p)}</Badge>
+        </li>
+      ))}
+    </ul>
+  )
+}

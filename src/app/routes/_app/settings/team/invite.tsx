@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { InviteMemberSheet } from '../../../../features/team/components/invite-member-sheet'
+import { NoTeamAccessSheet, useCanManageTeam } from '../../../../features/team/components/no-team-access'
+import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+
+export const Route = createFileRoute('/_app/settings/team/invite')({
+  component: InviteRoute,
+})
+
+const toTeam = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'team' }, replace: true })
+
+function InviteRoute() {
+  const close = useCloseSheet(toTeam)
+  return useCanManageTeam() ? <InviteMemberSheet onClose={close} /> : <NoTeamAccessSheet onClose={close} />
+}
