@@ -35,8 +35,9 @@ export function demo(): { email: string; password: string; pin: string } {
   return inject('demo')
 }
 
-export async function logIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(baseURL())
+/** Signs in through the login page; `origin` is the shared e2e server unless a suite runs its own. */
+export async function logIn(page: Page, email: string, password: string, origin = baseURL()): Promise<void> {
+  await page.goto(origin)
   await page.getByLabel('Email address').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Log in' }).click()

@@ -1,0 +1,257 @@
+import { randomInt } from 'node:crypto'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type RunningServer, startServer } from '../../src/server/main'
+import { DevNotifier } from '../../src/server/notifier'
+import { DEMO } from '../../src/server/seed'
+import { detailValue, launchBrowser, logIn, phoneContext, walletBalanceKobo } from './browser'
+
+/*
+ * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.
+ *
+ * The invitation link only ever exists in the message sent to the invitee (the server keeps its hash), and the
+ * shared e2e server runs in vitest's main process with its notifier's log silenced. So this suite starts its own
+ * server (same startServer, same built PWA, its own throw-away database) in the worker, with a DevNotifier whose
+ * outbox it reads — the way the server tests read OTPs. Its own database also means no other suite's money
+ * moves under the balances read here.
+ */
+
+const SUCCESS_TEXT = 'Your transaction has been processed succesfully.'
+
+let server: RunningServer
+let outbox: DevNotifier
+let browser: Browser
+let origin: string
+
+beforeAll(async () => {
+  outbox = new DevNotifier(() => {})
+  const quiet = { info() {}, warn: console.warn, error: console.error }
+  ;[server, browser] = await Promise.all([startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }), launchBrowser()])
+  origin = server.url
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** A few digits that keep this run's names, phones and emails apart from earlier runs' and each other. */
+const tag = () => String(randomInt(100_000, 999_999))
+
+async function ownerPage() {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  await logIn(page, DEMO.email, DEMO.password, origin)
+  return { context, page }
+}
+
+
+/** A call to the API as the user signed in on `page`, from the page itself (same origin, same token). */
+function apiFromPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
+  return page.evaluate(
+    async ({ path, method, body }) => {
+      const token = localStorage.getItem('vbo.token')
+      const response = await fetch(`/api${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      })
+      return { status: response.status, json: (await response.json().catch(() => null)) as { data?: unknown } | null }
+    },
+    { path, method: init.method ?? 'GET', body: init.body },
+  )
+}
+
+/** The invitation link in the newest message that names the invitee, once it has been sent. */
+async function invitationLink(name: string): Promise<string> {
+  await expect.poll(() => outbox.outbox.some((m) => m.text.includes(name)), { timeout: 10_000 }).toBe(true)
+  const message = outbox.outbox.findLast((m) => m.text.includes(name))!
+  const link = /Open (\S+) within/.exec(message.text)?.[1]
+  expect(link).toBe(`${origin}/invite/${message.code}`)
+  return link!
+}
+
+/** The names in the main menu (the phone's menu sheet), then the sheet closed again. */
+async function menuEntries(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  const menu = page.getByRole('dialog', { name: 'Menu' })
+  const links = menu.getByRole('navigation', { name: 'Main' }).getByRole('link')
+  await links.first().waitFor()
+  const names = (await links.allTextContents()).map((n) => n.trim())
+  await page.keyboard.press('Escape')
+  await menu.waitFor({ state: 'hidden' })
+  return names
+}
+
+async function goByMenu(page: Page, entry: string) {
+  await page.getByRole('button', { name: 'Open menu' }).click()
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: entry, exact: true }).click()
+}
+
+/** Fills and submits a transfer sheet, checks the success dialog's exact words, and closes it. */
+async function transfer(page: Page, action: 'Transfer to Outlet' | 'Transfer to Main Wallet', naira: string, narration?: string) {
+  await page.getByRole('link', { name: action }).click()
+  const sheet = page.getByRole('dialog', { name: action })
+  await sheet.getByLabel('Amount').fill(naira)
+  if (narration) await sheet.getByLabel('Narration (optional)').fill(narration)
+  await sheet.getByRole('button', { name: 'Transfer', exact: true }).click()
+  const done = page.getByRole('dialog', { name: 'Transfer Successful' })
+  await done.waitFor()
+  // The dialog's description is the exact SPEC sentence, misspelling included.
+  const describedBy = await done.getAttribute('aria-describedby')
+  expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe(SUCCESS_TEXT)
+  await done.getByRole('button', { name: 'Okay' }).click()
+  await done.waitFor({ state: 'hidden' })
+  await sheet.waitFor({ state: 'hidden' })
+}
+
+async function outletBalanceText(page: Page): Promise<string | null> {
+  return page.getByTestId('outlet-balance').textContent()
+}
+
+describe('outlets and team on a phone (390×844)', () => {
+  it('invites a member with only vendor orders, who joins in a fresh browser and is refused transactions', async () => {
+    const { context: ownerContext, page: owner } = await ownerPage()
+    const t = tag()
+    const name = `Tobi Orders ${t}`
+
+    await goByMenu(owner, 'Settings')
+    await owner.getByRole('link', { name: 'Team', exact: true }).click()
+    await owner.getByRole('link', { name: 'Invite Team Member' }).click()
+    const sheet = owner.getByRole('dialog', { name: 'Invite Team Member' })
+    await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
+    await sheet.getByRole('textbox', { name: 'Phone number', exact: true }).fill(`080${t}${randomInt(10, 99)}`)
+    await sheet.getByRole('checkbox', { name: 'vendor orders', exact: true }).check()
+    const ticked = await sheet.locator('input[name="permissions"]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
+    expect(ticked).toEqual(['VENDOR_ORDERS'])
+    await sheet.getByRole('button', { name: 'Send invite' }).click()
+    await sheet.waitFor({ state: 'hidden' })
+    await owner.getByRole('list', { name: 'Team members' }).getByText(name).waitFor()
+    const link = await invitationLink(name)
+    await ownerContext.close()
+
+    // The invitee: another browser context, nothing shared with the owner's.
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await page.goto(link)
+    await page.getByRole('heading', { name: `Join ${DEMO.vendorName}` }).waitFor()
+    expect(await page.getByRole('list', { name: 'Permissions' }).getByRole('listitem').allTextContents()).toEqual(['vendor orders'])
+    // Invited by phone only: they choose the email they sign in with.
+    await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(`tobi.${t}@example.com`)
+    // Password inputs have no role; getByLabel reads the label's text, required '*' (aria-hidden) included.
+    await page.getByLabel(/^Password/).fill('orders-only-2026')
+    await page.getByLabel(/^Confirm password/).fill('orders-only-2026')
+    await page.getByRole('button', { name: `Join ${DEMO.vendorName}` }).click()
+    await page.waitForURL((url) => url.pathname === '/home')
+
+    expect(await menuEntries(page)).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+
+    await page.goto(`${origin}/transactions`)
+    await page.getByText('Your role does not include transactions', { exact: true }).waitFor()
+    expect(await page.getByTestId('transaction-row').count()).toBe(0)
+    const refused = await apiFromPage(page, '/transaction?page=1&size=10')
+    expect(refused.status).toBe(403)
+    await context.close()
+  })
+
+  it('moves money to a new outlet and back: both balances follow, with no fee', async () => {
+    const { context, page } = await ownerPage()
+    const t = tag()
+    const outletName = `Yaba Kiosk ${t}`
+    const narration = `Float for Saturday ${t}`
+    const before = await walletBalanceKobo(page)
+    expect(before).toBeGreaterThan(250_000)
+
+    await goByMenu(page, 'Outlets')
+    await page.getByRole('link', { name: 'Create Outlet' }).click()
+    const create = page.getByRole('dialog', { name: 'Create Outlet' })
+    await create.getByRole('textbox', { name: 'Outlet name', exact: true }).fill(outletName)
+    await create.getByRole('textbox', { name: 'Address', exact: true }).fill('12 Herbert Macaulay Way, Yaba')
+    await create.getByRole('button', { name: 'Create Outlet' }).click()
+    await page.getByRole('heading', { name: outletName }).waitFor()
+    const outletPath = new URL(page.url()).pathname
+    expect(outletPath).toMatch(/^\/outlets\/[^/]+$/)
+    await expect.poll(() => outletBalanceText(page)).toBe('₦0.00')
+
+    // ₦2,500.00 in, with a narration.
+    await transfer(page, 'Transfer to Outlet', '2500', narration)
+    await expect.poll(() => outletBalanceText(page)).toBe('₦2,500.00')
+    // The row names the payer (the vendor); the narration is in its Transaction Summary.
+    const credit = page.getByTestId('transaction-row').filter({ hasText: '+₦2,500.00' })
+    await expect.poll(() => credit.count()).toBe(1)
+    await credit.click()
+    const summary = page.getByRole('dialog', { name: 'Transaction Summary' })
+    await expect.poll(() => detailValue(summary, 'Narration').textContent()).toContain(narration)
+    expect(await detailValue(summary, 'Status').textContent()).toMatch(/success/i)
+    expect(await detailValue(summary, 'Fee').textContent()).toBe('₦0.00')
+    await page.keyboard.press('Escape')
+    await page.waitForURL((url) => url.pathname === outletPath)
+
+    await goByMenu(page, 'Home')
+    await expect.poll(() => walletBalanceKobo(page)).toBe(before - 250_000)
+    await page.goBack()
+    await page.waitForURL((url) => url.pathname === outletPath)
+
+    // ₦1,000.00 back out.
+    await transfer(page, 'Transfer to Main Wallet', '1000')
+    await expect.poll(() => outletBalanceText(page)).toBe('₦1,500.00')
+    await expect.poll(() => page.getByTestId('transaction-row').filter({ hasText: '−₦1,000.00' }).count()).toBe(1)
+
+    await goByMenu(page, 'Home')
+    await expect.poll(() => walletBalanceKobo(page)).toBe(before - 250_000 + 100_000)
+    await context.close()
+  })
+
+  it('a member of one outlet sees only that outlet', async () => {
+    const { context: ownerContext, page: owner } = await ownerPage()
+    const t = tag()
+    const mine = `Ikeja Stall ${t}`
+    const other = `Surulere Stall ${t}`
+    const memberName = `Kemi Outlet ${t}`
+    const email = `kemi.${t}@example.com`
+    const password = 'one-outlet-2026'
+
+    // Setting the scene through the API; the assignment itself goes through Add Member to Outlet.
+    const created: string[] = []
+    for (const outletName of [mine, other]) {
+      const answer = await apiFromPage(owner, '/outlet', { method: 'POST', body: { name: outletName, address: 'Lagos' } })
+      expect(answer.status).toBe(201)
+      created.push((answer.json!.data as { id: string }).id)
+    }
+    const invited = await apiFromPage(owner, '/invite', {
+      method: 'POST',
+      body: { name: memberName, phone: `081${t}${randomInt(10, 99)}`, email, permissions: ['VENDOR_OUTLETS'] },
+    })
+    expect(invited.status).toBe(201)
+    const code = new URL(await invitationLink(memberName)).pathname.split('/').pop()
+    const accepted = await fetch(`${origin}/api/invite/accept`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ inviteCode: code, password }),
+    })
+    expect(accepted.status).toBe(200)
+
+    await owner.goto(`${origin}/outlets/${created[0]}`)
+    await owner.getByRole('heading', { name: mine }).waitFor()
+    await owner.getByRole('button', { name: 'Add Member' }).click()
+    const dialog = owner.getByRole('dialog', { name: 'Add Member to Outlet' })
+    await dialog.getByRole('searchbox', { name: 'Search members by name' }).fill(memberName)
+    await dialog.getByRole('radio', { name: new RegExp(memberName) }).check()
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await dialog.waitFor({ state: 'hidden' })
+    await owner.getByTestId('outlet-member-row').filter({ hasText: memberName }).waitFor()
+    await ownerContext.close()
+
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await logIn(page, email, password, origin)
+    expect(await menuEntries(page)).toEqual(['Home', 'Outlets', 'Settings'])
+    await goByMenu(page, 'Outlets')
+    const rows = page.getByTestId('outlet-row')
+    await rows.first().waitFor()
+    expect((await rows.allTextContents()).map((text) => text.includes(mine))).toEqual([true])
+    await page.goto(`${origin}/outlets/${created[1]}`)
+    await page.getByText('Outlet not found', { exact: true }).waitFor()
+    expect((await apiFromPage(page, `/outlet/wallet/balance?outletId=${created[1]}`)).status).toBe(404)
+    await context.close()
+  })
+})
