@@ -3,7 +3,7 @@ import { productListFilters } from '../../src/app/features/catalogue/search'
 import { previewPrice, variantChanges, variantFormDraft } from '../../src/app/features/catalogue/variant-form'
 import { createBody, emptyDraft, syncVariants, type OptionDraft } from '../../src/app/features/catalogue/product-draft'
 import { combinations, optionsLabel, optionsSignature } from '../../src/app/features/catalogue/variants'
-import { pageItems } from '../../src/app/ui/pagination'
+import { nounFor, pageItems } from '../../src/app/ui/pagination'
 
 const option = (key: string, name: string, values: string[]): OptionDraft => ({ key, name, values })
 
@@ -15,6 +15,11 @@ describe('page buttons', () => {
     expect(pageItems(250, 500)).toEqual([1, 'gap', 249, 250, 251, 'gap', 500])
     expect(pageItems(500, 500)).toEqual([1, 'gap', 496, 497, 498, 499, 500])
     for (let page = 1; page <= 40; page++) expect(pageItems(page, 40).length).toBeLessThanOrEqual(7)
+  })
+
+  it('count one outlet, and any other number of outlets', () => {
+    const noun = { one: 'outlet', many: 'outlets' }
+    expect([0, 1, 2, 1000].map((n) => `${n} ${nounFor(n, noun)}`)).toEqual(['0 outlets', '1 outlet', '2 outlets', '1000 outlets'])
   })
 })
 

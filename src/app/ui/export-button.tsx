@@ -4,6 +4,7 @@ import { downloadText } from '../lib/csv'
 import { useOnline } from '../lib/online'
 import { Button } from './button'
 import { Icon } from './icon'
+import { type Noun, nounFor } from './pagination'
 import { notify } from './toast'
 
 const count = (n: number) => n.toLocaleString('en-NG')
@@ -14,7 +15,7 @@ export interface ExportButtonProps<T> {
   /** The file for the rows: its CSV text and its name. */
   toFile: (rows: T[]) => { text: string; name: string }
   /** What a row is, for the toasts: 'transaction' and 'transactions'. */
-  noun: { one: string; many: string }
+  noun: Noun
 }
 
 /**
@@ -39,7 +40,7 @@ export function ExportButton<T>({ fetchRows, toFile, noun }: ExportButtonProps<T
       }
       const file = toFile(rows)
       downloadText(file.text, file.name)
-      notify.success(`Exported ${count(rows.length)} ${rows.length === 1 ? noun.one : noun.many}`)
+      notify.success(`Exported ${count(rows.length)} ${nounFor(rows.length, noun)}`)
     } catch (error) {
       if (!controller.signal.aborted) notify.error(errorMessage(error))
     } finally {

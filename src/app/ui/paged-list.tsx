@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { errorMessage, errorStatus } from '../lib/api'
 import { EmptyState } from './empty-state'
-import { Pagination } from './pagination'
+import { type Noun, Pagination } from './pagination'
 import { Skeleton } from './skeleton'
 
 const frame = css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })
@@ -21,7 +21,7 @@ export interface PagedListProps<T, S extends number> {
   onSizeChange?: (size: S) => void
   /** The list's accessible name and what it counts: 'Products', 'products'. */
   label: string
-  noun: string
+  noun: Noun
   /** Why the list is empty when nothing failed. */
   emptyText: string
   /** The empty state's title when SPEC names one ('No customer found'); 'No record found' otherwise. */
@@ -39,7 +39,7 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
     return (
       <div className={frame} aria-busy="true">
         <span className={visuallyHidden()} role="status">
-          Loading {noun}
+          Loading {noun.many}
         </span>
         <div className={css({ p: '4' })}>
           <Skeleton count={5} height={52} />

@@ -20,6 +20,14 @@ export function pageItems(page: number, last: number): PageItem[] {
   return items
 }
 
+/** What a list counts, in both numbers: 'Showing 1–1 of 1 outlet', '… of 2 outlets'. */
+export interface Noun {
+  one: string
+  many: string
+}
+
+export const nounFor = (n: number, noun: Noun) => (n === 1 ? noun.one : noun.many)
+
 export interface PaginationProps<S extends number = number> {
   page: number
   size: number
@@ -28,8 +36,8 @@ export interface PaginationProps<S extends number = number> {
   /** Offered page sizes; with onSizeChange, a 'Rows per page' select. */
   sizes?: readonly S[]
   onSizeChange?: (size: S) => void
-  /** What the list counts, plural: 'products'. */
-  noun: string
+  /** What the list counts. */
+  noun: Noun
 }
 
 const root = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '2' })
@@ -61,7 +69,7 @@ export function Pagination<S extends number>({ page, size, total, onPageChange, 
   const end = Math.min(total, page * size)
   return (
     <nav aria-label="Pagination" className={root}>
-      <p className={summary}>{first > end ? `${count(total)} ${noun}` : `Showing ${count(first)}–${count(end)} of ${count(total)} ${noun}`}</p>
+      <p className={summary}>{first > end ? `${count(total)} ${nounFor(total, noun)}` : `Showing ${count(first)}–${count(end)} of ${count(total)} ${nounFor(total, noun)}`}</p>
       {last > 1 ? (
         <div className={pages}>
           <IconButton label="Previous page" icon="chevron-left" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)} />

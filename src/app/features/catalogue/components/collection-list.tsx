@@ -69,7 +69,7 @@ export function CollectionList({ filters, onPageChange, onSizeChange }: Collecti
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label="Collections"
-      noun="collections"
+      noun={{ one: 'collection', many: 'collections' }}
       emptyText="Collections group your products, e.g. Drinks or Weekend specials."
     >
       {(items) => items.map((c) => <CollectionRow key={c.id} collection={c} />)}

@@ -25,7 +25,7 @@ export function ProductList({ filters, onPageChange, onSizeChange, filtered }: P
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label="Products"
-      noun="products"
+      noun={{ one: 'product', many: 'products' }}
       emptyText={filtered ? 'No product matches this search and these filters.' : 'Products you add will show here.'}
     >
       {(items) =>

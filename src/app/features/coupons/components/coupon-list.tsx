@@ -42,7 +42,7 @@ function CouponRow({ coupon: c }: { coupon: Coupon }) {
 export function CouponList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const query = useQuery({ ...couponListQuery(page), placeholderData: keepPreviousData })
   return (
-    <PagedList query={query} page={page} size={COUPON_PAGE_SIZE} onPageChange={onPageChange} label="Coupons" noun="coupons" emptyText="Coupons you create will show here.">
+    <PagedList query={query} page={page} size={COUPON_PAGE_SIZE} onPageChange={onPageChange} label="Coupons" noun={{ one: 'coupon', many: 'coupons' }} emptyText="Coupons you create will show here.">
       {(items) => items.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)}
     </PagedList>
   )

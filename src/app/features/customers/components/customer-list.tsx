@@ -64,7 +64,7 @@ export function CustomerList({ filters, onPageChange, onSizeChange, filtered }: 
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label="Customers"
-      noun="customers"
+      noun={{ one: 'customer', many: 'customers' }}
       emptyTitle={EMPTY_TITLE}
       emptyText={filtered ? 'No customer matches this search and these filters.' : EMPTY_TEXT}
     >

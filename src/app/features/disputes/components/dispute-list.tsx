@@ -56,7 +56,7 @@ export function DisputeList({ filters, onPageChange, onSizeChange, filtered }: D
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label="Disputes"
-      noun="disputes"
+      noun={{ one: 'dispute', many: 'disputes' }}
       emptyText={filtered ? 'No dispute matches this search and filter.' : 'Disputes you raise about an order will show here.'}
     >
       {(items) => items.map((d) => <DisputeRow key={d.id} dispute={d} />)}

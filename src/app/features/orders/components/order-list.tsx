@@ -17,7 +17,6 @@ export interface OrderListProps {
 /** One page of orders or invoices from the server: 10,000 of them cost no more on screen than 20. */
 export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered }: OrderListProps) {
   const query = useQuery(orderListQuery(filters))
-  const plural = kind.plural.toLowerCase()
   return (
     <PagedList
       query={query}
@@ -27,7 +26,7 @@ export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered 
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label={kind.plural}
-      noun={plural}
+      noun={{ one: kind.noun, many: kind.plural.toLowerCase() }}
       emptyText={filtered ? `No ${kind.noun} matches this search and these filters in this period.` : `${kind.plural} created in this period will show here.`}
     >
       {(items) =>

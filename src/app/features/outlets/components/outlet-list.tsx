@@ -63,7 +63,7 @@ export function OutletList({ filters, onPageChange, onSizeChange, filtered, canM
       sizes={PAGE_SIZES}
       onSizeChange={onSizeChange}
       label="Outlets"
-      noun="outlets"
+      noun={{ one: 'outlet', many: 'outlets' }}
       emptyText={filtered ? 'No outlet matches this search.' : 'Outlets you open, each with its own wallet and account, will show here.'}
     >
       {(items) => items.map((o) => <OutletRow key={o.id} outlet={o} canManage={canManage} />)}

@@ -73,7 +73,7 @@ export function OutletMembers({ outlet, canManage }: { outlet: Outlet; canManage
         size={MEMBERS_PAGE_SIZE}
         onPageChange={setPage}
         label="Outlet members"
-        noun="members"
+        noun={{ one: 'member', many: 'members' }}
         emptyText={canManage ? 'Add team members to let them act for this outlet.' : 'Team members added to this outlet will show here.'}
       >
         {(items) =>

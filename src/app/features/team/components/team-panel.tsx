@@ -92,7 +92,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
         sizes={PAGE_SIZES}
         onSizeChange={onSizeChange}
         label="Team members"
-        noun="members"
+        noun={{ one: 'member', many: 'members' }}
         emptyText={search.q ? 'No team member matches this search.' : 'People you invite will show here.'}
       >
         {(items) =>
