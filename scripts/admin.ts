@@ -1,40 +1,67 @@
-import { eq } from 'drizzle-orm'
-import { users, vendors } from '../src/server/db/schema'
+import { DevNotifier } from '../src/server/notifier'
+import {
+  listVendors,
+  setVendorStatus,
+  VENDOR_STATUSES,
+  type VendorStatus,
+} from '../src/server/onboarding/admin'
 import { openAppDatabase } from './open-db'
 
 /*
  * Operator commands until there is an admin UI.
- *   npm run admin -- approve EMAIL            approve the vendor whose user has this email
+ *   npm run admin -- list [STATUS]            vendors, oldest first (e.g. list under_review)
+ *   npm run admin -- approve EMAIL            approve the vendor whose user has this email, and email the owner
+ *   npm run admin -- reject EMAIL             reject it, and email the owner
  *   npm run admin -- status EMAIL STATUS      set pending_verification | under_review | approved | rejected
- * With PGlite, stop the server first: one process at a time may open the data directory.
+ * With PGlite, stop the server first: one process at a time may open the data directory. The e2e tests approve
+ * through approveVendor (src/server/onboarding/admin.ts) on the running server's database instead.
  */
 
-const STATUSES = ['pending_verification', 'under_review', 'approved', 'rejected'] as const
-type Status = (typeof STATUSES)[number]
+const USAGE =
+  'Usage: npm run admin -- list [STATUS] | approve EMAIL | reject EMAIL | status EMAIL (pending_verification|under_review|approved|rejected)'
 
-const USAGE = 'Usage: npm run admin -- approve EMAIL | status EMAIL (pending_verification|under_review|approved|rejected)'
+const isStatus = (value: string | undefined): value is VendorStatus => VENDOR_STATUSES.includes(value as VendorStatus)
 
-async function setStatus(email: string, status: Status): Promise<void> {
+async function withDatabase(work: (db: Awaited<ReturnType<typeof openAppDatabase>>['db']) => Promise<void>) {
   const database = await openAppDatabase()
   try {
-    const { db } = database
-    const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
-    if (!user) throw new Error(`No user with email ${email}`)
-    const [vendor] = await db
-      .update(vendors)
-      .set({ status })
-      .where(eq(vendors.id, user.vendorId))
-      .returning({ name: vendors.name, status: vendors.status })
-    console.info(`${vendor!.name}: ${vendor!.status}`)
+    await work(database.db)
   } finally {
     await database.close()
   }
 }
 
+// The server's notifier is the development one (it prints), so the operator sees the email the owner would get.
+const notifier = new DevNotifier()
+
+async function changeStatus(email: string, status: VendorStatus): Promise<void> {
+  await withDatabase(async (db) => {
+    const change = await setVendorStatus(db, email, status, notifier)
+    console.info(`${change.name}: ${change.from} → ${change.status}`)
+  })
+}
+
+async function list(status?: VendorStatus): Promise<void> {
+  await withDatabase(async (db) => {
+    const rows = await listVendors(db, status)
+    if (rows.length === 0) console.info('No vendors')
+    for (const row of rows) {
+      const done = [row.phoneVerified && 'phone', row.kycSubmitted && 'kyc', row.shopSetUp && 'shop'].filter(Boolean)
+      console.info(
+        [row.status.padEnd(20), row.email.padEnd(32), row.name, row.url ? `/${row.url}` : '', `[${done.join(', ')}]`]
+          .filter(Boolean)
+          .join('  '),
+      )
+    }
+  })
+}
+
 async function main(args: string[]): Promise<void> {
   const [command, email, status] = args
-  if (command === 'approve' && email) return setStatus(email, 'approved')
-  if (command === 'status' && email && STATUSES.includes(status as Status)) return setStatus(email, status as Status)
+  if (command === 'list' && (email === undefined || isStatus(email))) return list(email)
+  if (command === 'approve' && email) return changeStatus(email, 'approved')
+  if (command === 'reject' && email) return changeStatus(email, 'rejected')
+  if (command === 'status' && email && isStatus(status)) return changeStatus(email, status)
   console.error(USAGE)
   process.exitCode = 2
 }

@@ -24,7 +24,12 @@ export const authEndpoints = {
     summary: 'Sign in with email and password; answers an opaque bearer token and the user.',
     access: 'public',
     body: v.object({ email, password: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128)) }),
-    response: v.object({ token: v.string(), user: User }),
+    response: v.object({
+      token: v.string(),
+      user: User,
+      /** True once: the owner's first sign-in after the vendor was approved ("Congratulations, ready to start selling"). */
+      welcome: v.optional(v.boolean()),
+    }),
   }),
   logout: endpoint({
     method: 'POST',

@@ -35,7 +35,7 @@ export const MAX_OPTION_VALUES = 20
 export const MAX_VARIANTS = 100
 
 /** The declared type is checked here; the server also checks the file's first bytes (a declared type can lie). */
-const imageFile = v.pipe(
+export const imageFile = v.pipe(
   v.file('must be a file'),
   v.mimeType(IMAGE_TYPES, 'must be a JPEG, PNG or WebP image'),
   v.maxSize(MAX_IMAGE_BYTES, 'must be at most 2 MB'),

@@ -4,6 +4,7 @@ import { catalogueEndpoints } from './catalogue'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import type { EndpointDef } from './endpoint'
+import { onboardingEndpoints } from './onboarding'
 import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
 import { pinEndpoints } from './pin'
@@ -26,6 +27,7 @@ export const endpoints = {
   ...disputeEndpoints,
   ...outletEndpoints,
   ...teamEndpoints,
+  ...onboardingEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

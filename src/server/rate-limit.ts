@@ -48,6 +48,11 @@ export const LIMITS = {
    * try tells whether an email has an account. Per vendor, so several team managers do not multiply it.
    */
   invitationsPerVendor: { name: 'invitations', limit: 30, windowMs: WINDOW },
+  /** Registration scrypt-hashes a password and sends an SMS we pay for: bounded per address like login. */
+  registerPerIp: { name: 'register-ip', limit: 20, windowMs: WINDOW },
+  /** Phone verification codes, per vendor: one a minute (the app's countdown) and five an hour (each is an SMS). */
+  phoneOtpGapPerVendor: { name: 'phone-otp-gap', limit: 1, windowMs: MINUTE_MS },
+  phoneOtpPerVendor: { name: 'phone-otp', limit: 5, windowMs: 60 * MINUTE_MS },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {
@@ -113,6 +118,17 @@ export function rateLimited(retryAfterSeconds: number): ApiError {
     `Too many attempts, please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
     { headers: { 'Retry-After': String(retryAfterSeconds) } },
   )
+}
+
+/** 429 for a wait counted in seconds ("ask again in 45 seconds"), where rateLimited would round up to a minute. */
+export function tooSoon(retryAfterSeconds: number, what: string): ApiError {
+  const wait =
+    retryAfterSeconds <= 60
+      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
+      : `${Math.ceil(retryAfterSeconds / 60)} ${Math.ceil(retryAfterSeconds / 60) === 1 ? 'minute' : 'minutes'}`
+  return new ApiError(429, 'RATE_LIMITED', `You can ${what} in ${wait}`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })
 }
 
 /** Counts an attempt and throws 429 when over the limit. */

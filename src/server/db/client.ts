@@ -10,11 +10,12 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 import * as sales from './sales-schema'
+import * as onboarding from './onboarding-schema'
 import * as core from './schema'
 import * as team from './team-schema'
 
-/** Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts); drizzle sees them as one. */
-const schema = { ...core, ...sales, ...team }
+/** Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts); drizzle sees them as one. */
+const schema = { ...core, ...sales, ...team, ...onboarding }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

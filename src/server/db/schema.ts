@@ -56,6 +56,13 @@ export const vendors = pgTable('vendors', {
   settlementAccountNumber: text('settlement_account_number'),
   settlementBankCode: text('settlement_bank_code'),
   settlementAccountName: text('settlement_account_name'),
+  /** When the owner entered the SMS code sent at registration (onboarding's first step). */
+  phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
+  /**
+   * When the owner was shown "Congratulations, ready to start selling": the first sign-in after approval sets it,
+   * once (a vendor created already approved, like the demo, starts with it set).
+   */
+  welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
   createdAt: createdAt(),
 })
 
@@ -122,7 +129,7 @@ export const oneTimeCodes = pgTable(
       .notNull()
       .references(() => users.id),
     /** pin_reset holds the session key a verified PIN-change OTP hands out (step 2 → step 3). */
-    purpose: text('purpose', { enum: ['password_reset', 'pin_change', 'pin_reset'] }).notNull(),
+    purpose: text('purpose', { enum: ['password_reset', 'pin_change', 'pin_reset', 'phone_verification'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

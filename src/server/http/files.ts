@@ -1,17 +1,19 @@
 import type { Hono } from 'hono'
 import type { AppDeps } from '../deps'
+import { isPublicStorageKey } from '../storage'
 
 /** A key names one file forever (keys are random and never reused), so browsers and CDNs may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /**
  * GET /files/:key — uploaded files (product images, pay-link QR codes). Public: these are what customers see on a
- * pay link or storefront, and the random key is the only way to reach one. Private uploads (KYC) will need their
- * own authenticated route.
+ * pay link or storefront, and the random key is the only way to reach one. Private uploads (KYC documents, whose
+ * keys start with `private-`) are never served here, even to someone who learnt the key.
  */
 export function mountFiles(api: Hono, deps: Pick<AppDeps, 'storage'>): void {
   api.get('/files/:key', async (c) => {
-    const file = await deps.storage.get(c.req.param('key'))
+    const key = c.req.param('key')
+    const file = isPublicStorageKey(key) ? await deps.storage.get(key) : null
     if (!file) return c.json({ message: 'File not found', code: 'NOT_FOUND' }, 404)
     return c.body(new Uint8Array(file.data), 200, {
       'Content-Type': file.contentType,

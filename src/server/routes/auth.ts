@@ -1,14 +1,29 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 import type { authEndpoints } from '../../contract/auth'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
 import { toUser } from '../auth/user-view'
-import { users, vendors } from '../db/schema'
+import type { Clock } from '../clock'
+import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
 import { ApiError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
+
+/**
+ * The owner's first sign-in after approval is welcomed ("Congratulations, ready to start selling") once: a
+ * conditional UPDATE sets welcomed_at, and only the sign-in whose UPDATE changed the row says so (decision 056).
+ */
+async function welcomeOnce(db: Db, clock: Clock, user: UserRow, vendor: VendorRow): Promise<boolean> {
+  if (user.role !== 'owner' || vendor.status !== 'approved' || vendor.welcomedAt) return false
+  const changed = await db
+    .update(vendors)
+    .set({ welcomedAt: clock.now() })
+    .where(and(eq(vendors.id, vendor.id), eq(vendors.status, 'approved'), isNull(vendors.welcomedAt)))
+    .returning({ id: vendors.id })
+  return changed.length === 1
+}
 
 async function findUserByEmail(db: Db, email: string) {
   // The login email is the one lookup that precedes knowing the vendor: users.email is globally unique.
@@ -41,7 +56,9 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     }
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
     const token = await createSession(db, deps.clock, found.user)
-    return { data: { token, user: toUser(found.user, found.vendor) }, message: 'Login successful' }
+    const welcome = await welcomeOnce(db, deps.clock, found.user, found.vendor)
+    const user = toUser(found.user, found.vendor)
+    return { data: welcome ? { token, user, welcome } : { token, user }, message: 'Login successful' }
   },
 
   async logout({ auth, db, deps }) {

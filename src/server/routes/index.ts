@@ -5,6 +5,7 @@ import { bankingSettingsHandlers } from './banking'
 import { catalogueHandlers } from './catalogue'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
+import { onboardingHandlers } from './onboarding'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
 import { pinHandlers } from './pin'
@@ -29,6 +30,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...disputeHandlers,
   ...outletHandlers,
   ...teamHandlers,
+  ...onboardingHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */

@@ -1,0 +1,93 @@
+import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { shops, vendorKyc } from '../db/onboarding-schema'
+import { users, type VendorRow, vendors } from '../db/schema'
+import type { Notifier } from '../notifier'
+
+/*
+ * What the operator command (scripts/admin.ts) does, here so tests and the e2e helper can call it on a running
+ * server's database (with PGlite only one process may open the data directory).
+ */
+
+export type VendorStatus = VendorRow['status']
+export const VENDOR_STATUSES: readonly VendorStatus[] = ['pending_verification', 'under_review', 'approved', 'rejected']
+
+export interface StatusChange {
+  name: string
+  email: string
+  from: VendorStatus
+  status: VendorStatus
+}
+
+const MESSAGES: Partial<Record<VendorStatus, { subject: string; text: (name: string) => string }>> = {
+  approved: {
+    subject: 'Your store is approved',
+    text: (name) => `Good news: ${name} is approved. Sign in to start selling.`,
+  },
+  rejected: {
+    subject: 'Your store was not approved',
+    text: (name) => `We could not approve ${name}. Reply to this email to find out what is missing.`,
+  },
+}
+
+/**
+ * Sets the status of the vendor whose user has this email, and emails the owner when it becomes approved or
+ * rejected (not when it already was). Throws when there is no such user.
+ */
+export async function setVendorStatus(
+  db: Db,
+  email: string,
+  status: VendorStatus,
+  notifier?: Notifier,
+): Promise<StatusChange> {
+  const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
+  if (!user) throw new Error(`No user with email ${email}`)
+  const change = await db.transaction(async (tx) => {
+    const [before] = await tx.select().from(vendors).where(eq(vendors.id, user.vendorId)).for('update')
+    await tx.update(vendors).set({ status }).where(eq(vendors.id, user.vendorId))
+    return { name: before!.name, email: before!.email, from: before!.status, status }
+  })
+  const message = MESSAGES[status]
+  if (notifier && message && change.from !== status) {
+    await notifier.send({ channel: 'email', to: change.email, subject: message.subject, text: message.text(change.name) })
+  }
+  return change
+}
+
+export const approveVendor = (db: Db, email: string, notifier?: Notifier) =>
+  setVendorStatus(db, email, 'approved', notifier)
+export const rejectVendor = (db: Db, email: string, notifier?: Notifier) =>
+  setVendorStatus(db, email, 'rejected', notifier)
+
+export interface VendorListing {
+  name: string
+  email: string
+  phone: string | null
+  status: VendorStatus
+  url: string | null
+  phoneVerified: boolean
+  kycSubmitted: boolean
+  shopSetUp: boolean
+  createdAt: Date
+}
+
+/** Every vendor (or those in one status), oldest first: what the operator reviews. */
+export async function listVendors(db: Db, status?: VendorStatus): Promise<VendorListing[]> {
+  return db
+    .select({
+      name: vendors.name,
+      email: vendors.email,
+      phone: vendors.phone,
+      status: vendors.status,
+      url: vendors.url,
+      phoneVerified: isNotNull(vendors.phoneVerifiedAt).mapWith(Boolean),
+      kycSubmitted: sql<boolean>`${vendorKyc.vendorId} is not null`.mapWith(Boolean),
+      shopSetUp: sql<boolean>`${shops.vendorId} is not null`.mapWith(Boolean),
+      createdAt: vendors.createdAt,
+    })
+    .from(vendors)
+    .leftJoin(vendorKyc, eq(vendorKyc.vendorId, vendors.id))
+    .leftJoin(shops, eq(shops.vendorId, vendors.id))
+    .where(status ? eq(vendors.status, status) : undefined)
+    .orderBy(asc(vendors.createdAt))
+}
