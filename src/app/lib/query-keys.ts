@@ -92,6 +92,16 @@ export interface DateRangeKey {
 
 export const queryKeys = {
   me: ['me'] as const,
+  /** An unapproved owner's onboarding: where they are, the shop look lists, shop URL checks. */
+  onboarding: {
+    all: ['onboarding'] as const,
+    status: () => [...queryKeys.onboarding.all, 'status'] as const,
+    fonts: () => [...queryKeys.onboarding.all, 'fonts'] as const,
+    backgrounds: () => [...queryKeys.onboarding.all, 'backgrounds'] as const,
+    shopUrl: (url: string) => [...queryKeys.onboarding.all, 'shop-url', url] as const,
+    /** When the code sent at registration may be sent again (a timestamp); not server data. */
+    resendAt: () => [...queryKeys.onboarding.all, 'resend-at'] as const,
+  },
   vendor: {
     all: ['vendor'] as const,
     profile: () => [...queryKeys.vendor.all, 'profile'] as const,

@@ -1,19 +1,46 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
+import { onboardingEndpoints, type Onboarding } from '../../../contract/onboarding'
 import { api } from '../../lib/api'
 import { wipeLocalData } from '../../lib/local-data'
+import { isOnboarding } from '../../lib/onboarding'
 import { queryKeys } from '../../lib/query-keys'
 import { startSession } from '../../lib/session'
 
 export const meQuery = () =>
   queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(authEndpoints.me)).data })
 
+/** Steps at which an unapproved owner's sign-in ends with a dialog instead of a session. */
+export const HELD_STEPS = ['review', 'rejected'] as const
+export type HeldStep = (typeof HELD_STEPS)[number]
+export const isHeld = (onboarding: Onboarding | null): onboarding is Onboarding & { step: HeldStep } =>
+  onboarding !== null && (HELD_STEPS as readonly string[]).includes(onboarding.step)
+
+/**
+ * Signs in. An owner whose vendor is not approved yet is asked where onboarding stands (with the new token, not
+ * yet stored): an unfinished step keeps the session to continue it; under review or rejected, the token is given
+ * back at once and nothing is stored, so the login page stays signed out (docs/decisions/059).
+ */
 export function useLogin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: BodyInput<typeof authEndpoints.login>) => api(authEndpoints.login, { body }),
-    onSuccess: ({ data }) => startSession(queryClient, data),
+    mutationFn: async (body: BodyInput<typeof authEndpoints.login>) => {
+      const result = await api(authEndpoints.login, { body })
+      const { token, user } = result.data
+      if (!isOnboarding(user)) return { ...result, onboarding: null }
+      const auth = { Authorization: `Bearer ${token}` }
+      const onboarding = (await api(onboardingEndpoints.onboarding, { headers: auth })).data
+      if (!isHeld(onboarding)) return { ...result, onboarding }
+      void api(authEndpoints.logout, { headers: auth }).catch(() => undefined)
+      // The dialog says it all; a 'Welcome back' toast beside it would contradict it.
+      return { ...result, message: '', onboarding }
+    },
+    onSuccess: async ({ data, onboarding }) => {
+      if (isHeld(onboarding)) return
+      await startSession(queryClient, data)
+      if (onboarding) queryClient.setQueryData(queryKeys.onboarding.status(), onboarding)
+    },
   })
 }
 

@@ -4,79 +4,123 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { emailField, passwordField, visibleError } from '../../../lib/forms'
+import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '../../../lib/onboarding'
 import { Button } from '../../../ui/button'
+import { InfoDialog } from '../../../ui/dialog'
 import { Field, Input } from '../../../ui/field'
-import { useLogin } from '../queries'
+import { isHeld, useLogin, type HeldStep } from '../queries'
+import { markWelcome } from './welcome-dialog'
 
 const LoginSchema = v.object({ email: emailField, password: passwordField })
+
+/** SPEC §2 Review Pending, word for word; and its counterpart for an application an operator turned down. */
+export const HELD_DIALOGS: Record<HeldStep, { title: string; description: string }> = {
+  review: {
+    title: 'Review Pending',
+    description: 'An administrator needs to approve your account, please check back in a few minutes.',
+  },
+  rejected: { title: REJECTED_TITLE, description: REJECTED_TEXT },
+}
 
 export function LoginForm() {
   const login = useLogin()
   const navigate = useNavigate()
   const [showPassword, setShowPassword] = useState(false)
+  // The step stays after the dialog closes so its words do not vanish during the closing animation.
+  const [held, setHeld] = useState<HeldStep>('review')
+  const [heldOpen, setHeldOpen] = useState(false)
   const form = useForm({
     defaultValues: { email: '', password: '' },
     validators: { onChange: LoginSchema },
     onSubmit: ({ value }) =>
-      login.mutate({ email: value.email.trim(), password: value.password }, { onSuccess: () => navigate({ to: '/home' }) }),
+      login.mutate(
+        { email: value.email.trim(), password: value.password },
+        {
+          onSuccess: ({ data, onboarding }) => {
+            if (isHeld(onboarding)) {
+              setHeld(onboarding.step)
+              return setHeldOpen(true)
+            }
+            // An unfinished onboarding goes on where it stopped (docs/decisions/056).
+            if (onboarding) return void navigate({ to: ONBOARDING_PATHS[onboarding.step] })
+            if (data.welcome) markWelcome()
+            void navigate({ to: '/home' })
+          },
+        },
+      ),
   })
 
   return (
-    <form
-      noValidate
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="email">
-              {(field) => (
-                <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type="email"
-                    name={field.name}
-                    autoComplete="username"
-                    inputMode="email"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="password">
-              {(field) => (
-                <Field label="Password" error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type={showPassword ? 'text' : 'password'}
-                    name={field.name}
-                    autoComplete="current-password"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
-        <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', minHeight: '44px' })}>
-          <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-          Show password
-        </label>
-        <Link to="/forgot-password" className={css({ color: 'accent.default', fontWeight: 'medium', fontSize: 'sm', minHeight: '44px', display: 'inline-flex', alignItems: 'center' })}>
-          Forgot password?
-        </Link>
-      </div>
-      <Button type="submit" size="lg" fullWidth loading={login.isPending}>
-        Log in
-      </Button>
-    </form>
+    <>
+      <form
+        noValidate
+        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        onSubmit={(e) => {
+          e.preventDefault()
+          void form.handleSubmit()
+        }}
+      >
+        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+          {(submitted) => (
+            <>
+              <form.Field name="email">
+                {(field) => (
+                  <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
+                    <Input
+                      type="email"
+                      name={field.name}
+                      autoComplete="username"
+                      inputMode="email"
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                    />
+                  </Field>
+                )}
+              </form.Field>
+              <form.Field name="password">
+                {(field) => (
+                  <Field label="Password" error={visibleError(field.state.meta, submitted)}>
+                    <Input
+                      type={showPassword ? 'text' : 'password'}
+                      name={field.name}
+                      autoComplete="current-password"
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                    />
+                  </Field>
+                )}
+              </form.Field>
+            </>
+          )}
+        </form.Subscribe>
+        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
+          <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', minHeight: '44px' })}>
+            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+            Show password
+          </label>
+          <Link to="/forgot-password" className={css({ color: 'accent.default', fontWeight: 'medium', fontSize: 'sm', minHeight: '44px', display: 'inline-flex', alignItems: 'center' })}>
+            Forgot password?
+          </Link>
+        </div>
+        <Button type="submit" size="lg" fullWidth loading={login.isPending}>
+          Log in
+        </Button>
+        <p className={css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })}>
+          New here?{' '}
+          <Link to="/register" className={css({ color: 'accent.default', fontWeight: 'medium' })}>
+            Create an account
+          </Link>
+        </p>
+      </form>
+      <InfoDialog
+        open={heldOpen}
+        onOpenChange={setHeldOpen}
+        tone={held === 'rejected' ? 'warning' : 'info'}
+        title={HELD_DIALOGS[held].title}
+        description={HELD_DIALOGS[held].description}
+      />
+    </>
   )
 }

@@ -5,7 +5,7 @@ import { MAX_PRODUCT_IMAGES } from '../../../../contract/catalogue'
 import { IconButton } from '../../../ui/button'
 import { Icon } from '../../../ui/icon'
 import { Spinner } from '../../../ui/spinner'
-import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '../images'
+import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '../../../lib/images'
 import { newKey, type ImageDraft } from '../product-draft'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' }, gap: '2' })

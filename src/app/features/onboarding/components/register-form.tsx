@@ -1,0 +1,100 @@
+import { useForm } from '@tanstack/react-form'
+import { Link, useNavigate } from '@tanstack/react-router'
+import { css } from 'styled-system/css'
+import { ONBOARDING_PATHS } from '../../../lib/onboarding'
+import { showSubmitError, visibleError } from '../../../lib/forms'
+import { Button } from '../../../ui/button'
+import { Field, Input, PhoneInput } from '../../../ui/field'
+import { useRegister } from '../queries'
+import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
+
+const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const footer = css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })
+const link = css({ color: 'accent.default', fontWeight: 'medium' })
+
+type TextName = 'businessName' | 'ownerName' | 'email' | 'password' | 'confirmPassword'
+
+const TEXT_FIELDS: { name: TextName; label: string; type: string; autoComplete: string; helper?: string; inputMode?: 'email' }[] = [
+  { name: 'businessName', label: 'Business name', type: 'text', autoComplete: 'organization' },
+  { name: 'ownerName', label: 'Your full name', type: 'text', autoComplete: 'name' },
+  { name: 'email', label: 'Email address', type: 'email', autoComplete: 'email', inputMode: 'email', helper: 'You log in with it.' },
+  { name: 'password', label: 'Password', type: 'password', autoComplete: 'new-password', helper: 'At least 8 characters.' },
+  { name: 'confirmPassword', label: 'Confirm password', type: 'password', autoComplete: 'new-password' },
+]
+
+/** Open a vendor account; the owner is signed in at once and goes on to verify the phone (docs/decisions/056). */
+export function RegisterForm() {
+  const register = useRegister()
+  const navigate = useNavigate()
+  const form = useForm({
+    defaultValues: EMPTY_REGISTRATION,
+    validators: { onChange: RegisterSchema },
+    onSubmit: ({ value, formApi }) => {
+      const body = {
+        businessName: value.businessName.trim(),
+        ownerName: value.ownerName.trim(),
+        email: value.email.trim(),
+        phone: value.phone,
+        password: value.password,
+      }
+      register.mutate(body, {
+        onSuccess: ({ data }) => void navigate({ to: ONBOARDING_PATHS[data.onboarding.step] }),
+        onError: (error) => showSubmitError(formApi, error),
+      })
+    },
+  })
+
+  const textField = (spec: (typeof TEXT_FIELDS)[number], submitted: boolean) => (
+    <form.Field key={spec.name} name={spec.name}>
+      {(field) => (
+        <Field label={spec.label} required helper={spec.helper} error={visibleError(field.state.meta, submitted)}>
+          <Input
+            type={spec.type}
+            name={field.name}
+            autoComplete={spec.autoComplete}
+            inputMode={spec.inputMode}
+            value={field.state.value}
+            onBlur={field.handleBlur}
+            onChange={(e) => field.handleChange(e.target.value)}
+          />
+        </Field>
+      )}
+    </form.Field>
+  )
+
+  return (
+    <form
+      noValidate
+      className={formStyle}
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (!register.isPending) void form.handleSubmit()
+      }}
+    >
+      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
+        {(submitted) => (
+          <>
+            {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
+            <form.Field name="phone">
+              {(field) => (
+                <Field label="Phone number" required helper="We send a 6-digit code to it." error={visibleError(field.state.meta, submitted)}>
+                  <PhoneInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                </Field>
+              )}
+            </form.Field>
+            {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}
+          </>
+        )}
+      </form.Subscribe>
+      <Button type="submit" size="lg" fullWidth loading={register.isPending}>
+        Create account
+      </Button>
+      <p className={footer}>
+        Already have an account?{' '}
+        <Link to="/" className={link}>
+          Log in
+        </Link>
+      </p>
+    </form>
+  )
+}

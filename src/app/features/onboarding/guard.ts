@@ -1,0 +1,32 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { redirect } from '@tanstack/react-router'
+import type { Onboarding } from '../../../contract/onboarding'
+import { isOnboarding, ONBOARDING_PATHS } from '../../lib/onboarding'
+import { getSession } from '../../lib/session'
+import { onboardingQuery } from './queries'
+
+type StepPath = (typeof ONBOARDING_PATHS)[keyof typeof ONBOARDING_PATHS]
+
+/**
+ * The onboarding screens after registration need the owner's session and show only the step the server says is
+ * next: a bookmark, Back, or a tab left open cannot skip the phone check or send the KYC twice by mistake. An
+ * approved owner has nothing to do here.
+ */
+export async function requireStep(queryClient: QueryClient, here: StepPath): Promise<Onboarding> {
+  const session = getSession()
+  if (!session) throw redirect({ to: '/' })
+  if (!isOnboarding(session.user)) throw redirect({ to: '/home' })
+  const onboarding = await queryClient.ensureQueryData(onboardingQuery())
+  const path = ONBOARDING_PATHS[onboarding.step]
+  if (path !== here) throw redirect({ to: path })
+  return onboarding
+}
+
+/** /register with a session already open: continue, instead of opening a second account. */
+export async function continueOnboarding(queryClient: QueryClient): Promise<void> {
+  const session = getSession()
+  if (!session) return
+  if (!isOnboarding(session.user)) throw redirect({ to: '/home' })
+  const onboarding = await queryClient.ensureQueryData(onboardingQuery())
+  throw redirect({ to: ONBOARDING_PATHS[onboarding.step] })
+}

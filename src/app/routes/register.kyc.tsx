@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router'
+import { AuthLayout } from '../features/auth/components/auth-layout'
+import { KycForm } from '../features/onboarding/components/kyc-form'
+import { StepHeader } from '../features/onboarding/components/step-header'
+import { requireStep } from '../features/onboarding/guard'
+
+export const Route = createFileRoute('/register/kyc')({
+  loader: ({ context: { queryClient } }) => requireStep(queryClient, '/register/kyc'),
+  component: () => (
+    <AuthLayout title="Verify your identity" description="We check who runs every shop before it can take payments.">
+      <StepHeader current="Identity" />
+      <KycForm />
+    </AuthLayout>
+  ),
+})

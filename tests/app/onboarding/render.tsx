@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { render } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import type { User } from '../../../src/contract/auth'
+import { createQueryClient } from '../../../src/app/lib/query-client'
+import { clearSession, setSession } from '../../../src/app/lib/session'
+import { routeTree } from '../../../src/app/routeTree.gen'
+
+/**
+ * The real route tree at `path` like the harness's renderApp, but signed in as `user` (an owner still onboarding)
+ * or signed out (null), or with whatever session is stored ('keep', a reload), before the router first loads, so the guards see the right session.
+ */
+export function renderAs(path: string, user: User | null | 'keep') {
+  if (user !== 'keep') clearSession()
+  if (user && user !== 'keep') setSession({ token: 'onboarding-token', user })
+  const queryClient = createQueryClient()
+  const history = createMemoryHistory({ initialEntries: [path] })
+  const router = createRouter({ routeTree, context: { queryClient }, history })
+  const events = userEvent.setup()
+  render(
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  )
+  return { router, queryClient, user: events, history }
+}
