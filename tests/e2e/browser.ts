@@ -1,6 +1,9 @@
+import { deflateSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { expect, inject } from 'vitest'
 import { parseNairaToKobo } from '../../src/app/lib/money'
+import { type RunningServer, startServer } from '../../src/server/main'
+import { DevNotifier } from '../../src/server/notifier'
 
 /** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own. */
 export async function launchBrowser(): Promise<Browser> {
@@ -74,4 +77,47 @@ export async function walletBalanceKobo(page: Page): Promise<number> {
 /** The value of one label/value row (ui/detail-list: <dt>label</dt><dd>value</dd>) inside `scope`. */
 export function detailValue(scope: Locator, label: string): Locator {
   return scope.locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd')
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
+  return c >>> 0
+})
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff
+  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
+  return (c ^ 0xffffffff) >>> 0
+}
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4)
+  length.writeUInt32BE(data.length)
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
+  const crc = Buffer.alloc(4)
+  crc.writeUInt32BE(crc32(body))
+  return Buffer.concat([length, body, crc])
+}
+
+/** A real (tiny) PNG, one colour, made in the test so it needs no fixture file: a square `size` pixels wide. */
+export function pngImage(size: number, [r, g, b]: [number, number, number]): Buffer {
+  const header = Buffer.alloc(13)
+  header.writeUInt32BE(size, 0)
+  header.writeUInt32BE(size, 4)
+  header.set([8, 2, 0, 0, 0], 8)
+  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [r, g, b]).flat())])
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])
+  return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))])
+}
+
+/**
+ * A server of this suite's own, in the test worker: same startServer and built PWA as the shared one, a throw-away
+ * database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links exist only in messages;
+ * docs/decisions/054). Close it in afterAll.
+ */
+export async function ownServer(): Promise<{ server: RunningServer; outbox: DevNotifier; origin: string }> {
+  const outbox = new DevNotifier(() => {})
+  const quiet = { info() {}, warn: console.warn, error: console.error }
+  const server = await startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet })
+  return { server, outbox, origin: server.url }
 }

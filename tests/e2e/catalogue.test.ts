@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto'
-import { deflateSync } from 'node:zlib'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, logIn, persistedCache, phoneContext } from './browser'
+import { baseURL, demo, launchBrowser, logIn, persistedCache, phoneContext, pngImage } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -11,36 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1
-  return c >>> 0
-})
-function crc32(bytes: Buffer): number {
-  let c = 0xffffffff
-  for (const b of bytes) c = CRC_TABLE[(c ^ b) & 0xff]! ^ (c >>> 8)
-  return (c ^ 0xffffffff) >>> 0
-}
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4)
-  length.writeUInt32BE(data.length)
-  const body = Buffer.concat([Buffer.from(type, 'ascii'), data])
-  const crc = Buffer.alloc(4)
-  crc.writeUInt32BE(crc32(body))
-  return Buffer.concat([length, body, crc])
-}
-
-/** A real (tiny) PNG, made here so the test needs no fixture file: an orange square, 64 × 64. */
-function orangePng(size = 64): Buffer {
-  const header = Buffer.alloc(13)
-  header.writeUInt32BE(size, 0)
-  header.writeUInt32BE(size, 4)
-  header.set([8, 2, 0, 0, 0], 8)
-  const row = Buffer.concat([Buffer.from([0]), Buffer.from(Array.from({ length: size }, () => [0xf2, 0x8c, 0x28]).flat())])
-  const pixels = deflateSync(Buffer.concat(Array.from({ length: size }, () => row)))
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))])
-}
 
 /** Whether an <img> has really loaded (not just been put in the page). */
 const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
@@ -73,7 +42,7 @@ describe('the catalogue on a phone (390×844)', () => {
     await page.getByRole('option', { name: collectionName }).waitFor({ state: 'attached' })
     await page.getByLabel('Collection').selectOption({ label: collectionName })
     await page.getByRole('switch', { name: /^Published/ }).check()
-    await page.getByLabel('Add images').setInputFiles({ name: 'zobo.png', mimeType: 'image/png', buffer: orangePng() })
+    await page.getByLabel('Add images').setInputFiles({ name: 'zobo.png', mimeType: 'image/png', buffer: pngImage(64, [0xf2, 0x8c, 0x28]) })
     await expect.poll(() => loaded(page.getByRole('img', { name: 'Image 1' }))).toBe(true)
     await page.getByRole('button', { name: 'Add option' }).click()
     await page.getByLabel('Option name').fill('Size')

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RunningServer, startServer } from '../../src/server/main'
-import { DevNotifier } from '../../src/server/notifier'
+import type { RunningServer } from '../../src/server/main'
+import type { DevNotifier } from '../../src/server/notifier'
 import { DEMO } from '../../src/server/seed'
-import { detailValue, launchBrowser, logIn, phoneContext, walletBalanceKobo } from './browser'
+import { detailValue, launchBrowser, ownServer, logIn, phoneContext, walletBalanceKobo } from './browser'
 
 /*
  * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.
@@ -24,10 +24,9 @@ let browser: Browser
 let origin: string
 
 beforeAll(async () => {
-  outbox = new DevNotifier(() => {})
-  const quiet = { info() {}, warn: console.warn, error: console.error }
-  ;[server, browser] = await Promise.all([startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }), launchBrowser()])
-  origin = server.url
+  let own: Awaited<ReturnType<typeof ownServer>>
+  ;[own, browser] = await Promise.all([ownServer(), launchBrowser()])
+  ;({ server, outbox, origin } = own)
 })
 afterAll(async () => {
   await browser?.close()
