@@ -45,7 +45,7 @@ export const RESERVED_SHOP_URLS = [
  * A multipart text field: the server decodes every field as JSON when it parses, so "12345678901" or "2024" arrive
  * as numbers (and "true" as a boolean); they are turned back into the text that was typed.
  */
-const formText = v.pipe(
+export const formText = v.pipe(
   v.union([v.string(), v.number(), v.boolean()], 'is required'),
   v.transform((value) => String(value)),
 )

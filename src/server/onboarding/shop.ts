@@ -1,9 +1,9 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
 import { type Onboarding, RESERVED_SHOP_URLS, SHOP_URL_PATTERN } from '../../contract/onboarding'
 import type { Auth } from '../auth/sessions'
-import { commitThen } from '../catalogue/commit'
+import { type AfterCommit, commitThen } from '../catalogue/commit'
 import { storeImages } from '../catalogue/uploads'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { shops, vendorKyc } from '../db/onboarding-schema'
 import { vendors } from '../db/schema'
@@ -78,6 +78,31 @@ export async function setShopUrl(db: Db, auth: Auth, url: string) {
   return { data: { url }, message: 'Your shop URL has been saved' }
 }
 
+export interface ShopLook {
+  description: string
+  font: string
+  background: string
+  /** A new key replaces the logo, null removes it, undefined keeps it. */
+  logoKey?: string | null
+}
+
+/**
+ * Creates or updates the shops row inside the caller's transaction (set-up and Settings → Website share it); a
+ * logo let go is deleted once the transaction commits.
+ */
+export async function saveShopLook(tx: Tx, after: AfterCommit, vendorId: string, input: ShopLook, now: Date): Promise<void> {
+  const [previous] = await tx.select({ logoKey: shops.logoKey }).from(shops).where(eq(shops.vendorId, vendorId))
+  const look = {
+    description: input.description,
+    font: input.font,
+    background: input.background,
+    updatedAt: now,
+    ...(input.logoKey !== undefined ? { logoKey: input.logoKey } : {}),
+  }
+  await tx.insert(shops).values({ vendorId, ...look }).onConflictDoUpdate({ target: shops.vendorId, set: look })
+  if (input.logoKey !== undefined && previous?.logoKey && previous.logoKey !== input.logoKey) after.filesToDelete.push(previous.logoKey)
+}
+
 export interface ShopSetup {
   url: string
   logo?: File[]
@@ -104,20 +129,8 @@ export async function setUpShop(
     commitThen(deps, uploaded, async (tx, after) => {
       const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
       await claimUrl(tx, auth.vendorId, input.url)
-      const [previous] = await tx.select({ logoKey: shops.logoKey }).from(shops).where(eq(shops.vendorId, auth.vendorId))
-      const look = {
-        description: input.description,
-        font: input.font,
-        background: input.background,
-        updatedAt: clock.now(),
-        // No new logo keeps the one there is.
-        ...(logo ? { logoKey: logo.key } : {}),
-      }
-      await tx
-        .insert(shops)
-        .values({ vendorId: auth.vendorId, ...look })
-        .onConflictDoUpdate({ target: shops.vendorId, set: look })
-      if (logo && previous?.logoKey) after.filesToDelete.push(previous.logoKey)
+      // No new logo keeps the one there is.
+      await saveShopLook(tx, after, auth.vendorId, { ...input, logoKey: logo?.key }, clock.now())
       if (vendor!.status !== 'pending_verification') return false
       // Conditional: only a vendor with a verified phone and a KYC row moves, and only once.
       const moved = await tx

@@ -16,6 +16,8 @@ import { NoTeamAccess } from '../../features/team/components/no-team-access'
 import { TeamPanel } from '../../features/team/components/team-panel'
 import { memberListQuery } from '../../features/team/queries'
 import { memberListFilters, teamSearch, type PageSize } from '../../features/team/search'
+import { WebsitePanel } from '../../features/website/components/website-panel'
+import { websiteQuery } from '../../features/website/queries'
 import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
@@ -31,6 +33,7 @@ const TABS = [
   { id: 'taxes', label: 'Taxes' },
   { id: 'delivery-locations', label: 'Delivery' },
   { id: 'team', label: 'Team' },
+  { id: 'website', label: 'Website' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
@@ -67,6 +70,9 @@ export const Route = createFileRoute('/_app/settings')({
     if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
     if (deps.tab === 'taxes') void queryClient.prefetchQuery(taxListQuery())
     if (deps.tab === 'delivery-locations') void queryClient.prefetchQuery(deliveryLocationListQuery())
+    if (deps.tab === 'website' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_SETTINGS')) {
+      void queryClient.prefetchQuery(websiteQuery())
+    }
     if (deps.tab === 'team' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM')) {
       void queryClient.prefetchQuery(memberListQuery(memberListFilters(deps)))
     }
@@ -103,6 +109,8 @@ function TabPanel({ tab }: { tab: Tab }) {
       return <DeliveryLocationsPanel canEdit={canEdit} />
     case 'security':
       return <PinSettings />
+    case 'website':
+      return <WebsitePanel canEdit={canEdit} />
     case 'team':
       return hasPermission(session?.user.permissions ?? [], 'VENDOR_TEAM') ? <Team /> : <NoTeamAccess />
     default:

@@ -10,7 +10,7 @@ import { DigitsInput, Field, Select, Textarea } from '../../../ui/field'
 import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, KycSchema, kycBody, type IdType } from '../kyc-form-schema'
 import { useSubmitKyc } from '../queries'
 import { DateOfBirthSelect } from './date-of-birth-select'
-import { FileChoice } from './file-choice'
+import { FileChoice } from '../../../ui/file-choice'
 
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const ID_TYPES = [

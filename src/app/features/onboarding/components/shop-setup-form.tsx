@@ -5,33 +5,17 @@ import { useState } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
 import { SHOP_URL_PATTERN } from '../../../../contract/onboarding'
-import { IMAGE_ACCEPT } from '../../../lib/images'
 import { showSubmitError, visibleError } from '../../../lib/forms'
 import { ONBOARDING_PATHS } from '../../../lib/onboarding'
 import { Button } from '../../../ui/button'
 import { Field, Textarea } from '../../../ui/field'
 import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
-import { FileChoice, usePreview } from './file-choice'
+import { FileChoice, usePreview } from '../../../ui/file-choice'
 import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
-import { SwatchPicker } from './swatch-picker'
+import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '../../../ui/shop-preview'
+import { SwatchPicker } from '../../../ui/swatch-picker'
 
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
-const previewBox = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '2',
-  p: '5',
-  borderRadius: 'card',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  textAlign: 'center',
-  overflow: 'hidden',
-})
-const previewName = css({ fontSize: '2xl', fontWeight: 'bold', lineHeight: 'tight', overflowWrap: 'anywhere' })
-const previewText = css({ fontSize: 'sm', opacity: 0.8, overflowWrap: 'anywhere', lineClamp: 3 })
-const previewLabel = css({ textStyle: 'label', color: 'fg.default' })
-const previewLogo = css({ w: '14', h: '14', borderRadius: 'full', objectFit: 'cover', bg: 'bg.surface' })
 
 const ShopSchema = v.object({
   url: v.pipe(v.string(), v.nonEmpty('Choose a shop URL.'), v.regex(SHOP_URL_PATTERN, URL_RULE)),
@@ -40,9 +24,6 @@ const ShopSchema = v.object({
   font: v.string(),
   background: v.string(),
 })
-
-// A dark background needs light text in the preview (and on the storefront).
-const isDark = (value: string) => /#1f2933|#334e68|#000/i.test(value)
 
 /** Shop URL, logo, description, font and background; then the vendor goes for review (SPEC §7 /vendor/shop/setup). */
 export function ShopSetupForm({ businessName }: { businessName: string }) {
@@ -97,10 +78,7 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
             <form.Field name="logo">
               {(field) => (
                 <FileChoice
-                  label="Logo (optional)"
-                  pickLabel="Upload a logo"
-                  accept={IMAGE_ACCEPT}
-                  helper="A square image looks best. JPEG, PNG or WebP."
+                  {...LOGO_CHOICE}
                   value={field.state.value}
                   onChange={(file) => {
                     field.handleChange(file)
@@ -124,7 +102,7 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
         {(field) => (
           <SwatchPicker
             legend="Font"
-            swatches={fonts.map((f) => ({ id: f.id, name: f.name, style: { fontFamily: f.family }, sample: 'Aa' }))}
+            swatches={fontSwatches(fonts)}
             value={field.state.value}
             onChange={field.handleChange}
           />
@@ -134,7 +112,7 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
         {(field) => (
           <SwatchPicker
             legend="Background"
-            swatches={backgrounds.map((b) => ({ id: b.id, name: b.name, style: { background: b.value } }))}
+            swatches={backgroundSwatches(backgrounds)}
             value={field.state.value}
             onChange={field.handleChange}
           />
@@ -144,16 +122,7 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
         {(values) => {
           const font = fonts.find((f) => f.id === values.font)
           const background = backgrounds.find((b) => b.id === values.background)?.value ?? '#ffffff'
-          return (
-            <section aria-label="Preview" className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-              <span className={previewLabel}>Preview</span>
-              <div className={previewBox} style={{ background, fontFamily: font?.family, color: isDark(background) ? '#ffffff' : '#111827' }}>
-                {logoUrl ? <img className={previewLogo} src={logoUrl} alt="" /> : null}
-                <span className={previewName}>{businessName}</span>
-                {values.description.trim() ? <span className={previewText}>{values.description.trim()}</span> : null}
-              </div>
-            </section>
-          )
+          return <ShopPreview name={businessName} logoUrl={logoUrl} description={values.description} fontFamily={font?.family} background={background} />
         }}
       </form.Subscribe>
       <Button type="submit" size="lg" fullWidth loading={setUp.isPending}>

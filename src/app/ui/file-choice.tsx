@@ -1,10 +1,10 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import { ImageRejected, prepareImage } from '../../../lib/images'
-import { IconButton } from '../../../ui/button'
-import { Icon } from '../../../ui/icon'
-import { Spinner } from '../../../ui/spinner'
+import { ImageRejected, prepareImage } from '../lib/images'
+import { IconButton } from './button'
+import { Icon } from './icon'
+import { Spinner } from './spinner'
 
 const wrap = css({ display: 'flex', flexDirection: 'column', gap: '2', minW: '0' })
 const labelStyle = css({ textStyle: 'label', color: 'fg.default' })
