@@ -9,9 +9,11 @@ import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
+import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
+import { websiteEndpoints } from './website'
 
 /** Every endpoint of the API, by name. The server registers each, tests iterate them, OpenAPI is made from them. */
 export const endpoints = {
@@ -28,6 +30,8 @@ export const endpoints = {
   ...outletEndpoints,
   ...teamEndpoints,
   ...onboardingEndpoints,
+  ...websiteEndpoints,
+  ...storefrontEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

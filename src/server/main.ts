@@ -150,6 +150,7 @@ async function main(): Promise<void> {
   console.info(`Vendor back-office running at ${running.url}`)
   console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
   console.info(`Demo PIN: ${DEMO.pin}`)
+  console.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
     console.info(

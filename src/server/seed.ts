@@ -26,6 +26,8 @@ export const DEMO = {
   vendorName: 'Mama Put Kitchen',
   ownerName: 'Adaeze Okafor',
   phone: '08031234567',
+  /** The demo storefront lives at /shop/{shopUrl}. */
+  shopUrl: 'mama-put-kitchen',
 } as const
 
 export interface SeedResult {
@@ -107,7 +109,7 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
       password: DEMO.password,
       pin: DEMO.pin,
       status: 'approved',
-      url: 'mama-put-kitchen',
+      url: DEMO.shopUrl,
     })
     const vendorId = account.vendor.id
     const settlementNumber = nubanFor(DEMO_SETTLEMENT.bankCode, DEMO_SETTLEMENT.serial)

@@ -36,7 +36,7 @@ export function trimInfinitePages(client: PersistedClient, keep = PERSISTED_PAGE
   return { ...client, clientState: { ...client.clientState, queries } }
 }
 
-const PUBLIC_KEYS: readonly string[] = [queryKeys.payLink('')[0], queryKeys.publicOrder('')[0], queryKeys.invite('')[0]]
+const PUBLIC_KEYS: readonly string[] = [queryKeys.payLink('')[0], queryKeys.publicOrder('')[0], queryKeys.invite('')[0], queryKeys.storefront('')[0]]
 
 /**
  * What is saved: successful queries, except public pages (a pay link opened in a vendor's browser is a

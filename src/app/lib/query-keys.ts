@@ -105,6 +105,8 @@ export const queryKeys = {
   vendor: {
     all: ['vendor'] as const,
     profile: () => [...queryKeys.vendor.all, 'profile'] as const,
+    /** Settings → Website: the shop's look and URL. */
+    website: () => [...queryKeys.vendor.all, 'website'] as const,
   },
   wallet: {
     all: ['wallet'] as const,
@@ -220,6 +222,8 @@ export const queryKeys = {
   publicOrder: (code: string) => ['public-order', code] as const,
   /** Public pay link pages: never persisted with the vendor's cache (see persister). */
   payLink: (code: string) => ['pay-link', code] as const,
+  /** Public storefronts (/shop/{url}): never persisted with the vendor's cache, like pay links. */
+  storefront: (url: string) => ['storefront', url] as const,
 }
 
 /**

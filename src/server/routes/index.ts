@@ -10,10 +10,12 @@ import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
+import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
 import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
+import { websiteHandlers } from './website'
 
 /** Every endpoint of the contract has exactly one handler: adding an endpoint without one fails type-checking. */
 export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
@@ -31,6 +33,8 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...outletHandlers,
   ...teamHandlers,
   ...onboardingHandlers,
+  ...websiteHandlers,
+  ...storefrontHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */

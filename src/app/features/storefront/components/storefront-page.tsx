@@ -1,0 +1,140 @@
+import { useInfiniteQuery } from '@tanstack/react-query'
+import { useEffect } from 'react'
+import { css } from 'styled-system/css'
+import { SHOP_NOT_AVAILABLE, type Storefront } from '../../../../contract/storefront'
+import { Button } from '../../../ui/button'
+import { Icon } from '../../../ui/icon'
+import { PublicPage } from '../../../ui/public-page'
+import { isDarkBackground } from '../../../ui/shop-preview'
+import { Skeleton } from '../../../ui/skeleton'
+import { storefrontQuery } from '../queries'
+import { ProductCard } from './product-card'
+
+const page = css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })
+const column = css({ w: 'full', maxW: '60rem', mx: 'auto', px: '4' })
+const header = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center', pt: '10', pb: '8' })
+const logo = css({ w: '20', h: '20', borderRadius: 'full', objectFit: 'cover', bg: 'bg.surface', boxShadow: '0 2px 8px rgba(15, 23, 42, 0.15)' })
+// Without a logo, the shop's initial in a badge (the shop's own background may be white).
+const initial = css({
+  w: '20',
+  h: '20',
+  borderRadius: 'full',
+  display: 'grid',
+  placeItems: 'center',
+  fontSize: '3xl',
+  fontWeight: 'bold',
+  bg: 'accent.default',
+  color: 'white',
+  boxShadow: '0 2px 8px rgba(15, 23, 42, 0.15)',
+})
+const title = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'tight', overflowWrap: 'anywhere' })
+const about = css({ fontSize: 'md', opacity: 0.85, maxW: '32rem', whiteSpace: 'pre-line', overflowWrap: 'anywhere' })
+const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: '3' })
+const count = css({ fontSize: 'sm', fontWeight: 'medium', opacity: 0.8, mb: '3' })
+const empty = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '12', textAlign: 'center', bg: 'bg.surface', color: 'fg.muted', borderRadius: 'card' })
+const more = css({ display: 'flex', justifyContent: 'center', py: '6' })
+const footer = css({ mt: 'auto', py: '6', fontSize: 'xs', textAlign: 'center', opacity: 0.7 })
+
+function Header({ shop }: { shop: Storefront }) {
+  const text = shop.description.trim()
+  return (
+    <header className={header}>
+      {shop.logoUrl ? (
+        <img className={logo} src={shop.logoUrl} alt={`${shop.name} logo`} />
+      ) : (
+        <span className={initial} aria-hidden="true">
+          {shop.name.trim().charAt(0).toUpperCase()}
+        </span>
+      )}
+      <h1 className={title}>{shop.name}</h1>
+      {text ? <p className={about}>{text}</p> : null}
+    </header>
+  )
+}
+
+interface ViewProps {
+  pages: Storefront[]
+  hasMore: boolean
+  loadingMore: boolean
+  onMore: () => void
+}
+
+function View({ pages, hasMore, loadingMore, onMore }: ViewProps) {
+  const shop = pages[0]!
+  const products = pages.flatMap((p) => p.products.items)
+  const total = shop.products.total
+  const dark = isDarkBackground(shop.background.value)
+  // The tab says whose shop this is, as a shared link's preview does.
+  useEffect(() => {
+    const before = document.title
+    document.title = shop.name
+    return () => void (document.title = before)
+  }, [shop.name])
+  return (
+    <main
+      className={page}
+      data-testid="storefront"
+      style={{ background: shop.background.value, fontFamily: shop.font.family, color: dark ? '#ffffff' : '#111827' }}
+    >
+      <div className={column}>
+        <Header shop={shop} />
+        {products.length === 0 ? (
+          <div className={empty}>
+            <Icon name="store" size={28} />
+            <p>No products yet. Check back soon.</p>
+          </div>
+        ) : (
+          <section aria-label="Products">
+            <p className={count}>
+              {total} {total === 1 ? 'product' : 'products'}
+            </p>
+            <ul className={grid}>
+              {products.map((product) => (
+                <ProductCard key={product.id} product={product} currency={shop.currency} />
+              ))}
+            </ul>
+            {hasMore ? (
+              <div className={more}>
+                <Button variant="outline" loading={loadingMore} onClick={onMore}>
+                  Show more
+                </Button>
+              </div>
+            ) : null}
+          </section>
+        )}
+      </div>
+      <footer className={footer}>Pay by bank transfer with each product's Buy link.</footer>
+    </main>
+  )
+}
+
+/** The public storefront (/shop/$url): the shop's header in its look, then its products with Buy links. */
+export function StorefrontPage({ url }: { url: string }) {
+  const query = useInfiniteQuery(storefrontQuery(url))
+  if (query.data) {
+    return (
+      <View
+        pages={query.data.pages}
+        hasMore={query.hasNextPage}
+        loadingMore={query.isFetchingNextPage}
+        onMore={() => void query.fetchNextPage()}
+      />
+    )
+  }
+  return (
+    <PublicPage
+      query={query}
+      invalid={{ title: SHOP_NOT_AVAILABLE, text: 'Check the address, or ask the seller for their shop link.' }}
+      failedTitle="Could not load this shop"
+      loading={
+        <>
+          <Skeleton height={80} width={80} radius="999px" />
+          <Skeleton height={32} />
+          <Skeleton count={2} height={220} radius="1rem" />
+        </>
+      }
+    >
+      {() => null}
+    </PublicPage>
+  )
+}

@@ -1,0 +1,20 @@
+import { infiniteQueryOptions } from '@tanstack/react-query'
+import { type Storefront, storefrontEndpoints } from '../../../contract/storefront'
+import { api } from '../../lib/api'
+import { queryKeys } from '../../lib/query-keys'
+
+/** Products per "Show more": two columns of ten rows on a phone. */
+export const STOREFRONT_PAGE_SIZE = 20
+
+/** A shop's page by its URL, its products a page at a time (public: no session is sent, nothing is persisted). */
+export const storefrontQuery = (url: string) =>
+  infiniteQueryOptions({
+    queryKey: queryKeys.storefront(url),
+    queryFn: async ({ pageParam, signal }) =>
+      (await api(storefrontEndpoints.storefront, { query: { url, page: pageParam, size: STOREFRONT_PAGE_SIZE }, signal })).data,
+    initialPageParam: 1,
+    getNextPageParam: (last: Storefront) =>
+      last.products.page * last.products.size < last.products.total ? last.products.page + 1 : undefined,
+    // The page shows what went wrong itself (404 "This shop is not available"); a toast would say it twice.
+    meta: { errorToast: false },
+  })
