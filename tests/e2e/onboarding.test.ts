@@ -7,8 +7,8 @@ import { approveVendor } from '../../src/server/onboarding/admin'
 import { launchBrowser, ownServer, phoneContext, pngImage } from './browser'
 
 /*
- * Issue 7, the onboarding slice end to end: register → phone code → KYC → shop set-up → under review → Review
- * Pending at sign-in → operator approval → Congratulations, once.
+ * Issue 7 end to end: register → phone code → KYC → shop set-up → under review → Review
+ * Pending at sign-in → operator approval → Congratulations, once → the public storefront.
  *
  * The SMS code only exists in the message sent to the owner (the server keeps its hash), so, as in
  * outlets-team.test.ts (docs/decisions/054), this suite starts its own server in the worker with a DevNotifier
@@ -16,8 +16,7 @@ import { launchBrowser, ownServer, phoneContext, pngImage } from './browser'
  * PGlite data directory (here: an in-memory one) while a server holds it, so the test calls the very function the
  * command calls, approveVendor, on this server's database.
  *
- * Not here yet: the public storefront at the chosen shop URL (issue 7, next session); when it exists, this journey
- * should end by opening it.
+ * It ends where a customer starts: the public storefront at the chosen shop URL, closed before approval.
  */
 
 const UNDER_REVIEW_TEXT = 'Your shop is set up and your account is now being reviewed. You will be notified via email once approved.'
@@ -60,7 +59,7 @@ async function submitLogin(page: Page, email: string, password: string) {
 }
 
 describe('onboarding on a phone (390×844)', () => {
-  it('registers, verifies the phone, sends KYC, sets up the shop, waits for review, and is welcomed once', async () => {
+  it('registers, verifies the phone, sends KYC, sets up the shop, waits for review, is welcomed once, and opens for customers', async () => {
     const t = String(randomInt(100_000, 999_999))
     const business = `Mama Tee Foods ${t}`
     const email = `mama.tee.${t}@example.com`
@@ -132,6 +131,11 @@ describe('onboarding on a phone (390×844)', () => {
     await pending.waitFor({ state: 'hidden' })
     expect(new URL(page.url()).pathname).toBe('/')
 
+    // Before approval the shop is closed to customers, exactly as an unknown one.
+    const closed = await fetch(`${origin}/api/storefront?url=${shopUrl}`)
+    expect(closed.status).toBe(404)
+    expect(((await closed.json()) as { message: string }).message).toBe('This shop is not available')
+
     // 7. The operator approves (what `npm run admin -- approve EMAIL` does), and the owner gets the email.
     const change = await approveVendor(server.database.db, email, outbox)
     expect(change).toMatchObject({ name: business, from: 'under_review', status: 'approved' })
@@ -163,5 +167,14 @@ describe('onboarding on a phone (390×844)', () => {
     const body = (await again.json()) as { data: { welcome?: boolean; user: { vendor: { status: string; url: string | null } } } }
     expect(body.data.welcome).toBeUndefined()
     expect(body.data.user.vendor).toMatchObject({ status: 'approved', url: shopUrl })
+
+    // 9. A customer opens the storefront: the shop's name and description, in its font.
+    const customer = await phoneContext(browser)
+    const shop = await customer.newPage()
+    await shop.goto(`${origin}/shop/${shopUrl}`)
+    await shop.getByRole('heading', { level: 1, name: business }).waitFor()
+    await shop.getByText('Home-cooked jollof, ofada and small chops, delivered across Lagos.').waitFor()
+    expect(await shop.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toContain('Poppins')
+    await customer.close()
   })
 })
