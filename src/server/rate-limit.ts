@@ -53,6 +53,10 @@ export const LIMITS = {
   /** Phone verification codes, per vendor: one a minute (the app's countdown) and five an hour (each is an SMS). */
   phoneOtpGapPerVendor: { name: 'phone-otp-gap', limit: 1, windowMs: MINUTE_MS },
   phoneOtpPerVendor: { name: 'phone-otp', limit: 5, windowMs: 60 * MINUTE_MS },
+  /** Each domain check asks DNS on the vendor's behalf: bounded so a script cannot use us to hammer a resolver. */
+  /** Wrong operator keys, per address: the key is long and random; this stops anyone trying at line speed. */
+  operatorKeyFailuresPerIp: { name: 'operator-key-ip', limit: 10, windowMs: WINDOW },
+  domainVerifyPerVendor: { name: 'domain-verify', limit: 20, windowMs: WINDOW },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

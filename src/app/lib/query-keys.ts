@@ -107,6 +107,9 @@ export const queryKeys = {
     profile: () => [...queryKeys.vendor.all, 'profile'] as const,
     /** Settings → Website: the shop's look and URL. */
     website: () => [...queryKeys.vendor.all, 'website'] as const,
+    /** Settings → Domains: the default address and connected domains; checks of a typed domain. */
+    domains: () => [...queryKeys.vendor.all, 'domains'] as const,
+    domainCheck: (domain: string) => [...queryKeys.vendor.all, 'domain-check', domain] as const,
   },
   wallet: {
     all: ['wallet'] as const,

@@ -1,4 +1,5 @@
-import { date, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 import { vendors } from './schema'
 
 /*
@@ -40,5 +41,36 @@ export const shops = pgTable('shops', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * Custom domains connected to a shop (decision 063). Several shops may have the same domain pending (connecting a
+ * name proves nothing, so it must not lock the real owner out); only one may have it active, the one whose TXT
+ * record proved ownership (partial unique index: two verifications at once end in one 409).
+ */
+export const shopDomains = pgTable(
+  'shop_domains',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    /** Normalised (normaliseDomain): lower case, xn-- form, no trailing dot. */
+    domain: text('domain').notNull(),
+    status: text('status', { enum: ['pending', 'active'] }).notNull(),
+    /** The value the TXT record must hold; random per row, so only the domain's owner can publish it. */
+    verificationToken: text('verification_token').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
+    lastCheckError: text('last_check_error'),
+  },
+  (t) => [
+    uniqueIndex('shop_domains_active_domain_key').on(t.domain).where(sql`${t.status} = 'active'`),
+    uniqueIndex('shop_domains_vendor_domain_key').on(t.vendorId, t.domain),
+    index('shop_domains_domain_idx').on(t.domain),
+    check('shop_domains_status_check', sql`${t.status} in ('pending', 'active') and (${t.status} = 'pending' or ${t.verifiedAt} is not null)`),
+  ],
+)
+
 export type VendorKycRow = typeof vendorKyc.$inferSelect
 export type ShopRow = typeof shops.$inferSelect
+export type ShopDomainRow = typeof shopDomains.$inferSelect

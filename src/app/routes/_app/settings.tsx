@@ -12,6 +12,8 @@ import { deliveryLocationListQuery, taxListQuery } from '../../features/selling-
 import { ChangePasswordForm } from '../../features/settings/components/change-password-form'
 import { ProfileSection } from '../../features/settings/components/profile-section'
 import { vendorProfileQuery } from '../../features/settings/queries'
+import { DomainsPanel } from '../../features/domains/components/domains-panel'
+import { myDomainsQuery } from '../../features/domains/queries'
 import { NoTeamAccess } from '../../features/team/components/no-team-access'
 import { TeamPanel } from '../../features/team/components/team-panel'
 import { memberListQuery } from '../../features/team/queries'
@@ -34,6 +36,7 @@ const TABS = [
   { id: 'delivery-locations', label: 'Delivery' },
   { id: 'team', label: 'Team' },
   { id: 'website', label: 'Website' },
+  { id: 'domains', label: 'Domains' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
 
@@ -73,6 +76,9 @@ export const Route = createFileRoute('/_app/settings')({
     if (deps.tab === 'website' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_SETTINGS')) {
       void queryClient.prefetchQuery(websiteQuery())
     }
+    if (deps.tab === 'domains' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_SETTINGS')) {
+      void queryClient.prefetchQuery(myDomainsQuery())
+    }
     if (deps.tab === 'team' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM')) {
       void queryClient.prefetchQuery(memberListQuery(memberListFilters(deps)))
     }
@@ -111,6 +117,8 @@ function TabPanel({ tab }: { tab: Tab }) {
       return <PinSettings />
     case 'website':
       return <WebsitePanel canEdit={canEdit} />
+    case 'domains':
+      return <DomainsPanel canEdit={canEdit} />
     case 'team':
       return hasPermission(session?.user.permissions ?? [], 'VENDOR_TEAM') ? <Team /> : <NoTeamAccess />
     default:
