@@ -1,10 +1,8 @@
+import { parseArgs } from 'node:util'
+import { OPERATOR_KEY_HEADER, VENDOR_STATUSES, type VendorStatus } from '../src/contract/operator'
 import { DevNotifier } from '../src/server/notifier'
-import {
-  listVendors,
-  setVendorStatus,
-  VENDOR_STATUSES,
-  type VendorStatus,
-} from '../src/server/onboarding/admin'
+import { listVendors, setVendorStatus, type StatusChange, type VendorListing } from '../src/server/onboarding/admin'
+import { readOperatorKey } from '../src/server/operator-key'
 import { openAppDatabase } from './open-db'
 
 /*
@@ -13,57 +11,109 @@ import { openAppDatabase } from './open-db'
  *   npm run admin -- approve EMAIL            approve the vendor whose user has this email, and email the owner
  *   npm run admin -- reject EMAIL             reject it, and email the owner
  *   npm run admin -- status EMAIL STATUS      set pending_verification | under_review | approved | rejected
- * With PGlite, stop the server first: one process at a time may open the data directory. The e2e tests approve
- * through approveVendor (src/server/onboarding/admin.ts) on the running server's database instead.
+ * Options: --url URL (default http://localhost:$PORT, PORT defaulting to 3000).
+ * With a server running, the command goes through its operator calls (X-Operator-Key from OPERATOR_KEY or
+ * DATA_DIR/operator.key), so it works while the server holds the PGlite data directory and the server's notifier
+ * sends the email. With no server answering, it opens the database itself (decision 065).
  */
 
 const USAGE =
-  'Usage: npm run admin -- list [STATUS] | approve EMAIL | reject EMAIL | status EMAIL (pending_verification|under_review|approved|rejected)'
+  'Usage: npm run admin -- list [STATUS] | approve EMAIL | reject EMAIL | status EMAIL (pending_verification|under_review|approved|rejected) [--url URL]'
 
 const isStatus = (value: string | undefined): value is VendorStatus => VENDOR_STATUSES.includes(value as VendorStatus)
 
-async function withDatabase(work: (db: Awaited<ReturnType<typeof openAppDatabase>>['db']) => Promise<void>) {
-  const database = await openAppDatabase()
+class Refused extends Error {}
+
+interface Operator {
+  list(status?: VendorStatus): Promise<Omit<VendorListing, 'createdAt'>[]>
+  setStatus(email: string, status: VendorStatus): Promise<StatusChange>
+  close(): Promise<void>
+}
+
+/** The running server's operator calls; null when nothing answers at `base` (or there is no key to send). */
+async function serverOperator(base: string, key: string | null): Promise<Operator | null> {
+  if (!key) return null
+  // The key travels only to this machine or over TLS, never in clear text across a network.
+  const { protocol, hostname } = new URL(base)
+  if (protocol !== 'https:' && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(hostname)) {
+    throw new Refused(`Refusing to send the operator key to ${base} without https`)
+  }
+  const ask = async (path: string, init: RequestInit = {}) => {
+    const response = await fetch(`${base}/api${path}`, {
+      ...init,
+      headers: { [OPERATOR_KEY_HEADER]: key, 'content-type': 'application/json' },
+    })
+    const body = (await response.json().catch(() => null)) as { data?: unknown; message?: string } | null
+    if (!response.ok) throw new Refused(body?.message ?? `${base} answered ${response.status}`)
+    return body!.data
+  }
   try {
-    await work(database.db)
-  } finally {
-    await database.close()
+    await fetch(`${base}/api/openapi.json`, { method: 'HEAD' })
+  } catch {
+    return null
+  }
+  return {
+    list: async (status) =>
+      (await ask(`/operator/vendors${status ? `?status=${status}` : ''}`)) as Omit<VendorListing, 'createdAt'>[],
+    setStatus: async (email, status) =>
+      (await ask('/operator/vendor-status', { method: 'POST', body: JSON.stringify({ email, status }) })) as StatusChange,
+    close: async () => {},
   }
 }
 
-// The server's notifier is the development one (it prints), so the operator sees the email the owner would get.
-const notifier = new DevNotifier()
-
-async function changeStatus(email: string, status: VendorStatus): Promise<void> {
-  await withDatabase(async (db) => {
-    const change = await setVendorStatus(db, email, status, notifier)
-    console.info(`${change.name}: ${change.from} → ${change.status}`)
-  })
+/** The database itself, for when no server runs. Its notifier prints the email the owner would get. */
+async function databaseOperator(): Promise<Operator> {
+  const database = await openAppDatabase()
+  const notifier = new DevNotifier()
+  return {
+    list: (status) => listVendors(database.db, status),
+    setStatus: (email, status) => setVendorStatus(database.db, email, status, notifier),
+    close: () => database.close(),
+  }
 }
 
-async function list(status?: VendorStatus): Promise<void> {
-  await withDatabase(async (db) => {
-    const rows = await listVendors(db, status)
-    if (rows.length === 0) console.info('No vendors')
-    for (const row of rows) {
-      const done = [row.phoneVerified && 'phone', row.kycSubmitted && 'kyc', row.shopSetUp && 'shop'].filter(Boolean)
-      console.info(
-        [row.status.padEnd(20), row.email.padEnd(32), row.name, row.url ? `/${row.url}` : '', `[${done.join(', ')}]`]
-          .filter(Boolean)
-          .join('  '),
-      )
+function printList(rows: Awaited<ReturnType<Operator['list']>>): void {
+  if (rows.length === 0) console.info('No vendors')
+  for (const row of rows) {
+    const done = [row.phoneVerified && 'phone', row.kycSubmitted && 'kyc', row.shopSetUp && 'shop'].filter(Boolean)
+    console.info(
+      [row.status.padEnd(20), row.email.padEnd(32), row.name, row.url ? `/${row.url}` : '', `[${done.join(', ')}]`]
+        .filter(Boolean)
+        .join('  '),
+    )
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const { positionals, values } = parseArgs({ args: argv, allowPositionals: true, options: { url: { type: 'string' } } })
+  const [command, email, status] = positionals
+  const wanted =
+    command === 'list' && (email === undefined || isStatus(email))
+      ? { list: email as VendorStatus | undefined }
+      : command === 'approve' && email
+        ? { email, status: 'approved' as const }
+        : command === 'reject' && email
+          ? { email, status: 'rejected' as const }
+          : command === 'status' && email && isStatus(status)
+            ? { email, status }
+            : null
+  if (!wanted) {
+    console.error(USAGE)
+    process.exitCode = 2
+    return
+  }
+  const base = (values.url ?? `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, '')
+  const operator =
+    (await serverOperator(base, readOperatorKey(process.env.DATA_DIR || './data'))) ?? (await databaseOperator())
+  try {
+    if ('list' in wanted) printList(await operator.list(wanted.list))
+    else {
+      const change = await operator.setStatus(wanted.email, wanted.status)
+      console.info(`${change.name}: ${change.from} → ${change.status}`)
     }
-  })
-}
-
-async function main(args: string[]): Promise<void> {
-  const [command, email, status] = args
-  if (command === 'list' && (email === undefined || isStatus(email))) return list(email)
-  if (command === 'approve' && email) return changeStatus(email, 'approved')
-  if (command === 'reject' && email) return changeStatus(email, 'rejected')
-  if (command === 'status' && email && isStatus(status)) return changeStatus(email, status)
-  console.error(USAGE)
-  process.exitCode = 2
+  } finally {
+    await operator.close()
+  }
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -8,7 +8,7 @@ const apiPort = Number(process.env.API_PORT ?? 3001)
 process.env.API_PORT = String(apiPort)
 const api = await startServer({
   port: apiPort,
-  dataDir: process.env.DATA_DIR ?? './data',
+  dataDir: process.env.DATA_DIR || './data',
   databaseUrl: process.env.DATABASE_URL || undefined,
   distDir: null,
 })

@@ -3,8 +3,10 @@ import { bankingEndpoints } from './banking'
 import { catalogueEndpoints } from './catalogue'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
+import { domainEndpoints } from './domains'
 import type { EndpointDef } from './endpoint'
 import { onboardingEndpoints } from './onboarding'
+import { operatorEndpoints } from './operator'
 import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
 import { pinEndpoints } from './pin'
@@ -32,6 +34,8 @@ export const endpoints = {
   ...onboardingEndpoints,
   ...websiteEndpoints,
   ...storefrontEndpoints,
+  ...domainEndpoints,
+  ...operatorEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

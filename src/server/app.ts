@@ -4,6 +4,7 @@ import { endpoints } from '../contract'
 import { MAX_BODY_BYTES } from '../contract/common'
 import type { EndpointDef } from '../contract/endpoint'
 import { type AppOptions, resolveDeps } from './deps'
+import { shopUrlForHost } from './domains/domains'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
@@ -17,6 +18,19 @@ export function createApp(options: AppOptions): Hono {
   const deps = resolveDeps(options)
   const app = new Hono()
   app.use('*', securityHeaders())
+  // A vendor's verified custom domain opens their shop: its root redirects to the storefront on the same host. The
+  // platform's own host (PUBLIC_URL) is never looked up; a failed lookup serves the page as usual.
+  const platform = deps.publicUrl ? [new URL(deps.publicUrl).hostname] : []
+  app.get('/', async (c, next) => {
+    const url = new URL(c.req.url)
+    const shop = await shopUrlForHost(deps.db, url.hostname, platform).catch((error: unknown) => {
+      deps.logger.error('[domains] host lookup failed', error)
+      return null
+    })
+    if (!shop) return next()
+    c.header('Cache-Control', 'no-store')
+    return c.redirect(`/shop/${encodeURIComponent(shop)}${url.search}`, 302)
+  })
 
   const api = new Hono()
   api.use('*', async (c, next) => {

@@ -3,6 +3,7 @@ import type { BankingProvider } from './banking/provider'
 import { SandboxBankingProvider } from './banking/sandbox'
 import { type Clock, systemClock } from './clock'
 import type { Db } from './db/client'
+import { type DnsResolver, dnsFromEnv } from './domains/dns'
 import type { Notifier } from './notifier'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
 import { MemoryStorage, type Storage } from './storage'
@@ -17,6 +18,10 @@ export interface AppDeps {
   clock: Clock
   /** Name enquiry, transfers and their status. Default: the sandbox bank. */
   banking: BankingProvider
+  /** TXT lookups that verify custom domains. Default: the sandbox DNS in development, real DNS with a public PUBLIC_URL. */
+  dns: DnsResolver
+  /** What X-Operator-Key must be for the operator's calls (npm run admin); null turns those calls off. */
+  operatorKey: string | null
   /** HMAC key of inbound bank notices (X-Provider-Signature). */
   webhookSecret: string
   /** How long a send waits for the bank before answering "pending" and leaving the outcome to recovery. */
@@ -52,18 +57,21 @@ export function publicUrlFromEnv(value = process.env.PUBLIC_URL): string | null 
 
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
+  const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl
   return {
     db: options.db,
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
     banking: options.banking ?? new SandboxBankingProvider(),
+    operatorKey: options.operatorKey ?? null,
     webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? console,
     storage: options.storage ?? new MemoryStorage(),
-    publicUrl: options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl,
+    publicUrl,
+    dns: options.dns ?? dnsFromEnv(options.db, publicUrl),
   }
 }

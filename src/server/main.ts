@@ -8,6 +8,7 @@ import { createApp } from './app'
 import type { BankingProvider } from './banking/provider'
 import { type Database, openDatabase } from './db/client'
 import { type Logger, resolveDeps } from './deps'
+import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { vendorWallet } from './ledger'
@@ -15,6 +16,7 @@ import { DevNotifier, type Notifier } from './notifier'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { naira } from './naira'
 import { DEMO, seedDemo } from './seed'
+import { operatorKeyFor } from './operator-key'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
@@ -45,6 +47,8 @@ export interface StartServerOptions {
   storage?: Storage
   /** Origin of pay links (PUBLIC_URL). Default: the environment's PUBLIC_URL, else each request's origin. */
   publicUrl?: string | null
+  /** X-Operator-Key of the operator's calls. Default: OPERATOR_KEY, else DATA_DIR/operator.key (made on first start). */
+  operatorKey?: string
   logger?: Logger
 }
 
@@ -53,6 +57,8 @@ export interface RunningServer {
   port: number
   database: Database
   notifier: Notifier
+  /** What `npm run admin` sends as X-Operator-Key to this server. */
+  operatorKey: string
   /** The demo vendor's id when it was seeded (or already there). */
   demoVendorId?: string
   close: () => Promise<void>
@@ -66,6 +72,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: Server | undefined
   try {
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
+    const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     const deps = resolveDeps({
       db: database.db,
       notifier,
@@ -75,7 +82,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       logger,
       storage: options.storage ?? (dataDir === 'memory' ? new MemoryStorage() : new DiskStorage(join(dataDir, 'uploads'))),
       publicUrl: options.publicUrl,
+      operatorKey,
     })
+    // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
+    // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
+    // at once (decision 072). On PostgreSQL other live processes may share the database: only age tells.
+    const soleSince = database.kind === 'pglite' ? deps.clock.now() : undefined
+    if (soleSince) claimsBeforeAreAbandoned(database.db, soleSince)
     const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
@@ -110,7 +123,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       (options.seed ?? true)
         ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url })
         : undefined
-    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS)
+    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince })
 
     let closing: Promise<void> | undefined
     const close = () =>
@@ -124,7 +137,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         await stopJobs()
         await database.close()
       })())
-    return { url, port, database, notifier, demoVendorId: seeded?.vendorId, close }
+    return { url, port, database, notifier, operatorKey, demoVendorId: seeded?.vendorId, close }
   } catch (error) {
     if (server) await new Promise((done) => server!.close(done))
     await database.close()
@@ -142,7 +155,7 @@ async function main(): Promise<void> {
   }
   const running = await startServer({
     port,
-    dataDir: process.env.DATA_DIR ?? './data',
+    dataDir: process.env.DATA_DIR || './data',
     databaseUrl: process.env.DATABASE_URL || undefined,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',

@@ -1,9 +1,10 @@
+import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
+import { promisify } from 'node:util'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/main'
 import type { DevNotifier } from '../../src/server/notifier'
-import { approveVendor } from '../../src/server/onboarding/admin'
 import { launchBrowser, ownServer, phoneContext, pngImage } from './browser'
 
 /*
@@ -12,9 +13,8 @@ import { launchBrowser, ownServer, phoneContext, pngImage } from './browser'
  *
  * The SMS code only exists in the message sent to the owner (the server keeps its hash), so, as in
  * outlets-team.test.ts (docs/decisions/054), this suite starts its own server in the worker with a DevNotifier
- * whose outbox it reads. Approval is the operator's `npm run admin -- approve EMAIL`; that command cannot open a
- * PGlite data directory (here: an in-memory one) while a server holds it, so the test calls the very function the
- * command calls, approveVendor, on this server's database.
+ * whose outbox it reads. Approval is the operator's `npm run admin -- approve EMAIL`, run as a command against this
+ * server's operator call (decision 065).
  *
  * It ends where a customer starts: the public storefront at the chosen shop URL, closed before approval.
  */
@@ -136,9 +136,12 @@ describe('onboarding on a phone (390×844)', () => {
     expect(closed.status).toBe(404)
     expect(((await closed.json()) as { message: string }).message).toBe('This shop is not available')
 
-    // 7. The operator approves (what `npm run admin -- approve EMAIL` does), and the owner gets the email.
-    const change = await approveVendor(server.database.db, email, outbox)
-    expect(change).toMatchObject({ name: business, from: 'under_review', status: 'approved' })
+    // 7. The operator runs `npm run admin -- approve EMAIL` against the running server (its operator call, with the
+    // server's key), and the owner gets the email from the server. Asynchronous: this worker is the server.
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'approve', email, '--url', origin], {
+      env: { ...process.env, OPERATOR_KEY: server.operatorKey },
+    })
+    expect(stdout.trim()).toBe(`${business}: under_review → approved`)
     expect(outbox.outbox.findLast((m) => m.channel === 'email' && m.to === email)?.subject).toBe('Your store is approved')
 
     // 8. The first sign-in after approval: Home with Congratulations, once.

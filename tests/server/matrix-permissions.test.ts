@@ -54,6 +54,7 @@ const examples: Record<string, () => Record<string, string>> = {
   outletTransactions: () => ({ outletId: ids.outletId }),
   outletTransactionDetail: () => ({ id: ids.outletTransactionId, outletId: ids.outletId }),
   listOutletMembers: () => ({ outletId: ids.outletId }),
+  checkDomain: () => ({ domain: 'mamaput.com.ng' }),
 }
 
 async function ownerGet(path: string, query: Record<string, string> = {}) {

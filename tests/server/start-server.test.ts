@@ -130,11 +130,17 @@ describe('startServer', () => {
     expect(picture.headers.get('content-type')).toBe('image/webp')
     expect((await api('/product?lowStock=true')).items.map((p: { name: string }) => p.name)).toEqual(['Chapman'])
     const variants = await api('/product/vendor/variants?size=100')
-    const linked = variants.items.filter((v: { paylink: string | null }) => v.paylink)
-    expect(linked).toHaveLength(1)
-    expect(linked[0]).toMatchObject({ productName: 'Zobo drink', options: { Size: '1 litre' }, discountType: 'PERCENTAGE', discount: 10, discountedPrice: 1_350_00 })
-    expect(linked[0].paylink).toMatch(new RegExp(`^${server.url}/pay/[0-9A-Za-z]{10}$`))
-    const code = linked[0].paylink.split('/pay/')[1]
+    // Every published variant in stock has a pay link (the storefront sells them); unpublished dishes have none.
+    type Variant = { paylink: string | null; productName: string; availableUnits: number; options: Record<string, string> }
+    const unpublished = new Set(products.items.filter((p: { isPublished: boolean }) => !p.isPublished).map((p: { name: string }) => p.name))
+    const onSale = variants.items.filter((v: Variant) => !unpublished.has(v.productName) && v.availableUnits > 0)
+    expect(onSale.length).toBeGreaterThan(10)
+    expect(onSale.every((v: Variant) => v.paylink)).toBe(true)
+    expect(variants.items.filter((v: Variant) => unpublished.has(v.productName)).every((v: Variant) => !v.paylink)).toBe(true)
+    const zobo = onSale.find((v: Variant) => v.productName === 'Zobo drink' && v.options.Size === '1 litre')
+    expect(zobo).toMatchObject({ discountType: 'PERCENTAGE', discount: 10, discountedPrice: 1_350_00 })
+    expect(zobo.paylink).toMatch(new RegExp(`^${server.url}/pay/[0-9A-Za-z]{10}$`))
+    const code = zobo.paylink.split('/pay/')[1]
     const publicView = await (await fetch(`${server.url}/api/paylink?code=${code}`)).json()
     expect(publicView.data).toMatchObject({ vendorName: 'Mama Put Kitchen', productName: 'Zobo drink', discountedPrice: 1_350_00 })
   })

@@ -1,16 +1,17 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
-import { users, type VendorRow, vendors } from '../db/schema'
+import type { VendorStatus } from '../../contract/operator'
+import { users, vendors } from '../db/schema'
+import { ApiError } from '../errors'
 import type { Notifier } from '../notifier'
 
 /*
- * What the operator command (scripts/admin.ts) does, here so tests and the e2e helper can call it on a running
- * server's database (with PGlite only one process may open the data directory).
+ * What the operator command (scripts/admin.ts) does: over the running server's operator calls (routes/operator.ts),
+ * or on the database directly when no server is running.
  */
 
-export type VendorStatus = VendorRow['status']
-export const VENDOR_STATUSES: readonly VendorStatus[] = ['pending_verification', 'under_review', 'approved', 'rejected']
+export { VENDOR_STATUSES, type VendorStatus } from '../../contract/operator'
 
 export interface StatusChange {
   name: string
@@ -41,7 +42,7 @@ export async function setVendorStatus(
   notifier?: Notifier,
 ): Promise<StatusChange> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
-  if (!user) throw new Error(`No user with email ${email}`)
+  if (!user) throw new ApiError(404, 'NOT_FOUND', `No user with email ${email}`)
   const change = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, user.vendorId)).for('update')
     await tx.update(vendors).set({ status }).where(eq(vendors.id, user.vendorId))

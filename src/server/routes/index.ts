@@ -5,7 +5,9 @@ import { bankingSettingsHandlers } from './banking'
 import { catalogueHandlers } from './catalogue'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
+import { domainHandlers } from './domains'
 import { onboardingHandlers } from './onboarding'
+import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
 import { pinHandlers } from './pin'
@@ -35,9 +37,13 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...onboardingHandlers,
   ...websiteHandlers,
   ...storefrontHandlers,
+  ...domainHandlers,
+  ...operatorHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */
 export const guards: Partial<Record<EndpointName, Guard>> = {
   bankInbound: verifyBankSignature,
+  operatorVendors: verifyOperatorKey,
+  operatorVendorStatus: verifyOperatorKey,
 }
