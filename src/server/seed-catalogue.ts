@@ -10,7 +10,8 @@ import type { Storage } from './storage'
 
 /*
  * The demo vendor's menu, made through the same functions the API uses: four collections, eight dishes (two not
- * yet published), variants from options, one variant under its stock alert, one with a discount and a pay link.
+ * yet published), variants from options, one variant under its stock alert, one with a discount, and a pay link for
+ * every published variant in stock.
  * Prices in kobo. Pictures are committed WebP files (scripts/make-seed-images.ts), stored like uploads.
  */
 
@@ -159,4 +160,11 @@ export async function seedCatalogue(db: Db, { vendorId, storage, origin }: SeedC
   const zoboLitre = made.get('Zobo drink')!.variants[1]!
   await updateVariant(deps, vendorId, { id: zoboLitre.id, discountType: 'PERCENTAGE', discount: 10 }, origin)
   await generatePayLink(deps, vendorId, zoboLitre.id, origin)
+  // Every other dish on sale gets its pay link too, so the demo storefront can sell what it shows.
+  for (const item of MENU) {
+    if (item.isPublished === false) continue
+    for (const variant of made.get(item.name)!.variants) {
+      if (variant.id !== zoboLitre.id && variant.availableUnits > 0) await generatePayLink(deps, vendorId, variant.id, origin)
+    }
+  }
 }

@@ -6,6 +6,7 @@ import { SandboxBankingProvider, sandboxAccountName } from './banking/sandbox'
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock } from './clock'
 import type { Db, Tx } from './db/client'
 import { isUniqueViolation } from './db/errors'
+import { shops } from './db/onboarding-schema'
 import { transactions, users, vendors } from './db/schema'
 import { creditFromBank } from './ledger'
 import { nubanFor } from './nuban'
@@ -99,6 +100,13 @@ async function postEvent(tx: Tx, vendorId: string, [, , event]: SeedEvent, at: D
   await settle({ db: tx, clock: { now: () => new Date(at.getTime() + 4_000) } }, pending, answer)
 }
 
+/** How the demo storefront looks (Settings → Website edits it). */
+export const DEMO_SHOP_LOOK = {
+  description: 'Home-style Lagos cooking: jollof, soups and small chops, made fresh every day in Lekki and Ikeja.',
+  font: 'poppins',
+  background: 'sand',
+} as const
+
 function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOptions): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     const account = await createVendorAccount(tx, {
@@ -126,6 +134,7 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
     const times = eventTimes(clock.now())
     for (const [i, event] of DEMO_HISTORY.entries()) await postEvent(tx, vendorId, event, times[i]!, bank)
     await seedCatalogue(tx, { vendorId, storage, origin })
+    await tx.insert(shops).values({ vendorId, ...DEMO_SHOP_LOOK })
     await seedSellingTerms(tx, vendorId, clock.now())
     await seedSales(tx, { vendorId, userId: account.owner.id, clock })
     await seedDisputes(tx, { vendorId, clock })
