@@ -40,3 +40,12 @@ export function unauthenticated(): ApiError {
 export function notFound(what: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`)
 }
+
+/**
+ * What the log may hold of a thrown value: its name, message and stack, never its own properties. Provider clients
+ * keep the request on their errors (axios: `error.config.data`), and that request holds the code or token we sent.
+ */
+export function describeError(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`
+  return typeof error === 'string' ? error : Object.prototype.toString.call(error)
+}

@@ -6,7 +6,7 @@ import { MAX_BODY_BYTES } from '../../contract/common'
 import { accessOf, type EndpointDef, permissionsOf } from '../../contract/endpoint'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
-import { ApiError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
+import { ApiError, describeError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
 import { clientIp } from './client-ip'
 import {
   claimIdempotencyKey,
@@ -145,7 +145,7 @@ function errorAnswer(error: unknown, deps: Pick<AppDeps, 'logger'>, where: strin
       : { message: error.message, code: error.code }
     return { status: error.status, body, headers: error.headers }
   }
-  deps.logger.error(`[api] ${where} failed:`, error)
+  deps.logger.error(`[api] ${where} failed:`, describeError(error))
   return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'INTERNAL' } }
 }
 

@@ -20,11 +20,27 @@ export const CONTENT_SECURITY_POLICY = [
   "frame-ancestors 'none'",
 ].join('; ')
 
+/**
+ * Uploaded files (/api/files) are never a page: nothing may load from them, and `sandbox` makes even a file a
+ * browser mistook for HTML an opaque origin with no scripts, forms or plug-ins (decision 070). Inline styles
+ * only let a browser's own image viewer lay the picture out.
+ */
+export const FILE_CONTENT_SECURITY_POLICY = [
+  "default-src 'none'",
+  "style-src 'unsafe-inline'",
+  "frame-ancestors 'none'",
+  'sandbox',
+].join('; ')
+
+/**
+ * Every response, errors included. A route may set a stricter Content-Security-Policy of its own (the files
+ * route's); the app's policy fills in wherever none was set.
+ */
 export function securityHeaders(): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
+    if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'no-referrer')
     headers.set('X-Frame-Options', 'DENY')

@@ -7,7 +7,7 @@ import type { Auth } from '../auth/sessions'
 import { isUniqueViolation } from '../db/errors'
 import { oneTimeCodes, users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
-import { ApiError } from '../errors'
+import { ApiError, describeError } from '../errors'
 import { LIMITS, type RateLimiter, tooSoon } from '../rate-limit'
 import { badPhone, nigerianMobile, onboardingState, phoneInUse, phoneTaken, requireOwner, storedPhone } from './state'
 
@@ -55,7 +55,7 @@ export async function sendCode(deps: Deps, national: string, code: string): Prom
       code,
     })
   } catch (error) {
-    deps.logger.error('[onboarding] could not send the phone verification code:', error)
+    deps.logger.error('[onboarding] could not send the phone verification code:', describeError(error))
   }
 }
 

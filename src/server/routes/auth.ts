@@ -7,7 +7,7 @@ import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
 import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
-import { ApiError } from '../errors'
+import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
 
@@ -84,7 +84,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         })
       } catch (error) {
         // Answering differently would tell the caller the account exists; the log is where this surfaces.
-        deps.logger.error('[auth] could not send the password reset code:', error)
+        deps.logger.error('[auth] could not send the password reset code:', describeError(error))
       }
     }
     return {

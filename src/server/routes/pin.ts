@@ -5,7 +5,7 @@ import { nationalNumber, smsAddress } from '../auth/phone'
 import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
 import { users } from '../db/schema'
-import { ApiError } from '../errors'
+import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import type { Notification } from '../notifier'
 import { pinNotSet, pinStatus, verifyPin } from '../pin'
@@ -62,13 +62,18 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
     const code = newOtp()
     await issueCode(db, deps.clock, auth.user, 'pin_change', code)
     const destination = otpDestination(auth.user)
-    await deps.notifier.send({
-      channel: destination.channel,
-      to: destination.to,
-      subject: 'Your PIN change code',
-      text: `Your code to change your transaction PIN is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
-      code,
-    })
+    try {
+      await deps.notifier.send({
+        channel: destination.channel,
+        to: destination.to,
+        subject: 'Your PIN change code',
+        text: `Your code to change your transaction PIN is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
+        code,
+      })
+    } catch (error) {
+      deps.logger.error('[pin] could not send the PIN change code:', describeError(error))
+      throw new ApiError(503, 'CODE_NOT_SENT', 'We could not send your code right now, please try again')
+    }
     return {
       data: { expiresInMinutes: CODE_TTL_MINUTES, sentTo: destination.shown },
       message: `We have sent a 6-digit code to ${destination.shown}`,

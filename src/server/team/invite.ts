@@ -10,7 +10,7 @@ import { isUniqueViolation } from '../db/errors'
 import { users } from '../db/schema'
 import { invitations } from '../db/team-schema'
 import type { AppDeps } from '../deps'
-import { ApiError } from '../errors'
+import { ApiError, describeError } from '../errors'
 import { validationError } from '../http/register'
 import type { Notification } from '../notifier'
 import { ensureCanGrant, lockMember, teamMember } from './members'
@@ -92,7 +92,7 @@ async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link:
     try {
       await deps.notifier.send(message)
     } catch (error) {
-      deps.logger.error(`[team] could not send an invitation by ${message.channel}:`, error)
+      deps.logger.error(`[team] could not send an invitation by ${message.channel}:`, describeError(error))
       sent = false
     }
   }
