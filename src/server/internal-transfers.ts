@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm'
-import type { Tx } from './db/client'
-import { type TransactionRow, type WalletRow, wallets } from './db/schema'
+import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
+import type { Db, Tx } from './db/client'
+import { ledgerEntries, type TransactionRow, transactions, type WalletRow, wallets } from './db/schema'
 import { GUARDED_KINDS, newReference, postTransferWithin, type TransactionFields } from './ledger'
 
 /*
@@ -105,4 +105,55 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
     credit: received.transaction,
     balances: { ...paid.balances, ...received.balances },
   }
+}
+
+/**
+ * The internal transfer whose paying row carries `idempotencyKey`, with each touched wallet's balance right after
+ * it, as postInternalTransferWithin answered it; null when no such transfer was posted. For answering a request
+ * whose process died before its answer was stored (decision 072). The receiving row is the one whose clearing
+ * entry comes next after the paying row's: both were written in one database transaction that held the clearing
+ * wallet's lock, and every entry on a wallet updates that wallet's row, so no other clearing entry can fall between.
+ */
+export async function findInternalTransferByKey(
+  db: Db,
+  vendorId: string,
+  idempotencyKey: string,
+): Promise<PostedInternalTransfer | null> {
+  const [debit] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.idempotencyKey, idempotencyKey)))
+  if (!debit || debit.type !== 'debit') return null
+  const entriesOf = (transactionId: string) =>
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.vendorId, vendorId), eq(ledgerEntries.transactionId, transactionId)))
+      .orderBy(asc(ledgerEntries.id))
+  const paid = await entriesOf(debit.id)
+  // Anything else under this key (a send's debit, with its external and fee legs) is not an internal transfer.
+  const intoClearing = paid.length === 2 ? paid.find((entry) => entry.walletId !== debit.walletId && entry.amount > 0) : undefined
+  if (!intoClearing) return null
+  const [next] = await db
+    .select({ transactionId: ledgerEntries.transactionId })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.vendorId, vendorId),
+        eq(ledgerEntries.walletId, intoClearing.walletId),
+        gt(ledgerEntries.id, intoClearing.id),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id))
+    .limit(1)
+  if (!next) return null
+  const [credit] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.id, next.transactionId)))
+  if (!credit || credit.type !== 'credit') return null
+  const received = await entriesOf(credit.id)
+  const balances: Record<string, number> = {}
+  for (const entry of [...paid, ...received]) balances[entry.walletId] = entry.balanceAfter
+  return { debit, credit, balances }
 }

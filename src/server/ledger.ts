@@ -34,11 +34,18 @@ export interface PostedTransfer {
 /** Wallets that hold a vendor's own money; only these are refused an overdraft. */
 export const GUARDED_KINDS = new Set(['main', 'outlet'])
 
+const insufficientFunds = () => new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
+/** A credit that would take a balance past Number.MAX_SAFE_INTEGER kobo (~₦90 trillion): refused, not a 500. */
+const balanceOutOfRange = () => new ApiError(422, 'AMOUNT_TOO_LARGE', 'The amount is more than a wallet can hold')
+
 function assertBalanced(legs: Leg[]): void {
   if (legs.length < 2) throw new Error('A transfer needs at least two legs')
   const seen = new Set<string>()
   let sum = 0
   for (const leg of legs) {
+    // A debit past Number.MAX_SAFE_INTEGER kobo (a huge amount plus its fee) is more than any balance can hold:
+    // refused as what it is, not as a broken leg.
+    if (Number.isInteger(leg.amount) && leg.amount < -Number.MAX_SAFE_INTEGER) throw insufficientFunds()
     if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) {
       throw new Error(`Ledger leg amounts must be non-zero whole kobo, got ${leg.amount}`)
     }
@@ -84,10 +91,8 @@ async function applyLegs(
   for (const leg of legs) {
     const wallet = byId.get(leg.walletId)!
     const after = wallet.balance + leg.amount
-    if (!Number.isSafeInteger(after)) throw new Error('Wallet balance out of range')
-    if (after < 0 && GUARDED_KINDS.has(wallet.kind)) {
-      throw new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
-    }
+    if (!Number.isSafeInteger(after)) throw balanceOutOfRange()
+    if (after < 0 && GUARDED_KINDS.has(wallet.kind)) throw insufficientFunds()
     balances[leg.walletId] = after
   }
 

@@ -8,9 +8,11 @@ import { isUniqueViolation } from './db/errors'
 import { type TransactionRow, transactions, type VendorRow } from './db/schema'
 import type { AppDeps } from './deps'
 import { ApiError } from './errors'
+import { recoverStaleClaimsWith, STALE_CLAIM_MS } from './http/idempotency'
 import { newReference, postTransferWithin, reversePendingWithin, vendorWallets } from './ledger'
 import { lockRefundOf, refundSettled } from './orders/refund-outcome'
 import { verifyPin } from './pin'
+import { toTransaction } from './transaction-queries'
 
 /*
  * Sending money (docs/decisions/008-pending-transfer-recovery.md). The debit (amount to external, fee to fees)
@@ -73,6 +75,34 @@ export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoney
     .catch(refuseSpentKey)
   return submitToBank(deps, pending, (request) => deps.banking.transfer(request))
 }
+
+/** The message of POST /transfer/send's answer, by the transfer's status. */
+export const SEND_MESSAGES = {
+  success: 'Transfer successful',
+  pending: 'Transfer is processing; its status will update shortly',
+  failed: 'Transfer failed and your balance has been refunded',
+} as const
+
+/** What POST /transfer/send answers for its transfer (routes/transfers.ts). */
+export function sendAnswer(row: TransactionRow) {
+  return { data: toTransaction(row), status: 201 as const, message: SEND_MESSAGES[row.status] }
+}
+
+/**
+ * A send whose process died before its answer was stored (decision 072): its debit committed with the key on its
+ * row, or nothing did. The answer is the transfer as it stands now (recovery may have settled it since).
+ */
+recoverStaleClaimsWith('sendMoney', async (db, claim) => {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, claim.vendorId), eq(transactions.idempotencyKey, claim.key)))
+  // A row of something else under this key (a refund, an outlet transfer, once its answer expired) is not this
+  // send: running it again then meets the transactions table's guard, 409 IDEMPOTENCY_KEY_REUSED.
+  if (!row || row.type !== 'debit' || row.orderReference || row.outletId) return null
+  const answer = sendAnswer(row)
+  return { status: answer.status, body: { message: answer.message, data: answer.data } }
+})
 
 /**
  * For a money call's database transaction that failed: a unique violation there is the transactions table's own
@@ -232,9 +262,10 @@ export async function settle(
 
 /**
  * A transfer is re-checked once it is this old: longer than a send waits for the bank (20 s), so recovery does
- * not race the request that is still waiting for its answer.
+ * not race the request that is still waiting for its answer. The same bound as a stale idempotency claim: both
+ * mean "the request that made this cannot still be running" (decision 072).
  */
-export const RECOVER_AFTER_MS = 60_000
+export const RECOVER_AFTER_MS = STALE_CLAIM_MS
 
 export interface RecoveryReport {
   checked: number
@@ -245,15 +276,17 @@ export interface RecoveryReport {
 
 /**
  * Settles transfers left pending: by a timeout, a bank that answered "pending", an error, or a crash between
- * the debit and the bank call. Each one older than `olderThanMs` is looked up at the bank; one the bank never
- * received is submitted again under the same reference (banks deduplicate on it). Safe to run from several
- * processes at once: settling is conditional on the row still being pending.
+ * the debit and the bank call. Each one older than `olderThanMs`, or made before `madeBefore` (when this process
+ * alone serves the database and started then: no request of ours is waiting for those), is looked up at the
+ * bank; one the bank never received is submitted again under the same reference (banks deduplicate on it). Safe
+ * to run from several processes at once: settling is conditional on the row still being pending.
  */
 export async function recoverPendingTransfers(
   deps: TransferDeps,
-  options: { olderThanMs?: number; limit?: number; vendorId?: string } = {},
+  options: { olderThanMs?: number; madeBefore?: Date; limit?: number; vendorId?: string } = {},
 ): Promise<RecoveryReport> {
-  const cutoff = new Date(deps.clock.now().getTime() - (options.olderThanMs ?? RECOVER_AFTER_MS))
+  const byAge = deps.clock.now().getTime() - (options.olderThanMs ?? RECOVER_AFTER_MS)
+  const cutoff = new Date(Math.max(byAge, options.madeBefore?.getTime() ?? byAge))
   const rows = await deps.db
     .select()
     .from(transactions)

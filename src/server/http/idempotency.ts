@@ -1,16 +1,23 @@
-import { and, eq, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { Endpoints } from '../../contract'
 import { sha256 } from '../auth/secrets'
 import { HOUR_MS } from '../clock'
 import type { Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
+import { DEFAULT_TRANSFER_TIMEOUT_MS } from '../deps'
 import { ApiError } from '../errors'
 
 /*
  * Idempotency-Key for money calls (docs/decisions/007-idempotency-keys.md). The first request with a key claims
  * it with one INSERT … ON CONFLICT DO NOTHING, so of any number of concurrent requests exactly one runs the
  * handler; the rest see the claim. The claimant stores its answer; replays get that answer back.
+ *
+ * A claimant that died before storing its answer (a crash, a SIGKILL) leaves a claim with no answer. Once that
+ * claim is stale, the next replay resolves it (docs/decisions/072-stale-idempotency-claims.md): the endpoint's
+ * ClaimRecovery looks for the money effect, which commits in one database transaction with the key on its
+ * transaction row; found, it becomes the stored answer; not found, the replay takes the claim over and runs.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -78,15 +85,75 @@ const inProgress = () =>
   )
 
 /**
+ * A claim with no answer this old belongs to a request that cannot still be running: the longest a request runs
+ * is a send waiting for the bank (transferTimeoutMs, 20 s), plus a margin for a busy database.
+ */
+export const STALE_CLAIM_MS = DEFAULT_TRANSFER_TIMEOUT_MS + 10_000
+
+/** The endpoints that take an Idempotency-Key. */
+export type IdempotentEndpoint = {
+  [K in keyof Endpoints]: Endpoints[K] extends { idempotent: true } ? K : never
+}[keyof Endpoints]
+
+type KeyId = { vendorId: string; key: string }
+
+/**
+ * Finds what the request that claimed `key` did, once its claim is stale: the answer it would have given when its
+ * effect committed, or null when nothing committed (then the request runs again). An endpoint without one is run
+ * again, relying on its own guards against a second effect.
+ */
+export type ClaimRecovery = (db: Db, claim: KeyId) => Promise<StoredResponse | null>
+
+const recoveries = new Map<string, ClaimRecovery>()
+
+/** Registered next to each money call's code (transfers.ts, outlets/transfers.ts). */
+export function recoverStaleClaimsWith(endpoint: IdempotentEndpoint, recovery: ClaimRecovery): void {
+  recoveries.set(endpoint, recovery)
+}
+
+/**
+ * Databases this process alone serves (PGlite: its data directory is locked to one process), with the instant
+ * it opened them: a claim made before that was made by a process that is gone, so it is stale at once.
+ */
+const soleSince = new WeakMap<Db, Date>()
+
+export function claimsBeforeAreAbandoned(db: Db, since: Date): void {
+  soleSince.set(db, since)
+}
+
+function isStale(db: Db, createdAt: Date, now: Date): boolean {
+  if (now.getTime() - createdAt.getTime() >= STALE_CLAIM_MS) return true
+  const since = soleSince.get(db)
+  return since !== undefined && createdAt < since
+}
+
+/**
+ * The claims this process holds, by the claim time it wrote: saving or releasing touches only that claim, so a
+ * request that outlived its claim (taken over as stale) cannot overwrite or delete the answer of the one that
+ * took it over.
+ */
+const held = new Map<string, Date>()
+const heldKey = (id: KeyId) => `${id.vendorId}\u0000${id.key}`
+
+function ours(id: KeyId) {
+  const where = and(eq(idempotencyKeys.vendorId, id.vendorId), eq(idempotencyKeys.key, id.key))
+  const at = held.get(heldKey(id))
+  held.delete(heldKey(id))
+  return at ? and(where, eq(idempotencyKeys.createdAt, at)) : where
+}
+
+/**
  * Claims the key for this request (answers null: go ahead and run it) or answers the stored response of the
  * request that claimed it first. 409 when the key belongs to a different request or its first use is in flight.
+ * A stale claim (its request died) is resolved here, see the top of this file.
  */
 export async function claimIdempotencyKey(
   db: Db,
   claim: { vendorId: string; key: string; endpoint: string; hash: string; now: Date },
 ): Promise<StoredResponse | null> {
   const where = and(eq(idempotencyKeys.vendorId, claim.vendorId), eq(idempotencyKeys.key, claim.key))
-  // The row can vanish between our failed insert and the read (its request released it): claim again.
+  // The row can vanish between our failed insert and the read (its request released it), or a stale claim be
+  // resolved by another replay while we looked at it: read again.
   for (let attempt = 0; attempt < 3; attempt++) {
     const claimed = await db
       .insert(idempotencyKeys)
@@ -99,32 +166,52 @@ export async function claimIdempotencyKey(
       })
       .onConflictDoNothing()
       .returning({ key: idempotencyKeys.key })
-    if (claimed.length === 1) return null
+    if (claimed.length === 1) {
+      held.set(heldKey(claim), claim.now)
+      return null
+    }
     const [existing] = await db.select().from(idempotencyKeys).where(where)
     if (!existing) continue
     if (existing.endpoint !== claim.endpoint || existing.requestHash !== claim.hash) throw mismatch()
-    if (existing.statusCode === null) throw inProgress()
-    return { status: existing.statusCode as ContentfulStatusCode, body: existing.response }
+    if (existing.statusCode !== null) return { status: existing.statusCode as ContentfulStatusCode, body: existing.response }
+    if (!isStale(db, existing.createdAt, claim.now)) throw inProgress()
+
+    // Only the replay whose update still finds the claim as it was read resolves it; the others read again.
+    const unchanged = and(where, isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.createdAt, existing.createdAt))
+    const recovery = recoveries.get(existing.endpoint)
+    const effect = recovery ? await recovery(db, claim) : null
+    if (effect) {
+      const saved = await db
+        .update(idempotencyKeys)
+        .set({ statusCode: effect.status, response: effect.body })
+        .where(unchanged)
+        .returning({ key: idempotencyKeys.key })
+      if (saved.length === 1) return effect
+      continue
+    }
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: claim.now })
+      .where(unchanged)
+      .returning({ key: idempotencyKeys.key })
+    if (taken.length === 1) {
+      held.set(heldKey(claim), claim.now)
+      return null
+    }
   }
   throw inProgress()
 }
 
-export async function saveIdempotentResponse(
-  db: Db,
-  id: { vendorId: string; key: string },
-  response: StoredResponse,
-): Promise<void> {
-  await db
-    .update(idempotencyKeys)
-    .set({ statusCode: response.status, response: response.body })
-    .where(and(eq(idempotencyKeys.vendorId, id.vendorId), eq(idempotencyKeys.key, id.key)))
+export async function saveIdempotentResponse(db: Db, id: KeyId, response: StoredResponse): Promise<void> {
+  await db.update(idempotencyKeys).set({ statusCode: response.status, response: response.body }).where(ours(id))
 }
 
-/** Frees a key whose request changed nothing (it was refused), so the client may retry it with corrected input. */
-export async function releaseIdempotencyKey(db: Db, id: { vendorId: string; key: string }): Promise<void> {
-  await db
-    .delete(idempotencyKeys)
-    .where(and(eq(idempotencyKeys.vendorId, id.vendorId), eq(idempotencyKeys.key, id.key)))
+/**
+ * Frees a key whose request changed nothing (it was refused), so the client may retry it with corrected input.
+ * Never an answered key: that answer is what every replay must get.
+ */
+export async function releaseIdempotencyKey(db: Db, id: KeyId): Promise<void> {
+  await db.delete(idempotencyKeys).where(and(ours(id), isNull(idempotencyKeys.statusCode)))
 }
 
 /** Housekeeping: forget answers older than the replay window. */

@@ -4,7 +4,8 @@ import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { outlets } from '../db/schema'
 import { ApiError } from '../errors'
-import { type PostedInternalTransfer, postInternalTransferWithin } from '../internal-transfers'
+import { recoverStaleClaimsWith, type StoredResponse } from '../http/idempotency'
+import { findInternalTransferByKey, type PostedInternalTransfer, postInternalTransferWithin } from '../internal-transfers'
 import { vendorWallet } from '../ledger'
 import { toTransaction } from '../transaction-queries'
 import { refuseSpentKey } from '../transfers'
@@ -82,6 +83,32 @@ export async function postOutletTransferWithin(tx: Tx, input: OutletTransferWith
   })
 }
 
+/** The status and message of POST /outlet/wallet/fund's and /outlet/transfer/vendor's answers (routes/outlets.ts). */
+export const OUTLET_TRANSFER_ANSWER = { status: 201, message: 'Transfer successful' } as const
+
+/** The answer's data: the outlet's side only, the main wallet's balance is not for everyone who can move money. */
+function outletSide(posted: PostedInternalTransfer, direction: OutletTransferDirection): OutletTransfer {
+  const row = direction === 'to-outlet' ? posted.credit : posted.debit
+  return { transaction: toTransaction(row), outletBalance: posted.balances[row.walletId]! }
+}
+
+/**
+ * An outlet transfer whose process died before its answer was stored (decision 072): the transfer posted under
+ * the key, answered as it was (the outlet's balance right after it), or null when nothing was posted.
+ */
+async function recoverOutletTransfer(
+  db: Db,
+  claim: { vendorId: string; key: string },
+  direction: OutletTransferDirection,
+): Promise<StoredResponse | null> {
+  const posted = await findInternalTransferByKey(db, claim.vendorId, claim.key)
+  if (!posted?.debit.outletId) return null
+  const { status, message } = OUTLET_TRANSFER_ANSWER
+  return { status, body: { message, data: outletSide(posted, direction) } }
+}
+recoverStaleClaimsWith('fundOutlet', (db, claim) => recoverOutletTransfer(db, claim, 'to-outlet'))
+recoverStaleClaimsWith('transferToMain', (db, claim) => recoverOutletTransfer(db, claim, 'to-main'))
+
 /** POST /outlet/wallet/fund and /outlet/transfer/vendor: answers the outlet's side and its balance after. */
 export async function transferWithOutlet(
   db: Db,
@@ -107,7 +134,5 @@ export async function transferWithOutlet(
       }),
     )
     .catch(refuseSpentKey)
-  // The answer is the outlet's side only: the main wallet's balance is not for everyone who can move money.
-  const outletRow = direction === 'to-outlet' ? posted.credit : posted.debit
-  return { transaction: toTransaction(outletRow), outletBalance: posted.balances[wallet.id]! }
+  return outletSide(posted, direction)
 }
