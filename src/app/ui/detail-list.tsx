@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 
 const list = css({ display: 'flex', flexDirection: 'column' })
 const item = css({
@@ -21,10 +21,13 @@ export function DetailList({ children }: { children: ReactNode }) {
   return <dl className={list}>{children}</dl>
 }
 
-/** One pair; an empty value shows a dash, so a missing field reads as missing rather than as a layout gap. */
-export function DetailRow({ label, children }: { label: string; children?: ReactNode }) {
+/**
+ * One pair; an empty value shows a dash, so a missing field reads as missing rather than as a layout gap.
+ * `className` styles the pair itself (a total's larger figure): a <dl> may hold only pairs wrapped in one <div>.
+ */
+export function DetailRow({ label, children, className }: { label: string; children?: ReactNode; className?: string }) {
   return (
-    <div className={item}>
+    <div className={cx(item, className)}>
       <dt className={term}>{label}</dt>
       <dd className={detail}>{children ?? '—'}</dd>
     </div>

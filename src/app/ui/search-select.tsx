@@ -113,7 +113,12 @@ export function SearchSelect({ options, value, onChange, placeholder = 'Search',
       />
       {open ? (
         <ul role="listbox" id={listId} className={listbox}>
-          {filtered.length === 0 ? <li className={empty}>{emptyText}</li> : null}
+          {/* A listbox may hold only options: 'No match' is one that cannot be chosen. */}
+          {filtered.length === 0 ? (
+            <li role="option" aria-disabled="true" aria-selected="false" className={empty}>
+              {emptyText}
+            </li>
+          ) : null}
           {filtered.map((o, index) => (
             <li
               key={o.value}

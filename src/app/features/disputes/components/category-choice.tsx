@@ -41,7 +41,14 @@ export function CategoryChoice({ categories, value, onChange, onBlur, error }: C
   const id = useId()
   const errorId = `${id}-error`
   return (
-    <fieldset className={fieldset} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined} aria-required="true">
+    // A radiogroup, not the fieldset's implicit group: only a radiogroup may say it is required (aria-required).
+    <fieldset
+      role="radiogroup"
+      className={fieldset}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      aria-required="true"
+    >
       <legend className={legend}>
         Category
         <span className={required} aria-hidden="true">

@@ -49,11 +49,9 @@ export function OrderItemsSection({ order }: { order: Order }) {
             <Money kobo={order.deliveryFee} currency={c} />
           </DetailRow>
         ) : null}
-        <div className={totalRow}>
-          <DetailRow label="Total">
-            <Money kobo={order.amount} currency={c} />
-          </DetailRow>
-        </div>
+        <DetailRow label="Total" className={totalRow}>
+          <Money kobo={order.amount} currency={c} />
+        </DetailRow>
       </DetailList>
     </Card>
   )

@@ -52,11 +52,9 @@ export function OrderTotalsPreview({ draft }: { draft: OrderDraft }) {
             <Money kobo={t.deliveryFee} />
           </DetailRow>
         ) : null}
-        <div className={total}>
-          <DetailRow label={couponNote ? 'Total before coupon' : 'Total'}>
-            <Money kobo={t.total} />
-          </DetailRow>
-        </div>
+        <DetailRow label={couponNote ? 'Total before coupon' : 'Total'} className={total}>
+          <Money kobo={t.total} />
+        </DetailRow>
       </DetailList>
       {couponNote ? <p className={note}>{couponNote}</p> : null}
     </>
