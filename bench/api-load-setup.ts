@@ -10,11 +10,17 @@ import { type Db, openDatabase } from '../src/server/db/client'
 import { vendors } from '../src/server/db/schema'
 import { creditFromBank } from '../src/server/ledger'
 import { nubanFor } from '../src/server/nuban'
+import { seedBenchCatalogue } from './catalogue-list'
+import { seedOrders } from './orders-list'
 
-/* Data and processes for bench/api-load.ts: a vendor with 100,000 transactions, a funded sender, a real server. */
+/*
+ * Data and processes for bench/api-load.ts: a vendor with 100,000 transactions, 100,000 orders and 10,000 products,
+ * a funded sender, a real server.
+ */
 
 const ROOT = resolve(import.meta.dirname, '..')
 export const LIST_ROWS = 100_000
+export const LIST_PRODUCTS = 10_000
 /** More requestIds than a send phase can use at any plausible rate. */
 export const ENQUIRIES = 30_000
 export const SENDER_BALANCE = 1_000_000_000_00
@@ -71,6 +77,8 @@ export async function seedTarget(target: Target): Promise<Seeded> {
       from generate_series(1::bigint, ${LIST_ROWS}) as i`)
     // Written around the ledger, so keep the count it would have kept.
     await db.execute(sql`update wallets set transaction_count = ${LIST_ROWS} where id = ${reader.wallets.main.id}`)
+    await seedOrders(db, reader.vendor.id, LIST_ROWS)
+    await seedBenchCatalogue(db, reader.vendor.id, LIST_PRODUCTS)
 
     const sender = await approvedVendor(db, 'Bench Sender')
     await creditFromBank(db, {
@@ -100,6 +108,7 @@ export async function seedTarget(target: Target): Promise<Seeded> {
 
 export interface ServerProcess {
   url: string
+  pid: number
   stop: () => Promise<void>
 }
 
@@ -127,6 +136,7 @@ export async function startServerProcess(target: Target): Promise<ServerProcess>
   })
   return {
     url,
+    pid: child.pid!,
     stop: async () => {
       if (child.exitCode !== null) return
       const exited = new Promise((done) => child.once('exit', done))

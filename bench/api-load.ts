@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Options, type RawRequest } from 'autocannon'
@@ -9,6 +10,7 @@ import {
   BENCH_PIN,
   benchPostgres,
   ENQUIRIES,
+  LIST_PRODUCTS,
   LIST_ROWS,
   openTarget,
   SENDER_BALANCE,
@@ -37,7 +39,21 @@ export interface LoadRow {
   'p99 (ms)': number
   errors: number
   'double spends'?: number | string
+  'RSS idle/peak (MiB)'?: string
   note?: string
+}
+
+const rssMiB = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024)
+
+/** The server's resident memory sampled every 200 ms while `work` runs: its peak. */
+async function peakRss<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peak: number }> {
+  let peak = rssMiB(pid)
+  const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 200)
+  try {
+    return { result: await work(), peak }
+  } finally {
+    clearInterval(timer)
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -110,13 +126,22 @@ async function productionPinCheckMs(): Promise<number> {
 async function measure(target: Target): Promise<LoadRow[]> {
   const seeded = await seedTarget(target)
   const server = await startServerProcess(target)
-  let list: Awaited<ReturnType<typeof load>>
+  const lists: { test: string; run: Awaited<ReturnType<typeof load>>; peak: number }[] = []
   let sends: Awaited<ReturnType<typeof load>>
+  let sendPeak = 0
+  await new Promise((done) => setTimeout(done, 1_000))
+  const idle = rssMiB(server.pid)
   try {
-    list = await load({
-      url: `${server.url}/api/transaction?page=1&size=20`,
-      headers: { authorization: `Bearer ${seeded.readerToken}` },
-    })
+    for (const [test, path] of [
+      [`GET /transaction, ${LIST_ROWS.toLocaleString('en')} rows`, '/api/transaction?page=1&size=20'],
+      [`GET /order, ${LIST_ROWS.toLocaleString('en')} orders`, '/api/order?page=1&size=20'],
+      [`GET /product, ${LIST_PRODUCTS.toLocaleString('en')} products`, '/api/product?page=1&size=20'],
+    ] as const) {
+      const { result, peak } = await peakRss(server.pid, () =>
+        load({ url: `${server.url}${path}`, headers: { authorization: `Bearer ${seeded.readerToken}` } }),
+      )
+      lists.push({ test: `${test}, ${CONNECTIONS} clients`, run: result, peak })
+    }
     let next = 0
     const setupRequest = (request: RawRequest): RawRequest => {
       next += 1
@@ -126,7 +151,7 @@ async function measure(target: Target): Promise<LoadRow[]> {
         body: JSON.stringify({ amount: 1_000_00, requestId: `BENCH-NE-${Math.min(next, ENQUIRIES)}`, pin: BENCH_PIN }),
       }
     }
-    sends = await load({
+    const measured = await peakRss(server.pid, () => load({
       url: `${server.url}/api/transfer/send`,
       requests: [
         {
@@ -136,22 +161,25 @@ async function measure(target: Target): Promise<LoadRow[]> {
           setupRequest,
         },
       ],
-    })
+    }))
+    sends = measured.result
+    sendPeak = measured.peak
   } finally {
     await server.stop()
   }
   const created = sends.statuses.get(201) ?? 0
   const refused = [...sends.statuses].filter(([status]) => status !== 201).map(([status, count]) => `${count}×${status}`)
   return [
-    {
+    ...lists.map(({ test, run, peak }) => ({
       database: target.label,
-      test: `GET /transaction, ${LIST_ROWS.toLocaleString('en')} rows, ${CONNECTIONS} clients`,
-      'req/s': list.perSecond,
-      'p50 (ms)': list.p50,
-      'p95 (ms)': list.p95,
-      'p99 (ms)': list.p99,
-      errors: list.errors + [...list.statuses].filter(([status]) => status !== 200).reduce((n, [, count]) => n + count, 0),
-    },
+      test,
+      'req/s': run.perSecond,
+      'p50 (ms)': run.p50,
+      'p95 (ms)': run.p95,
+      'p99 (ms)': run.p99,
+      errors: run.errors + [...run.statuses].filter(([status]) => status !== 200).reduce((n, [, count]) => n + count, 0),
+      'RSS idle/peak (MiB)': `${idle}/${peak}`,
+    })),
     {
       database: target.label,
       test: `POST /transfer/send, ${CONNECTIONS} clients, distinct keys`,
@@ -161,6 +189,7 @@ async function measure(target: Target): Promise<LoadRow[]> {
       'p99 (ms)': sends.p99,
       errors: sends.errors,
       'double spends': await doubleSpends(target, seeded),
+      'RSS idle/peak (MiB)': `${idle}/${sendPeak}`,
       note: `${created} sent${refused.length ? `, ${refused.join(' ')}` : ''}; PIN hash at bench cost`,
     },
   ]

@@ -44,8 +44,17 @@ export async function bundleFigures() {
     .map((m) => m[1]!)
     .reduce((sum, url) => sum + statSync(join(ROOT, 'dist', url)).size, 0)
 
+  const routes = chunks.filter((c) => c !== entry && !onDemand(c.file))
+  const over = routes.filter((c) => c.gzip > 35 * 1024)
+  const sizes = routes.map((c) => c.gzip).sort((a, b) => a - b)
   return [
     { figure: 'JS loaded by the login route', value: kib(loginJs), goal: '≤ 125 KiB' },
+    {
+      figure: `route and shared chunks (${routes.length})`,
+      value: `median ${kib(sizes[Math.floor(sizes.length / 2)] ?? 0)}`,
+      goal: '≤ 35 KiB each',
+      note: over.length ? `over: ${over.map((c) => `${c.file} ${kib(c.gzip)}`).join(', ')}` : 'none over',
+    },
     { figure: `entry chunk (${entry?.file})`, value: kib(entry?.gzip ?? 0), goal: '' },
     { figure: `largest other chunk (${largestRoute?.file})`, value: kib(largestRoute?.gzip ?? 0), goal: '≤ 35 KiB' },
     { figure: 'account card PDF libraries (on demand only)', value: kib(pdf), goal: '' },

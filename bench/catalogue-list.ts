@@ -18,7 +18,7 @@ const DISHES = ['Jollof rice', 'Fried rice', 'Egusi soup', 'Pepper soup', 'Zobo 
  * Products with 1–3 variants each, written set-based (seconds, not minutes). The aggregates the API keeps through
  * variantsChanged are derived here in one statement with the same definitions.
  */
-async function seedCatalogue(db: Db, vendorId: string): Promise<{ collectionId: string }> {
+export async function seedBenchCatalogue(db: Db, vendorId: string, count = PRODUCTS): Promise<{ collectionId: string }> {
   await db.execute(sql`
     insert into collections (id, vendor_id, name, created_at)
     select 'bench-col-' || c, ${vendorId}, 'Collection ' || c, now() - make_interval(days => c)
@@ -30,14 +30,14 @@ async function seedCatalogue(db: Db, vendorId: string): Promise<{ collectionId: 
       (${sql.raw(`array['${DISHES.join("','")}']`)})[1 + i % ${DISHES.length}] || ' ' || i,
       i % 4 <> 0, '[{"name":"Size","values":["Small","Medium","Large"]}]'::jsonb,
       now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
-    from generate_series(1, ${PRODUCTS}) as i`)
+    from generate_series(1, ${count}) as i`)
   await db.execute(sql`
     insert into product_variants (id, vendor_id, product_id, options, price, available_units, threshold, created_at, updated_at)
     select 'bench-v-' || i || '-' || s, ${vendorId}, 'bench-p-' || i,
       jsonb_build_object('Size', (array['Small','Medium','Large'])[s]),
       50000 + ((i * 7919 + s * 104729) % 2000000), (i * s) % 60, case when s = 1 then 5 end,
       now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
-    from generate_series(1, ${PRODUCTS}) as i, generate_series(1, 3) as s
+    from generate_series(1, ${count}) as i, generate_series(1, 3) as s
     where s <= 1 + i % 3`)
   await db.execute(sql`
     update products p set min_price = a.min_price, max_price = a.max_price, variant_count = a.variant_count,
@@ -59,7 +59,7 @@ export function catalogueListFigures() {
     name: 'catalogue',
     seeded: `${PRODUCTS.toLocaleString('en')} products`,
     rows: PRODUCTS,
-    seed: seedCatalogue,
+    seed: seedBenchCatalogue,
     cases: ({ collectionId }) => [
       ['page 1', '/product?page=1&size=20'],
       ['page 400 (offset 7,980)', '/product?page=400&size=20'],

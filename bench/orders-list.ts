@@ -16,7 +16,7 @@ const CUSTOMERS = 500
 const STATUSES = ['pending', 'paid', 'fulfilled', 'partially-paid', 'abandoned', 'refunded', 'overpayment', 'failed']
 
 /** Customers, then orders (one in ten an invoice) a minute apart, written set-based in seconds. */
-async function seedOrders(db: Db, vendorId: string): Promise<{ customerId: string }> {
+export async function seedOrders(db: Db, vendorId: string, count = ORDERS): Promise<{ customerId: string }> {
   await db.execute(sql`
     insert into customers (id, vendor_id, name, email, created_at, updated_at)
     select 'bench-c-' || c, ${vendorId}, 'Customer ' || c, 'customer' || c || '@bench.test',
@@ -33,7 +33,7 @@ async function seedOrders(db: Db, vendorId: string): Promise<{ customerId: strin
       100000 + (i * 104729) % 5000000, 100000 + (i * 104729) % 5000000,
       case when i % 8 in (1, 2, 6) then 100000 + (i * 104729) % 5000000 else 0 end,
       1 + i % 4, now() - make_interval(secs => i * 60), now() - make_interval(secs => i * 60)
-    from generate_series(1, ${ORDERS}) as i`)
+    from generate_series(1::bigint, ${count}) as i`)
   // What autovacuum would have done by now on a live database: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`)
   return { customerId: 'bench-c-7' }

@@ -1,14 +1,18 @@
 // `npm run bench`: prints the figures the issues ask for. Nothing here asserts: figures are read, not gated.
 import { apiLoadFigures } from './api-load'
+import { browserFigures } from './browser-figures'
 import { bundleFigures } from './bundle'
 import { catalogueListFigures, PRODUCTS } from './catalogue-list'
+import { lighthouseFigures } from './lighthouse'
 import { ORDERS, ordersListFigures } from './orders-list'
 import { serverStartFigures } from './server-start'
 
 const sections = [
   ['PWA bundle (gzip)', bundleFigures],
   ['Server cold start and memory', serverStartFigures],
-  ['API under load (100,000 transactions, 50 concurrent clients)', apiLoadFigures],
+  ['API under load (100,000 transactions and orders, 10,000 products, 50 concurrent clients, PGlite and PostgreSQL)', apiLoadFigures],
+  ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
+  ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
   [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
 ] as const
