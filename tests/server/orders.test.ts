@@ -297,6 +297,18 @@ describe('reading orders', () => {
     expect(res.body.data.items[3]).toMatchObject({ kind: 'order', status: 'pending', itemCount: 1, amount: 250 * NAIRA, customer: { name: 'Kemi' } })
   })
 
+  it('the total of a list narrowed only by kind is the vendor’s own count: concurrent orders all counted, refused ones not', async () => {
+    expect((await list({ kind: 'order' })).body.data.total).toBe(3)
+    expect((await list({ kind: 'invoice' })).body.data.total).toBe(1)
+    const other = await shop(t)
+    await Promise.all(Array.from({ length: 8 }, () => postOrder(t, other.token, { items: [custom()] })))
+    expect((await postOrder(t, other.token, { items: [custom('Free', 0)] })).status).toBe(422)
+    const theirs = await call(t.app, 'GET', '/order', { token: other.token })
+    expect(theirs.body.data.total).toBe(8)
+    expect(theirs.body.data.items).toHaveLength(8)
+    expect((await list({})).body.data.total).toBe(4)
+  })
+
   it('filters by kind, status, shareable, customer, reference (any case, part) and date', async () => {
     expect(references(await list({ kind: 'invoice' }))).toEqual([refs.invoice])
     expect(references(await list({ kind: 'order', status: 'abandoned' }))).toEqual([refs.abandoned])

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { OrderStatus } from '../../src/contract/orders'
 import type { Db } from '../../src/server/db/client'
 import { type CustomerRow, customers, type OrderRow, orders } from '../../src/server/db/sales-schema'
+import { countOrder } from '../../src/server/orders/counts'
 
 /*
  * Customers and orders written straight to the tables, so the customer and dispute suites do not depend on the
@@ -70,5 +71,6 @@ export async function insertOrder(db: Db, vendorId: string, fixture: OrderFixtur
       updatedAt: at,
     })
     .returning()
+  await db.transaction((tx) => countOrder(tx, vendorId, row!.kind))
   return row!
 }

@@ -12,6 +12,7 @@ import { ApiError } from '../errors'
 import { validationError } from '../http/register'
 import { redeemCoupon } from '../selling-terms/coupons'
 import { findTransaction, unclaimedOfflineCredit } from '../transaction-queries'
+import { countOrder } from './counts'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
 import { naira } from '../naira'
@@ -99,7 +100,10 @@ async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'ref
       .values({ ...values, reference: newOrderReference(values.kind), publicCode: values.isShareable ? newPayLinkCode() : null })
       .onConflictDoNothing()
       .returning()
-    if (row) return row
+    if (row) {
+      await countOrder(tx, row.vendorId, row.kind)
+      return row
+    }
   }
   throw new Error('Could not find a free order reference after 5 tries')
 }

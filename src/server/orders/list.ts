@@ -1,9 +1,10 @@
-import { and, count, desc, eq, gte, ilike, lte } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm'
 import type { OrderKind, OrderStatus } from '../../contract/orders'
 import type { Db } from '../db/client'
 import { containsPattern } from '../db/sql-helpers'
 import { orders } from '../db/sales-schema'
 import { validationError } from '../http/register'
+import { orderCount } from './counts'
 import { toOrderSummary } from './summary'
 
 export interface OrderFilters {
@@ -16,6 +17,16 @@ export interface OrderFilters {
   customerId?: string
   startDate?: string
   endDate?: string
+}
+
+/** Nothing narrows the list but its kind: the vendor's counter answers the total (decision 078). */
+const unfiltered = ({ page: _page, size: _size, kind: _kind, ...narrowing }: OrderFilters) =>
+  Object.values(narrowing).every((value) => value === undefined || value === '')
+
+/** A filtered list counts its matches; its index keeps that to the filter's rows. */
+async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(orders).where(where)
+  return row?.total ?? 0
 }
 
 /**
@@ -37,7 +48,7 @@ export async function listOrders(db: Db, vendorId: string, filters: OrderFilters
     start ? gte(orders.createdAt, start) : undefined,
     end ? lte(orders.createdAt, end) : undefined,
   )
-  const [rows, [total]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(orders)
@@ -46,7 +57,7 @@ export async function listOrders(db: Db, vendorId: string, filters: OrderFilters
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db.select({ total: count() }).from(orders).where(where),
+    unfiltered(filters) ? orderCount(db, vendorId, filters.kind) : countMatching(db, where),
   ])
-  return { items: rows.map(toOrderSummary), page: filters.page, size: filters.size, total: total?.total ?? 0 }
+  return { items: rows.map(toOrderSummary), page: filters.page, size: filters.size, total }
 }
