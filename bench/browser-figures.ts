@@ -14,8 +14,8 @@ import { seedOrders } from './orders-list'
  * `browserFigures()`: what a vendor's phone does, in Chromium at 390×844 against the built PWA and a real server
  * whose demo vendor has 10,000 more transactions and 10,000 orders.
  * - Offline warm start: with the network cut, time from navigation to the first cached order row (goal ≤ 600 ms).
- * - Long lists: rows in the DOM while /transactions is scrolled through every loaded page, and on /orders at its
- *   largest page size (goal ≤ 60).
+ * - Long lists: rows in the DOM while /transactions is scrolled through every loaded page, and while /orders at its
+ *   largest page size is scrolled through page after page (goal ≤ 60).
  * `npx tsx bench/browser-figures.ts` runs it alone.
  */
 
@@ -96,14 +96,25 @@ export async function browserFigures() {
     await page.goto(`${server.url}/transactions?duration=CUSTOM&startDate=2020-01-01&endDate=2030-12-31`)
     await page.getByTestId('transaction-row').first().waitFor()
     const transactions = await scrollThrough(page, '[data-testid="transaction-row"]', 90_000)
-    await page.goto(`${server.url}/orders?size=100`)
-    await page.getByTestId('order-row').first().waitFor()
-    const orderRows = await page.getByTestId('order-row').count()
+    // Orders page through the server (20, 50 or 100 a page); each 100-row page is scrolled top to bottom.
+    let orderRows = 0
+    const orderPages = 20
+    const ordersStarted = performance.now()
+    for (let n = 1; n <= orderPages; n++) {
+      await page.goto(`${server.url}/orders?size=100&page=${n}&duration=CUSTOM&startDate=2020-01-01&endDate=2030-12-31`)
+      await page.getByTestId('order-row').first().waitFor()
+      for (let y = 0; y < 12; y++) {
+        orderRows = Math.max(orderRows, await page.getByTestId('order-row').count())
+        await page.evaluate(() => window.scrollBy(0, window.innerHeight))
+        await page.waitForTimeout(30)
+      }
+    }
+    const ordersSeconds = (performance.now() - ordersStarted) / 1000
 
     return [
       { figure: `offline warm start to the first order row (median of ${WARM_STARTS})`, value: `${Math.round(median(starts))} ms`, goal: '≤ 600 ms', note: `all: ${starts.map((s) => Math.round(s)).join(', ')} ms` },
       { figure: `transactions scrolled (${ROWS.toLocaleString('en')}+ rows): most rows in the DOM`, value: transactions.maxInDom, goal: '≤ 60', note: `${transactions.seconds.toFixed(1)} s of scrolling; list says "${transactions.footer}"` },
-      { figure: 'orders at 100 a page: rows in the DOM', value: orderRows, goal: '≤ 60', note: 'paged (20, 50 or 100 a page), not virtualised' },
+      { figure: `orders at 100 a page, ${orderPages} pages scrolled: most rows in the DOM`, value: orderRows, goal: '≤ 60', note: `${ordersSeconds.toFixed(1)} s; pages over 60 rows are window-virtualised` },
     ]
   } finally {
     await browser.close()

@@ -1,8 +1,10 @@
 import type { UseQueryResult } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useWindowVirtualizer } from '@tanstack/react-virtual'
+import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { errorMessage, errorStatus } from '../lib/api'
+import { useDocumentTop } from '../lib/use-document-top'
 import { EmptyState } from './empty-state'
 import { type Noun, Pagination } from './pagination'
 import { Skeleton } from './skeleton'
@@ -10,6 +12,13 @@ import { Skeleton } from './skeleton'
 const frame = css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })
 // While the next page loads the current one stays, dimmed, so the list never jumps to a skeleton.
 const list = css({ transition: 'opacity 150ms', '&[aria-busy=true]': { opacity: 0.6 } })
+
+/** A page longer than this draws only the rows near the screen, so the DOM stays small at 100 rows a page. */
+export const VIRTUAL_FROM = 60
+/** A first guess at a row's height before it is measured; rows are measured once drawn. */
+const ESTIMATED_ROW = 72
+/** Rows drawn beyond the screen each way. */
+const OVERSCAN = 8
 
 export interface PagedListProps<T, S extends number> {
   query: UseQueryResult<{ items: T[]; total: number }>
@@ -55,9 +64,15 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
       <div className={frame}>
         {data?.items.length ? (
-          <ul aria-label={label} aria-busy={loadingPage} className={list}>
-            {children(data.items)}
-          </ul>
+          data.items.length > VIRTUAL_FROM ? (
+            <VirtualRows items={data.items} label={label} busy={loadingPage}>
+              {children}
+            </VirtualRows>
+          ) : (
+            <ul aria-label={label} aria-busy={loadingPage} className={list}>
+              {children(data.items)}
+            </ul>
+          )
         ) : (
           <EmptyState
             title={emptyTitle}
@@ -75,5 +90,40 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
         </span>
       ) : null}
     </div>
+  )
+}
+
+/**
+ * A long page as a window-virtualised list: only the rows on screen, plus OVERSCAN each way, are in the DOM, with
+ * padding standing in for the rest so the scrollbar and the page buttons below stay where they would be. Callers
+ * render their own <li> rows, so each drawn row is told its index and measured after it renders.
+ */
+function VirtualRows<T>({ items, label, busy, children }: { items: T[]; label: string; busy: boolean; children: (items: T[]) => ReactNode }) {
+  const [element, setElement] = useState<HTMLUListElement | null>(null)
+  const scrollMargin = useDocumentTop(element)
+  const virtualizer = useWindowVirtualizer({
+    count: items.length,
+    estimateSize: () => ESTIMATED_ROW,
+    // A row not laid out (display: none on the way out, or no layout at all) measures 0; keep the guess then.
+    measureElement: (row) => row.getBoundingClientRect().height || ESTIMATED_ROW,
+    overscan: OVERSCAN,
+    scrollMargin,
+  })
+  const drawn = virtualizer.getVirtualItems()
+  const first = drawn[0]
+  const last = drawn.at(-1)
+  useLayoutEffect(() => {
+    if (!element || !first) return
+    Array.from(element.children).forEach((row, offset) => {
+      row.setAttribute('data-index', String(first.index + offset))
+      virtualizer.measureElement(row)
+    })
+  })
+  const before = first ? first.start - scrollMargin : 0
+  const after = last ? virtualizer.getTotalSize() - (last.end - scrollMargin) : 0
+  return (
+    <ul ref={setElement} aria-label={label} aria-busy={busy} className={list} style={{ paddingTop: before, paddingBottom: after }}>
+      {children(items.slice(first?.index ?? 0, (last?.index ?? -1) + 1))}
+    </ul>
   )
 }

@@ -42,6 +42,26 @@ describe('Orders and invoices lists', () => {
     expect(screen.getByRole('link', { name: 'Create order' }).getAttribute('href')).toBe('/orders/new')
   })
 
+  it('at 100 rows a page keeps only the rows near the screen in the page, and scrolling brings the later ones', async () => {
+    const queries = orderLedger(10_000)
+    renderApp('/orders?size=100')
+    await screen.findByText('Customer 0')
+    expect(queries[0]!.get('size')).toBe('100')
+    const drawn = screen.getAllByTestId('order-row')
+    expect(drawn.length).toBeGreaterThan(5)
+    expect(drawn.length).toBeLessThanOrEqual(60)
+    expect(screen.queryByText('Customer 98')).toBeNull()
+    expect(screen.getByText('Showing 1–100 of 10,000 orders')).toBeTruthy()
+
+    // The end of the page: jsdom lays nothing out, so rows keep their estimated height.
+    Object.defineProperty(window, 'scrollY', { value: 100 * 72, configurable: true })
+    window.dispatchEvent(new Event('scroll'))
+    expect(await screen.findByText('Customer 98')).toBeTruthy()
+    expect(screen.queryByText('Customer 0')).toBeNull()
+    expect(screen.getAllByTestId('order-row').length).toBeLessThanOrEqual(60)
+    Object.defineProperty(window, 'scrollY', { value: 0, configurable: true })
+  })
+
   it('lists invoices at /invoices with their own addresses', async () => {
     const queries = orderLedger(2, (n) => orderSummary({ id: `inv-${n}`, reference: `INV-${n}`, kind: 'invoice', isShareable: true }))
     renderApp('/invoices')

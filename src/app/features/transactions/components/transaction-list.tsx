@@ -1,10 +1,11 @@
 import { useInfiniteQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useLayoutEffect, useMemo, useState } from 'react'
+import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { errorMessage, errorStatus } from '../../../lib/api'
 import type { TransactionListFilters } from '../../../lib/query-keys'
+import { useDocumentTop } from '../../../lib/use-document-top'
 import { EmptyState } from '../../../ui/empty-state'
 import { PullToRefresh } from '../../../ui/pull-to-refresh'
 import { Skeleton } from '../../../ui/skeleton'
@@ -20,21 +21,6 @@ const PREFETCH_ROWS = 30
 
 const frame = css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })
 const footerText = css({ textStyle: 'caption', color: 'fg.muted', textAlign: 'center', py: '3' })
-
-/** Where the list starts on the page; the window virtualiser counts scroll offsets from the document top. */
-function useDocumentTop(element: HTMLElement | null): number {
-  const [top, setTop] = useState(0)
-  useLayoutEffect(() => {
-    if (!element) return
-    const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY)
-    measure()
-    // Whatever sits above the list (filters, chips, an offline banner) can change height and move it.
-    const observer = new ResizeObserver(measure)
-    observer.observe(document.body)
-    return () => observer.disconnect()
-  }, [element])
-  return top
-}
 
 /**
  * The transactions for the URL's filters, newest first, as one virtual list over infinite pages: however many
