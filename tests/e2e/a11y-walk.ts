@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { DevNotifier } from '../../src/server/notifier'
 import { DEMO } from '../../src/server/seed'
-import { pngImage } from './browser'
+import { pngImage, typeCode } from './browser'
 
 /*
  * Every screen and every sheet of the app, reached the way a user reaches it, with `check(name)` called in each
@@ -168,7 +168,7 @@ export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds
   await page.getByLabel('Verification code, digit 1 of 6').waitFor()
   await check('Register: verify phone')
   await page.getByLabel('Verification code, digit 1 of 6').click()
-  await page.keyboard.type(await codeSentTo(outbox, `+234${national}`, 'sms'))
+  await typeCode(page, await codeSentTo(outbox, `+234${national}`, 'sms'))
   await page.getByRole('button', { name: 'Verify' }).click()
 
   await page.waitForURL((url) => url.pathname === '/register/kyc')
@@ -208,7 +208,7 @@ export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds
   await page.getByLabel('Reset code, digit 1 of 6').waitFor()
   await check('Reset password')
   await page.getByLabel('Reset code, digit 1 of 6').click()
-  await page.keyboard.type(await codeSentTo(outbox, email, 'email'))
+  await typeCode(page, await codeSentTo(outbox, email, 'email'))
   await page.getByLabel('New password', { exact: true }).fill(`${password}!`)
   await page.getByLabel('Confirm new password').fill(`${password}!`)
   await page.getByRole('button', { name: 'Reset password' }).click()
@@ -341,11 +341,11 @@ export async function walkMoneyAndCatalogue(options: WalkOptions, ids: DemoIds):
   await pin.getByLabel('Transaction PIN, digit 1 of 4').waitFor()
   await check('Send Money: PIN')
   await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
-  await page.keyboard.type(String((Number(DEMO.pin) + 1) % 10_000).padStart(4, '0'))
+  await typeCode(page, String((Number(DEMO.pin) + 1) % 10_000).padStart(4, '0'))
   await pin.getByRole('alert').waitFor()
   await check('Send Money: PIN refused')
   await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
-  await page.keyboard.type(DEMO.pin)
+  await typeCode(page, DEMO.pin)
   const sent = dialog(page, 'Transfer Successful')
   await sent.waitFor()
   await check('Send Money: transfer successful')

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, phoneContext } from './browser'
+import { baseURL, demo, launchBrowser, phoneContext, typeCode } from './browser'
 
 /*
  * Keyboard only (issue 8): from the login page to a completed transfer with Tab, Shift+Tab, Enter, Space, arrows
@@ -130,7 +130,7 @@ describe('keyboard only, on a phone (390×844)', () => {
     await pinDialog.waitFor()
     // The PIN dialog puts the focus in its first box, so the digits can be typed at once.
     await expect.poll(() => focusedMatches(page, /^input "Transaction PIN, digit 1 of 4"/)).toBe(true)
-    await page.keyboard.type(pin)
+    await typeCode(page, pin)
 
     const outcome = page.getByRole('dialog', { name: 'Transfer Successful' })
     await outcome.waitFor({ timeout: 15_000 })

@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
-import { baseURL, demo, launchBrowser, logIn, phoneContext } from './browser'
+import { baseURL, demo, launchBrowser, logIn, phoneContext, typeCode } from './browser'
 
 let browser: Browser
 beforeAll(async () => {
@@ -58,11 +58,11 @@ describe('money on a phone (390×844)', () => {
     const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
     const wrong = demo().pin === '9999' ? '1111' : '9999'
-    await page.keyboard.type(wrong)
+    await typeCode(page, wrong)
     await expect.poll(() => pin.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/^Incorrect PIN\. \d attempts? remaining\.$/)
 
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
-    await page.keyboard.type(demo().pin)
+    await typeCode(page, demo().pin)
     const outcome = page.getByRole('dialog', { name: 'Transfer Successful' })
     await outcome.waitFor({ timeout: 15_000 })
     await outcome.getByRole('button', { name: 'Okay' }).click()

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RunningServer } from '../../src/server/main'
 import type { DevNotifier } from '../../src/server/notifier'
-import { launchBrowser, ownServer, phoneContext, pngImage } from './browser'
+import { launchBrowser, ownServer, phoneContext, pngImage, typeCode } from './browser'
 
 /*
  * Issue 7 end to end: register → phone code → KYC → shop set-up → under review → Review
@@ -87,7 +87,7 @@ describe('onboarding on a phone (390×844)', () => {
     await page.waitForURL((url) => url.pathname === '/register/verify')
     const code = await smsCode(`+234${national}`)
     await page.getByLabel('Verification code, digit 1 of 6').click()
-    await page.keyboard.type(code)
+    await typeCode(page, code)
     await page.getByRole('button', { name: 'Verify' }).click()
 
     // 3. Identity check.

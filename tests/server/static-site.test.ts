@@ -1,12 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mountPwa } from '../../src/server/http/static-site'
 import { makeApp } from './harness'
 
 let dist: string
+const BIG_JS = `export const rows = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `row ${i}`))}`
 let app: Hono
 
 beforeAll(async () => {
@@ -16,6 +18,10 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log("app")')
   writeFileSync(join(dist, 'sw.js'), 'self.addEventListener("fetch", () => {})')
   writeFileSync(join(dist, 'manifest.webmanifest'), '{"name":"Vendor"}')
+  // What the build's precompress step writes next to a large file.
+  writeFileSync(join(dist, 'assets', 'big-def456.js'), BIG_JS)
+  writeFileSync(join(dist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_JS))
+  writeFileSync(join(dist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_JS))
   app = (await makeApp()).app
   mountPwa(app, dist)
 })
@@ -30,6 +36,25 @@ describe('serving the PWA', () => {
     expect(res.headers.get('content-type')).toContain('javascript')
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect(await res.text()).toBe('console.log("app")')
+  })
+
+  it('sends the brotli copy to a browser that accepts it, gzip to one that takes only gzip, the file to others', async () => {
+    const br = await app.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } })
+    expect(br.headers.get('content-encoding')).toBe('br')
+    expect(br.headers.get('content-type')).toContain('javascript')
+    expect(br.headers.get('vary')).toContain('Accept-Encoding')
+    expect(br.headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    const brBody = Buffer.from(await br.arrayBuffer())
+    expect(brBody.length).toBeLessThan(BIG_JS.length / 4)
+    expect(brotliDecompressSync(brBody).toString()).toBe(BIG_JS)
+
+    const gz = await app.request('/assets/big-def456.js', { headers: { 'accept-encoding': 'gzip' } })
+    expect(gz.headers.get('content-encoding')).toBe('gzip')
+    expect(gunzipSync(Buffer.from(await gz.arrayBuffer())).toString()).toBe(BIG_JS)
+
+    const plain = await app.request('/assets/big-def456.js')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    expect(await plain.text()).toBe(BIG_JS)
   })
 
   it('answers a missing asset with 404, never with index.html', async () => {

@@ -24,17 +24,18 @@ function withCacheControl(serve: MiddlewareHandler, cacheControl: (c: Context) =
 }
 
 /**
- * Serves the built PWA from one origin with the API. Hashed files under /assets are cached for a year; the
+ * Serves the built PWA from one origin with the API, as the brotli or gzip copy the build wrote when the browser
+ * accepts one (src/app/precompress.config.ts). Hashed files under /assets are cached for a year; the
  * service worker, manifest and index.html are revalidated every time so an update is picked up. Only page
  * navigations fall back to index.html: a missing /assets/x.js must be a 404, or the browser would run HTML as
  * a script and the service worker would precache garbage.
  */
 export function mountPwa(app: Hono, distDir: string): void {
   const indexFile = join(distDir, 'index.html')
-  const serveFile = withCacheControl(serveStatic({ root: distDir }), (c) =>
+  const serveFile = withCacheControl(serveStatic({ root: distDir, precompressed: true }), (c) =>
     c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
   )
-  const serveIndex = withCacheControl(serveStatic({ path: indexFile }), () => REVALIDATE)
+  const serveIndex = withCacheControl(serveStatic({ path: indexFile, precompressed: true }), () => REVALIDATE)
 
   // serveStatic calls its `next` when the file is missing; a no-op there lets us fall through to the 404.
   const missing = async () => {}

@@ -84,8 +84,10 @@ describe('Collections', () => {
     const { writes } = collectionsApi()
     const { user } = renderApp('/products/collections')
     await user.click(await screen.findByRole('link', { name: 'Update Drinks' }))
-    const sheet = await screen.findByRole('dialog', { name: 'Update Collection' })
-    const name = within(sheet).getByLabelText(/^Name/) as HTMLInputElement
+    // The sheet opens at once, and its form once the collections have loaded.
+    expect(await screen.findByRole('dialog', { name: 'Update Collection' })).toBeTruthy()
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement
+    const sheet = name.closest<HTMLElement>('[role="dialog"]')!
     expect(name.value).toBe('Drinks')
     await user.clear(name)
     await user.type(name, 'Cold drinks')
