@@ -69,6 +69,7 @@ describe('a send whose process died', () => {
     const body = { amount: 1_000 * NAIRA, requestId: await enquiry(t, s) }
     // The dead process claimed the key (with the hash of the same validated input) and died at once.
     await claimIdempotencyKey(t.db, {
+      origin: 'http://localhost',
       vendorId: s.vendor.id,
       key,
       endpoint: 'sendMoney',
@@ -99,6 +100,7 @@ describe('a send whose process died', () => {
     const key = randomUUID()
     const body = { amount: 1_000 * NAIRA, requestId: await enquiry(t, s) }
     await claimIdempotencyKey(t.db, {
+      origin: 'http://localhost',
       vendorId: s.vendor.id,
       key,
       endpoint: 'sendMoney',
@@ -145,6 +147,7 @@ describe('an outlet transfer whose process died after it committed', () => {
     const key = randomUUID()
     const body = { outletId: outlet.id, amount: 250 * NAIRA }
     await claimIdempotencyKey(t.db, {
+      origin: 'http://localhost',
       vendorId: o.vendor.id,
       key,
       endpoint: 'fundOutlet',

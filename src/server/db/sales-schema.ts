@@ -84,6 +84,8 @@ export const orders = pgTable(
     stockReserved: boolean('stock_reserved').notNull().default(false),
     /** { variantId: units } actually taken (fewer than ordered when stock was short): what a full refund gives back. */
     reservedUnits: jsonb('reserved_units').$type<Record<string, number>>().notNull().default({}),
+    /** The Idempotency-Key of the request that created it: a replay after a crash finds this order (decision 081). */
+    idempotencyKey: text('idempotency_key'),
     /** The offline credit this order was created for (POST /order with transactionReference). */
     transactionId: text('transaction_id').references(() => transactions.id),
     createdBy: text('created_by').references(() => users.id),
@@ -105,6 +107,7 @@ export const orders = pgTable(
     index('orders_vendor_customer_created_idx').on(t.vendorId, t.customerId, newestFirst(t.createdAt)),
     index('orders_vendor_shareable_idx').on(t.vendorId, newestFirst(t.createdAt)).where(sql`is_shareable`),
     uniqueIndex('orders_transaction_uq').on(t.transactionId).where(sql`transaction_id is not null`),
+    uniqueIndex('orders_vendor_idempotency_key_uq').on(t.vendorId, t.idempotencyKey).where(sql`idempotency_key is not null`),
     check(
       'orders_money_valid',
       sql`${t.amount} > 0 and ${t.amountPaid} >= 0 and ${t.amountRefunded} >= 0

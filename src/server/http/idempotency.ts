@@ -100,13 +100,14 @@ type KeyId = { vendorId: string; key: string }
 /**
  * Finds what the request that claimed `key` did, once its claim is stale: the answer it would have given when its
  * effect committed, or null when nothing committed (then the request runs again). An endpoint without one is run
- * again, relying on its own guards against a second effect.
+ * again, relying on its own guards against a second effect. `origin` is the replay's public origin, for answers
+ * that carry public links (an order's pay page).
  */
-export type ClaimRecovery = (db: Db, claim: KeyId) => Promise<StoredResponse | null>
+export type ClaimRecovery = (db: Db, claim: KeyId & { origin: string }) => Promise<StoredResponse | null>
 
 const recoveries = new Map<string, ClaimRecovery>()
 
-/** Registered next to each money call's code (transfers.ts, outlets/transfers.ts). */
+/** Registered next to each call's code (transfers.ts, outlets/transfers.ts, routes/orders.ts). */
 export function recoverStaleClaimsWith(endpoint: IdempotentEndpoint, recovery: ClaimRecovery): void {
   recoveries.set(endpoint, recovery)
 }
@@ -149,7 +150,7 @@ function ours(id: KeyId) {
  */
 export async function claimIdempotencyKey(
   db: Db,
-  claim: { vendorId: string; key: string; endpoint: string; hash: string; now: Date },
+  claim: { vendorId: string; key: string; endpoint: string; hash: string; now: Date; origin: string },
 ): Promise<StoredResponse | null> {
   const where = and(eq(idempotencyKeys.vendorId, claim.vendorId), eq(idempotencyKeys.key, claim.key))
   // The row can vanish between our failed insert and the read (its request released it), or a stale claim be

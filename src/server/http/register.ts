@@ -15,6 +15,7 @@ import {
   requestHash,
   saveIdempotentResponse,
 } from './idempotency'
+import { publicOrigin } from './public-origin'
 import type { Guard, Handler, HandlerContext } from './types'
 
 /** valibot reports an absent key as "Invalid key: Expected ..."; the contract's wording for that is "is required". */
@@ -176,6 +177,7 @@ async function runIdempotent(
     endpoint: name,
     hash: requestHash(name, input.query, input.body),
     now: deps.clock.now(),
+    origin: publicOrigin({ deps, c }),
   })
   if (stored) return { ...stored, headers: { 'Idempotent-Replayed': 'true' } }
   let answer: Answer

@@ -38,6 +38,8 @@ export interface NewOrder {
   transactionReference?: string
   /** With a public page the customer opens to pay. */
   shareable?: boolean
+  /** The request's Idempotency-Key, kept on the order so a replay after a crash answers it (decision 081). */
+  idempotencyKey?: string
 }
 
 /** Crockford's base32: no I, L, O or U, so a reference read out over the phone is not misheard. */
@@ -92,6 +94,15 @@ async function orderCustomer(tx: Tx, vendorId: string, input: NewOrder, credit: 
   return findOrCreateCustomer(tx, vendorId, lookup, at)
 }
 
+const keyReused = () =>
+  new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an earlier order; use a new key for a new order')
+
+/** The order a request with this Idempotency-Key created, if one committed. */
+export async function orderByIdempotencyKey(db: Db | Tx, vendorId: string, key: string): Promise<OrderRow | undefined> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.vendorId, vendorId), eq(orders.idempotencyKey, key)))
+  return row
+}
+
 /** Inserts the order under a fresh reference (and public code), trying again on the rare clash. */
 async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'reference' | 'publicCode'>) {
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -104,6 +115,8 @@ async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'ref
       await countOrder(tx, row.vendorId, row.kind)
       return row
     }
+    // Not a reference clash but the key's own guard: an order already exists for it (its answer expired).
+    if (values.idempotencyKey && (await orderByIdempotencyKey(tx, values.vendorId, values.idempotencyKey))) throw keyReused()
   }
   throw new Error('Could not find a free order reference after 5 tries')
 }
@@ -157,6 +170,7 @@ export async function createOrder(
       narration: input.narration ?? null,
       isShareable: Boolean(input.shareable),
       transactionId: credit?.id ?? null,
+      idempotencyKey: input.idempotencyKey ?? null,
       createdBy: actor.userId,
       createdAt: at,
       updatedAt: at,

@@ -4,12 +4,14 @@ import { analyticsRange } from '../analytics'
 import type { Auth } from '../auth/sessions'
 import { listVariants } from '../catalogue/variants'
 import { sendLowStockNotices } from '../catalogue/stock'
+import type { Db } from '../db/client'
+import type { OrderRow } from '../db/sales-schema'
 import type { AppDeps } from '../deps'
-import { idempotencyKeyOf } from '../http/idempotency'
+import { idempotencyKeyOf, recoverStaleClaimsWith } from '../http/idempotency'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 import { orderAnalytics, orderBreakdown } from '../orders/analytics'
-import { createOrder, type NewOrder, type OrderActor } from '../orders/create'
+import { createOrder, type NewOrder, orderByIdempotencyKey, type OrderActor } from '../orders/create'
 import { listOrders } from '../orders/list'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
@@ -24,13 +26,32 @@ const REFUND_MESSAGES = {
   failed: 'Refund failed and your balance has been restored',
 } as const
 
-/** POST /order and POST /order/shareable: create, send the low-stock notices a credit's payment caused, answer the order. */
-async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: NewOrder) {
-  const { order, notices } = await createOrder(ctx.deps.db, actorOf(ctx.auth), input, ctx.deps.clock.now())
-  await sendLowStockNotices(ctx.deps, notices)
-  const data = await orderView(ctx.deps.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx))
+/** What POST /order and POST /order/shareable answer for the order they created. */
+async function createdAnswer(db: Db, order: OrderRow, origin: string) {
+  const data = await orderView(db, order.vendorId, order.reference, origin)
   return { data, status: 201 as const, message: `${order.kind === 'invoice' ? 'Invoice' : 'Order'} created` }
 }
+
+/** POST /order and POST /order/shareable: create, send the low-stock notices a credit's payment caused, answer the order. */
+async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: NewOrder) {
+  const order = { ...input, idempotencyKey: idempotencyKeyOf(ctx.c) }
+  const { order: row, notices } = await createOrder(ctx.deps.db, actorOf(ctx.auth), order, ctx.deps.clock.now())
+  await sendLowStockNotices(ctx.deps, notices)
+  return createdAnswer(ctx.deps.db, row, publicOrigin(ctx))
+}
+
+/**
+ * An order whose process died before its answer was stored (decision 081): the order committed with the key on its
+ * row, or nothing did. The answer is the order as it stands now.
+ */
+async function recoverCreatedOrder(db: Db, claim: { vendorId: string; key: string; origin: string }) {
+  const row = await orderByIdempotencyKey(db, claim.vendorId, claim.key)
+  if (!row) return null
+  const answer = await createdAnswer(db, row, claim.origin)
+  return { status: answer.status, body: { message: answer.message, data: answer.data } }
+}
+recoverStaleClaimsWith('createOrder', recoverCreatedOrder)
+recoverStaleClaimsWith('createShareableOrder', recoverCreatedOrder)
 
 export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   async listOrders({ auth, db, query }) {

@@ -1,0 +1,2 @@
+ALTER TABLE "orders" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_vendor_idempotency_key_uq" ON "orders" USING btree ("vendor_id","idempotency_key") WHERE idempotency_key is not null;
