@@ -54,7 +54,7 @@ describe('Orders and invoices lists', () => {
     expect(screen.getByText('Showing 1–100 of 10,000 orders')).toBeTruthy()
 
     // The end of the page: jsdom lays nothing out, so rows keep their estimated height.
-    Object.defineProperty(window, 'scrollY', { value: 100 * 72, configurable: true })
+    Object.defineProperty(window, 'scrollY', { value: 100 * 88, configurable: true })
     window.dispatchEvent(new Event('scroll'))
     expect(await screen.findByText('Customer 98')).toBeTruthy()
     expect(screen.queryByText('Customer 0')).toBeNull()
