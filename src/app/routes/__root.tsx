@@ -22,8 +22,9 @@ function Root() {
     <>
       <OfflineBanner />
       <Outlet />
-      <Toaster />
+      {/* Both load after the first screen; a toast made before then shows once the toaster has loaded. */}
       <Suspense>
+        <Toaster />
         <UpdatePrompt />
       </Suspense>
     </>

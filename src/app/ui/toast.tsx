@@ -1,9 +1,10 @@
-import { Portal } from '@ark-ui/react/portal'
-import { Toast, Toaster as ArkToaster, createToaster } from '@ark-ui/react/toast'
-import { createStyleContext } from 'styled-system/jsx'
-import { toast } from 'styled-system/recipes'
-import { IconButton } from './button'
-import { Icon, type IconName } from './icon'
+import { createToaster } from '@ark-ui/react/toast'
+import { lazy } from 'react'
+
+/*
+ * The toast store and `notify`, loaded with the app: anything may report from the first moment. What draws the
+ * toasts (toaster-view.tsx, Ark's toast machine and the styles) loads after the first screen (decision 080).
+ */
 
 // One toaster for the whole app. Top of the screen on phones: the bottom is where the thumb, the keyboard and
 // the sheet footers are. Below the 56 px header, so a toast never sits on the menu button. Three at most,
@@ -25,36 +26,5 @@ export const notify = {
   info: (message: string) => toaster.create({ title: message, type: 'info', duration: DURATION.info }),
 }
 
-const styles = toast()
-const { withProvider, withContext } = createStyleContext(toast)
-const Root = withProvider(Toast.Root, 'root')
-const Title = withContext(Toast.Title, 'title')
-const Description = withContext(Toast.Description, 'description')
-const CloseTrigger = withContext(Toast.CloseTrigger, 'closeTrigger')
-
-const ICONS: Record<string, IconName> = { success: 'check', error: 'alert-circle', info: 'info' }
-
 /** Mount once, near the root of the app. */
-export function Toaster() {
-  return (
-    <Portal>
-      <ArkToaster toaster={toaster} className={styles.group}>
-        {(item) => (
-          // Errors interrupt (role alert); everything else waits for a pause (role status, Ark's default).
-          <Root role={item.type === 'error' ? 'alert' : 'status'}>
-            <span className={styles.icon}>
-              <Icon name={ICONS[item.type ?? 'info'] ?? 'info'} size={20} />
-            </span>
-            <div>
-              <Title>{item.title}</Title>
-              {item.description ? <Description>{item.description}</Description> : null}
-            </div>
-            <CloseTrigger asChild>
-              <IconButton label="Dismiss notification" icon="close" size="sm" />
-            </CloseTrigger>
-          </Root>
-        )}
-      </ArkToaster>
-    </Portal>
-  )
-}
+export const Toaster = lazy(() => import('./toaster-view'))

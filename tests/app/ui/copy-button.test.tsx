@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CopyButton } from '../../../src/app/ui/copy-button'
 import { Toaster, toaster } from '../../../src/app/ui/toast'
@@ -14,7 +15,9 @@ describe('CopyButton', () => {
     render(
       <>
         <CopyButton value="000123456789" toastMessage="Session ID copied" label="Copy session ID" />
-        <Toaster />
+        <Suspense>
+          <Toaster />
+        </Suspense>
       </>,
     )
     await user.click(screen.getByRole('button', { name: 'Copy session ID' }))
@@ -29,7 +32,9 @@ describe('CopyButton', () => {
     render(
       <>
         <CopyButton value="x" toastMessage="Account number copied" label="Copy account number" />
-        <Toaster />
+        <Suspense>
+          <Toaster />
+        </Suspense>
       </>,
     )
     await user.click(screen.getByRole('button', { name: 'Copy account number' }))
