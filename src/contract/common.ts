@@ -4,6 +4,7 @@ import * as v from 'valibot'
 export const MAX_PAGE_SIZE = 1000
 
 /** A query-string integer: accepts "12" or 12, rejects "1.5", "abc" and out-of-range values. */
+/* @__NO_SIDE_EFFECTS__ */
 export function queryInt(min: number, max = Number.MAX_SAFE_INTEGER) {
   return v.pipe(
     v.union([v.string(), v.number()], 'must be a whole number'),
@@ -36,6 +37,7 @@ export const pageQuery = {
 }
 
 /** A list answer: 1-based page. */
+/* @__NO_SIDE_EFFECTS__ */
 export function page<S extends v.GenericSchema>(item: S) {
   return v.object({
     items: v.array(item),
@@ -74,6 +76,7 @@ export const localDate = v.pipe(
  * A percentage on the wire: 0–100 with at most 2 decimals (7.5 means 7.5 %). Stored as integer basis points
  * (toBasisPoints) so no money arithmetic ever touches a float.
  */
+/* @__NO_SIDE_EFFECTS__ */
 export function percent(min: number, minMessage: string) {
   return v.pipe(
     v.number('must be a number'),
@@ -90,6 +93,7 @@ export const toBasisPoints = (percentage: number): number => Math.round(percenta
 export const fromBasisPoints = (bps: number): number => bps / 100
 
 /** A required, trimmed text field of bounded length. */
+/* @__NO_SIDE_EFFECTS__ */
 export function text(max: number) {
   return v.pipe(
     v.string('is required'),
@@ -100,6 +104,7 @@ export function text(max: number) {
 }
 
 /** An optional free text: blank becomes null. */
+/* @__NO_SIDE_EFFECTS__ */
 export function optionalText(max: number) {
   return v.optional(
     v.pipe(

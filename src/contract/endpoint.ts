@@ -38,6 +38,7 @@ export interface EndpointDef {
 }
 
 /** Declares one endpoint. Identity function: the value is the declaration, the type keeps the schemas. */
+/* @__NO_SIDE_EFFECTS__ */
 export function endpoint<const D extends EndpointDef>(def: D): D {
   return def
 }

@@ -3,6 +3,7 @@ import { ProductVariant, price } from './catalogue'
 import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
+import { ORDER_KINDS, ORDER_STATUSES, type OrderStatus } from './statuses'
 import { dateRange } from './transactions'
 
 /*
@@ -10,22 +11,7 @@ import { dateRange } from './transactions'
  * orderTotals (contract/pricing.ts), so the app's preview and the server agree to the kobo.
  */
 
-export const ORDER_STATUSES = [
-  'pending',
-  'paid',
-  'failed',
-  'refunded',
-  'abandoned',
-  'fulfilled',
-  'refund-pending',
-  'refund-failed',
-  'partially-paid',
-  'overpayment',
-] as const
-export type OrderStatus = (typeof ORDER_STATUSES)[number]
-
-export const ORDER_KINDS = ['order', 'invoice'] as const
-export type OrderKind = (typeof ORDER_KINDS)[number]
+export { ORDER_KINDS, ORDER_STATUSES, type OrderKind, type OrderStatus } from './statuses'
 
 /** A refund may start only from these (and from refunded/refund-failed while something is left to refund). */
 export const REFUNDABLE_STATUSES: readonly OrderStatus[] = ['paid', 'partially-paid', 'overpayment', 'fulfilled']
@@ -251,6 +237,7 @@ const orderBody = {
 }
 
 /** Reported under `customer`, so a form shows it by the customer field. */
+/* @__NO_SIDE_EFFECTS__ */
 function oneCustomer<T extends { customerId?: string; customer?: unknown }>() {
   return v.forward(
     v.check<T, string>((body) => !(body.customerId && body.customer), 'give customerId or customer, not both'),

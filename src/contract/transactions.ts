@@ -1,9 +1,9 @@
 import * as v from 'valibot'
 import { id, isoDate, kobo, page, pageQuery } from './common'
 import { endpoint } from './endpoint'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
-export const TRANSACTION_STATUSES = ['success', 'pending', 'failed'] as const
-export const TRANSACTION_TYPES = ['credit', 'debit'] as const
+export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
 export const Transaction = v.object({
   id: v.string(),

@@ -3,7 +3,6 @@ import { redirect } from '@tanstack/react-router'
 import type { Onboarding } from '../../../contract/onboarding'
 import { isOnboarding, ONBOARDING_PATHS } from '../../lib/onboarding'
 import { getSession } from '../../lib/session'
-import { onboardingQuery } from './queries'
 
 type StepPath = (typeof ONBOARDING_PATHS)[keyof typeof ONBOARDING_PATHS]
 
@@ -16,7 +15,7 @@ export async function requireStep(queryClient: QueryClient, here: StepPath): Pro
   const session = getSession()
   if (!session) throw redirect({ to: '/' })
   if (!isOnboarding(session.user)) throw redirect({ to: '/home' })
-  const onboarding = await queryClient.ensureQueryData(onboardingQuery())
+  const onboarding = await onboardingStep(queryClient)
   const path = ONBOARDING_PATHS[onboarding.step]
   if (path !== here) throw redirect({ to: path })
   return onboarding
@@ -27,6 +26,13 @@ export async function continueOnboarding(queryClient: QueryClient): Promise<void
   const session = getSession()
   if (!session) return
   if (!isOnboarding(session.user)) throw redirect({ to: '/home' })
-  const onboarding = await queryClient.ensureQueryData(onboardingQuery())
+  const onboarding = await onboardingStep(queryClient)
   throw redirect({ to: ONBOARDING_PATHS[onboarding.step] })
+}
+
+// The guards run in routes' beforeLoad, which load with the first screen; the onboarding calls (and their schemas)
+// load only when someone is onboarding (decision 080).
+async function onboardingStep(queryClient: QueryClient): Promise<Onboarding> {
+  const { onboardingQuery } = await import('./queries')
+  return queryClient.ensureQueryData(onboardingQuery())
 }

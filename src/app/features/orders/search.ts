@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../contract/orders'
+import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../contract/statuses'
 import { dateFilterSearch, searchRange } from '../../lib/date-search'
 import type { OrderListFilters } from '../../lib/query-keys'
 

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/transactions'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '../../../contract/statuses'
 import { dateFilterSearch, searchRange } from '../../lib/date-search'
 import type { TransactionListFilters } from '../../lib/query-keys'
 
