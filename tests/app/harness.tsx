@@ -10,7 +10,7 @@ import type { Permission } from '../../src/contract/permissions'
 import { createQueryClient } from '../../src/app/lib/query-client'
 import { clearSession, setSession } from '../../src/app/lib/session'
 import { routeTree } from '../../src/app/routeTree.gen'
-import { toaster } from '../../src/app/ui/toast'
+import { toaster } from '../../src/app/ui/toaster-store'
 import { user as userFixture } from './fixtures'
 
 /** MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. */

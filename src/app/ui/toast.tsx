@@ -1,30 +1,42 @@
-import { createToaster } from '@ark-ui/react/toast'
-import { lazy } from 'react'
+import { lazy, useSyncExternalStore } from 'react'
 
 /*
- * The toast store and `notify`, loaded with the app: anything may report from the first moment. What draws the
- * toasts (toaster-view.tsx, Ark's toast machine and the styles) loads after the first screen (decision 080).
+ * `notify`, loaded with the app: anything may report from the first moment. The toast store (./toaster-store)
+ * and what draws the toasts (./toaster-view) load with the first toast, not with the first screen (decision 080);
+ * a toast waits for the store, in order, and shows once the view has loaded.
  */
-
-// One toaster for the whole app. Top of the screen on phones: the bottom is where the thumb, the keyboard and
-// the sheet footers are. Below the 56 px header, so a toast never sits on the menu button. Three at most,
-// stacked rather than piled, so each one stays readable.
-export const toaster = createToaster({
-  placement: 'top',
-  max: 3,
-  overlap: false,
-  gap: 12,
-  offsets: { top: '64px', right: '16px', bottom: '16px', left: '16px' },
-})
 
 // Errors stay up longer: they usually need reading, and the message is the server's own words.
 const DURATION = { success: 4000, info: 5000, error: 7000 } as const
 
-export const notify = {
-  success: (message: string) => toaster.create({ title: message, type: 'success', duration: DURATION.success }),
-  error: (message: string) => toaster.create({ title: message, type: 'error', duration: DURATION.error }),
-  info: (message: string) => toaster.create({ title: message, type: 'info', duration: DURATION.info }),
+type ToastType = keyof typeof DURATION
+
+let store: Promise<typeof import('./toaster-store')> | undefined
+const listeners = new Set<() => void>()
+
+function show(type: ToastType, message: string) {
+  if (!store) {
+    store = import('./toaster-store')
+    for (const listener of listeners) listener()
+  }
+  void store.then(({ toaster }) => toaster.create({ title: message, type, duration: DURATION[type] }))
 }
 
-/** Mount once, near the root of the app. */
-export const Toaster = lazy(() => import('./toaster-view'))
+export const notify = {
+  success: (message: string) => show('success', message),
+  error: (message: string) => show('error', message),
+  info: (message: string) => show('info', message),
+}
+
+const ToasterView = lazy(() => import('./toaster-view'))
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+/** Mount once, near the root of the app, inside Suspense. Draws nothing, and loads nothing, until the first toast. */
+export function Toaster() {
+  const wanted = useSyncExternalStore(subscribe, () => store !== undefined)
+  return wanted ? <ToasterView /> : null
+}

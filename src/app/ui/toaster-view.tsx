@@ -4,7 +4,7 @@ import { createStyleContext } from 'styled-system/jsx'
 import { toast } from 'styled-system/recipes'
 import { IconButton } from './button'
 import { Icon, type IconName } from './icon'
-import { toaster } from './toast'
+import { toaster } from './toaster-store'
 
 /* What draws the toasts `notify` creates; loaded lazily by ./toast (toasts created before it loads wait in the store). */
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { CopyButton } from '../../../src/app/ui/copy-button'
-import { Toaster, toaster } from '../../../src/app/ui/toast'
+import { Toaster } from '../../../src/app/ui/toast'
+import { toaster } from '../../../src/app/ui/toaster-store'
 
 afterEach(() => {
   act(() => toaster.remove())
