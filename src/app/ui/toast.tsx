@@ -2,7 +2,7 @@ import { lazy, useSyncExternalStore } from 'react'
 
 /*
  * `notify`, loaded with the app: anything may report from the first moment. The toast store (./toaster-store)
- * and what draws the toasts (./toaster-view) load with the first toast, not with the first screen (decision 080);
+ * and what draws the toasts (./toaster-view) load with the first toast, not with the first screen (decision 082);
  * a toast waits for the store, in order, and shows once the view has loaded.
  */
 

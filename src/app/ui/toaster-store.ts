@@ -2,7 +2,7 @@ import { createToaster } from '@ark-ui/react/toast'
 
 /*
  * The one toaster of the app: Ark's toast store. It loads after the first screen with the view that draws it
- * (decision 080); `notify` in ./toast reaches it through a dynamic import, so the first screen does not carry
+ * (decision 082); `notify` in ./toast reaches it through a dynamic import, so the first screen does not carry
  * zag's toast machine.
  */
 

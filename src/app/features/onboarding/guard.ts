@@ -31,7 +31,7 @@ export async function continueOnboarding(queryClient: QueryClient): Promise<void
 }
 
 // The guards run in routes' beforeLoad, which load with the first screen; the onboarding calls (and their schemas)
-// load only when someone is onboarding (decision 080).
+// load only when someone is onboarding (decision 082).
 async function onboardingStep(queryClient: QueryClient): Promise<Onboarding> {
   const { onboardingQuery } = await import('./queries')
   return queryClient.ensureQueryData(onboardingQuery())
