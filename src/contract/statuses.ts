@@ -1,7 +1,7 @@
 /*
  * The status and type lists that the app's URL search validation needs before anything else has loaded. They live
  * apart from the schemas and endpoints: a module goes whole into one chunk, so importing these from orders.ts or
- * transactions.ts would put every order and transaction endpoint in the first-screen bundle (decision 080).
+ * transactions.ts would put every order and transaction endpoint in the first-screen bundle (decision 082).
  * orders.ts and transactions.ts re-export them with the rest of their contract.
  */
 
