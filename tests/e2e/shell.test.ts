@@ -61,4 +61,29 @@ describe('the app shell on a phone', () => {
     expect(new URL(page.url()).pathname).toBe('/')
     await context.close()
   })
+
+  it('keeps every digit of a code typed quickly on a busy phone, where frames come late', async () => {
+    const context = await phoneContext(browser)
+    // A busy main thread delays animation frames; here every frame comes 80 ms late, longer than a key takes.
+    // Ark's selectOnFocus selected the box a frame after focusing it, and Chromium's select() also focuses, so the
+    // focus went back a box and the next digit overwrote the last: '123456' arrived as '1356'.
+    await context.addInitScript(() => {
+      const frame = window.requestAnimationFrame.bind(window)
+      window.requestAnimationFrame = (callback) => {
+        setTimeout(() => frame(callback), 80)
+        return 0
+      }
+    })
+    const page = await context.newPage()
+    await page.goto(`${baseURL()}/reset-password`)
+    await page.getByLabel('Reset code, digit 1 of 6').click()
+    await page.keyboard.type('123456', { delay: 40 })
+    const boxes = page.getByLabel(/^Reset code, digit \d of 6$/)
+    await expect.poll(() => boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe('123456')
+    // Going back to a box and typing replaces its digit.
+    await page.getByLabel('Reset code, digit 3 of 6').click()
+    await page.keyboard.type('9', { delay: 40 })
+    await expect.poll(() => boxes.evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value).join(''))).toBe('129456')
+    await context.close()
+  })
 })

@@ -57,13 +57,15 @@ export function PinInput({
       autoFocus={autoFocus}
       invalid={invalid}
       disabled={disabled}
-      selectOnFocus
       translations={{ inputLabel: (index, total) => `${label}, digit ${index + 1} of ${total}` }}
     >
       <ArkPinInput.Label className={styles.label}>{label}</ArkPinInput.Label>
       <ArkPinInput.Control className={styles.control}>
         {Array.from({ length }, (_, index) => (
-          <ArkPinInput.Input key={index} index={index} className={styles.input} />
+          // Selecting on focus, here and at once, rather than Ark's selectOnFocus: that selects a frame later, and
+          // Chromium's select() also focuses, so on a busy phone a late frame pulled the focus back a box and the
+          // next digit overwrote the last (a dropped digit; tests/e2e/shell.test.ts).
+          <ArkPinInput.Input key={index} index={index} className={styles.input} onFocus={(event) => event.currentTarget.select()} />
         ))}
       </ArkPinInput.Control>
       <ArkPinInput.HiddenInput />
