@@ -54,9 +54,11 @@ async function newContext(b: Browser): Promise<BrowserContext> {
 async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promise<void>): Promise<{ screens: string[] }> {
   const failing: Finding[] = []
   const screens: string[] = []
+  let lastPage: Page | undefined
   const check =
     (page: Page): Check =>
     async (screen, options) => {
+      lastPage = page
       screens.push(screen)
       for (const viewport of VIEWPORTS) {
         if (options?.phoneOnly && viewport !== VIEWPORTS[0]) continue
@@ -72,8 +74,22 @@ async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promis
     walkError = error
   }
   if (failing.length) throw new Error(`${failing.length} serious or critical axe violations:\n${describeFindings(failing)}`)
-  if (walkError) throw walkError
+  if (walkError) throw new Error(`${String(walkError)}\n${await whereItStopped(lastPage, screens)}`, { cause: walkError })
   return { screens }
+}
+
+/** What the walk's page showed when it stopped, so a failure on CI (where only the log survives) can be read. */
+async function whereItStopped(page: Page | undefined, screens: string[]): Promise<string> {
+  if (!page || page.isClosed()) return `after ${screens.at(-1) ?? 'no screen'}`
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(no text)')
+  const inputs = await page
+    .locator('input:visible')
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label') ?? e.getAttribute('name')}=${(e as HTMLInputElement).type === 'password' ? '•' : (e as HTMLInputElement).value}`))
+    .catch(() => [])
+  return [`after "${screens.at(-1)}", at ${page.url()}`, `inputs: ${inputs.join(', ')}`, `page text:\n${text.slice(0, 1500)}`].join('\n')
 }
 
 describe.concurrent('accessibility: axe at 390×844 and 1280×800, no serious or critical violation', () => {
