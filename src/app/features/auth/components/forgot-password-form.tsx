@@ -2,9 +2,9 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { emailField, visibleError } from '../../../lib/forms'
+import { emailField } from '../../../lib/forms'
 import { Button } from '../../../ui/button'
-import { Field, Input } from '../../../ui/field'
+import { TextField } from '../../../ui/text-field'
 import { useForgotPassword } from '../queries'
 
 export function ForgotPasswordForm() {
@@ -30,19 +30,7 @@ export function ForgotPasswordForm() {
       <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
         {(submitted) => (
           <form.Field name="email">
-            {(field) => (
-              <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
-                <Input
-                  type="email"
-                  name={field.name}
-                  autoComplete="email"
-                  inputMode="email"
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                />
-              </Field>
-            )}
+            {(field) => <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="email" inputMode="email" />}
           </form.Field>
         )}
       </form.Subscribe>

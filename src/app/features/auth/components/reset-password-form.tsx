@@ -6,8 +6,8 @@ import { css } from 'styled-system/css'
 import { emailField, newPasswordField, visibleError } from '../../../lib/forms'
 import { Button } from '../../../ui/button'
 import { InfoDialog } from '../../../ui/dialog'
-import { Field, Input } from '../../../ui/field'
 import { OtpInput } from '../../../ui/pin-input'
+import { TextField } from '../../../ui/text-field'
 import { useResetPassword } from '../queries'
 
 const ResetSchema = v.pipe(
@@ -48,18 +48,7 @@ export function ResetPasswordForm({ email }: { email?: string }) {
           {(submitted) => (
             <>
               <form.Field name="email">
-                {(field) => (
-                  <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="email"
-                      name={field.name}
-                      autoComplete="username"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
-                )}
+                {(field) => <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="username" />}
               </form.Field>
               <form.Field name="otp">
                 {(field) => {
@@ -79,30 +68,25 @@ export function ResetPasswordForm({ email }: { email?: string }) {
               </form.Field>
               <form.Field name="password">
                 {(field) => (
-                  <Field label="New password" helper="At least 8 characters." error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="password"
-                      name={field.name}
-                      autoComplete="new-password"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    field={field}
+                    submitted={submitted}
+                    label="New password"
+                    helper="At least 8 characters."
+                    type="password"
+                    autoComplete="new-password"
+                  />
                 )}
               </form.Field>
               <form.Field name="confirmPassword">
                 {(field) => (
-                  <Field label="Confirm new password" error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="password"
-                      name={field.name}
-                      autoComplete="new-password"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    field={field}
+                    submitted={submitted}
+                    label="Confirm new password"
+                    type="password"
+                    autoComplete="new-password"
+                  />
                 )}
               </form.Field>
             </>

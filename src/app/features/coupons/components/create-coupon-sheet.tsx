@@ -4,6 +4,7 @@ import { css } from 'styled-system/css'
 import { showSubmitError, visibleError } from '../../../lib/forms'
 import { AmountInput, DigitsInput, Field, Input, PercentInput, Select, Textarea } from '../../../ui/field'
 import { FormSheet } from '../../../ui/form-sheet'
+import { TextField } from '../../../ui/text-field'
 import { couponFormSchema, EMPTY_COUPON, lagosToday, toCreateCouponBody, type CouponFormValues } from '../coupon-form'
 import { useCreateCoupon } from '../queries'
 
@@ -42,18 +43,15 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             </form.Field>
             <form.Field name="couponCode">
               {(field) => (
-                <Field label="Coupon code" helper="3 to 20 letters, digits, - or _. Customers type it at checkout." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    autoCapitalize="characters"
-                    autoComplete="off"
-                    spellCheck={false}
-                    maxLength={20}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Coupon code" helper="3 to 20 letters, digits, - or _. Customers type it at checkout."
+                  autoCapitalize="characters"
+                  autoComplete="off"
+                  spellCheck={false}
+                  maxLength={20}
+                />
               )}
             </form.Field>
             <form.Field name="description">

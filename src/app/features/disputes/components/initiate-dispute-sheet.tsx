@@ -11,6 +11,7 @@ import { Field, Input, Textarea } from '../../../ui/field'
 import { FormSheet } from '../../../ui/form-sheet'
 import { Notice } from '../../../ui/notice'
 import { Skeleton } from '../../../ui/skeleton'
+import { TextField } from '../../../ui/text-field'
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
 import { CategoryChoice } from './category-choice'
 
@@ -69,17 +70,14 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
           <>
             <form.Field name="orderReference">
               {(field) => (
-                <Field label="Order reference" required error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    value={field.state.value}
-                    autoComplete="off"
-                    autoCapitalize="characters"
-                    spellCheck={false}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Order reference" required
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                />
               )}
             </form.Field>
             <form.Field name="title">

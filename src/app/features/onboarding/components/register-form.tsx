@@ -4,7 +4,8 @@ import { css } from 'styled-system/css'
 import { ONBOARDING_PATHS } from '../../../lib/onboarding'
 import { showSubmitError, visibleError } from '../../../lib/forms'
 import { Button } from '../../../ui/button'
-import { Field, Input, PhoneInput } from '../../../ui/field'
+import { Field, PhoneInput } from '../../../ui/field'
+import { TextField } from '../../../ui/text-field'
 import { useRegister } from '../queries'
 import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
 
@@ -47,17 +48,16 @@ export function RegisterForm() {
   const textField = (spec: (typeof TEXT_FIELDS)[number], submitted: boolean) => (
     <form.Field key={spec.name} name={spec.name}>
       {(field) => (
-        <Field label={spec.label} required helper={spec.helper} error={visibleError(field.state.meta, submitted)}>
-          <Input
-            type={spec.type}
-            name={field.name}
-            autoComplete={spec.autoComplete}
-            inputMode={spec.inputMode}
-            value={field.state.value}
-            onBlur={field.handleBlur}
-            onChange={(e) => field.handleChange(e.target.value)}
-          />
-        </Field>
+        <TextField
+          field={field}
+          submitted={submitted}
+          label={spec.label}
+          required
+          helper={spec.helper}
+          type={spec.type}
+          autoComplete={spec.autoComplete}
+          inputMode={spec.inputMode}
+        />
       )}
     </form.Field>
   )

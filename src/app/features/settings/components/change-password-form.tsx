@@ -1,10 +1,10 @@
 import { useForm } from '@tanstack/react-form'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { newPasswordField, passwordField, visibleError } from '../../../lib/forms'
+import { newPasswordField, passwordField } from '../../../lib/forms'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
-import { Field, Input } from '../../../ui/field'
+import { TextField } from '../../../ui/text-field'
 import { useChangePassword } from '../../auth/queries'
 
 const ChangePasswordSchema = v.pipe(
@@ -44,18 +44,7 @@ export function ChangePasswordForm() {
           {(submitted) =>
             FIELDS.map((f) => (
               <form.Field key={f.name} name={f.name}>
-                {(field) => (
-                  <Field label={f.label} error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="password"
-                      name={field.name}
-                      autoComplete={f.autoComplete}
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
-                )}
+                {(field) => <TextField field={field} submitted={submitted} label={f.label} type="password" autoComplete={f.autoComplete} />}
               </form.Field>
             ))
           }
