@@ -40,15 +40,15 @@ export default defineConfig({
       treeshake: { propertyReadSideEffects: false },
       output: {
         // Decision 080: one chunk for what the first screen needs; code two or more routes share goes in chunks by
-        // the set of routes that use it (entriesAware), so a route loads only shared code it runs, with sets under
-        // ~2 kB merged into a neighbour so there are not hundreds of tiny files. Splitting the shared code can leave
-        // two chunks importing each other; strict execution order runs each module when first needed, so neither
-        // sees the other half-initialised.
+        // the set of routes that use it (entriesAware), so a route loads only shared code it runs. Sets under 500
+        // bytes are merged into a neighbour; at 2 kB the merges put the login screen's small pieces in with code
+        // it never runs (decision 083). Splitting the shared code can leave two chunks importing each other;
+        // strict execution order runs each module when first needed, so neither sees the other half-initialised.
         strictExecutionOrder: true,
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 2 },
-            { name: 'shared', minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 2_000 },
+            { name: 'shared', minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 500 },
           ],
         },
         // entriesAware names a chunk after every route that shares it; the file name keeps only "shared".

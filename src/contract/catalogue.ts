@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 import { amountKobo, id, kobo, optionalText, page, pageQuery, percent, queryBool, queryInt, text } from './common'
 import { endpoint } from './endpoint'
+import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { MAX_PRICE_KOBO } from './pricing'
 
 /*
@@ -24,9 +25,6 @@ export const PRODUCT_CATEGORIES = [
 ] as const
 export const CATEGORY_IDS = PRODUCT_CATEGORIES.map((c) => c.id) as [string, ...string[]]
 
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
-/** Per image. The app shrinks phone photos below this before uploading (they are often 3–8 MB). */
-export const MAX_IMAGE_BYTES = 2 * 1024 * 1024
 export const MAX_PRODUCT_IMAGES = 5
 /** Five images at the limit plus the form fields. */
 export const MAX_PRODUCT_BODY_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 256 * 1024
@@ -34,12 +32,6 @@ export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 20
 export const MAX_VARIANTS = 100
 
-/** The declared type is checked here; the server also checks the file's first bytes (a declared type can lie). */
-export const imageFile = v.pipe(
-  v.file('must be a file'),
-  v.mimeType(IMAGE_TYPES, 'must be a JPEG, PNG or WebP image'),
-  v.maxSize(MAX_IMAGE_BYTES, 'must be at most 2 MB'),
-)
 const images = v.optional(
   v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)),
 )

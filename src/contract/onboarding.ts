@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 import { User } from './auth'
 import { email, localDate, newPassword, otpCode, phone, text } from './common'
-import { imageFile, MAX_IMAGE_BYTES } from './catalogue'
+import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { endpoint } from './endpoint'
 
 /*

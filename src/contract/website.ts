@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { imageFile, MAX_IMAGE_BYTES } from './catalogue'
+import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { endpoint } from './endpoint'
 import { BACKGROUND_IDS, FONT_IDS, formText } from './onboarding'
 

@@ -1,17 +1,13 @@
 import { Field as ArkField, useFieldContext } from '@ark-ui/react/field'
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
-import { createStyleContext } from 'styled-system/jsx'
 import { field, input } from 'styled-system/recipes'
 import { keepDigits, keepPercent } from '../lib/forms'
 import { Icon } from './icon'
 
-const { withProvider, withContext } = createStyleContext(field)
-const Root = withProvider(ArkField.Root, 'root')
-const Label = withContext(ArkField.Label, 'label')
-const RequiredIndicator = withContext(ArkField.RequiredIndicator, 'requiredIndicator')
-const HelperText = withContext(ArkField.HelperText, 'helperText')
-const ErrorText = withContext(ArkField.ErrorText, 'errorText')
+// The recipe's classes, applied by hand: createStyleContext would bring styled-system's JSX factory (its list of
+// valid CSS props, ~5 KiB gzip) into the login screen, whose only styled parts are fields (decision 083).
+const styles = field()
 
 export interface FieldProps {
   label: ReactNode
@@ -29,18 +25,18 @@ export interface FieldProps {
 /** Label, control, helper and error, wired together by Ark's field context (ids, aria-*, disabled, required). */
 export function Field({ label, error, helper, required, disabled, id, children }: FieldProps) {
   return (
-    <Root id={id} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Label>
+    <ArkField.Root className={styles.root} id={id} invalid={Boolean(error)} required={required} disabled={disabled}>
+      <ArkField.Label className={styles.label}>
         {label}
-        <RequiredIndicator />
-      </Label>
+        <ArkField.RequiredIndicator className={styles.requiredIndicator} />
+      </ArkField.Label>
       {children}
-      {helper ? <HelperText>{helper}</HelperText> : null}
-      <ErrorText>
+      {helper ? <ArkField.HelperText className={styles.helperText}>{helper}</ArkField.HelperText> : null}
+      <ArkField.ErrorText className={styles.errorText}>
         <Icon name="alert-circle" size={16} />
         {error}
-      </ErrorText>
-    </Root>
+      </ArkField.ErrorText>
+    </ArkField.Root>
   )
 }
 
@@ -118,7 +114,6 @@ type PrefixedInputProps = Omit<InputProps, 'value' | 'onChange' | 'type' | 'inpu
 
 /** A fixed unit beside the input: before it ('₦', '+234') or, with `end`, after it ('%'). */
 function Prefixed({ prefix, end = false, children }: { prefix: string; end?: boolean; children: ReactNode }) {
-  const styles = field()
   return (
     <div className={styles.group} data-addon={end ? 'end' : undefined}>
       <span className={styles.addon}>{prefix}</span>

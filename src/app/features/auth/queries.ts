@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
-import { onboardingEndpoints, type Onboarding } from '../../../contract/onboarding'
+import type { Onboarding } from '../../../contract/onboarding'
 import { api } from '../../lib/api'
 import { wipeLocalData } from '../../lib/local-data'
 import { isOnboarding } from '../../lib/onboarding'
@@ -30,6 +30,8 @@ export function useLogin() {
       const { token, user } = result.data
       if (!isOnboarding(user)) return { ...result, onboarding: null }
       const auth = { Authorization: `Bearer ${token}` }
+      // Only an owner still onboarding needs the onboarding contract; the login screen does not load it up front.
+      const { onboardingEndpoints } = await import('../../../contract/onboarding')
       const onboarding = (await api(onboardingEndpoints.onboarding, { headers: auth })).data
       if (!isHeld(onboarding)) return { ...result, onboarding }
       void api(authEndpoints.logout, { headers: auth }).catch(() => undefined)

@@ -1,17 +1,21 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { emailField, passwordField, visibleError } from '../../../lib/forms'
+import { emailField, passwordField } from '../../../lib/forms'
 import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '../../../lib/onboarding'
 import { Button } from '../../../ui/button'
-import { InfoDialog } from '../../../ui/dialog'
-import { Field, Input } from '../../../ui/field'
+import { TextField } from '../../../ui/text-field'
 import { isHeld, useLogin, type HeldStep } from '../queries'
-import { markWelcome } from './welcome-dialog'
+import { markWelcome } from '../welcome-mark'
 
 const LoginSchema = v.object({ email: emailField, password: passwordField })
+
+// Only an owner whose application is held sees a dialog here, so the dialog kit (zag's dialog, focus trap and
+// dismissal, ~10 KiB gzip) loads when a sign-in starts rather than with the login screen (decision 083).
+const loadDialog = () => import('../../../ui/dialog')
+const InfoDialog = lazy(() => loadDialog().then((m) => ({ default: m.InfoDialog })))
 
 /** SPEC §2 Review Pending, word for word; and its counterpart for an application an operator turned down. */
 export const HELD_DIALOGS: Record<HeldStep, { title: string; description: string }> = {
@@ -26,8 +30,9 @@ export function LoginForm() {
   const login = useLogin()
   const navigate = useNavigate()
   const [showPassword, setShowPassword] = useState(false)
-  // The step stays after the dialog closes so its words do not vanish during the closing animation.
-  const [held, setHeld] = useState<HeldStep>('review')
+  // None until a sign-in is held; the step then stays after the dialog closes, so its words do not vanish during
+  // the closing animation.
+  const [held, setHeld] = useState<HeldStep | null>(null)
   const [heldOpen, setHeldOpen] = useState(false)
   const form = useForm({
     defaultValues: { email: '', password: '' },
@@ -57,6 +62,7 @@ export function LoginForm() {
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
         onSubmit={(e) => {
           e.preventDefault()
+          void loadDialog()
           void form.handleSubmit()
         }}
       >
@@ -65,31 +71,25 @@ export function LoginForm() {
             <>
               <form.Field name="email">
                 {(field) => (
-                  <Field label="Email address" error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="email"
-                      name={field.name}
-                      autoComplete="username"
-                      inputMode="email"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    field={field}
+                    submitted={submitted}
+                    label="Email address"
+                    type="email"
+                    autoComplete="username"
+                    inputMode="email"
+                  />
                 )}
               </form.Field>
               <form.Field name="password">
                 {(field) => (
-                  <Field label="Password" error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type={showPassword ? 'text' : 'password'}
-                      name={field.name}
-                      autoComplete="current-password"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    field={field}
+                    submitted={submitted}
+                    label="Password"
+                    type={showPassword ? 'text' : 'password'}
+                    autoComplete="current-password"
+                  />
                 )}
               </form.Field>
             </>
@@ -114,13 +114,17 @@ export function LoginForm() {
           </Link>
         </p>
       </form>
-      <InfoDialog
-        open={heldOpen}
-        onOpenChange={setHeldOpen}
-        tone={held === 'rejected' ? 'warning' : 'info'}
-        title={HELD_DIALOGS[held].title}
-        description={HELD_DIALOGS[held].description}
-      />
+      {held && (
+        <Suspense fallback={null}>
+          <InfoDialog
+            open={heldOpen}
+            onOpenChange={setHeldOpen}
+            tone={held === 'rejected' ? 'warning' : 'info'}
+            title={HELD_DIALOGS[held].title}
+            description={HELD_DIALOGS[held].description}
+          />
+        </Suspense>
+      )}
     </>
   )
 }
