@@ -1,5 +1,6 @@
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+import { Skeleton } from './skeleton'
 
 const WIDTH = 640
 /** Room above the tallest bar, so it never touches the card's edge. */
@@ -67,8 +68,11 @@ export interface ChartSeries {
 }
 
 export interface PairedBarChartProps {
-  /** One bucket a point: its server label and the two series' values. */
-  points: readonly { label: string; values: readonly [number, number] }[]
+  /**
+   * One bucket a point: its server label and the two series' values. Undefined while they load: the chart then
+   * draws its own frame (title, legend) around a placeholder of the plot's height, so nothing moves when they come.
+   */
+  points: readonly { label: string; values: readonly [number, number] }[] | undefined
   series: readonly [ChartSeries, ChartSeries]
   /** The accessible name of the chart: one sentence a screen reader says for it. */
   summary: string
@@ -88,25 +92,29 @@ export interface PairedBarChartProps {
  * tens of kilobytes). Heights are a float proportion for drawing only; figures shown as text stay exact. The SVG is
  * one image to assistive technology, named by `summary`; the figures are in a visually hidden table beside it.
  */
-export function PairedBarChart({ points, series, summary, caption, format = (n) => n.toLocaleString('en-NG'), scaleTitle, emptyText, height: plot = 160 }: PairedBarChartProps) {
+export function PairedBarChart({ points: given, series, summary, caption, format = (n) => n.toLocaleString('en-NG'), scaleTitle, emptyText, height: plot = 160 }: PairedBarChartProps) {
+  const loading = given === undefined
+  const points = given ?? []
   const max = Math.max(1, ...points.map((p) => Math.max(p.values[0], p.values[1])))
   const slot = (WIDTH - 8) / Math.max(points.length, 1)
   const bar = Math.max(2, Math.min(18, slot / 2 - 2))
   const barHeight = (value: number) => (value > 0 ? Math.max(2, (value / max) * (plot - HEADROOM)) : 0)
   const labels = shownLabels(points.length)
   const centre = (i: number) => 4 + i * slot + slot / 2
-  const empty = points.every((p) => p.values[0] === 0 && p.values[1] === 0)
+  const empty = !loading && points.every((p) => p.values[0] === 0 && p.values[1] === 0)
   const labelClass = (i: number) => (points.length > 1 && i === 0 ? firstLabel : points.length > 1 && i === points.length - 1 ? lastLabel : axisLabel)
 
   return (
-    <figure className={css({ m: '0' })}>
+    <figure className={css({ m: '0' })} aria-busy={loading || undefined}>
       {scaleTitle ? (
         <div className={scale} aria-hidden="true">
           <span>{scaleTitle}</span>
-          {empty ? null : <span>max {max.toLocaleString('en-NG')}</span>}
+          {empty || loading ? null : <span>max {max.toLocaleString('en-NG')}</span>}
         </div>
       ) : null}
-      {empty && emptyText ? (
+      {loading ? (
+        <Skeleton height={plot} />
+      ) : empty && emptyText ? (
         <p className={quiet} style={{ height: plot }}>
           {emptyText}
         </p>
@@ -149,27 +157,29 @@ export function PairedBarChart({ points, series, summary, caption, format = (n) 
         ))}
       </figcaption>
       {/* Hidden by a wrapper, not on the table: a table ignores the 1px width and would widen the page. */}
-      <div className={visuallyHidden()}>
-        <table>
-          <caption>{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Period</th>
-              <th scope="col">{series[0].name}</th>
-              <th scope="col">{series[1].name}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {points.map((p, i) => (
-              <tr key={`${p.label}-${i}`}>
-                <th scope="row">{bucketLabel(p.label)}</th>
-                <td>{format(p.values[0])}</td>
-                <td>{format(p.values[1])}</td>
+      {loading ? null : (
+        <div className={visuallyHidden()}>
+          <table>
+            <caption>{caption}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Period</th>
+                <th scope="col">{series[0].name}</th>
+                <th scope="col">{series[1].name}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody>
+              {points.map((p, i) => (
+                <tr key={`${p.label}-${i}`}>
+                  <th scope="row">{bucketLabel(p.label)}</th>
+                  <td>{format(p.values[0])}</td>
+                  <td>{format(p.values[1])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
     </figure>
   )
 }

@@ -10,7 +10,8 @@ export interface SkeletonProps {
 }
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '2', w: 'full' })
-const bar = css({
+/** The shimmering fill of a placeholder, for shapes drawn elsewhere (a stat tile's lines). */
+export const skeletonFill = css({
   display: 'block',
   maxW: 'full',
   bgImage: 'linear-gradient(90deg, {colors.bg.muted} 25%, {colors.bg.emphasized} 50%, {colors.bg.muted} 75%)',
@@ -29,7 +30,7 @@ export function Skeleton({ height = '1rem', width = '100%', count = 1, radius = 
   const bars = Array.from({ length: Math.max(1, count) }, (_, index) => (
     <span
       key={index}
-      className={bar}
+      className={skeletonFill}
       style={{
         height: toLength(height),
         width: count > 1 && index === count - 1 ? '60%' : toLength(width),

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { skeletonFill } from './skeleton'
 
 /** Two tiles a row on a phone; four (or five) in one row from md up. */
 export const statGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })
@@ -14,6 +15,8 @@ const tileLabel = css({ textStyle: 'caption', color: 'fg.muted' })
 // Amounts wrap rather than truncate: a clipped figure is a wrong figure.
 const tileValue = css({ textStyle: 'amount', fontSize: { base: 'md', md: 'lg' }, overflowWrap: 'anywhere' })
 const tileNote = css({ textStyle: 'caption', color: 'fg.muted' })
+// A stand-in figure: its text keeps the size, the shimmer hides it.
+const standIn = css({ alignSelf: 'flex-start', borderRadius: 'sm', color: 'transparent', userSelect: 'none', '& *': { color: 'transparent' } })
 
 export interface StatTileProps {
   label: string
@@ -22,15 +25,28 @@ export interface StatTileProps {
   /** Set when the grid sits on the page background rather than in a card. */
   raised?: boolean
   wide?: boolean
+  /**
+   * The figures are still loading: the label shows, and the value and note (give stand-ins such as zeros) are
+   * drawn as shimmering blocks of their own size, so the tile keeps its shape and nothing below moves when the
+   * real figures arrive.
+   */
+  pending?: boolean
 }
 
 /** One figure of an analytics grid (home, orders, customers): what it is, the figure, and a line about it. */
-export function StatTile({ label, value, note, raised, wide }: StatTileProps) {
+export function StatTile({ label, value, note, raised, wide, pending }: StatTileProps) {
+  const hidden = pending ? cx(standIn, skeletonFill) : undefined
   return (
-    <div className={cx(tile, raised && raisedTile, wide && wideTile)}>
+    <div className={cx(tile, raised && raisedTile, wide && wideTile)} aria-busy={pending || undefined}>
       <span className={tileLabel}>{label}</span>
-      <span className={tileValue}>{value}</span>
-      {note ? <span className={tileNote}>{note}</span> : null}
+      <span className={cx(tileValue, hidden)} aria-hidden={pending || undefined}>
+        {value}
+      </span>
+      {note ? (
+        <span className={cx(tileNote, hidden)} aria-hidden={pending || undefined}>
+          {note}
+        </span>
+      ) : null}
     </div>
   )
 }

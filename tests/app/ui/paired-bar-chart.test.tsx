@@ -47,4 +47,16 @@ describe('PairedBarChart', () => {
     expect(screen.queryByRole('img')).toBeNull()
     expect(screen.getByText('No customers today.')).toBeTruthy()
   })
+
+  it('while its points load, keeps its frame (title and legend) around a placeholder the plot\'s height, and no figures', () => {
+    const { container } = render(<PairedBarChart points={undefined} series={SERIES} summary="s" caption="c" scaleTitle="Customers" height={140} />)
+    const figure = container.querySelector('figure')!
+    expect(figure.getAttribute('aria-busy')).toBe('true')
+    expect(screen.getByText('Customers')).toBeTruthy()
+    expect(screen.queryByText(/^max /)).toBeNull()
+    expect(screen.getByText('Money in')).toBeTruthy()
+    expect(screen.queryByRole('img')).toBeNull()
+    expect(screen.queryByRole('table')).toBeNull()
+    expect((figure.querySelector('[data-skeleton] > span') as HTMLElement).style.height).toBe('140px')
+  })
 })

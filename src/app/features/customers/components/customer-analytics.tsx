@@ -4,12 +4,12 @@ import { errorMessage, errorStatus } from '../../../lib/api'
 import type { DateRangeKey } from '../../../lib/query-keys'
 import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'
-import { Skeleton } from '../../../ui/skeleton'
 import { StatTile, statGridFive } from '../../../ui/stat-tile'
 import { customerAnalyticsQuery, customerBreakdownQuery } from '../queries'
 import { CustomerChart } from './customer-chart'
 
 const n = (value: number) => value.toLocaleString('en-NG')
+const NO_FIGURES = { totalCustomers: 0, newCustomers: 0, returningCustomers: 0, activeCustomers: 0, anonymousCustomers: 0 }
 
 /**
  * Customer analytics for the chosen duration: the all-time total, then new, returning, active and anonymous
@@ -20,30 +20,22 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
   const breakdown = useQuery(customerBreakdownQuery(range))
   const a = analytics.data
   const period = periodLabel.toLowerCase()
+  // Until the figures come, zeros stand in for them: the card keeps the shape it will have.
+  const shown = a ?? NO_FIGURES
   return (
     <Card title="Customer analytics">
-      {a ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <div className={statGridFive}>
-            <StatTile label="Total customers" value={n(a.totalCustomers)} note="All time" wide />
-            <StatTile label="New" value={n(a.newCustomers)} note="First seen in the period" />
-            <StatTile label="Returning" value={n(a.returningCustomers)} note="Came back in the period" />
-            <StatTile label="Active" value={n(a.activeCustomers)} note="Ordered in the period" />
-            <StatTile label="Anonymous" value={n(a.anonymousCustomers)} note="No name given" />
-          </div>
-          {breakdown.data ? (
-            <CustomerChart points={breakdown.data.points} period={period} bucket={breakdown.data.bucket} />
-          ) : breakdown.isPending ? (
-            <Skeleton height={160} />
-          ) : null}
-        </div>
-      ) : analytics.isError ? (
+      {analytics.isError && !a ? (
         <EmptyState title="No record found" description={errorMessage(analytics.error)} onRefetch={() => void analytics.refetch()} errorStatus={errorStatus(analytics.error)} refetching={analytics.isFetching} />
       ) : (
-        <div className={statGridFive} aria-busy="true">
-          {Array.from({ length: 5 }, (_, i) => (
-            <Skeleton key={i} height={72} />
-          ))}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <div className={statGridFive}>
+            <StatTile pending={!a} label="Total customers" value={n(shown.totalCustomers)} note="All time" wide />
+            <StatTile pending={!a} label="New" value={n(shown.newCustomers)} note="First seen in the period" />
+            <StatTile pending={!a} label="Returning" value={n(shown.returningCustomers)} note="Came back in the period" />
+            <StatTile pending={!a} label="Active" value={n(shown.activeCustomers)} note="Ordered in the period" />
+            <StatTile pending={!a} label="Anonymous" value={n(shown.anonymousCustomers)} note="No name given" />
+          </div>
+          {breakdown.data || breakdown.isPending ? <CustomerChart breakdown={breakdown.data} period={period} /> : null}
         </div>
       )}
     </Card>

@@ -20,14 +20,14 @@ export function chartSummary(points: readonly Point[], period: string, bucket: C
   return `New and active customers ${period}, per ${bucket}, ${points.length} bars: ${people(totalNew)} new in all.${peak}`
 }
 
-/** New against active customers per hour or day (docs/decisions/041). */
-export function CustomerChart({ points, period, bucket }: { points: readonly Point[]; period: string; bucket: CustomerBreakdown['bucket'] }) {
+/** New against active customers per hour or day (docs/decisions/041); its loading shape while `breakdown` is undefined. */
+export function CustomerChart({ breakdown, period }: { breakdown: CustomerBreakdown | undefined; period: string }) {
   return (
     <PairedBarChart
-      points={points.map((p) => ({ label: p.label, values: [p.activeCustomers, p.newCustomers] }))}
+      points={breakdown?.points.map((p) => ({ label: p.label, values: [p.activeCustomers, p.newCustomers] }))}
       series={SERIES}
-      summary={chartSummary(points, period, bucket)}
-      caption={`New and active customers ${period}, per ${bucket}`}
+      summary={breakdown ? chartSummary(breakdown.points, period, breakdown.bucket) : ''}
+      caption={`New and active customers ${period}, per ${breakdown?.bucket ?? 'bucket'}`}
       scaleTitle="Customers"
       emptyText={`No new or active customers ${period}.`}
       height={140}

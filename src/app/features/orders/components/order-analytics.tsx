@@ -3,12 +3,12 @@ import { errorMessage, errorStatus } from '../../../lib/api'
 import type { DateRangeKey } from '../../../lib/query-keys'
 import { EmptyState } from '../../../ui/empty-state'
 import { Money } from '../../../ui/money'
-import { Skeleton } from '../../../ui/skeleton'
 import { StatTile, statGrid } from '../../../ui/stat-tile'
 import type { KindText } from '../kinds'
 import { orderAnalyticsQuery } from '../queries'
 
 const n = (value: number) => value.toLocaleString('en-NG')
+const NO_FIGURES = { orderCount: 0, paidCount: 0, pendingCount: 0, totalSales: 0, totalRefunded: 0, refundedCount: 0, averageOrderValue: 0 }
 
 /** The figures for the Date filter's period (orders created in it): count, money in, refunds, average. */
 export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: KindText }) {
@@ -25,18 +25,14 @@ export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: Kin
       />
     )
   }
+  // Until the figures come, zeros stand in for them: the tiles keep the shape they will have.
+  const shown = a ?? NO_FIGURES
   return (
     <section aria-label={`${kind.title} analytics`} className={statGrid}>
-      {a ? (
-        <>
-          <StatTile raised label={kind.plural} value={n(a.orderCount)} note={`${n(a.paidCount)} paid · ${n(a.pendingCount)} pending`} />
-          <StatTile raised label="Sales" value={<Money kobo={a.totalSales} />} />
-          <StatTile raised label="Refunded" value={<Money kobo={a.totalRefunded} />} note={`${n(a.refundedCount)} refunded`} />
-          <StatTile raised label="Average value" value={<Money kobo={a.averageOrderValue} />} />
-        </>
-      ) : (
-        Array.from({ length: 4 }, (_, i) => <Skeleton key={i} height={72} />)
-      )}
+      <StatTile raised pending={!a} label={kind.plural} value={n(shown.orderCount)} note={`${n(shown.paidCount)} paid · ${n(shown.pendingCount)} pending`} />
+      <StatTile raised pending={!a} label="Sales" value={<Money kobo={shown.totalSales} />} />
+      <StatTile raised pending={!a} label="Refunded" value={<Money kobo={shown.totalRefunded} />} note={`${n(shown.refundedCount)} refunded`} />
+      <StatTile raised pending={!a} label="Average value" value={<Money kobo={shown.averageOrderValue} />} />
     </section>
   )
 }

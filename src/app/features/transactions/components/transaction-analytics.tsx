@@ -7,7 +7,6 @@ import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'
 import { Money } from '../../../ui/money'
 import { PairedBarChart } from '../../../ui/paired-bar-chart'
-import { Skeleton } from '../../../ui/skeleton'
 import { StatTile, statGrid } from '../../../ui/stat-tile'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../queries'
 
@@ -16,6 +15,7 @@ const MONEY_SERIES = [
   { name: 'Money out', tone: 'danger', key: 'debit' },
 ] as const
 
+const NO_FIGURES = { totalCredit: 0, totalDebit: 0, totalFees: 0, creditCount: 0, debitCount: 0, successCount: 0, pendingCount: 0, failedCount: 0 }
 const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`
 
 /** Home dashboard: successful money in and out, fees and counts for the chosen duration, and the chart. */
@@ -23,39 +23,34 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
   const analytics = useQuery(transactionAnalyticsQuery(range))
   const breakdown = useQuery(transactionBreakdownQuery(range))
   const a = analytics.data
+  // Until the figures come, zeros stand in for them: the card keeps the shape it will have.
+  const shown = a ?? NO_FIGURES
   return (
     <Card title="Transactions">
-      {a ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
-          <div className={statGrid}>
-            <StatTile label="Money in" value={<Money kobo={a.totalCredit} />} note={plural(a.creditCount, 'credit')} />
-            <StatTile label="Money out" value={<Money kobo={a.totalDebit} />} note={plural(a.debitCount, 'debit')} />
-            <StatTile label="Fees" value={<Money kobo={a.totalFees} />} />
-            <StatTile
-              label="Transactions"
-              value={(a.successCount + a.pendingCount + a.failedCount).toLocaleString('en-NG')}
-              note={`${a.successCount} success · ${a.pendingCount} pending · ${a.failedCount} failed`}
-            />
-          </div>
-          {breakdown.data ? (
-            <PairedBarChart
-              points={breakdown.data.points.map((p) => ({ label: p.label, values: [p.credit, p.debit] }))}
-              series={MONEY_SERIES}
-              summary={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data.bucket}`}
-              caption={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data.bucket}`}
-              format={(kobo) => formatKobo(kobo)}
-            />
-          ) : breakdown.isPending ? (
-            <Skeleton height={180} />
-          ) : null}
-        </div>
-      ) : analytics.isError ? (
+      {analytics.isError && !a ? (
         <EmptyState title="No record found" description={errorMessage(analytics.error)} onRefetch={() => void analytics.refetch()} errorStatus={errorStatus(analytics.error)} refetching={analytics.isFetching} />
       ) : (
-        <div className={statGrid}>
-          {Array.from({ length: 4 }, (_, i) => (
-            <Skeleton key={i} height={64} />
-          ))}
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <div className={statGrid}>
+            <StatTile pending={!a} label="Money in" value={<Money kobo={shown.totalCredit} />} note={plural(shown.creditCount, 'credit')} />
+            <StatTile pending={!a} label="Money out" value={<Money kobo={shown.totalDebit} />} note={plural(shown.debitCount, 'debit')} />
+            <StatTile pending={!a} label="Fees" value={<Money kobo={shown.totalFees} />} />
+            <StatTile
+              pending={!a}
+              label="Transactions"
+              value={(shown.successCount + shown.pendingCount + shown.failedCount).toLocaleString('en-NG')}
+              note={`${shown.successCount} success · ${shown.pendingCount} pending · ${shown.failedCount} failed`}
+            />
+          </div>
+          {breakdown.data || breakdown.isPending ? (
+            <PairedBarChart
+              points={breakdown.data?.points.map((p) => ({ label: p.label, values: [p.credit, p.debit] }))}
+              series={MONEY_SERIES}
+              summary={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data?.bucket ?? 'bucket'}`}
+              caption={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data?.bucket ?? 'bucket'}`}
+              format={(kobo) => formatKobo(kobo)}
+            />
+          ) : null}
         </div>
       )}
     </Card>

@@ -1,0 +1,54 @@
+import type { Browser } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { baseURL, demo, launchBrowser, logIn, PHONE } from './browser'
+
+/*
+ * Nothing on a list screen moves when its data arrives (Lighthouse's CLS goal is 0): placeholders take the shape
+ * of what replaces them. Every API answer is held back 400 ms, so the placeholders are on screen first, as on a
+ * slow network; without the delay the data could beat the first paint and hide a shift. The window is a phone's
+ * width and tall enough to hold a whole screen: a shift counts only where it can be seen, and a card's
+ * placeholder of the wrong height would otherwise move only content below the fold.
+ */
+
+const PAGES = ['/home', '/orders', '/invoices', '/transactions', '/customers', '/products', '/orders/disputes']
+
+let browser: Browser
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+describe('layout shift while data loads', () => {
+  it('is 0 on every list screen', async () => {
+    const context = await browser.newContext({ viewport: { width: PHONE.width, height: 2400 }, serviceWorkers: 'block' })
+    context.setDefaultTimeout(15_000)
+    const page = await context.newPage()
+    const { email, password } = demo()
+    await logIn(page, email, password)
+    await context.addInitScript(() => {
+      const shifts: { value: number; nodes: string[] }[] = []
+      Object.assign(window, { __shifts: shifts })
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (entry.hadRecentInput) continue
+          shifts.push({ value: entry.value, nodes: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?') })
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await context.route('**/api/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 400))
+      await route.continue()
+    })
+    const shifted: Record<string, unknown> = {}
+    for (const path of PAGES) {
+      await page.goto(`${baseURL()}${path}`, { waitUntil: 'networkidle' })
+      await page.waitForTimeout(500)
+      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts)
+      if (shifts.length > 0) shifted[path] = shifts
+    }
+    expect(shifted).toEqual({})
+    await context.close()
+  })
+})
