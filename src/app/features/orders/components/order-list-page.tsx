@@ -1,0 +1,36 @@
+import type { QueryClient } from '@tanstack/react-query'
+import { hasPermission } from '../../../lib/permissions'
+import { getSession, useSession } from '../../../lib/session'
+import { useCustomerName } from '../../customers/customer-name'
+import { CustomerPicker } from '../../customers/customer-picker'
+import type { KindText } from '../kinds'
+import { orderListQuery } from '../queries'
+import { orderListFilters, type OrderSearch } from '../search'
+import { NoOrdersAccess } from './no-orders-access'
+import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
+
+/**
+ * The /orders and /invoices loaders' prefetch. Not awaited: while another page loads, the one on screen stays
+ * (placeholder data) instead of the router holding the old screen with no sign of progress.
+ */
+export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch, kind: KindText): void {
+  if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
+}
+
+/** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */
+export function OrderListPage({ kind, search, setSearch }: { kind: KindText; search: OrderSearch; setSearch: SetOrderSearch }) {
+  const permissions = useSession()?.user.permissions ?? []
+  // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail (docs/decisions/041).
+  const canListCustomers = hasPermission(permissions, 'VENDOR_CUSTOMERS')
+  const customerName = useCustomerName(search.customerId, canListCustomers)
+  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title={kind.plural} />
+  return (
+    <OrderListScreen
+      kind={kind}
+      search={search}
+      setSearch={setSearch}
+      picker={canListCustomers ? CustomerPicker : undefined}
+      customerName={customerName}
+    />
+  )
+}
