@@ -9,10 +9,11 @@ import { newSessionId } from '../../src/server/ledger'
 import { outletMembers } from '../../src/server/db/team-schema'
 import { makeCollection, makeProduct } from './catalogue-helpers'
 import { CATALOGUE_LABELS, casesFor, SHARED_WHOLE_LABELS, type Example, exampleProblems, type FilePart, type FuzzCase, PDF_FILE, PNG_FILE, verdict } from './fuzz-inputs'
+import { seedWorld, type WorldIds } from './endpoint-world'
 import { call, createMember, type TestApp } from './harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from './money-helpers'
-import { makeCoupon, makeDelivery, makeTax, order, pay, type Shop, salesApp, shop, transferIn, WEBHOOK_SECRET } from './orders-helpers'
-import { fund, makeOutlet } from './outlets-helpers'
+import { makeDelivery, makeTax, order, pay, type Shop, salesApp, shop, transferIn, WEBHOOK_SECRET } from './orders-helpers'
+import { makeOutlet } from './outlets-helpers'
 import { invite, newPhone } from './team-helpers'
 import { type Registered, register, verify } from './onboarding-helpers'
 
@@ -29,21 +30,12 @@ const all = Object.entries(endpoints) as [string, EndpointDef][]
 let t: TestApp
 let s: Shop
 const loggedErrors: unknown[][] = []
-const ids = {} as {
-  productId: string
-  variantId: string
+const ids = {} as WorldIds & {
   collectionId: string
-  couponId: string
   taxId: string
   deliveryId: string
-  orderReference: string
   paidOrderReference: string
   shareableCode: string
-  customerId: string
-  disputeId: string
-  transactionId: string
-  outletId: string
-  outletTransactionId: string
   memberId: string
   invitedId: string
   domainId: string
@@ -424,35 +416,15 @@ beforeAll(async () => {
     logger: { info: () => {}, warn: () => {}, error: (...args: unknown[]) => void loggedErrors.push(args) },
   })
   s = await shop(t, { balance: 1_000_000_00, units: 100_000 })
-  ids.productId = s.small.productId
-  ids.variantId = s.small.id
+  Object.assign(ids, await seedWorld(t, s, { couponPrefix: 'FUZZ', outletFunding: 10_000_00 }))
   ids.collectionId = (await makeCollection(t, s.token)).id
-  ids.couponId = (await makeCoupon(t, s.token, { couponCode: `FUZZ${randomSerial().slice(0, 4)}`, valueType: 'FLAT', value: 100 })).id
   ids.taxId = await makeTax(t, s.token, 'VAT', 7.5)
   ids.deliveryId = await makeDelivery(t, s.token, 1_000_00)
-  const placed = await order(t, s.token, {
-    items: [{ variantId: s.small.id, quantity: 1 }],
-    customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },
-  })
-  ids.orderReference = placed.reference
   const paid = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Bola Ade' } })
   await pay(t, s, paid.reference, paid.amount)
   ids.paidOrderReference = paid.reference
   const shareable = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }] }, { shareable: true })
   ids.shareableCode = String(shareable.publicUrl).split('/').at(-1)!
-  ids.customerId = (await ownerGet('/vendor/customers')).items[0].id
-  const dispute = await call(t.app, 'POST', '/dispute', {
-    token: s.token,
-    body: { orderReference: placed.reference, title: 'Late', description: 'It came late', category: 'item-not-received' },
-  })
-  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
-  ids.disputeId = dispute.body.data.id
-  ids.transactionId = (await ownerGet('/transaction')).items[0].id
-  const outlet = await makeOutlet(t, s.token)
-  ids.outletId = outlet.id
-  const funded = await fund(t, s.token, { amount: 10_000_00, outletId: outlet.id })
-  expect(funded.status, JSON.stringify(funded.body)).toBe(201)
-  ids.outletTransactionId = (await ownerGet('/transaction/outlet', { outletId: outlet.id })).items[0].id
   ids.memberId = (await createMember(s, { permissions: ['VENDOR_ORDERS', 'VENDOR_OUTLETS'] })).id
   ids.invitedId = (await invite(t, s.token, { permissions: ['VENDOR_ORDERS'] })).id
   ids.shopUrl = `fuzz-${unique()}`

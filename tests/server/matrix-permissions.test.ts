@@ -3,10 +3,10 @@ import { accessOf, type EndpointDef, permissionsOf } from '../../src/contract/en
 import { endpoints } from '../../src/contract/index'
 import { type Permission, PERMISSIONS } from '../../src/contract/permissions'
 import { outletMembers } from '../../src/server/db/team-schema'
+import { seedWorld, type WorldIds } from './endpoint-world'
 import { call, createMember, type TestApp } from './harness'
 import { account, randomSerial, tokenFor } from './money-helpers'
-import { makeCoupon, order, type Shop, salesApp, shop } from './orders-helpers'
-import { fund, makeOutlet } from './outlets-helpers'
+import { type Shop, salesApp, shop } from './orders-helpers'
 
 /*
  * The full permission matrix of issue 6, generated from the contract: for each menu permission, a member holding
@@ -22,18 +22,7 @@ const vendorEndpoints = (Object.entries(endpoints) as [string, EndpointDef][]).f
 
 let t: TestApp
 let s: Shop
-const ids = {} as {
-  productId: string
-  variantId: string
-  couponId: string
-  orderReference: string
-  customerId: string
-  disputeId: string
-  transactionId: string
-  outletId: string
-  outletTransactionId: string
-  accountNumber: string
-}
+const ids = {} as WorldIds & { accountNumber: string }
 const tokens = new Map<Permission, string>()
 
 /** Valid queries for GET endpoints that need ids (or whose answer should be about a real row). */
@@ -57,42 +46,16 @@ const examples: Record<string, () => Record<string, string>> = {
   checkDomain: () => ({ domain: 'mamaput.com.ng' }),
 }
 
-async function ownerGet(path: string, query: Record<string, string> = {}) {
-  const res = await call(t.app, 'GET', path, { token: s.token, query })
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
-  return res.body.data
-}
-
 beforeAll(async () => {
   t = await salesApp()
   s = await shop(t, { balance: 100_000_00 })
-  ids.productId = s.small.productId
-  ids.variantId = s.small.id
-  ids.couponId = (await makeCoupon(t, s.token, { couponCode: `MATRIX${randomSerial().slice(0, 4)}`, valueType: 'FLAT', value: 100 })).id
-  const placed = await order(t, s.token, {
-    items: [{ variantId: s.small.id, quantity: 1 }],
-    customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },
-  })
-  ids.orderReference = placed.reference
-  ids.customerId = (await ownerGet('/vendor/customers')).items[0].id
-  const dispute = await call(t.app, 'POST', '/dispute', {
-    token: s.token,
-    body: { orderReference: placed.reference, title: 'Late', description: 'It came late', category: 'item-not-received' },
-  })
-  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
-  ids.disputeId = dispute.body.data.id
-  ids.transactionId = (await ownerGet('/transaction')).items[0].id
-  const outlet = await makeOutlet(t, s.token)
-  ids.outletId = outlet.id
-  const funded = await fund(t, s.token, { amount: 1_000_00, outletId: outlet.id })
-  expect(funded.status, JSON.stringify(funded.body)).toBe(201)
-  ids.outletTransactionId = (await ownerGet('/transaction/outlet', { outletId: outlet.id })).items[0].id
+  Object.assign(ids, await seedWorld(t, s, { couponPrefix: 'MATRIX', outletFunding: 1_000_00 }))
   ids.accountNumber = account('058', randomSerial())
 
   for (const missing of MENU) {
     // Every permission but one, and a member of the outlet, as a branch manager would be.
     const member = await createMember(s, { permissions: PERMISSIONS.filter((p) => p !== missing) })
-    await t.db.insert(outletMembers).values({ vendorId: s.vendor.id, outletId: outlet.id, userId: member.id })
+    await t.db.insert(outletMembers).values({ vendorId: s.vendor.id, outletId: ids.outletId, userId: member.id })
     tokens.set(missing, await tokenFor(t, member.row))
   }
 })
