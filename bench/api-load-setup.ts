@@ -112,12 +112,17 @@ export interface ServerProcess {
   stop: () => Promise<void>
 }
 
-/** `npm start`'s server as its own process on a free loopback port, without building the PWA. */
-export async function startServerProcess(target: Target): Promise<ServerProcess> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * `npm start`'s server as its own process on a free loopback port, without building the PWA. With a file, the server
+ * writes there how long its handlers took (bench/request-timer.mjs) when it stops.
+ */
+export async function startServerProcess(target: Target, requestTimesFile = ''): Promise<ServerProcess> {
+  const timer = resolve(ROOT, 'bench/request-timer.mjs')
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', timer, 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,
+      BENCH_REQUEST_TIMES: requestTimesFile,
       PORT: '0',
       SKIP_BUILD: '1',
       DATA_DIR: target.dataDir ?? '',

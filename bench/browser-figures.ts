@@ -1,13 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { and, eq, sql } from 'drizzle-orm'
-import { chromium, type Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import { wallets } from '../src/server/db/schema'
-import { startServer } from '../src/server/main'
-import { buildPwa, pwaBuildIsStale } from '../src/server/pwa-build'
 import { DEMO } from '../src/server/seed'
+import { signInAsDemo, withDemoBrowser } from './demo-browser'
 import { seedOrders } from './orders-list'
 
 /*
@@ -19,7 +16,6 @@ import { seedOrders } from './orders-list'
  * `npx tsx bench/browser-figures.ts` runs it alone.
  */
 
-const ROOT = resolve(import.meta.dirname, '..')
 const ROWS = 10_000
 const WARM_STARTS = 5
 
@@ -57,21 +53,13 @@ async function scrollThrough(page: Page, selector: string, boundMs: number): Pro
 }
 
 export async function browserFigures() {
-  if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
-  const dir = mkdtempSync(join(tmpdir(), 'vbo-browser-bench-'))
-  const server = await startServer({ port: 0, dataDir: dir, logger: { info() {}, warn() {}, error: console.error } })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
-  try {
+  return withDemoBrowser(async (server, browser) => {
     const db = server.database.db
     await seedTransactions(db, server.demoVendorId!)
     await seedOrders(db, server.demoVendorId!)
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' })
     const page = await context.newPage()
-    await page.goto(server.url)
-    await page.getByLabel('Email address').fill(DEMO.email)
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password)
-    await page.getByRole('button', { name: 'Log in' }).click()
-    await page.waitForURL('**/home')
+    await signInAsDemo(page, server.url)
 
     // Warm: the orders list once online, the service worker in control, the query cache persisted.
     await page.goto(`${server.url}/orders`)
@@ -116,11 +104,7 @@ export async function browserFigures() {
       { figure: `transactions scrolled (${ROWS.toLocaleString('en')}+ rows): most rows in the DOM`, value: transactions.maxInDom, goal: '≤ 60', note: `${transactions.seconds.toFixed(1)} s of scrolling; list says "${transactions.footer}"` },
       { figure: `orders at 100 a page, ${orderPages} pages scrolled: most rows in the DOM`, value: orderRows, goal: '≤ 60', note: `${ordersSeconds.toFixed(1)} s; pages over 60 rows are window-virtualised` },
     ]
-  } finally {
-    await browser.close()
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -13,6 +13,7 @@ import { DEMO } from '../src/server/seed'
  * `lighthouseFigures()`: Lighthouse (mobile preset, simulated throttling, the package's defaults) with Debian's
  * Chromium against the built PWA on a real server with the demo vendor: login, then signed in home, /orders,
  * /transactions and /products. Goals (issue 8): performance ≥ 98, LCP ≤ 1.5 s, TBT ≤ 50 ms, CLS 0. `npx tsx bench/lighthouse.ts` runs it alone.
+ * With LIGHTHOUSE_REPORTS=<dir>, each page's full report is written there as JSON, to see which task blocks.
  */
 
 const ROOT = resolve(import.meta.dirname, '..')
@@ -42,6 +43,11 @@ export async function lighthouseFigures() {
       const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: path !== '/' }
       const result = await lighthouse(`${server.url}${path}`, flags, undefined, page)
       const lhr = result!.lhr
+      const reports = process.env.LIGHTHOUSE_REPORTS
+      if (reports) {
+        mkdirSync(reports, { recursive: true })
+        writeFileSync(join(reports, `${path === '/' ? 'login' : path.slice(1)}.json`), JSON.stringify(lhr, null, 1))
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
       rows.push({
         page: path === '/' ? '/ (login)' : path,

@@ -4,6 +4,7 @@ import { browserFigures } from './browser-figures'
 import { bundleFigures } from './bundle'
 import { catalogueListFigures, PRODUCTS } from './catalogue-list'
 import { lighthouseFigures } from './lighthouse'
+import { longTaskFigures } from './long-tasks'
 import { ORDERS, ordersListFigures } from './orders-list'
 import { serverStartFigures } from './server-start'
 
@@ -13,6 +14,7 @@ const sections = [
   ['API under load (100,000 transactions and orders, 10,000 products, 50 concurrent clients, PGlite and PostgreSQL)', apiLoadFigures],
   ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
   ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
+  ['Long main-thread tasks behind TBT (signed-in /home, 4× CPU slowdown, Chromium trace)', longTaskFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
   [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
 ] as const
