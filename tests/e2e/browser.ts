@@ -123,9 +123,9 @@ export async function ownServer(): Promise<{ server: RunningServer; outbox: DevN
 }
 
 /**
- * Types a code or PIN into the focused box of a PinInput at 40 ms a key (faster than people type). Playwright's
- * default is a few ms a key; at that pace Ark's pin input drops the fifth digit and keeps pulling focus back to its
- * box, taking the next field's input with it (issue 8's closing note). No person or SMS autofill (a paste) types so.
+ * Types a code or PIN into the focused box of a PinInput at 40 ms a key, a quick person's pace. Ark's own
+ * select-on-focus once dropped digits when frames came late (the focus went back a box); PinInput now selects as it
+ * takes focus, and tests/e2e/shell.test.ts types with every frame 80 ms late to hold it there.
  */
 export async function typeCode(page: Page, code: string): Promise<void> {
   await page.keyboard.type(code, { delay: 40 })
