@@ -6,27 +6,12 @@ import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
 
 /*
- * What the order screens read from other areas (taxes, delivery locations, coupons, a transfer). Apart
- * from queries.ts because route loaders import that file, and loaders ship in the entry chunk
- * (docs/decisions/017, 023): these schemas load with the screens that use them.
+ * What the order screens read from other areas and no other screen reads this way: every coupon at once, and a
+ * transfer by its reference. Taxes and delivery locations are read through the selling-terms screens' own queries
+ * (same keys, one cache).
  */
 
 const ALL = { page: 1, size: MAX_PAGE_SIZE }
-
-// The same keys and calls as the selling-terms screens, so the order form and those screens share one cache.
-export const taxListQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.taxes.list(ALL),
-    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listTaxes, { query: ALL, signal })).data,
-    meta: { errorToast: false },
-  })
-
-export const deliveryLocationListQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.deliveryLocations.list(ALL),
-    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listDeliveryLocations, { query: ALL, signal })).data,
-    meta: { errorToast: false },
-  })
 
 /**
  * Every coupon, to preview a typed code's discount. Only for users with VENDOR_INVENTORY (the coupon list's

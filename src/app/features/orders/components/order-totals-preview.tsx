@@ -5,7 +5,8 @@ import { formatKobo } from '../../../lib/money'
 import { useSession } from '../../../lib/session'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'
-import { allCouponsQuery, deliveryLocationListQuery, taxListQuery } from '../lookups'
+import { deliveryLocationListQuery, taxListQuery } from '../../selling-terms/queries'
+import { allCouponsQuery } from '../lookups'
 import { couponForPreview, previewTotals, type OrderDraft } from '../order-draft'
 
 const total = css({ '& dd': { textStyle: 'amount', fontSize: 'lg' } })
