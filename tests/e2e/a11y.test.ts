@@ -1,7 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, it } from 'vitest'
-import type { RunningServer } from '../../src/server/main'
-import type { DevNotifier } from '../../src/server/notifier'
+import { beforeAll, describe, it } from 'vitest'
 import {
   demoIds,
   walkMoneyAndCatalogue,
@@ -12,7 +10,7 @@ import {
   type WalkOptions,
 } from './a11y-walk'
 import { audit, describeFindings, VIEWPORTS, type Finding } from './axe'
-import { launchBrowser, ownServer } from './browser'
+import { ownServerAndBrowser } from './browser'
 
 /*
  * Issue 8, accessibility: axe-core (WCAG 2.0/2.1 A and AA rules) on every screen, tab, sheet and dialog of the app,
@@ -24,21 +22,11 @@ import { launchBrowser, ownServer } from './browser'
  * DevNotifier keeps. The three walks are independent (a new vendor, and the demo vendor twice) and run side by side.
  */
 
-let server: RunningServer
-let outbox: DevNotifier
-let browser: Browser
-let origin: string
+const own = ownServerAndBrowser()
 let ids: DemoIds
 
 beforeAll(async () => {
-  let own: Awaited<ReturnType<typeof ownServer>>
-  ;[own, browser] = await Promise.all([ownServer(), launchBrowser()])
-  ;({ server, outbox, origin } = own)
-  ids = await demoIds(origin, outbox)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
+  ids = await demoIds(own.origin, own.outbox)
 })
 
 async function newContext(b: Browser): Promise<BrowserContext> {
@@ -69,7 +57,7 @@ async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promis
     }
   let walkError: unknown
   try {
-    await walk({ browser, origin, outbox, operatorKey: server.operatorKey, newContext, check }, ids)
+    await walk({ browser: own.browser, origin: own.origin, outbox: own.outbox, operatorKey: own.server.operatorKey, newContext, check }, ids)
   } catch (error) {
     walkError = error
   }

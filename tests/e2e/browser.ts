@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 import { parseNairaToKobo } from '../../src/app/lib/money'
 import { type RunningServer, startServer } from '../../src/server/main'
 import { DevNotifier } from '../../src/server/notifier'
@@ -111,15 +111,24 @@ export function pngImage(size: number, [r, g, b]: [number, number, number]): Buf
 }
 
 /**
- * A server of this suite's own, in the test worker: same startServer and built PWA as the shared one, a throw-away
- * database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links exist only in messages;
- * docs/decisions/054). Close it in afterAll.
+ * A server of this suite's own, in the test worker, and a browser: same startServer and built PWA as the shared
+ * server, a throw-away database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links exist
+ * only in messages; docs/decisions/054). Call at the top of a test file: it starts both before the file's tests and
+ * closes them after; the returned object's fields are set once they have started.
  */
-export async function ownServer(): Promise<{ server: RunningServer; outbox: DevNotifier; origin: string }> {
-  const outbox = new DevNotifier(() => {})
-  const quiet = { info() {}, warn: console.warn, error: console.error }
-  const server = await startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet })
-  return { server, outbox, origin: server.url }
+export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser } {
+  const own = {} as { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser }
+  beforeAll(async () => {
+    const outbox = new DevNotifier(() => {})
+    const quiet = { info() {}, warn: console.warn, error: console.error }
+    const [server, browser] = await Promise.all([startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }), launchBrowser()])
+    Object.assign(own, { server, outbox, origin: server.url, browser })
+  })
+  afterAll(async () => {
+    await own.browser?.close()
+    await own.server?.close()
+  })
+  return own
 }
 
 /**

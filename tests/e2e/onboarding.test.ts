@@ -1,11 +1,9 @@
 import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/main'
-import type { DevNotifier } from '../../src/server/notifier'
-import { launchBrowser, ownServer, phoneContext, pngImage, typeCode } from './browser'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { ownServerAndBrowser, phoneContext, pngImage, typeCode } from './browser'
 
 /*
  * Issue 7 end to end: register → phone code → KYC → shop set-up → under review → Review
@@ -22,20 +20,7 @@ import { launchBrowser, ownServer, phoneContext, pngImage, typeCode } from './br
 const UNDER_REVIEW_TEXT = 'Your shop is set up and your account is now being reviewed. You will be notified via email once approved.'
 const REVIEW_PENDING_TEXT = 'An administrator needs to approve your account, please check back in a few minutes.'
 
-let server: RunningServer
-let outbox: DevNotifier
-let browser: Browser
-let origin: string
-
-beforeAll(async () => {
-  let own: Awaited<ReturnType<typeof ownServer>>
-  ;[own, browser] = await Promise.all([ownServer(), launchBrowser()])
-  ;({ server, outbox, origin } = own)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const own = ownServerAndBrowser()
 
 /** The text a dialog announces as its description (aria-describedby), to compare with SPEC's words exactly. */
 async function description(page: Page, dialog: Locator): Promise<string | null> {
@@ -45,8 +30,8 @@ async function description(page: Page, dialog: Locator): Promise<string | null> 
 
 /** The newest SMS code sent to this number, once it has been sent. */
 async function smsCode(to: string): Promise<string> {
-  await expect.poll(() => outbox.outbox.some((m) => m.channel === 'sms' && m.to === to), { timeout: 10_000 }).toBe(true)
-  const message = outbox.outbox.findLast((m) => m.channel === 'sms' && m.to === to)!
+  await expect.poll(() => own.outbox.outbox.some((m) => m.channel === 'sms' && m.to === to), { timeout: 10_000 }).toBe(true)
+  const message = own.outbox.outbox.findLast((m) => m.channel === 'sms' && m.to === to)!
   expect(message.code).toMatch(/^\d{6}$/)
   expect(message.text).toContain(message.code)
   return message.code!
@@ -67,11 +52,11 @@ describe('onboarding on a phone (390×844)', () => {
     const password = 'jollof-rice-2026'
     const shopUrl = `mama-tee-${t}`
 
-    const context = await phoneContext(browser)
+    const context = await phoneContext(own.browser)
     const page = await context.newPage()
 
     // 1. Account.
-    await page.goto(origin)
+    await page.goto(own.origin)
     await page.getByRole('link', { name: 'Create an account' }).click()
     await page.waitForURL((url) => url.pathname === '/register')
     // Required fields' labels end in an aria-hidden '*', which getByLabel reads: match the start.
@@ -132,17 +117,17 @@ describe('onboarding on a phone (390×844)', () => {
     expect(new URL(page.url()).pathname).toBe('/')
 
     // Before approval the shop is closed to customers, exactly as an unknown one.
-    const closed = await fetch(`${origin}/api/storefront?url=${shopUrl}`)
+    const closed = await fetch(`${own.origin}/api/storefront?url=${shopUrl}`)
     expect(closed.status).toBe(404)
     expect(((await closed.json()) as { message: string }).message).toBe('This shop is not available')
 
     // 7. The operator runs `npm run admin -- approve EMAIL` against the running server (its operator call, with the
     // server's key), and the owner gets the email from the server. Asynchronous: this worker is the server.
-    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'approve', email, '--url', origin], {
-      env: { ...process.env, OPERATOR_KEY: server.operatorKey },
+    const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'admin', '--', 'approve', email, '--url', own.origin], {
+      env: { ...process.env, OPERATOR_KEY: own.server.operatorKey },
     })
     expect(stdout.trim()).toBe(`${business}: under_review → approved`)
-    expect(outbox.outbox.findLast((m) => m.channel === 'email' && m.to === email)?.subject).toBe('Your store is approved')
+    expect(own.outbox.outbox.findLast((m) => m.channel === 'email' && m.to === email)?.subject).toBe('Your store is approved')
 
     // 8. The first sign-in after approval: Home with Congratulations, once.
     await submitLogin(page, email, password)
@@ -161,7 +146,7 @@ describe('onboarding on a phone (390×844)', () => {
     await context.close()
 
     // Nor on another phone: the server welcomes the owner on one sign-in only.
-    const again = await fetch(`${origin}/api/auth/vendor/login`, {
+    const again = await fetch(`${own.origin}/api/auth/vendor/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ email, password }),
@@ -172,9 +157,9 @@ describe('onboarding on a phone (390×844)', () => {
     expect(body.data.user.vendor).toMatchObject({ status: 'approved', url: shopUrl })
 
     // 9. A customer opens the storefront: the shop's name and description, in its font.
-    const customer = await phoneContext(browser)
+    const customer = await phoneContext(own.browser)
     const shop = await customer.newPage()
-    await shop.goto(`${origin}/shop/${shopUrl}`)
+    await shop.goto(`${own.origin}/shop/${shopUrl}`)
     await shop.getByRole('heading', { level: 1, name: business }).waitFor()
     await shop.getByText('Home-cooked jollof, ofada and small chops, delivered across Lagos.').waitFor()
     expect(await shop.getByRole('heading', { level: 1 }).evaluate((h) => getComputedStyle(h).fontFamily)).toContain('Poppins')

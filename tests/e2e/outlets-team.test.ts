@@ -1,10 +1,8 @@
 import { randomInt } from 'node:crypto'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { RunningServer } from '../../src/server/main'
-import type { DevNotifier } from '../../src/server/notifier'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { DEMO } from '../../src/server/seed'
-import { detailValue, launchBrowser, ownServer, logIn, phoneContext, walletBalanceKobo } from './browser'
+import { detailValue, ownServerAndBrowser, logIn, phoneContext, walletBalanceKobo } from './browser'
 
 /*
  * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.
@@ -18,28 +16,15 @@ import { detailValue, launchBrowser, ownServer, logIn, phoneContext, walletBalan
 
 const SUCCESS_TEXT = 'Your transaction has been processed succesfully.'
 
-let server: RunningServer
-let outbox: DevNotifier
-let browser: Browser
-let origin: string
-
-beforeAll(async () => {
-  let own: Awaited<ReturnType<typeof ownServer>>
-  ;[own, browser] = await Promise.all([ownServer(), launchBrowser()])
-  ;({ server, outbox, origin } = own)
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const own = ownServerAndBrowser()
 
 /** A few digits that keep this run's names, phones and emails apart from earlier runs' and each other. */
 const tag = () => String(randomInt(100_000, 999_999))
 
 async function ownerPage() {
-  const context = await phoneContext(browser)
+  const context = await phoneContext(own.browser)
   const page = await context.newPage()
-  await logIn(page, DEMO.email, DEMO.password, origin)
+  await logIn(page, DEMO.email, DEMO.password, own.origin)
   return { context, page }
 }
 
@@ -62,10 +47,10 @@ function apiFromPage(page: Page, path: string, init: { method?: string; body?: u
 
 /** The invitation link in the newest message that names the invitee, once it has been sent. */
 async function invitationLink(name: string): Promise<string> {
-  await expect.poll(() => outbox.outbox.some((m) => m.text.includes(name)), { timeout: 10_000 }).toBe(true)
-  const message = outbox.outbox.findLast((m) => m.text.includes(name))!
+  await expect.poll(() => own.outbox.outbox.some((m) => m.text.includes(name)), { timeout: 10_000 }).toBe(true)
+  const message = own.outbox.outbox.findLast((m) => m.text.includes(name))!
   const link = /Open (\S+) within/.exec(message.text)?.[1]
-  expect(link).toBe(`${origin}/invite/${message.code}`)
+  expect(link).toBe(`${own.origin}/invite/${message.code}`)
   return link!
 }
 
@@ -129,7 +114,7 @@ describe('outlets and team on a phone (390×844)', () => {
     await ownerContext.close()
 
     // The invitee: another browser context, nothing shared with the owner's.
-    const context = await phoneContext(browser)
+    const context = await phoneContext(own.browser)
     const page = await context.newPage()
     await page.goto(link)
     await page.getByRole('heading', { name: `Join ${DEMO.vendorName}` }).waitFor()
@@ -144,7 +129,7 @@ describe('outlets and team on a phone (390×844)', () => {
 
     expect(await menuEntries(page)).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
 
-    await page.goto(`${origin}/transactions`)
+    await page.goto(`${own.origin}/transactions`)
     await page.getByText('Your role does not include transactions', { exact: true }).waitFor()
     expect(await page.getByTestId('transaction-row').count()).toBe(0)
     const refused = await apiFromPage(page, '/transaction?page=1&size=10')
@@ -222,14 +207,14 @@ describe('outlets and team on a phone (390×844)', () => {
     })
     expect(invited.status).toBe(201)
     const code = new URL(await invitationLink(memberName)).pathname.split('/').pop()
-    const accepted = await fetch(`${origin}/api/invite/accept`, {
+    const accepted = await fetch(`${own.origin}/api/invite/accept`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ inviteCode: code, password }),
     })
     expect(accepted.status).toBe(200)
 
-    await owner.goto(`${origin}/outlets/${created[0]}`)
+    await owner.goto(`${own.origin}/outlets/${created[0]}`)
     await owner.getByRole('heading', { name: mine }).waitFor()
     await owner.getByRole('button', { name: 'Add Member' }).click()
     const dialog = owner.getByRole('dialog', { name: 'Add Member to Outlet' })
@@ -240,15 +225,15 @@ describe('outlets and team on a phone (390×844)', () => {
     await owner.getByTestId('outlet-member-row').filter({ hasText: memberName }).waitFor()
     await ownerContext.close()
 
-    const context = await phoneContext(browser)
+    const context = await phoneContext(own.browser)
     const page = await context.newPage()
-    await logIn(page, email, password, origin)
+    await logIn(page, email, password, own.origin)
     expect(await menuEntries(page)).toEqual(['Home', 'Outlets', 'Settings'])
     await goByMenu(page, 'Outlets')
     const rows = page.getByTestId('outlet-row')
     await rows.first().waitFor()
     expect((await rows.allTextContents()).map((text) => text.includes(mine))).toEqual([true])
-    await page.goto(`${origin}/outlets/${created[1]}`)
+    await page.goto(`${own.origin}/outlets/${created[1]}`)
     await page.getByText('Outlet not found', { exact: true }).waitFor()
     expect((await apiFromPage(page, `/outlet/wallet/balance?outletId=${created[1]}`)).status).toBe(404)
     await context.close()
