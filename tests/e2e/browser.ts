@@ -21,6 +21,26 @@ export async function launchBrowser(): Promise<Browser> {
   })
 }
 
+/** A browser for a test file: launched before its tests and closed after; `browser` is set once it has launched. */
+export function suiteBrowser(): { browser: Browser } {
+  const suite = {} as { browser: Browser }
+  beforeAll(async () => {
+    suite.browser = await launchBrowser()
+  })
+  afterAll(async () => {
+    await suite.browser?.close()
+  })
+  return suite
+}
+
+/** A phone-sized page of its own, signed in as the demo owner on the shared server. */
+export async function demoOnPhone(browser: Browser): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await phoneContext(browser)
+  const page = await context.newPage()
+  await logIn(page, demo().email, demo().password)
+  return { context, page }
+}
+
 export const PHONE = { width: 390, height: 844 }
 
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {

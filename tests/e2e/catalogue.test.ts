@@ -1,15 +1,9 @@
 import { randomInt } from 'node:crypto'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, logIn, persistedCache, phoneContext, pngImage } from './browser'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, demo, suiteBrowser, logIn, persistedCache, phoneContext, pngImage } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
 /** Whether an <img> has really loaded (not just been put in the page). */
 const loaded = (image: Locator) => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)
@@ -20,7 +14,7 @@ async function toast(page: Page, text: string) {
 
 describe('the catalogue on a phone (390×844)', () => {
   it('creates a collection and a product with two variants and an image, sells it through a discounted pay link, and flags low stock', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL() })
     const page = await context.newPage()
     await logIn(page, demo().email, demo().password)
@@ -85,7 +79,7 @@ describe('the catalogue on a phone (390×844)', () => {
     await expect.poll(() => loaded(qr)).toBe(true)
 
     // The customer's view, in a new page with no session: the discounted price, the original struck through.
-    const customer = await phoneContext(browser)
+    const customer = await phoneContext(suite.browser)
     const payPage = await customer.newPage()
     await payPage.goto(paylink)
     await payPage.getByRole('heading', { level: 1, name: productName }).waitFor()
@@ -116,7 +110,7 @@ describe('the catalogue on a phone (390×844)', () => {
   })
 
   it('keeps the product list and its pictures offline (persisted cache and the service worker\'s file cache)', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     const page = await context.newPage()
     await logIn(page, demo().email, demo().password)
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))

@@ -1,6 +1,6 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, phoneContext, typeCode } from './browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { baseURL, demo, suiteBrowser, phoneContext, typeCode } from './browser'
 
 /*
  * Keyboard only (issue 8): from the login page to a completed transfer with Tab, Shift+Tab, Enter, Space, arrows
@@ -8,13 +8,7 @@ import { baseURL, demo, launchBrowser, phoneContext, typeCode } from './browser'
  * or a ring), and Tab must always move it on: a stop that keeps the focus is a trap.
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
 interface Stop {
   /** What a screen reader would roughly call it: its label, aria-label or text, with its tag and role. */
@@ -80,7 +74,7 @@ async function focusedMatches(page: Page, target: RegExp): Promise<boolean> {
 
 describe('keyboard only, on a phone (390×844)', () => {
   it('signs in and sends money with the keyboard alone, the focus always visible and never trapped', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     const page = await context.newPage()
     const { email, password, pin } = demo()
 

@@ -1,6 +1,5 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, logIn, PHONE } from './browser'
+import { describe, expect, it } from 'vitest'
+import { baseURL, demo, suiteBrowser, logIn, PHONE } from './browser'
 
 /*
  * Nothing on a list screen moves when its data arrives (Lighthouse's CLS goal is 0): placeholders take the shape
@@ -12,17 +11,11 @@ import { baseURL, demo, launchBrowser, logIn, PHONE } from './browser'
 
 const PAGES = ['/home', '/orders', '/invoices', '/transactions', '/customers', '/products', '/orders/disputes']
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
 describe('layout shift while data loads', () => {
   it('is 0 on every list screen', async () => {
-    const context = await browser.newContext({ viewport: { width: PHONE.width, height: 2400 }, serviceWorkers: 'block' })
+    const context = await suite.browser.newContext({ viewport: { width: PHONE.width, height: 2400 }, serviceWorkers: 'block' })
     context.setDefaultTimeout(15_000)
     const page = await context.newPage()
     const { email, password } = demo()

@@ -3,26 +3,15 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
-import { baseURL, demo, launchBrowser, logIn, phoneContext, typeCode } from './browser'
+import { baseURL, demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
-async function signedIn() {
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
-  await logIn(page, demo().email, demo().password)
-  return { context, page }
-}
+const signedIn = () => demoOnPhone(suite.browser)
 
 /** The balance on the card, in kobo, once it has loaded. */
 async function balanceKobo(page: Page): Promise<number> {

@@ -1,11 +1,11 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 import { parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
 import { chargeFor } from '../../src/server/charges'
 import { nubanFor } from '../../src/server/nuban'
-import { baseURL, demo, detailValue, launchBrowser, logIn, persistedCache, phoneContext, walletBalanceKobo } from './browser'
+import { baseURL, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, walletBalanceKobo } from './browser'
 
 /*
  * Sales on a phone, against the demo vendor's seeded two weeks (src/server/seed-sales.ts). Each journey works on
@@ -16,20 +16,9 @@ import { baseURL, demo, detailValue, launchBrowser, logIn, persistedCache, phone
  *   checkout → Obinna Nnamdi's shareable order (unpaid).
  */
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
-async function signedIn() {
-  const context = await phoneContext(browser)
-  const page = await context.newPage()
-  await logIn(page, demo().email, demo().password)
-  return { context, page }
-}
+const signedIn = () => demoOnPhone(suite.browser)
 
 /**
  * Through the phone's menu, as a vendor would. Toasts sit at the top on a phone, over the header's menu button for
@@ -233,7 +222,7 @@ describe('sales on a phone (390×844)', () => {
     expect(checkoutUrl.startsWith(`${baseURL()}/checkout/`)).toBe(true)
 
     // The customer: a fresh phone, no session.
-    const customer = await phoneContext(browser)
+    const customer = await phoneContext(suite.browser)
     const pay = await customer.newPage()
     await pay.goto(checkoutUrl)
     await pay.getByRole('heading', { level: 1, name: `Order ${reference}` }).waitFor()

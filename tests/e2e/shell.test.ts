@@ -1,18 +1,11 @@
-import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { baseURL, demo, launchBrowser, logIn, persistedCache, phoneContext } from './browser'
+import { describe, expect, it } from 'vitest'
+import { baseURL, demo, suiteBrowser, logIn, persistedCache, phoneContext } from './browser'
 
-let browser: Browser
-beforeAll(async () => {
-  browser = await launchBrowser()
-})
-afterAll(async () => {
-  await browser?.close()
-})
+const suite = suiteBrowser()
 
 describe('the app shell on a phone', () => {
   it('logs in, shows the balance, keeps working offline, and forgets everything when the session is revoked', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     const page = await context.newPage()
     const { email, password } = demo()
 
@@ -51,7 +44,7 @@ describe('the app shell on a phone', () => {
   })
 
   it('rejects a wrong password with the server message and stays on the login page', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     const page = await context.newPage()
     await page.goto(baseURL())
     await page.getByLabel('Email address').fill(demo().email)
@@ -63,7 +56,7 @@ describe('the app shell on a phone', () => {
   })
 
   it('keeps every digit of a code typed quickly on a busy phone, where frames come late', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(suite.browser)
     // A busy main thread delays animation frames; here every frame comes 80 ms late, longer than a key takes.
     // Ark's selectOnFocus selected the box a frame after focusing it, and Chromium's select() also focuses, so the
     // focus went back a box and the next digit overwrote the last: '123456' arrived as '1356'.
