@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 import type { DevNotifier } from '../../src/server/notifier'
 import { DEMO } from '../../src/server/seed'
-import { pngImage, typeCode } from './browser'
+import { typeCode } from './browser'
+import { fillIdentity } from './registration'
 
 /*
  * Every screen and every sheet of the app, reached the way a user reaches it, with `check(name)` called in each
@@ -174,16 +175,7 @@ export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds
   await page.waitForURL((url) => url.pathname === '/register/kyc')
   await page.getByRole('button', { name: 'Continue' }).waitFor()
   await check('Register: identity (KYC)')
-  await page.getByLabel(/^Document type/).selectOption({ label: 'International passport' })
-  await page.getByLabel('Identity document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: pngImage(48, [0xb4, 0xb4, 0xb4]) })
-  await page.getByRole('img', { name: /^Preview of / }).waitFor()
-  const dob = page.getByRole('group', { name: 'Date of birth' })
-  await dob.getByLabel('Year').selectOption('1990')
-  await dob.getByLabel('Month').selectOption({ label: 'June' })
-  await dob.getByLabel('Day').selectOption('15')
-  await page.getByLabel(/^Address/).fill('14 Adeola Odeku Street, Victoria Island, Lagos')
-  await page.getByRole('group', { name: 'Identity number type' }).getByRole('radio', { name: 'BVN' }).check()
-  await page.getByLabel(/^BVN number/).fill(`22${t}${randomInt(100, 999)}`)
+  await fillIdentity(page, t)
   await check('Register: identity (KYC), filled')
   await page.getByRole('button', { name: 'Continue' }).click()
 

@@ -3,7 +3,8 @@ import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { ownServerAndBrowser, phoneContext, pngImage, typeCode } from './browser'
+import { ownServerAndBrowser, phoneContext, typeCode } from './browser'
+import { fillIdentity } from './registration'
 
 /*
  * Issue 7 end to end: register → phone code → KYC → shop set-up → under review → Review
@@ -77,16 +78,7 @@ describe('onboarding on a phone (390×844)', () => {
 
     // 3. Identity check.
     await page.waitForURL((url) => url.pathname === '/register/kyc')
-    await page.getByLabel(/^Document type/).selectOption({ label: 'International passport' })
-    await page.getByLabel('Identity document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: pngImage(48, [0xb4, 0xb4, 0xb4]) })
-    await page.getByRole('img', { name: /^Preview of / }).waitFor()
-    const dob = page.getByRole('group', { name: 'Date of birth' })
-    await dob.getByLabel('Year').selectOption('1990')
-    await dob.getByLabel('Month').selectOption({ label: 'June' })
-    await dob.getByLabel('Day').selectOption('15')
-    await page.getByLabel(/^Address/).fill('14 Adeola Odeku Street, Victoria Island, Lagos')
-    await page.getByRole('group', { name: 'Identity number type' }).getByRole('radio', { name: 'BVN' }).check()
-    await page.getByLabel(/^BVN number/).fill(`22${t}${randomInt(100, 999)}`)
+    await fillIdentity(page, t)
     await page.getByRole('button', { name: 'Continue' }).click()
 
     // 4. Shop: a free URL (the live check says so before submitting), a description, a font and a background.
