@@ -3,13 +3,16 @@ import { baseURL, demo, suiteBrowser, logIn, PHONE } from './browser'
 
 /*
  * Nothing on a list screen moves when its data arrives (Lighthouse's CLS goal is 0): placeholders take the shape
- * of what replaces them. Every API answer is held back 400 ms, so the placeholders are on screen first, as on a
- * slow network; without the delay the data could beat the first paint and hide a shift. The window is a phone's
- * width and tall enough to hold a whole screen: a shift counts only where it can be seen, and a card's
+ * of what replaces them. Every API answer is held back 400 ms and the persisted query cache is emptied before each
+ * screen, so the placeholders are on screen first, as on a slow network with nothing saved (the test checks that a
+ * loading state was drawn); without that the data could beat the first paint and hide a shift. The window is a
+ * phone's width and tall enough to hold a whole screen: a shift counts only where it can be seen, and a card's
  * placeholder of the wrong height would otherwise move only content below the fold.
  */
 
 const PAGES = ['/home', '/orders', '/invoices', '/transactions', '/customers', '/products', '/orders/disputes']
+// Its route loader waits for the first page of transactions, so the screen is first drawn with its data.
+const DRAWN_WITH_DATA = new Set(['/transactions'])
 
 const suite = suiteBrowser()
 
@@ -21,8 +24,13 @@ describe('layout shift while data loads', () => {
     const { email, password } = demo()
     await logIn(page, email, password)
     await context.addInitScript(() => {
+      // Before the app opens it: IndexedDB runs the open after this delete, so the screen starts with no saved data.
+      indexedDB.deleteDatabase('vendor-back-office')
       const shifts: { value: number; nodes: string[] }[] = []
-      Object.assign(window, { __shifts: shifts })
+      Object.assign(window, { __shifts: shifts, __busy: false })
+      new MutationObserver(() => {
+        if (document.querySelector('[aria-busy="true"]')) Object.assign(window, { __busy: true })
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] })
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
           if (entry.hadRecentInput) continue
@@ -35,12 +43,18 @@ describe('layout shift while data loads', () => {
       await route.continue()
     })
     const shifted: Record<string, unknown> = {}
+    const neverLoading: string[] = []
     for (const path of PAGES) {
       await page.goto(`${baseURL()}${path}`, { waitUntil: 'networkidle' })
       await page.waitForTimeout(500)
-      const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; nodes: string[] }[] }).__shifts)
+      const { shifts, busy } = await page.evaluate(() => {
+        const seen = window as unknown as { __shifts: { value: number; nodes: string[] }[]; __busy: boolean }
+        return { shifts: seen.__shifts, busy: seen.__busy }
+      })
       if (shifts.length > 0) shifted[path] = shifts
+      if (!busy && !DRAWN_WITH_DATA.has(path)) neverLoading.push(path)
     }
+    expect(neverLoading, 'screens that showed their data without a loading state first').toEqual([])
     expect(shifted).toEqual({})
     await context.close()
   })
