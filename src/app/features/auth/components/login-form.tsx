@@ -62,7 +62,8 @@ export function LoginForm() {
         className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
         onSubmit={(e) => {
           e.preventDefault()
-          void loadDialog()
+          // A head start only: if it fails, the lazy dialog tries again when it is needed.
+          loadDialog().catch(() => undefined)
           void form.handleSubmit()
         }}
       >

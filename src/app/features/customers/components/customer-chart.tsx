@@ -26,8 +26,9 @@ export function CustomerChart({ breakdown, period }: { breakdown: CustomerBreakd
     <PairedBarChart
       points={breakdown?.points.map((p) => ({ label: p.label, values: [p.activeCustomers, p.newCustomers] }))}
       series={SERIES}
+      // Read only once the breakdown is there: while it loads the chart draws neither its image nor its table.
       summary={breakdown ? chartSummary(breakdown.points, period, breakdown.bucket) : ''}
-      caption={`New and active customers ${period}, per ${breakdown?.bucket ?? 'bucket'}`}
+      caption={breakdown ? `New and active customers ${period}, per ${breakdown.bucket}` : ''}
       scaleTitle="Customers"
       emptyText={`No new or active customers ${period}.`}
       height={140}

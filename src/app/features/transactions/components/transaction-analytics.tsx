@@ -25,6 +25,8 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
   const a = analytics.data
   // Until the figures come, zeros stand in for them: the card keeps the shape it will have.
   const shown = a ?? NO_FIGURES
+  // Read only once the breakdown is there: while it loads the chart draws neither its image nor its table.
+  const chartName = breakdown.data ? `Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data.bucket}` : ''
   return (
     <Card title="Transactions">
       {analytics.isError && !a ? (
@@ -46,8 +48,8 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
             <PairedBarChart
               points={breakdown.data?.points.map((p) => ({ label: p.label, values: [p.credit, p.debit] }))}
               series={MONEY_SERIES}
-              summary={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data?.bucket ?? 'bucket'}`}
-              caption={`Money in and out, ${periodLabel.toLowerCase()}, per ${breakdown.data?.bucket ?? 'bucket'}`}
+              summary={chartName}
+              caption={chartName}
               format={(kobo) => formatKobo(kobo)}
             />
           ) : null}
