@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Options, type RawRequest } from 'autocannon'
@@ -171,10 +171,13 @@ async function measure(target: Target): Promise<LoadRow[]> {
     await server.stop()
   }
   // Warm-up requests included: the server cannot tell them apart.
-  const times: Record<string, number[]> = JSON.parse(readFileSync(timesFile, 'utf8'))
+  // The server writes the file as it exits; a server that died without exiting cleanly leaves none, and its
+  // rows then say so rather than losing the whole database's figures.
+  const times: Record<string, number[]> = existsSync(timesFile) ? JSON.parse(readFileSync(timesFile, 'utf8')) : {}
   rmSync(timesFile, { force: true })
   const inServer = (path: string) => {
     const sorted = (times[path] ?? []).sort((a, b) => a - b)
+    if (sorted.length === 0) return 'not recorded'
     return `${Math.round(percentile(sorted, 50))}/${Math.round(percentile(sorted, 99))}`
   }
   const created = sends.statuses.get(201) ?? 0
@@ -219,7 +222,10 @@ const CONTROL_SERVER = `require('node:http').createServer((q, r) => { const t = 
 async function controlRow(): Promise<LoadRow> {
   const child = spawn(process.execPath, ['-e', CONTROL_SERVER], { stdio: ['ignore', 'pipe', 'inherit'] })
   try {
-    const port = await new Promise<string>((done) => child.stdout!.once('data', (chunk: Buffer) => done(chunk.toString().trim())))
+    const port = await new Promise<string>((done, fail) => {
+      child.stdout!.once('data', (chunk: Buffer) => done(chunk.toString().trim()))
+      child.once('exit', (code) => fail(new Error(`control server exited with ${code}`)))
+    })
     const run = await load({ url: `http://127.0.0.1:${port}/` })
     return {
       database: 'none (control)',
