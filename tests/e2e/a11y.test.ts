@@ -42,7 +42,13 @@ async function newContext(b: Browser): Promise<BrowserContext> {
 async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promise<void>): Promise<{ screens: string[] }> {
   const failing: Finding[] = []
   const screens: string[] = []
+  // The page last opened or audited: the one to describe if the walk stops.
   let lastPage: Page | undefined
+  const trackedContext = async (b: Browser) => {
+    const context = await newContext(b)
+    context.on('page', (page) => (lastPage = page))
+    return context
+  }
   const check =
     (page: Page): Check =>
     async (screen, options) => {
@@ -57,7 +63,7 @@ async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promis
     }
   let walkError: unknown
   try {
-    await walk({ browser: own.browser, origin: own.origin, outbox: own.outbox, operatorKey: own.server.operatorKey, newContext, check }, ids)
+    await walk({ browser: own.browser, origin: own.origin, outbox: own.outbox, operatorKey: own.server.operatorKey, newContext: trackedContext, check }, ids)
   } catch (error) {
     walkError = error
   }
@@ -75,7 +81,7 @@ async function whereItStopped(page: Page | undefined, screens: string[]): Promis
     .catch(() => '(no text)')
   const inputs = await page
     .locator('input:visible')
-    .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label') ?? e.getAttribute('name')}=${(e as HTMLInputElement).type === 'password' ? '•' : (e as HTMLInputElement).value}`))
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label') ?? e.getAttribute('name') ?? '(unnamed)'}=${(e as HTMLInputElement).type === 'password' ? '•' : (e as HTMLInputElement).value}`))
     .catch(() => [])
   return [`after "${screens.at(-1)}", at ${page.url()}`, `inputs: ${inputs.join(', ')}`, `page text:\n${text.slice(0, 1500)}`].join('\n')
 }
