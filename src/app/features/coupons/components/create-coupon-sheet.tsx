@@ -46,7 +46,8 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
                 <TextField
                   field={field}
                   submitted={submitted}
-                  label="Coupon code" helper="3 to 20 letters, digits, - or _. Customers type it at checkout."
+                  label="Coupon code"
+                  helper="3 to 20 letters, digits, - or _. Customers type it at checkout."
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}

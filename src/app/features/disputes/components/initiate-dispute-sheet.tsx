@@ -73,7 +73,8 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
                 <TextField
                   field={field}
                   submitted={submitted}
-                  label="Order reference" required
+                  label="Order reference"
+                  required
                   autoComplete="off"
                   autoCapitalize="characters"
                   spellCheck={false}
