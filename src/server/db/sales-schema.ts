@@ -27,7 +27,7 @@ export const customers = pgTable(
     id: id(),
     vendorId: vendorId(),
     name: text('name').notNull(),
-    /** Lower-cased. A customer is found again by email, phone, or the bank account they paid from. */
+    /** Lower-cased. A customer is found again by email, phone, or the bank and account they paid from. */
     email: text('email'),
     phone: text('phone'),
     accountNumber: text('account_number'),
@@ -39,7 +39,10 @@ export const customers = pgTable(
   (t) => [
     uniqueIndex('customers_vendor_email_uq').on(t.vendorId, t.email).where(sql`email is not null`),
     uniqueIndex('customers_vendor_phone_uq').on(t.vendorId, t.phone).where(sql`phone is not null`),
-    uniqueIndex('customers_vendor_account_uq').on(t.vendorId, t.accountNumber).where(sql`account_number is not null`),
+    // A payer is a bank account: the same number at two banks is two people (docs/decisions/038-customer-identity.md).
+    uniqueIndex('customers_vendor_bank_account_uq')
+      .on(t.vendorId, t.accountNumber, sql`coalesce(${t.bankName}, '')`)
+      .where(sql`account_number is not null`),
     index('customers_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
   ],
 )

@@ -120,6 +120,45 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.vendorId, t.userId)],
 )
 
+/**
+ * Devices a user has signed in from (OWASP's device cookies): the device keeps a random token, only its hash is
+ * stored. Sign-in guesses from a known device are counted apart from everyone else's, so a burst of guesses from
+ * strangers cannot lock the real owner out.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('known_devices_user_idx').on(t.vendorId, t.userId)],
+)
+
+/**
+ * Changes to where a vendor's money may go (settlement account, third-party transfers), with who made them and
+ * when: the record an owner or an auditor reads after a payout went somewhere unexpected.
+ */
+export const vendorAuditEvents = pgTable(
+  'vendor_audit_events',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [index('vendor_audit_events_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt))],
+)
+
 export const oneTimeCodes = pgTable(
   'one_time_codes',
   {
@@ -302,6 +341,11 @@ export const idempotencyKeys = pgTable(
   {
     vendorId: vendorId(),
     key: text('key').notNull(),
+    /**
+     * Who claimed the key. A replay by anyone else is refused (a member must not read another's stored answer);
+     * null only on rows claimed before keys were scoped to users.
+     */
+    userId: text('user_id'),
     endpoint: text('endpoint').notNull(),
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
