@@ -31,7 +31,10 @@ const WINDOW = 15 * MINUTE_MS
 
 export const LIMITS = {
   loginPerIp: { name: 'login-ip', limit: 20, windowMs: WINDOW },
+  /** Every sign-in attempt on an account from a device not known to it, counted before the password is checked. */
   loginFailuresPerAccount: { name: 'login-account', limit: 5, windowMs: WINDOW },
+  /** A known device's own attempts (decision 084): its own small allowance, untouched by strangers' guesses. */
+  loginFailuresPerKnownDevice: { name: 'login-device', limit: 5, windowMs: WINDOW },
   forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: WINDOW },
   forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: WINDOW },
   resetPasswordPerIp: { name: 'reset-ip', limit: 20, windowMs: WINDOW },

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 import type { authEndpoints } from '../../contract/auth'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
+import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
 import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
@@ -9,6 +10,7 @@ import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
 import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
+import { cameOverHttps } from '../http/https'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
 
 /**
@@ -36,29 +38,41 @@ async function findUserByEmail(db: Db, email: string) {
 }
 
 export const authHandlers: HandlersFor<typeof authEndpoints> = {
-  async login({ body, db, deps, ip }) {
+  async login({ body, db, deps, ip, c }) {
     await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
-    await ensureNotLimited(deps.rateLimiter, LIMITS.loginFailuresPerAccount, body.email)
     const found = await findUserByEmail(db, body.email)
+    const device = await knownDeviceOf(db, c, found?.user)
+    // A known device has its own small allowance; every other guess shares the account's strict one
+    // (docs/decisions/084). The attempt is counted BEFORE the slow hash: counting after it let a burst of
+    // concurrent guesses all read "no failures yet" and all be evaluated.
+    const [rule, counterKey] = device
+      ? [LIMITS.loginFailuresPerKnownDevice, device.id]
+      : [LIMITS.loginFailuresPerAccount, body.email]
+    await enforce(deps.rateLimiter, rule, counterKey)
     // An invited user who has not accepted yet has no password: as wrong as a wrong one, and just as slow.
     const passwordHash = found?.user.passwordHash
     const valid = passwordHash
       ? await verifySecret(body.password, passwordHash)
       : await verifyAgainstDummy(body.password)
-    if (!found || !valid) {
-      // Failures count per email whether or not it has an account, so the limit reveals nothing either.
-      await deps.rateLimiter.hit(LIMITS.loginFailuresPerAccount, body.email)
-      throw new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect')
-    }
+    // Failures count per email whether or not it has an account, so the limit reveals nothing either; the
+    // reservation above already counted this one.
+    if (!found || !valid) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect')
     // The password matched, so the user has one and an email: only the status can stop them now.
     if (!isActiveUser(found.user)) {
       throw new ApiError(403, 'ACCOUNT_INACTIVE', 'This account has been deactivated. Ask the business owner.')
     }
-    await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
+    // Released on success: the right password clears the failures of the counter it was counted on, and only
+    // that one, so the owner signing in on a known device gives a stranger's burst no fresh guesses.
+    await deps.rateLimiter.reset(rule, counterKey)
     const token = await createSession(db, deps.clock, found.user)
+    const deviceCookie = await rememberDevice(db, deps.clock, found.user, device, cameOverHttps(c, deps.trustProxy))
     const welcome = await welcomeOnce(db, deps.clock, found.user, found.vendor)
     const user = toUser(found.user, found.vendor)
-    return { data: welcome ? { token, user, welcome } : { token, user }, message: 'Login successful' }
+    return {
+      data: welcome ? { token, user, welcome } : { token, user },
+      message: 'Login successful',
+      headers: deviceCookie ? { 'Set-Cookie': deviceCookie } : undefined,
+    }
   },
 
   async logout({ auth, db, deps }) {
