@@ -1,7 +1,7 @@
 import { DEV_WEBHOOK_SECRET } from './banking/signature'
 import type { BankingProvider } from './banking/provider'
 import { SandboxBankingProvider } from './banking/sandbox'
-import { type Clock, systemClock } from './clock'
+import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { type DnsResolver, dnsFromEnv } from './domains/dns'
 import type { Notifier } from './notifier'
@@ -26,6 +26,8 @@ export interface AppDeps {
   webhookSecret: string
   /** How long a send waits for the bank before answering "pending" and leaving the outcome to recovery. */
   transferTimeoutMs: number
+  /** A session unused this long ends (SESSION_IDLE_HOURS, default 12 h), within its absolute 30 days (decision 085). */
+  sessionIdleMs: number
   /** Validate every handler's data against the endpoint's response schema (tests turn this on). */
   checkResponses: boolean
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
@@ -43,6 +45,7 @@ export interface AppDeps {
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
 
 export const DEFAULT_TRANSFER_TIMEOUT_MS = 20_000
+export const DEFAULT_SESSION_IDLE_MS = 12 * HOUR_MS
 
 /** PUBLIC_URL's origin. A value that is not an http(s) URL stops the start rather than printing dead links. */
 export function publicUrlFromEnv(value = process.env.PUBLIC_URL): string | null {
@@ -53,6 +56,17 @@ export function publicUrlFromEnv(value = process.env.PUBLIC_URL): string | null 
     throw new Error(`PUBLIC_URL must be an http(s) URL such as https://shop.example.ng, got ${value}`)
   }
   return url.origin
+}
+
+/** SESSION_IDLE_HOURS as milliseconds. A value that is not a positive number stops the start. */
+export function sessionIdleFromEnv(value = process.env.SESSION_IDLE_HOURS): number {
+  const trimmed = value?.trim()
+  if (!trimmed) return DEFAULT_SESSION_IDLE_MS
+  const hours = Number(trimmed)
+  if (!Number.isFinite(hours) || hours <= 0) {
+    throw new Error(`SESSION_IDLE_HOURS must be a positive number of hours such as 12, got ${value}`)
+  }
+  return Math.round(hours * HOUR_MS)
 }
 
 export function resolveDeps(options: AppOptions): AppDeps {
@@ -67,6 +81,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     operatorKey: options.operatorKey ?? null,
     webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
+    sessionIdleMs: options.sessionIdleMs ?? sessionIdleFromEnv(),
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? console,

@@ -11,7 +11,8 @@ let v: TestVendor
 let ownerToken: string
 
 beforeAll(async () => {
-  t = await makeApp({ publicUrl: 'https://shop.example.ng' })
+  // One owner session serves every test, and one moves the clock a day on: idle expiry is tested in auth-sessions.
+  t = await makeApp({ publicUrl: 'https://shop.example.ng', sessionIdleMs: 30 * DAY_MS })
   v = await createVendor({ name: 'Mama Put Foods' })
   ownerToken = await login(t.app, v.owner.email, v.owner.password)
 })

@@ -52,17 +52,30 @@ export async function createSession(db: Db, clock: Clock, user: Pick<UserRow, 'i
   return token
 }
 
-/** A live session for this token, or null if it is unknown, expired, revoked or its user is inactive. */
-export async function resolveSession(db: Db, clock: Clock, token: string): Promise<Auth | null> {
+/**
+ * A live session for this token, or null if it is unknown, expired, idle for `idleMs` or longer, revoked, or its
+ * user is inactive. Idle expiry slides: each use (recorded at most once a minute in last_seen_at) renews it, up to
+ * the absolute 30 days (docs/decisions/085). A shared tablet left signed in ends its session by itself.
+ */
+export async function resolveSession(db: Db, clock: Clock, token: string, idleMs: number): Promise<Auth | null> {
   const now = clock.now()
+  const idleSince = new Date(now.getTime() - idleMs)
   const [row] = await db
     .select({ session: sessions, user: users, vendor: vendors })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
     .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, idleSince),
+      ),
+    )
   if (!row || !isActiveUser(row.user)) return null
-  if (now.getTime() - row.session.lastSeenAt.getTime() > LAST_SEEN_GRANULARITY_MS) {
+  // Never coarser than half the idle time, or a short SESSION_IDLE_HOURS would end sessions in use.
+  if (now.getTime() - row.session.lastSeenAt.getTime() > Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 2)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now })

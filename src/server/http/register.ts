@@ -111,7 +111,7 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
   const access = accessOf(endpoint)
   if (access === 'public') return null
   const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
-  const auth = token ? await resolveSession(deps.db, deps.clock, token) : null
+  const auth = token ? await resolveSession(deps.db, deps.clock, token, deps.sessionIdleMs) : null
   if (!auth) throw unauthenticated()
   if (access === 'vendor' && auth.vendor.status !== 'approved') {
     throw new ApiError(
