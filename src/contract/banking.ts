@@ -42,21 +42,27 @@ export const bankingEndpoints = {
     method: 'GET',
     path: '/bank/resolve-account',
     summary: 'Name enquiry: the account name for a 10-digit NUBAN at a bank, and a single-use requestId.',
+    // The first step of sending money (decision 087): it names account holders and costs a provider call.
+    permission: 'VENDOR_TRANSFERS',
     query: v.object({ accountNumber, bankCode }),
     response: ResolvedAccount,
   }),
   setSettlementAccount: endpoint({
     method: 'POST',
     path: '/bank/settlement-account',
-    summary: 'Save the resolved account (by its requestId) as where payouts go.',
-    permission: 'VENDOR_SETTINGS',
-    body: v.object({ requestId }),
+    summary:
+      'Save the resolved account (by its requestId) as where payouts go. Needs the PIN; the owner is told and the change is audited.',
+    // Routing money is a settings change and a transfer permission at once: its requestId needs VENDOR_TRANSFERS.
+    permission: ['VENDOR_SETTINGS', 'VENDOR_TRANSFERS'],
+    body: v.object({ requestId, pin }),
     response: SettlementAccount,
   }),
   settlementAccount: endpoint({
     method: 'GET',
     path: '/vendor/settlement-account',
     summary: "The vendor's settlement account, or null when none is set.",
+    // Read by Send Money ("Send to my settlement account") and by Payout settings for those who may send.
+    permission: 'VENDOR_TRANSFERS',
     response: v.nullable(SettlementAccount),
   }),
   sendMoney: endpoint({
@@ -105,7 +111,7 @@ export const bankingEndpoints = {
   setThirdPartyTransfers: endpoint({
     method: 'PATCH',
     path: '/vendor/third-party-transfers',
-    summary: 'Turn third-party transfers on or off; needs the PIN.',
+    summary: 'Turn third-party transfers on or off; needs the PIN. Turning them on is audited and the owner is told.',
     permission: 'VENDOR_SETTINGS',
     body: v.object({ isEnabled: v.boolean('must be true or false'), pin }),
     response: v.object({ isEnabled: v.boolean() }),

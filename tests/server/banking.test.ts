@@ -101,7 +101,7 @@ describe('settlement account', () => {
     const resolved = await resolve(s.token, number, '033')
     const saved = await call(t.app, 'POST', '/bank/settlement-account', {
       token: s.token,
-      body: { requestId: resolved.body.data.requestId },
+      body: { requestId: resolved.body.data.requestId, pin: PIN },
     })
     const expected = {
       accountNumber: number,
@@ -114,7 +114,7 @@ describe('settlement account', () => {
     expect((await call(t.app, 'GET', '/vendor/settlement-account', { token: s.token })).body.data).toEqual(expected)
     const reuse = await call(t.app, 'POST', '/bank/settlement-account', {
       token: s.token,
-      body: { requestId: resolved.body.data.requestId },
+      body: { requestId: resolved.body.data.requestId, pin: PIN },
     })
     expect(reuse.status).toBe(422)
     expect(reuse.body.message).toBe('requestId: has already been used; resolve the account again')
@@ -124,7 +124,7 @@ describe('settlement account', () => {
     const s = await sender(t)
     const other = await sender(t)
     const post = (requestId?: string) =>
-      call(t.app, 'POST', '/bank/settlement-account', { token: s.token, body: requestId ? { requestId } : {} })
+      call(t.app, 'POST', '/bank/settlement-account', { token: s.token, body: requestId ? { requestId, pin: PIN } : { pin: PIN } })
     expect((await post(await enquiry(t, other))).body.message).toBe('requestId: is unknown; resolve the account again')
     const stale = await enquiry(t, s, { expiresInMs: 5 })
     t.clock.advance(10)

@@ -95,7 +95,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   transactionAnalytics: () => ({ query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-01-01T00:00:00.000Z' } }),
   transactionBreakdown: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T00:00:00.000Z' } }),
   resolveAccount: () => ({ query: { accountNumber: account('058', randomSerial()), bankCode: '058' } }),
-  setSettlementAccount: () => ({ body: { requestId: FRESH_REQUEST } }),
+  setSettlementAccount: () => ({ body: { requestId: FRESH_REQUEST, pin: PIN } }),
   sendMoney: () => ({ body: { amount: 100_00, requestId: FRESH_REQUEST, pin: PIN, narration: 'Fuzz' } }),
   transferCharges: () => ({ query: { amount: '500000' } }),
   setChargeBearer: () => ({ body: { chargeBearer: 'vendor' } }),

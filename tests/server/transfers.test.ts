@@ -199,7 +199,7 @@ describe('POST /transfer/send', () => {
     const serial = randomSerial()
     const saved = await call(t.app, 'POST', '/bank/settlement-account', {
       token: s.token,
-      body: { requestId: await enquiry(t, s, { bankCode: '044', serial }) },
+      body: { requestId: await enquiry(t, s, { bankCode: '044', serial }), pin: PIN },
     })
     expect(saved.status).toBe(200)
     const again = await send(t, s.token, { amount: 100, requestId: await enquiry(t, s, { bankCode: '058', serial }) })

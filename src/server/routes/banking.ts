@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import type { bankingEndpoints } from '../../contract/banking'
-import { resolveAccount, spendEnquiry } from '../banking/name-enquiry'
+import { changeSettlementAccount, setThirdPartyTransfers } from '../banking/money-routing'
+import { resolveAccount } from '../banking/name-enquiry'
 import { chargeFor, publicTiers } from '../charges'
 import type { Db } from '../db/client'
 import { type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import type { HandlersFor } from '../http/types'
-import { verifyPin } from '../pin'
 import { enforce, LIMITS } from '../rate-limit'
 
 type SettingsEndpoints = Omit<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
@@ -45,15 +45,8 @@ export const bankingSettingsHandlers: HandlersFor<SettingsEndpoints> = {
     }
   },
 
-  async setSettlementAccount({ auth, body, db, deps }) {
-    const vendor = await db.transaction(async (tx) => {
-      const enquiry = await spendEnquiry(tx, auth.vendorId, body.requestId, deps.clock.now())
-      return updateVendor(tx, auth.vendorId, {
-        settlementAccountNumber: enquiry.accountNumber,
-        settlementBankCode: enquiry.bankCode,
-        settlementAccountName: enquiry.accountName,
-      })
-    })
+  async setSettlementAccount({ auth, body, deps }) {
+    const vendor = await changeSettlementAccount(deps, auth, body)
     return { data: (await settlementOf(deps, vendor))!, message: 'Settlement account saved' }
   },
 
@@ -79,9 +72,8 @@ export const bankingSettingsHandlers: HandlersFor<SettingsEndpoints> = {
     return { data: { isEnabled: auth.vendor.thirdPartyTransfers } }
   },
 
-  async setThirdPartyTransfers({ auth, body, db }) {
-    await verifyPin(db, auth.user, body.pin)
-    const vendor = await updateVendor(db, auth.vendorId, { thirdPartyTransfers: body.isEnabled })
+  async setThirdPartyTransfers({ auth, body, deps }) {
+    const vendor = await setThirdPartyTransfers(deps, auth, body)
     const state = vendor.thirdPartyTransfers ? 'turned on' : 'turned off'
     return { data: { isEnabled: vendor.thirdPartyTransfers }, message: `Third-party transfers ${state}` }
   },

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
 import type { Permission } from '../../contract/permissions'
 import type { TeamMember } from '../../contract/team'
 import { nationalNumber, smsAddress } from '../auth/phone'
@@ -7,7 +7,7 @@ import { type Auth, effectivePermissions } from '../auth/sessions'
 import { type Clock, DAY_MS } from '../clock'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { users } from '../db/schema'
+import { users, vendors } from '../db/schema'
 import { invitations } from '../db/team-schema'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
@@ -28,6 +28,24 @@ export const emailTaken = () =>
   new ApiError(409, 'EMAIL_TAKEN', 'This email is already used by another account', {
     issues: [{ path: 'email', message: 'is already used by another account' }],
   })
+
+export const phoneTaken = () =>
+  new ApiError(409, 'PHONE_TAKEN', 'This phone number already belongs to a member of your team or an invitation', {
+    issues: [{ path: 'phone', message: 'already belongs to a member of your team or an invitation' }],
+  })
+
+/**
+ * Whether someone of this vendor, invited or active, already has the phone (compared by its 10 national digits,
+ * however it was stored). An inactive member's phone may be invited again: they left. Phones have no unique
+ * index (an owner's phone may also be a member's elsewhere), so the caller serialises on the vendor row.
+ */
+async function phoneInTeam(tx: Db, vendorId: string, national: string): Promise<boolean> {
+  const rows = await tx
+    .select({ phone: users.phone })
+    .from(users)
+    .where(and(eq(users.vendorId, vendorId), inArray(users.status, ['invited', 'active']), isNotNull(users.phone)))
+  return rows.some((row) => nationalNumber(row.phone) === national)
+}
 
 export async function emailInUse(db: Db, email: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.email, email))
@@ -122,6 +140,9 @@ export async function inviteMember(deps: AppDeps, auth: Auth, input: NewInvite, 
   let created: { member: TeamMember; code: string }
   try {
     created = await deps.db.transaction(async (tx) => {
+      // Two invitations of one phone at once: the second waits here, then sees the first's row.
+      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+      if (await phoneInTeam(tx, auth.vendorId, national)) throw phoneTaken()
       const [user] = await tx
         .insert(users)
         .values({

@@ -1,0 +1,65 @@
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { users } from '../../src/server/db/schema'
+import { call, createVendor, login, makeApp, type TestApp, type TestVendor } from './harness'
+import { invite, newPhone } from './team-helpers'
+
+/* One phone, one place in a team: a phone already invited, or already a member's, cannot be invited again. */
+
+let t: TestApp
+let v: TestVendor
+let ownerToken: string
+
+beforeAll(async () => {
+  t = await makeApp()
+  v = await createVendor()
+  ownerToken = await login(t.app, v.owner.email, v.owner.password)
+})
+
+const post = (phone: string, token = ownerToken) =>
+  call(t.app, 'POST', '/invite', { token, body: { name: 'Chidi Okafor', phone, permissions: ['VENDOR_ORDERS'] } })
+
+const TAKEN = {
+  code: 'PHONE_TAKEN',
+  message: 'This phone number already belongs to a member of your team or an invitation',
+  issues: [{ path: 'phone', message: 'already belongs to a member of your team or an invitation' }],
+}
+
+const membersWith = async (vendorId: string, national: string) =>
+  (await t.db.select({ phone: users.phone }).from(users).where(eq(users.vendorId, vendorId))).filter((row) => row.phone?.endsWith(national))
+
+describe('POST /invite, by phone', () => {
+  it('refuses a phone already invited, with 409 naming phone', async () => {
+    const phone = newPhone()
+    await invite(t, ownerToken, { phone })
+    const res = await post(phone)
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual(TAKEN)
+    expect(await membersWith(v.vendor.id, phone.slice(1))).toHaveLength(1)
+  })
+
+  it("refuses an active member's phone and the owner's own, but not a member who was made inactive", async () => {
+    const phone = newPhone()
+    const invited = await invite(t, ownerToken, { phone })
+    await t.db.update(users).set({ status: 'active', email: `m-${invited.id}@test.ng`, passwordHash: 'x' }).where(eq(users.id, invited.id))
+    expect((await post(phone)).body).toEqual(TAKEN)
+    expect((await post('08030000000')).body).toEqual(TAKEN)
+
+    await t.db.update(users).set({ status: 'inactive' }).where(and(eq(users.id, invited.id)))
+    expect((await post(phone)).status).toBe(201)
+  })
+
+  it('another vendor may invite the same phone', async () => {
+    const phone = newPhone()
+    await invite(t, ownerToken, { phone })
+    const other = await createVendor()
+    expect((await post(phone, await login(t.app, other.owner.email, other.owner.password))).status).toBe(201)
+  })
+
+  it('of concurrent invitations of one phone exactly one is made', async () => {
+    const phone = newPhone()
+    const results = await Promise.all(Array.from({ length: 5 }, () => post(phone)))
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409, 409, 409])
+    expect(await membersWith(v.vendor.id, phone.slice(1))).toHaveLength(1)
+  })
+})
