@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 import { ProductVariant, price } from './catalogue'
+import { pin } from './banking'
 import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
@@ -302,13 +303,15 @@ export const orderEndpoints = {
     path: '/order',
     summary:
       'Refund an order to the account that paid it: the whole refundable amount, or `amount` (kobo). The wallet is debited at once; the order becomes refunded (refund-pending while the bank has not answered, refund-failed with the money back if it declines).',
-    permission: 'VENDOR_ORDERS',
+    // Money leaving the main wallet: a permission of its own and the refunding person's PIN (decision 086).
+    permission: ['VENDOR_ORDERS', 'VENDOR_REFUNDS'],
     idempotent: true,
     body: v.object({
       reference,
       status: v.literal('refunded', 'must be refunded'),
       amount: v.optional(amountKobo),
       narration: optionalText(500),
+      pin,
     }),
     response: Order,
   }),

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { pin } from './banking'
 import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'
 import { PERMISSIONS } from './permissions'
@@ -11,7 +12,8 @@ import { WalletBalance, WalletDetails } from './vendor'
  * Who sees what (decision 043): the owner and members holding VENDOR_TEAM see every outlet; any other member
  * with VENDOR_OUTLETS sees only the outlets they belong to, and another outlet is "not found" to them. Creating
  * outlets, changing their status and their members also needs VENDOR_TEAM; moving money out of the main wallet
- * into an outlet also needs VENDOR_TRANSFERS, like any other money leaving the main wallet.
+ * into an outlet also needs VENDOR_TRANSFERS, like any other money leaving the main wallet. Both transfers carry
+ * the caller's transaction PIN, checked like Send Money's with the same lockout (decision 086).
  */
 
 export const OUTLET_STATUSES = ['active', 'inactive'] as const
@@ -112,19 +114,19 @@ export const outletEndpoints = {
   fundOutlet: endpoint({
     method: 'POST',
     path: '/outlet/wallet/fund',
-    summary: 'Transfer to Outlet: move money from the main wallet into an active outlet wallet. No fee.',
+    summary: "Transfer to Outlet: move money from the main wallet into an active outlet wallet. PIN-checked (the caller's). No fee.",
     permission: ['VENDOR_OUTLETS', 'VENDOR_TRANSFERS'],
     idempotent: true,
-    body: v.object({ amount: amountKobo, outletId, narration }),
+    body: v.object({ amount: amountKobo, outletId, narration, pin }),
     response: OutletTransfer,
   }),
   transferToMain: endpoint({
     method: 'POST',
     path: '/outlet/transfer/vendor',
-    summary: "Transfer to Main Wallet: move money from an active outlet's wallet into the main wallet. No fee.",
+    summary: "Transfer to Main Wallet: move money from an active outlet's wallet into the main wallet. PIN-checked (the caller's). No fee.",
     permission: 'VENDOR_OUTLETS',
     idempotent: true,
-    body: v.object({ amount: amountKobo, outletId }),
+    body: v.object({ amount: amountKobo, outletId, pin }),
     response: OutletTransfer,
   }),
   outletTransactions: endpoint({

@@ -13,6 +13,11 @@ export const PERMISSIONS = [
   'VENDOR_TRANSFERS',
   'VENDOR_SETTINGS',
   'VENDOR_TEAM',
+  /*
+   * Refunding an order sends money out of the main wallet, so it is not implied by VENDOR_ORDERS: the owner grants
+   * it on purpose (docs/decisions/086-pin-on-outlet-transfers-and-refunds.md).
+   */
+  'VENDOR_REFUNDS',
 ] as const
 
 export type Permission = (typeof PERMISSIONS)[number]

@@ -121,7 +121,7 @@ async function runLoad(url: string, token: string, outletId: string, stop: (acks
       const kind: Kind = (['send', 'fund', 'toMain'] as const)[(w + i) % 3]!
       // Whole naira between ₦1 and ₦20: the demo's wallets hold far more, so nothing is refused for funds.
       const amount = (1 + ((w * 7 + i) % 20)) * 100
-      let body: Record<string, unknown> = { amount, outletId }
+      let body: Record<string, unknown> = { amount, outletId, pin: DEMO.pin }
       if (kind === 'send') {
         const accountNumber = nubanFor('058', randomSerial())
         let resolved: Answer

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DAY_MS } from '../../src/server/clock'
 import { call, type TestApp } from './harness'
+import { PIN } from './money-helpers'
 import { NAIRA, order, pay, salesApp, type Shop, shop } from './orders-helpers'
 
 /* GET /analytics/order and /analytics/order/breakdown: orders created in the range, money received for them. */
@@ -22,7 +23,7 @@ beforeAll(async () => {
   await pay(t, s, refunded.reference, 500 * NAIRA)
   const res = await call(t.app, 'PUT', '/order', {
     token: s.token,
-    body: { reference: refunded.reference, status: 'refunded', amount: 200 * NAIRA },
+    body: { reference: refunded.reference, status: 'refunded', amount: 200 * NAIRA, pin: PIN },
     headers: { 'idempotency-key': randomUUID() },
   })
   expect(res.status).toBe(200)

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { customers } from '../../src/server/db/sales-schema'
 import { orderReferenceIn } from '../../src/server/orders/inbound'
 import { call, type TestApp } from './harness'
-import { balances, expectLedgerConsistent } from './money-helpers'
+import { balances, expectLedgerConsistent, PIN } from './money-helpers'
 import {
   NAIRA,
   order,
@@ -167,7 +167,7 @@ describe('stock moves when the order is paid', () => {
     // A full refund gives back the one unit that was taken, not the three ordered: no phantom stock.
     const refund = await call(t.app, 'PUT', '/order', {
       token: v.token,
-      body: { reference: second.reference, status: 'refunded' },
+      body: { reference: second.reference, status: 'refunded', pin: PIN },
       headers: { 'idempotency-key': randomUUID() },
     })
     expect(refund.status).toBe(200)

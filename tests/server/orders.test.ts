@@ -378,7 +378,7 @@ describe('who may see and change orders', () => {
     const patch = await call(t.app, 'PATCH', '/order', { token: intruder.token, body: { reference, status: 'abandoned' } })
     const put = await call(t.app, 'PUT', '/order', {
       token: intruder.token,
-      body: { reference, status: 'refunded' },
+      body: { reference, status: 'refunded', pin: '1234' },
       headers: { 'idempotency-key': randomUUID() },
     })
     for (const res of [get, patch, put]) {

@@ -3,9 +3,10 @@ import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 import type { Permission } from '../../src/contract/permissions'
 import { outletMembers } from '../../src/server/db/team-schema'
-import { wallets } from '../../src/server/db/schema'
+import { hashSecret } from '../../src/server/auth/secrets'
+import { users, wallets } from '../../src/server/db/schema'
 import { call, createMember, createVendor, type TestApp, type TestVendor } from './harness'
-import { tokenFor } from './money-helpers'
+import { PIN, tokenFor } from './money-helpers'
 import { transferIn } from './orders-helpers'
 
 /* Shared by the outlets*.test.ts files: a vendor with outlets, members placed in them, and money moving. */
@@ -16,10 +17,16 @@ export interface Owner extends TestVendor {
   token: string
 }
 
-/** An approved vendor with a funded main wallet and its owner's session. */
+/** An approved vendor with a funded main wallet and its owner's session; the owner's PIN is PIN (1234). */
 export async function owner(t: TestApp, balance = 0): Promise<Owner> {
   const vendor = await createVendor({ balance })
+  await setPin(t, vendor.owner.id)
   return { ...vendor, token: await tokenFor(t, vendor.owner.row) }
+}
+
+/** Outlet transfers need the caller's PIN (decision 086): every owner and staff member here has PIN. */
+async function setPin(t: TestApp, userId: string) {
+  await t.db.update(users).set({ pinHash: await hashSecret(PIN) }).where(eq(users.id, userId))
 }
 
 export interface CreatedOutlet {
@@ -47,6 +54,7 @@ export interface Staff {
 /** A member of the vendor with these permissions, placed in these outlets directly (not through the API). */
 export async function staff(t: TestApp, vendor: TestVendor, permissions: Permission[], outletIds: string[] = []): Promise<Staff> {
   const member = await createMember(vendor, { permissions })
+  await setPin(t, member.id)
   for (const outletId of outletIds) {
     await t.db.insert(outletMembers).values({ vendorId: vendor.vendor.id, outletId, userId: member.id })
   }
@@ -61,12 +69,14 @@ export async function isOutletMember(t: TestApp, outletId: string, userId: strin
   return rows.length > 0
 }
 
+/** Transfer to Outlet with the caller's PIN unless the body says otherwise (`pin: undefined` leaves it out). */
 export function fund(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'POST', '/outlet/wallet/fund', { token, body, headers: { 'idempotency-key': key } })
+  return call(t.app, 'POST', '/outlet/wallet/fund', { token, body: { pin: PIN, ...body }, headers: { 'idempotency-key': key } })
 }
 
+/** Transfer to Main Wallet with the caller's PIN unless the body says otherwise. */
 export function toMain(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'POST', '/outlet/transfer/vendor', { token, body, headers: { 'idempotency-key': key } })
+  return call(t.app, 'POST', '/outlet/transfer/vendor', { token, body: { pin: PIN, ...body }, headers: { 'idempotency-key': key } })
 }
 
 export const get = (t: TestApp, token: string, path: string, query: Record<string, string> = {}) =>

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { transactions, users, wallets } from '../../src/server/db/schema'
 import { DEMO, seedDemo } from '../../src/server/seed'
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '../../src/server/seed-outlets'
 import { MemoryStorage } from '../../src/server/storage'
-import { login, type TestApp } from './harness'
+import { call, login, type TestApp } from './harness'
 import { expectLedgerConsistent, tokenFor } from './money-helpers'
 import { get, outletsApp } from './outlets-helpers'
 
@@ -71,5 +72,16 @@ describe('seedOutlets', () => {
     expect(await names('manager@vendor.test')).toEqual(['Ikeja', 'Lekki'])
     const cashier = await login(t.app, 'cashier@vendor.test', DEMO_MEMBER_PASSWORD)
     expect((await get(t, cashier, '/vendor/wallet/balance')).status).toBe(403)
+    // Refunds are granted on purpose (decision 086): neither demo member can send money back from the main wallet.
+    expect(DEMO_MEMBERS.flatMap((m) => m.permissions)).not.toContain('VENDOR_REFUNDS')
+    for (const email of ['cashier@vendor.test', 'manager@vendor.test']) {
+      const token = await login(t.app, email, DEMO_MEMBER_PASSWORD)
+      const refund = await call(t.app, 'PUT', '/order', {
+        token,
+        body: { reference: 'ORD-ANY', status: 'refunded', pin: '1234' },
+        headers: { 'idempotency-key': randomUUID() },
+      })
+      expect(refund.status, email).toBe(403)
+    }
   })
 })

@@ -62,8 +62,8 @@ describe("another vendor's ids are not found, on every call that takes one", () 
   it('outlets: 404 Outlet not found, for reads, transfers, status and members alike', async () => {
     const outletId = theirs.id
     const answers = [
-      await send('POST', '/outlet/wallet/fund', JSON.stringify({ outletId, amount: 100 })),
-      await send('POST', '/outlet/transfer/vendor', JSON.stringify({ outletId, amount: 100 })),
+      await send('POST', '/outlet/wallet/fund', JSON.stringify({ outletId, amount: 100, pin: '1234' })),
+      await send('POST', '/outlet/transfer/vendor', JSON.stringify({ outletId, amount: 100, pin: '1234' })),
       await send('POST', '/outlet/members', JSON.stringify({ outletId, memberId: theirMember })),
       await call(t.app, 'DELETE', '/outlet/members', { token: o.token, query: { outletId, memberId: theirMember } }),
       await get(t, o.token, '/transaction/outlet/single', { outletId, id: theirCredit }),

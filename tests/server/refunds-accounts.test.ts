@@ -5,7 +5,7 @@ import { SANDBOX_SERIALS } from '../../src/server/banking/sandbox'
 import { transactions } from '../../src/server/db/schema'
 import { refundAccounts } from '../../src/server/orders/refund-accounts'
 import { call, type TestApp } from './harness'
-import { balances, expectLedgerConsistent } from './money-helpers'
+import { balances, expectLedgerConsistent, PIN } from './money-helpers'
 import { NAIRA, order, orderData, type Payer, pay, payer, salesApp, type Shop, shop } from './orders-helpers'
 
 /*
@@ -24,7 +24,7 @@ const FEE = 10 * NAIRA
 function refund(s: Shop, body: Record<string, unknown>) {
   return call(t.app, 'PUT', '/order', {
     token: s.token,
-    body: { status: 'refunded', ...body },
+    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': randomUUID() },
   })
 }

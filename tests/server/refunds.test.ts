@@ -5,7 +5,7 @@ import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS
 import { transactions, vendors } from '../../src/server/db/schema'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '../../src/server/transfers'
 import { call, type TestApp } from './harness'
-import { balances, expectLedgerConsistent } from './money-helpers'
+import { balances, expectLedgerConsistent, PIN } from './money-helpers'
 import { NAIRA, order, orderData, type Payer, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'
 
 /*
@@ -22,7 +22,7 @@ beforeAll(async () => {
 const FEE = 10 * NAIRA // BELOW5000
 
 function refund(s: Shop, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'PUT', '/order', { token: s.token, body: { status: 'refunded', ...body }, headers: { 'idempotency-key': key } })
+  return call(t.app, 'PUT', '/order', { token: s.token, body: { status: 'refunded', pin: PIN, ...body }, headers: { 'idempotency-key': key } })
 }
 
 /** A shop whose ₦2,000 order (2 × Small) was paid by `from`. */

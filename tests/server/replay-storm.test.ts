@@ -84,13 +84,13 @@ const scenarios: Record<string, Scenario> = {
     prepare: async () => {
       const o = await owner(t, 10_000 * NAIRA)
       const outlet = await makeOutlet(t, o.token)
-      const body = { amount: 700 * NAIRA, outletId: outlet.id }
+      const body = { amount: 700 * NAIRA, outletId: outlet.id, pin: '1234' }
       return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/wallet/fund', body, money: true }
     },
     refused: async () => {
       const o = await owner(t, 100 * NAIRA)
       const outlet = await makeOutlet(t, o.token)
-      const body = { amount: 700 * NAIRA, outletId: outlet.id }
+      const body = { amount: 700 * NAIRA, outletId: outlet.id, pin: '1234' }
       return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/wallet/fund', body, money: true }
     },
   },
@@ -98,12 +98,12 @@ const scenarios: Record<string, Scenario> = {
     status: 201,
     prepare: async () => {
       const { o, outlet } = await fundedOutlet()
-      const body = { amount: 1_200 * NAIRA, outletId: outlet.id }
+      const body = { amount: 1_200 * NAIRA, outletId: outlet.id, pin: '1234' }
       return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/transfer/vendor', body, money: true }
     },
     refused: async () => {
       const { o, outlet } = await fundedOutlet()
-      const body = { amount: 3_001 * NAIRA, outletId: outlet.id }
+      const body = { amount: 3_001 * NAIRA, outletId: outlet.id, pin: '1234' }
       return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/transfer/vendor', body, money: true }
     },
   },
@@ -133,12 +133,12 @@ const scenarios: Record<string, Scenario> = {
     status: 200,
     prepare: async () => {
       const { s, reference } = await paidOrder()
-      const body = { reference, status: 'refunded', amount: 700 * NAIRA }
+      const body = { reference, status: 'refunded', amount: 700 * NAIRA, pin: '1234' }
       return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
     },
     refused: async () => {
       const { s, reference } = await paidOrder()
-      const body = { reference, status: 'refunded', amount: 2_001 * NAIRA }
+      const body = { reference, status: 'refunded', amount: 2_001 * NAIRA, pin: '1234' }
       return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
     },
   },

@@ -7,7 +7,7 @@ import { customers, orders } from '../../src/server/db/sales-schema'
 import { transactions } from '../../src/server/db/schema'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '../../src/server/transfers'
 import { call, type TestApp } from './harness'
-import { balances, enquiry, expectLedgerConsistent, send } from './money-helpers'
+import { balances, enquiry, expectLedgerConsistent, PIN, send } from './money-helpers'
 import { NAIRA, order, orderData, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'
 
 /*
@@ -26,7 +26,7 @@ const tray = (amount = 1_000 * NAIRA) => ({ items: [{ name: 'Tray', amount, quan
 function refund(app: TestApp, s: Shop, body: Record<string, unknown>) {
   return call(app.app, 'PUT', '/order', {
     token: s.token,
-    body: { status: 'refunded', ...body },
+    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': randomUUID() },
   })
 }

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { orders } from '../../src/server/db/sales-schema'
 import { call, makeApp, type TestApp } from './harness'
+import { PIN } from './money-helpers'
 import { NAIRA, order, pay, payer, postOrder, salesApp, type Shop, shop } from './orders-helpers'
 import { countingDb } from './query-count'
 
@@ -37,7 +38,7 @@ beforeAll(async () => {
       await pay(t, s, data.reference, 1_000 * NAIRA, payer())
       await call(t.app, 'PUT', '/order', {
         token: s.token,
-        body: { reference: data.reference, status: 'refunded', amount: 100 },
+        body: { reference: data.reference, status: 'refunded', amount: 100, pin: PIN },
         headers: { 'idempotency-key': randomUUID() },
       })
       const dispute = await call(t.app, 'POST', '/dispute', {

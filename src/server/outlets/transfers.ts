@@ -9,6 +9,7 @@ import { findInternalTransferByKey, type PostedInternalTransfer, postInternalTra
 import { vendorWallet } from '../ledger'
 import { toTransaction } from '../transaction-queries'
 import { refuseSpentKey } from '../transfers'
+import { verifyPin } from '../pin'
 import { outletFor } from './scope'
 
 /*
@@ -25,6 +26,8 @@ export interface OutletTransferInput {
   outletId: string
   amount: number
   narration?: string | null
+  /** The caller's transaction PIN: moving money either way needs it, as Send Money does (decision 086). */
+  pin: string
   idempotencyKey: string
 }
 
@@ -119,6 +122,8 @@ export async function transferWithOutlet(
 ): Promise<OutletTransfer> {
   // Visibility first (404, or 403 for a member of an inactive outlet), outside the transaction: it locks nothing.
   const { outlet, wallet, seesAll } = await outletFor(db, auth, input.outletId, { acting: true })
+  // Before the transaction, like Send Money's: a wrong PIN is counted (and answered) without locking any wallet.
+  await verifyPin(db, auth.user, input.pin)
   const posted = await db
     .transaction((tx) =>
       postOutletTransferWithin(tx, {

@@ -16,6 +16,7 @@ import { listOrders } from '../orders/list'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
 import { orderView, publicOrderView } from '../orders/view'
+import { verifyPin } from '../pin'
 
 
 const actorOf = (auth: Auth): OrderActor => ({ vendorId: auth.vendorId, userId: auth.userId, name: auth.user.name })
@@ -76,6 +77,8 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   },
 
   async refundOrder(ctx) {
+    // The refunding person's PIN, with Send Money's lockout (decision 086); a wrong one stops it before any read.
+    await verifyPin(ctx.db, ctx.auth.user, ctx.body.pin)
     const { order, transaction } = await refundOrder(ctx.deps, actorOf(ctx.auth), {
       reference: ctx.body.reference,
       amount: ctx.body.amount,
