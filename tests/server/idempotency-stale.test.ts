@@ -71,6 +71,7 @@ describe('a send whose process died', () => {
     await claimIdempotencyKey(t.db, {
       origin: 'http://localhost',
       vendorId: s.vendor.id,
+      userId: s.owner.id,
       key,
       endpoint: 'sendMoney',
       hash: requestHash('sendMoney', undefined, body),
@@ -102,6 +103,7 @@ describe('a send whose process died', () => {
     await claimIdempotencyKey(t.db, {
       origin: 'http://localhost',
       vendorId: s.vendor.id,
+      userId: s.owner.id,
       key,
       endpoint: 'sendMoney',
       hash: requestHash('sendMoney', undefined, { ...body, amount: 5 }),
@@ -149,6 +151,7 @@ describe('an outlet transfer whose process died after it committed', () => {
     await claimIdempotencyKey(t.db, {
       origin: 'http://localhost',
       vendorId: o.vendor.id,
+      userId: o.owner.id,
       key,
       endpoint: 'fundOutlet',
       hash: requestHash('fundOutlet', undefined, body),

@@ -77,6 +77,12 @@ const mismatch = () =>
     'IDEMPOTENCY_MISMATCH',
     'This Idempotency-Key was already used for a different request; use a new key for a new request',
   )
+const otherUser = () =>
+  new ApiError(
+    409,
+    'IDEMPOTENCY_KEY_OTHER_USER',
+    'This Idempotency-Key was used by another person on your team; use a new key for a new request',
+  )
 const inProgress = () =>
   new ApiError(
     409,
@@ -145,12 +151,13 @@ function ours(id: KeyId) {
 
 /**
  * Claims the key for this request (answers null: go ahead and run it) or answers the stored response of the
- * request that claimed it first. 409 when the key belongs to a different request or its first use is in flight.
- * A stale claim (its request died) is resolved here, see the top of this file.
+ * request that claimed it first. 409 when the key was claimed by another user of the vendor (their stored answer
+ * is theirs: a member must not read, or take over, another's send), belongs to a different request, or its first
+ * use is in flight. A stale claim (its request died) is resolved here, see the top of this file.
  */
 export async function claimIdempotencyKey(
   db: Db,
-  claim: { vendorId: string; key: string; endpoint: string; hash: string; now: Date; origin: string },
+  claim: { vendorId: string; userId: string; key: string; endpoint: string; hash: string; now: Date; origin: string },
 ): Promise<StoredResponse | null> {
   const where = and(eq(idempotencyKeys.vendorId, claim.vendorId), eq(idempotencyKeys.key, claim.key))
   // The row can vanish between our failed insert and the read (its request released it), or a stale claim be
@@ -161,6 +168,7 @@ export async function claimIdempotencyKey(
       .values({
         vendorId: claim.vendorId,
         key: claim.key,
+        userId: claim.userId,
         endpoint: claim.endpoint,
         requestHash: claim.hash,
         createdAt: claim.now,
@@ -173,6 +181,9 @@ export async function claimIdempotencyKey(
     }
     const [existing] = await db.select().from(idempotencyKeys).where(where)
     if (!existing) continue
+    // Checked first, so another user learns nothing of the request either. A null claimant is a key claimed
+    // before keys were scoped to users; it ages out within IDEMPOTENCY_TTL_MS.
+    if (existing.userId !== null && existing.userId !== claim.userId) throw otherUser()
     if (existing.endpoint !== claim.endpoint || existing.requestHash !== claim.hash) throw mismatch()
     if (existing.statusCode !== null) return { status: existing.statusCode as ContentfulStatusCode, body: existing.response }
     if (!isStale(db, existing.createdAt, claim.now)) throw inProgress()

@@ -15,6 +15,7 @@ import {
   requestHash,
   saveIdempotentResponse,
 } from './idempotency'
+import { verifyPin } from '../pin'
 import { publicOrigin } from './public-origin'
 import type { Guard, Handler, HandlerContext } from './types'
 
@@ -174,12 +175,19 @@ async function runIdempotent(
   const id = { vendorId: auth.vendorId, key }
   const stored = await claimIdempotencyKey(deps.db, {
     ...id,
+    userId: auth.userId,
     endpoint: name,
     hash: requestHash(name, input.query, input.body),
     now: deps.clock.now(),
     origin: publicOrigin({ deps, c }),
   })
-  if (stored) return { ...stored, headers: { 'Idempotent-Replayed': 'true' } }
+  if (stored) {
+    // The PIN is not part of the request hash (idempotency.ts), so a replay must prove it again: otherwise a wrong
+    // PIN would read the stored answer. Counted like any other try, towards the same lockout.
+    const pin = (input.body as { pin?: unknown } | undefined)?.pin
+    if (typeof pin === 'string') await verifyPin(deps.db, auth.user, pin)
+    return { ...stored, headers: { 'Idempotent-Replayed': 'true' } }
+  }
   let answer: Answer
   try {
     answer = await run()
