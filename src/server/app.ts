@@ -17,7 +17,7 @@ import { guards, handlers } from './routes'
 export function createApp(options: AppOptions): Hono {
   const deps = resolveDeps(options)
   const app = new Hono()
-  app.use('*', securityHeaders())
+  app.use('*', securityHeaders(deps))
   // A vendor's verified custom domain opens their shop: its root redirects to the storefront on the same host. The
   // platform's own host (PUBLIC_URL) is never looked up; a failed lookup serves the page as usual.
   const platform = deps.publicUrl ? [new URL(deps.publicUrl).hostname] : []

@@ -1,4 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
+import type { AppDeps } from '../deps'
+import { cameOverHttps } from './https'
 
 /*
  * Scripts only from our origin, never inline: an injected <script> cannot run. Styles allow 'unsafe-inline'
@@ -33,13 +35,25 @@ export const FILE_CONTENT_SECURITY_POLICY = [
 ].join('; ')
 
 /**
- * Every response, errors included. A route may set a stricter Content-Security-Policy of its own (the files
- * route's); the app's policy fills in wherever none was set.
+ * A year of "HTTPS only" for this host. No includeSubDomains: vendors' shops may live on subdomains we do not
+ * serve, and pinning them to HTTPS is not ours to decide.
  */
-export function securityHeaders(): MiddlewareHandler {
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
+
+/**
+ * Every response, errors included. A route may set a stricter Content-Security-Policy of its own (the files
+ * route's); the app's policy fills in wherever none was set. Strict-Transport-Security goes on when the request
+ * came over HTTPS (browsers ignore it over plain HTTP anyway) or PUBLIC_URL says the site is HTTPS: behind a
+ * proxy that terminates TLS, our own connection is plain HTTP.
+ */
+export function securityHeaders(deps: Pick<AppDeps, 'trustProxy' | 'publicUrl'>): MiddlewareHandler {
+  const publicIsHttps = deps.publicUrl?.startsWith('https:') ?? false
   return async (c, next) => {
     await next()
     const headers = c.res.headers
+    if (publicIsHttps || cameOverHttps(c, deps.trustProxy)) {
+      headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
+    }
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)
     headers.set('X-Content-Type-Options', 'nosniff')
     headers.set('Referrer-Policy', 'no-referrer')
