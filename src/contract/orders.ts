@@ -150,6 +150,11 @@ export const Order = v.object({
   /** The statuses PATCH /order accepts from the current one (MANUAL_TRANSITIONS). */
   allowedStatuses: v.array(v.picklist(ORDER_STATUSES)),
   canRefund: v.boolean(),
+  /**
+   * Where the next refund goes (the newest payer with something left, docs/decisions/034), for the refund's
+   * confirm step to show before the PIN (decision 086); null when nothing can be refunded.
+   */
+  refundAccount: v.nullable(v.object({ accountName: v.string(), bankName: v.string(), accountNumber: v.string() })),
 })
 export type Order = v.InferOutput<typeof Order>
 

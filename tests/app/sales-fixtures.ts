@@ -204,6 +204,7 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
     ],
     allowedStatuses: ['fulfilled'],
     canRefund: true,
+    refundAccount: { accountName: 'Chukwuemeka Obi', bankName: 'Guaranty Trust Bank', accountNumber: '0123456789' },
     ...overrides,
   })
 }

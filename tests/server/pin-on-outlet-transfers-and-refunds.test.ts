@@ -171,6 +171,16 @@ describe('refunds take VENDOR_REFUNDS and the refunding person’s PIN', () => {
     expect(await walletBalances(t, s.vendor.id)).toEqual(before)
     expect(await debitsOf(s.vendor.id)).toEqual([])
   })
+
+  it('the order says where the next refund goes, for the confirm step; nowhere once all is refunded', async () => {
+    const s = await shop(t, { balance: 1_000 * NAIRA })
+    const reference = await paidOrder(s)
+    const paid = await orderData(t, s.token, reference)
+    const [payment] = paid.payments
+    expect(paid.refundAccount).toEqual({ accountName: payment.payerName, bankName: payment.payerBankName, accountNumber: payment.payerAccountNumber })
+    expect((await refund(s.token, { reference, pin: PIN })).status).toBe(200)
+    expect((await orderData(t, s.token, reference)).refundAccount).toBeNull()
+  })
 })
 
 describe('one PIN lockout across Send Money, outlet transfers and refunds', () => {

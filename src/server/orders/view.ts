@@ -6,7 +6,7 @@ import { customers, orderEvents, orderItems, type OrderRow, orders } from '../db
 import { ApiError } from '../errors'
 import { vendorWallet } from '../ledger'
 import { findOrder } from './queries'
-import { nextRefundAmount, orderPayments, orderRefunds, refundAccounts } from './refund-accounts'
+import { nextRefundAccount, nextRefundAmount, orderPayments, orderRefunds, refundAccounts } from './refund-accounts'
 import { canRefund } from './refunds'
 import { allowedStatuses } from './status'
 import { toOrderSummary } from './summary'
@@ -48,13 +48,12 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
           .then((rows) => rows[0])
       : undefined,
   ])
-  const refundableAmount = nextRefundAmount(
-    order,
-    refundAccounts(
-      payments,
-      refundRows.map(({ refund, accountNumber, bankName }) => ({ amount: refund.amount, status: refund.status, accountNumber, bankName })),
-    ),
+  const accounts = refundAccounts(
+    payments,
+    refundRows.map(({ refund, accountNumber, bankName }) => ({ amount: refund.amount, status: refund.status, accountNumber, bankName })),
   )
+  const refundableAmount = nextRefundAmount(order, accounts)
+  const refundTo = refundableAmount > 0 ? nextRefundAccount(accounts) : null
   return {
     ...toOrderSummary(order),
     customer: customer
@@ -110,6 +109,7 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
     })),
     allowedStatuses: allowedStatuses(order.status),
     canRefund: canRefund(order) && refundableAmount > 0,
+    refundAccount: refundTo && { accountName: refundTo.accountName, bankName: refundTo.bankName, accountNumber: refundTo.accountNumber },
   }
 }
 
