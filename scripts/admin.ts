@@ -14,7 +14,9 @@ import { openAppDatabase } from './open-db'
  * Options: --url URL (default http://localhost:$PORT, PORT defaulting to 3000).
  * With a server running, the command goes through its operator calls (X-Operator-Key from OPERATOR_KEY or
  * DATA_DIR/operator.key), so it works while the server holds the PGlite data directory and the server's notifier
- * sends the email. With no server answering, it opens the database itself (decision 065).
+ * sends the email. With no server answering at the default address, it opens the database itself (decision 065).
+ * With --url it only ever uses that server: a missing key or a server that does not answer is an error, never a
+ * quiet fall back to a local database (which, with another DATA_DIR, is a new empty one that knows no vendor).
  */
 
 const USAGE =
@@ -30,9 +32,17 @@ interface Operator {
   close(): Promise<void>
 }
 
-/** The running server's operator calls; null when nothing answers at `base` (or there is no key to send). */
-async function serverOperator(base: string, key: string | null): Promise<Operator | null> {
-  if (!key) return null
+/**
+ * The running server's operator calls. Without `required` (no --url given): null when nothing answers at `base` or
+ * there is no key to send. With it: says why instead.
+ */
+async function serverOperator(base: string, key: string | null, required: boolean): Promise<Operator | null> {
+  if (!key) {
+    if (!required) return null
+    throw new Refused(
+      `No operator key to send to ${base}: set OPERATOR_KEY to the server's key, or DATA_DIR to the server's data directory (its operator.key is read from there)`,
+    )
+  }
   // The key travels only to this machine or over TLS, never in clear text across a network.
   const { protocol, hostname } = new URL(base)
   if (protocol !== 'https:' && !/^(localhost|127\.\d+\.\d+\.\d+|\[::1\])$/.test(hostname)) {
@@ -49,8 +59,10 @@ async function serverOperator(base: string, key: string | null): Promise<Operato
   }
   try {
     await fetch(`${base}/api/openapi.json`, { method: 'HEAD' })
-  } catch {
-    return null
+  } catch (error) {
+    if (!required) return null
+    const reason = error instanceof Error && error.cause instanceof Error ? error.cause.message : String(error)
+    throw new Refused(`Could not reach the server at ${base} (${reason}); is it running, and is --url right?`)
   }
   return {
     list: async (status) =>
@@ -103,8 +115,10 @@ async function main(argv: string[]): Promise<void> {
     return
   }
   const base = (values.url ?? `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, '')
+  const required = values.url !== undefined
   const operator =
-    (await serverOperator(base, readOperatorKey(process.env.DATA_DIR || './data'))) ?? (await databaseOperator())
+    (await serverOperator(base, readOperatorKey(process.env.DATA_DIR || './data'), required)) ??
+    (await databaseOperator())
   try {
     if ('list' in wanted) printList(await operator.list(wanted.list))
     else {
