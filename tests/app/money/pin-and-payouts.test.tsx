@@ -135,7 +135,9 @@ describe('Payout settings', () => {
       handle(endpoints.listBanks, () => ok(BANKS)),
       handle(endpoints.resolveAccount, () => ok(resolved({ requestId: 'req-settle', accountName: 'MAMA PUT KITCHEN LTD' }))),
       handle(endpoints.setSettlementAccount, async ({ request }) => {
-        calls.settlement = await request.json()
+        const body = (await request.json()) as { pin: string; requestId: string }
+        if (body.pin !== '1234') return fail(422, 'INVALID_PIN', 'Incorrect PIN. 4 attempts remaining.')
+        calls.settlement = body
         return ok(SETTLEMENT, 'Settlement account saved')
       }),
       handle(endpoints.setThirdPartyTransfers, async ({ request }) => {
@@ -152,17 +154,29 @@ describe('Payout settings', () => {
     return calls
   }
 
-  it('saves a resolved settlement account by its requestId', async () => {
+  it('saves a resolved settlement account by its requestId, only with the PIN, showing a wrong PIN in the dialog', async () => {
     const calls = payoutApi()
     const { user } = renderApp('/settings?tab=payout-settings')
     await user.click(await screen.findByRole('button', { name: 'Add account' }))
     await user.click(screen.getByRole('combobox', { name: 'Bank' }))
     await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
-    await user.type(screen.getByLabelText('Account number'), '0690000032')
+    // Pasted as people share numbers in chats: the spaces go before the 10-digit cut.
+    await user.click(screen.getByLabelText('Account number'))
+    await user.paste('0690 000 032')
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe('0690000032')
     expect(await screen.findByText('MAMA PUT KITCHEN LTD')).toBeTruthy()
     await user.click(screen.getByRole('button', { name: 'Save account' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change settlement account' })
+    expect(within(dialog).getByText(/The account owner will be told/)).toBeTruthy()
+    expect(calls.settlement).toBeUndefined()
+    await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+    await user.keyboard('1111')
+    expect(await within(dialog).findByText('Incorrect PIN. 4 attempts remaining.')).toBeTruthy()
+    expect(calls.settlement).toBeUndefined()
+    await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+    await user.keyboard('1234')
     expect(await screen.findByRole('status', { name: 'Settlement account saved' })).toBeTruthy()
-    expect(calls.settlement).toEqual({ requestId: 'req-settle' })
+    expect(calls.settlement).toEqual({ requestId: 'req-settle', pin: '1234' })
     expect(await screen.findByRole('button', { name: 'Change' })).toBeTruthy()
   })
 
@@ -192,9 +206,41 @@ describe('Payout settings', () => {
     expect(calls.bearer).toEqual({ chargeBearer: 'customer' })
   })
 
+  it('renews an expired name lookup silently when saving the settlement account', async () => {
+    const calls = payoutApi()
+    let lookups = 0
+    const bodies: unknown[] = []
+    server.use(
+      handle(endpoints.resolveAccount, () => ok(resolved({ requestId: `req-${++lookups}`, accountName: 'MAMA PUT KITCHEN LTD' }))),
+      handle(endpoints.setSettlementAccount, async ({ request }) => {
+        const body = (await request.json()) as { requestId: string }
+        bodies.push(body)
+        if (body.requestId === 'req-1') return fail(422, 'INVALID_REQUEST_ID', 'requestId: has expired; resolve the account again')
+        calls.settlement = body
+        return ok(SETTLEMENT, 'Settlement account saved')
+      }),
+    )
+    const { user } = renderApp('/settings?tab=payout-settings')
+    await user.click(await screen.findByRole('button', { name: 'Add account' }))
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
+    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
+    await user.type(screen.getByLabelText('Account number'), '0690000032')
+    await screen.findByText('MAMA PUT KITCHEN LTD')
+    await user.click(screen.getByRole('button', { name: 'Save account' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change settlement account' })
+    await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+    await user.keyboard('1234')
+    expect(await screen.findByRole('status', { name: 'Settlement account saved' })).toBeTruthy()
+    expect(bodies).toEqual([
+      { requestId: 'req-1', pin: '1234' },
+      { requestId: 'req-2', pin: '1234' },
+    ])
+    expect(screen.queryByText(/has expired/)).toBeNull()
+  })
+
   it('shows payout settings read-only to a member without VENDOR_SETTINGS', async () => {
     payoutApi()
-    renderApp('/settings?tab=payout-settings', { permissions: ['VENDOR_WALLET'] })
+    renderApp('/settings?tab=payout-settings', { permissions: ['VENDOR_WALLET', 'VENDOR_TRANSFERS'] })
     expect(await screen.findByText(/Only a team member with the settings permission/)).toBeTruthy()
     expect(((await screen.findByRole('switch')) as HTMLInputElement).disabled).toBe(true)
     expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull()

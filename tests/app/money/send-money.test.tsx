@@ -2,75 +2,11 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
-import { BALANCE, BANKS, charges, pinStatus, resolved, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
+import { pinStatus, SETTLEMENT, transaction } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { api, fillDetails, openPin, openSendMoney, proceed, typePin } from './send-money-helpers'
 
 useAppHarness()
-
-interface Calls {
-  resolves: string[]
-  sends: { key: string | null; body: Record<string, unknown> }[]
-}
-
-/** The API as the Send Money flow sees it; `send` answers each POST /transfer/send in turn. */
-function api(options: { resolve?: 'ok' | 'fail'; send?: ((n: number) => Response)[]; hasPin?: boolean } = {}): Calls {
-  const calls: Calls = { resolves: [], sends: [] }
-  server.use(
-    handle(endpoints.walletBalance, () => ok(BALANCE)),
-    handle(endpoints.walletDetails, () => ok(WALLET_DETAILS)),
-    handle(endpoints.transactionAnalytics, () => new Promise(() => {})),
-    handle(endpoints.transactionBreakdown, () => new Promise(() => {})),
-    handle(endpoints.listBanks, () => ok(BANKS)),
-    handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),
-    handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: true })),
-    handle(endpoints.settlementAccount, () => ok(SETTLEMENT)),
-    handle(endpoints.transferCharges, ({ request }) => {
-      const amount = Number(new URL(request.url).searchParams.get('amount'))
-      return ok(amount < 500_000 ? charges(1_075, 'BELOW5000') : charges(2_688, 'BELOW50000'))
-    }),
-    handle(endpoints.resolveAccount, ({ request }) => {
-      const url = new URL(request.url)
-      const accountNumber = url.searchParams.get('accountNumber')!
-      calls.resolves.push(accountNumber)
-      if (options.resolve === 'fail') return fail(502, 'PROVIDER_ERROR', 'Name enquiry failed')
-      return ok(resolved({ accountNumber, bankCode: url.searchParams.get('bankCode')!, requestId: `req-${calls.resolves.length}` }))
-    }),
-    handle(endpoints.sendMoney, async ({ request }) => {
-      calls.sends.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
-      const answer = options.send?.[calls.sends.length - 1]
-      return answer ? answer(calls.sends.length) : ok(transaction({ type: 'debit', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }), 'Transfer successful')
-    }),
-  )
-  return calls
-}
-
-async function typePin(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, pin: string) {
-  await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
-  await user.keyboard(pin)
-}
-
-/** From step 2: Send money is enabled once the charge (and so the total) is known. */
-async function openPin(user: ReturnType<typeof renderApp>['user']) {
-  const send = (await screen.findByRole('button', { name: 'Send money' })) as HTMLButtonElement
-  await waitFor(() => expect(send.disabled).toBe(false))
-  await user.click(send)
-}
-
-async function openSendMoney() {
-  const app = renderApp('/home/send-money')
-  await screen.findByRole('dialog', { name: 'Send Money' })
-  return app
-}
-
-async function fillDetails(user: ReturnType<typeof renderApp>['user'], account = '0690000032', amount = '5000') {
-  await user.click(screen.getByRole('combobox', { name: 'Bank' }))
-  await user.type(screen.getByRole('combobox', { name: 'Bank' }), 'acc')
-  await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
-  await user.type(screen.getByLabelText('Account number'), account)
-  if (amount) await user.type(screen.getByLabelText('Amount'), amount)
-}
-
-const proceed = () => screen.getByRole('button', { name: 'Proceed' }) as HTMLButtonElement
 
 describe('Send Money, step 1', () => {
   it('enables Proceed only with a bank, 10 digits, a resolved name and an amount', async () => {

@@ -59,10 +59,12 @@ export function useSendMoney() {
   })
 }
 
+/** Needs the PIN; the PIN dialog shows a refusal in place, so no error toast. */
 export function useSetSettlementAccount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (requestId: string) => api(bankingEndpoints.setSettlementAccount, { body: { requestId } }),
+    mutationFn: (body: { requestId: string; pin: string }) => api(bankingEndpoints.setSettlementAccount, { body }),
+    meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.settlementAccount(), data),
   })
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import type { ResolvedAccount } from '../../../contract/banking'
+import { ApiError } from '../../lib/api'
 import { canCheckNuban, isValidNuban } from '../../lib/nuban'
 import { notify } from '../../ui/toast'
 import { resolveAccount } from './queries'
@@ -9,6 +10,10 @@ export type Resolved = v.InferOutput<typeof ResolvedAccount>
 
 export const RESOLVE_FAILED = 'Could not resolve account, please try again'
 export const INVALID_NUBAN = 'This account number is not valid for the selected bank.'
+
+/** The server's "requestId: has expired": the caller looks the name up again and carries on, never shows it. */
+export const lookupExpired = (error: unknown) =>
+  error instanceof ApiError && error.code === 'INVALID_REQUEST_ID' && error.message.includes('expired')
 
 export type Resolution =
   | { status: 'idle' }

@@ -66,7 +66,8 @@ export const Route = createFileRoute('/_app/settings')({
   loader: ({ context: { queryClient }, deps }) => {
     // The other tabs' data is fetched without blocking: each card shows its own loading and error state.
     if (deps.tab === 'payout-settings') {
-      void queryClient.prefetchQuery(settlementAccountQuery())
+      // Readable only with VENDOR_TRANSFERS (decision 087); the card says so to everyone else.
+      if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')) void queryClient.prefetchQuery(settlementAccountQuery())
       void queryClient.prefetchQuery(thirdPartyTransfersQuery())
       void queryClient.prefetchQuery(vendorChargesQuery())
     }

@@ -10,6 +10,11 @@ import type { Resolution } from '../use-account-resolution'
 
 export const ACCOUNT_NUMBER_LENGTH = 10
 
+/**
+ * '0123 456 785' and ' 0123456785 ' as pasted from a chat become 0123456785: the non-digits go first, then the
+ * length cut. (No maxLength on the input for the same reason: the browser would cut the paste to 10 characters,
+ * spaces included, before this sees it.)
+ */
 export function digitsOnly(text: string, max = ACCOUNT_NUMBER_LENGTH): string {
   return text.replace(/\D/g, '').slice(0, max)
 }
@@ -60,7 +65,6 @@ export function AccountFields({ bankCode, accountNumber, onBankChange, onAccount
           inputMode="numeric"
           autoComplete="off"
           pattern="[0-9]*"
-          maxLength={ACCOUNT_NUMBER_LENGTH}
           placeholder="0123456789"
           value={accountNumber}
           onChange={(event) => onAccountNumberChange(digitsOnly(event.target.value))}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { formatKobo } from '../../../lib/money'
+import { Icon } from '../../../ui/icon'
 import { chargeLabel } from '../../../lib/transfer-charge'
 import { totalDebit } from '../charges'
 import type { Resolved } from '../use-account-resolution'
@@ -17,6 +18,7 @@ const item = css({
   borderColor: 'border.default',
   _last: { borderBottomWidth: '0' },
 })
+const problemBox = css({ display: 'flex', gap: '2', alignItems: 'flex-start', p: '3', borderRadius: 'control', bg: 'danger.subtle', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
 const detail = css({ fontWeight: 'medium', textAlign: 'right', wordBreak: 'break-word' })
 
@@ -34,10 +36,12 @@ export interface ConfirmPaymentProps {
   amountKobo: number
   fee: number | undefined
   narration: string
+  /** Why Send is disabled (too little balance, third-party transfers off), said here and not under the PIN. */
+  problem?: string | null
 }
 
 /** Step 2, 'Confirm Payment': everything that will happen, read back before the PIN. */
-export function ConfirmPayment({ account, amountKobo, fee, narration }: ConfirmPaymentProps) {
+export function ConfirmPayment({ account, amountKobo, fee, narration, problem }: ConfirmPaymentProps) {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <div className={css({ textAlign: 'center', py: '2' })}>
@@ -54,6 +58,12 @@ export function ConfirmPayment({ account, amountKobo, fee, narration }: ConfirmP
         <Row label="Total">{fee === undefined ? '—' : formatKobo(totalDebit(amountKobo, fee))}</Row>
         {narration.trim() ? <Row label="Narration">{narration.trim()}</Row> : null}
       </dl>
+      {problem ? (
+        <p role="alert" className={problemBox}>
+          <Icon name="alert-circle" size={18} />
+          <span>{problem}</span>
+        </p>
+      ) : null}
     </div>
   )
 }

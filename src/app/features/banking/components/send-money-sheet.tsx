@@ -2,7 +2,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { Transaction } from '../../../../contract/transactions'
-import { errorMessage } from '../../../lib/api'
+import { ApiError, errorMessage } from '../../../lib/api'
 import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
 import { formatKobo, parseNairaToKobo } from '../../../lib/money'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
@@ -15,7 +15,8 @@ import { Sheet } from '../../../ui/sheet'
 import { feeFor, type ChargeTier } from '../charges'
 import { transferChargeQuery } from '../../../lib/transfer-charge'
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
-import { RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
+import { CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
+import { lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
 
@@ -60,7 +61,16 @@ function currentFee(
  * The Send Money flow (SPEC §2, §4): step 1 details, step 2 Confirm Payment, then the PIN, then the outcome.
  * Everything lives in this component, which the route mounts while open: closing it resets everything.
  */
-export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () => void; blockedReason?: string | null }) {
+export function SendMoneySheet({
+  onClose,
+  blockedReason = null,
+  mainBalance,
+}: {
+  onClose: () => void
+  blockedReason?: string | null
+  /** The main wallet's balance in kobo, when the user may see it (VENDOR_WALLET). */
+  mainBalance?: number
+}) {
   const queryClient = useQueryClient()
   const online = useOnline()
   const [values, setValues] = useState<SendMoneyValues>(EMPTY_SEND_MONEY)
@@ -74,6 +84,10 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
   const charge = useQuery({ ...transferChargeQuery(settledAmount ?? 0), enabled: settledAmount !== null, placeholderData: keepPreviousData })
   const fee = currentFee(validAmount, settledAmount, charge.data, charge.isPlaceholderData)
   const thirdParty = useQuery(thirdPartyTransfersQuery())
+  // Only needed to tell whether the destination is allowed while third-party transfers are off.
+  const settlement = useQuery({ ...settlementAccountQuery(), enabled: thirdParty.data?.isEnabled === false })
+  // A refusal the server gave about the transfer itself (not the PIN), shown on the Confirm step until Back.
+  const [refusal, setRefusal] = useState<string | null>(null)
 
   const send = useSendMoney()
   const [pinOpen, setPinOpen] = useState(false)
@@ -85,6 +99,19 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
   // The outcome dialog opens once the PIN dialog has finished closing (see PinDialog.onExitComplete); the
   // sheet stays open under it until the user acknowledges, then the whole flow closes.
   const [outcomeVisible, setOutcomeVisible] = useState(false)
+
+  const problem =
+    account && validAmount !== null
+      ? (refusal ??
+        confirmProblem({
+          amount: validAmount,
+          fee,
+          balance: mainBalance,
+          thirdPartyEnabled: thirdParty.data?.isEnabled,
+          settlement: thirdParty.data?.isEnabled === false ? settlement.data : undefined,
+          destination: account,
+        }))
+      : null
 
   const canProceed = online && !blockedReason && Boolean(values.bankCode) && /^\d{10}$/.test(values.accountNumber) && account !== null && validAmount !== null
 
@@ -114,13 +141,13 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
     if (!account || validAmount === null || send.isPending || submitting.current) return
     submitting.current = true
     try {
-      await sendWith(code, account, validAmount)
+      await sendWith(code, account, validAmount, false)
     } finally {
       submitting.current = false
     }
   }
 
-  async function sendWith(code: string, account: Resolved, validAmount: number) {
+  async function sendWith(code: string, account: Resolved, validAmount: number, renewed: boolean) {
     setPinError(null)
     let requestId = account.requestId
     // A retry of an unanswered attempt must send the same body; only a fresh attempt may renew the requestId.
@@ -145,6 +172,17 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
         },
         onError: (error) => {
           pending.current = afterFailure(attempt, error)
+          if (!renewed && lookupExpired(error)) {
+            // Refused before the PIN was checked, so sending again with a fresh lookup costs no try.
+            return void refresh().then(
+              (fresh) => sendWith(code, fresh, validAmount, true),
+              () => setPinError(RESOLVE_FAILED),
+            )
+          }
+          if (error instanceof ApiError && CONFIRM_STEP_REFUSALS.has(error.code)) {
+            setRefusal(error.message)
+            return setPinOpen(false)
+          }
           if (outcomeUnknown(error)) return setPinError(online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error))
           // A refusal ('Incorrect PIN. 4 attempts remaining.'): the money did not move; type the PIN again.
           setPinError(errorMessage(error))
@@ -162,13 +200,20 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
       </Button>
     ) : (
       <>
-        <Button size="lg" variant="outline" onClick={() => setStep(1)}>
+        <Button
+          size="lg"
+          variant="outline"
+          onClick={() => {
+            setRefusal(null)
+            setStep(1)
+          }}
+        >
           Back
         </Button>
         <Button
           size="lg"
           // The total must be on screen before the PIN authorises it.
-          disabled={!online || fee === undefined}
+          disabled={!online || fee === undefined || problem !== null}
           onClick={() => {
             setPin('')
             setPinError(null)
@@ -215,7 +260,7 @@ export function SendMoneySheet({ onClose, blockedReason = null }: { onClose: () 
             thirdPartyDisabled={thirdParty.data?.isEnabled === false}
           />
         ) : (
-          <ConfirmPayment account={account} amountKobo={validAmount} fee={fee} narration={values.narration} />
+          <ConfirmPayment account={account} amountKobo={validAmount} fee={fee} narration={values.narration} problem={problem} />
         )}
       </Sheet>
       <PinDialog

@@ -1,14 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { errorStatus } from '../../../lib/api'
+import { errorMessage, errorStatus } from '../../../lib/api'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'
+import { PinDialog } from '../../../ui/pin-dialog'
 import { Skeleton } from '../../../ui/skeleton'
 import { settlementAccountQuery, useSetSettlementAccount } from '../queries'
-import { useAccountResolution } from '../use-account-resolution'
+import { lookupExpired, RESOLVE_FAILED, useAccountResolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'
 
 const label = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -18,41 +21,102 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
   const online = useOnline()
   const [bankCode, setBankCode] = useState<string | undefined>()
   const [accountNumber, setAccountNumber] = useState('')
-  const { resolution, account, retry } = useAccountResolution(bankCode, accountNumber)
+  const { resolution, account, retry, refresh } = useAccountResolution(bankCode, accountNumber)
   const save = useSetSettlementAccount()
+  const [pinOpen, setPinOpen] = useState(false)
+  const [pin, setPin] = useState('')
+  const [pinError, setPinError] = useState<string | null>(null)
+
+  // The server saves the account its name enquiry found, by requestId, not whatever digits were typed.
+  function saveWith(requestId: string, code: string, renewed: boolean) {
+    setPinError(null)
+    save.mutate(
+      { requestId, pin: code },
+      {
+        onSuccess: () => {
+          setPinOpen(false)
+          onDone()
+        },
+        onError: (error) => {
+          if (!renewed && lookupExpired(error)) {
+            // Refused before the PIN was checked: a fresh lookup of the same account, then the same PIN again.
+            return void refresh().then(
+              (fresh) => saveWith(fresh.requestId, code, true),
+              () => setPinError(RESOLVE_FAILED),
+            )
+          }
+          setPinError(errorMessage(error))
+          setPin('')
+        },
+      },
+    )
+  }
+
   return (
-    <form
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '420px' })}
-      onSubmit={(event) => {
-        event.preventDefault()
-        // The server saves the account its name enquiry found, by requestId, not whatever digits were typed.
-        if (account) save.mutate(account.requestId, { onSuccess: onDone })
-      }}
-    >
-      <AccountFields
-        bankCode={bankCode}
-        accountNumber={accountNumber}
-        onBankChange={setBankCode}
-        onAccountNumberChange={setAccountNumber}
-        resolution={resolution}
-        onRetry={retry}
+    <>
+      <form
+        className={css({
+          display: 'flex',
+          flexDirection: 'column',
+          gap: '4',
+          maxW: '420px',
+        })}
+        onSubmit={(event) => {
+          event.preventDefault()
+          if (!account) return
+          setPin('')
+          setPinError(null)
+          setPinOpen(true)
+        }}
+      >
+        <AccountFields
+          bankCode={bankCode}
+          accountNumber={accountNumber}
+          onBankChange={setBankCode}
+          onAccountNumberChange={setAccountNumber}
+          resolution={resolution}
+          onRetry={retry}
+        />
+        {online ? null : <p className={label}>{OFFLINE_MONEY_MESSAGE}</p>}
+        <div className={css({ display: 'flex', gap: '3' })}>
+          <Button variant="outline" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!account || !online}>
+            Save account
+          </Button>
+        </div>
+      </form>
+      <PinDialog
+        open={pinOpen}
+        onOpenChange={setPinOpen}
+        title="Change settlement account"
+        description={
+          account
+            ? `Enter your 4-digit PIN to send payouts to ${account.accountName}, ${account.bankName} ${account.accountNumber}. The account owner will be told.`
+            : undefined
+        }
+        pin={pin}
+        onPinChange={setPin}
+        onSubmit={(code) => {
+          if (account && !save.isPending) saveWith(account.requestId, code, false)
+        }}
+        loading={save.isPending}
+        error={pinError}
+        disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
       />
-      {online ? null : <p className={label}>{OFFLINE_MONEY_MESSAGE}</p>}
-      <div className={css({ display: 'flex', gap: '3' })}>
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending} disabled={!account || !online}>
-          Save account
-        </Button>
-      </div>
-    </form>
+    </>
   )
 }
 
-/** Where payouts go: shown to all, changed only with VENDOR_SETTINGS. */
-export function SettlementAccountCard({ canEdit }: { canEdit: boolean }) {
-  const settlement = useQuery(settlementAccountQuery())
+/**
+ * Where payouts go: shown to those who may send money (VENDOR_TRANSFERS, as the server insists), changed by
+ * those who also hold VENDOR_SETTINGS, with their PIN (decision 087).
+ */
+export function SettlementAccountCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
+  const canSee = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')
+  const canEdit = canEditSettings && canSee
+  const settlement = useQuery({ ...settlementAccountQuery(), enabled: canSee })
   const [editing, setEditing] = useState(false)
   const current = settlement.data
   return (
@@ -66,11 +130,19 @@ export function SettlementAccountCard({ canEdit }: { canEdit: boolean }) {
         ) : null
       }
     >
-      {editing ? (
+      {!canSee ? (
+        <p className={label}>Only a team member with the transfers permission can see the settlement account.</p>
+      ) : editing ? (
         <SettlementForm onDone={() => setEditing(false)} />
       ) : settlement.isSuccess ? (
         current ? (
-          <dl className={css({ display: 'grid', gap: '3', gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' } })}>
+          <dl
+            className={css({
+              display: 'grid',
+              gap: '3',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+            })}
+          >
             <div>
               <dt className={label}>Bank name</dt>
               <dd className={value}>{current.bankName}</dd>
@@ -88,7 +160,12 @@ export function SettlementAccountCard({ canEdit }: { canEdit: boolean }) {
           <p className={label}>No settlement account yet. Payouts and "Send to my settlement account" need one.</p>
         )
       ) : settlement.isError ? (
-        <EmptyState title="Could not load the settlement account" onRefetch={() => void settlement.refetch()} errorStatus={errorStatus(settlement.error)} refetching={settlement.isFetching} />
+        <EmptyState
+          title="Could not load the settlement account"
+          onRefetch={() => void settlement.refetch()}
+          errorStatus={errorStatus(settlement.error)}
+          refetching={settlement.isFetching}
+        />
       ) : (
         <Skeleton count={2} />
       )}

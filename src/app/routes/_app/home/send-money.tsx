@@ -3,6 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { SendMoneySheet } from '../../../features/banking/components/send-money-sheet'
 import { banksQuery, thirdPartyTransfersQuery } from '../../../features/banking/queries'
 import { pinStatusQuery } from '../../../features/pin/queries'
+import { walletBalanceQuery } from '../../../features/wallet/queries'
 import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
 import { hasPermission } from '../../../lib/permissions'
 import { useSession } from '../../../lib/session'
@@ -34,6 +35,9 @@ function SendMoneyRoute() {
   const session = useSession()
   const close = useCloseSheet(toHome)
   const pin = useQuery(pinStatusQuery())
+  // The balance lets the Confirm step say "Insufficient balance" before the PIN; read only by who may see it.
+  const canSeeWallet = hasPermission(session?.user.permissions ?? [], 'VENDOR_WALLET')
+  const main = useQuery({ ...walletBalanceQuery(), enabled: canSeeWallet })
   if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSFERS')) {
     return (
       <Sheet open onOpenChange={(open) => !open && close()} title="Send Money">
@@ -41,5 +45,5 @@ function SendMoneyRoute() {
       </Sheet>
     )
   }
-  return <SendMoneySheet onClose={close} blockedReason={pinProblem(pin.data)} />
+  return <SendMoneySheet onClose={close} blockedReason={pinProblem(pin.data)} mainBalance={canSeeWallet ? main.data?.balance : undefined} />
 }

@@ -1,0 +1,102 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import { SETTLEMENT } from '../fixtures'
+import { fail, useAppHarness } from '../harness'
+import { api, fillDetails, openPin, openSendMoney, proceed, typePin } from './send-money-helpers'
+
+/*
+ * Send Money tells the truth before the PIN (decision 087): what is already known to stop a transfer is said on
+ * the Confirm step with Send disabled, never under the PIN boxes where it reads as a wrong PIN.
+ */
+
+useAppHarness()
+
+const sendButton = () => screen.getByRole('button', { name: 'Send money' }) as HTMLButtonElement
+
+async function toConfirm(user: Awaited<ReturnType<typeof openSendMoney>>['user']) {
+  await fillDetails(user)
+  await waitFor(() => expect(proceed().disabled).toBe(false))
+  await user.click(proceed())
+  return screen.findByRole('dialog', { name: 'Confirm Payment' })
+}
+
+describe('Send Money, the Confirm step', () => {
+  it('says the balance is too small for amount plus charge, and Send stays disabled', async () => {
+    const calls = api({ balance: 400_000 })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    const alert = await within(confirm).findByRole('alert')
+    expect(alert.textContent).toBe('Insufficient balance: this transfer needs ₦5,026.88 (amount plus charge) and your wallet has ₦4,000.00.')
+    expect(sendButton().disabled).toBe(true)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    expect(calls.sends).toEqual([])
+  })
+
+  it('lets the whole balance go when it covers amount plus charge exactly', async () => {
+    api({ balance: 502_688 })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    await waitFor(() => expect(sendButton().disabled).toBe(false))
+    expect(within(confirm).queryByRole('alert')).toBeNull()
+  })
+
+  it('says third-party transfers are off when the account is not the settlement account', async () => {
+    api({ thirdParty: false, settlement: { ...SETTLEMENT, bankCode: '058', bankName: 'Guaranty Trust Bank' } })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(
+      'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
+    )
+    expect(sendButton().disabled).toBe(true)
+  })
+
+  it('with third-party transfers off, the settlement account itself may be paid', async () => {
+    api({ thirdParty: false })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    await waitFor(() => expect(sendButton().disabled).toBe(false))
+    expect(within(confirm).queryByRole('alert')).toBeNull()
+  })
+
+  it("moves the server's balance refusal out of the PIN dialog onto the Confirm step (balance not visible to this member)", async () => {
+    api({ send: [() => fail(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')] })
+    const { user } = await openSendMoney({ permissions: ['VENDOR_TRANSFERS'] })
+    const confirm = await toConfirm(user)
+    await openPin(user)
+    await typePin(user, await screen.findByRole('alertdialog'), '1234')
+    expect((await within(confirm).findByRole('alert')).textContent).toBe('Insufficient balance')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(sendButton().disabled).toBe(true)
+  })
+})
+
+describe('Send Money, an expired name lookup', () => {
+  it('is renewed silently and the transfer sent with the same PIN', async () => {
+    const calls = api({ send: [() => fail(422, 'INVALID_REQUEST_ID', 'requestId: has expired; resolve the account again')] })
+    const { user } = await openSendMoney()
+    await toConfirm(user)
+    await openPin(user)
+    await typePin(user, await screen.findByRole('alertdialog'), '1234')
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeTruthy()
+    expect(calls.resolves).toEqual(['0690000032', '0690000032'])
+    expect(calls.sends.map((send) => send.body)).toEqual([
+      { amount: 500_000, requestId: 'req-1', pin: '1234' },
+      { amount: 500_000, requestId: 'req-2', pin: '1234' },
+    ])
+    expect(screen.queryByText(/has expired/)).toBeNull()
+  })
+})
+
+describe('Send Money, a pasted account number', () => {
+  it.each(['0690 000 032', ' 0690000032 ', '069-000-0032'])('%j becomes 0690000032 and is resolved', async (pasted) => {
+    const calls = api()
+    const { user } = await openSendMoney()
+    await user.click(screen.getByLabelText('Account number'))
+    await user.paste(pasted)
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe('0690000032')
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
+    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
+    expect(await screen.findByText('ADA OBI')).toBeTruthy()
+    expect(calls.resolves).toEqual(['0690000032'])
+  })
+})
