@@ -8,6 +8,7 @@ import { wipeLocalData } from './lib/local-data'
 import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
+import { startSignOutOutbox } from './lib/sign-out-outbox'
 import { routeTree } from './routeTree.gen'
 import { notify } from './ui/toast'
 
@@ -40,6 +41,7 @@ setUnauthenticatedHandler(() => {
 async function boot() {
   // The online manager assumes "online" until an event says otherwise; a start with no network sends none.
   onlineManager.setOnline(navigator.onLine)
+  startSignOutOutbox()
   const session = getSession()
   // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once.
   if (session) await startPersistence(queryClient, session.user.id)

@@ -6,7 +6,8 @@ import { api } from '../../lib/api'
 import { wipeLocalData } from '../../lib/local-data'
 import { isOnboarding } from '../../lib/onboarding'
 import { queryKeys } from '../../lib/query-keys'
-import { startSession } from '../../lib/session'
+import { getSession, startSession } from '../../lib/session'
+import { flushSignOuts, queueSignOut } from '../../lib/sign-out-outbox'
 
 export const meQuery = () =>
   queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(authEndpoints.me)).data })
@@ -39,6 +40,8 @@ export function useLogin() {
       return { ...result, message: '', onboarding }
     },
     onSuccess: async ({ data, onboarding }) => {
+      // Online again for sure: revoke whatever an offline sign-out on this device left waiting.
+      void flushSignOuts()
       if (isHeld(onboarding)) return
       await startSession(queryClient, data)
       if (onboarding) queryClient.setQueryData(queryKeys.onboarding.status(), onboarding)
@@ -46,12 +49,22 @@ export function useLogin() {
   })
 }
 
+/**
+ * Signs out: the device is wiped at once, online or not, and the token goes to the sign-out outbox, which revokes
+ * it on the server now or as soon as the device is back online (docs/decisions/085).
+ */
 export function useLogout() {
   const queryClient = useQueryClient()
   return useMutation({
-    // Revoke the token on the server when we can; sign-out on this device happens regardless.
-    mutationFn: () => api(authEndpoints.logout).catch(() => ({ message: '', data: null })),
-    onSettled: () => wipeLocalData(queryClient),
+    mutationFn: async () => {
+      const token = getSession()?.token
+      if (token) queueSignOut(token)
+      return { message: '', data: null }
+    },
+    onSettled: async () => {
+      await wipeLocalData(queryClient)
+      await flushSignOuts()
+    },
     meta: { successToast: false, errorToast: false },
   })
 }

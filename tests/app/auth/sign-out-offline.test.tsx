@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
+import { describe, expect, it } from 'vitest'
+import { endpoints } from '../../../src/contract'
+import { getSession } from '../../../src/app/lib/session'
+import { SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '../../../src/app/lib/sign-out-outbox'
+import { handle, ok, renderApp, route, server, useAppHarness } from '../harness'
+
+/*
+ * Issue 17: signing out offline still ends the session on the server. The device is wiped at once; only the token
+ * to revoke waits in localStorage, and it is sent when the browser is back online (docs/decisions/085).
+ */
+
+useAppHarness()
+
+/** The logout calls the server received, by bearer token; `down` makes the network fail as offline does. */
+function logoutServer() {
+  const state = { down: true, revoked: [] as string[] }
+  server.use(
+    handle(endpoints.vendorProfile, () =>
+      ok({ id: 'vendor-1', name: 'Ade Foods', email: 'ade@shop.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+    ),
+    http.post(route(endpoints.logout), ({ request }) => {
+      if (state.down) return HttpResponse.error()
+      state.revoked.push(request.headers.get('Authorization') ?? '')
+      return ok(null, 'You have been logged out')
+    }),
+  )
+  return state
+}
+
+async function signOut(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Open menu' }))
+  const menu = await screen.findByRole('dialog', { name: 'Menu' })
+  await user.click(within(menu).getByRole('button', { name: 'Log out' }))
+}
+
+describe('signing out offline', () => {
+  it('wipes the device at once, keeps only the token to revoke, and revokes it when back online', async () => {
+    const network = logoutServer()
+    startSignOutOutbox()
+    const { user, router } = renderApp('/settings?tab=password')
+    localStorage.setItem('some-screen-draft', 'secret customer note')
+    await signOut(user)
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(getSession()).toBeNull()
+    // Nothing of the user is left but the revocation itself.
+    expect(Object.keys(localStorage)).toEqual([SIGN_OUT_OUTBOX_KEY])
+    expect(JSON.parse(localStorage.getItem(SIGN_OUT_OUTBOX_KEY)!)).toEqual(['test-token'])
+    expect(network.revoked).toEqual([])
+
+    network.down = false
+    window.dispatchEvent(new Event('online'))
+    await waitFor(() => expect(network.revoked).toEqual(['Bearer test-token']))
+    await waitFor(() => expect(localStorage.getItem(SIGN_OUT_OUTBOX_KEY)).toBeNull())
+    expect(localStorage.length).toBe(0)
+  })
+
+  it('online, revokes at once and leaves nothing behind', async () => {
+    const network = logoutServer()
+    network.down = false
+    const { user, router } = renderApp('/settings?tab=password')
+    await signOut(user)
+    await waitFor(() => expect(network.revoked).toEqual(['Bearer test-token']))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(localStorage.length).toBe(0)
+  })
+})
