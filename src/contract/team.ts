@@ -73,7 +73,8 @@ export const teamEndpoints = {
     path: '/invite',
     summary:
       'Invite a team member: sends an expiring, single-use invitation link by SMS (and by email when given). ' +
-      'Only permissions the inviter holds may be granted.',
+      'Only permissions the inviter holds may be granted. 409 EMAIL_TAKEN for an email in use; 409 PHONE_TAKEN for a ' +
+      'phone already invited to or active in this team.',
     permission: 'VENDOR_TEAM',
     body: v.object({
       name: text(100),

@@ -1,0 +1,89 @@
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { DEMO } from '../../src/server/seed'
+import { logIn, ownServerAndBrowser, phoneContext, typeCode } from './browser'
+
+/*
+ * Decision 087 end to end, on a phone (390×844): changing the settlement account asks for the PIN and the owner's
+ * notice arrives (read from this suite's own server's outbox), and Send Money's Confirm step says "Insufficient
+ * balance" with Send disabled before any PIN is asked for.
+ */
+
+const own = ownServerAndBrowser()
+
+/** Set SCREENSHOT_DIR to keep a picture of each new screen state (they are looked at by hand, not compared). */
+async function snap(page: Page, name: string) {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`) })
+}
+
+async function ownerPage() {
+  const context = await phoneContext(own.browser)
+  const page = await context.newPage()
+  await logIn(page, DEMO.email, DEMO.password, own.origin)
+  return { context, page }
+}
+
+async function chooseAccessBank(page: Page, scope: Page | ReturnType<Page['getByRole']> = page) {
+  await scope.getByRole('combobox', { name: 'Bank' }).fill('Access')
+  await page.getByRole('option', { name: 'Access Bank' }).click()
+}
+
+describe('where money goes, on a phone', () => {
+  it('changing the settlement account asks for the PIN, and the owner is told', async () => {
+    const { context, page } = await ownerPage()
+    await page.goto(`${own.origin}/settings?tab=payout-settings`)
+    await page.getByRole('button', { name: 'Change' }).click()
+    await chooseAccessBank(page)
+    // Pasted with spaces, as people share numbers: all ten digits stay.
+    const number = page.getByRole('textbox', { name: 'Account number' })
+    await number.click()
+    await number.fill('0690 000 032')
+    await expect.poll(() => number.inputValue()).toBe('0690000032')
+    const resolvedName = page.getByTestId('resolved-account-name')
+    await expect.poll(() => resolvedName.textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
+    const accountName = (await resolvedName.textContent())!
+    const before = own.outbox.outbox.length
+
+    await page.getByRole('button', { name: 'Save account' }).click()
+    const pin = page.getByRole('alertdialog', { name: 'Change settlement account' })
+    await pin.waitFor()
+    await snap(page, 'payout-settings-pin-step')
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, DEMO.pin === '9999' ? '1111' : '9999')
+    await expect.poll(() => pin.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/^Incorrect PIN\. \d attempts? remaining\.$/)
+    await snap(page, 'payout-settings-wrong-pin')
+    expect(own.outbox.outbox.length).toBe(before)
+
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, DEMO.pin)
+    await pin.waitFor({ state: 'hidden' })
+    await page.getByText('0690000032').waitFor()
+
+    const text = `Your settlement account was changed to Access Bank 0690000032 (${accountName}) by ${DEMO.ownerName}`
+    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text).toBe(text)
+    expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(text)
+    await context.close()
+  })
+
+  it("Send Money's Confirm step says the balance is too small and offers no Send, before any PIN", async () => {
+    const { context, page } = await ownerPage()
+    await page.goto(`${own.origin}/home/send-money`)
+    const sheet = page.getByRole('dialog', { name: 'Send Money' })
+    await sheet.waitFor()
+    await chooseAccessBank(page)
+    await page.getByRole('textbox', { name: 'Account number' }).fill('0690000032')
+    await expect.poll(() => page.getByTestId('resolved-account-name').textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
+    await page.getByLabel('Amount').fill('90000000')
+    await page.getByText(/^Charge: ₦/).waitFor()
+    await page.getByRole('button', { name: 'Proceed' }).click()
+
+    const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
+    const alert = confirm.getByRole('alert')
+    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/^Insufficient balance: this transfer needs ₦90,000,[\d,.]+ \(amount plus charge\) and your wallet has ₦[\d,]+\.\d{2}\.$/)
+    expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
+    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    await snap(page, 'send-money-confirm-insufficient')
+    await context.close()
+  })
+})
