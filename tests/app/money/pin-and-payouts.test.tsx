@@ -247,4 +247,20 @@ describe('Payout settings', () => {
     // Disabled through its fieldset, which the :disabled state reflects.
     expect((await screen.findByRole('radio', { name: 'My customer pays' })).matches(':disabled')).toBe(true)
   })
+
+  it('does not ask for the settlement account for a member without VENDOR_TRANSFERS, and says why', async () => {
+    payoutApi()
+    let asked = 0
+    server.use(
+      handle(endpoints.settlementAccount, () => {
+        asked++
+        return fail(403, 'FORBIDDEN', 'You do not have permission to do this')
+      }),
+    )
+    renderApp('/settings?tab=payout-settings', { permissions: ['VENDOR_SETTINGS', 'VENDOR_WALLET'] })
+    expect(await screen.findByText('Only a team member with the transfers permission can see the settlement account.')).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Change' })).toBeNull()
+    expect(asked).toBe(0)
+  })
 })
