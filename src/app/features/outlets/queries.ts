@@ -120,7 +120,8 @@ export function useSetOutletStatus() {
 export type TransferDirection = 'to-outlet' | 'to-main'
 
 export interface OutletTransferInput {
-  body: { amount: number; outletId: string; narration?: string }
+  /** `pin`: the caller's transaction PIN, which both directions need (decision 086). */
+  body: { amount: number; outletId: string; narration?: string; pin: string }
   idempotencyKey: string
 }
 
@@ -135,7 +136,7 @@ export function useOutletTransfer(direction: TransferDirection) {
     mutationFn: ({ body, idempotencyKey }) => {
       const headers = { 'Idempotency-Key': idempotencyKey }
       if (direction === 'to-outlet') return api(outletEndpoints.fundOutlet, { body, headers })
-      return api(outletEndpoints.transferToMain, { body: { amount: body.amount, outletId: body.outletId }, headers })
+      return api(outletEndpoints.transferToMain, { body: { amount: body.amount, outletId: body.outletId, pin: body.pin }, headers })
     },
     meta: { successToast: false, errorToast: false },
     // Not awaited: the success dialog must not wait for the balances to come back. MONEY_KEYS holds the outlets'.

@@ -1,24 +1,29 @@
 import { useQuery } from '@tanstack/react-query'
-import { useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { errorMessage } from '../../../lib/api'
-import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
+import { afterFailure, attemptFor, type Attempt } from '../../../lib/idempotency'
 import { formatKobo, parseNairaToKobo } from '../../../lib/money'
-import { useOnline } from '../../../lib/online'
-import { shouldToast } from '../../../lib/query-client'
-import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
+import { usePinStep } from '../../../lib/use-pin-step'
+import { Button } from '../../../ui/button'
 import { InfoDialog } from '../../../ui/dialog'
 import { AmountInput, Field, Input } from '../../../ui/field'
-import { FormSheet } from '../../../ui/form-sheet'
 import { Notice } from '../../../ui/notice'
-import { notify } from '../../../ui/toast'
+import { PinDialog } from '../../../ui/pin-dialog'
+import { Sheet } from '../../../ui/sheet'
 import { outletBalanceQuery, outletDetailQuery, useOutletTransfer, type TransferDirection } from '../queries'
+import { OutletTransferConfirm } from './outlet-transfer-confirm'
+import { OutletTransferDetails } from './outlet-transfer-details'
 import { transferBlockedReason } from './outlet-wallet'
 
 /** SPEC §2, spelt as SPEC spells it. */
 export const TRANSFER_SUCCESS_TEXT = 'Your transaction has been processed succesfully.'
 export const UNKNOWN_TRANSFER_OUTCOME = 'We could not confirm the transfer. Try again: it will not be sent twice.'
 
-const TITLES: Record<TransferDirection, string> = { 'to-outlet': 'Transfer to Outlet', 'to-main': 'Transfer to Main Wallet' }
+const TITLES: Record<TransferDirection, string> = {
+  'to-outlet': 'Transfer to Outlet',
+  'to-main': 'Transfer to Main Wallet',
+}
 
 export interface OutletTransferSheetProps {
   direction: TransferDirection
@@ -30,88 +35,143 @@ export interface OutletTransferSheetProps {
 
 /**
  * Transfer to Outlet (amount and an optional narration) and Transfer to Main Wallet (an amount), for
- * /outlets/$outletId/transfer-to-outlet and /transfer-to-main. One Idempotency-Key per attempt, reused only to
- * retry an attempt whose outcome is unknown. After success the Transfer Successful dialog; closing it closes
- * the sheet, whose route leaves, so the next transfer starts from an empty form (docs/decisions/048).
+ * /outlets/$outletId/transfer-to-outlet and /transfer-to-main: the details, a confirm step (amount, from, to),
+ * then the caller's transaction PIN (decision 086), then Transfer Successful. One Idempotency-Key per attempt,
+ * reused only to retry an attempt whose outcome is unknown. Closing the success dialog closes the sheet, whose
+ * route leaves, so the next transfer starts from an empty form (docs/decisions/048).
  */
 export function OutletTransferSheet({ direction, outletId, mainBalance, onClose }: OutletTransferSheetProps) {
+  const formId = useId()
   const online = useOnline()
   const outlet = useQuery(outletDetailQuery(outletId)).data
   const outletBalance = useQuery(outletBalanceQuery(outletId)).data?.balance
   const transfer = useOutletTransfer(direction)
+  const pinStep = usePinStep()
+  const [step, setStep] = useState<'details' | 'confirm'>('details')
   const [amountText, setAmountText] = useState('')
   const [narration, setNarration] = useState('')
-  const [outcome, setOutcome] = useState<string | null>(null)
+  const [refusal, setRefusal] = useState<string | null>(null)
   const [succeeded, setSucceeded] = useState(false)
+  // The success dialog opens once the PIN dialog has finished closing (PinDialog.onExitComplete).
+  const [successVisible, setSuccessVisible] = useState(false)
   const pending = useRef<Attempt | null>(null)
 
   const parsed = parseNairaToKobo(amountText)
   const amount = parsed !== null && parsed > 0 ? parsed : null
   const blocked = transferBlockedReason(online, outlet, direction)
-  const canSubmit = !blocked && outlet !== undefined && amount !== null
   const available = direction === 'to-main' ? outletBalance : mainBalance
-  const main = 'Main wallet'
+  // Known before the PIN, so said on the confirm step and never as if the PIN were wrong.
+  const tooMuch = amount !== null && available !== undefined && amount > available
+  const canProceed = !blocked && outlet !== undefined && amount !== null
   const outletName = outlet?.name ?? 'This outlet'
+  const from = direction === 'to-outlet' ? 'Main wallet' : outletName
+  const to = direction === 'to-outlet' ? outletName : 'Main wallet'
+  const note = direction === 'to-outlet' ? narration.trim() || undefined : undefined
 
-  function submit() {
-    if (!canSubmit || amount === null || transfer.isPending) return
-    setOutcome(null)
-    const transferBody = { amount, outletId, narration: direction === 'to-outlet' ? narration.trim() || undefined : undefined }
-    const attempt = attemptFor(pending.current, JSON.stringify(transferBody))
+  function send(pin: string) {
+    if (amount === null || transfer.isPending) return
+    pinStep.clearError()
+    const body = { amount, outletId }
+    // The fingerprint leaves out the PIN: a retry with the PIN typed again is the same transfer (same key).
+    const attempt = attemptFor(pending.current, JSON.stringify({ ...body, narration: note }))
     pending.current = attempt
     transfer.mutate(
-      { body: transferBody, idempotencyKey: attempt.key },
+      { body: { ...body, narration: note, pin }, idempotencyKey: attempt.key },
       {
         onSuccess: () => {
           pending.current = null
           setSucceeded(true)
+          pinStep.close()
         },
         onError: (error) => {
           pending.current = afterFailure(attempt, error)
-          if (outcomeUnknown(error)) return setOutcome(online ? UNKNOWN_TRANSFER_OUTCOME : errorMessage(error))
-          // A refusal (more than the wallet holds, an inactive outlet): the money did not move.
-          if (shouldToast(error)) notify.error(errorMessage(error))
+          setRefusal(pinStep.failed(error, online ? UNKNOWN_TRANSFER_OUTCOME : errorMessage(error)))
         },
       },
     )
   }
 
+  const footer =
+    step === 'details' ? (
+      <>
+        <Button variant="outline" size="lg" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" form={formId} disabled={!canProceed}>
+          Proceed
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button variant="outline" size="lg" onClick={() => setStep('details')}>
+          Back
+        </Button>
+        <Button
+          size="lg"
+          disabled={Boolean(blocked) || tooMuch}
+          onClick={() => {
+            setRefusal(null)
+            pinStep.start()
+          }}
+        >
+          Transfer
+        </Button>
+      </>
+    )
+
   return (
     <>
-      <FormSheet
-        title={TITLES[direction]}
+      <Sheet
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose()
+        }}
+        title={step === 'details' ? TITLES[direction] : 'Confirm Transfer'}
         description={outlet?.name}
-        submitLabel={pending.current ? 'Try again' : 'Transfer'}
-        pending={transfer.isPending}
-        disabled={!canSubmit}
-        onSubmit={submit}
-        onClose={onClose}
+        footer={footer}
       >
         {blocked ? <Notice icon={online ? 'lock' : 'wifi-off'}>{blocked}</Notice> : null}
-        <DetailList>
-          <DetailRow label="From">{direction === 'to-outlet' ? main : outletName}</DetailRow>
-          <DetailRow label="To">{direction === 'to-outlet' ? outletName : main}</DetailRow>
-        </DetailList>
-        <Field
-          label="Amount"
-          error={amountText && amount === null ? 'Enter an amount greater than zero.' : undefined}
-          helper={available === undefined ? undefined : `Available: ${formatKobo(available)}`}
-        >
-          <AmountInput value={amountText} onChange={setAmountText} />
-        </Field>
-        {direction === 'to-outlet' ? (
-          <Field label="Narration (optional)">
-            <Input maxLength={100} autoComplete="off" value={narration} onChange={(event) => setNarration(event.target.value)} />
-          </Field>
-        ) : null}
-        {outcome ? (
-          <Notice icon="alert-circle" role="alert">
-            {outcome}
-          </Notice>
-        ) : null}
-      </FormSheet>
+        {step === 'details' || amount === null ? (
+          <OutletTransferDetails formId={formId} onSubmit={() => canProceed && setStep('confirm')} from={from} to={to}>
+            <Field
+              label="Amount"
+              error={amountText && amount === null ? 'Enter an amount greater than zero.' : undefined}
+              helper={available === undefined ? undefined : `Available: ${formatKobo(available)}`}
+            >
+              <AmountInput value={amountText} onChange={setAmountText} />
+            </Field>
+            {direction === 'to-outlet' ? (
+              <Field label="Narration (optional)">
+                <Input maxLength={100} autoComplete="off" value={narration} onChange={(event) => setNarration(event.target.value)} />
+              </Field>
+            ) : null}
+          </OutletTransferDetails>
+        ) : (
+          <OutletTransferConfirm amount={amount} from={from} to={to} narration={note}>
+            {tooMuch ? (
+              <Notice icon="alert-circle" role="alert">
+                {`This is more than ${from === 'Main wallet' ? 'the main wallet' : from} holds (${formatKobo(available!)}). Go back and enter a smaller amount.`}
+              </Notice>
+            ) : null}
+            {refusal ? (
+              <Notice icon="alert-circle" role="alert">
+                {refusal}
+              </Notice>
+            ) : null}
+          </OutletTransferConfirm>
+        )}
+      </Sheet>
+      <PinDialog
+        {...pinStep.dialog}
+        onSubmit={send}
+        loading={transfer.isPending}
+        submitLabel={pending.current ? 'Try again' : 'Confirm'}
+        disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
+        onExitComplete={() => setSuccessVisible(succeeded)}
+        description={amount === null ? undefined : `Enter your 4-digit PIN to move ${formatKobo(amount)} from ${from} to ${to}.`}
+      />
       <InfoDialog
-        open={succeeded}
+        open={successVisible}
         onOpenChange={(open) => {
           if (!open) onClose()
         }}

@@ -1,0 +1,52 @@
+import { useState } from 'react'
+import { ApiError, errorMessage } from './api'
+import { outcomeUnknown } from './idempotency'
+
+/**
+ * The server's refusals that are about the PIN itself. Only these are said under the PIN boxes: anything else it
+ * refused (too little in the wallet, an inactive outlet) is not the PIN's fault, and is said on the confirm step.
+ */
+const PIN_REFUSALS: ReadonlySet<string> = new Set(['INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'])
+
+export const isPinRefusal = (error: unknown) => error instanceof ApiError && PIN_REFUSALS.has(error.code)
+
+/**
+ * The PIN step of a money action that is confirmed first, then authorised with the transaction PIN (outlet
+ * transfers and refunds, decision 086): the PinDialog's state and what a failed call does to it. Spread `dialog`
+ * into <PinDialog>.
+ */
+export function usePinStep() {
+  const [open, setOpen] = useState(false)
+  const [pin, setPin] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  return {
+    open,
+    /** Opens the PIN boxes empty, from the confirm step's button. */
+    start() {
+      setPin('')
+      setError(null)
+      setOpen(true)
+    },
+    close: () => setOpen(false),
+    clearError: () => setError(null),
+    /**
+     * After a failed call. Unknown outcome: said under the boxes, the PIN kept for 'Try again' with the same key.
+     * A PIN refusal ('Incorrect PIN. 4 attempts remaining.'): said under the boxes, which are emptied. Anything
+     * else: the dialog closes and the message is handed back for the confirm step to show.
+     */
+    failed(error: unknown, unknownMessage: string): string | null {
+      if (outcomeUnknown(error)) {
+        setError(unknownMessage)
+        return null
+      }
+      if (isPinRefusal(error)) {
+        setError(errorMessage(error))
+        setPin('')
+        return null
+      }
+      setOpen(false)
+      return errorMessage(error)
+    },
+    dialog: { open, onOpenChange: setOpen, pin, onPinChange: setPin, error },
+  }
+}
