@@ -21,7 +21,8 @@ export const authEndpoints = {
   login: endpoint({
     method: 'POST',
     path: '/auth/vendor/login',
-    summary: 'Sign in with email and password; answers an opaque bearer token and the user.',
+    summary:
+      'Sign in with email and password; answers an opaque bearer token and the user. Five attempts per account in 15 minutes (429 after); a device that signed in before sends back its HttpOnly device cookie and keeps its own five (decision 084).',
     access: 'public',
     body: v.object({ email, password: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128)) }),
     response: v.object({
