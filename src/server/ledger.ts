@@ -34,7 +34,7 @@ export interface PostedTransfer {
 /** Wallets that hold a vendor's own money; only these are refused an overdraft. */
 export const GUARDED_KINDS = new Set(['main', 'outlet'])
 
-const insufficientFunds = () => new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
+export const insufficientFunds = () => new ApiError(422, 'INSUFFICIENT_FUNDS', 'Insufficient balance')
 /** A credit that would take a balance past Number.MAX_SAFE_INTEGER kobo (~₦90 trillion): refused, not a 500. */
 const balanceOutOfRange = () => new ApiError(422, 'AMOUNT_TOO_LARGE', 'The amount is more than a wallet can hold')
 

@@ -9,7 +9,7 @@ import { type TransactionRow, transactions, type VendorRow } from './db/schema'
 import type { AppDeps } from './deps'
 import { ApiError } from './errors'
 import { recoverStaleClaimsWith, STALE_CLAIM_MS } from './http/idempotency'
-import { newReference, postTransferWithin, reversePendingWithin, vendorWallets } from './ledger'
+import { insufficientFunds, newReference, postTransferWithin, reversePendingWithin, vendorWallet, vendorWallets } from './ledger'
 import { lockRefundOf, refundSettled } from './orders/refund-outcome'
 import { verifyPin } from './pin'
 import { toTransaction } from './transaction-queries'
@@ -59,6 +59,9 @@ export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoney
   // Cheap checks first, so a request that cannot succeed does not cost the user one of their PIN tries.
   const enquiry = await findEnquiry(db, auth.vendorId, input.requestId, clock.now())
   assertBeneficiaryAllowed(auth.vendor, enquiry)
+  // Too little balance is known before the PIN too (decision 087); the debit below still checks under its lock.
+  const main = await vendorWallet(db, auth.vendorId, 'main')
+  if (main && main.balance < input.amount + chargeFor(input.amount).fee) throw insufficientFunds()
   await verifyPin(db, auth.user, input.pin)
 
   const now = clock.now()

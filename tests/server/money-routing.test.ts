@@ -134,3 +134,17 @@ describe('who may read and route', () => {
     expect((await change(token, { requestId: await enquiry(t, s), pin: PIN })).status).toBe(403)
   })
 })
+
+describe('POST /transfer/send, what is known before the PIN', () => {
+  it('too little balance is refused before the PIN is checked, so a wrong PIN costs no try', async () => {
+    const s = await sender(t, { balance: 1_000_00 })
+    const res = await call(t.app, 'POST', '/transfer/send', {
+      token: s.token,
+      body: { amount: 995_00, requestId: await enquiry(t, s), pin: '0000' },
+      headers: { 'idempotency-key': crypto.randomUUID() },
+    })
+    expect(res.status).toBe(422)
+    expect(res.body).toEqual({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' })
+    expect(await pinAttempts(t.db, s.owner.id)).toBe(0)
+  })
+})
