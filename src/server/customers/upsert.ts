@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, type SQL } from 'drizzle-orm'
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'
@@ -6,8 +6,18 @@ import { notFound } from '../errors'
 
 /*
  * Customers are made by orders and by bank transfers, never by a form of their own. The same person is found
- * again by email, phone or the account they pay from; the partial unique indexes on those decide races.
+ * again by email, phone or the account they pay from (bank AND account number: the same ten digits at two banks are
+ * two accounts, docs/decisions/088); the partial unique indexes on those decide races.
  */
+
+type Account = { accountNumber: string; accountName: string; bankName: string }
+
+/**
+ * The customer key of a paying account: the number at that bank, as the unique index reads it
+ * (vendor_id, account_number, coalesce(bank_name, '')), so a lookup and a conflict agree on who is the same.
+ */
+const sameAccount = (account: Pick<Account, 'accountNumber' | 'bankName'>): SQL =>
+  and(eq(customers.accountNumber, account.accountNumber), sql`coalesce(${customers.bankName}, '') = ${account.bankName ?? ''}`)!
 
 export const ANONYMOUS_CUSTOMER_NAME = 'Anonymous customer'
 
@@ -16,8 +26,8 @@ export type CustomerLookup =
   | { customerId: string }
   /** Someone named on an order: found by email, else phone; a name alone is always someone new. */
   | { customer: { name: string; email?: string | null; phone?: string | null } }
-  /** The account a transfer came from: found by account number, else named after the account. */
-  | { account: { accountNumber: string; accountName: string; bankName: string } }
+  /** The account a transfer came from: found by bank and account number, else named after the account. */
+  | { account: Account }
   /** An order naming nobody: each is its own anonymous customer (they share no identity). */
   | { anonymous: true }
 
@@ -69,7 +79,7 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
   }
   if ('account' in lookup) {
     const { accountNumber, accountName, bankName } = lookup.account
-    const key = eq(customers.accountNumber, accountNumber)
+    const key = sameAccount(lookup.account)
     return (
       (await findBy(tx, vendorId, key)) ??
       insertOrFind(tx, vendorId, { name: accountName, accountNumber, bankName }, [key], at)
@@ -88,9 +98,12 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
 }
 
 /**
- * Who paid an order by transfer. The account's customer when there is one; otherwise the order's own customer
- * learns the account (an anonymous one is named after its holder, it is someone now), so one person does not
- * become two customers, one from the order and one from the transfer. Runs with the order locked.
+ * Whose money a transfer quoting an order's reference is: the order's customer, the person the vendor sold to,
+ * even when the paying account is already known as someone else (a parent paying for a child, an office for its
+ * staff). That customer learns the account only when it has none and no other customer holds it (docs/decisions/
+ * 088). An order naming nobody is the exception: its anonymous customer is no one yet, so the bank names the
+ * payer: an existing customer with that bank and account takes the credit, else the anonymous customer learns the
+ * account and is named after its holder. Runs with the order locked.
  *
  * Renaming an anonymous customer renames their other orders too (the lists show the name copied on the order).
  * Those rows are taken with SKIP LOCKED: a transfer paying another order of the same customer holds that order
@@ -100,24 +113,26 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
 export async function findOrCreatePayer(
   tx: Tx,
   order: { id: string; vendorId: string; customerId: string | null; customerName: string | null },
-  account: { accountNumber: string; accountName: string; bankName: string },
+  account: Account,
   at: Date,
 ): Promise<CustomerRow> {
   const { vendorId } = order
-  const known = await findBy(tx, vendorId, eq(customers.accountNumber, account.accountNumber))
-  if (known || !order.customerId) return known ?? findOrCreateCustomer(tx, vendorId, { account }, at)
-  const customerId = order.customerId
+  const current = order.customerId ? await findBy(tx, vendorId, eq(customers.id, order.customerId)) : undefined
+  if (!current) return findOrCreateCustomer(tx, vendorId, { account }, at)
+  const customerId = current.id
+  const known = await findBy(tx, vendorId, sameAccount(account))
+  if (known) return current.isAnonymous ? known : current
+  if (current.accountNumber !== null) return current
   try {
-    // A savepoint: a concurrent credit from the same new account may claim the number first (unique index).
+    // A savepoint: a concurrent credit from the same new account may claim it first (unique index).
     const [linked] = await tx.transaction(async (savepoint) => {
-      const [current] = await savepoint.select().from(customers).where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
-      const naming = current?.isAnonymous ? { name: account.accountName, isAnonymous: false } : {}
+      const naming = current.isAnonymous ? { name: account.accountName, isAnonymous: false } : {}
       const rows = await savepoint
         .update(customers)
         .set({ accountNumber: account.accountNumber, bankName: account.bankName, ...naming, updatedAt: at })
         .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId), isNull(customers.accountNumber)))
         .returning()
-      if (rows[0] && current?.isAnonymous) await renameOrdersOf(savepoint, vendorId, customerId, account.accountName)
+      if (rows[0] && current.isAnonymous) await renameOrdersOf(savepoint, vendorId, customerId, account.accountName)
       return rows
     })
     if (linked) return linked
@@ -125,14 +140,15 @@ export async function findOrCreatePayer(
     if (!isUniqueViolation(error)) throw error
   }
   // Someone else linked the order's customer first (perhaps naming it while we waited): show its name now.
-  const [customer] = await tx.select().from(customers).where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId)))
-  if (customer && customer.name !== order.customerName) {
+  const customer = (await findBy(tx, vendorId, eq(customers.id, customerId)))!
+  if (customer.name !== order.customerName) {
     await tx
       .update(orders)
       .set({ customerName: customer.name })
       .where(and(eq(orders.vendorId, vendorId), eq(orders.id, order.id)))
   }
-  return findOrCreateCustomer(tx, vendorId, { account }, at)
+  // Still anonymous: another customer took this account at the same moment, so that customer paid.
+  return customer.isAnonymous ? findOrCreateCustomer(tx, vendorId, { account }, at) : customer
 }
 
 /** The customer's orders take their new name, all but those another transaction holds (see findOrCreatePayer). */
