@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { nubanFor } from '../../src/server/nuban'
 import { DEMO } from '../../src/server/seed'
 import { logIn, ownServerAndBrowser, phoneContext, typeCode } from './browser'
 
@@ -84,6 +85,36 @@ describe('where money goes, on a phone', () => {
     expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
     expect(await page.getByRole('alertdialog').count()).toBe(0)
     await snap(page, 'send-money-confirm-insufficient')
+    await context.close()
+  })
+
+  it("with third-party transfers turned off (PIN), Confirm says only the settlement account may be paid", async () => {
+    const { context, page } = await ownerPage()
+    await page.goto(`${own.origin}/settings?tab=payout-settings`)
+    const toggle = page.getByRole('switch', { name: /Allow transfers to other accounts/ })
+    await expect.poll(() => toggle.isChecked()).toBe(true)
+    await toggle.click()
+    const pin = page.getByRole('alertdialog', { name: 'Turn off third-party transfers' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, DEMO.pin)
+    await pin.waitFor({ state: 'hidden' })
+    await expect.poll(() => toggle.isChecked()).toBe(false)
+
+    await page.goto(`${own.origin}/home/send-money`)
+    await page.getByRole('dialog', { name: 'Send Money' }).waitFor()
+    await page.getByRole('combobox', { name: 'Bank' }).fill('Guaranty')
+    await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click()
+    await page.getByRole('textbox', { name: 'Account number' }).fill(nubanFor('058', '012398745'))
+    await expect.poll(() => page.getByTestId('resolved-account-name').textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
+    await page.getByLabel('Amount').fill('1000')
+    await page.getByText(/^Charge: ₦/).waitFor()
+    await page.getByRole('button', { name: 'Proceed' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
+    await expect.poll(() => confirm.getByRole('alert').textContent(), { timeout: 10_000 }).toBe(
+      'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
+    )
+    expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
+    await snap(page, 'send-money-confirm-third-party-off')
     await context.close()
   })
 })
