@@ -6,7 +6,9 @@ import { OFFLINE_MONEY_MESSAGE } from '../../../src/app/lib/online'
 import { MONEY_KEYS } from '../../../src/app/lib/query-keys'
 import { charges } from '../fixtures'
 import { order } from '../sales-fixtures'
+import { PERMISSIONS } from '../../../src/contract/permissions'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { typePin } from '../money/send-money-helpers'
 
 useAppHarness()
 // The sheet shows the transfer charge of the amount; ₦25.00 (the BELOW50000 tier, as for ₦10,000.00) for any here.
@@ -41,6 +43,27 @@ async function openRefund() {
 const amountField = (sheet: HTMLElement) => within(sheet).getByLabelText('Amount') as HTMLInputElement
 const submit = (sheet: HTMLElement) => within(sheet).getByRole('button', { name: 'Initiate Refund' }) as HTMLButtonElement
 
+type User = ReturnType<typeof renderApp>['user']
+
+/** Initiate Refund → the confirm step, whose rows are answered as label → value. */
+async function proceed(user: User, sheet: HTMLElement) {
+  await user.click(submit(sheet))
+  const confirm = await screen.findByRole('dialog', { name: 'Confirm Refund' })
+  const refund = within(confirm).getByRole('button', { name: 'Refund' }) as HTMLButtonElement
+  // Enabled once the charge, and so the total, is known.
+  await waitFor(() => expect(refund.disabled).toBe(false))
+  const rows = Object.fromEntries([...confirm.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]))
+  return { confirm, rows }
+}
+
+/** Confirm step → Refund → the PIN dialog, with `pin` typed (the fourth digit submits). */
+async function authorise(user: User, confirm: HTMLElement, pin = '1234') {
+  await user.click(within(confirm).getByRole('button', { name: 'Refund' }))
+  const dialog = await screen.findByRole('alertdialog', { name: 'Enter your transaction PIN' })
+  await typePin(user, dialog, pin)
+  return dialog
+}
+
 describe('Initiate Refund', () => {
   it('FULL (the default) fixes the amount to what is left to refund, and sends it with an Idempotency-Key', async () => {
     const refunds = api()
@@ -52,9 +75,24 @@ describe('Initiate Refund', () => {
     expect(await within(sheet).findByText(/Charge: ₦25\.00/)).toBeTruthy()
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries')
 
-    await user.click(submit(sheet))
+    // The confirm step: what leaves the wallet and where it goes, before the PIN; nothing is sent yet.
+    const { confirm, rows } = await proceed(user, sheet)
+    expect(rows).toEqual({
+      Refund: '₦10,000.00',
+      Charge: '₦25.00',
+      'Total from your wallet': '₦10,025.00',
+      To: 'Chukwuemeka Obi',
+      Bank: 'Guaranty Trust Bank',
+      'Account number': '0123456789',
+    })
+    expect(refunds.calls).toEqual([])
+    await user.click(within(confirm).getByRole('button', { name: 'Refund' }))
+    const pin = await screen.findByRole('alertdialog', { name: 'Enter your transaction PIN' })
+    expect(within(pin).getByText('Enter your 4-digit PIN to refund ₦10,000.00 to Chukwuemeka Obi.')).toBeTruthy()
+    expect(refunds.calls).toEqual([])
+    await typePin(user, pin, '1234')
     await waitFor(() => expect(refunds.calls).toHaveLength(1))
-    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 1_000_000 })
+    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 1_000_000, pin: '1234' })
     expect(refunds.calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
     expect(await screen.findByRole('status', { name: 'Refund of ₦100.00 initiated' })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Initiate Refund' })).toBeNull())
@@ -79,9 +117,11 @@ describe('Initiate Refund', () => {
     await user.type(amountField(sheet), '2500.5')
     expect(within(sheet).queryByText(/Amount cannot be more than/)).toBeNull()
     await user.type(within(sheet).getByLabelText('Reason (optional)'), 'Two plates were cold')
-    await user.click(submit(sheet))
+    const { confirm, rows } = await proceed(user, sheet)
+    expect(rows).toMatchObject({ Refund: '₦2,500.50', Reason: 'Two plates were cold' })
+    await authorise(user, confirm)
     await waitFor(() => expect(refunds.calls).toHaveLength(1))
-    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 250_050, narration: 'Two plates were cold' })
+    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 250_050, narration: 'Two plates were cold', pin: '1234' })
   })
 
   it('compares a partial refund with the amount paid when nothing was refunded before', async () => {
@@ -112,16 +152,52 @@ describe('Initiate Refund', () => {
     expect(refunds.calls).toHaveLength(0)
   })
 
-  it('retries an unanswered refund with the same key, and a refused one with a new key', async () => {
+  it('retries an unanswered refund with the same key, and a refused one with a new key, said on the confirm step', async () => {
     const refunds = api([() => fail(502, 'UPSTREAM', 'Bad gateway'), () => fail(409, 'CONFLICT', 'This order was refunded meanwhile')])
     const { sheet, user } = await openRefund()
-    await user.click(submit(sheet))
-    expect(await within(sheet).findByText('We could not confirm the refund. Try again: it will not be sent twice.')).toBeTruthy()
-    await user.click(within(sheet).getByRole('button', { name: 'Try again' }))
-    expect(await screen.findByRole('alert', { name: 'This order was refunded meanwhile' })).toBeTruthy()
-    await user.click(within(sheet).getByRole('button', { name: 'Initiate Refund' }))
+    const { confirm } = await proceed(user, sheet)
+    const dialog = await authorise(user, confirm)
+    expect(await within(dialog).findByText('We could not confirm the refund. Try again: it will not be sent twice.')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    // Not the PIN's fault: the PIN closes and the confirm step says it.
+    expect(await within(confirm).findByRole('alert')).toHaveProperty('textContent', 'This order was refunded meanwhile')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    await authorise(user, confirm)
     await waitFor(() => expect(refunds.calls).toHaveLength(3))
     expect(refunds.calls[1]!.key).toBe(refunds.calls[0]!.key)
     expect(refunds.calls[2]!.key).not.toBe(refunds.calls[1]!.key)
+  })
+
+  it('a wrong PIN is said under the PIN boxes with the attempts left, and nothing else changes', async () => {
+    const refunds = api([() => fail(422, 'INVALID_PIN', 'Incorrect PIN. 2 attempts remaining.')])
+    const { sheet, user } = await openRefund()
+    const { confirm } = await proceed(user, sheet)
+    const dialog = await authorise(user, confirm, '9999')
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Incorrect PIN. 2 attempts remaining.')
+    expect((within(dialog).getByLabelText('Transaction PIN, digit 1 of 4') as HTMLInputElement).value).toBe('')
+    expect(screen.getByRole('dialog', { name: 'Confirm Refund', hidden: true })).toBeTruthy()
+    await typePin(user, dialog, '1234')
+    await waitFor(() => expect(refunds.calls).toHaveLength(2))
+    expect(refunds.calls.map((call) => call.body.pin)).toEqual(['9999', '1234'])
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm Refund' })).toBeNull())
+  })
+})
+
+describe('who may refund', () => {
+  it('a user without VENDOR_REFUNDS sees no refund action on the order, and the sheet reached by address says why', async () => {
+    api()
+    const { router } = renderApp('/orders/ORD-A1B2C3', { permissions: PERMISSIONS.filter((p) => p !== 'VENDOR_REFUNDS') })
+    await screen.findByRole('heading', { name: /ORD-A1B2C3/, level: 1 })
+    expect(screen.queryByRole('link', { name: 'Initiate Refund' })).toBeNull()
+    await act(() => router.navigate({ to: '/orders/$reference/refund', params: { reference: 'ORD-A1B2C3' } }))
+    const sheet = await screen.findByRole('dialog', { name: 'Initiate Refund' })
+    expect(within(sheet).getByText('Refunds need the vendor refunds permission. Ask the owner to grant it.')).toBeTruthy()
+    expect(submit(sheet).disabled).toBe(true)
+  })
+
+  it('the owner (every permission) sees it', async () => {
+    api()
+    renderApp('/orders/ORD-A1B2C3')
+    expect(await screen.findByRole('link', { name: 'Initiate Refund' })).toBeTruthy()
   })
 })

@@ -172,3 +172,14 @@ describe('Invite Team Member', () => {
     expect(within(sheet).queryByRole('button', { name: 'Send invite' })).toBeNull()
   })
 })
+
+describe('the refund permission (decision 086)', () => {
+  it('is offered on its own, in plain words, and not ticked by ticking vendor orders', async () => {
+    inviteApi()
+    const { user, sheet } = await openSheet()
+    const refunds = within(sheet).getByRole('checkbox', { name: 'vendor refunds' }) as HTMLInputElement
+    expect(refunds.checked).toBe(false)
+    await user.click(within(sheet).getByRole('checkbox', { name: 'vendor orders' }))
+    expect(refunds.checked).toBe(false)
+  })
+})

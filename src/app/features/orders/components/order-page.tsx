@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { Order } from '../../../../contract/orders'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
 import { DetailFallback, detailStack } from '../../../ui/detail-page'
 import { PageHeader } from '../../../ui/page'
 import { KINDS, type KindText } from '../kinds'
@@ -16,9 +18,13 @@ import { OrderTimelineSection } from './order-timeline-section'
 
 const refundLink = cx(button({ variant: 'outline', size: 'sm' }), css({ textDecoration: 'none' }))
 
-/** Initiate Refund opens over the page as its child route (docs/decisions/010). */
+/**
+ * Initiate Refund opens over the page as its child route (docs/decisions/010). Only for those the owner let refund
+ * (VENDOR_REFUNDS, decision 086): the server refuses everyone else, so they are not offered it at all.
+ */
 function RefundLink({ kind, order }: { kind: KindText; order: Order }) {
-  if (!order.canRefund) return null
+  const mayRefund = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_REFUNDS')
+  if (!order.canRefund || !mayRefund) return null
   const params = { reference: order.reference }
   return kind.kind === 'invoice' ? (
     <Link to="/invoices/$reference/refund" params={params} search className={refundLink}>

@@ -3,9 +3,12 @@ import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { REFUND_TYPES, type Order } from '../../../../contract/orders'
 import { errorMessage } from '../../../lib/api'
-import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
+import { afterFailure, attemptFor, type Attempt } from '../../../lib/idempotency'
+import { formatKobo } from '../../../lib/money'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
-import { shouldToast } from '../../../lib/query-client'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
+import { usePinStep } from '../../../lib/use-pin-step'
 import { chargeLabel, transferChargeQuery } from '../../../lib/transfer-charge'
 import { Button } from '../../../ui/button'
 import { ChoiceChips } from '../../../ui/choice-chips'
@@ -15,13 +18,17 @@ import { Money } from '../../../ui/money'
 import { Notice } from '../../../ui/notice'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
-import { notify } from '../../../ui/toast'
+import { PinDialog } from '../../../ui/pin-dialog'
 import { useRefundOrder } from '../queries'
 import { EMPTY_REFUND, refundAmount, type RefundDraft } from '../refund'
+import { RefundConfirm } from './refund-confirm'
 
 export const UNKNOWN_REFUND_OUTCOME = 'We could not confirm the refund. Try again: it will not be sent twice.'
 
-const TYPE_CHOICES = REFUND_TYPES.map((value) => ({ value, label: value === 'FULL' ? 'Full' : 'Partial' }))
+const TYPE_CHOICES = REFUND_TYPES.map((value) => ({
+  value,
+  label: value === 'FULL' ? 'Full' : 'Partial',
+}))
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 
@@ -29,27 +36,41 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const formId = useId()
   const online = useOnline()
   const refund = useRefundOrder()
+  const pinStep = usePinStep()
+  const mayRefund = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_REFUNDS')
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND)
-  const [outcome, setOutcome] = useState<string | null>(null)
+  const [step, setStep] = useState<'form' | 'confirm'>('form')
+  const [refusal, setRefusal] = useState<string | null>(null)
   const pending = useRef<Attempt | null>(null)
   const amount = refundAmount(draft, order.refundableAmount, order.amountPaid, order.amountRefunded)
   const set = (patch: Partial<RefundDraft>) => setDraft((d) => ({ ...d, ...patch }))
-  const canSubmit = online && order.canRefund && amount.kobo !== null && !refund.isPending
+  const canProceed = online && mayRefund && order.canRefund && amount.kobo !== null
   // A refund is a bank transfer: the wallet pays its charge on top, as with Send Money.
-  const charge = useQuery({ ...transferChargeQuery(amount.kobo ?? 0), enabled: amount.kobo !== null, placeholderData: keepPreviousData })
+  const charge = useQuery({
+    ...transferChargeQuery(amount.kobo ?? 0),
+    enabled: amount.kobo !== null,
+    placeholderData: keepPreviousData,
+  })
+  const fee = charge.isPlaceholderData ? undefined : charge.data?.fee
   const chargeLine = amount.kobo === null ? undefined : `Charge: ${chargeLabel(charge.data?.fee)}`
 
-  function submit() {
-    if (!canSubmit || amount.kobo === null) return
-    setOutcome(null)
+  function send(pin: string) {
+    if (amount.kobo === null || refund.isPending) return
+    pinStep.clearError()
     // The amount is always sent, FULL too: the server refunds exactly what the vendor saw, or refuses.
     const narration = draft.reason.trim() || undefined
-    const refundBody = { reference: order.reference, status: 'refunded' as const, amount: amount.kobo, narration }
-    // One Idempotency-Key per attempt (docs/decisions/011): a retry after an unknown outcome reuses it.
+    const refundBody = {
+      reference: order.reference,
+      status: 'refunded' as const,
+      amount: amount.kobo,
+      narration,
+    }
+    // One Idempotency-Key per attempt (docs/decisions/011): a retry after an unknown outcome reuses it. The PIN is
+    // not part of what makes it the same refund.
     const attempt = attemptFor(pending.current, JSON.stringify(refundBody))
     pending.current = attempt
     refund.mutate(
-      { body: refundBody, idempotencyKey: attempt.key },
+      { body: { ...refundBody, pin }, idempotencyKey: attempt.key },
       {
         onSuccess: () => {
           pending.current = null
@@ -57,72 +78,120 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
         },
         onError: (error) => {
           pending.current = afterFailure(attempt, error)
-          if (outcomeUnknown(error)) return setOutcome(online ? UNKNOWN_REFUND_OUTCOME : errorMessage(error))
-          // A refusal (too much, a status that cannot be refunded): the money did not move.
-          if (shouldToast(error)) notify.error(errorMessage(error))
+          // A refusal that is not the PIN's (too much, a status that cannot be refunded) is said on the confirm step.
+          setRefusal(pinStep.failed(error, online ? UNKNOWN_REFUND_OUTCOME : errorMessage(error)))
         },
       },
     )
   }
 
+  const footer =
+    step === 'form' ? (
+      <>
+        <Button variant="outline" size="lg" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" size="lg" form={formId} disabled={!canProceed}>
+          Initiate Refund
+        </Button>
+      </>
+    ) : (
+      <>
+        <Button variant="outline" size="lg" onClick={() => setStep('form')}>
+          Back
+        </Button>
+        {/* The total must be on screen before the PIN authorises it. */}
+        <Button
+          size="lg"
+          disabled={!canProceed || fee === undefined}
+          onClick={() => {
+            setRefusal(null)
+            pinStep.start()
+          }}
+        >
+          Refund
+        </Button>
+      </>
+    )
+
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Initiate Refund"
-      description={order.reference}
-      footer={
-        <>
-          <Button variant="outline" size="lg" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" size="lg" form={formId} disabled={!canSubmit} loading={refund.isPending}>
-            {pending.current ? 'Try again' : 'Initiate Refund'}
-          </Button>
-        </>
-      }
-    >
-      <form
-        id={formId}
-        noValidate
-        className={body}
-        onSubmit={(event) => {
-          event.preventDefault()
-          submit()
+    <>
+      <Sheet
+        open
+        onOpenChange={(open) => {
+          if (!open) onClose()
         }}
+        title={step === 'form' ? 'Initiate Refund' : 'Confirm Refund'}
+        description={order.reference}
+        footer={footer}
       >
-        {online ? null : <Notice icon="wifi-off">{OFFLINE_MONEY_MESSAGE}</Notice>}
-        {order.canRefund ? null : <Notice icon="info">Nothing on this {order.kind} can be refunded now.</Notice>}
-        <DetailList>
-          <DetailRow label="Amount paid">
-            <Money kobo={order.amountPaid} currency={order.currency} />
-          </DetailRow>
-          {/* What reached the payer; a refund still with the bank blocks another (the notice above says so). */}
-          {order.amountRefunded > 0 ? (
-            <DetailRow label="Refunded">
-              <Money kobo={order.amountRefunded} currency={order.currency} />
-            </DetailRow>
-          ) : null}
-          <DetailRow label="Can be refunded">
-            <Money kobo={order.refundableAmount} currency={order.currency} />
-          </DetailRow>
-        </DetailList>
-        <ChoiceChips legend="Refund type" choices={TYPE_CHOICES} value={draft.type} onChange={(type) => set({ type, amount: '' })} />
-        <Field label="Amount" error={amount.error} disabled={draft.type === 'FULL'} helper={[draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : null, chargeLine].filter(Boolean).join(' ') || undefined}>
-          <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />
-        </Field>
-        <Field label="Reason (optional)">
-          <Textarea rows={3} maxLength={500} value={draft.reason} onChange={(event) => set({ reason: event.target.value })} />
-        </Field>
-        {outcome ? (
-          <Notice icon="alert-circle" role="alert">
-            {outcome}
-          </Notice>
-        ) : null}
-      </form>
-    </Sheet>
+        {step === 'confirm' && amount.kobo !== null ? (
+          <RefundConfirm order={order} amount={amount.kobo} fee={fee} reason={draft.reason}>
+            {online ? null : <Notice icon="wifi-off">{OFFLINE_MONEY_MESSAGE}</Notice>}
+            {refusal ? (
+              <Notice icon="alert-circle" role="alert">
+                {refusal}
+              </Notice>
+            ) : null}
+          </RefundConfirm>
+        ) : (
+          <form
+            id={formId}
+            noValidate
+            className={body}
+            onSubmit={(event) => {
+              event.preventDefault()
+              if (canProceed) setStep('confirm')
+            }}
+          >
+            {online ? null : <Notice icon="wifi-off">{OFFLINE_MONEY_MESSAGE}</Notice>}
+            {mayRefund ? null : <Notice icon="lock">Refunds need the vendor refunds permission. Ask the owner to grant it.</Notice>}
+            {order.canRefund ? null : <Notice icon="info">Nothing on this {order.kind} can be refunded now.</Notice>}
+            <DetailList>
+              <DetailRow label="Amount paid">
+                <Money kobo={order.amountPaid} currency={order.currency} />
+              </DetailRow>
+              {/* What reached the payer; a refund still with the bank blocks another (the notice above says so). */}
+              {order.amountRefunded > 0 ? (
+                <DetailRow label="Refunded">
+                  <Money kobo={order.amountRefunded} currency={order.currency} />
+                </DetailRow>
+              ) : null}
+              <DetailRow label="Can be refunded">
+                <Money kobo={order.refundableAmount} currency={order.currency} />
+              </DetailRow>
+            </DetailList>
+            <ChoiceChips legend="Refund type" choices={TYPE_CHOICES} value={draft.type} onChange={(type) => set({ type, amount: '' })} />
+            <Field
+              label="Amount"
+              error={amount.error}
+              disabled={draft.type === 'FULL'}
+              helper={
+                [draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : null, chargeLine].filter(Boolean).join(' ') ||
+                undefined
+              }
+            >
+              <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />
+            </Field>
+            <Field label="Reason (optional)">
+              <Textarea rows={3} maxLength={500} value={draft.reason} onChange={(event) => set({ reason: event.target.value })} />
+            </Field>
+          </form>
+        )}
+      </Sheet>
+      <PinDialog
+        {...pinStep.dialog}
+        onSubmit={send}
+        loading={refund.isPending}
+        submitLabel={pending.current ? 'Try again' : 'Confirm'}
+        disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
+        description={
+          amount.kobo === null
+            ? undefined
+            : `Enter your 4-digit PIN to refund ${formatKobo(amount.kobo, order.currency)} to ${order.refundAccount?.accountName || 'the account that paid'}.`
+        }
+      />
+    </>
   )
 }
 /** Initiate Refund (SPEC §2, §5) for /orders/$reference/refund: money goes back to the account that paid. */
