@@ -111,6 +111,8 @@ export const OrderSummary = v.object({
   /** The total the customer owes, kobo. */
   amount: kobo,
   amountPaid: kobo,
+  /** Refunds that reached the payer, kobo. Less than amountPaid: a partial refund, and the status is unchanged. */
+  amountRefunded: kobo,
   isShareable: v.boolean(),
   createdAt: v.string(),
   updatedAt: v.string(),
@@ -132,8 +134,6 @@ export const Order = v.object({
   taxTotal: kobo,
   deliveryLocation: v.nullable(v.object({ id: v.string(), name: v.string() })),
   deliveryFee: kobo,
-  /** Refunds that reached the payer. */
-  amountRefunded: kobo,
   /**
    * What the next refund may return: amount paid less refunds sent or on their way, and no more than the account it
    * goes back to (the newest payer with something left) paid less refunds to it (docs/decisions/034).
@@ -175,6 +175,10 @@ export const PublicOrder = v.object({
   amountPaid: kobo,
   /** amount − amountPaid, never below zero. */
   amountDue: kobo,
+  /** amountPaid − amount when more than the total arrived, else zero. */
+  amountOverpaid: kobo,
+  /** Refunds that reached the customer's account, kobo: the whole of amountPaid for a refunded order, less for a partial refund. */
+  amountRefunded: kobo,
   payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
   createdAt: v.string(),
 })

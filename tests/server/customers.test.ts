@@ -254,6 +254,7 @@ describe('GET /vendor/customer/info', () => {
       currency: 'NGN',
       amount: 2_000_00,
       amountPaid: 1_500_00,
+      amountRefunded: 0,
       isShareable: false,
       createdAt: at(240).toISOString(),
       updatedAt: at(240).toISOString(),

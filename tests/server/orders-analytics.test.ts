@@ -19,39 +19,46 @@ beforeAll(async () => {
   const partial = await order(t, s.token, tray(1_000 * NAIRA))
   await pay(t, s, partial.reference, 401 * NAIRA)
   await order(t, s.token, tray(700 * NAIRA))
-  const refunded = await order(t, s.token, tray(500 * NAIRA))
-  await pay(t, s, refunded.reference, 500 * NAIRA)
-  const res = await call(t.app, 'PUT', '/order', {
-    token: s.token,
-    body: { reference: refunded.reference, status: 'refunded', amount: 200 * NAIRA, pin: PIN },
-    headers: { 'idempotency-key': randomUUID() },
-  })
-  expect(res.status).toBe(200)
+  // A partial refund: the order stays paid and counts as paid; only its amount counts as refunded.
+  const partlyRefunded = await order(t, s.token, tray(500 * NAIRA))
+  await pay(t, s, partlyRefunded.reference, 500 * NAIRA)
+  expect((await refund(partlyRefunded.reference, 200 * NAIRA)).body.data.status).toBe('paid')
+  const refunded = await order(t, s.token, tray(300 * NAIRA))
+  await pay(t, s, refunded.reference, 300 * NAIRA)
+  expect((await refund(refunded.reference)).body.data.status).toBe('refunded')
   const invoice = await order(t, s.token, { kind: 'invoice', ...tray(2_000 * NAIRA) })
   await pay(t, s, invoice.reference, 2_000 * NAIRA)
 })
 
+function refund(reference: string, amount?: number) {
+  return call(t.app, 'PUT', '/order', {
+    token: s.token,
+    body: { reference, status: 'refunded', amount, pin: PIN },
+    headers: { 'idempotency-key': randomUUID() },
+  })
+}
+
 const get = (path: string, query: Record<string, string> = {}) => call(t.app, 'GET', path, { token: s.token, query })
 
 describe('GET /analytics/order', () => {
-  it('counts and sums the orders created today (Lagos) by default', async () => {
+  it('counts and sums the orders created today (Lagos) by default; a partial refund counts its amount, not the order', async () => {
     const res = await get('/analytics/order')
     expect(res.status).toBe(200)
-    // Sales 1,000 + 401 + 500 + 2,000 = ₦3,901 over 4 orders with money: ₦975.25 → 97,525 kobo.
+    // Sales 1,000 + 401 + 500 + 300 + 2,000 = ₦4,201 over 5 orders with money: ₦840.20 → 84,020 kobo.
     expect(res.body.data).toMatchObject({
-      orderCount: 5,
-      paidCount: 2,
+      orderCount: 6,
+      paidCount: 3,
       pendingCount: 2,
       refundedCount: 1,
-      totalSales: 3_901 * NAIRA,
-      totalRefunded: 200 * NAIRA,
-      averageOrderValue: 97_525,
+      totalSales: 4_201 * NAIRA,
+      totalRefunded: 500 * NAIRA,
+      averageOrderValue: 84_020,
     })
   })
 
   it('by kind, and over a range that holds none', async () => {
     const orders = await get('/analytics/order', { kind: 'order' })
-    expect(orders.body.data).toMatchObject({ orderCount: 4, totalSales: 1_901 * NAIRA, averageOrderValue: 63_367 })
+    expect(orders.body.data).toMatchObject({ orderCount: 5, totalSales: 2_201 * NAIRA, averageOrderValue: 55_025 })
     const now = t.clock.now().getTime()
     const past = await get('/analytics/order', {
       startDate: new Date(now - 10 * DAY_MS).toISOString(),
@@ -75,8 +82,8 @@ describe('GET /analytics/order/breakdown', () => {
     const points = res.body.data.points as { label: string; count: number; sales: number }[]
     expect(points.length).toBeGreaterThanOrEqual(1)
     expect(points.every((point) => /^\d\d:00$/.test(point.label))).toBe(true)
-    expect(points.reduce((sum, point) => sum + point.count, 0)).toBe(5)
-    expect(points.reduce((sum, point) => sum + point.sales, 0)).toBe(3_901 * NAIRA)
+    expect(points.reduce((sum, point) => sum + point.count, 0)).toBe(6)
+    expect(points.reduce((sum, point) => sum + point.sales, 0)).toBe(4_201 * NAIRA)
   })
 
   it('Lagos days for a week', async () => {

@@ -97,7 +97,7 @@ describe('a transfer quoting the order reference pays the order', () => {
     await pay(t, s, data.reference, 1_200 * NAIRA)
     const code = data.publicUrl.split('/').at(-1)
     const page = await call(t.app, 'GET', '/order/public', { query: { code } })
-    expect(page.body.data).toMatchObject({ status: 'overpayment', amountPaid: 1_200 * NAIRA, amountDue: 0 })
+    expect(page.body.data).toMatchObject({ status: 'overpayment', amountPaid: 1_200 * NAIRA, amountDue: 0, amountOverpaid: 200 * NAIRA })
   })
 
   it('a reference of another vendor, an unknown one, or an order that cannot take money: an ordinary offline credit', async () => {

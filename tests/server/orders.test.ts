@@ -236,6 +236,8 @@ describe('shareable orders and the public page', () => {
       amount: 1_500 * NAIRA,
       amountPaid: 0,
       amountDue: 1_500 * NAIRA,
+      amountOverpaid: 0,
+      amountRefunded: 0,
       payTo: { bankName: s.wallets.main.bankName, accountNumber: s.wallets.main.accountNumber, accountName: s.wallets.main.accountName },
       createdAt: data.createdAt,
     })

@@ -81,14 +81,20 @@ describe('PUT /order refunds', () => {
     expect(again.body).toEqual({ code: 'REFUND_NOT_ALLOWED', message: 'This order has already been refunded in full' })
   })
 
-  it('PARTIAL: refunded with the rest still refundable; refunds above the amount paid (counting earlier ones) are 422', async () => {
+  it('PARTIAL: the order stays paid and can still be fulfilled; refunded only once everything paid is back; 422 above it', async () => {
     const { s, reference } = await paidOrder()
     const over = await refund(s, { reference, amount: 2_000 * NAIRA + 1 })
     expect(over.status).toBe(422)
     expect(over.body).toMatchObject({ code: 'VALIDATION_FAILED', message: 'amount: must not exceed the amount paid (₦2,000.00)' })
 
     const first = await refund(s, { reference, amount: 500 * NAIRA })
-    expect(first.body.data).toMatchObject({ status: 'refunded', amountRefunded: 500 * NAIRA, refundableAmount: 1_500 * NAIRA, canRefund: true })
+    expect(first.body.data).toMatchObject({
+      status: 'paid',
+      amountRefunded: 500 * NAIRA,
+      refundableAmount: 1_500 * NAIRA,
+      canRefund: true,
+      allowedStatuses: ['fulfilled'],
+    })
     // Stock stays out until everything paid has gone back.
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(8)
     expect((await refund(s, { reference, amount: 1_000 * NAIRA })).body.data.amountRefunded).toBe(1_500 * NAIRA)
@@ -96,20 +102,32 @@ describe('PUT /order refunds', () => {
     expect(above.status).toBe(422)
     expect(above.body.message).toBe('amount: must not exceed the amount paid less earlier refunds (₦500.00)')
     const last = await refund(s, { reference, amount: 500 * NAIRA })
-    expect(last.body.data).toMatchObject({ amountRefunded: 2_000 * NAIRA, refundableAmount: 0, canRefund: false })
+    expect(last.body.data).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA, refundableAmount: 0, canRefund: false, allowedStatuses: [] })
     expect(last.body.data.refunds).toHaveLength(3)
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(10)
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
 
+  it('the customer’s payment page carries what came back: part of it, then all', async () => {
+    const s = await shop(t, { balance: 1_000 * NAIRA })
+    const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] }, { shareable: true })
+    await pay(t, s, data.reference, 2_000 * NAIRA)
+    const code = data.publicUrl.split('/').at(-1)
+    const page = () => call(t.app, 'GET', '/order/public', { query: { code } }).then((res) => res.body.data)
+    await refund(s, { reference: data.reference, amount: 500 * NAIRA })
+    expect(await page()).toMatchObject({ status: 'paid', amountPaid: 2_000 * NAIRA, amountDue: 0, amountRefunded: 500 * NAIRA })
+    await refund(s, { reference: data.reference })
+    expect(await page()).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA })
+  })
+
   it('a fulfilled or overpaid order can be refunded; an unpaid one cannot', async () => {
     const { s, reference } = await paidOrder()
     await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference, status: 'fulfilled' } })
-    expect((await refund(s, { reference, amount: 100 })).body.data.status).toBe('refunded')
+    expect((await refund(s, { reference, amount: 100 })).body.data.status).toBe('fulfilled')
 
     const over = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
     await pay(t, s, over.reference, 1_500 * NAIRA)
-    expect((await refund(s, { reference: over.reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'refunded', refundableAmount: 1_000 * NAIRA })
+    expect((await refund(s, { reference: over.reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'overpayment', refundableAmount: 1_000 * NAIRA })
 
     const unpaid = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
     const res = await refund(s, { reference: unpaid.reference })
@@ -221,14 +239,14 @@ describe('when the bank says no, or later', () => {
     return recoverPendingTransfers(t.deps, { vendorId })
   }
 
-  it('declined at once: the debit and fee come back, the refund fails with the reason, the order is refund-failed', async () => {
+  it('declined at once: the debit and fee come back, the refund fails with the reason; a partial one leaves the order paid', async () => {
     const { s, reference } = await paidOrder({ from: payer({ serial: SANDBOX_SERIALS.transferFails }) })
     const before = await balances(t.db, s.vendor.id)
     const res = await refund(s, { reference, amount: 1_000 * NAIRA })
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Refund failed and your balance has been restored')
     expect(res.body.data).toMatchObject({
-      status: 'refund-failed',
+      status: 'paid',
       amountRefunded: 0,
       refundableAmount: 2_000 * NAIRA,
       canRefund: true,
@@ -276,6 +294,23 @@ describe('when the bank says no, or later', () => {
     await expectLedgerConsistent(t.db, s.vendor.id)
     // The same account: pending again; the order goes back to refund-pending.
     expect((await refund(s, { reference, amount: 100 })).body.data.status).toBe('refund-pending')
+    // That partial refund fails too: refund-failed; it is the failed full refund's status that said so.
+    expect(await recoverLater(s.vendor.id)).toMatchObject({ failed: 1 })
+    expect((await orderData(t, s.token, reference)).status).toBe('refund-failed')
+  })
+
+  it('pending partial refunds keep a fulfilled order fulfilled; the last of the money makes it refund-pending, then refunded', async () => {
+    const { s, reference } = await paidOrder({ from: payer({ serial: SANDBOX_SERIALS.pendingThenSuccess }) })
+    await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference, status: 'fulfilled' } })
+    // A pending partial refund keeps the order's status meanwhile, and a second one may go too.
+    expect((await refund(s, { reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'fulfilled', canRefund: true })
+    expect((await refund(s, { reference, amount: 300 * NAIRA })).body.data.status).toBe('fulfilled')
+    expect(await recoverLater(s.vendor.id)).toMatchObject({ succeeded: 2 })
+    expect(await orderData(t, s.token, reference)).toMatchObject({ status: 'fulfilled', amountRefunded: 800 * NAIRA, refundableAmount: 1_200 * NAIRA })
+    // The rest: refund-pending while the bank has it, refunded when it arrives.
+    expect((await refund(s, { reference })).body.data.status).toBe('refund-pending')
+    expect(await recoverLater(s.vendor.id)).toMatchObject({ succeeded: 1 })
+    expect(await orderData(t, s.token, reference)).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA })
   })
 
   it('two recovery runs at once settle a refund once', async () => {

@@ -1,9 +1,11 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
+import type { OrderStatus } from '../../contract/orders'
 import type { Tx } from '../db/client'
 import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
 import { addOrderEvent } from './events'
 import { naira } from '../naira'
+import { statusAfterPayment } from './payments'
 import { lockOrderById } from './queries'
 import { returnStock } from './stock'
 
@@ -34,9 +36,23 @@ export async function lockRefundOf(tx: Tx, row: Pick<TransactionRow, 'vendorId' 
 }
 
 /**
- * Applies the settled debit to its refund and order. Success: the refund is done, the order refunded (SPEC §4, a
- * partial refund too), and a refund of everything paid gives the stock back. Failure (the debit was reversed): the
- * amount may be refunded again and the order shows refund-failed with the bank's reason.
+ * Everything paid went back: refunded. A partial refund that was pending on its own (started after a failed one):
+ * the order's status is its money's again. Otherwise it stays as it is (a partial refund, or another pending
+ * refund that returns the rest still holds it at refund-pending).
+ */
+function statusAfterSuccess(order: OrderRow, refunded: number): { status?: OrderStatus } {
+  if (refunded >= order.amountPaid) return { status: 'refunded' }
+  // A success keeps its amount committed, so this is what every refund sent or on its way adds up to.
+  if (order.status === 'refund-pending' && order.amountRefundCommitted < order.amountPaid) return { status: statusAfterPayment(order.amount, order.amountPaid) }
+  return {}
+}
+
+/**
+ * Applies the settled debit to its refund and order. Success: the refund is done; the order is refunded only when
+ * everything paid has gone back (then the stock comes back too): a partial refund keeps the order's status and
+ * its way to fulfilment (docs/decisions/089). Failure (the debit was reversed): the amount may be refunded again;
+ * an order that was waiting on a full refund shows refund-failed with the bank's reason, one that was not keeps
+ * its status (the timeline says what happened).
  */
 export async function refundSettled(tx: Tx, { refund, order }: RefundLock, settled: TransactionRow, at: Date): Promise<void> {
   if (settled.status === 'pending') return
@@ -46,12 +62,19 @@ export async function refundSettled(tx: Tx, { refund, order }: RefundLock, settl
     .update(refunds)
     .set({ status: settled.status, failureReason: ok ? null : settled.failureReason, updatedAt: at })
     .where(and(eq(refunds.vendorId, refund.vendorId), eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+  const refunded = order.amountRefunded + refund.amount
+  const committed = order.amountRefundCommitted - refund.amount
   const [updated] = await tx
     .update(orders)
     .set(
       ok
-        ? { amountRefunded: sql`${orders.amountRefunded} + ${refund.amount}`, status: 'refunded', updatedAt: at }
-        : { amountRefundCommitted: sql`${orders.amountRefundCommitted} - ${refund.amount}`, status: 'refund-failed', updatedAt: at },
+        ? { amountRefunded: refunded, ...statusAfterSuccess(order, refunded), updatedAt: at }
+        : {
+            amountRefundCommitted: committed,
+            // Still refund-pending only while another pending refund still covers everything paid.
+            ...(order.status === 'refund-pending' && committed < order.amountPaid ? { status: 'refund-failed' as const } : {}),
+            updatedAt: at,
+          },
     )
     .where(scope)
     .returning()

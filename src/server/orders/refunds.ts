@@ -125,7 +125,15 @@ export async function refundOrder(
       })
       await tx
         .update(orders)
-        .set({ amountRefundCommitted: sql`${orders.amountRefundCommitted} + ${amount}`, status: 'refund-pending', updatedAt: at })
+        .set({
+          amountRefundCommitted: sql`${orders.amountRefundCommitted} + ${amount}`,
+          // A refund of everything paid ends the order; a partial one keeps its status (docs/decisions/089), except
+          // after a failed refund, whose status said nothing of the order's own.
+          ...(order.amountRefundCommitted + amount >= order.amountPaid || order.status === 'refund-failed'
+            ? { status: 'refund-pending' as const }
+            : {}),
+          updatedAt: at,
+        })
         .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
       const reason = request.narration ? `: ${request.narration}` : ''
       await addOrderEvent(

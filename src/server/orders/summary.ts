@@ -13,6 +13,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     currency: row.currency,
     amount: row.amount,
     amountPaid: row.amountPaid,
+    amountRefunded: row.amountRefunded,
     isShareable: row.isShareable,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

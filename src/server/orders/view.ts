@@ -76,7 +76,6 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
     taxTotal: order.taxTotal,
     deliveryLocation: order.deliveryLocationId ? { id: order.deliveryLocationId, name: order.deliveryLocationName ?? '' } : null,
     deliveryFee: order.deliveryFee,
-    amountRefunded: order.amountRefunded,
     refundableAmount,
     narration: order.narration,
     publicUrl: order.isShareable && order.publicCode ? checkoutUrl(origin, order.publicCode) : null,
@@ -145,6 +144,8 @@ export async function publicOrderView(db: Db, code: string): Promise<PublicOrder
     amount: order.amount,
     amountPaid: order.amountPaid,
     amountDue: Math.max(order.amount - order.amountPaid, 0),
+    amountOverpaid: Math.max(order.amountPaid - order.amount, 0),
+    amountRefunded: order.amountRefunded,
     payTo: wallet?.accountNumber
       ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
       : null,
