@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { CHECKOUT_POLL_MS } from '../../../src/app/features/orders/components/checkout-page'
 import { endpoints } from '../../../src/contract'
 import { clearSession } from '../../../src/app/lib/session'
 import { publicOrder } from '../sales-fixtures'
@@ -43,6 +44,61 @@ describe('Public checkout page', () => {
     renderApp('/checkout/AbCdEf123')
     expect(await screen.findByText('Paid in full. Thank you.')).toBeTruthy()
     expect(screen.queryByRole('region', { name: 'Pay by bank transfer' })).toBeNull()
+  })
+
+  it('a refunded order says how much went back, and asks for nothing', async () => {
+    server.use(handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'refunded', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 1_075_000 }))))
+    renderApp('/checkout/AbCdEf123')
+    expect(await screen.findByText('Refunded ₦10,750.00 of ₦10,750.00. The money went back to the account that paid.')).toBeTruthy()
+    expect(screen.queryByText('Paid in full. Thank you.')).toBeNull()
+    expect(screen.queryByRole('region', { name: 'Pay by bank transfer' })).toBeNull()
+  })
+
+  it('a partly refunded order is still paid, and says what came back', async () => {
+    server.use(handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'paid', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 200_000 }))))
+    renderApp('/checkout/AbCdEf123')
+    expect(await screen.findByText('Refunded ₦2,000.00 of ₦10,750.00. It went back to the account that paid.')).toBeTruthy()
+    expect(screen.getByText('Paid in full. Thank you.')).toBeTruthy()
+    expect(screen.getByText('paid')).toBeTruthy()
+  })
+
+  it('an overpaid order says how much extra arrived', async () => {
+    server.use(
+      handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'overpayment', amountPaid: 1_125_000, amountDue: 0, amountOverpaid: 50_000 }))),
+    )
+    renderApp('/checkout/AbCdEf123')
+    expect(await screen.findByText('₦500.00 more than the total arrived. Contact Mama Put Kitchen about the extra.')).toBeTruthy()
+    expect(screen.getByText('Paid in full. Thank you.')).toBeTruthy()
+  })
+
+  it('updates by itself when the payment arrives, and stops asking once it is paid', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true })
+    try {
+      let calls = 0
+      let paid = false
+      server.use(
+        handle(endpoints.publicOrder, () => {
+          calls += 1
+          return ok(paid ? publicOrder({ status: 'paid', amountPaid: 1_075_000, amountDue: 0 }) : publicOrder())
+        }),
+      )
+      renderApp('/checkout/AbCdEf123')
+      expect(await screen.findByRole('region', { name: 'Pay by bank transfer' })).toBeTruthy()
+      const before = calls
+      await vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS)
+      await waitFor(() => expect(calls).toBe(before + 1))
+      expect(screen.getByRole('region', { name: 'Pay by bank transfer' })).toBeTruthy()
+      // The customer's transfer reaches the server; the next poll shows it without a reload.
+      paid = true
+      await vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS)
+      expect(await screen.findByText('Paid in full. Thank you.')).toBeTruthy()
+      expect(screen.queryByRole('region', { name: 'Pay by bank transfer' })).toBeNull()
+      const settled = calls
+      await vi.advanceTimersByTimeAsync(CHECKOUT_POLL_MS * 3)
+      expect(calls).toBe(settled)
+    } finally {
+      vi.useRealTimers()
+    }
   })
 
   it('says when the link is no longer valid', async () => {

@@ -59,6 +59,27 @@ describe('Order page', () => {
     expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull()
   })
 
+  it('a partly refunded order stays paid, says "Refunded ₦X of ₦Y", and can still be fulfilled', async () => {
+    server.use(
+      handle(endpoints.orderDetail, () =>
+        ok(order({ status: 'paid', amountPaid: 1_117_500, amountRefunded: 200_000, allowedStatuses: ['fulfilled'], refundableAmount: 917_500 })),
+      ),
+    )
+    renderApp('/orders/ORD-A1B2C3')
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    expect(await within(summary).findByText('Refunded ₦2,000.00 of ₦11,175.00')).toBeTruthy()
+    expect(within(summary).getByText('paid')).toBeTruthy()
+    expect(within(summary).getByRole('button', { name: 'Mark as fulfilled' })).toBeTruthy()
+  })
+
+  it('an order with nothing refunded shows no refund line', async () => {
+    server.use(handle(endpoints.orderDetail, () => ok(order())))
+    renderApp('/orders/ORD-A1B2C3')
+    const summary = await screen.findByRole('region', { name: 'Summary' })
+    await within(summary).findByText('paid')
+    expect(within(summary).queryByText(/^Refunded ₦/)).toBeNull()
+  })
+
   it('says when no order has the reference, without Refetch', async () => {
     server.use(handle(endpoints.orderDetail, () => new Response(JSON.stringify({ message: 'Order not found', code: 'NOT_FOUND' }), { status: 404 })))
     renderApp('/invoices/INV-404')

@@ -171,6 +171,7 @@ describe('Orders and invoices lists', () => {
         customer: n === 1 ? { id: 'cus-x', name: '=HYPERLINK("x"), "Mama" Ngozi' } : n === 2 ? null : { id: 'cus-1', name: 'Chukwuemeka Obi' },
         amount: 1_234_567_50 + n,
         amountPaid: n === 2 ? 5 : 1_234_567_50 + n,
+        amountRefunded: n === 1 ? 500_00 : 0,
         isShareable: n === 0,
         createdAt: '2026-11-22T09:42:00.000Z',
         updatedAt: '2026-11-22T09:42:00.000Z',
@@ -199,10 +200,11 @@ describe('Orders and invoices lists', () => {
     const lines = text.trimEnd().split('\r\n')
     const date = lines[1]!.split(',')[0]
     expect(lines).toEqual([
-      'Date,Reference,Kind,Status,Customer,Items,Amount,Amount paid,Currency,Shareable,Updated',
-      `${date},ORD-0,order,paid,Chukwuemeka Obi,2,1234567.50,1234567.50,NGN,yes,${date}`,
-      `${date},ORD-1,order,paid,"'=HYPERLINK(""x""), ""Mama"" Ngozi",2,1234567.51,1234567.51,NGN,no,${date}`,
-      `${date},ORD-2,order,partially-paid,,2,1234567.52,0.05,NGN,no,${date}`,
+      'Date,Reference,Kind,Status,Customer,Items,Amount,Amount paid,Amount refunded,Currency,Shareable,Updated',
+      `${date},ORD-0,order,paid,Chukwuemeka Obi,2,1234567.50,1234567.50,0.00,NGN,yes,${date}`,
+      // Partly refunded: still paid, the refund in its own column.
+      `${date},ORD-1,order,paid,"'=HYPERLINK(""x""), ""Mama"" Ngozi",2,1234567.51,1234567.51,500.00,NGN,no,${date}`,
+      `${date},ORD-2,order,partially-paid,,2,1234567.52,0.05,0.00,NGN,no,${date}`,
     ])
   })
 })

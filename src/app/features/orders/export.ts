@@ -21,6 +21,8 @@ export const ORDER_CSV_COLUMNS: readonly CsvColumn<OrderSummary>[] = [
   { header: 'Items', value: (o) => o.itemCount },
   { header: 'Amount', value: (o) => koboToNairaInput(o.amount) },
   { header: 'Amount paid', value: (o) => koboToNairaInput(o.amountPaid) },
+  // A partial refund leaves the status as it was (decision 089): this column is where a spreadsheet sees it.
+  { header: 'Amount refunded', value: (o) => koboToNairaInput(o.amountRefunded) },
   { header: 'Currency', value: (o) => o.currency },
   { header: 'Shareable', value: (o) => (o.isShareable ? 'yes' : 'no') },
   { header: 'Updated', value: (o) => localDateTime(o.updatedAt) },

@@ -11,6 +11,7 @@ import { PayByTransfer, PublicPage, VendorLine } from '../../../ui/public-page'
 import { Skeleton } from '../../../ui/skeleton'
 import { optionsText } from '../kinds'
 import { publicOrderQuery } from '../queries'
+import { refundedOfPaid } from '../refunded-text'
 
 export const INVALID_CHECKOUT = 'This payment page is no longer valid'
 
@@ -27,8 +28,14 @@ const done = css({
   textStyle: 'body.sm',
 })
 
+const notice = css({ p: '3', borderRadius: 'control', bg: 'bg.subtle', textStyle: 'body.sm', overflowWrap: 'anywhere' })
+
 /** Statuses in which nothing more is owed or asked for. */
 const CLOSED: readonly OrderStatus[] = ['refunded', 'abandoned', 'failed', 'refund-pending', 'refund-failed']
+
+/** Money may still arrive: the page asks again this often while it is on screen (not in a background tab). */
+export const CHECKOUT_POLL_MS = 5_000
+const AWAITING: readonly OrderStatus[] = ['pending', 'partially-paid']
 
 function Items({ order }: { order: PublicOrder }) {
   const c = order.currency
@@ -75,6 +82,8 @@ function Items({ order }: { order: PublicOrder }) {
 
 /** How to pay: transfer the amount due to the vendor's account, quoting the order reference as the narration. */
 function HowToPay({ order }: { order: PublicOrder }) {
+  // Refunded in full: the refund line above says it all; there is nothing to pay and nothing was kept.
+  if (order.status === 'refunded') return null
   if (order.amountDue === 0) {
     return (
       <p role="status" className={done}>
@@ -105,6 +114,26 @@ function HowToPay({ order }: { order: PublicOrder }) {
   )
 }
 
+/** What came back, and what arrived beyond the total: a customer checking their money sees both here. */
+function MoneyNotes({ order }: { order: PublicOrder }) {
+  const c = order.currency
+  const full = order.status === 'refunded'
+  return (
+    <>
+      {order.amountRefunded > 0 ? (
+        <p role="status" className={notice}>
+          {refundedOfPaid(order)}. {full ? 'The money went back to the account that paid.' : 'It went back to the account that paid.'}
+        </p>
+      ) : null}
+      {order.amountOverpaid > 0 && !full ? (
+        <p role="status" className={notice}>
+          {formatKobo(order.amountOverpaid, c)} more than the total arrived. Contact {order.vendorName} about the extra.
+        </p>
+      ) : null}
+    </>
+  )
+}
+
 function View({ order }: { order: PublicOrder }) {
   return (
     <>
@@ -122,6 +151,7 @@ function View({ order }: { order: PublicOrder }) {
         </div>
         {order.amountDue > 0 && order.amountPaid > 0 ? <p className={muted}>Still to pay, of {formatKobo(order.amount, order.currency)}</p> : null}
       </div>
+      <MoneyNotes order={order} />
       <HowToPay order={order} />
       <Items order={order} />
     </>
@@ -130,7 +160,12 @@ function View({ order }: { order: PublicOrder }) {
 
 /** The public page of a shareable order or invoice (/checkout/$code): what is owed and how to pay it. */
 export function CheckoutPage({ code }: { code: string }) {
-  const query = useQuery(publicOrderQuery(code))
+  // Asks again while money is still expected, so a transfer shows up without a reload (the bank's notice reaches
+  // the server in seconds). TanStack Query skips the interval while the tab is hidden.
+  const query = useQuery({
+    ...publicOrderQuery(code),
+    refetchInterval: (current) => (current.state.data && AWAITING.includes(current.state.data.status) ? CHECKOUT_POLL_MS : false),
+  })
   return (
     <PublicPage
       query={query}

@@ -7,6 +7,7 @@ import { StatusBadge } from '../../../ui/badge'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'
+import { refundedOfPaid } from '../refunded-text'
 import { OrderShare } from './order-share'
 import { OrderStatusActions } from './order-status-actions'
 
@@ -24,6 +25,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
             <Money kobo={order.amount} currency={order.currency} />
           </p>
           <StatusBadge status={order.status} />
+          {order.amountRefunded > 0 ? <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{refundedOfPaid(order)}</p> : null}
         </div>
         <DetailList>
           <DetailRow label="Total">
