@@ -2,7 +2,8 @@ import { randomInt } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DEMO } from '../../src/server/seed'
-import { detailValue, ownServerAndBrowser, logIn, phoneContext, walletBalanceKobo } from './browser'
+import { DEMO_MEMBER_PASSWORD } from '../../src/server/seed-outlets'
+import { detailValue, ownServerAndBrowser, logIn, phoneContext, typeCode, walletBalanceKobo } from './browser'
 
 /*
  * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.
@@ -71,13 +72,36 @@ async function goByMenu(page: Page, entry: string) {
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: entry, exact: true }).click()
 }
 
-/** Fills and submits a transfer sheet, checks the success dialog's exact words, and closes it. */
-async function transfer(page: Page, action: 'Transfer to Outlet' | 'Transfer to Main Wallet', naira: string, narration?: string) {
+/**
+ * Fills a transfer sheet, checks its confirm step (amount, from, to), authorises it with the owner's PIN (after a
+ * wrong one, when `wrongPinFirst`: refused under the boxes, nothing moved), checks the success dialog's exact words,
+ * and closes it.
+ */
+async function transfer(
+  page: Page,
+  action: 'Transfer to Outlet' | 'Transfer to Main Wallet',
+  naira: string,
+  confirm: { amount: string; from: string; to: string },
+  options: { narration?: string; wrongPinFirst?: boolean } = {},
+) {
   await page.getByRole('link', { name: action }).click()
   const sheet = page.getByRole('dialog', { name: action })
   await sheet.getByLabel('Amount').fill(naira)
-  if (narration) await sheet.getByLabel('Narration (optional)').fill(narration)
-  await sheet.getByRole('button', { name: 'Transfer', exact: true }).click()
+  if (options.narration) await sheet.getByLabel('Narration (optional)').fill(options.narration)
+  await sheet.getByRole('button', { name: 'Proceed', exact: true }).click()
+  const confirmStep = page.getByRole('dialog', { name: 'Confirm Transfer' })
+  expect(await detailValue(confirmStep, 'Amount').textContent()).toBe(confirm.amount)
+  expect(await detailValue(confirmStep, 'From').textContent()).toBe(confirm.from)
+  expect(await detailValue(confirmStep, 'To').textContent()).toBe(confirm.to)
+  await confirmStep.getByRole('button', { name: 'Transfer', exact: true }).click()
+  const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
+  await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+  if (options.wrongPinFirst) {
+    await typeCode(page, DEMO.pin === '9999' ? '1111' : '9999')
+    await expect.poll(() => pin.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/^Incorrect PIN\. \d attempts? remaining\.$/)
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+  }
+  await typeCode(page, DEMO.pin)
   const done = page.getByRole('dialog', { name: 'Transfer Successful' })
   await done.waitFor()
   // The dialog's description is the exact SPEC sentence, misspelling included.
@@ -156,8 +180,8 @@ describe('outlets and team on a phone (390×844)', () => {
     expect(outletPath).toMatch(/^\/outlets\/[^/]+$/)
     await expect.poll(() => outletBalanceText(page)).toBe('₦0.00')
 
-    // ₦2,500.00 in, with a narration.
-    await transfer(page, 'Transfer to Outlet', '2500', narration)
+    // ₦2,500.00 in, with a narration; a wrong PIN first moves nothing.
+    await transfer(page, 'Transfer to Outlet', '2500', { amount: '₦2,500.00', from: 'Main wallet', to: outletName }, { narration, wrongPinFirst: true })
     await expect.poll(() => outletBalanceText(page)).toBe('₦2,500.00')
     // The row names the payer (the vendor); the narration is in its Transaction Summary.
     const credit = page.getByTestId('transaction-row').filter({ hasText: '+₦2,500.00' })
@@ -176,13 +200,58 @@ describe('outlets and team on a phone (390×844)', () => {
     await page.waitForURL((url) => url.pathname === outletPath)
 
     // ₦1,000.00 back out.
-    await transfer(page, 'Transfer to Main Wallet', '1000')
+    await transfer(page, 'Transfer to Main Wallet', '1000', { amount: '₦1,000.00', from: outletName, to: 'Main wallet' })
     await expect.poll(() => outletBalanceText(page)).toBe('₦1,500.00')
     await expect.poll(() => page.getByTestId('transaction-row').filter({ hasText: '−₦1,000.00' }).count()).toBe(1)
 
     await goByMenu(page, 'Home')
     await expect.poll(() => walletBalanceKobo(page)).toBe(before - 250_000 + 100_000)
     await context.close()
+  })
+
+  it('a cashier (orders, no refund permission) sees no refund action; the owner’s refund asks for the PIN', async () => {
+    const { context: ownerContext, page: owner } = await ownerPage()
+    // A paid order of the demo that can be refunded, found as the owner would through the API.
+    const list = await apiFromPage(owner, '/order?page=1&size=100&status=paid')
+    const references = (list.json!.data as { items: { reference: string; kind: string }[] }).items.filter((o) => o.kind === 'order').map((o) => o.reference)
+    let reference: string | undefined
+    for (const candidate of references) {
+      const one = await apiFromPage(owner, `/order/single?reference=${candidate}`)
+      if ((one.json!.data as { canRefund: boolean }).canRefund) {
+        reference = candidate
+        break
+      }
+    }
+    expect(reference).toBeDefined()
+
+    const context = await phoneContext(own.browser)
+    const cashier = await context.newPage()
+    await logIn(cashier, 'cashier@vendor.test', DEMO_MEMBER_PASSWORD, own.origin)
+    await cashier.goto(`${own.origin}/orders/${reference}`)
+    await cashier.getByRole('heading', { name: new RegExp(reference!), level: 1 }).waitFor()
+    await cashier.getByText('Amount paid').first().waitFor()
+    expect(await cashier.getByRole('link', { name: 'Initiate Refund' }).count()).toBe(0)
+    expect(await cashier.getByRole('button', { name: 'Initiate Refund' }).count()).toBe(0)
+    await context.close()
+
+    await owner.goto(`${own.origin}/orders/${reference}`)
+    await owner.getByRole('link', { name: 'Initiate Refund' }).click()
+    const sheet = owner.getByRole('dialog', { name: 'Initiate Refund' })
+    await sheet.getByRole('radio', { name: 'Partial' }).check()
+    await sheet.getByLabel('Amount', { exact: true }).fill('100')
+    await sheet.getByRole('button', { name: 'Initiate Refund' }).click()
+    const confirm = owner.getByRole('dialog', { name: 'Confirm Refund' })
+    expect(await detailValue(confirm, 'Refund').textContent()).toBe('₦100.00')
+    await expect.poll(() => detailValue(confirm, 'Charge').textContent()).toBe('₦10.00')
+    expect(await detailValue(confirm, 'Total from your wallet').textContent()).toBe('₦110.00')
+    expect((await detailValue(confirm, 'Account number').textContent())!).toMatch(/^\d{10}$/)
+    await confirm.getByRole('button', { name: 'Refund', exact: true }).click()
+    const pin = owner.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(owner, DEMO.pin)
+    await confirm.waitFor({ state: 'hidden' })
+    await owner.getByRole('status').filter({ hasText: /Refund (sent to the customer|is processing)/ }).first().waitFor()
+    await ownerContext.close()
   })
 
   it('a member of one outlet sees only that outlet', async () => {

@@ -5,7 +5,7 @@ import { parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
 import { chargeFor } from '../../src/server/charges'
 import { nubanFor } from '../../src/server/nuban'
-import { baseURL, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, walletBalanceKobo } from './browser'
+import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*
  * Sales on a phone, against the demo vendor's seeded two weeks (src/server/seed-sales.ts). Each journey works on
@@ -108,7 +108,13 @@ describe('sales on a phone (390×844)', () => {
     await refundSheet.getByLabel('Amount', { exact: true }).fill('1500.50')
     await refundSheet.getByLabel('Reason (optional)').fill('One plate was cold')
     await refundSheet.getByRole('button', { name: 'Initiate Refund' }).click()
-    await refundSheet.waitFor({ state: 'hidden' })
+    // Confirm (what leaves the wallet, and where it goes), then the PIN (decision 086).
+    const confirmRefund = page.getByRole('dialog', { name: 'Confirm Refund' })
+    await confirmRefund.getByRole('button', { name: 'Refund', exact: true }).click()
+    const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, demo().pin)
+    await confirmRefund.waitFor({ state: 'hidden' })
     await page.getByRole('status').filter({ hasText: 'Refund sent to the customer' }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/orders/${reference}`)
 
