@@ -185,6 +185,7 @@ describe('Payout settings', () => {
     const { user } = renderApp('/settings?tab=payout-settings')
     await user.click(await screen.findByRole('switch', { name: /Allow transfers to other accounts/ }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Turn on third-party transfers' })
+    expect(within(dialog).getByText(/The account owner will be told/)).toBeTruthy()
     await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
     await user.keyboard('1111')
     expect(await within(dialog).findByText('Incorrect PIN. 4 attempts remaining.')).toBeTruthy()

@@ -62,7 +62,8 @@ function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
           if (!open) setTarget(null)
         }}
         title={target ? 'Turn on third-party transfers' : 'Turn off third-party transfers'}
-        description="Enter your 4-digit PIN to confirm this change."
+        // Turning them on widens where money can go, so the owner hears of it (decision 087).
+        description={target ? 'Enter your 4-digit PIN to confirm this change. The account owner will be told.' : 'Enter your 4-digit PIN to confirm this change.'}
         pin={pin}
         onPinChange={setPin}
         onSubmit={submit}
