@@ -23,6 +23,8 @@ describe('signing out offline', () => {
     expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth/vendor/login' })
     expect(await page.evaluate(() => document.cookie)).toBe('')
 
+    // The app shell must come from the service worker once the network is gone, as it would on a real phone.
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await context.setOffline(true)
     await page.getByRole('button', { name: 'Open menu' }).click()
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Log out' }).click()
@@ -31,6 +33,10 @@ describe('signing out offline', () => {
     // Only the revocation is left on the phone, and the server has not heard of it yet.
     expect(await page.evaluate(() => Object.keys(localStorage))).toEqual(['vbo.sign-out-outbox'])
     expect((await me(token)).status).toBe(200)
+    // The offline banner must not claim data is shown: the cache went with the sign-out.
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).textContent())
+      .toContain('Nothing has been saved on this device yet.')
     await page.screenshot({ path: '/tmp/a/signed-out-offline.png' })
 
     await context.setOffline(false)

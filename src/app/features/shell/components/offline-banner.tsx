@@ -13,8 +13,14 @@ function useNewestDataAt(active: boolean) {
     const read = () =>
       setNewest(Math.max(0, ...queryClient.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt)))
     read()
+    // The timer moves "5 minutes ago" on; the subscription catches the cache being wiped (a sign-out while
+    // offline), which must not leave "Showing data from …" over the login page.
     const timer = setInterval(read, 30_000)
-    return () => clearInterval(timer)
+    const unsubscribe = queryClient.getQueryCache().subscribe(read)
+    return () => {
+      clearInterval(timer)
+      unsubscribe()
+    }
   }, [active, queryClient])
   return newest
 }
