@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { parseNairaToKobo } from '../src/contract/money'
+import { BANKS } from '../src/server/banking/banks'
+import { sandboxPayerAccount } from '../src/server/banking/sandbox'
 import { DEV_WEBHOOK_SECRET, signWebhookBody } from '../src/server/banking/signature'
 import { newSessionId } from '../src/server/ledger'
 import { DEMO } from '../src/server/seed'
@@ -13,7 +15,8 @@ import { DEMO } from '../src/server/seed'
  * AMOUNT is naira ("1500" or "1,500.50"). An EMAIL is turned into its virtual account number by signing in
  * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details, or with
  * --outlet, the account of that outlet of the vendor (found by name, ignoring case, through GET /outlet).
- * --account is the payer's account number, not the one credited.
+ * --account is the payer's account number, not the one credited; without it, each --from name pays from an account
+ * of its own at --bank (sandboxPayerAccount), so different names are different customers (a payer is bank + account).
  * The notice is signed with BANK_WEBHOOK_SECRET (default: the sandbox secret, as the server's).
  * See docs/sandbox-banking.md.
  */
@@ -79,7 +82,7 @@ async function main(): Promise<void> {
       outlet: { type: 'string' },
       from: { type: 'string', default: 'Sandbox Customer' },
       bank: { type: 'string', default: 'Guaranty Trust Bank' },
-      account: { type: 'string', default: '0123456789' },
+      account: { type: 'string' },
       narration: { type: 'string' },
       reference: { type: 'string' },
       password: { type: 'string' },
@@ -98,6 +101,9 @@ async function main(): Promise<void> {
   const byNumber = /^\d{10}$/.test(target)
   if (byNumber && values.outlet) throw new Refused('--outlet needs an EMAIL to sign in with; an account number already names the account')
   const accountNumber = byNumber ? target : await accountOf(base, target.trim(), values.password, values.outlet)
+  const bank = BANKS.find((known) => known.name.toLowerCase() === values.bank.trim().toLowerCase())
+  if (!values.account && !bank) throw new Refused(`Unknown --bank "${values.bank}"; use a bank's full name, like "Access Bank", or pass --account`)
+  const payerAccount = values.account ?? sandboxPayerAccount(values.from, bank!.code)
 
   const raw = JSON.stringify({
     accountNumber,
@@ -106,7 +112,7 @@ async function main(): Promise<void> {
     sessionId: newSessionId(),
     originatorAccountName: values.from,
     originatorBankName: values.bank,
-    originatorAccountNumber: values.account,
+    originatorAccountNumber: payerAccount,
     ...(values.narration ? { narration: values.narration } : {}),
   })
   const signature = signWebhookBody(raw, process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET)
@@ -120,7 +126,7 @@ async function main(): Promise<void> {
   console.info(
     duplicate
       ? `Already credited earlier (same --reference): transaction ${transactionId}`
-      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : accountNumber}: transaction ${transactionId}`,
+      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}`,
   )
 }
 

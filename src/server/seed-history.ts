@@ -64,7 +64,7 @@ export const DEMO_HISTORY: SeedEvent[] = [
   [11, 17, credit(760_000, 'Yusuf Lawal', 'OPay', '803456712', '999992', 'Two plates amala')],
   [10, 11, send(2_500_000, '070', '620184375', 'Cooking gas refill, 50 kg')],
   [10, 16, credit(18_000_000, 'Adebayo Ogunleye', 'First Bank of Nigeria', '301234567', '011', 'Birthday party trays')],
-  [9, 10, credit(6_200_000, 'Fatima Abubakar', 'Kuda Microfinance Bank', '200123456', '50211', 'Asun and fried yam')],
+  [9, 10, credit(6_200_000, 'Fatima Abubakar', 'OPay', '803124567', '999992', 'Asun and fried yam')],
   [9, 14, credit(2_350_000, 'Emeka Nwosu', 'Moniepoint Microfinance Bank', '660012345', '50515', 'Office lunch packs')],
   [8, 12, send(35_000_000, DEMO_SETTLEMENT.bankCode, DEMO_SETTLEMENT.serial, 'Weekly payout')],
   [8, 15, credit(12_500_000, 'Ngozi Eze', 'Zenith Bank', '208765432', '057', 'Ofada rice and ayamase')],

@@ -8,8 +8,9 @@ import type { Db, Tx } from './db/client'
 import { isUniqueViolation } from './db/errors'
 import { shops } from './db/onboarding-schema'
 import { transactions, users, vendors } from './db/schema'
-import { creditFromBank } from './ledger'
+import { vendorWallet } from './ledger'
 import { nubanFor } from './nuban'
+import { receiveBankCredit } from './orders/inbound'
 import { seedCatalogue } from './seed-catalogue'
 import { seedDisputes } from './seed-disputes'
 import { seedOutlets } from './seed-outlets'
@@ -76,8 +77,12 @@ function eventTimes(now: Date): Date[] {
 
 async function postEvent(tx: Tx, vendorId: string, [, , event]: SeedEvent, at: Date, bank: SandboxBankingProvider) {
   if (event.kind === 'credit') {
-    const { transaction } = await creditFromBank(tx, {
+    // Through the webhook's own path, so each payer is the customer their bank and account make them (decision 088)
+    // and their page lists these credits too.
+    const wallet = await vendorWallet(tx, vendorId, 'main')
+    const { transaction } = await receiveBankCredit(tx, {
       vendorId,
+      wallet: wallet!,
       amount: event.amount,
       originator: { accountName: event.from, bankName: event.bank, accountNumber: event.account },
       narration: event.narration,

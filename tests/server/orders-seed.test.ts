@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { systemClock } from '../../src/server/clock'
+import { transactions } from '../../src/server/db/schema'
 import { customers, orders } from '../../src/server/db/sales-schema'
+import { seedDemo } from '../../src/server/seed'
 import { seedCatalogue } from '../../src/server/seed-catalogue'
 import { seedSales } from '../../src/server/seed-sales'
 import { seedSellingTerms } from '../../src/server/seed-selling-terms'
@@ -30,11 +32,44 @@ describe('seedSales', () => {
     expect(rows.filter((row) => row.kind === 'invoice').length).toBeGreaterThanOrEqual(4)
     expect(rows.filter((row) => row.isShareable).length).toBeGreaterThanOrEqual(6)
     expect(rows.some((row) => row.transactionId !== null)).toBe(true)
-    const refunded = rows.filter((row) => row.status === 'refunded')
-    expect(refunded.some((row) => row.amountRefunded < row.amountPaid)).toBe(true)
-    expect(refunded.some((row) => row.amountRefunded === row.amountPaid)).toBe(true)
+    // A partial refund keeps the order paid (decision 089); refunded means everything went back.
+    expect(rows.filter((row) => row.status === 'refunded').every((row) => row.amountRefunded === row.amountPaid)).toBe(true)
+    expect(rows.filter((row) => row.status === 'refunded')).toHaveLength(1)
+    expect(rows.some((row) => row.status === 'paid' && row.amountRefunded > 0 && row.amountRefunded < row.amountPaid)).toBe(true)
     const people = await t.db.select().from(customers).where(eq(customers.vendorId, v.vendor.id))
-    expect(people.filter((row) => !row.isAnonymous).length).toBeGreaterThanOrEqual(12)
+    const named = people.filter((row) => !row.isAnonymous)
+    expect(named.length).toBeGreaterThanOrEqual(12)
+    // One person, one customer: each seed customer once, with the account they pay from and their email or phone.
+    expect(new Set(named.map((row) => row.name)).size).toBe(named.length)
+    expect(named.find((row) => row.name === 'Halima Danjuma')).toMatchObject({ phone: '08121230008', bankName: 'Moniepoint Microfinance Bank' })
+    // Every credit names the customer whose bank and account sent it.
+    const credits = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, v.vendor.id), eq(transactions.type, 'credit')))
+    const byId = new Map(people.map((row) => [row.id, row]))
+    for (const credit of credits) {
+      const payer = byId.get(credit.customerId ?? '')
+      expect(payer, credit.reference).toBeDefined()
+      expect([payer!.accountNumber, payer!.bankName], credit.reference).toEqual([credit.originatorAccountNumber, credit.originatorBankName])
+    }
     await expectLedgerConsistent(t.db, v.vendor.id)
+  })
+
+  it('the demo: every credit, with or without an order, is on its payer’s page; no payer is two customers', async () => {
+    const t = await makeApp()
+    const { vendorId } = await seedDemo(t.db, { storage: new MemoryStorage(), origin: 'http://localhost:3000' })
+    const people = await t.db.select().from(customers).where(eq(customers.vendorId, vendorId))
+    const aisha = people.filter((row) => row.name === 'Aisha Bello')
+    expect(aisha).toHaveLength(1)
+    const hers = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.customerId, aisha[0]!.id)))
+    // Two transfers without an order in the history, and the two orders of hers that were paid.
+    expect(hers).toHaveLength(4)
+    expect(hers.filter((row) => row.hasMatchingOrder)).toHaveLength(2)
+    const byId = new Map(people.map((row) => [row.id, row]))
+    const credits = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'credit')))
+    for (const credit of credits.filter((row) => row.outletId === null)) {
+      const payer = byId.get(credit.customerId ?? '')
+      expect([payer?.accountNumber, payer?.bankName], credit.reference).toEqual([credit.originatorAccountNumber, credit.originatorBankName])
+    }
+    const named = people.filter((row) => !row.isAnonymous)
+    expect(new Set(named.map((row) => row.name)).size).toBe(named.length)
   })
 })

@@ -47,6 +47,18 @@ export function sandboxAccountName(accountNumber: string, bankCode: string): str
   return `${FIRST[hash[0]! % FIRST.length]} ${MIDDLE[hash[1]! % MIDDLE.length]} ${LAST[hash[2]! % LAST.length]}`
 }
 
+/**
+ * The account `npm run sandbox -- credit --from NAME` pays from when no --account is given: derived from the name
+ * and bank, so two names are two payers (a payer is bank + account, decision 088) and the same name is the same
+ * payer again. Never one of the serials above that make the bank misbehave.
+ */
+export function sandboxPayerAccount(name: string, bankCode: string): string {
+  const hash = createHash('sha256').update(`payer:${bankCode}:${name.trim().toLowerCase()}`).digest()
+  const drawn = 100_000_000 + (hash.readUInt32BE(0) % 400_000_000)
+  const special = (Object.values(SANDBOX_SERIALS) as string[]).includes(String(drawn))
+  return nubanFor(bankCode, String(special ? drawn + 1 : drawn))
+}
+
 interface Recorded {
   result: TransferResult
   /** What a status query turns a pending transfer into. */
