@@ -89,6 +89,11 @@ describe('known devices', () => {
     expect((await login(t, b.owner.email, b.owner.password, '192.0.2.30', borrowed)).status).toBe(429)
     const madeUp = `${deviceCookieName(b.owner.id)}=not-a-real-device-token`
     expect((await login(t, b.owner.email, b.owner.password, '192.0.2.30', madeUp)).status).toBe(429)
+    // Malformed or oversized cookies are strangers too, never a 500.
+    for (const junk of ['%E0%A4%A', 'x'.repeat(5000), '"', '']) {
+      const res = await login(t, b.owner.email, b.owner.password, '192.0.2.31', `${deviceCookieName(b.owner.id)}=${junk}`)
+      expect(res.status).toBe(429)
+    }
   })
 
   it('marks the device cookie Secure when the request came over HTTPS through our proxy', async () => {
