@@ -97,7 +97,8 @@ async function transfer(
   const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
   await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
   if (options.wrongPinFirst) {
-    await typeCode(page, DEMO.pin === '9999' ? '1111' : '9999')
+    // Any PIN but the demo's (DEMO.pin is a literal type, so compare as strings).
+    await typeCode(page, (DEMO.pin as string) === '9999' ? '1111' : '9999')
     await expect.poll(() => pin.getByRole('alert').textContent(), { timeout: 10_000 }).toMatch(/^Incorrect PIN\. \d attempts? remaining\.$/)
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
   }
