@@ -208,4 +208,23 @@ describe('one PIN lockout across Send Money, outlet transfers and refunds', () =
     // And the other way round: Send Money is locked too.
     expect((await send(t, s.token, { amount: 100 * NAIRA, requestId: await enquiry(t, s) })).body.code).toBe('PIN_LOCKED')
   })
+
+  it('a concurrent burst of wrong PINs spread over sends, outlet transfers and refunds is evaluated at most 5 times', async () => {
+    const s = await shop(t, { balance: 50_000 * NAIRA })
+    const outlet = await makeOutlet(t, s.token)
+    const reference = await paidOrder(s)
+    const before = await walletBalances(t, s.vendor.id)
+    const requestIds = await Promise.all(Array.from({ length: 6 }, () => enquiry(t, s)))
+    const burst = await Promise.all([
+      ...requestIds.map((requestId) => send(t, s.token, { amount: 100 * NAIRA, requestId, pin: WRONG })),
+      ...Array.from({ length: 6 }, () => fund(t, s.token, { outletId: outlet.id, amount: 100 * NAIRA, pin: WRONG })),
+      ...Array.from({ length: 6 }, () => refund(s.token, { reference, pin: WRONG })),
+    ])
+    const codes = burst.map((res) => res.body.code)
+    expect(codes.filter((code) => code === 'INVALID_PIN')).toHaveLength(PIN_MAX_ATTEMPTS - 1)
+    expect(codes.filter((code) => code === 'PIN_LOCKED')).toHaveLength(18 - (PIN_MAX_ATTEMPTS - 1))
+    expect(await pinAttempts(t.db, s.owner.id)).toBe(PIN_MAX_ATTEMPTS)
+    expect(await walletBalances(t, s.vendor.id)).toEqual(before)
+    expect(await orderData(t, s.token, reference)).toMatchObject({ status: 'paid', amountRefunded: 0 })
+  })
 })
