@@ -190,9 +190,11 @@ export const OrderAnalytics = v.object({
   orderCount: v.number(),
   paidCount: v.number(),
   pendingCount: v.number(),
+  /** Orders refunded in full (or on their way to it); a partly refunded order counts as paid (decision 089). */
   refundedCount: v.number(),
   /** Money received for orders created in the range, kobo. */
   totalSales: kobo,
+  /** Every refund that reached a payer, partial or full, for orders created in the range, kobo. */
   totalRefunded: kobo,
   /** totalSales ÷ orders with a payment, rounded half up to the kobo; 0 without any. */
   averageOrderValue: kobo,

@@ -38,6 +38,9 @@ describe('Orders and invoices lists', () => {
     const analytics = screen.getByRole('region', { name: 'Order analytics' })
     expect(await within(analytics).findByText('₦125,000.00')).toBeTruthy()
     expect(within(analytics).getByText('9 paid · 2 pending')).toBeTruthy()
+    // Refunded: every amount that went back; the count is of orders refunded in full (decision 089).
+    expect(within(analytics).getByText('₦5,000.00')).toBeTruthy()
+    expect(within(analytics).getByText('1 refunded in full')).toBeTruthy()
     expect(screen.getByRole('navigation', { name: 'Order sections' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'Create order' }).getAttribute('href')).toBe('/orders/new')
   })

@@ -25,13 +25,14 @@ export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: Kin
       />
     )
   }
-  // Until the figures come, zeros stand in for them: the tiles keep the shape they will have.
+  // Refunded sums every amount that went back; a partial refund leaves its order paid, so the count is of orders
+  // refunded in full (decision 089). Until the figures come, zeros stand in for them: the tiles keep their shape.
   const shown = a ?? NO_FIGURES
   return (
     <section aria-label={`${kind.title} analytics`} className={statGrid}>
       <StatTile raised pending={!a} label={kind.plural} value={n(shown.orderCount)} note={`${n(shown.paidCount)} paid · ${n(shown.pendingCount)} pending`} />
       <StatTile raised pending={!a} label="Sales" value={<Money kobo={shown.totalSales} />} />
-      <StatTile raised pending={!a} label="Refunded" value={<Money kobo={shown.totalRefunded} />} note={`${n(shown.refundedCount)} refunded`} />
+      <StatTile raised pending={!a} label="Refunded" value={<Money kobo={shown.totalRefunded} />} note={`${n(shown.refundedCount)} refunded in full`} />
       <StatTile raised pending={!a} label="Average value" value={<Money kobo={shown.averageOrderValue} />} />
     </section>
   )
