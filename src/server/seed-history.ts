@@ -68,7 +68,7 @@ export const DEMO_HISTORY: SeedEvent[] = [
   [9, 14, credit(2_350_000, 'Emeka Nwosu', 'Moniepoint Microfinance Bank', '660012345', '50515', 'Office lunch packs')],
   [8, 12, send(35_000_000, DEMO_SETTLEMENT.bankCode, DEMO_SETTLEMENT.serial, 'Weekly payout')],
   [8, 15, credit(12_500_000, 'Ngozi Eze', 'Zenith Bank', '208765432', '057', 'Ofada rice and ayamase')],
-  [7, 13, credit(1_850_000, 'Walk-in customer', 'PalmPay', '902345671', '999991', 'Lunch', { markedPos: true })],
+  [7, 13, credit(1_850_000, 'Sade Williams', 'PalmPay', '902345671', '999991', 'Lunch', { markedPos: true })],
   [7, 17, credit(980_000, 'Chiamaka Okonkwo', 'Sterling Bank', '005123876', '232', 'Pepper soup, catfish')],
   [6, 9, send(450_000, '50515', '661234509', 'Keke transport to Oshodi')],
   [6, 14, credit(27_550_000, 'Aisha Bello', 'Access Bank', '069000003', '044', 'Office lunch, 40 plates')],
@@ -83,5 +83,5 @@ export const DEMO_HISTORY: SeedEvent[] = [
   [1, 12, send(12_000_000, '057', '221908364', 'Two goats and a cow leg, Musa butcher')],
   [1, 17, credit(3_300_000, 'Fatima Abubakar', 'OPay', '803124567', '999992', 'Suya and pepper soup')],
   [0, 8, credit(5_250_000, 'Obinna Chukwu', 'Moniepoint Microfinance Bank', '660987123', '50515', 'Jollof for staff')],
-  [0, 9, credit(7_306_000, 'Halima Yusuf', 'Stanbic IBTC Bank', '000345678', '221', 'Small chops, 3 trays')],
+  [0, 9, credit(7_306_000, 'Hauwa Yusuf', 'Stanbic IBTC Bank', '000345678', '221', 'Small chops, 3 trays')],
 ]

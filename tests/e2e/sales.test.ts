@@ -1,7 +1,7 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { parseNairaToKobo } from '../../src/app/lib/money'
+import { formatKobo, parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
 import { chargeFor } from '../../src/server/charges'
 import { nubanFor } from '../../src/server/nuban'
@@ -118,8 +118,11 @@ describe('sales on a phone (390×844)', () => {
     await page.getByRole('status').filter({ hasText: 'Refund sent to the customer' }).waitFor()
     expect(new URL(page.url()).pathname).toBe(`/orders/${reference}`)
 
-    await status('refunded').waitFor()
+    // A partial refund keeps the order paid and fulfillable; the amount says what went back (decision 089).
     await expect.poll(() => kobo(detailValue(summary, 'Refunded'))).toBe(refund)
+    await status('paid').waitFor()
+    await summary.getByText(`Refunded ₦1,500.50 of ${formatKobo(paid)}`).waitFor()
+    await summary.getByRole('button', { name: 'Mark as fulfilled' }).waitFor()
     expect(await kobo(detailValue(summary, 'Amount paid'))).toBe(paid)
     const refunds = page.getByRole('list', { name: 'Refunds' })
     const line = refunds.getByRole('listitem').filter({ hasText: 'One plate was cold' })
