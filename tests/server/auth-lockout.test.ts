@@ -110,3 +110,22 @@ describe('known devices', () => {
     expect(set).toMatch(/Path=\/api\/auth\/vendor\/login/)
   })
 })
+
+describe('password change under a concurrent burst', () => {
+  it('checks at most 5 of 20 concurrent current-password guesses from one stolen session', async () => {
+    const t = await makeApp()
+    const { owner } = await createVendor()
+    const token = (await login(t, owner.email, owner.password, '192.0.2.40')).body.data.token as string
+    const change = (currentPassword: string) =>
+      call(t.app, 'PATCH', '/user/password', { token, body: { currentPassword, newPassword: 'a-brand-new-password' } })
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`wrong-${i}`)))
+
+    // A 422 is a password that was hashed and compared; a 429 was refused before the hash.
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((s) => s === 422)).toHaveLength(5)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(15)
+    expect((await change(owner.password)).status).toBe(429)
+    // Still the old password: none of the burst, nor the late right one, changed it.
+    expect((await login(t, owner.email, owner.password, '192.0.2.41')).status).toBe(200)
+  })
+})

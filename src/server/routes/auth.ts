@@ -11,7 +11,7 @@ import type { Db } from '../db/client'
 import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { cameOverHttps } from '../http/https'
-import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
+import { enforce, LIMITS } from '../rate-limit'
 
 /**
  * The owner's first sign-in after approval is welcomed ("Congratulations, ready to start selling") once: a
@@ -133,9 +133,10 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
   },
 
   async changePassword({ auth, body, db, deps }) {
-    await ensureNotLimited(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
+    // Counted before the slow hash, as at login: peeking here and counting after let a concurrent burst from a
+    // stolen session all read "no failures yet" and have every guess checked. A success releases the count.
+    await enforce(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
     if (!(await verifySecret(body.currentPassword, auth.user.passwordHash))) {
-      await deps.rateLimiter.hit(LIMITS.passwordChangeFailuresPerUser, auth.userId)
       throw new ApiError(422, 'INVALID_CURRENT_PASSWORD', 'Current password is incorrect', {
         issues: [{ path: 'currentPassword', message: 'is incorrect' }],
       })
