@@ -1,3 +1,4 @@
+import { SESSION_TTL_MS } from './auth/sessions'
 import { DEV_WEBHOOK_SECRET } from './banking/signature'
 import type { BankingProvider } from './banking/provider'
 import { SandboxBankingProvider } from './banking/sandbox'
@@ -58,13 +59,20 @@ export function publicUrlFromEnv(value = process.env.PUBLIC_URL): string | null 
   return url.origin
 }
 
-/** SESSION_IDLE_HOURS as milliseconds. A value that is not a positive number stops the start. */
+/**
+ * SESSION_IDLE_HOURS as milliseconds. A value that is not a positive number stops the start, and so does one past
+ * the absolute 30 days: it would change nothing, and a huge one ("1e10" to mean "never") made every signed-in
+ * request a 500 (the idle cut-off fell outside the dates JavaScript can hold).
+ */
 export function sessionIdleFromEnv(value = process.env.SESSION_IDLE_HOURS): number {
   const trimmed = value?.trim()
   if (!trimmed) return DEFAULT_SESSION_IDLE_MS
   const hours = Number(trimmed)
   if (!Number.isFinite(hours) || hours <= 0) {
     throw new Error(`SESSION_IDLE_HOURS must be a positive number of hours such as 12, got ${value}`)
+  }
+  if (hours * HOUR_MS > SESSION_TTL_MS) {
+    throw new Error(`SESSION_IDLE_HOURS must be at most ${SESSION_TTL_MS / HOUR_MS} (a session's 30 days), got ${value}`)
   }
   return Math.round(hours * HOUR_MS)
 }

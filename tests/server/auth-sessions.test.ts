@@ -55,4 +55,15 @@ describe('idle sessions', () => {
     expect(() => sessionIdleFromEnv('0')).toThrow('SESSION_IDLE_HOURS must be a positive number of hours such as 12, got 0')
     expect(() => sessionIdleFromEnv('twelve')).toThrow(/SESSION_IDLE_HOURS/)
   })
+
+  it('refuse a SESSION_IDLE_HOURS past the absolute 30 days, and work at exactly 30 days', async () => {
+    // '1e10' (meant as "never") used to start, then answer every signed-in request with a 500.
+    expect(() => sessionIdleFromEnv('1e10')).toThrow("SESSION_IDLE_HOURS must be at most 720 (a session's 30 days), got 1e10")
+    expect(() => sessionIdleFromEnv('721')).toThrow(/at most 720/)
+    const { app, clock } = await makeApp({ sessionIdleMs: sessionIdleFromEnv('720') })
+    const { owner } = await createVendor()
+    const token = await login(app, owner.email, owner.password)
+    clock.advance(29 * 24 * HOUR_MS)
+    expect((await me(app, token)).status).toBe(200)
+  })
 })
