@@ -97,6 +97,21 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     expect((await credit('Gift', husband)).customerName).toBe('Sani Danjuma')
   })
 
+  it('one new account paying two customers’ orders at once: each order’s customer gets the money, one of them the account', async () => {
+    const from = payer({ bankCode: '070', name: 'Obinna Chukwu' })
+    const [a, b] = await Promise.all(
+      ['Ada Chukwu', 'Uche Chukwu'].map((name) =>
+        order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` } }),
+      ),
+    )
+    const ids = await Promise.all([a, b].map((data) => pay(t, s, data.reference, 1_000 * NAIRA, from)))
+    const credits = await Promise.all(ids.map(transaction))
+    expect(credits.map((row) => row.customerId)).toEqual([a.customer.id, b.customer.id])
+    const holders = await customersWith(from.accountNumber)
+    expect(holders).toHaveLength(1)
+    expect([a.customer.id, b.customer.id]).toContain(holders[0]!.id)
+  })
+
   it('an anonymous order paid from a known account is that customer’s money', async () => {
     const from = payer({ bankCode: '50211', name: 'Fatima Abubakar' })
     const earlier = await credit('Asun', from)
