@@ -85,6 +85,33 @@ describe('Send Money, an expired name lookup', () => {
     ])
     expect(screen.queryByText(/has expired/)).toBeNull()
   })
+
+  it('is not sent when the renewed lookup names someone else: the Confirm step shows the new name first', async () => {
+    const calls = api({
+      names: ['ADA OBI', 'MUSA BELLO'],
+      send: [() => fail(422, 'INVALID_REQUEST_ID', 'requestId: has expired; resolve the account again')],
+    })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    await openPin(user)
+    await typePin(user, await screen.findByRole('alertdialog'), '1234')
+
+    expect((await within(confirm).findByRole('alert')).textContent).toBe(
+      'The bank now gives this account\'s name as MUSA BELLO. Check it, then go Back and Proceed to send.',
+    )
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(within(confirm).getByText('MUSA BELLO')).toBeTruthy()
+    expect(sendButton().disabled).toBe(true)
+    expect(calls.sends.map((send) => send.body.requestId)).toEqual(['req-1'])
+
+    // Read again and confirmed: now it goes, with the renewed lookup.
+    await user.click(screen.getByRole('button', { name: 'Back' }))
+    await user.click(proceed())
+    await openPin(user)
+    await typePin(user, await screen.findByRole('alertdialog'), '1234')
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeTruthy()
+    expect(calls.sends.map((send) => send.body.requestId)).toEqual(['req-1', 'req-2'])
+  })
 })
 
 describe('Send Money, a pasted account number', () => {

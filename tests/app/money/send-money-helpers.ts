@@ -21,6 +21,8 @@ export function api(
     balance?: number
     thirdParty?: boolean
     settlement?: typeof SETTLEMENT | null
+    /** The account name each name enquiry answers in turn (ADA OBI when not given). */
+    names?: string[]
   } = {},
 ): Calls {
   const calls: Calls = { resolves: [], sends: [] }
@@ -42,7 +44,10 @@ export function api(
       const accountNumber = url.searchParams.get('accountNumber')!
       calls.resolves.push(accountNumber)
       if (options.resolve === 'fail') return fail(502, 'PROVIDER_ERROR', 'Name enquiry failed')
-      return ok(resolved({ accountNumber, bankCode: url.searchParams.get('bankCode')!, requestId: `req-${calls.resolves.length}` }))
+      const accountName = options.names?.[calls.resolves.length - 1]
+      return ok(
+        resolved({ accountNumber, bankCode: url.searchParams.get('bankCode')!, requestId: `req-${calls.resolves.length}`, ...(accountName ? { accountName } : {}) }),
+      )
     }),
     handle(endpoints.sendMoney, async ({ request }) => {
       calls.sends.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })

@@ -15,7 +15,7 @@ import { Sheet } from '../../../ui/sheet'
 import { feeFor, type ChargeTier } from '../charges'
 import { transferChargeQuery } from '../../../lib/transfer-charge'
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
-import { CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
+import { accountRenamed, CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
 import { lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
@@ -147,16 +147,27 @@ export function SendMoneySheet({
     }
   }
 
+  /** A renewal stays silent only if it names whom the person confirmed: money never goes to a name they did not see. */
+  function renamed(confirmed: Resolved, fresh: Resolved): boolean {
+    if (fresh.accountName === confirmed.accountName) return false
+    setRefusal(accountRenamed(fresh.accountName))
+    setPinOpen(false)
+    return true
+  }
+
   async function sendWith(code: string, account: Resolved, validAmount: number, renewed: boolean) {
     setPinError(null)
     let requestId = account.requestId
     // A retry of an unanswered attempt must send the same body; only a fresh attempt may renew the requestId.
     if (!pending.current && Date.parse(account.expiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
+      let fresh: Resolved
       try {
-        requestId = (await refresh()).requestId
+        fresh = await refresh()
       } catch {
         return setPinError(RESOLVE_FAILED)
       }
+      if (renamed(account, fresh)) return
+      requestId = fresh.requestId
     }
     const narration = values.narration.trim() || undefined
     const body = { amount: validAmount, requestId, pin: code, narration }
@@ -175,7 +186,7 @@ export function SendMoneySheet({
           if (!renewed && lookupExpired(error)) {
             // Refused before the PIN was checked, so sending again with a fresh lookup costs no try.
             return void refresh().then(
-              (fresh) => sendWith(code, fresh, validAmount, true),
+              (fresh) => void (renamed(account, fresh) || sendWith(code, fresh, validAmount, true)),
               () => setPinError(RESOLVE_FAILED),
             )
           }
