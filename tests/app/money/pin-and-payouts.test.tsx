@@ -239,6 +239,44 @@ describe('Payout settings', () => {
     expect(screen.queryByText(/has expired/)).toBeNull()
   })
 
+  it('does not save a renewed lookup that names someone else before the person has seen the name', async () => {
+    payoutApi()
+    let lookups = 0
+    const bodies: unknown[] = []
+    server.use(
+      handle(endpoints.resolveAccount, () =>
+        ok(resolved({ requestId: `req-${++lookups}`, accountName: lookups === 1 ? 'MAMA PUT KITCHEN LTD' : 'MUSA BELLO' })),
+      ),
+      handle(endpoints.setSettlementAccount, async ({ request }) => {
+        const body = (await request.json()) as { requestId: string }
+        bodies.push(body)
+        if (body.requestId === 'req-1') return fail(422, 'INVALID_REQUEST_ID', 'requestId: has expired; resolve the account again')
+        return ok(SETTLEMENT, 'Settlement account saved')
+      }),
+    )
+    const { user } = renderApp('/settings?tab=payout-settings')
+    await user.click(await screen.findByRole('button', { name: 'Add account' }))
+    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
+    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
+    await user.type(screen.getByLabelText('Account number'), '0690000032')
+    await screen.findByText('MAMA PUT KITCHEN LTD')
+    await user.click(screen.getByRole('button', { name: 'Save account' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Change settlement account' })
+    await typeInto(user, 'Transaction PIN', '1234')
+    expect(
+      await within(dialog).findByText("The bank now gives this account's name as MUSA BELLO. Check it, then enter your PIN again."),
+    ).toBeTruthy()
+    expect(within(dialog).getByText(/send payouts to MUSA BELLO/)).toBeTruthy()
+    expect(bodies).toEqual([{ requestId: 'req-1', pin: '1234' }])
+
+    await typeInto(user, 'Transaction PIN', '1234')
+    expect(await screen.findByRole('status', { name: 'Settlement account saved' })).toBeTruthy()
+    expect(bodies).toEqual([
+      { requestId: 'req-1', pin: '1234' },
+      { requestId: 'req-2', pin: '1234' },
+    ])
+  })
+
   it('shows payout settings read-only to a member without VENDOR_SETTINGS', async () => {
     payoutApi()
     renderApp('/settings?tab=payout-settings', { permissions: ['VENDOR_WALLET', 'VENDOR_TRANSFERS'] })

@@ -13,10 +13,6 @@ export const THIRD_PARTY_OFF =
 export const insufficientBalance = (total: number, balance: number) =>
   `Insufficient balance: this transfer needs ${formatKobo(total)} (amount plus charge) and your wallet has ${formatKobo(balance)}.`
 
-/** A renewed name lookup that names someone else: the person confirmed one name and must see the other first. */
-export const accountRenamed = (accountName: string) =>
-  `The bank now gives this account's name as ${accountName}. Check it, then go Back and Proceed to send.`
-
 /** Server refusals that are about the transfer, not the PIN: shown on the Confirm step when they happen anyway. */
 export const CONFIRM_STEP_REFUSALS = new Set(['INSUFFICIENT_FUNDS', 'THIRD_PARTY_TRANSFERS_DISABLED'])
 

@@ -15,6 +15,13 @@ export const INVALID_NUBAN = 'This account number is not valid for the selected 
 export const lookupExpired = (error: unknown) =>
   error instanceof ApiError && error.code === 'INVALID_REQUEST_ID' && error.message.includes('expired')
 
+/**
+ * A renewed lookup that names someone else than the person confirmed: never used silently, since money would go
+ * to a name they did not see. `next` says what to do on that screen.
+ */
+export const accountRenamed = (accountName: string, next: string) =>
+  `The bank now gives this account's name as ${accountName}. ${next}`
+
 export type Resolution =
   | { status: 'idle' }
   | { status: 'invalid'; message: string }

@@ -15,8 +15,8 @@ import { Sheet } from '../../../ui/sheet'
 import { feeFor, type ChargeTier } from '../charges'
 import { transferChargeQuery } from '../../../lib/transfer-charge'
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
-import { accountRenamed, CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
-import { lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
+import { CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
+import { accountRenamed, lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
 
@@ -150,7 +150,7 @@ export function SendMoneySheet({
   /** A renewal stays silent only if it names whom the person confirmed: money never goes to a name they did not see. */
   function renamed(confirmed: Resolved, fresh: Resolved): boolean {
     if (fresh.accountName === confirmed.accountName) return false
-    setRefusal(accountRenamed(fresh.accountName))
+    setRefusal(accountRenamed(fresh.accountName, 'Check it, then go Back and Proceed to send.'))
     setPinOpen(false)
     return true
   }

@@ -11,7 +11,7 @@ import { EmptyState } from '../../../ui/empty-state'
 import { PinDialog } from '../../../ui/pin-dialog'
 import { Skeleton } from '../../../ui/skeleton'
 import { settlementAccountQuery, useSetSettlementAccount } from '../queries'
-import { lookupExpired, RESOLVE_FAILED, useAccountResolution } from '../use-account-resolution'
+import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved, useAccountResolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'
 
 const label = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -28,10 +28,10 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
   const [pinError, setPinError] = useState<string | null>(null)
 
   // The server saves the account its name enquiry found, by requestId, not whatever digits were typed.
-  function saveWith(requestId: string, code: string, renewed: boolean) {
+  function saveWith(confirmed: Resolved, code: string, renewed: boolean) {
     setPinError(null)
     save.mutate(
-      { requestId, pin: code },
+      { requestId: confirmed.requestId, pin: code },
       {
         onSuccess: () => {
           setPinOpen(false)
@@ -40,10 +40,12 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
         onError: (error) => {
           if (!renewed && lookupExpired(error)) {
             // Refused before the PIN was checked: a fresh lookup of the same account, then the same PIN again.
-            return void refresh().then(
-              (fresh) => saveWith(fresh.requestId, code, true),
-              () => setPinError(RESOLVE_FAILED),
-            )
+            return void refresh().then((fresh) => {
+              // Someone else's name is shown (the dialog now names them) and asks for the PIN again, never saved blind.
+              if (fresh.accountName === confirmed.accountName) return saveWith(fresh, code, true)
+              setPinError(accountRenamed(fresh.accountName, 'Check it, then enter your PIN again.'))
+              setPin('')
+            }, () => setPinError(RESOLVE_FAILED))
           }
           setPinError(errorMessage(error))
           setPin('')
@@ -99,7 +101,7 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
         pin={pin}
         onPinChange={setPin}
         onSubmit={(code) => {
-          if (account && !save.isPending) saveWith(account.requestId, code, false)
+          if (account && !save.isPending) saveWith(account, code, false)
         }}
         loading={save.isPending}
         error={pinError}
