@@ -39,14 +39,20 @@ export function keepingSignOuts(wipe: () => void): void {
 
 let flushing: Promise<void> | null = null
 
+const nextUntried = (tried: Set<string>) => waiting().find((token) => !tried.has(token))
+
 /**
  * Sends every waiting revocation. A token leaves the outbox once the server answered for it: 200 (revoked) or
  * 401 (already dead: expired, or revoked elsewhere). A network failure or a server error keeps it for the next
  * try. A plain fetch, not api(): a 401 here is about an old token and must not sign out whoever is signed in now.
+ * The outbox is read again after each token: a sign-out while a flush is under way joins that flush, so its token
+ * must be picked up there, not left for an 'online' event that an online device never fires.
  */
 export function flushSignOuts(): Promise<void> {
   flushing ??= (async () => {
-    for (const token of waiting()) {
+    const tried = new Set<string>()
+    for (let token = nextUntried(tried); token !== undefined; token = nextUntried(tried)) {
+      tried.add(token)
       let status: number
       try {
         const response = await fetch(`${API_URL}${authEndpoints.logout.path}`, {

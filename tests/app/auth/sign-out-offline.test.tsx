@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { getSession } from '../../../src/app/lib/session'
-import { SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '../../../src/app/lib/sign-out-outbox'
+import { flushSignOuts, queueSignOut, SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '../../../src/app/lib/sign-out-outbox'
 import { handle, ok, renderApp, route, server, useAppHarness } from '../harness'
 
 /*
@@ -65,5 +65,28 @@ describe('signing out offline', () => {
     await waitFor(() => expect(network.revoked).toEqual(['Bearer test-token']))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(localStorage.length).toBe(0)
+  })
+
+  it('revokes a token queued while an earlier revocation is still on its way', async () => {
+    // A slow network: the first revocation hangs until released; a sign-out meanwhile must not wait for 'online'.
+    let release = () => {}
+    const slow = new Promise<void>((done) => (release = done))
+    const revoked: string[] = []
+    server.use(
+      http.post(route(endpoints.logout), async ({ request }) => {
+        const token = request.headers.get('Authorization') ?? ''
+        if (token === 'Bearer old-token') await slow
+        revoked.push(token)
+        return ok(null, 'You have been logged out')
+      }),
+    )
+    queueSignOut('old-token')
+    const first = flushSignOuts()
+    queueSignOut('new-token')
+    const second = flushSignOuts()
+    release()
+    await Promise.all([first, second])
+    expect(revoked).toEqual(['Bearer old-token', 'Bearer new-token'])
+    expect(localStorage.getItem(SIGN_OUT_OUTBOX_KEY)).toBeNull()
   })
 })
