@@ -109,6 +109,16 @@ describe('known devices', () => {
     expect(set).toMatch(/SameSite=Strict/)
     expect(set).toMatch(/Path=\/api\/auth\/vendor\/login/)
   })
+
+  it('marks the device cookie Secure whenever the site is HTTPS (PUBLIC_URL), as HSTS does', async () => {
+    // TLS ends at a proxy that is not trusted: the request looks like plain HTTP, the site is still HTTPS only.
+    const t = await makeApp({ publicUrl: 'https://shop.example.ng', trustProxy: false })
+    const { owner } = await createVendor()
+    const res = await login(t, owner.email, owner.password, '192.0.2.50')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('strict-transport-security')).not.toBeNull()
+    expect(res.headers.get('set-cookie') ?? '').toMatch(/; Secure/)
+  })
 })
 
 describe('password change under a concurrent burst', () => {

@@ -50,7 +50,7 @@ export async function knownDeviceOf(
 
 /**
  * After a successful sign-in: a known device is marked seen; any other becomes known, and the answer must carry
- * the returned Set-Cookie. `secure` when the request came over HTTPS, so the cookie never travels in clear.
+ * the returned Set-Cookie. `secure` when the site is HTTPS (http/https.ts), so the cookie never travels in clear.
  */
 export async function rememberDevice(
   db: Db,

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppDeps } from '../deps'
-import { cameOverHttps } from './https'
+import { servedOverHttps } from './https'
 
 /*
  * Scripts only from our origin, never inline: an injected <script> cannot run. Styles allow 'unsafe-inline'
@@ -47,11 +47,10 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
  * proxy that terminates TLS, our own connection is plain HTTP.
  */
 export function securityHeaders(deps: Pick<AppDeps, 'trustProxy' | 'publicUrl'>): MiddlewareHandler {
-  const publicIsHttps = deps.publicUrl?.startsWith('https:') ?? false
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    if (publicIsHttps || cameOverHttps(c, deps.trustProxy)) {
+    if (servedOverHttps(c, deps)) {
       headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     }
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)

@@ -10,7 +10,7 @@ import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
 import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
-import { cameOverHttps } from '../http/https'
+import { servedOverHttps } from '../http/https'
 import { enforce, LIMITS } from '../rate-limit'
 
 /**
@@ -65,7 +65,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     // that one, so the owner signing in on a known device gives a stranger's burst no fresh guesses.
     await deps.rateLimiter.reset(rule, counterKey)
     const token = await createSession(db, deps.clock, found.user)
-    const deviceCookie = await rememberDevice(db, deps.clock, found.user, device, cameOverHttps(c, deps.trustProxy))
+    const deviceCookie = await rememberDevice(db, deps.clock, found.user, device, servedOverHttps(c, deps))
     const welcome = await welcomeOnce(db, deps.clock, found.user, found.vendor)
     const user = toUser(found.user, found.vendor)
     return {
