@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client'
-import { defaultShouldDehydrateQuery, type Query, type QueryClient } from '@tanstack/react-query'
+import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
 import { clear, createStore, del, get, set } from 'idb-keyval'
 import { FILE_CACHE } from './file-cache'
 import { queryKeys } from './query-keys'
@@ -14,6 +14,9 @@ export const CACHE_MAX_AGE = 7 * 24 * 60 * 60 * 1000
 const store = createStore('vendor-back-office', 'query-cache')
 
 let stop: (() => void) | null = null
+
+/** How long after an answer arrives it is on the device at the latest (issue 18). */
+export const SAVE_WITHIN_MS = 100
 
 /** Pages of an infinite list kept on the device; the rest is fetched again when scrolled to. */
 export const PERSISTED_PAGES = 1
@@ -52,8 +55,10 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
   // The persister throttles saves, so one may still be due after sign-out; once stopped, this storage
   // refuses to write, or the wiped user's data could land back in IndexedDB.
   const state = { open: true }
+  const key = `queries:${userId}`
+  const serialize = (client: PersistedClient) => JSON.stringify(trimInfinitePages(client))
   const persister = createAsyncStoragePersister({
-    key: `queries:${userId}`,
+    key,
     storage: {
       getItem: (key) => get<string>(key, store).then((v) => v ?? null),
       setItem: async (key, value: string) => {
@@ -61,8 +66,10 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
       },
       removeItem: (key) => del(key, store),
     },
-    throttleTime: 500,
-    serialize: (client) => JSON.stringify(trimInfinitePages(client)),
+    // Saved within SAVE_WITHIN_MS of an answer arriving: a reload right after a list showed must find it (at
+    // 500 ms, a quick reload or a tab killed in the background lost the last screen's data).
+    throttleTime: SAVE_WITHIN_MS,
+    serialize,
   })
   const [unsubscribe, restored] = persistQueryClient({
     queryClient,
@@ -71,9 +78,27 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
     buster: __BUILD_ID__,
     dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
   })
+  // And once more, unthrottled, as the page is hidden or left: a phone may kill a hidden tab without warning, and a
+  // save still waiting on the throttle would be lost with it.
+  const saveNow = () => {
+    if (!state.open) return
+    const client: PersistedClient = {
+      buster: __BUILD_ID__,
+      timestamp: Date.now(),
+      clientState: dehydrate(queryClient, { shouldDehydrateQuery: shouldPersistQuery }),
+    }
+    void set(key, serialize(client), store)
+  }
+  const onVisibility = () => {
+    if (document.visibilityState === 'hidden') saveNow()
+  }
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('pagehide', saveNow)
   stop = () => {
     state.open = false
     unsubscribe()
+    document.removeEventListener('visibilitychange', onVisibility)
+    window.removeEventListener('pagehide', saveNow)
   }
   await restored.catch(() => undefined)
   // Saves are throttled, so the copy on the device can predate the last change made before a reload (an

@@ -61,14 +61,23 @@ export function createQueryClient(): QueryClient {
   })
 }
 
-/**
- * For route loaders: wait for data when it can arrive (online, or already cached); offline with nothing
- * cached, start the fetch without blocking so the screen can say it is offline instead of hanging.
+/*
+ * The loader rule (docs/decisions/090): a loader waits for the network only when the device holds nothing for the
+ * key and the network is there. Anything cached, of any age, is shown at once and refreshed behind it; offline with
+ * nothing cached, the fetch is started and the screen says what it has. A loader that awaited a refetch of stale
+ * data offline waited forever (the retry pauses until the network returns) and left a white page on reload.
  */
+function isCached(queryClient: QueryClient, queryKey: QueryKey): boolean {
+  return queryClient.getQueryData(queryKey) !== undefined
+}
+
+/** For route loaders of one answer (useQuery / useSuspenseQuery): see the loader rule above. */
 export function loadQuery<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
-  if (onlineManager.isOnline() || queryClient.getQueryData(options.queryKey) !== undefined) {
-    return queryClient.ensureQueryData(options)
+  if (isCached(queryClient, options.queryKey)) {
+    void queryClient.prefetchQuery(options)
+    return undefined
   }
+  if (onlineManager.isOnline()) return queryClient.ensureQueryData(options)
   void queryClient.prefetchQuery(options)
   return undefined
 }
@@ -81,7 +90,7 @@ export function loadInfiniteQuery<T, K extends QueryKey, P>(
   queryClient: QueryClient,
   options: FetchInfiniteQueryOptions<T, Error, T, K, P>,
 ): Promise<void> | undefined {
+  const cached = isCached(queryClient, options.queryKey)
   const prefetch = queryClient.prefetchInfiniteQuery(options)
-  if (onlineManager.isOnline() || queryClient.getQueryData(options.queryKey) !== undefined) return prefetch
-  return undefined
+  return !cached && onlineManager.isOnline() ? prefetch : undefined
 }

@@ -1,6 +1,8 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
-import { describe, expect, it } from 'vitest'
-import { trimInfinitePages } from '../../../src/app/lib/persister'
+import { createStore, get } from 'idb-keyval'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { SAVE_WITHIN_MS, startPersistence, stopPersistence, trimInfinitePages } from '../../../src/app/lib/persister'
+import { createQueryClient } from '../../../src/app/lib/query-client'
 
 function client(queries: { key: string; data: unknown }[]): PersistedClient {
   return {
@@ -32,5 +34,39 @@ describe('what the persister saves', () => {
     expect(list!.state.data).toEqual({ pages: [pages[0]], pageParams: [1] })
     expect(balance!.state.data).toEqual({ balance: 125_000_000, currency: 'NGN' })
     expect(array!.state.data).toEqual([1, 2, 3])
+  })
+})
+
+/** What IndexedDB holds for this user, as the persister wrote it. */
+async function savedKeys(userId: string): Promise<string[]> {
+  const text = await get<string>(`queries:${userId}`, createStore('vendor-back-office', 'query-cache'))
+  return text ? (JSON.parse(text) as PersistedClient).clientState.queries.map((q) => JSON.stringify(q.queryKey)) : []
+}
+
+describe('when the cache is saved (issue 18)', () => {
+  afterEach(() => stopPersistence())
+
+  it(`is on the device within ${SAVE_WITHIN_MS} ms of each answer, so a reload right after a list showed has it`, async () => {
+    const queryClient = createQueryClient()
+    await startPersistence(queryClient, 'user-save-soon')
+    queryClient.setQueryData(['first'], 1)
+    await new Promise((r) => setTimeout(r, 20))
+    // The second answer lands inside the throttle window of the first save.
+    const arrived = Date.now()
+    queryClient.setQueryData(['orders', 'list'], { items: ['ORD-1'] })
+    await vi.waitFor(async () => expect(await savedKeys('user-save-soon')).toContain('["orders","list"]'), { interval: 5, timeout: 1_000 })
+    expect(Date.now() - arrived).toBeLessThanOrEqual(SAVE_WITHIN_MS + 50)
+  })
+
+  it('saves at once when the page is hidden or left, without waiting for the throttle', async () => {
+    const queryClient = createQueryClient()
+    await startPersistence(queryClient, 'user-hidden')
+    queryClient.setQueryData(['first'], 1)
+    await new Promise((r) => setTimeout(r, 5))
+    queryClient.setQueryData(['transactions', 'list'], { items: ['T-1'] })
+    window.dispatchEvent(new Event('pagehide'))
+    // Well inside the throttle's wait: only the pagehide save can have written it.
+    await new Promise((r) => setTimeout(r, 15))
+    expect(await savedKeys('user-hidden')).toContain('["transactions","list"]')
   })
 })
