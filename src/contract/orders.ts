@@ -313,7 +313,7 @@ export const orderEndpoints = {
     method: 'PUT',
     path: '/order',
     summary:
-      'Refund an order to the account that paid it: the whole refundable amount, or `amount` (kobo). The wallet is debited at once; the order becomes refunded (refund-pending while the bank has not answered, refund-failed with the money back if it declines).',
+      'Refund an order to the account that paid it: the whole refundable amount, or `amount` (kobo). The wallet is debited at once. A refund of everything paid makes the order refund-pending until the bank answers, then refunded (refund-failed with the money back if it declines); a partial refund keeps the order’s status (decision 089). With `refundAccount` (the one the person confirmed), 409 REFUND_ACCOUNT_CHANGED when the refund would now go to another account.',
     // Money leaving the main wallet: a permission of its own and the refunding person's PIN (decision 086).
     permission: ['VENDOR_ORDERS', 'VENDOR_REFUNDS'],
     idempotent: true,
@@ -323,6 +323,11 @@ export const orderEndpoints = {
       amount: v.optional(amountKobo),
       narration: optionalText(500),
       pin,
+      /**
+       * The account the confirm step showed (Order.refundAccount): a payment from another account arriving between
+       * the confirm and the PIN changes where the refund goes, and the PIN must not authorise an account nobody saw.
+       */
+      refundAccount: v.optional(v.object({ accountNumber: v.string(), bankName: v.string() })),
     }),
     response: Order,
   }),

@@ -135,6 +135,30 @@ describe('a refund goes back only to an account that paid, at most what it paid'
     expect(sent[b.accountNumber]).toBe(1_000 * NAIRA)
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
+
+  it('a payment arriving after the confirm step: the refund is refused rather than sent to an account nobody confirmed', async () => {
+    const s = await shop(t, { balance: 1_000 * NAIRA })
+    const customer = payer({ name: 'Real Customer' })
+    const reference = await paidBy(s, [[customer, 2_000 * NAIRA]])
+    // What the confirm step showed, then 1 kobo from someone else before the PIN was entered.
+    const { refundAccount } = await orderData(t, s.token, reference)
+    expect(refundAccount.accountNumber).toBe(customer.accountNumber)
+    await pay(t, s, reference, 1, payer({ name: 'Someone Else' }))
+    const before = await balances(t.db, s.vendor.id)
+
+    const moved = await refund(s, { reference, amount: 1, refundAccount: { accountNumber: refundAccount.accountNumber, bankName: refundAccount.bankName } })
+    expect(moved.status).toBe(409)
+    expect(moved.body.code).toBe('REFUND_ACCOUNT_CHANGED')
+    expect(moved.body.message).toMatch(/^This refund would now go to Someone Else \(/)
+    expect(await sentTo(s, reference)).toEqual({})
+    expect(await balances(t.db, s.vendor.id)).toEqual(before)
+
+    // Confirming the account it now goes to sends it there.
+    const next = (await orderData(t, s.token, reference)).refundAccount
+    const ok = await refund(s, { reference, amount: 1, refundAccount: { accountNumber: next.accountNumber, bankName: next.bankName } })
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200)
+    expect(await sentTo(s, reference)).toEqual({ [next.accountNumber]: 1 })
+  })
 })
 
 describe('refundAccounts', () => {

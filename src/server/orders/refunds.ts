@@ -28,6 +28,8 @@ export interface RefundRequest {
   /** Kobo; all that may go back to the next account (nextRefundAmount) when omitted. */
   amount?: number
   narration?: string | null
+  /** The account the person confirmed; refused when the refund would now go elsewhere (contract: refundOrder). */
+  refundAccount?: { accountNumber: string; bankName: string }
   idempotencyKey: string
 }
 
@@ -56,14 +58,22 @@ function assertRefundable(order: OrderRow): void {
  * The account this refund goes to and its amount, or why not: 422 on `amount` above what may go back to that
  * account (the newest payer with something left), 422 NO_REFUND_ACCOUNT when it cannot be sent to.
  */
-function refundTarget(order: OrderRow, accounts: readonly RefundAccount[], requested: number | undefined) {
+function refundTarget(order: OrderRow, accounts: readonly RefundAccount[], requested: Pick<RefundRequest, 'amount' | 'refundAccount'>) {
   assertRefundable(order)
   const account = nextRefundAccount(accounts)
   if (!account) {
     throw new ApiError(422, 'NO_REFUND_ACCOUNT', 'This order has no payment from a bank account, so there is no account to refund to')
   }
+  const confirmed = requested.refundAccount
+  if (confirmed && !sameAccount(confirmed, account)) {
+    throw new ApiError(
+      409,
+      'REFUND_ACCOUNT_CHANGED',
+      `This refund would now go to ${account.accountName || 'another payer'} (${account.bankName} ${account.accountNumber}), not the account you confirmed: a new payment arrived. Check it and try again`,
+    )
+  }
   const most = nextRefundAmount(order, accounts)
-  const amount = requested ?? most
+  const amount = requested.amount ?? most
   if (amount > most) {
     const message =
       most < refundableAmount(order)
@@ -73,6 +83,10 @@ function refundTarget(order: OrderRow, accounts: readonly RefundAccount[], reque
   }
   return { amount, beneficiary: beneficiaryOf(account) }
 }
+
+/** The same ten digits at the same bank, the bank's name compared as refund-accounts.ts keys it. */
+const sameAccount = (a: { accountNumber: string; bankName: string }, b: { accountNumber: string; bankName: string }) =>
+  a.accountNumber === b.accountNumber && a.bankName.trim().toLowerCase() === b.bankName.trim().toLowerCase()
 
 /** The account as a transfer's beneficiary, with the bank's code; 422 for a bank we cannot send to. */
 function beneficiaryOf(account: RefundAccount): Beneficiary {
@@ -105,7 +119,7 @@ export async function refundOrder(
     .transaction(async (tx) => {
       const order = await lockOrder(tx, actor.vendorId, request.reference)
       // Read under the order's lock: a refund committed just before this one has already taken its share.
-      const { amount, beneficiary: payer } = refundTarget(order, await loadRefundAccounts(tx, order), request.amount)
+      const { amount, beneficiary: payer } = refundTarget(order, await loadRefundAccounts(tx, order), request)
       const debit = await debitForTransfer(tx, actor.vendorId, payer, {
         amount,
         narration: `Refund for ${order.reference}`,

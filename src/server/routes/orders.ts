@@ -83,6 +83,7 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
       reference: ctx.body.reference,
       amount: ctx.body.amount,
       narration: ctx.body.narration,
+      refundAccount: ctx.body.refundAccount,
       idempotencyKey: idempotencyKeyOf(ctx.c),
     })
     const data = await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx))

@@ -59,11 +59,14 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
     pinStep.clearError()
     // The amount is always sent, FULL too: the server refunds exactly what the vendor saw, or refuses.
     const narration = draft.reason.trim() || undefined
+    const to = order.refundAccount
     const refundBody = {
       reference: order.reference,
       status: 'refunded' as const,
       amount: amount.kobo,
       narration,
+      // The account the confirm step showed: the server refuses (REFUND_ACCOUNT_CHANGED) if it would now pay another.
+      refundAccount: to ? { accountNumber: to.accountNumber, bankName: to.bankName } : undefined,
     }
     // One Idempotency-Key per attempt (docs/decisions/011): a retry after an unknown outcome reuses it. The PIN is
     // not part of what makes it the same refund.
