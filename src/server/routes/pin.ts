@@ -49,14 +49,16 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       if (!auth.user.pinHash) throw pinNotSet()
       await verifyPin(db, auth.user, body.pin)
     } else {
-      // The way back in for a forgotten or locked PIN; wrong passwords share the password-change limit.
-      await ensureNotLimited(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
+      // The way back in for a forgotten or locked PIN; wrong passwords share the password-change limit. Counted
+      // before the slow hash, as PATCH /user/password does: peeking here and counting after let a concurrent burst
+      // all read "no failures yet" and have every guess checked. A right password releases the count.
+      await enforce(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
       if (!(await verifySecret(body.password ?? '', auth.user.passwordHash))) {
-        await deps.rateLimiter.hit(LIMITS.passwordChangeFailuresPerUser, auth.userId)
         throw new ApiError(422, 'INVALID_PASSWORD', 'password: is incorrect', {
           issues: [{ path: 'password', message: 'is incorrect' }],
         })
       }
+      await deps.rateLimiter.reset(LIMITS.passwordChangeFailuresPerUser, auth.userId)
     }
     await enforce(deps.rateLimiter, LIMITS.pinOtpPerUser, auth.userId)
     const code = newOtp()
