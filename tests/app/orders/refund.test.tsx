@@ -169,6 +169,30 @@ describe('Initiate Refund', () => {
     expect(refunds.calls[2]!.key).not.toBe(refunds.calls[1]!.key)
   })
 
+  it('an unanswered FULL refund is retried as it was sent, even when the order refetched meanwhile names less and another account', async () => {
+    const refunds = api([() => fail(502, 'UPSTREAM', 'Bad gateway')])
+    const { sheet, user } = await openRefund()
+    const { confirm } = await proceed(user, sheet)
+    // The first refund went through on the server; the order refetched after the failure shows the next payer.
+    server.use(
+      handle(endpoints.orderDetail, () =>
+        ok(
+          order({
+            amountRefunded: 117_500,
+            refundableAmount: 300_000,
+            refundAccount: { accountName: 'Someone Else', bankName: 'Access Bank', accountNumber: '0690000031' },
+          }),
+        ),
+      ),
+    )
+    const dialog = await authorise(user, confirm)
+    expect(await within(dialog).findByText('We could not confirm the refund. Try again: it will not be sent twice.')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Try again' }))
+    await waitFor(() => expect(refunds.calls).toHaveLength(2))
+    // A new key with the new amount or account would be a second refund: the retry is the first one, replayed.
+    expect(refunds.calls[1]).toEqual(refunds.calls[0])
+  })
+
   it('a wrong PIN is said under the PIN boxes with the attempts left, and nothing else changes', async () => {
     const refunds = api([() => fail(422, 'INVALID_PIN', 'Incorrect PIN. 2 attempts remaining.')])
     const { sheet, user } = await openRefund()

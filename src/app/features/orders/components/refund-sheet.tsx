@@ -19,7 +19,7 @@ import { Notice } from '../../../ui/notice'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { PinDialog } from '../../../ui/pin-dialog'
-import { useRefundOrder } from '../queries'
+import { type RefundInput, useRefundOrder } from '../queries'
 import { EMPTY_REFUND, refundAmount, type RefundDraft } from '../refund'
 import { RefundConfirm } from './refund-confirm'
 
@@ -32,6 +32,8 @@ const TYPE_CHOICES = REFUND_TYPES.map((value) => ({
 
 const body = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 
+type RefundBody = Omit<RefundInput['body'], 'pin'>
+
 function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void }) {
   const formId = useId()
   const online = useOnline()
@@ -41,7 +43,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND)
   const [step, setStep] = useState<'form' | 'confirm'>('form')
   const [refusal, setRefusal] = useState<string | null>(null)
-  const pending = useRef<Attempt | null>(null)
+  const pending = useRef<{ attempt: Attempt; body: RefundBody } | null>(null)
   const amount = refundAmount(draft, order.refundableAmount, order.amountPaid, order.amountRefunded)
   const set = (patch: Partial<RefundDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const canProceed = online && mayRefund && order.canRefund && amount.kobo !== null
@@ -58,20 +60,24 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
     if (amount.kobo === null || refund.isPending) return
     pinStep.clearError()
     // The amount is always sent, FULL too: the server refunds exactly what the vendor saw, or refuses.
-    const narration = draft.reason.trim() || undefined
     const to = order.refundAccount
-    const refundBody = {
-      reference: order.reference,
-      status: 'refunded' as const,
-      amount: amount.kobo,
-      narration,
-      // The account the confirm step showed: the server refuses (REFUND_ACCOUNT_CHANGED) if it would now pay another.
-      refundAccount: to ? { accountNumber: to.accountNumber, bankName: to.bankName } : undefined,
-    }
-    // One Idempotency-Key per attempt (docs/decisions/011): a retry after an unknown outcome reuses it. The PIN is
-    // not part of what makes it the same refund.
-    const attempt = attemptFor(pending.current, JSON.stringify(refundBody))
-    pending.current = attempt
+    // One Idempotency-Key per attempt (docs/decisions/011): a retry after an unknown outcome reuses it, and resends
+    // the body it was sent with. What makes it the same refund is what the person chose (the draft), not the order:
+    // refetched after the failure, it may name a smaller amount or another account because the first refund went
+    // through, and sending that under a new key would refund twice. The PIN is not part of it either.
+    const attempt = attemptFor(pending.current?.attempt ?? null, JSON.stringify(draft))
+    const refundBody: RefundBody =
+      pending.current?.attempt === attempt
+        ? pending.current.body
+        : {
+            reference: order.reference,
+            status: 'refunded',
+            amount: amount.kobo,
+            narration: draft.reason.trim() || undefined,
+            // The account the confirm step showed: the server refuses (REFUND_ACCOUNT_CHANGED) if it would now pay another.
+            refundAccount: to ? { accountNumber: to.accountNumber, bankName: to.bankName } : undefined,
+          }
+    pending.current = { attempt, body: refundBody }
     refund.mutate(
       { body: { ...refundBody, pin }, idempotencyKey: attempt.key },
       {
@@ -80,7 +86,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
           onClose()
         },
         onError: (error) => {
-          pending.current = afterFailure(attempt, error)
+          pending.current = afterFailure(attempt, error) && { attempt, body: refundBody }
           // A refusal that is not the PIN's (too much, a status that cannot be refunded) is said on the confirm step.
           setRefusal(pinStep.failed(error, online ? UNKNOWN_REFUND_OUTCOME : errorMessage(error)))
         },
