@@ -71,6 +71,18 @@ describe('Public checkout page', () => {
     expect(screen.getByText('Paid in full. Thank you.')).toBeTruthy()
   })
 
+  it('an overpaid order whose extra went back does not ask the customer to chase it', async () => {
+    server.use(
+      handle(endpoints.publicOrder, () =>
+        ok(publicOrder({ status: 'overpayment', amountPaid: 1_125_000, amountDue: 0, amountOverpaid: 50_000, amountRefunded: 50_000 })),
+      ),
+    )
+    renderApp('/checkout/AbCdEf123')
+    expect(await screen.findByText('Refunded ₦500.00 of ₦11,250.00. It went back to the account that paid.')).toBeTruthy()
+    expect(screen.getByText('₦500.00 more than the total arrived.')).toBeTruthy()
+    expect(screen.queryByText(/about the extra/)).toBeNull()
+  })
+
   it('updates by itself when the payment arrives, and stops asking once it is paid', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true })
     try {

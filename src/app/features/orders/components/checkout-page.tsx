@@ -127,7 +127,9 @@ function MoneyNotes({ order }: { order: PublicOrder }) {
       ) : null}
       {order.amountOverpaid > 0 && !full ? (
         <p role="status" className={notice}>
-          {formatKobo(order.amountOverpaid, c)} more than the total arrived. Contact {order.vendorName} about the extra.
+          {formatKobo(order.amountOverpaid, c)} more than the total arrived.
+          {/* Once refunds cover the extra, the line above says it went back: asking to chase it would contradict it. */}
+          {order.amountRefunded < order.amountOverpaid ? ` Contact ${order.vendorName} about the extra.` : null}
         </p>
       ) : null}
     </>
