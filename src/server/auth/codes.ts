@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm'
+import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
 import { type Clock, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
 import { oneTimeCodes } from '../db/schema'
@@ -8,7 +8,7 @@ import { hashOtp, sameHash } from './secrets'
 
 /*
  * One-time codes (password reset, PIN change) and the PIN reset session key: stored hashed, salted by the row id,
- * one live code per user and purpose, 10 minutes, burnt after 5 wrong tries.
+ * one live code per user and purpose, 10 minutes, never compared after its 5th try.
  */
 
 export const CODE_TTL_MINUTES = 10
@@ -55,8 +55,11 @@ export async function issueCode(db: Db, clock: Clock, user: CodeOwner, purpose: 
 }
 
 /**
- * Checks `code` against the user's newest live code of this purpose. A wrong code counts a try and the fifth
- * burns the code. Answers the row id for consumeCode. `field` names the input in error messages.
+ * Checks `code` against the user's newest live code of this purpose. Every try is counted before the code is
+ * compared, in one conditional UPDATE, so a concurrent burst of guesses is judged against the real count: only the
+ * first CODE_MAX_ATTEMPTS tries are ever compared, and the rest are refused unseen, right code or not. The fifth
+ * wrong try, and every try after it, answers "Too many wrong attempts". Answers the row id for consumeCode.
+ * `field` names the input in error messages.
  */
 export async function checkCode(
   db: Db,
@@ -77,22 +80,41 @@ export async function checkCode(
     : []
   if (!live) throw invalidCode('The code is incorrect or has expired, please request a new one', 'INVALID_CODE', field)
   if (live.expiresAt <= now) throw invalidCode('The code has expired, please request a new one', 'CODE_EXPIRED', field)
-  const scope = and(eq(oneTimeCodes.vendorId, live.vendorId), eq(oneTimeCodes.id, live.id))
+  const burned = () => invalidCode('Too many wrong attempts, please request a new code', 'CODE_BURNED', field)
 
+  // The try is counted first; a code whose tries are used up is never compared again. No consumedAt is written on
+  // the fifth wrong try: that would also refuse a right try counted earlier in the same burst, still in flight.
+  const [counted] = await db
+    .update(oneTimeCodes)
+    .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(oneTimeCodes.vendorId, live.vendorId),
+        eq(oneTimeCodes.id, live.id),
+        isNull(oneTimeCodes.consumedAt),
+        lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+      ),
+    )
+    .returning({ attempts: oneTimeCodes.attempts })
+  if (!counted) {
+    // Either the tries are used up, or a concurrent right try consumed the code.
+    if (live.attempts >= CODE_MAX_ATTEMPTS || !(await wasConsumed(db, live.vendorId, live.id))) throw burned()
+    throw invalidCode('The code is incorrect or has expired, please request a new one', 'INVALID_CODE', field)
+  }
   if (!sameHash(hashOtp(live.id, code), live.codeHash)) {
-    const [counted] = await db
-      .update(oneTimeCodes)
-      .set({ attempts: sql`${oneTimeCodes.attempts} + 1` })
-      .where(scope)
-      .returning({ attempts: oneTimeCodes.attempts })
-    const left = CODE_MAX_ATTEMPTS - (counted?.attempts ?? CODE_MAX_ATTEMPTS)
-    if (left <= 0) {
-      await db.update(oneTimeCodes).set({ consumedAt: now }).where(scope)
-      throw invalidCode('Too many wrong attempts, please request a new code', 'CODE_BURNED', field)
-    }
+    const left = CODE_MAX_ATTEMPTS - counted.attempts
+    if (left <= 0) throw burned()
     throw invalidCode(`The code is incorrect, ${left} ${left === 1 ? 'attempt' : 'attempts'} left`, 'INVALID_CODE', field)
   }
   return live.id
+}
+
+async function wasConsumed(db: Db, vendorId: string, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ consumedAt: oneTimeCodes.consumedAt })
+    .from(oneTimeCodes)
+    .where(and(eq(oneTimeCodes.vendorId, vendorId), eq(oneTimeCodes.id, id)))
+  return row?.consumedAt != null
 }
 
 /** Marks a checked code used. Conditional, so of two racing requests with the right code only one gets true. */
@@ -105,7 +127,8 @@ export async function consumeCode(db: Db, clock: Clock, vendorId: string, id: st
         eq(oneTimeCodes.vendorId, vendorId),
         eq(oneTimeCodes.id, id),
         isNull(oneTimeCodes.consumedAt),
-        lt(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
+        // checkCode counted the right try itself, so a code whose fifth try was right is still good.
+        lte(oneTimeCodes.attempts, CODE_MAX_ATTEMPTS),
       ),
     )
     .returning({ id: oneTimeCodes.id })
