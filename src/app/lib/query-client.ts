@@ -5,6 +5,7 @@ import {
   QueryClient,
   type FetchInfiniteQueryOptions,
   type FetchQueryOptions,
+  type Query,
   type QueryKey,
 } from '@tanstack/react-query'
 import { notify } from '../ui/toast'
@@ -14,7 +15,14 @@ import { CACHE_MAX_AGE } from './persister'
 declare module '@tanstack/react-query' {
   interface Register {
     mutationMeta: { successToast?: boolean; errorToast?: boolean }
-    queryMeta: { errorToast?: boolean }
+    queryMeta: {
+      errorToast?: boolean
+      /**
+       * [area, id]: a 403/404 on this query drops every cached query of that area whose key holds the id (an
+       * outlet's detail, wallet, members and transactions go together).
+       */
+      accessScope?: readonly [string, string]
+    }
   }
 }
 
@@ -27,13 +35,34 @@ export function shouldToast(error: unknown): boolean {
   return !(error.code === 'NETWORK' && !onlineManager.isOnline())
 }
 
+/** A 403 or 404: the server says this is not (or no longer) the user's to see. */
+function isRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.status === 403 || error.status === 404)
+}
+
+/**
+ * Forgets what the device held for a query the server now refuses (issue 18: a member removed from an outlet kept
+ * seeing its account number and transactions from the cache). The queries stay, in error, so their screens show
+ * the no-access or not-found state; with no data they are no longer saved to IndexedDB.
+ */
+function forgetRefused(queryCache: QueryCache, query: Query<unknown, unknown>, error: ApiError): void {
+  const scope = query.meta?.accessScope
+  const refused = scope ? queryCache.findAll({ predicate: (q) => q.queryKey[0] === scope[0] && q.queryKey.includes(scope[1]) }) : [query]
+  for (const q of refused) {
+    if (q.state.data === undefined && q !== query) continue
+    q.setState({ data: undefined, dataUpdatedAt: 0, status: 'error', error, errorUpdatedAt: Date.now() })
+  }
+}
+
 export function createQueryClient(): QueryClient {
+  const queryCache: QueryCache = new QueryCache({
+    onError: (error, query) => {
+      if (isRefusal(error)) forgetRefused(queryCache, query, error)
+      if (query.meta?.errorToast !== false && shouldToast(error)) notify.error(errorMessage(error))
+    },
+  })
   return new QueryClient({
-    queryCache: new QueryCache({
-      onError: (error, query) => {
-        if (query.meta?.errorToast !== false && shouldToast(error)) notify.error(errorMessage(error))
-      },
-    }),
+    queryCache,
     mutationCache: new MutationCache({
       onSuccess: (data, _vars, _ctx, mutation) => {
         const message = (data as Envelope<unknown> | undefined)?.message

@@ -25,14 +25,15 @@ export const outletDetailQuery = (outletId: string) =>
   queryOptions({
     queryKey: queryKeys.outlets.detail(outletId),
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletDetail, { query: { outletId }, signal })).data,
-    meta: { errorToast: false },
+    // Refused (removed from the outlet, or it is gone): nothing of this outlet stays on the device (decision 090).
+    meta: { errorToast: false, accessScope: ['outlets', outletId] },
   })
 
 export const outletBalanceQuery = (outletId: string) =>
   queryOptions({
     queryKey: queryKeys.outlets.balance(outletId),
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletWalletBalance, { query: { outletId }, signal })).data,
-    meta: { errorToast: false },
+    meta: { errorToast: false, accessScope: ['outlets', outletId] },
   })
 
 export const outletWalletDetailsQuery = (outletId: string) =>
@@ -41,7 +42,7 @@ export const outletWalletDetailsQuery = (outletId: string) =>
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletWalletDetails, { query: { outletId }, signal })).data,
     // The virtual account number never changes; no need to ask again every visit.
     staleTime: 60 * 60 * 1000,
-    meta: { errorToast: false },
+    meta: { errorToast: false, accessScope: ['outlets', outletId] },
   })
 
 export const outletMembersQuery = (outletId: string, page: number) =>
@@ -50,7 +51,7 @@ export const outletMembersQuery = (outletId: string, page: number) =>
     queryFn: async ({ signal }) =>
       (await api(outletEndpoints.listOutletMembers, { query: { outletId, page, size: MEMBERS_PAGE_SIZE }, signal })).data,
     placeholderData: keepPreviousData,
-    meta: { errorToast: false },
+    meta: { errorToast: false, accessScope: ['outlets', outletId] },
   })
 
 /** Every team member, once per opening of the picker, filtered by name on the device (SPEC §7). */
