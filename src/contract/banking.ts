@@ -9,6 +9,13 @@ export const pin = v.pipe(v.string('is required'), v.regex(/^\d{4}$/, 'must be 4
 const requestId = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(100, 'is too long'))
 const narration = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'must be at most 100 characters')))
 
+/**
+ * THIRD_PARTY_TRANSFERS_DISABLED's words for an account that is not the settlement account: the server refuses with
+ * them and Send Money's Confirm step says them before the PIN (decision 087), so the two cannot drift apart.
+ */
+export const THIRD_PARTY_OFF_MESSAGE =
+  'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.'
+
 export const Bank = v.object({ code: v.string(), name: v.string() })
 export const ResolvedAccount = v.object({
   accountName: v.string(),

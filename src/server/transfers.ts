@@ -1,4 +1,5 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
+import { THIRD_PARTY_OFF_MESSAGE } from '../contract/banking'
 import type { Auth } from './auth/sessions'
 import { findEnquiry, spendEnquiry } from './banking/name-enquiry'
 import type { TransferRequest, TransferResult } from './banking/provider'
@@ -45,7 +46,7 @@ function assertBeneficiaryAllowed(vendor: VendorRow, beneficiary: { accountNumbe
     422,
     'THIRD_PARTY_TRANSFERS_DISABLED',
     vendor.settlementAccountNumber
-      ? 'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.'
+      ? THIRD_PARTY_OFF_MESSAGE
       : 'Third-party transfers are turned off and you have no settlement account yet. Add one, or turn on third-party transfers, in Settings → Payout settings.',
   )
 }

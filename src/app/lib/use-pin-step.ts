@@ -11,11 +11,14 @@ const PIN_REFUSALS: ReadonlySet<string> = new Set(['INVALID_PIN', 'PIN_LOCKED', 
 export const isPinRefusal = (error: unknown) => error instanceof ApiError && PIN_REFUSALS.has(error.code)
 
 /**
- * The PIN step of a money action that is confirmed first, then authorised with the transaction PIN (outlet
- * transfers and refunds, decision 086): the PinDialog's state and what a failed call does to it. Spread `dialog`
- * into <PinDialog>.
+ * The PIN step of a money action that is confirmed first, then authorised with the transaction PIN (Send Money,
+ * outlet transfers and refunds, decision 086): the PinDialog's state and what a failed call does to it. Spread
+ * `dialog` into <PinDialog>.
+ *
+ * `forConfirmStep` says which refusals close the PIN boxes and go to the confirm step: by default every refusal
+ * but the PIN's own. Send Money names its two instead (decision 087): any other refusal stays under the boxes.
  */
-export function usePinStep() {
+export function usePinStep({ forConfirmStep = (error: unknown) => !isPinRefusal(error) } = {}) {
   const [open, setOpen] = useState(false)
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -29,17 +32,19 @@ export function usePinStep() {
     },
     close: () => setOpen(false),
     clearError: () => setError(null),
+    /** A problem of this attempt, not a refusal (the renewed name lookup failed): said under the boxes, PIN kept. */
+    showError: setError,
     /**
      * After a failed call. Unknown outcome: said under the boxes, the PIN kept for 'Try again' with the same key.
-     * A PIN refusal ('Incorrect PIN. 4 attempts remaining.'): said under the boxes, which are emptied. Anything
-     * else: the dialog closes and the message is handed back for the confirm step to show.
+     * A PIN refusal ('Incorrect PIN. 4 attempts remaining.'): said under the boxes, which are emptied. A refusal
+     * for the confirm step: the dialog closes and the message is handed back for the confirm step to show.
      */
     failed(error: unknown, unknownMessage: string): string | null {
       if (outcomeUnknown(error)) {
         setError(unknownMessage)
         return null
       }
-      if (isPinRefusal(error)) {
+      if (!forConfirmStep(error)) {
         setError(errorMessage(error))
         setPin('')
         return null

@@ -1,3 +1,5 @@
+import { THIRD_PARTY_OFF_MESSAGE } from '../../../contract/banking'
+import { ApiError } from '../../lib/api'
 import { formatKobo } from '../../lib/money'
 import { totalDebit } from './charges'
 
@@ -7,14 +9,13 @@ import { totalDebit } from './charges'
  * both: these only decide what the screen says and whether Send is offered.
  */
 
-export const THIRD_PARTY_OFF =
-  'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.'
-
 export const insufficientBalance = (total: number, balance: number) =>
   `Insufficient balance: this transfer needs ${formatKobo(total)} (amount plus charge) and your wallet has ${formatKobo(balance)}.`
 
 /** Server refusals that are about the transfer, not the PIN: shown on the Confirm step when they happen anyway. */
-export const CONFIRM_STEP_REFUSALS = new Set(['INSUFFICIENT_FUNDS', 'THIRD_PARTY_TRANSFERS_DISABLED'])
+const CONFIRM_STEP_REFUSALS: ReadonlySet<string> = new Set(['INSUFFICIENT_FUNDS', 'THIRD_PARTY_TRANSFERS_DISABLED'])
+
+export const isConfirmStepRefusal = (error: unknown) => error instanceof ApiError && CONFIRM_STEP_REFUSALS.has(error.code)
 
 export interface ConfirmFacts {
   amount: number
@@ -32,7 +33,7 @@ export interface ConfirmFacts {
 export function confirmProblem(facts: ConfirmFacts): string | null {
   if (facts.thirdPartyEnabled === false && facts.settlement !== undefined) {
     const own = facts.settlement?.accountNumber === facts.destination.accountNumber && facts.settlement.bankCode === facts.destination.bankCode
-    if (!own) return THIRD_PARTY_OFF
+    if (!own) return THIRD_PARTY_OFF_MESSAGE
   }
   if (facts.fee !== undefined && facts.balance !== undefined) {
     const total = totalDebit(facts.amount, facts.fee)

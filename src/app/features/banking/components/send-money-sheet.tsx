@@ -2,11 +2,12 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import type { Transaction } from '../../../../contract/transactions'
-import { ApiError, errorMessage } from '../../../lib/api'
-import { afterFailure, attemptFor, outcomeUnknown, type Attempt } from '../../../lib/idempotency'
+import { errorMessage } from '../../../lib/api'
+import { afterFailure, attemptFor, type Attempt } from '../../../lib/idempotency'
 import { formatKobo, parseNairaToKobo } from '../../../lib/money'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { useDebouncedValue } from '../../../lib/use-debounced-value'
+import { usePinStep } from '../../../lib/use-pin-step'
 import { Button } from '../../../ui/button'
 import { InfoDialog } from '../../../ui/dialog'
 import { Icon } from '../../../ui/icon'
@@ -15,7 +16,7 @@ import { Sheet } from '../../../ui/sheet'
 import { feeFor, type ChargeTier } from '../charges'
 import { transferChargeQuery } from '../../../lib/transfer-charge'
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
-import { CONFIRM_STEP_REFUSALS, confirmProblem } from '../send-money-checks'
+import { confirmProblem, isConfirmStepRefusal } from '../send-money-checks'
 import { accountRenamed, lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
@@ -90,9 +91,7 @@ export function SendMoneySheet({
   const [refusal, setRefusal] = useState<string | null>(null)
 
   const send = useSendMoney()
-  const [pinOpen, setPinOpen] = useState(false)
-  const [pin, setPin] = useState('')
-  const [pinError, setPinError] = useState<string | null>(null)
+  const pinStep = usePinStep({ forConfirmStep: isConfirmStepRefusal })
   const [outcome, setOutcome] = useState<Transaction | null>(null)
   const pending = useRef<Attempt | null>(null)
   const submitting = useRef(false)
@@ -151,12 +150,12 @@ export function SendMoneySheet({
   function renamed(confirmed: Resolved, fresh: Resolved): boolean {
     if (fresh.accountName === confirmed.accountName) return false
     setRefusal(accountRenamed(fresh.accountName, 'Check it, then go Back and Proceed to send.'))
-    setPinOpen(false)
+    pinStep.close()
     return true
   }
 
   async function sendWith(code: string, account: Resolved, validAmount: number, renewed: boolean) {
-    setPinError(null)
+    pinStep.clearError()
     let requestId = account.requestId
     // A retry of an unanswered attempt must send the same body; only a fresh attempt may renew the requestId.
     if (!pending.current && Date.parse(account.expiresAt) - Date.now() < EXPIRY_MARGIN_MS) {
@@ -164,7 +163,7 @@ export function SendMoneySheet({
       try {
         fresh = await refresh()
       } catch {
-        return setPinError(RESOLVE_FAILED)
+        return pinStep.showError(RESOLVE_FAILED)
       }
       if (renamed(account, fresh)) return
       requestId = fresh.requestId
@@ -178,7 +177,7 @@ export function SendMoneySheet({
       {
         onSuccess: ({ data }) => {
           pending.current = null
-          setPinOpen(false)
+          pinStep.close()
           setOutcome(data)
         },
         onError: (error) => {
@@ -187,17 +186,11 @@ export function SendMoneySheet({
             // Refused before the PIN was checked, so sending again with a fresh lookup costs no try.
             return void refresh().then(
               (fresh) => void (renamed(account, fresh) || sendWith(code, fresh, validAmount, true)),
-              () => setPinError(RESOLVE_FAILED),
+              () => pinStep.showError(RESOLVE_FAILED),
             )
           }
-          if (error instanceof ApiError && CONFIRM_STEP_REFUSALS.has(error.code)) {
-            setRefusal(error.message)
-            return setPinOpen(false)
-          }
-          if (outcomeUnknown(error)) return setPinError(online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error))
-          // A refusal ('Incorrect PIN. 4 attempts remaining.'): the money did not move; type the PIN again.
-          setPinError(errorMessage(error))
-          setPin('')
+          // Too little balance or third-party transfers off: said on the Confirm step; the rest under the PIN boxes.
+          setRefusal(pinStep.failed(error, online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error)))
         },
       },
     )
@@ -225,11 +218,7 @@ export function SendMoneySheet({
           size="lg"
           // The total must be on screen before the PIN authorises it.
           disabled={!online || fee === undefined || problem !== null}
-          onClick={() => {
-            setPin('')
-            setPinError(null)
-            setPinOpen(true)
-          }}
+          onClick={pinStep.start}
         >
           Send money
         </Button>
@@ -275,13 +264,9 @@ export function SendMoneySheet({
         )}
       </Sheet>
       <PinDialog
-        open={pinOpen}
-        onOpenChange={setPinOpen}
-        pin={pin}
-        onPinChange={setPin}
+        {...pinStep.dialog}
         onSubmit={(code) => void submit(code)}
         loading={send.isPending}
-        error={pinError}
         submitLabel={pending.current ? 'Try again' : 'Confirm'}
         disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
         onExitComplete={() => setOutcomeVisible(outcome !== null)}
