@@ -63,3 +63,45 @@ describe('POST /invite, by phone', () => {
     expect(await membersWith(v.vendor.id, phone.slice(1))).toHaveLength(1)
   })
 })
+
+describe('reactivating a member, by phone', () => {
+  const setStatus = (memberId: string, status: string) =>
+    call(t.app, 'PUT', '/user/members/status', { token: ownerToken, body: { memberId, status } })
+
+  it("refuses to bring back a member whose phone is now another's, with 409 naming phone", async () => {
+    const phone = newPhone()
+    const left = await invite(t, ownerToken, { phone })
+    await t.db.update(users).set({ status: 'active', email: `m-${left.id}@test.ng`, passwordHash: 'x' }).where(eq(users.id, left.id))
+    expect((await setStatus(left.id, 'inactive')).status).toBe(200)
+    const successor = await invite(t, ownerToken, { phone })
+
+    const res = await setStatus(left.id, 'active')
+    expect(res.status).toBe(409)
+    expect(res.body).toEqual(TAKEN)
+    // A never-accepted invitation comes back as "invited": the same phone rule holds.
+    const neverJoined = await invite(t, ownerToken, { phone: newPhone() })
+    await setStatus(neverJoined.id, 'inactive')
+    await t.db.update(users).set({ phone: phone }).where(eq(users.id, neverJoined.id))
+    expect((await setStatus(neverJoined.id, 'active')).body).toEqual(TAKEN)
+
+    // Once the successor is gone, the member may come back.
+    expect((await setStatus(successor.id, 'inactive')).status).toBe(200)
+    expect((await setStatus(left.id, 'active')).status).toBe(200)
+  })
+
+  it('of a reactivation and an invitation of the same phone at once, exactly one is made', async () => {
+    // Both orders of arrival: each side is serialised on the vendor row, so the second sees the first's phone.
+    for (const inviteFirst of [true, false, true, false]) {
+      const phone = newPhone()
+      const left = await invite(t, ownerToken, { phone })
+      await setStatus(left.id, 'inactive')
+      const [invited, back] = inviteFirst
+        ? await Promise.all([post(phone), setStatus(left.id, 'active')])
+        : await Promise.all([setStatus(left.id, 'active'), post(phone)]).then(([b, i]) => [i, b] as const)
+      expect([invited.status === 201, back.status === 200].filter(Boolean)).toHaveLength(1)
+      expect([invited.body.code, back.body.code]).toContain('PHONE_TAKEN')
+      const inTeam = await t.db.select({ status: users.status, phone: users.phone }).from(users).where(eq(users.vendorId, v.vendor.id))
+      expect(inTeam.filter((row) => row.phone?.endsWith(phone.slice(1)) && row.status !== 'inactive')).toHaveLength(1)
+    }
+  })
+})

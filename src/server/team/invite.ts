@@ -39,7 +39,7 @@ export const phoneTaken = () =>
  * however it was stored). An inactive member's phone may be invited again: they left. Phones have no unique
  * index (an owner's phone may also be a member's elsewhere), so the caller serialises on the vendor row.
  */
-async function phoneInTeam(tx: Db, vendorId: string, national: string): Promise<boolean> {
+export async function phoneInTeam(tx: Db, vendorId: string, national: string): Promise<boolean> {
   const rows = await tx
     .select({ phone: users.phone })
     .from(users)

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm'
+import { nationalNumber } from '../auth/phone'
 import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
 import type { Auth } from '../auth/sessions'
-import { users } from '../db/schema'
+import { users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
-import { revokeLiveInvitation } from './invite'
+import { phoneInTeam, phoneTaken, revokeLiveInvitation } from './invite'
 import { ensureCanGrant, lockMember, teamMember } from './members'
 
 /*
@@ -18,6 +19,12 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
     throw new ApiError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own status')
   }
   return deps.db.transaction(async (tx) => {
+    // Bringing a member back gives their phone a place in the team again, which POST /invite decides under the
+    // vendor row's lock: take it first (before the member's row, the order invite's insert follows), so an
+    // invitation of the same phone at the same moment waits here, or this waits for it and sees its row.
+    if (status === 'active') {
+      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+    }
     // The member's row first, then their invitation: the order accept and resend take too.
     const member = await lockMember(tx, auth.vendorId, memberId)
     if (member.role === 'owner') {
@@ -26,6 +33,11 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
     ensureCanGrant(auth, effectivePermissions(member), 'manage')
     const scope = and(eq(users.vendorId, auth.vendorId), eq(users.id, member.id))
     let message: string
+    // An inactive member's phone may have been invited since: one phone, one place in a team, as POST /invite holds.
+    const national = nationalNumber(member.phone)
+    if (status === 'active' && member.status === 'inactive' && national && (await phoneInTeam(tx, auth.vendorId, national))) {
+      throw phoneTaken()
+    }
     if (status === 'inactive') {
       await revokeLiveInvitation(tx, deps.clock, member)
       await tx.update(users).set({ status: 'inactive' }).where(scope)
