@@ -1,3 +1,4 @@
+import type { FetchStatus } from '@tanstack/react-query'
 import { createLink } from '@tanstack/react-router'
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
 import { css, cx } from 'styled-system/css'
@@ -5,6 +6,7 @@ import { errorMessage, errorStatus } from '../lib/api'
 import { Card } from './card'
 import { EmptyState } from './empty-state'
 import { Icon } from './icon'
+import { isNotSavedOffline, NotSavedOffline } from './not-saved'
 import { Skeleton } from './skeleton'
 
 /** A detail page's sections, one under the other. */
@@ -37,7 +39,7 @@ export interface DetailFallbackProps {
   /** The BackLink, so there is a way out whatever happened. */
   back: ReactNode
   /** The page's query, while it has no data: loading, or failed. */
-  query: { isError: boolean; error: unknown; isFetching: boolean; refetch: () => unknown }
+  query: { isError: boolean; error: unknown; isFetching: boolean; isPending: boolean; fetchStatus: FetchStatus; refetch: () => unknown }
   /** What a 404 says: the thing is not there, or not this vendor's. */
   notFound: { title: string; description: string }
   /** Heights of the skeleton sections under the title's while loading. */
@@ -54,7 +56,11 @@ export function DetailFallback({ back, query, notFound, skeletons = [200, 240] }
   return (
     <div className={detailStack}>
       {back}
-      {query.isError ? (
+      {isNotSavedOffline(query) ? (
+        <Card>
+          <NotSavedOffline />
+        </Card>
+      ) : query.isError ? (
         <Card>
           <EmptyState
             title={status === 404 ? notFound.title : 'No record found'}

@@ -6,6 +6,7 @@ import { visuallyHidden } from 'styled-system/patterns'
 import { errorMessage, errorStatus } from '../lib/api'
 import { useDocumentTop } from '../lib/use-document-top'
 import { EmptyState } from './empty-state'
+import { isNotSavedOffline, NotSavedOffline } from './not-saved'
 import { type Noun, Pagination } from './pagination'
 import { Skeleton } from './skeleton'
 
@@ -44,6 +45,13 @@ export interface PagedListProps<T, S extends number> {
  */
 export function PagedList<T, S extends number = number>({ query, page, size, onPageChange, sizes, onSizeChange, label, noun, emptyText, emptyTitle = 'No record found', children }: PagedListProps<T, S>) {
   const data = query.data
+  if (isNotSavedOffline(query)) {
+    return (
+      <div className={frame}>
+        <NotSavedOffline />
+      </div>
+    )
+  }
   if (query.isPending) {
     return (
       <div className={frame} aria-busy="true">

@@ -8,6 +8,7 @@ import type { TransactionListFilters } from '../../../lib/query-keys'
 import { useDocumentTop } from '../../../lib/use-document-top'
 import { EmptyState } from '../../../ui/empty-state'
 import { PullToRefresh } from '../../../ui/pull-to-refresh'
+import { isNotSavedOffline, NotSavedOffline } from '../../../ui/not-saved'
 import { Skeleton } from '../../../ui/skeleton'
 import { Spinner } from '../../../ui/spinner'
 import { transactionListQuery } from '../queries'
@@ -58,6 +59,13 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
     await query.refetch()
   }
 
+  if (isNotSavedOffline(query)) {
+    return (
+      <div className={frame}>
+        <NotSavedOffline />
+      </div>
+    )
+  }
   if (query.isPending) {
     return (
       <div className={frame} aria-busy="true">
