@@ -119,7 +119,8 @@ export const bankingEndpoints = {
     method: 'PATCH',
     path: '/vendor/third-party-transfers',
     summary: 'Turn third-party transfers on or off; needs the PIN. Turning them on is audited and the owner is told.',
-    permission: 'VENDOR_SETTINGS',
+    // As sensitive as the settlement account (decision 087): either one decides where the wallet's money can go.
+    permission: ['VENDOR_SETTINGS', 'VENDOR_TRANSFERS'],
     body: v.object({ isEnabled: v.boolean('must be true or false'), pin }),
     response: v.object({ isEnabled: v.boolean() }),
   }),

@@ -133,6 +133,20 @@ describe('who may read and route', () => {
     expect(enquiryRes.body).toEqual(forbidden)
     expect((await change(token, { requestId: await enquiry(t, s), pin: PIN })).status).toBe(403)
   })
+
+  it('turning third-party transfers on needs VENDOR_TRANSFERS too, as the settlement account does', async () => {
+    const s = await sender(t, { thirdParty: false })
+    const settingsOnly = await createMember(s, { permissions: ['VENDOR_SETTINGS', 'VENDOR_WALLET'] })
+    const [row] = await t.db.select().from(users).where(eq(users.id, settingsOnly.id))
+    await t.db.update(users).set({ pinHash: await hashSecret(PIN) }).where(eq(users.id, settingsOnly.id))
+    const token = await tokenFor(t, row!)
+    const turnOn = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token, body: { isEnabled: true, pin: PIN } })
+    expect(turnOn.status).toBe(403)
+    expect(turnOn.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
+    expect((await call(t.app, 'GET', '/vendor/third-party-transfers', { token: s.token })).body.data).toEqual({ isEnabled: false })
+    const audit = await t.db.select().from(vendorAuditEvents).where(eq(vendorAuditEvents.vendorId, s.vendor.id))
+    expect(audit).toEqual([])
+  })
 })
 
 describe('POST /transfer/send, what is known before the PIN', () => {

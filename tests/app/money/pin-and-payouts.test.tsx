@@ -301,5 +301,8 @@ describe('Payout settings', () => {
     expect(screen.queryByRole('button', { name: 'Add account' })).toBeNull()
     expect(screen.queryByRole('button', { name: 'Change' })).toBeNull()
     expect(asked).toBe(0)
+    // Third-party transfers route money as the settlement account does: shown, but not to be turned on.
+    expect(((await screen.findByRole('switch')) as HTMLInputElement).disabled).toBe(true)
+    expect(screen.getByText('Only a team member with the transfers permission can change this.')).toBeTruthy()
   })
 })

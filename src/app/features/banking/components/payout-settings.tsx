@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage } from '../../../lib/api'
+import { hasPermission } from '../../../lib/permissions'
+import { useSession } from '../../../lib/session'
 import { formatKobo } from '../../../lib/money'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { Card } from '../../../ui/card'
@@ -14,7 +16,9 @@ import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers
 import { SettlementAccountCard } from './settlement-account-card'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
-function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
+/** Turning them on routes money like the settlement account does, so it needs VENDOR_TRANSFERS too (decision 087). */
+function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
+  const canEdit = canEditSettings && hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')
   const online = useOnline()
   const setting = useQuery(thirdPartyTransfersQuery())
   const update = useSetThirdPartyTransfers()
@@ -55,6 +59,7 @@ function ThirdPartyTransfersCard({ canEdit }: { canEdit: boolean }) {
       ) : (
         <Skeleton count={2} />
       )}
+      {canEditSettings && !canEdit ? <p className={text}>Only a team member with the transfers permission can change this.</p> : null}
       {canEdit && !online ? <p className={text}>{OFFLINE_MONEY_MESSAGE}</p> : null}
       <PinDialog
         open={target !== null}
