@@ -13,12 +13,10 @@ export const isPinRefusal = (error: unknown) => error instanceof ApiError && PIN
 /**
  * The PIN step of a money action that is confirmed first, then authorised with the transaction PIN (Send Money,
  * outlet transfers and refunds, decision 086): the PinDialog's state and what a failed call does to it. Spread
- * `dialog` into <PinDialog>.
- *
- * `forConfirmStep` says which refusals close the PIN boxes and go to the confirm step: by default every refusal
- * but the PIN's own. Send Money names its two instead (decision 087): any other refusal stays under the boxes.
+ * `dialog` into <PinDialog>. Only the PIN's own refusals stay under the boxes; every other refusal closes them and
+ * goes to the confirm step (decision 087), so nothing else reads as "your PIN was wrong".
  */
-export function usePinStep({ forConfirmStep = (error: unknown) => !isPinRefusal(error) } = {}) {
+export function usePinStep() {
   const [open, setOpen] = useState(false)
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -44,7 +42,7 @@ export function usePinStep({ forConfirmStep = (error: unknown) => !isPinRefusal(
         setError(unknownMessage)
         return null
       }
-      if (!forConfirmStep(error)) {
+      if (isPinRefusal(error)) {
         setError(errorMessage(error))
         setPin('')
         return null

@@ -102,7 +102,7 @@ describe('Send Money, step 2 and the PIN', () => {
   })
 
   it('shows a wrong PIN in place, retries with a new Idempotency-Key, then shows the success dialog', async () => {
-    const calls = api({ send: [() => fail(400, 'INCORRECT_PIN', 'Incorrect PIN. 4 attempts remaining.')] })
+    const calls = api({ send: [() => fail(422, 'INVALID_PIN', 'Incorrect PIN. 4 attempts remaining.')] })
     const { user } = await openSendMoney()
     await fillDetails(user)
     await waitFor(() => expect(proceed().disabled).toBe(false))

@@ -1,5 +1,4 @@
 import { THIRD_PARTY_OFF_MESSAGE } from '../../../contract/banking'
-import { ApiError } from '../../lib/api'
 import { formatKobo } from '../../lib/money'
 import { totalDebit } from './charges'
 
@@ -11,11 +10,6 @@ import { totalDebit } from './charges'
 
 export const insufficientBalance = (total: number, balance: number) =>
   `Insufficient balance: this transfer needs ${formatKobo(total)} (amount plus charge) and your wallet has ${formatKobo(balance)}.`
-
-/** Server refusals that are about the transfer, not the PIN: shown on the Confirm step when they happen anyway. */
-const CONFIRM_STEP_REFUSALS: ReadonlySet<string> = new Set(['INSUFFICIENT_FUNDS', 'THIRD_PARTY_TRANSFERS_DISABLED'])
-
-export const isConfirmStepRefusal = (error: unknown) => error instanceof ApiError && CONFIRM_STEP_REFUSALS.has(error.code)
 
 export interface ConfirmFacts {
   amount: number

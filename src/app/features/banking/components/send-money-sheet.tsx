@@ -16,7 +16,7 @@ import { Sheet } from '../../../ui/sheet'
 import { feeFor, type ChargeTier } from '../charges'
 import { transferChargeQuery } from '../../../lib/transfer-charge'
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
-import { confirmProblem, isConfirmStepRefusal } from '../send-money-checks'
+import { confirmProblem } from '../send-money-checks'
 import { accountRenamed, lookupExpired, RESOLVE_FAILED, useAccountResolution, type Resolved } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
@@ -91,7 +91,7 @@ export function SendMoneySheet({
   const [refusal, setRefusal] = useState<string | null>(null)
 
   const send = useSendMoney()
-  const pinStep = usePinStep({ forConfirmStep: isConfirmStepRefusal })
+  const pinStep = usePinStep()
   const [outcome, setOutcome] = useState<Transaction | null>(null)
   const pending = useRef<Attempt | null>(null)
   const submitting = useRef(false)
@@ -189,7 +189,7 @@ export function SendMoneySheet({
               () => pinStep.showError(RESOLVE_FAILED),
             )
           }
-          // Too little balance or third-party transfers off: said on the Confirm step; the rest under the PIN boxes.
+          // A PIN refusal under the PIN boxes; anything else (too little balance, third-party off) on the Confirm step.
           setRefusal(pinStep.failed(error, online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error)))
         },
       },
