@@ -1,3 +1,4 @@
+import { purgeKnownDevices } from './auth/known-devices'
 import { purgeNameEnquiries } from './banking/name-enquiry'
 import type { AppDeps } from './deps'
 import { purgeIdempotencyKeys } from './http/idempotency'
@@ -13,13 +14,14 @@ export interface MoneyJobOptions {
   soleSince?: Date
 }
 
-/** One round of background work: settle transfers left pending, then forget expired keys and enquiries. */
+/** One round of background work: settle transfers left pending, then forget expired keys, enquiries and devices. */
 export async function runMoneyJobs(deps: AppDeps, options: MoneyJobOptions = {}): Promise<void> {
   const report = await recoverPendingTransfers(deps, { madeBefore: options.soleSince })
   if (report.checked > 0) deps.logger.info('[jobs] pending transfers:', JSON.stringify(report))
   const now = deps.clock.now()
   await purgeIdempotencyKeys(deps.db, now)
   await purgeNameEnquiries(deps.db, now)
+  await purgeKnownDevices(deps.db, now)
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, desc, eq, lt, notInArray } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
 import type { Clock } from '../clock'
@@ -16,6 +16,14 @@ import { newSessionToken, sha256 } from './secrets'
 
 /** A year: the device stays known as long as someone keeps signing in from it now and then. */
 const DEVICE_COOKIE_MAX_AGE_S = Math.round((365 * DAY_MS) / 1000)
+/** Unseen this long, a device's cookie has expired in its browser too: the row is purged (runMoneyJobs). */
+const DEVICE_FORGOTTEN_AFTER_MS = 365 * DAY_MS
+/**
+ * Devices kept per user: every sign-in from a new browser (or one that cleared its cookies) adds a row, so without
+ * a bound one account could grow the table without end. Twenty is far more browsers than a person uses; the least
+ * recently seen goes first.
+ */
+export const MAX_DEVICES_PER_USER = 20
 /** Only the login call needs it; no other request carries it. */
 const DEVICE_COOKIE_PATH = '/api/auth/vendor/login'
 
@@ -68,9 +76,19 @@ export async function rememberDevice(
     return null
   }
   const token = newSessionToken()
-  await db
-    .insert(knownDevices)
-    .values({ vendorId: user.vendorId, userId: user.id, tokenHash: sha256(token), createdAt: now, lastSeenAt: now })
+  const mine = and(eq(knownDevices.vendorId, user.vendorId), eq(knownDevices.userId, user.id))
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(knownDevices)
+      .values({ vendorId: user.vendorId, userId: user.id, tokenHash: sha256(token), createdAt: now, lastSeenAt: now })
+    const kept = tx
+      .select({ id: knownDevices.id })
+      .from(knownDevices)
+      .where(mine)
+      .orderBy(desc(knownDevices.lastSeenAt), desc(knownDevices.createdAt))
+      .limit(MAX_DEVICES_PER_USER)
+    await tx.delete(knownDevices).where(and(mine, notInArray(knownDevices.id, kept)))
+  })
   return [
     `${deviceCookieName(user.id)}=${token}`,
     `Max-Age=${DEVICE_COOKIE_MAX_AGE_S}`,
@@ -79,4 +97,9 @@ export async function rememberDevice(
     'SameSite=Strict',
     ...(secure ? ['Secure'] : []),
   ].join('; ')
+}
+
+/** Forgets devices not seen for a year: their cookie has expired anyway (it lives a year from the sign-in). */
+export async function purgeKnownDevices(db: Db, now: Date): Promise<void> {
+  await db.delete(knownDevices).where(lt(knownDevices.lastSeenAt, new Date(now.getTime() - DEVICE_FORGOTTEN_AFTER_MS)))
 }
