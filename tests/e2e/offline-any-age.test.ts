@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { NOT_SAVED_TEXT } from '../../src/app/ui/not-saved'
 import { baseURL, demoOnPhone, suiteBrowser } from './browser'
 
 /*
@@ -56,6 +57,8 @@ const testId = (id: string) => async (page: Page) => {
 describe('offline at any age', () => {
   it('renders every visited screen from the device after the stale times have passed', async () => {
     const { context, page } = await demoOnPhone(suite.browser)
+    const crashes: string[] = []
+    page.on('pageerror', (error) => crashes.push(`${page.url()}: ${error.message}`))
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     // Installed after sign-in so the login is real time; from here the page's Date.now() is ours to move.
     await context.clock.install()
@@ -102,12 +105,20 @@ describe('offline at any age', () => {
     await context.setOffline(true)
     for (const screen of [...lists, ...details]) {
       await page.goto(baseURL() + screen.path)
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).first().textContent(), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago/)
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago/)
       // Soft: one run names every screen that does not hold, not just the first.
       expect.soft(await screen.content(page).catch(String), `${screen.name} offline`).toBe(seen.get(screen.path))
       if (screen.name === 'outlet') expect.soft(await firstRowHref(page, /\/transactions\/[^/?]+/).catch(String)).toBe(outletRow)
       await page.screenshot({ path: `/tmp/e/offline-${screen.name}.png` })
     }
+    // A screen never opened on this device says so, instead of a skeleton that cannot resolve.
+    await page.goto(`${baseURL()}/orders/disputes`)
+    await expect.poll(() => page.getByText(NOT_SAVED_TEXT).isVisible(), { timeout: 5_000 }).toBe(true).catch(async (e) => {
+      await page.screenshot({ path: '/tmp/e/offline-never-saved.png' })
+      throw e
+    })
+    await page.screenshot({ path: '/tmp/e/offline-never-saved.png' })
+    expect(crashes).toEqual([])
     await context.close()
   })
 })
