@@ -77,7 +77,7 @@ export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { r
   await verifyPin(deps.db, auth.user, input.pin)
   const now = deps.clock.now()
   const { vendor, enquiry } = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+    const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
     const spent = await spendEnquiry(tx, auth.vendorId, input.requestId, now)
     const [after] = await tx
       .update(vendors)
@@ -97,7 +97,7 @@ export async function setThirdPartyTransfers(deps: Deps, auth: Auth, input: { is
   await verifyPin(deps.db, auth.user, input.pin)
   const now = deps.clock.now()
   const { vendor, turnedOn } = await deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+    const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
     const [after] = await tx.update(vendors).set({ thirdPartyTransfers: input.isEnabled }).where(eq(vendors.id, auth.vendorId)).returning()
     const turnedOn = !before!.thirdPartyTransfers && after!.thirdPartyTransfers
     if (turnedOn) await recordAudit(tx, auth, 'third_party_transfers_enabled', { from: false, to: true }, now)

@@ -140,8 +140,9 @@ export async function inviteMember(deps: AppDeps, auth: Auth, input: NewInvite, 
   let created: { member: TeamMember; code: string }
   try {
     created = await deps.db.transaction(async (tx) => {
-      // Two invitations of one phone at once: the second waits here, then sees the first's row.
-      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+      // Two invitations of one phone at once: the second waits here, then sees the first's row. NO KEY UPDATE, not
+      // UPDATE: it still queues these against each other, but lets payments insert rows that reference the vendor.
+      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
       if (await phoneInTeam(tx, auth.vendorId, national)) throw phoneTaken()
       const [user] = await tx
         .insert(users)

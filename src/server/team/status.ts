@@ -23,7 +23,7 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
     // vendor row's lock: take it first (before the member's row, the order invite's insert follows), so an
     // invitation of the same phone at the same moment waits here, or this waits for it and sees its row.
     if (status === 'active') {
-      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
+      await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
     }
     // The member's row first, then their invitation: the order accept and resend take too.
     const member = await lockMember(tx, auth.vendorId, memberId)
