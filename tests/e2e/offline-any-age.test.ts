@@ -105,7 +105,7 @@ describe('offline at any age', () => {
     await context.setOffline(true)
     for (const screen of [...lists, ...details]) {
       await page.goto(baseURL() + screen.path)
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago/)
+      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago \(as of \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}\)\./)
       // Soft: one run names every screen that does not hold, not just the first.
       expect.soft(await screen.content(page).catch(String), `${screen.name} offline`).toBe(seen.get(screen.path))
       if (screen.name === 'outlet') expect.soft(await firstRowHref(page, /\/transactions\/[^/?]+/).catch(String)).toBe(outletRow)

@@ -35,11 +35,20 @@ function ago(at: number, now = Date.now()): string {
   return 'less than a minute ago'
 }
 
+const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const dayAndClock = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+
+/** "as of 10:42", or "as of 25 Nov, 10:42" for another day: the exact age, beside the rounded one (issue 18). */
+function asOf(at: number, now = Date.now()): string {
+  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
+  return `as of ${(sameDay ? clock : dayAndClock).format(at)}`
+}
+
 export function OfflineBanner() {
   const online = useOnline()
   const newest = useNewestDataAt(!online)
   if (online) return null
-  const age = newest > 0 ? `Showing data from ${ago(newest)}.` : 'Nothing has been saved on this device yet.'
+  const age = newest > 0 ? `Showing data from ${ago(newest)} (${asOf(newest)}).` : 'Nothing has been saved on this device yet.'
   return (
     <div
       role="status"
