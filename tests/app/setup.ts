@@ -31,6 +31,10 @@ if (!window.matchMedia) {
   })
 }
 
+// jsdom does not scroll (no layout) and prints "Not implemented: Window's scrollTo() method" on every call: the
+// router scrolls to the top on each navigation, so without this the suite's log is hundreds of such lines.
+window.scrollTo = () => {}
+
 // Some Ark parts measure themselves; jsdom lacks these observers.
 if (!('ResizeObserver' in globalThis)) {
   globalThis.ResizeObserver = class {
