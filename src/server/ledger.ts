@@ -179,15 +179,9 @@ export interface ReverseInput {
  * Undoes a pending transfer that failed: posts the opposite of each of its ledger entries (external → main,
  * fees → main) against the same transaction and marks it failed, in one database transaction. Only a pending
  * transaction is reversed, under a row lock, so a racing recovery run and request cannot reverse it twice.
- * Answers the updated row, or null when it was no longer pending.
- */
-export function reversePendingTransaction(db: Db, input: ReverseInput): Promise<TransactionRow | null> {
-  return db.transaction((tx) => reversePendingWithin(tx, input))
-}
-
-/**
- * reversePendingTransaction inside a transaction the caller opened, so what depends on the outcome (a refund's
- * order) changes atomically with it. The caller takes any lock it needs before this one (orders before wallets).
+ * Answers the updated row, or null when it was no longer pending. It runs inside a transaction the caller opened,
+ * so what depends on the outcome (a refund's order) changes atomically with it. The caller takes any lock it needs
+ * before this one (orders before wallets).
  */
 export async function reversePendingWithin(tx: Tx, input: ReverseInput): Promise<TransactionRow | null> {
   const scope = and(eq(transactions.vendorId, input.vendorId), eq(transactions.id, input.transactionId))

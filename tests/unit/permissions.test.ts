@@ -1,34 +1,27 @@
 import { describe, expect, it } from 'vitest'
 import { permissionLabel } from '../../src/contract/permissions'
-import { MENU, menuFor, type MenuItem } from '../../src/app/lib/permissions'
+import { menuFor, type MenuItem } from '../../src/app/lib/permissions'
 
-const everyArea: MenuItem[] = MENU.map((item) => ({ ...item, ready: true }))
 const labels = (items: MenuItem[]) => items.map((i) => i.label)
 
 describe('menu filtering by permission', () => {
   it('shows only the entries whose permission the user holds', () => {
-    expect(labels(menuFor(['VENDOR_TRANSACTIONS'], everyArea))).toEqual(['Home', 'Transactions', 'Settings'])
+    expect(labels(menuFor(['VENDOR_TRANSACTIONS']))).toEqual(['Home', 'Transactions', 'Settings'])
   })
 
   it('lets orders and invoices share VENDOR_ORDERS', () => {
-    expect(labels(menuFor(['VENDOR_ORDERS'], everyArea))).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    expect(labels(menuFor(['VENDOR_ORDERS']))).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
   })
 
   it('shows every area to a user holding all five menu permissions, in menu order', () => {
     const all = ['VENDOR_OUTLETS', 'VENDOR_INVENTORY', 'VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS', 'VENDOR_ORDERS']
-    expect(labels(menuFor(all, everyArea))).toEqual([
+    expect(labels(menuFor(all))).toEqual([
       'Home', 'Orders', 'Invoices', 'Transactions', 'Customers', 'Products', 'Outlets', 'Settings',
     ])
   })
 
-  it('never links to an area whose screens are not built yet', () => {
-    const notReady = MENU.filter((i) => !i.ready).map((i) => i.label)
-    const shown = labels(menuFor(['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS', 'VENDOR_CUSTOMERS', 'VENDOR_INVENTORY', 'VENDOR_OUTLETS']))
-    for (const label of notReady) expect(shown).not.toContain(label)
-  })
-
   it('ignores permission names it does not know', () => {
-    expect(labels(menuFor(['SOMETHING_ELSE'], everyArea))).toEqual(['Home', 'Settings'])
+    expect(labels(menuFor(['SOMETHING_ELSE']))).toEqual(['Home', 'Settings'])
   })
 })
 

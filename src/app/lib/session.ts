@@ -58,12 +58,6 @@ export async function startSession(queryClient: QueryClient, session: Session): 
   await startPersistence(queryClient, session.user.id)
 }
 
-export function updateUser(user: User): void {
-  if (!localStorage.getItem(TOKEN_KEY)) return
-  localStorage.setItem(USER_KEY, JSON.stringify(user))
-  emit()
-}
-
 /** Clears all of localStorage, not just our keys: anything a screen stored there belongs to this user too. */
 export function clearSession(): void {
   localStorage.clear()

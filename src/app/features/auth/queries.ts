@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
 import type { Onboarding } from '../../../contract/onboarding'
@@ -8,9 +8,6 @@ import { isOnboarding } from '../../lib/onboarding'
 import { queryKeys } from '../../lib/query-keys'
 import { getSession, startSession } from '../../lib/session'
 import { flushSignOuts, queueSignOut } from '../../lib/sign-out-outbox'
-
-export const meQuery = () =>
-  queryOptions({ queryKey: queryKeys.me, queryFn: async () => (await api(authEndpoints.me)).data })
 
 /** Steps at which an unapproved owner's sign-in ends with a dialog instead of a session. */
 export const HELD_STEPS = ['review', 'rejected'] as const
