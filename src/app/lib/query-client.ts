@@ -41,12 +41,22 @@ function isRefusal(error: unknown): error is ApiError {
 }
 
 /**
+ * Whether a refusal is about seeing the thing at all (404, as the server answers for what the caller may not see,
+ * or 403 FORBIDDEN, a permission gone), so the whole accessScope goes. Other 403s refuse one call for a state of
+ * the thing: a member's inactive outlet still reads (200) while its wallet answers OUTLET_INACTIVE, and dropping
+ * the outlet for that blanked a screen the server lets them see; only the refused query loses its data.
+ */
+function seeingRefused(error: ApiError): boolean {
+  return error.status === 404 || error.code === 'FORBIDDEN'
+}
+
+/**
  * Forgets what the device held for a query the server now refuses (issue 18: a member removed from an outlet kept
  * seeing its account number and transactions from the cache). The queries stay, in error, so their screens show
  * the no-access or not-found state; with no data they are no longer saved to IndexedDB.
  */
 function forgetRefused(queryCache: QueryCache, query: Query<unknown, unknown>, error: ApiError): void {
-  const scope = query.meta?.accessScope
+  const scope = seeingRefused(error) ? query.meta?.accessScope : undefined
   const refused = scope ? queryCache.findAll({ predicate: (q) => q.queryKey[0] === scope[0] && q.queryKey.includes(scope[1]) }) : [query]
   for (const q of refused) {
     if (q.state.data === undefined && q !== query) continue

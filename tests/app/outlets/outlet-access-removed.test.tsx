@@ -53,4 +53,18 @@ describe('an outlet the user may no longer see', () => {
     expect(cachedAbout(queryClient, 'outlet-1')).toEqual([])
     expect(cachedAbout(queryClient, 'outlet-2')).toEqual(['detail'])
   })
+
+  it('keeps an inactive outlet it may still read when only its wallet is refused (403 OUTLET_INACTIVE)', async () => {
+    outletsApi()
+    const { queryClient } = renderApp('/outlets/outlet-1')
+    expect(await screen.findByText('9900445566')).toBeTruthy()
+    await waitFor(() => expect(cachedAbout(queryClient, 'outlet-1')).toContain('detail'))
+    // Made inactive: a member may still read the outlet, but its wallet answers 403 for their role. That is the
+    // outlet's state, not an access change, so the outlet itself must stay on screen and on the device.
+    server.use(handle(endpoints.outletWalletBalance, () => fail(403, 'OUTLET_INACTIVE', 'This outlet is inactive')))
+    await queryClient.refetchQueries({ queryKey: ['outlets', 'wallet', 'outlet-1', 'balance'] })
+    expect(screen.getByRole('heading', { name: 'Lekki', level: 1 })).toBeTruthy()
+    expect(cachedAbout(queryClient, 'outlet-1')).toContain('detail')
+    expect(cachedAbout(queryClient, 'outlet-1')).toContain('members')
+  })
 })
