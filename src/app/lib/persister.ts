@@ -92,8 +92,6 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
   const onVisibility = () => {
     if (document.visibilityState === 'hidden') saveNow()
   }
-  document.addEventListener('visibilitychange', onVisibility)
-  window.addEventListener('pagehide', saveNow)
   stop = () => {
     state.open = false
     unsubscribe()
@@ -101,6 +99,11 @@ export async function startPersistence(queryClient: QueryClient, userId: string)
     window.removeEventListener('pagehide', saveNow)
   }
   await restored.catch(() => undefined)
+  // Only once restored, as the persister's own saves: before that the memory cache is (nearly) empty, and a tab
+  // hidden or left while IndexedDB was still answering replaced the user's offline copy with nothing.
+  if (!state.open) return
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('pagehide', saveNow)
   // Saves are throttled, so the copy on the device can predate the last change made before a reload (an
   // escalation 34 ms before it came back as still open). Show it at once, but ask again for anything in view.
   if (navigator.onLine) void queryClient.invalidateQueries()

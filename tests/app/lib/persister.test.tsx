@@ -69,4 +69,21 @@ describe('when the cache is saved (issue 18)', () => {
     await new Promise((r) => setTimeout(r, 15))
     expect(await savedKeys('user-hidden')).toContain('["transactions","list"]')
   })
+
+  it('never saves over the device copy before it is restored (a page hidden or left while starting)', async () => {
+    const first = createQueryClient()
+    await startPersistence(first, 'user-restoring')
+    first.setQueryData(['transactions', 'list'], { items: ['T-1'] })
+    await vi.waitFor(async () => expect(await savedKeys('user-restoring')).toContain('["transactions","list"]'), { interval: 5, timeout: 1_000 })
+    stopPersistence()
+
+    // The next start: the tab is hidden or left before IndexedDB has answered. Its in-memory cache is still empty,
+    // so a save then would replace the user's offline copy with nothing.
+    const next = createQueryClient()
+    const starting = startPersistence(next, 'user-restoring')
+    window.dispatchEvent(new Event('pagehide'))
+    stopPersistence()
+    await starting
+    expect(await savedKeys('user-restoring')).toContain('["transactions","list"]')
+  })
 })
