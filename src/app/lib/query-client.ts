@@ -35,9 +35,13 @@ export function shouldToast(error: unknown): boolean {
   return !(error.code === 'NETWORK' && !onlineManager.isOnline())
 }
 
-/** A 403 or 404: the server says this is not (or no longer) the user's to see. */
+/**
+ * A 403 or 404 from the API itself: the server says this is not (or no longer) the user's to see. Without the API's
+ * code (api() then says 'ERROR') it came from something in between: a carrier's "out of data" page or a captive
+ * portal answers every call that way, and dropping the cache for it left nothing to read offline.
+ */
 function isRefusal(error: unknown): error is ApiError {
-  return error instanceof ApiError && (error.status === 403 || error.status === 404)
+  return error instanceof ApiError && (error.status === 403 || error.status === 404) && error.code !== 'ERROR'
 }
 
 /**

@@ -1,4 +1,5 @@
 import { screen, waitFor } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { fail, handle, renderApp, server, useAppHarness } from '../harness'
@@ -66,5 +67,20 @@ describe('an outlet the user may no longer see', () => {
     expect(screen.getByRole('heading', { name: 'Lekki', level: 1 })).toBeTruthy()
     expect(cachedAbout(queryClient, 'outlet-1')).toContain('detail')
     expect(cachedAbout(queryClient, 'outlet-1')).toContain('members')
+  })
+
+  it('keeps everything when a 403/404 is not the API speaking (a mobile network page "out of data", a proxy)', async () => {
+    outletsApi()
+    const { queryClient } = renderApp('/outlets/outlet-1')
+    expect(await screen.findByText('9900445566')).toBeTruthy()
+    await waitFor(() => expect(cachedAbout(queryClient, 'outlet-1')).toContain('detail'))
+    // Carriers and captive portals answer every request with their own HTML page. That says nothing about access:
+    // dropping the cache for it would leave the vendor with nothing to read offline for the rest of the day.
+    const portal = () => new HttpResponse('<html><body>You have run out of data</body></html>', { status: 403, headers: { 'Content-Type': 'text/html' } })
+    server.use(handle(endpoints.outletWalletBalance, portal), handle(endpoints.outletDetail, portal))
+    await queryClient.refetchQueries({ queryKey: ['outlets', 'wallet', 'outlet-1', 'balance'] })
+    await queryClient.refetchQueries({ queryKey: ['outlets', 'detail', 'outlet-1'] })
+    expect(cachedAbout(queryClient, 'outlet-1').sort()).toEqual(['detail', 'members', 'transactions', 'wallet', 'wallet'])
+    expect(screen.getByText('9900445566')).toBeTruthy()
   })
 })
