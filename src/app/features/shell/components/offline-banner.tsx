@@ -4,14 +4,21 @@ import { css } from 'styled-system/css'
 import { useOnline } from '../../../lib/online'
 import { Icon } from '../../../ui/icon'
 
-/** The time of the newest answer in the cache: what the screen shows is at most this old. */
-function useNewestDataAt(active: boolean) {
+/**
+ * How old what the screen shows is: the oldest answer among the queries in view (those with observers). The newest
+ * answer anywhere in the cache was not honest: a screen saved three days ago read "less than a minute ago" when
+ * another screen's data had just arrived. With nothing in view holding data, the newest answer in the cache.
+ */
+function useDataAt(active: boolean) {
   const queryClient = useQueryClient()
-  const [newest, setNewest] = useState(0)
+  const [at, setAt] = useState(0)
   useEffect(() => {
     if (!active) return
-    const read = () =>
-      setNewest(Math.max(0, ...queryClient.getQueryCache().getAll().map((q) => q.state.dataUpdatedAt)))
+    const read = () => {
+      const answered = queryClient.getQueryCache().getAll().filter((q) => q.state.data !== undefined && q.state.dataUpdatedAt > 0)
+      const inView = answered.filter((q) => q.getObserversCount() > 0).map((q) => q.state.dataUpdatedAt)
+      setAt(inView.length > 0 ? Math.min(...inView) : Math.max(0, ...answered.map((q) => q.state.dataUpdatedAt)))
+    }
     read()
     // The timer moves "5 minutes ago" on; the subscription catches the cache being wiped (a sign-out while
     // offline), which must not leave "Showing data from …" over the login page.
@@ -22,7 +29,7 @@ function useNewestDataAt(active: boolean) {
       unsubscribe()
     }
   }, [active, queryClient])
-  return newest
+  return at
 }
 
 const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
@@ -46,9 +53,9 @@ function asOf(at: number, now = Date.now()): string {
 
 export function OfflineBanner() {
   const online = useOnline()
-  const newest = useNewestDataAt(!online)
+  const dataAt = useDataAt(!online)
   if (online) return null
-  const age = newest > 0 ? `Showing data from ${ago(newest)} (${asOf(newest)}).` : 'Nothing has been saved on this device yet.'
+  const age = dataAt > 0 ? `Showing data from ${ago(dataAt)} (${asOf(dataAt)}).` : 'Nothing has been saved on this device yet.'
   return (
     <div
       role="status"
