@@ -55,7 +55,8 @@ describe('when the cache is saved (issue 18)', () => {
     const arrived = Date.now()
     queryClient.setQueryData(['orders', 'list'], { items: ['ORD-1'] })
     await vi.waitFor(async () => expect(await savedKeys('user-save-soon')).toContain('["orders","list"]'), { interval: 5, timeout: 1_000 })
-    expect(Date.now() - arrived).toBeLessThanOrEqual(SAVE_WITHIN_MS + 50)
+    // Slack for CI's loaded cores, yet well under the 500 ms throttle this replaced (~480 ms here), which fails.
+    expect(Date.now() - arrived).toBeLessThanOrEqual(SAVE_WITHIN_MS + 250)
   })
 
   it('saves at once when the page is hidden or left, without waiting for the throttle', async () => {
@@ -65,9 +66,10 @@ describe('when the cache is saved (issue 18)', () => {
     await new Promise((r) => setTimeout(r, 5))
     queryClient.setQueryData(['transactions', 'list'], { items: ['T-1'] })
     window.dispatchEvent(new Event('pagehide'))
-    // Well inside the throttle's wait: only the pagehide save can have written it.
-    await new Promise((r) => setTimeout(r, 15))
-    expect(await savedKeys('user-hidden')).toContain('["transactions","list"]')
+    // The page is gone: the throttled save still waiting is refused, so only the pagehide save can have written it
+    // (no race against the throttle's clock on a loaded machine).
+    stopPersistence()
+    await vi.waitFor(async () => expect(await savedKeys('user-hidden')).toContain('["transactions","list"]'), { interval: 5, timeout: 1_000 })
   })
 
   it('never saves over the device copy before it is restored (a page hidden or left while starting)', async () => {
