@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { HOUR_MS } from '../../src/server/clock'
+import { DAY_MS, HOUR_MS } from '../../src/server/clock'
 import { coupons } from '../../src/server/db/schema'
 import { redeemCoupon } from '../../src/server/selling-terms/coupons'
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
@@ -10,7 +10,8 @@ import { tokenFor } from './money-helpers'
 
 let t: TestApp
 beforeAll(async () => {
-  t = await makeApp()
+  // Tests move the clock days on with one session each: idle expiry is tested in auth-sessions.
+  t = await makeApp({ sessionIdleMs: 30 * DAY_MS })
 })
 
 /** 30 minutes past midnight in Lagos on 22 November 2026 (UTC+1): still the 21st in UTC. */
