@@ -55,16 +55,17 @@ const lastSaved = (page: Page) =>
 
 /**
  * What the screen shows is on the device before the next step. Not a fixed sleep: on CI's two loaded cores a
- * write can take longer than any guess. The page-hide save writes the cache as it is now (holding what is on
- * screen), and we wait for that write to land. (tests/app/lib/persister.test.tsx holds the 100 ms itself.)
+ * write can take longer than any guess. Each try asks for a page-hide save (the cache as it is now, holding what
+ * is on screen) and reads IndexedDB back; a throttled save still under way may land after it with its older
+ * timestamp, so the next try asks again. (tests/app/lib/persister.test.tsx holds the 100 ms itself.)
  */
 async function savedOnDevice(page: Page): Promise<void> {
-  const asked = await page.evaluate(() => {
-    const now = Date.now()
-    window.dispatchEvent(new Event('pagehide'))
-    return now
-  })
-  await expect.poll(() => lastSaved(page), { timeout: 10_000 }).toBeGreaterThanOrEqual(asked)
+  const asked = await page.evaluate(() => Date.now())
+  const saveAndRead = async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    return lastSaved(page)
+  }
+  await expect.poll(saveAndRead, { timeout: 10_000 }).toBeGreaterThanOrEqual(asked)
 }
 
 /** A list screen is read when its first row links where it linked online. */
@@ -132,7 +133,9 @@ describe('offline at any age', () => {
     await context.setOffline(true)
     for (const screen of [...lists, ...details]) {
       await page.goto(baseURL() + screen.path)
-      await expect.poll(() => page.getByRole('status').filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago \(as of \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}\)\./)
+      // includeHidden: a modal dialog (the transaction summary) hides the rest of the page, banner included, from
+      // the accessibility tree once open; whether it opened before this poll was a race on a loaded machine.
+      await expect.poll(() => page.getByRole('status', { includeHidden: true }).filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago \(as of \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}\)\./)
       // Soft: one run names every screen that does not hold, not just the first.
       expect.soft(await screen.content(page).catch(String), `${screen.name} offline`).toBe(seen.get(screen.path))
       if (screen.name === 'outlet') expect.soft(await firstRowHref(page, /\/transactions\/[^/?]+/).catch(String)).toBe(outletRow)
