@@ -3,6 +3,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ledgerEntries, transactions, vendors, wallets } from '../../src/server/db/schema'
 import { type RunningServer, startServer } from '../../src/server/main'
@@ -29,13 +30,38 @@ let server: RunningServer
 let dist: string
 const quiet = { info: () => {}, warn: () => {}, error: console.error }
 
+/*
+ * On PostgreSQL the server gets a database of its own, as `npm start` would. In the suite's shared database another
+ * file may seed the demo first, into its own in-memory uploads, and this server would then find the demo seeded
+ * but not its pictures.
+ */
+const sharedUrl = process.env.TEST_DATABASE_URL
+const ownDatabase = `vbo_start_server_${process.pid}`
+async function admin(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: sharedUrl })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'vbo-dist-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>')
+  let databaseUrl: string | undefined
+  if (sharedUrl) {
+    await admin(`drop database if exists ${ownDatabase}`)
+    await admin(`create database ${ownDatabase}`)
+    const url = new URL(sharedUrl)
+    url.pathname = `/${ownDatabase}`
+    databaseUrl = url.toString()
+  }
   server = await startServer({
     port: 0,
     hostname: '127.0.0.1',
-    databaseUrl: process.env.TEST_DATABASE_URL,
+    databaseUrl,
     dataDir: 'memory',
     distDir: dist,
     logger: quiet,
@@ -44,6 +70,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close()
   rmSync(dist, { recursive: true, force: true })
+  if (sharedUrl) await admin(`drop database if exists ${ownDatabase}`)
 })
 
 describe('startServer', () => {
