@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
 import type { Order } from '../../../../contract/orders'
 import { chargeLabel } from '../../../lib/transfer-charge'
-import { DetailList, DetailRow } from '../../../ui/detail-list'
+import { ConfirmStep } from '../../../ui/confirm-step'
+import { DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'
-
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const lead = css({ color: 'fg.muted', textStyle: 'body.sm' })
 
 /**
  * The refund's confirm step (decision 086): what leaves the wallet (the amount and the bank charge on top, as for
@@ -27,20 +24,23 @@ export function RefundConfirm({
 }) {
   const to = order.refundAccount
   return (
-    <div className={stack}>
-      <p className={lead}>The refund goes back by bank transfer to the account that paid. Your transaction PIN authorises it.</p>
-      <DetailList>
-        <DetailRow label="Refund">
-          <Money kobo={amount} currency={order.currency} />
-        </DetailRow>
-        <DetailRow label="Charge">{chargeLabel(fee)}</DetailRow>
-        <DetailRow label="Total from your wallet">{fee === undefined ? '—' : <Money kobo={amount + fee} currency={order.currency} />}</DetailRow>
-        <DetailRow label="To">{to?.accountName || 'The account that paid'}</DetailRow>
-        <DetailRow label="Bank">{to?.bankName}</DetailRow>
-        <DetailRow label="Account number">{to?.accountNumber}</DetailRow>
-        {reason.trim() ? <DetailRow label="Reason">{reason.trim()}</DetailRow> : null}
-      </DetailList>
+    <ConfirmStep
+      lead="The refund goes back by bank transfer to the account that paid. Your transaction PIN authorises it."
+      rows={
+        <>
+          <DetailRow label="Refund">
+            <Money kobo={amount} currency={order.currency} />
+          </DetailRow>
+          <DetailRow label="Charge">{chargeLabel(fee)}</DetailRow>
+          <DetailRow label="Total from your wallet">{fee === undefined ? '—' : <Money kobo={amount + fee} currency={order.currency} />}</DetailRow>
+          <DetailRow label="To">{to?.accountName || 'The account that paid'}</DetailRow>
+          <DetailRow label="Bank">{to?.bankName}</DetailRow>
+          <DetailRow label="Account number">{to?.accountNumber}</DetailRow>
+          {reason.trim() ? <DetailRow label="Reason">{reason.trim()}</DetailRow> : null}
+        </>
+      }
+    >
       {children}
-    </div>
+    </ConfirmStep>
   )
 }
