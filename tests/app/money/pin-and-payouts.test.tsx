@@ -13,6 +13,17 @@ async function typeInto(user: User, label: string, digits: string) {
   await user.keyboard(digits)
 }
 
+/** Payout settings: Add account, Access Bank 0690000032, its name shown, Save account: answers the PIN dialog. */
+async function saveAccountUpToThePin(user: User): Promise<HTMLElement> {
+  await user.click(await screen.findByRole('button', { name: 'Add account' }))
+  await user.click(screen.getByRole('combobox', { name: 'Bank' }))
+  await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
+  await user.type(screen.getByLabelText('Account number'), '0690000032')
+  await screen.findByText('MAMA PUT KITCHEN LTD')
+  await user.click(screen.getByRole('button', { name: 'Save account' }))
+  return screen.findByRole('alertdialog', { name: 'Change settlement account' })
+}
+
 function profileApi() {
   server.use(
     handle(endpoints.vendorProfile, () =>
@@ -143,7 +154,7 @@ describe('Payout settings', () => {
       handle(endpoints.setThirdPartyTransfers, async ({ request }) => {
         const body = (await request.json()) as { pin: string; isEnabled: boolean }
         calls.thirdParty!.push(body)
-        if (body.pin !== '1234') return fail(400, 'INCORRECT_PIN', 'Incorrect PIN. 4 attempts remaining.')
+        if (body.pin !== '1234') return fail(422, 'INVALID_PIN', 'Incorrect PIN. 4 attempts remaining.')
         return ok({ isEnabled: body.isEnabled }, 'Third-party transfers turned on')
       }),
       handle(endpoints.setChargeBearer, async ({ request }) => {
@@ -222,13 +233,7 @@ describe('Payout settings', () => {
       }),
     )
     const { user } = renderApp('/settings?tab=payout-settings')
-    await user.click(await screen.findByRole('button', { name: 'Add account' }))
-    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
-    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
-    await user.type(screen.getByLabelText('Account number'), '0690000032')
-    await screen.findByText('MAMA PUT KITCHEN LTD')
-    await user.click(screen.getByRole('button', { name: 'Save account' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Change settlement account' })
+    const dialog = await saveAccountUpToThePin(user)
     await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
     await user.keyboard('1234')
     expect(await screen.findByRole('status', { name: 'Settlement account saved' })).toBeTruthy()
@@ -255,13 +260,7 @@ describe('Payout settings', () => {
       }),
     )
     const { user } = renderApp('/settings?tab=payout-settings')
-    await user.click(await screen.findByRole('button', { name: 'Add account' }))
-    await user.click(screen.getByRole('combobox', { name: 'Bank' }))
-    await user.click(await screen.findByRole('option', { name: 'Access Bank' }))
-    await user.type(screen.getByLabelText('Account number'), '0690000032')
-    await screen.findByText('MAMA PUT KITCHEN LTD')
-    await user.click(screen.getByRole('button', { name: 'Save account' }))
-    const dialog = await screen.findByRole('alertdialog', { name: 'Change settlement account' })
+    const dialog = await saveAccountUpToThePin(user)
     await typeInto(user, 'Transaction PIN', '1234')
     expect(
       await within(dialog).findByText("The bank now gives this account's name as MUSA BELLO. Check it, then enter your PIN again."),
