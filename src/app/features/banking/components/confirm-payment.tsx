@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { formatKobo } from '../../../lib/money'
-import { Icon } from '../../../ui/icon'
+import { Notice } from '../../../ui/notice'
 import { chargeLabel } from '../../../lib/transfer-charge'
 import { totalDebit } from '../charges'
 import type { Resolved } from '../use-account-resolution'
@@ -18,7 +18,6 @@ const item = css({
   borderColor: 'border.default',
   _last: { borderBottomWidth: '0' },
 })
-const problemBox = css({ display: 'flex', gap: '2', alignItems: 'flex-start', p: '3', borderRadius: 'control', bg: 'danger.subtle', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
 const detail = css({ fontWeight: 'medium', textAlign: 'right', wordBreak: 'break-word' })
 
@@ -59,10 +58,9 @@ export function ConfirmPayment({ account, amountKobo, fee, narration, problem }:
         {narration.trim() ? <Row label="Narration">{narration.trim()}</Row> : null}
       </dl>
       {problem ? (
-        <p role="alert" className={problemBox}>
-          <Icon name="alert-circle" size={18} />
-          <span>{problem}</span>
-        </p>
+        <Notice icon="alert-circle" role="alert" tone="danger">
+          {problem}
+        </Notice>
       ) : null}
     </div>
   )
