@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client'
 import './index.css'
 import { setUnauthenticatedHandler, UNAUTHENTICATED_MESSAGE } from './lib/api'
 import { wipeLocalData } from './lib/local-data'
+import { startOutbox } from './lib/outbox'
 import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
@@ -44,7 +45,11 @@ async function boot() {
   startSignOutOutbox()
   const session = getSession()
   // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once.
-  if (session) await startPersistence(queryClient, session.user.id)
+  if (session) {
+    await startPersistence(queryClient, session.user.id)
+    // Not awaited: changes made offline are read and sent behind the first screen.
+    void startOutbox(queryClient, session.user.id)
+  }
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>

@@ -315,7 +315,8 @@ export const catalogueEndpoints = {
     path: '/product/variants',
     summary:
       'Change a variant. Only the fields sent change (a toggle must not overwrite units sold meanwhile). A ' +
-      'discount needs both discountType and discount; clearDiscount removes it.',
+      'discount needs both discountType and discount; clearDiscount removes it. With unitsWere, 409 ' +
+      'VARIANT_UNITS_CHANGED when the available units are no longer that number.',
     permission: 'VENDOR_INVENTORY',
     body: v.pipe(
       v.object({
@@ -327,6 +328,11 @@ export const catalogueEndpoints = {
         /** Kobo for FLAT (below the price, checked by the server); a percentage for PERCENTAGE. */
         discount: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a number'))),
         clearDiscount: v.optional(v.boolean('must be true or false')),
+        /**
+         * The available units the person saw when they set availableUnits. A change made offline and sent hours later
+         * must not silently overwrite units sold meanwhile: 409 VARIANT_UNITS_CHANGED when they differ now.
+         */
+        unitsWere: v.optional(units),
       }),
       v.forward(
         v.check((b) => b.discountType === undefined || b.discount !== undefined, 'is required with discountType'),

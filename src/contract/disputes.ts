@@ -103,6 +103,8 @@ export const disputeEndpoints = {
     path: '/dispute/conversations',
     summary: 'Add the vendor’s message to a dispute’s conversation (not once it is resolved).',
     permission: 'VENDOR_ORDERS',
+    // A message written offline is sent later, perhaps twice on a flaky line; its key makes it one message.
+    idempotent: true,
     body: v.object({ disputeId: id, message: text(2000) }),
     response: DisputeMessage,
   }),

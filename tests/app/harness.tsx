@@ -7,6 +7,8 @@ import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import type { EndpointDef } from '../../src/contract/endpoint'
 import type { Permission } from '../../src/contract/permissions'
+import { startOutbox, stopOutbox } from '../../src/app/lib/outbox'
+import { deletePersistedCaches } from '../../src/app/lib/persister'
 import { createQueryClient } from '../../src/app/lib/query-client'
 import { clearSession, setSession } from '../../src/app/lib/session'
 import { routeTree } from '../../src/app/routeTree.gen'
@@ -25,10 +27,13 @@ export function useAppHarness() {
   beforeEach(() => {
     onlineManager.setOnline(true)
   })
-  afterEach(() => {
+  afterEach(async () => {
     server.resetHandlers()
     act(() => toaster.remove())
     clearSession()
+    // Changes a test left waiting in the outbox (IndexedDB) must not be sent in the next test.
+    stopOutbox()
+    await deletePersistedCaches()
   })
   afterAll(() => server.close())
 }
@@ -64,6 +69,8 @@ export function renderApp(path: string, options: RenderOptions = {}) {
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createRouter({ routeTree, context: { queryClient }, history })
   const user = userEvent.setup()
+  // As the app's boot does for a signed-in user: changes made offline have somewhere to wait.
+  void startOutbox(queryClient, userFixture(options.permissions).id)
   render(
     <QueryClientProvider client={queryClient}>
       <RouterProvider router={router} />

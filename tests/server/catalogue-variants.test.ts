@@ -75,6 +75,22 @@ describe('PATCH /product/variants', () => {
     expect(p).toMatchObject({ minPrice: 1_250_50, maxPrice: 1_500_00, totalUnits: 17 })
   })
 
+  it('a stock count set from an older view (unitsWere) is refused once units were sold meanwhile', async () => {
+    const s = await seller(t)
+    const [small] = (await makeProduct(t, s.token)).variants
+    // Seen at 10 units offline; 3 sell before the change arrives.
+    await sell(s, small.id, 3)
+    const stale = await patch(s, { id: small.id, availableUnits: 25, unitsWere: 10 })
+    expect(stale.status).toBe(409)
+    expect(stale.body).toEqual({
+      code: 'VARIANT_UNITS_CHANGED',
+      message: 'Available units changed to 7 since this change was made (it was 10). Check the stock and save again.',
+    })
+    expect((await product(s, small.productId)).variants.find((v: { id: string }) => v.id === small.id)).toMatchObject({ availableUnits: 7 })
+    const current = await patch(s, { id: small.id, availableUnits: 25, unitsWere: 7 })
+    expect(current.body.data).toMatchObject({ availableUnits: 25 })
+  })
+
   it('discounts: percentage in basis points rounded half up to the kobo, flat below the price, clearDiscount', async () => {
     const s = await seller(t)
     const [small] = (await makeProduct(t, s.token, { variants: [{ options: { Size: 'Small' }, price: 1_001, availableUnits: 1 }, { options: { Size: 'Large' }, price: 2_000_00, availableUnits: 1 }] })).variants

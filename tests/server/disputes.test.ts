@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { MINUTE_MS } from '../../src/server/clock'
@@ -34,7 +35,8 @@ const detail = (token: string, disputeId: string) =>
   call(t.app, 'GET', '/dispute/info', { token, query: { disputeId } })
 const thread = (token: string, query: Record<string, string>) =>
   call(t.app, 'GET', '/dispute/conversations', { token, query })
-const send = (token: string, body: unknown) => call(t.app, 'POST', '/dispute/conversations', { token, body })
+const send = (token: string, body: unknown, key: string = randomUUID()) =>
+  call(t.app, 'POST', '/dispute/conversations', { token, body, headers: { 'idempotency-key': key } })
 const escalate = (token: string, body: unknown) => call(t.app, 'POST', '/dispute/escalate', { token, body })
 const titles = (res: { body: { data: { items: { title: string }[] } } }) =>
   res.body.data.items.map((item) => item.title)
@@ -274,6 +276,24 @@ describe('GET /dispute', () => {
 })
 
 describe('the conversation', () => {
+  it('a message sent twice under one Idempotency-Key (an offline outbox retrying) is stored once', async () => {
+    const s = await seller()
+    const dispute = await openOne(s)
+    const key = randomUUID()
+    const [first, second] = await Promise.all([
+      send(s.token, { disputeId: dispute.id, message: 'Sent from the outbox' }, key),
+      send(s.token, { disputeId: dispute.id, message: 'Sent from the outbox' }, key),
+    ])
+    const answered = [first, second].filter((r) => r.status === 201)
+    expect(answered.length, JSON.stringify([first.body, second.body])).toBeGreaterThanOrEqual(1)
+    const again = await send(s.token, { disputeId: dispute.id, message: 'Sent from the outbox' }, key)
+    expect(again.status).toBe(201)
+    expect(again.body.data.id).toBe(answered[0]!.body.data.id)
+    const all = await thread(s.token, { disputeId: dispute.id })
+    expect(all.body.data.items.map((m: { message: string }) => m.message)).toEqual(['Sent from the outbox'])
+    expect((await send(s.token, { disputeId: dispute.id, message: 'No key' }, '')).status).toBe(400)
+  })
+
   it('the vendor writes under their own name; oldest first, paged; the count goes up', async () => {
     const s = await seller()
     const dispute = await openOne(s)

@@ -46,7 +46,11 @@ beforeAll(async () => {
         body: { orderReference: data.reference, title: `Dispute ${i}`, description: 'Late', category: 'item-not-received' },
       })
       expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
-      await call(t.app, 'POST', '/dispute/conversations', { token: s.token, body: { disputeId: dispute.body.data.id, message: 'Hello' } })
+      await call(t.app, 'POST', '/dispute/conversations', {
+        token: s.token,
+        body: { disputeId: dispute.body.data.id, message: 'Hello' },
+        headers: { 'idempotency-key': randomUUID() },
+      })
     }
   }
 })

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
 import type { User } from '../../contract/auth'
+import { startOutbox } from './outbox'
 import { startPersistence } from './persister'
 import { queryKeys } from './query-keys'
 
@@ -56,6 +57,7 @@ export async function startSession(queryClient: QueryClient, session: Session): 
   setSession({ token: session.token, user: session.user })
   queryClient.setQueryData(queryKeys.me, session.user)
   await startPersistence(queryClient, session.user.id)
+  void startOutbox(queryClient, session.user.id)
 }
 
 /** Clears all of localStorage, not just our keys: anything a screen stored there belongs to this user too. */

@@ -5,7 +5,7 @@ import type { DiscountType } from '../../contract/pricing'
 import type { Db, Tx } from '../db/client'
 import { containsPattern, qualified } from '../db/sql-helpers'
 import { type ProductVariantRow, products, productVariants } from '../db/schema'
-import { notFound } from '../errors'
+import { ApiError, notFound } from '../errors'
 import { validationError } from '../http/register'
 import { type CatalogueDeps, commitThen } from './commit'
 import { liveProduct } from './product-list'
@@ -107,6 +107,7 @@ export interface VariantChanges {
   /** Kobo for FLAT, a percentage for PERCENTAGE, as the contract validated it. */
   discount?: number
   clearDiscount?: boolean
+  unitsWere?: number
 }
 
 /** The discount the variant ends up with, checked against the price it ends up with (FLAT must stay below it). */
@@ -129,6 +130,14 @@ function nextDiscount(current: ProductVariantRow, changes: VariantChanges, price
 export async function updateVariant(deps: CatalogueDeps, vendorId: string, changes: VariantChanges, origin: string) {
   await commitThen(deps, [], async (tx, after) => {
     const { variant } = await lockVariant(tx, vendorId, changes.id)
+    // A stock count set from an old view (offline, sent later) would erase the sales since: refuse, and say the count.
+    if (changes.availableUnits !== undefined && changes.unitsWere !== undefined && changes.unitsWere !== variant.availableUnits) {
+      throw new ApiError(
+        409,
+        'VARIANT_UNITS_CHANGED',
+        `Available units changed to ${variant.availableUnits} since this change was made (it was ${changes.unitsWere}). Check the stock and save again.`,
+      )
+    }
     const price = changes.price ?? variant.price
     await tx
       .update(productVariants)

@@ -2,6 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { disputeEndpoints, type DisputeMessage } from '../../../src/contract/disputes'
+import { OFFLINE_MESSAGE_NOTE } from '../../../src/app/features/disputes/components/dispute-conversation'
 import { disputeInfo, disputeMessage, disputeMessagePage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
@@ -74,13 +75,34 @@ describe('Dispute page', () => {
     expect((screen.getByLabelText('Message') as HTMLTextAreaElement).value).toBe('')
   })
 
-  it('disables the composer offline and says why', async () => {
-    disputeApi()
-    renderApp('/orders/disputes/dis-1')
+  it('offline, a message waits on the device, shows as waiting, and is sent once with its key when back online', async () => {
+    const calls = disputeApi()
+    const keys: (string | null)[] = []
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/dispute/conversations')) keys.push(request.headers.get('Idempotency-Key'))
+    })
+    const { user } = renderApp('/orders/disputes/dis-1')
     await screen.findByRole('list', { name: 'Messages' })
     act(() => onlineManager.setOnline(false))
-    expect(await screen.findByText('You are offline. Messages can be sent once you reconnect.')).toBeTruthy()
-    expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true)
+    expect(await screen.findByText(OFFLINE_MESSAGE_NOTE)).toBeTruthy()
+    await user.type(screen.getByLabelText('Message'), 'We will call you at noon.')
+    await user.click(screen.getByRole('button', { name: 'Send message' }))
+
+    const waiting = await screen.findByTestId('waiting-message')
+    expect(within(waiting).getByText('We will call you at noon.')).toBeTruthy()
+    expect(within(waiting).getByText('Waiting to send')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /1 change waiting to send/ })).toBeTruthy()
+    expect(calls.sent).toEqual([])
+
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(calls.sent).toEqual([{ disputeId: 'dis-1', message: 'We will call you at noon.' }]))
+    const thread = screen.getByRole('list', { name: 'Messages' })
+    expect(await within(thread).findByText('We will call you at noon.')).toBeTruthy()
+    await waitFor(() => expect(screen.queryByTestId('waiting-message')).toBeNull())
+    expect(screen.queryByRole('button', { name: /waiting to send/ })).toBeNull()
+    expect(keys).toHaveLength(1)
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    server.events.removeAllListeners()
   })
 
   it('escalates with a required reason, then shows the reason instead of the button', async () => {

@@ -1,8 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import { catalogueEndpoints, type Product, type ProductVariant } from '../../../contract/catalogue'
 import type { BodyInput } from '../../../contract/endpoint'
-import { api } from '../../lib/api'
+import { api, type Envelope } from '../../lib/api'
+import { enqueueMerged } from '../../lib/outbox'
 import { queryKeys, type CollectionListFilters, type ProductListFilters } from '../../lib/query-keys'
+import { notify } from '../../ui/toast'
+import { describeVariantChange, foldVariantChange } from './variant-form'
+import { optionsLabel } from './variants'
 
 /** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
 export const ALL = 1_000_000
@@ -109,11 +113,48 @@ function useVariantSaved() {
   }
 }
 
+type UpdateVariantBody = BodyInput<typeof catalogueEndpoints.updateVariant>
+
+/** A change to a variant, with what the outbox needs to name it if it has to wait. */
+export interface VariantChange {
+  body: UpdateVariantBody
+  variant: Pick<ProductVariant, 'productId' | 'productName' | 'options'>
+}
+
+/**
+ * Offline, a variant change waits in the outbox (docs/decisions/092), folded into one still waiting for the same
+ * variant, and the screens show it as waiting; it is sent in order when the network returns.
+ */
+function queueVariantChange({ body, variant }: VariantChange): Promise<void> {
+  return enqueueMerged(
+    {
+      kind: 'variant',
+      subject: body.id,
+      endpoint: catalogueEndpoints.updateVariant,
+      body,
+      label: '',
+      invalidate: [queryKeys.products.detail(variant.productId), queryKeys.products.lists(), [...queryKeys.products.all, 'variants'], queryKeys.collections.all],
+    },
+    (waiting) => {
+      const merged = foldVariantChange(waiting as UpdateVariantBody | undefined, body)
+      return { body: merged, label: `${variant.productName} · ${optionsLabel(variant.options)}: ${describeVariantChange(merged)}` }
+    },
+  )
+}
+
+/** PATCH /product/variants online; offline, kept to send later. The answer is null when it was kept. */
 export function useUpdateVariant() {
   const onSuccess = useVariantSaved()
   return useMutation({
-    mutationFn: (body: BodyInput<typeof catalogueEndpoints.updateVariant>) => api(catalogueEndpoints.updateVariant, { body }),
-    onSuccess,
+    mutationFn: async (change: VariantChange): Promise<Envelope<ProductVariant> | null> => {
+      if (onlineManager.isOnline()) return api(catalogueEndpoints.updateVariant, { body: change.body })
+      await queueVariantChange(change)
+      notify.success('Saved on this device. It will be sent when you reconnect.')
+      return null
+    },
+    onSuccess: (answer) => {
+      if (answer) onSuccess(answer)
+    },
   })
 }
 

@@ -3,7 +3,7 @@ import type { catalogueEndpoints, ProductVariant } from '../../../contract/catal
 import type { BodyInput } from '../../../contract/endpoint'
 import { MAX_PRICE_KOBO, priceAfterDiscount } from '../../../contract/pricing'
 import { isPercentText } from '../../lib/forms'
-import { koboToNairaInput, parseNairaToKobo } from '../../lib/money'
+import { formatKobo, koboToNairaInput, parseNairaToKobo } from '../../lib/money'
 import { hasDiscount } from './variants'
 
 /** Update Variant as typed. An empty discount type means no discount. */
@@ -76,7 +76,8 @@ export function variantChanges(draft: VariantFormDraft, variant: ProductVariant)
   const price = parseNairaToKobo(draft.price)
   if (price !== null && price !== variant.price) body.price = price
   const units = Number(draft.units)
-  if (draft.units && units !== variant.availableUnits) body.availableUnits = units
+  // With the count it replaces: sent later from the outbox, it must not erase sales made meanwhile (409 then).
+  if (draft.units && units !== variant.availableUnits) Object.assign(body, { availableUnits: units, unitsWere: variant.availableUnits })
   if (draft.discountType) {
     const discount = wireDiscount(draft)
     if (discount !== null && (draft.discountType !== variant.discountType || discount !== variant.discount)) {
@@ -85,4 +86,31 @@ export function variantChanges(draft: VariantFormDraft, variant: ProductVariant)
     }
   } else if (hasDiscount(variant)) body.clearDiscount = true
   return Object.keys(body).length > 1 ? body : null
+}
+
+/** What a change to a variant does, in words, for the list of changes not yet sent: "unavailable, 12 units". */
+export function describeVariantChange(body: UpdateVariantBody): string {
+  const parts: string[] = []
+  if (body.isAvailable !== undefined) parts.push(body.isAvailable ? 'available' : 'unavailable')
+  if (body.price !== undefined) parts.push(`price ${formatKobo(body.price)}`)
+  if (body.availableUnits !== undefined) parts.push(`${body.availableUnits.toLocaleString('en-NG')} units`)
+  if (body.clearDiscount) parts.push('discount removed')
+  else if (body.discountType !== undefined) parts.push('new discount')
+  return parts.join(', ')
+}
+
+/**
+ * A later change to a variant over one still waiting to be sent: the later values win, a new discount replaces a
+ * removal (and the other way round), and the first count seen stays the one the server checks against.
+ */
+export function foldVariantChange(waiting: UpdateVariantBody | undefined, next: UpdateVariantBody): UpdateVariantBody {
+  if (!waiting) return next
+  const body: UpdateVariantBody = { ...waiting, ...next }
+  if (next.discountType !== undefined) delete body.clearDiscount
+  if (next.clearDiscount) {
+    delete body.discountType
+    delete body.discount
+  }
+  if (waiting.unitsWere !== undefined) body.unitsWere = waiting.unitsWere
+  return body
 }

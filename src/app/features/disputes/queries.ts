@@ -1,7 +1,9 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { BodyInput } from '../../../contract/endpoint'
 import { disputeEndpoints, type DisputeInfo } from '../../../contract/disputes'
 import { api } from '../../lib/api'
+import { newIdempotencyKey } from '../../lib/idempotency'
+import { enqueue } from '../../lib/outbox'
 import { queryKeys, type DisputeListFilters } from '../../lib/query-keys'
 
 /** SPEC §9: dispute categories are fetched with size 1e6, meaning "all" (the API caps it). */
@@ -78,19 +80,36 @@ export function useEscalateDispute() {
   })
 }
 
+/** "Message on DSP-…: “We are checking with the rider…”" for the list of changes not yet sent. */
+function queuedMessageLabel(dispute: Pick<DisputeInfo, 'orderReference'>, message: string): string {
+  const excerpt = message.length > 60 ? `${message.slice(0, 57)}…` : message
+  return `Message on the dispute about ${dispute.orderReference}: “${excerpt}”`
+}
+
 /**
  * Send a message, then read the conversation again (no optimistic bubble: the server names the author and
- * orders the thread, so what shows is what was stored). The dispute's message count moves with it.
+ * orders the thread, so what shows is what was stored). The dispute's message count moves with it. Offline, the
+ * message waits in the outbox (docs/decisions/092) and shows in the thread as waiting; each message has its own
+ * Idempotency-Key, so a send retried after a lost answer is still one message. The answer is null when it was kept.
  */
-export function useSendDisputeMessage(disputeId: string) {
+export function useSendDisputeMessage(dispute: Pick<DisputeInfo, 'id' | 'orderReference'>) {
   const queryClient = useQueryClient()
+  const disputeId = dispute.id
+  const refresh = [queryKeys.disputes.detail(disputeId), queryKeys.disputes.lists(), queryKeys.disputes.conversation(disputeId)]
   return useMutation({
-    mutationFn: (message: string) => api(disputeEndpoints.sendDisputeMessage, { body: { disputeId, message } }),
+    mutationFn: async (message: string) => {
+      const body = { disputeId, message }
+      if (onlineManager.isOnline()) return api(disputeEndpoints.sendDisputeMessage, { body, headers: { 'Idempotency-Key': newIdempotencyKey() } })
+      await enqueue({ kind: 'dispute-message', subject: disputeId, endpoint: disputeEndpoints.sendDisputeMessage, body, label: queuedMessageLabel(dispute, message), invalidate: refresh })
+      return null
+    },
     meta: { successToast: false },
-    onSuccess: async () => {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.detail(disputeId) })
-      void queryClient.invalidateQueries({ queryKey: queryKeys.disputes.lists() })
-      await queryClient.invalidateQueries({ queryKey: queryKeys.disputes.conversation(disputeId) })
+    onSuccess: async (answer) => {
+      if (!answer) return
+      const [detail, lists, conversation] = refresh
+      void queryClient.invalidateQueries({ queryKey: detail })
+      void queryClient.invalidateQueries({ queryKey: lists })
+      await queryClient.invalidateQueries({ queryKey: conversation })
     },
   })
 }

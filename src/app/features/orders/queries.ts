@@ -3,6 +3,7 @@ import { MAX_PAGE_SIZE } from '../../../contract/common'
 import type { BodyInput } from '../../../contract/endpoint'
 import { orderEndpoints, type Order, type OrderKind, type OrderSummary } from '../../../contract/orders'
 import { api, type Envelope } from '../../lib/api'
+import { enqueue, type OutboxItem } from '../../lib/outbox'
 import { MONEY_KEYS, queryKeys, type DateRangeKey } from '../../lib/query-keys'
 import type { OrderFilters } from './search'
 
@@ -63,11 +64,10 @@ export type ShareableOrderBody = BodyInput<typeof orderEndpoints.createShareable
 export type CreateOrderInput = { idempotencyKey: string } & ({ shareable: false; body: CreateOrderBody } | { shareable: true; body: ShareableOrderBody })
 
 /** What a new or changed order makes stale: its lists and analytics, and the customers it counts towards. */
+const ORDER_LIST_KEYS = [queryKeys.orders.lists(), [...queryKeys.orders.all, 'analytics'], [...queryKeys.orders.all, 'breakdown'], queryKeys.customers.all]
+
 function invalidateOrderLists(queryClient: QueryClient) {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.orders.lists() })
-  void queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.all, 'analytics'] })
-  void queryClient.invalidateQueries({ queryKey: [...queryKeys.orders.all, 'breakdown'] })
-  void queryClient.invalidateQueries({ queryKey: queryKeys.customers.all })
+  for (const queryKey of ORDER_LIST_KEYS) void queryClient.invalidateQueries({ queryKey })
 }
 
 /**
@@ -89,6 +89,28 @@ export function useCreateOrder() {
       invalidateOrderLists(queryClient)
       if (!input.shareable && input.body.transactionReference) void queryClient.invalidateQueries({ queryKey: queryKeys.transactions.all })
     },
+  })
+}
+
+/** What the list of changes not yet sent says of an order made offline: "Order for Aisha Bello · 2 items". */
+export function queuedOrderLabel(input: CreateOrderInput, customerName: string | undefined): string {
+  const count = input.body.items.reduce((n, item) => n + item.quantity, 0)
+  const what = input.body.kind === 'invoice' ? 'Invoice' : 'Order'
+  return `${what} for ${customerName ?? 'no customer named'} · ${count} item${count === 1 ? '' : 's'}`
+}
+
+/**
+ * Keeps an order or invoice made offline in the outbox (docs/decisions/092), under the key of this submit attempt:
+ * if the server already has it (an answer lost on a flaky line), the queued send gets the same order back.
+ */
+export function queueOrder(input: CreateOrderInput, customerName: string | undefined): Promise<OutboxItem> {
+  return enqueue({
+    kind: input.body.kind ?? 'order',
+    endpoint: input.shareable ? orderEndpoints.createShareableOrder : orderEndpoints.createOrder,
+    body: input.body,
+    idempotencyKey: input.idempotencyKey,
+    label: queuedOrderLabel(input, customerName),
+    invalidate: ORDER_LIST_KEYS,
   })
 }
 

@@ -6,6 +6,8 @@ import { Badge } from '../../../ui/badge'
 import { Card } from '../../../ui/card'
 import { Icon } from '../../../ui/icon'
 import { Switch } from '../../../ui/switch'
+import { WaitingBadge } from '../../../ui/waiting-badge'
+import { useOutboxOf } from '../../../lib/outbox'
 import { useUpdateVariant } from '../queries'
 import { optionsLabel } from '../variants'
 import { VariantPrice } from './variant-price'
@@ -30,8 +32,11 @@ const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 
 function VariantRow({ variant }: { variant: ProductVariant }) {
   const update = useUpdateVariant()
   const label = optionsLabel(variant.options)
+  // A change made offline shows what was asked for until it is sent (docs/decisions/092), and says it waits.
+  const [queued] = useOutboxOf('variant', variant.id)
+  const asked = { ...variant, ...(queued?.call.body as Partial<ProductVariant> | undefined) }
   // While the change is on its way the switch shows what was asked for, not the old state.
-  const available = update.isPending && update.variables.isAvailable !== undefined ? update.variables.isAvailable : variant.isAvailable
+  const available = update.isPending && update.variables.body.isAvailable !== undefined ? update.variables.body.isAvailable : asked.isAvailable
   return (
     <li className={row} data-testid="variant-row">
       <Link to="/products/$productId/variants/$variantId" params={{ productId: variant.productId, variantId: variant.id }} className={link}>
@@ -39,9 +44,10 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
           <span className={name}>{label}</span>
           <span className={meta}>
             <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
-            <span>· {units(variant.availableUnits)}</span>
+            <span>· {units(asked.availableUnits)}</span>
             {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
-            {variant.isAvailable ? null : <Badge>Unavailable</Badge>}
+            {asked.isAvailable ? null : <Badge>Unavailable</Badge>}
+            {queued ? <WaitingBadge item={queued} /> : null}
           </span>
         </span>
         <Icon name="chevron-right" size={18} />
@@ -57,7 +63,7 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
         checked={available}
         disabled={update.isPending}
         // Only isAvailable is sent: units sold meanwhile must not be overwritten by a toggle.
-        onChange={(isAvailable) => update.mutate({ id: variant.id, isAvailable })}
+        onChange={(isAvailable) => update.mutate({ body: { id: variant.id, isAvailable }, variant })}
       />
     </li>
   )

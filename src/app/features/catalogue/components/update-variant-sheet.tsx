@@ -38,7 +38,7 @@ function UpdateVariantForm({ variant, formId, update, onSaved }: FormProps) {
     if (variantFormErrors(draft)) return
     const body = variantChanges(draft, variant)
     if (!body) return onSaved()
-    update.mutate(body, { onSuccess: onSaved })
+    update.mutate({ body, variant }, { onSuccess: onSaved })
   }
 
   return (

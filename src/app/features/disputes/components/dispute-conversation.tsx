@@ -5,15 +5,17 @@ import type { DisputeInfo, DisputeMessage } from '../../../../contract/disputes'
 import { errorMessage, errorStatus } from '../../../lib/api'
 import { formatShortDateTime } from '../../../lib/dates'
 import { useOnline } from '../../../lib/online'
+import { useOutboxOf, type OutboxItem } from '../../../lib/outbox'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'
 import { Field, Textarea } from '../../../ui/field'
 import { Skeleton } from '../../../ui/skeleton'
+import { WaitingBadge } from '../../../ui/waiting-badge'
 import { CONVERSATION_SIZE, disputeConversationQuery, useSendDisputeMessage } from '../queries'
 
-/** Why the composer is disabled offline: a message is sent now or not at all, never queued. */
-export const OFFLINE_MESSAGE_REASON = 'You are offline. Messages can be sent once you reconnect.'
+/** What the composer says offline: a message written now waits on the device (docs/decisions/092). */
+export const OFFLINE_MESSAGE_NOTE = 'You are offline. Your message is kept on this device and sent when you reconnect.'
 export const RESOLVED_REASON = 'This dispute is resolved, so its conversation is closed.'
 const MAX_MESSAGE = 2000
 
@@ -56,15 +58,28 @@ function Message({ message: m }: { message: DisputeMessage }) {
   )
 }
 
+/** A message written offline, not yet on the server: the vendor's side of the thread, marked as waiting. */
+function WaitingMessage({ item }: { item: OutboxItem }) {
+  return (
+    <li className={cx(bubble, own)} data-author="vendor" data-testid="waiting-message">
+      <span className={author}>
+        <span>You</span>
+        <WaitingBadge item={item} />
+      </span>
+      <span>{(item.call.body as { message: string }).message}</span>
+    </li>
+  )
+}
+
 function Composer({ dispute }: { dispute: DisputeInfo }) {
   const online = useOnline()
-  const send = useSendDisputeMessage(dispute.id)
+  const send = useSendDisputeMessage(dispute)
   const [text, setText] = useState('')
   const [touched, setTouched] = useState(false)
   const message = text.trim()
   const error = touched && !message ? 'Write a message first.' : undefined
   const closed = dispute.status === 'resolved'
-  const disabledReason = closed ? RESOLVED_REASON : !online ? OFFLINE_MESSAGE_REASON : null
+  const disabledReason = closed ? RESOLVED_REASON : null
 
   function submit() {
     setTouched(true)
@@ -89,7 +104,7 @@ function Composer({ dispute }: { dispute: DisputeInfo }) {
       <Field label="Message" error={error} disabled={closed}>
         <Textarea rows={3} maxLength={MAX_MESSAGE} value={text} onChange={(e) => setText(e.target.value)} placeholder="Write a message" />
       </Field>
-      {disabledReason ? <p className={reason}>{disabledReason}</p> : null}
+      {disabledReason ? <p className={reason}>{disabledReason}</p> : !online ? <p className={reason}>{OFFLINE_MESSAGE_NOTE}</p> : null}
       <Button type="submit" loading={send.isPending} disabled={Boolean(disabledReason)}>
         Send message
       </Button>
@@ -100,15 +115,19 @@ function Composer({ dispute }: { dispute: DisputeInfo }) {
 /** The dispute's conversation, oldest first, and the composer to add the vendor's message. */
 export function DisputeConversation({ dispute }: { dispute: DisputeInfo }) {
   const query = useQuery(disputeConversationQuery(dispute.id))
+  const waiting = useOutboxOf('dispute-message', dispute.id)
   const data = query.data
   return (
     <Card title="Conversation">
       {data ? (
-        data.items.length ? (
+        data.items.length || waiting.length ? (
           <>
             <ol aria-label="Messages" className={thread} aria-busy={query.isFetching}>
               {data.items.map((m) => (
                 <Message key={m.id} message={m} />
+              ))}
+              {waiting.map((item) => (
+                <WaitingMessage key={item.id} item={item} />
               ))}
             </ol>
             {data.total > data.items.length ? <p className={reason}>Showing the first {CONVERSATION_SIZE.toLocaleString('en-NG')} messages.</p> : null}

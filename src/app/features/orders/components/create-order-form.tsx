@@ -13,7 +13,7 @@ import { Switch } from '../../../ui/switch'
 import { notify } from '../../../ui/toast'
 import type { KindText } from '../kinds'
 import { addVariant, draftErrors, emptyOrderDraft, orderBody, type DraftErrors, type OrderDraft } from '../order-draft'
-import { useCreateOrder } from '../queries'
+import { queueOrder, useCreateOrder } from '../queries'
 import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 import { OrderCustomerFields } from './order-customer-fields'
 import { OrderLinesEditor } from './order-lines-editor'
@@ -49,6 +49,11 @@ export interface CreateOrderFormProps {
   transactionReference?: string
   picker?: CustomerPickerComponent
   onCreated: (order: Order) => void
+  /**
+   * Offline, the order is kept on the device and sent when the network returns (docs/decisions/092); this is called
+   * once it is kept. Without it the form refuses offline (an order for a transfer settles money: never queued).
+   */
+  onQueued?: () => void
   onCancel: () => void
 }
 
@@ -57,9 +62,11 @@ export interface CreateOrderFormProps {
  * draft lives in component state (docs/decisions/040); each submit attempt carries one Idempotency-Key, reused
  * only to retry an attempt whose outcome is unknown (docs/decisions/011), so a retry never makes two orders.
  */
-export function CreateOrderForm({ kind, initial, transactionReference, picker, onCreated, onCancel }: CreateOrderFormProps) {
+export function CreateOrderForm({ kind, initial, transactionReference, picker, onCreated, onQueued, onCancel }: CreateOrderFormProps) {
   const online = useOnline()
+  const queues = onQueued !== undefined && !transactionReference
   const create = useCreateOrder()
+  const [queueing, setQueueing] = useState(false)
   const [draft, setDraft] = useState<OrderDraft>(() => initial ?? emptyOrderDraft(kind.kind))
   const [attempts, setAttempts] = useState(0)
   const [refused, setRefused] = useState<DraftErrors | null>(null)
@@ -81,13 +88,26 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
   function submit(event: FormEvent) {
     event.preventDefault()
     setAttempts((n) => n + 1)
-    if (draftErrors(draft) || create.isPending || !online) return
+    if (draftErrors(draft) || create.isPending || queueing || (!online && !queues)) return
     setOutcome(null)
     const body = orderBody(draft, transactionReference)
     const shareable = !transactionReference && draft.shareable
     const attempt = attemptFor(pending.current, JSON.stringify({ shareable, body }))
     pending.current = attempt
     const input = shareable ? { shareable: true as const, body, idempotencyKey: attempt.key } : { shareable: false as const, body, idempotencyKey: attempt.key }
+    if (!online && onQueued) {
+      // The attempt's key goes with it: an earlier try of this same order whose answer was lost is not made twice.
+      setQueueing(true)
+      void queueOrder(input, draft.customer.picked?.name ?? (draft.customer.name.trim() || undefined))
+        .then(() => {
+          pending.current = null
+          notify.success(`${kind.title} saved on this device. It will be sent when you reconnect.`)
+          onQueued()
+        })
+        .catch(() => setOutcome(`The ${kind.noun} could not be saved on this device. Connect to the internet to create it.`))
+        .finally(() => setQueueing(false))
+      return
+    }
     create.mutate(input, {
       onSuccess: ({ data }) => {
         pending.current = null
@@ -137,7 +157,11 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
           </div>
         ) : null}
       </Card>
-      {online ? null : <Notice icon="wifi-off">You are offline. Connect to the internet to create the {noun}.</Notice>}
+      {online ? null : queues ? (
+        <Notice icon="wifi-off">You are offline. The {noun} is kept on this device and sent when you reconnect.</Notice>
+      ) : (
+        <Notice icon="wifi-off">You are offline. Connect to the internet to create the {noun}.</Notice>
+      )}
       {outcome ? (
         <Notice icon="alert-circle" role="alert">
           {outcome}
@@ -147,7 +171,7 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
         <Button variant="outline" size="lg" onClick={onCancel}>
           Cancel
         </Button>
-        <Button type="submit" size="lg" disabled={!online} loading={create.isPending}>
+        <Button type="submit" size="lg" disabled={!online && !queues} loading={create.isPending || queueing}>
           {pending.current ? 'Try again' : `Create ${noun}`}
         </Button>
       </div>

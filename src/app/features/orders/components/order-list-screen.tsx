@@ -15,6 +15,7 @@ import { ExportOrdersButton } from './export-orders-button'
 import { OrderAnalytics } from './order-analytics'
 import { ActiveOrderFilters, FilterOrdersSheet } from './order-filters'
 import { OrderList } from './order-list'
+import { WaitingOrders } from './waiting-orders'
 import { OrdersTabs } from './orders-tabs'
 
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
@@ -84,6 +85,7 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
         placeholder="Search by reference"
       />
       <ActiveOrderFilters value={search} onChange={setSheetFilters} customerName={customerName} />
+      <WaitingOrders kind={kind} />
       <OrderList kind={kind} filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.reference)} />
       <FilterOrdersSheet
         open={filtering}

@@ -1,12 +1,15 @@
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { useOutbox } from '../../../lib/outbox'
 import { menuFor } from '../../../lib/permissions'
 import { useSession } from '../../../lib/session'
 import { Button } from '../../../ui/button'
+import { ConfirmDialog } from '../../../ui/dialog'
 import { Icon } from '../../../ui/icon'
 import { Sheet } from '../../../ui/sheet'
 import { useLogout } from '../../auth/queries'
+import { OutboxBar } from './outbox-bar'
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const session = useSession()
@@ -42,19 +45,34 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
   )
 }
 
+/** "2 changes have not been sent": signing out wipes the device, the outbox with it, so it asks first. */
+function unsentTitle(count: number): string {
+  return `${count} ${count === 1 ? 'change has' : 'changes have'} not been sent`
+}
+
 function SignOutButton() {
   const logout = useLogout()
   const navigate = useNavigate()
+  const unsent = useOutbox().length
+  const [asking, setAsking] = useState(false)
+  const signOut = () => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })
   return (
-    <Button
-      variant="ghost"
-      fullWidth
-      loading={logout.isPending}
-      onClick={() => logout.mutate(undefined, { onSettled: () => void navigate({ to: '/' }) })}
-    >
-      <Icon name="logout" size={20} />
-      Log out
-    </Button>
+    <>
+      <Button variant="ghost" fullWidth loading={logout.isPending} onClick={() => (unsent > 0 ? setAsking(true) : signOut())}>
+        <Icon name="logout" size={20} />
+        Log out
+      </Button>
+      <ConfirmDialog
+        open={asking}
+        onOpenChange={setAsking}
+        title={unsentTitle(unsent)}
+        description="Signing out deletes them from this device. Stay signed in and they are sent when you are online."
+        cancelLabel="Send when online"
+        proceedLabel="Discard and sign out"
+        loading={logout.isPending}
+        onProceed={signOut}
+      />
+    </>
   )
 }
 
@@ -119,6 +137,7 @@ export function AppShell() {
             <Icon name="menu" size={22} />
           </Button>
         </header>
+        <OutboxBar />
         <main className={css({ flex: 1, width: 'full', maxWidth: '1040px', mx: 'auto', px: '4', py: '5', md: { px: '8', py: '8' } })}>
           <Outlet />
         </main>

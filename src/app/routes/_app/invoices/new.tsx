@@ -26,6 +26,8 @@ function NewInvoicePage() {
         picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
         // The form's page is replaced by the invoice's: Back from there goes to the list, not to a spent form.
         onCreated={(order) => void navigate({ to: '/invoices/$reference', params: { reference: order.reference }, replace: true })}
+        // Kept offline: the list shows it as waiting to send.
+        onQueued={() => void navigate({ to: '/invoices', replace: true })}
         onCancel={() => void navigate({ to: '/invoices' })}
       />
     </div>

@@ -26,6 +26,8 @@ function NewOrderPage() {
         picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
         // The form's page is replaced by the order's: Back from there goes to the list, not to a spent form.
         onCreated={(order) => void navigate({ to: '/orders/$reference', params: { reference: order.reference }, replace: true })}
+        // Kept offline: the list shows it as waiting to send.
+        onQueued={() => void navigate({ to: '/orders', replace: true })}
         onCancel={() => void navigate({ to: '/orders' })}
       />
     </div>
