@@ -87,6 +87,31 @@ export function persistedCache(page: Page): Promise<Record<string, string>> {
   )
 }
 
+/**
+ * The newest save time of the persisted query caches in IndexedDB (0 when none), in the page's clock. Only the
+ * `queries:<user>` keys: the outbox of unsent changes (`outbox:<user>`) sits in the same store.
+ */
+export async function lastSaved(page: Page): Promise<number> {
+  const saved = await persistedCache(page).catch(() => ({}) as Record<string, string>)
+  const caches = Object.entries(saved).filter(([key]) => key.startsWith('queries:'))
+  return Math.max(0, ...caches.map(([, text]) => (JSON.parse(text) as { timestamp: number }).timestamp))
+}
+
+/**
+ * What the screen shows is on the device before the next step. Not a fixed sleep: on CI's two loaded cores a
+ * write can take longer than any guess. Each try asks for a page-hide save (the cache as it is now, holding what
+ * is on screen) and reads IndexedDB back; a throttled save still under way may land after it with its older
+ * timestamp, so the next try asks again. (tests/app/lib/persister.test.tsx holds the 100 ms itself.)
+ */
+export async function savedOnDevice(page: Page): Promise<void> {
+  const asked = await page.evaluate(() => Date.now())
+  const saveAndRead = async () => {
+    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
+    return lastSaved(page)
+  }
+  await expect.poll(saveAndRead, { timeout: 10_000 }).toBeGreaterThanOrEqual(asked)
+}
+
 /** The wallet balance card on /home, in kobo, once it has loaded. */
 export async function walletBalanceKobo(page: Page): Promise<number> {
   const card = page.getByTestId('wallet-balance')

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { NOT_SAVED_TEXT } from '../../src/app/ui/not-saved'
-import { baseURL, demoOnPhone, suiteBrowser } from './browser'
+import { baseURL, demoOnPhone, savedOnDevice, suiteBrowser } from './browser'
 
 /*
  * Issue 18, reads at any age (docs/decisions/090): every menu screen and every detail screen visited once renders
@@ -32,40 +32,6 @@ async function firstRowHref(page: Page, pattern: RegExp): Promise<string> {
   const hrefs = () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
   await expect.poll(async () => (await hrefs()).find((h) => pattern.test(h)) ?? `none of ${(await hrefs()).join(' ')} on ${page.url()}`, { timeout: 15_000 }).toMatch(pattern)
   return (await hrefs()).find((h) => pattern.test(h))!
-}
-
-/** The newest save time of any persisted cache in IndexedDB (0 when none), in the page's clock. */
-const lastSaved = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        const open = indexedDB.open('vendor-back-office')
-        open.onerror = () => resolve(0)
-        open.onsuccess = () => {
-          const db = open.result
-          const read = db.transaction('query-cache').objectStore('query-cache').getAll()
-          read.onerror = () => resolve(0)
-          read.onsuccess = () => {
-            db.close()
-            resolve(Math.max(0, ...(read.result as string[]).map((text) => (JSON.parse(text) as { timestamp: number }).timestamp)))
-          }
-        }
-      }),
-  )
-
-/**
- * What the screen shows is on the device before the next step. Not a fixed sleep: on CI's two loaded cores a
- * write can take longer than any guess. Each try asks for a page-hide save (the cache as it is now, holding what
- * is on screen) and reads IndexedDB back; a throttled save still under way may land after it with its older
- * timestamp, so the next try asks again. (tests/app/lib/persister.test.tsx holds the 100 ms itself.)
- */
-async function savedOnDevice(page: Page): Promise<void> {
-  const asked = await page.evaluate(() => Date.now())
-  const saveAndRead = async () => {
-    await page.evaluate(() => window.dispatchEvent(new Event('pagehide')))
-    return lastSaved(page)
-  }
-  await expect.poll(saveAndRead, { timeout: 10_000 }).toBeGreaterThanOrEqual(asked)
 }
 
 /** A list screen is read when its first row links where it linked online. */

@@ -101,7 +101,10 @@ export async function startOutbox(queryClient: QueryClient, userId: string): Pro
   }
   // An item left 'sending' by a tab closed mid-send is sent again: its key makes a second send harmless. Under the
   // lock, so an item another open tab is sending right now is not touched.
-  await withLock(() => change((list) => list.map((item) => (item.state === 'sending' ? { ...item, state: 'waiting' } : item))))
+  await reload()
+  if (items.some((item) => item.state === 'sending')) {
+    await withLock(() => change((list) => list.map((item) => (item.state === 'sending' ? { ...item, state: 'waiting' } : item))))
+  }
   if (onlineManager.isOnline()) void flushOutbox()
 }
 

@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-query'
 import { notify } from '../ui/toast'
 import { ApiError, errorMessage, type Envelope } from './api'
+import { OFFLINE_WRITE_MESSAGE } from './online'
 import { CACHE_MAX_AGE } from './persister'
 
 declare module '@tanstack/react-query' {
@@ -33,6 +34,10 @@ export function shouldToast(error: unknown): boolean {
   // being offline is said once by the banner, not per failed call.
   if (error.code === 'UNAUTHENTICATED') return false
   return !(error.code === 'NETWORK' && !onlineManager.isOnline())
+}
+
+function isOfflineFailure(error: unknown): boolean {
+  return error instanceof ApiError && error.code === 'NETWORK' && !onlineManager.isOnline()
 }
 
 /**
@@ -83,7 +88,10 @@ export function createQueryClient(): QueryClient {
         if (mutation.meta?.successToast !== false && message) notify.success(message)
       },
       onError: (error, _vars, _ctx, mutation) => {
-        if (mutation.meta?.errorToast !== false && shouldToast(error)) notify.error(errorMessage(error))
+        if (mutation.meta?.errorToast === false) return
+        // Offline, a query's failure is the banner's to say; a change that did not happen must be said on the spot.
+        if (isOfflineFailure(error)) notify.error(OFFLINE_WRITE_MESSAGE)
+        else if (shouldToast(error)) notify.error(errorMessage(error))
       },
     }),
     defaultOptions: {

@@ -1,7 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { createStore, get } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
+import { enqueue, outboxItems } from '../../../src/app/lib/outbox'
 import { getSession } from '../../../src/app/lib/session'
 import { flushSignOuts, queueSignOut, SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '../../../src/app/lib/sign-out-outbox'
 import { handle, ok, renderApp, route, server, useAppHarness } from '../harness'
@@ -88,5 +91,40 @@ describe('signing out offline', () => {
     await Promise.all([first, second])
     expect(revoked).toEqual(['Bearer old-token', 'Bearer new-token'])
     expect(localStorage.getItem(SIGN_OUT_OUTBOX_KEY)).toBeNull()
+  })
+})
+
+describe('signing out with changes not yet sent (issue 18)', () => {
+  const waitingMessage = () =>
+    enqueue({
+      kind: 'dispute-message',
+      subject: 'dis-1',
+      endpoint: endpoints.sendDisputeMessage,
+      body: { disputeId: 'dis-1', message: 'Kept offline' },
+      label: 'Kept offline',
+      invalidate: [],
+    })
+
+  it('asks first: "Send when online" keeps the session and the change; "Discard and sign out" wipes both', async () => {
+    logoutServer()
+    const { user, router } = renderApp('/settings?tab=password')
+    await screen.findByRole('button', { name: 'Open menu' })
+    act(() => onlineManager.setOnline(false))
+    await waitingMessage()
+    await signOut(user)
+    const ask = await screen.findByRole('alertdialog', { name: '1 change has not been sent' })
+    await user.click(within(ask).getByRole('button', { name: 'Send when online' }))
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    expect(getSession()).not.toBeNull()
+    expect(outboxItems().map((item) => item.label)).toEqual(['Kept offline'])
+
+    // The menu is still open behind the question: Log out again from there.
+    await user.click(within(screen.getByRole('dialog', { name: 'Menu' })).getByRole('button', { name: 'Log out' }))
+    const again = await screen.findByRole('alertdialog', { name: '1 change has not been sent' })
+    await user.click(within(again).getByRole('button', { name: 'Discard and sign out' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    expect(getSession()).toBeNull()
+    expect(outboxItems()).toEqual([])
+    expect(await get('outbox:user-1', createStore('vendor-back-office', 'query-cache'))).toBeUndefined()
   })
 })

@@ -1,5 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+import { OFFLINE_WRITE_MESSAGE } from '../../../src/app/lib/online'
 import { catalogueEndpoints } from '../../../src/contract/catalogue'
 import { product, productPage, productSummary, variant } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
@@ -46,6 +49,49 @@ describe('Product page', () => {
     await waitFor(() => expect(bodies).toEqual([{ id: 'var-2', isAvailable: false }]))
     await waitFor(() => expect((screen.getByRole('switch', { name: 'Size: Small: Available' }) as HTMLInputElement).checked).toBe(false))
     expect(await screen.findByRole('status', { name: 'Variant updated' })).toBeTruthy()
+  })
+
+  it('offline, a toggle (twice) waits as one change, shows as waiting, and is sent once with the last value online', async () => {
+    const bodies: unknown[] = []
+    let current = JOLLOF
+    server.use(
+      handle(catalogueEndpoints.productDetail, () => ok(current)),
+      handle(catalogueEndpoints.updateVariant, async ({ request }) => {
+        const body = (await request.json()) as { isAvailable: boolean }
+        bodies.push(body)
+        current = product({ variants: [variant({ isAvailable: body.isAvailable }), low] })
+        return ok({ ...variant(), isAvailable: body.isAvailable }, 'Variant updated')
+      }),
+    )
+    const { user } = renderApp('/products/prod-1')
+    const large = () => screen.getByRole('switch', { name: 'Size: Large: Available' }) as HTMLInputElement
+    await screen.findByRole('switch', { name: 'Size: Large: Available' })
+    act(() => onlineManager.setOnline(false))
+    await user.click(large())
+    const row = () => within(screen.getByRole('region', { name: 'Variants (2)' })).getAllByTestId('variant-row')[0]!
+    expect(await within(row()).findByText('Waiting to send')).toBeTruthy()
+    expect(large().checked).toBe(false)
+    expect(within(row()).getByText('Unavailable')).toBeTruthy()
+    await user.click(large())
+    await user.click(large())
+    await waitFor(() => expect(large().checked).toBe(false))
+    expect(screen.getByRole('button', { name: /1 change waiting to send/ })).toBeTruthy()
+    expect(bodies).toEqual([])
+
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(bodies).toEqual([{ id: 'var-1', isAvailable: false }]))
+    await waitFor(() => expect(within(row()).queryByText('Waiting to send')).toBeNull())
+    await waitFor(() => expect(large().checked).toBe(false))
+  })
+
+  it('offline, a change the outbox does not keep says so at once', async () => {
+    // The request fails as it would with no network (jsdom's fetch does not know the device is offline).
+    server.use(handle(catalogueEndpoints.productDetail, () => ok(JOLLOF)), handle(catalogueEndpoints.generatePayLink, () => HttpResponse.error()))
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const generate = await screen.findByRole('button', { name: 'Generate Payment Link' })
+    act(() => onlineManager.setOnline(false))
+    await user.click(generate)
+    expect(await screen.findByText(OFFLINE_WRITE_MESSAGE)).toBeTruthy()
   })
 
   it('deletes the product after Cancel / Proceed, then shows the list', async () => {

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { onlineManager } from '@tanstack/react-query'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { endpoints } from '../../../src/contract'
 import { coupon, couponPage, deliveryLocation, deliveryLocationPage, tax, taxPage, transaction, variant } from '../fixtures'
 import { customer, customerPage, order, sellableVariantPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { orderLedger } from './orders-api'
 
 useAppHarness()
 
@@ -90,6 +92,41 @@ describe('Create order', () => {
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/ORD-NEW001'))
     expect(await screen.findByRole('heading', { name: 'Order ORD-NEW001' })).toBeTruthy()
+  })
+
+  it('offline, the order waits on the device under its attempt’s key, shows in the list as waiting, and is sent once online', async () => {
+    const calls = api()
+    orderLedger(3)
+    const { user, router } = renderApp('/orders/new')
+    await user.click(await screen.findByRole('button', { name: 'Add Jollof rice, Size: Large' }))
+    await user.type(screen.getByLabelText('Customer name'), 'Ada Obi')
+    act(() => onlineManager.setOnline(false))
+    expect(await screen.findByText('You are offline. The order is kept on this device and sent when you reconnect.')).toBeTruthy()
+    await user.click(screen.getByRole('button', { name: 'Create order' }))
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
+    const waiting = await screen.findByTestId('waiting-order')
+    expect(within(waiting).getByText('Order for Ada Obi · 1 item')).toBeTruthy()
+    expect(within(waiting).getByText('Waiting to send')).toBeTruthy()
+    expect(screen.getByRole('button', { name: /1 change waiting to send/ })).toBeTruthy()
+    expect(calls.creates).toEqual([])
+
+    act(() => onlineManager.setOnline(true))
+    await waitFor(() => expect(calls.creates).toHaveLength(1))
+    expect(calls.creates[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
+    expect(calls.creates[0]!.body).toEqual({ kind: 'order', items: [{ variantId: 'var-1', quantity: 1 }], taxIds: [], customer: { name: 'Ada Obi', email: null, phone: null } })
+    await waitFor(() => expect(screen.queryByTestId('waiting-order')).toBeNull())
+    expect(screen.queryByRole('button', { name: /waiting to send/ })).toBeNull()
+  })
+
+  it('offline, an order for a transfer is not kept: it settles money, so it waits for the network', async () => {
+    api()
+    server.use(handle(endpoints.transactionDetail, () => ok(transaction())))
+    renderApp('/orders/create-order?reference=VBO-REF-0001')
+    expect(await screen.findByText('Payment VBO-REF-0001')).toBeTruthy()
+    act(() => onlineManager.setOnline(false))
+    expect(await screen.findByText('You are offline. Connect to the internet to create the order.')).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Create order' }) as HTMLButtonElement).disabled).toBe(true)
   })
 
   it('needs at least one item, and previews an active coupon found among the vendor’s coupons', async () => {
