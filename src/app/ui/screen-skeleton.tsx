@@ -41,7 +41,7 @@ export function ScreenSkeleton({
 }) {
   const boxes = Array.from({ length: actions }, (_, i) => <ControlSkeleton key={i} />)
   return (
-    <div className={cx(column, gaps[gap])} aria-busy="true">
+    <div className={cx(column, gaps[gap])} aria-busy="true" data-pending-screen="">
       <span className={visuallyHidden()} role="status">
         Loading
       </span>
