@@ -19,8 +19,9 @@ export default defineConfig({
       quoteStyle: 'single',
       autoCodeSplitting: true,
       // A route's loader goes with its component (decision 080): the loaders import the contract's schemas and the
-      // features' queries, which would otherwise all sit in the entry chunk the login screen waits for.
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
+      // features' queries, which would otherwise all sit in the entry chunk the login screen waits for. A pending
+      // component is not split: it must draw the moment a tap lands, with nothing to fetch (decision 091).
+      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
     pwa(),

@@ -21,6 +21,11 @@ const router = createRouter({
   defaultPreload: 'intent',
   // Loaders read through the query cache, which owns freshness.
   defaultPreloadStaleTime: 0,
+  // A tap changes the screen at once (decision 091): a route that is not ready (its chunk, or a loader waiting for
+  // data the device does not hold) shows its own skeleton straight away instead of the previous screen, and the
+  // real screen replaces it as soon as it can. The skeleton is the same screen, so there is no flash to hide.
+  defaultPendingMs: 0,
+  defaultPendingMinMs: 0,
   scrollRestoration: true,
 })
 

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 import type { Onboarding } from '../../../contract/onboarding'
 import { isOnboarding, ONBOARDING_PATHS } from '../../lib/onboarding'
@@ -30,9 +30,27 @@ export async function continueOnboarding(queryClient: QueryClient): Promise<void
   throw redirect({ to: ONBOARDING_PATHS[onboarding.step] })
 }
 
+/**
+ * Offline with no onboarding step saved on this device: the guard cannot tell which step is next, and waiting for
+ * the network would leave a white page (a paused fetch never settles, decision 090). /register shows it with a way
+ * to try again.
+ */
+export class StepNotSavedOffline extends Error {
+  constructor() {
+    super('Your next step is not saved on this device. Connect to the internet to continue.')
+    this.name = 'StepNotSavedOffline'
+  }
+}
+
 // The guards run in routes' beforeLoad, which load with the first screen; the onboarding calls (and their schemas)
 // load only when someone is onboarding (decision 082).
 async function onboardingStep(queryClient: QueryClient): Promise<Onboarding> {
   const { onboardingQuery } = await import('./queries')
-  return queryClient.ensureQueryData(onboardingQuery())
+  const query = onboardingQuery()
+  // A saved step of any age is used at once, as ensureQueryData did (the steps themselves write it).
+  const saved = queryClient.getQueryData(query.queryKey)
+  if (saved) return saved
+  // ensureQueryData here waited forever offline: its first try fails and the retry pauses until the network is back.
+  if (!onlineManager.isOnline()) throw new StepNotSavedOffline()
+  return queryClient.fetchQuery(query)
 }

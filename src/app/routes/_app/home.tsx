@@ -8,12 +8,14 @@ import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../../feat
 import { AccountDetailsCard, BalanceCard, NoWalletAccess } from '../../features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '../../features/wallet/queries'
 import { DURATION_LABELS } from '../../lib/date-range'
+import { greeting } from '../../lib/greeting'
 import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '../../lib/date-search'
 import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
 import { DateFilter, type DateFilterValue } from '../../ui/date-filter'
 import { PageHeader } from '../../ui/page'
+import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/home')({
   // The analytics duration lives in the URL like every filter; TODAY is the default (SPEC §9).
@@ -31,12 +33,27 @@ export const Route = createFileRoute('/_app/home')({
     }
     return Promise.all(loads).then(() => undefined)
   },
+  pendingComponent: HomePending,
   component: Home,
 })
 
-function greeting(now: Date) {
-  const h = now.getHours()
-  return h < 12 ? 'Good morning' : h < 17 ? 'Good afternoon' : 'Good evening'
+const walletCards = css({ display: 'grid', gap: '4', lg: { gridTemplateColumns: '1fr 1fr' } })
+
+/** Shown at once while the screen's chunk or its first balance is on its way (decision 091). */
+function HomePending() {
+  const user = getSession()?.user
+  return (
+    <ScreenSkeleton title={`${greeting(new Date())}, ${user?.name.split(' ')[0] ?? ''}`} description={user?.vendor.name} gap={5}>
+      <div className={walletCards}>
+        <CardSkeleton rows={3} rowHeight={36} height={184} />
+        <CardSkeleton rows={6} rowHeight={36} height={350} />
+      </div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <DateFilterSkeleton />
+        <CardSkeleton rows={8} rowHeight={40} height={514} />
+      </div>
+    </ScreenSkeleton>
+  )
 }
 
 function Home() {

@@ -24,6 +24,7 @@ import { hasPermission } from '../../lib/permissions'
 import { loadQuery } from '../../lib/query-client'
 import { getSession, useSession } from '../../lib/session'
 import { PageHeader } from '../../ui/page'
+import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '../../ui/screen-skeleton'
 import { TabNav } from '../../ui/tab-nav'
 
 /** Tabs live in the URL (`?tab=`) so a link can open one (SPEC §2: /settings?tab=payout-settings). */
@@ -85,6 +86,12 @@ export const Route = createFileRoute('/_app/settings')({
     }
     return loadQuery(queryClient, vendorProfileQuery())
   },
+  pendingComponent: () => (
+    <ScreenSkeleton title="Settings" gap={5}>
+      <TabsSkeleton />
+      <CardSkeleton rows={6} rowHeight={40} />
+    </ScreenSkeleton>
+  ),
   component: Settings,
 })
 

@@ -16,6 +16,7 @@ import { DateFilter, type DateFilterValue } from '../../ui/date-filter'
 import { EmptyState } from '../../ui/empty-state'
 import { FilterButton } from '../../ui/filter-button'
 import { PageHeader } from '../../ui/page'
+import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/transactions')({
   validateSearch: transactionSearchSchema,
@@ -24,6 +25,13 @@ export const Route = createFileRoute('/_app/transactions')({
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) return
     return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps)))
   },
+  // Its loader waits for the first page when nothing is saved: this is what the tap shows meanwhile (decision 091).
+  pendingComponent: () => (
+    <ScreenSkeleton title="Transactions" actions={2}>
+      <DateFilterSkeleton />
+      <CardSkeleton rows={6} rowHeight={40} />
+    </ScreenSkeleton>
+  ),
   component: TransactionsPage,
 })
 

@@ -14,6 +14,7 @@ import { getSession, useSession } from '../../../lib/session'
 import { DateFilter, type DateFilterValue } from '../../../ui/date-filter'
 import { FilterButton } from '../../../ui/filter-button'
 import { PageHeader } from '../../../ui/page'
+import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton, SearchSkeleton } from '../../../ui/screen-skeleton'
 import { SearchBox } from '../../../ui/search-box'
 
 export const Route = createFileRoute('/_app/customers/')({
@@ -27,6 +28,18 @@ export const Route = createFileRoute('/_app/customers/')({
     void queryClient.prefetchQuery(customerAnalyticsQuery(range))
     void queryClient.prefetchQuery(customerBreakdownQuery(range))
   },
+  pendingComponent: () => (
+    <ScreenSkeleton title="Customers" actions={1}>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <DateFilterSkeleton />
+        <CardSkeleton rows={8} rowHeight={52} height={614} />
+      </div>
+      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <SearchSkeleton />
+        <CardSkeleton />
+      </div>
+    </ScreenSkeleton>
+  ),
   component: CustomersPage,
 })
 

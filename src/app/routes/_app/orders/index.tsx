@@ -4,11 +4,13 @@ import { OrderListPage, prefetchOrderList } from '../../../features/orders/compo
 import type { SetOrderSearch } from '../../../features/orders/components/order-list-screen'
 import { KINDS } from '../../../features/orders/kinds'
 import { orderSearchSchema } from '../../../features/orders/search'
+import { OrderListSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/')({
   validateSearch: orderSearchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => prefetchOrderList(queryClient, deps, KINDS.order),
+  pendingComponent: () => <OrderListSkeleton title="Orders" tabs />,
   component: OrdersPage,
 })
 

@@ -10,6 +10,7 @@ import { hasPermission } from '../../../lib/permissions'
 import { getSession, useSession } from '../../../lib/session'
 import { Icon } from '../../../ui/icon'
 import { PageHeader } from '../../../ui/page'
+import { CardSkeleton, ScreenSkeleton, SearchSkeleton } from '../../../ui/screen-skeleton'
 import { SearchBox } from '../../../ui/search-box'
 
 // `_list` is pathless: /outlets shows the list, and /outlets/new opens Create Outlet over it, while
@@ -21,8 +22,16 @@ export const Route = createFileRoute('/_app/outlets/_list')({
   loader: ({ context: { queryClient }, deps }) => {
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
   },
+  pendingComponent: () => (
+    <ScreenSkeleton title="Outlets" description={OUTLETS_DESCRIPTION} actions={hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM') ? 1 : 0}>
+      <SearchSkeleton />
+      <CardSkeleton />
+    </ScreenSkeleton>
+  ),
   component: OutletsPage,
 })
+
+const OUTLETS_DESCRIPTION = 'Branches with their own wallet, bank account and members.'
 
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
@@ -44,7 +53,7 @@ function OutletsPage() {
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <PageHeader
         title="Outlets"
-        description="Branches with their own wallet, bank account and members."
+        description={OUTLETS_DESCRIPTION}
         actions={
           canManage ? (
             <Link to="/outlets/new" search={(prev) => prev} className={addLink}>

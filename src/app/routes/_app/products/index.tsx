@@ -13,6 +13,7 @@ import { getSession } from '../../../lib/session'
 import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
 import { PageHeader } from '../../../ui/page'
+import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '../../../ui/screen-skeleton'
 import { SearchBox } from '../../../ui/search-box'
 
 export const Route = createFileRoute('/_app/products/')({
@@ -23,6 +24,13 @@ export const Route = createFileRoute('/_app/products/')({
   loader: ({ context: { queryClient }, deps }) => {
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
   },
+  pendingComponent: () => (
+    <ScreenSkeleton title="Products" actions={2}>
+      <TabsSkeleton />
+      <SearchSkeleton />
+      <CardSkeleton />
+    </ScreenSkeleton>
+  ),
   component: ProductsPage,
 })
 
