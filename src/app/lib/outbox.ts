@@ -169,12 +169,22 @@ export async function discardAll(): Promise<void> {
 }
 
 let flushing: Promise<void> | null = null
+let again = false
 let retryTimer: ReturnType<typeof setTimeout> | undefined
 
-/** Sends every waiting item, oldest first, one at a time. Joining a flush under way returns that flush. */
+/**
+ * Sends every waiting item, oldest first, one at a time. A call while a flush is under way joins it, and marks it
+ * to run once more: an item kept just as the run found nothing left would otherwise wait for the next 'online'.
+ */
 export function flushOutbox(): Promise<void> {
-  flushing ??= withLock(sendWaiting).finally(() => {
+  if (flushing) {
+    again = true
+    return flushing
+  }
+  again = false
+  flushing = withLock(sendWaiting).finally(() => {
     flushing = null
+    if (again) void flushOutbox()
   })
   return flushing
 }
