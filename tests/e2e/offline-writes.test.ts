@@ -16,7 +16,10 @@ const BUYER = 'Offline Buyer Adaeze'
 
 /** Set SCREENSHOT_DIR to keep a picture of each new screen state (they are looked at by hand, not compared). */
 async function snap(page: Page, name: string) {
-  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`) })
+  if (!process.env.SCREENSHOT_DIR) return
+  // A sheet slides in: the picture is of it in place.
+  await page.waitForTimeout(500)
+  await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`) })
 }
 
 /** The API as the signed-in person, from the test (node), with the token the page holds. */
@@ -38,9 +41,14 @@ describe('changes made offline', () => {
 
     // Online first: the screens the work needs are saved on the device.
     await page.goto(`${own.origin}/products`)
-    const productHref = (await page.locator('main a[href^="/products/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))).find((h) =>
-      /^\/products\/(?!new|collections|coupons)[^/?]+$/.test(h),
-    )!
+    let productHref = ''
+    await expect
+      .poll(async () => {
+        const hrefs = await page.locator('main a[href^="/products/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+        productHref = hrefs.find((h) => /^\/products\/(?!new|collections|coupons)[^/?]+$/.test(h)) ?? ''
+        return productHref
+      }, { timeout: 15_000 })
+      .not.toBe('')
     const productId = productHref.split('/')[2]!
     await page.goto(`${own.origin}${productHref}`)
     const variants = page.getByRole('region', { name: /^Variants/ })
