@@ -8,13 +8,14 @@ const file = process.env.BENCH_REQUEST_TIMES
 const times = {}
 if (file) {
   const emit = http.Server.prototype.emit
-  http.Server.prototype.emit = function (event, request, response) {
+  http.Server.prototype.emit = function (event, ...args) {
+    const [request, response] = args
     if (event === 'request') {
       const started = performance.now()
       const key = `${request.method} ${request.url.split('?')[0]}`
       response.on('finish', () => (times[key] ??= []).push(performance.now() - started))
     }
-    return emit.apply(this, arguments)
+    return emit.call(this, event, ...args)
   }
   process.on('exit', () => writeFileSync(file, JSON.stringify(times)))
 }

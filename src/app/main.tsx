@@ -11,7 +11,7 @@ import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
 import { startSignOutOutbox } from './lib/sign-out-outbox'
 import { routeTree } from './routeTree.gen'
-import { notify } from './ui/toast'
+import { notify } from './lib/notify'
 
 const queryClient = createQueryClient()
 

@@ -204,7 +204,7 @@ beforeAll(async () => {
   }
 })
 
-let children: Child[] = []
+const children: Child[] = []
 afterAll(async () => {
   for (const child of children) {
     if (child.process.exitCode === null && child.process.signalCode === null) child.process.kill('SIGKILL')

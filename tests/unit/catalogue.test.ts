@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { productListFilters } from '../../src/app/features/catalogue/search'
 import { previewPrice, variantChanges, variantFormDraft } from '../../src/app/features/catalogue/variant-form'
 import { createBody, emptyDraft, syncVariants, type OptionDraft } from '../../src/app/features/catalogue/product-draft'
-import { combinations, optionsLabel, optionsSignature } from '../../src/app/features/catalogue/variants'
+import { combinations, optionsSignature } from '../../src/app/features/catalogue/variants'
+import { optionsLabel } from '../../src/app/lib/variant-options'
 import { nounFor, pageItems } from '../../src/app/ui/pagination'
 
 const option = (key: string, name: string, values: string[]): OptionDraft => ({ key, name, values })

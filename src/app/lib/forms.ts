@@ -1,6 +1,6 @@
 import type { AnyFormApi } from '@tanstack/react-form'
 import * as v from 'valibot'
-import { notify } from '../ui/toast'
+import { notify } from './notify'
 import { ApiError, errorMessage } from './api'
 import { shouldToast } from './query-client'
 

@@ -8,7 +8,7 @@ import {
   type Query,
   type QueryKey,
 } from '@tanstack/react-query'
-import { notify } from '../ui/toast'
+import { notify } from './notify'
 import { ApiError, errorMessage, type Envelope } from './api'
 import { OFFLINE_WRITE_MESSAGE } from './online'
 import { CACHE_MAX_AGE } from './persister'

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { AuthLayout } from '../features/auth/components/auth-layout'
-import { useLogout } from '../features/auth/queries'
+import { useLogout } from '../lib/sign-out'
 import { ReviewOutcome } from '../features/onboarding/components/review-outcome'
 import { requireStep } from '../features/onboarding/guard'
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react'
 import { IconButton } from './button'
-import { notify } from './toast'
+import { notify } from '../lib/notify'
 
 export interface CopyButtonProps {
   value: string

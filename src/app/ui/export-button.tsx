@@ -5,7 +5,7 @@ import { useOnline } from '../lib/online'
 import { Button } from './button'
 import { Icon } from './icon'
 import { type Noun, nounFor } from './pagination'
-import { notify } from './toast'
+import { notify } from '../lib/notify'
 
 const count = (n: number) => n.toLocaleString('en-NG')
 

@@ -12,6 +12,7 @@ export function useFilterDraft<D>(open: boolean, fromApplied: () => D): [D, Disp
   useEffect(() => {
     if (open) setDraft(fromApplied())
     // Only on opening: later URL changes while the sheet is open must not wipe the user's choices.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fromApplied is read at the moment of opening, on purpose
   }, [open])
   return [draft, setDraft]
 }

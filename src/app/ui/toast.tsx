@@ -1,15 +1,14 @@
 import { lazy, useSyncExternalStore } from 'react'
+import { drawToastsWith, type ToastType } from '../lib/notify'
 
 /*
- * `notify`, loaded with the app: anything may report from the first moment. The toast store (./toaster-store)
- * and what draws the toasts (./toaster-view) load with the first toast, not with the first screen (decision 082);
- * a toast waits for the store, in order, and shows once the view has loaded.
+ * What draws `notify`'s messages (lib/notify.ts). The toast store (./toaster-store) and what draws the toasts
+ * (./toaster-view) load with the first toast, not with the first screen (decision 082); a toast waits for the store,
+ * in order, and shows once the view has loaded.
  */
 
 // Errors stay up longer: they usually need reading, and the message is the server's own words.
 const DURATION = { success: 4000, info: 5000, error: 7000 } as const
-
-type ToastType = keyof typeof DURATION
 
 let store: Promise<typeof import('./toaster-store')> | undefined
 const listeners = new Set<() => void>()
@@ -22,11 +21,8 @@ function show(type: ToastType, message: string) {
   void store.then(({ toaster }) => toaster.create({ title: message, type, duration: DURATION[type] }))
 }
 
-export const notify = {
-  success: (message: string) => show('success', message),
-  error: (message: string) => show('error', message),
-  info: (message: string) => show('info', message),
-}
+// Registered as this module loads: the root imports it with the first screen.
+drawToastsWith(({ type, message }) => show(type, message))
 
 const ToasterView = lazy(() => import('./toaster-view'))
 

@@ -1,7 +1,8 @@
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { notify, Toaster } from '../../../src/app/ui/toast'
+import { notify } from '../../../src/app/lib/notify'
+import { Toaster } from '../../../src/app/ui/toast'
 import { toaster } from '../../../src/app/ui/toaster-store'
 
 afterEach(() => {

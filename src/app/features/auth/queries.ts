@@ -3,11 +3,10 @@ import { authEndpoints } from '../../../contract/auth'
 import type { BodyInput } from '../../../contract/endpoint'
 import type { Onboarding } from '../../../contract/onboarding'
 import { api } from '../../lib/api'
-import { wipeLocalData } from '../../lib/local-data'
 import { isOnboarding } from '../../lib/onboarding'
 import { queryKeys } from '../../lib/query-keys'
-import { getSession, startSession } from '../../lib/session'
-import { flushSignOuts, queueSignOut } from '../../lib/sign-out-outbox'
+import { startSession } from '../../lib/session'
+import { flushSignOuts } from '../../lib/sign-out-outbox'
 
 /** Steps at which an unapproved owner's sign-in ends with a dialog instead of a session. */
 export const HELD_STEPS = ['review', 'rejected'] as const
@@ -46,26 +45,6 @@ export function useLogin() {
   })
 }
 
-/**
- * Signs out: the device is wiped at once, online or not, and the token goes to the sign-out outbox, which revokes
- * it on the server now or as soon as the device is back online (docs/decisions/085).
- */
-export function useLogout() {
-  const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: async () => {
-      const token = getSession()?.token
-      if (token) queueSignOut(token)
-      return { message: '', data: null }
-    },
-    onSettled: async () => {
-      await wipeLocalData(queryClient)
-      await flushSignOuts()
-    },
-    meta: { successToast: false, errorToast: false },
-  })
-}
-
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof authEndpoints.forgotPassword>) => api(authEndpoints.forgotPassword, { body }),
@@ -79,8 +58,3 @@ export function useResetPassword() {
   })
 }
 
-export function useChangePassword() {
-  return useMutation({
-    mutationFn: (body: BodyInput<typeof authEndpoints.changePassword>) => api(authEndpoints.changePassword, { body }),
-  })
-}

@@ -3,7 +3,7 @@ import type * as v from 'valibot'
 import type { ResolvedAccount } from '../../../contract/banking'
 import { ApiError } from '../../lib/api'
 import { canCheckNuban, isValidNuban } from '../../lib/nuban'
-import { notify } from '../../ui/toast'
+import { notify } from '../../lib/notify'
 import { resolveAccount } from './queries'
 
 export type Resolved = v.InferOutput<typeof ResolvedAccount>

@@ -3,7 +3,8 @@ import type { BodyInput } from '../../../contract/endpoint'
 import type { catalogueEndpoints } from '../../../contract/catalogue'
 import { MAX_PRICE_KOBO } from '../../../contract/pricing'
 import { koboToNairaInput, parseNairaToKobo } from '../../lib/money'
-import { combinations, optionsSignature, visibleOptions, type VariantOptions } from './variants'
+import { combinations, optionsSignature } from './variants'
+import { visibleOptions, type VariantOptions } from '../../lib/variant-options'
 
 /**
  * The product form's state: what was typed, as typed. Variants are derived from the options (their cartesian

@@ -4,9 +4,9 @@ import type { BodyInput } from '../../../contract/endpoint'
 import { api, type Envelope } from '../../lib/api'
 import { enqueueMerged } from '../../lib/outbox'
 import { queryKeys, type CollectionListFilters, type ProductListFilters } from '../../lib/query-keys'
-import { notify } from '../../ui/toast'
+import { notify } from '../../lib/notify'
 import { describeVariantChange, foldVariantChange } from './variant-form'
-import { optionsLabel } from './variants'
+import { optionsLabel } from '../../lib/variant-options'
 
 /** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
 export const ALL = 1_000_000

@@ -3,18 +3,7 @@ import { formatKobo } from '../../lib/money'
 import { formatPercent } from '../../lib/percent'
 import type { ProductVariant } from '../../../contract/catalogue'
 
-export type VariantOptions = Record<string, string>
-
-/** SPEC §3: an options map may carry an `id` key, which is never shown. */
-export function visibleOptions(options: VariantOptions): [string, string][] {
-  return Object.entries(options).filter(([name]) => name.toLowerCase() !== 'id')
-}
-
-/** 'Size: M · Colour: Red'; a product without options has one variant, called 'Default'. */
-export function optionsLabel(options: VariantOptions): string {
-  const entries = visibleOptions(options)
-  return entries.length ? entries.map(([name, value]) => `${name}: ${value}`).join(' · ') : 'Default'
-}
+import { type VariantOptions, visibleOptions } from '../../lib/variant-options'
 
 /** The same choice of values whatever the key order, ignoring case: how a variant is matched across edits. */
 export function optionsSignature(options: VariantOptions): string {

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { domainEndpoints, type MyDomains, type ShopDomain } from '../../../contract/domains'
 import { api, ApiError } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
-import { notify } from '../../ui/toast'
+import { notify } from '../../lib/notify'
 
 export const myDomainsQuery = () =>
   queryOptions({

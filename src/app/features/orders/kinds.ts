@@ -19,11 +19,3 @@ export const KINDS: Record<OrderKind, KindText> = {
   order: { kind: 'order', title: 'Order', plural: 'Orders', noun: 'order', base: '/orders' },
   invoice: { kind: 'invoice', title: 'Invoice', plural: 'Invoices', noun: 'invoice', base: '/invoices' },
 }
-
-/** SPEC §3: an options map may carry an `id` key, which is never shown. 'Size: Large · Colour: Red'. */
-export function optionsText(options: Record<string, string>): string {
-  return Object.entries(options)
-    .filter(([name]) => name.toLowerCase() !== 'id')
-    .map(([name, value]) => `${name}: ${value}`)
-    .join(' · ')
-}

@@ -1,26 +1,7 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE } from '../../../contract/common'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { sellingTermsEndpoints, type DeliveryLocation } from '../../../contract/selling-terms'
 import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
-
-// A vendor has a handful of taxes and delivery locations: each list is fetched whole, in one page.
-const ALL = { page: 1, size: MAX_PAGE_SIZE }
-
-export const taxListQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.taxes.list(ALL),
-    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listTaxes, { query: ALL, signal })).data,
-    // The panel says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
-  })
-
-export const deliveryLocationListQuery = () =>
-  queryOptions({
-    queryKey: queryKeys.deliveryLocations.list(ALL),
-    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listDeliveryLocations, { query: ALL, signal })).data,
-    meta: { errorToast: false },
-  })
 
 /** A refused name or percentage goes under its field (see showSubmitError), so no error toast here. */
 export function useCreateTax() {

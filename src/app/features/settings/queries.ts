@@ -1,4 +1,6 @@
-import { queryOptions } from '@tanstack/react-query'
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import { authEndpoints } from '../../../contract/auth'
+import type { BodyInput } from '../../../contract/endpoint'
 import { vendorEndpoints } from '../../../contract/vendor'
 import { api } from '../../lib/api'
 import { queryKeys } from '../../lib/query-keys'
@@ -8,3 +10,9 @@ export const vendorProfileQuery = () =>
     queryKey: queryKeys.vendor.profile(),
     queryFn: async ({ signal }) => (await api(vendorEndpoints.vendorProfile, { signal })).data,
   })
+
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof authEndpoints.changePassword>) => api(authEndpoints.changePassword, { body }),
+  })
+}

@@ -12,8 +12,7 @@ export const teamSearch = {
   ...pageSearch,
   q: optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))),
 }
-const teamSearchSchema = v.object(teamSearch)
-export type TeamSearch = v.InferOutput<typeof teamSearchSchema>
+export type TeamSearch = v.InferOutput<ReturnType<typeof v.object<typeof teamSearch>>>
 
 export function memberListFilters(search: TeamSearch): MemberListFilters {
   const filters: MemberListFilters = { page: search.page ?? 1, size: search.size ?? DEFAULT_PAGE_SIZE }

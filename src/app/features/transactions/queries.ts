@@ -2,7 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type I
 import { transactionEndpoints } from '../../../contract/transactions'
 import type { Transaction } from '../../../contract/transactions'
 import { api } from '../../lib/api'
-import { notify } from '../../ui/toast'
+import { notify } from '../../lib/notify'
 import { MONEY_KEYS, queryKeys, type DateRangeKey, type TransactionListFilters } from '../../lib/query-keys'
 import { MAIN_WALLET_DATA, type TransactionData, type TransactionPage } from './source'
 

@@ -1,8 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { CustomerPicker } from '../../features/customers/customer-picker'
-import { useCustomerName } from '../../features/customers/customer-name'
+import { useCustomerFilter } from '../../features/customers/customer-filter'
 import { ExportCsvButton } from '../../features/transactions/components/export-csv-button'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '../../features/transactions/components/transaction-filters'
 import { TransactionList } from '../../features/transactions/components/transaction-list'
@@ -41,9 +40,7 @@ function TransactionsPage() {
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
-  // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail, so it is not offered.
-  const canListCustomers = hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')
-  const customerName = useCustomerName(search.customerId, canListCustomers)
+  const { picker, customerName } = useCustomerFilter(search.customerId)
 
   if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) {
     return (
@@ -80,7 +77,7 @@ function TransactionsPage() {
         onOpenChange={setFiltering}
         value={search}
         onApply={setSheetFilters}
-        picker={canListCustomers ? CustomerPicker : undefined}
+        picker={picker}
         customerName={customerName}
       />
       <Outlet />

@@ -18,7 +18,9 @@ import { SettlementAccountCard } from './settlement-account-card'
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 /** Turning them on routes money like the settlement account does, so it needs VENDOR_TRANSFERS too (decision 087). */
 function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
-  const canEdit = canEditSettings && hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')
+  // The hook runs on every render: inside `&&` it ran only when canEditSettings, which breaks the rules of hooks.
+  const permissions = useSession()?.user.permissions ?? []
+  const canEdit = canEditSettings && hasPermission(permissions, 'VENDOR_TRANSFERS')
   const online = useOnline()
   const setting = useQuery(thirdPartyTransfersQuery())
   const update = useSetThirdPartyTransfers()

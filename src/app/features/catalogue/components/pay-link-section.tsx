@@ -7,7 +7,7 @@ import { CopyButton } from '../../../ui/copy-button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { Icon } from '../../../ui/icon'
 import { useGeneratePayLink } from '../queries'
-import { optionsLabel } from '../variants'
+import { optionsLabel } from '../../../lib/variant-options'
 
 export const COPIED_PAY_LINK = 'Copied payment link to clipboard'
 

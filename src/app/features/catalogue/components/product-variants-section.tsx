@@ -9,7 +9,7 @@ import { Switch } from '../../../ui/switch'
 import { WaitingBadge } from '../../../ui/waiting-badge'
 import { useOutboxOf } from '../../../lib/outbox'
 import { useUpdateVariant } from '../queries'
-import { optionsLabel } from '../variants'
+import { optionsLabel } from '../../../lib/variant-options'
 import { VariantPrice } from './variant-price'
 
 const list = css({ display: 'flex', flexDirection: 'column', mx: { base: '-4', md: '-5' }, mb: { base: '-4', md: '-5' } })

@@ -5,7 +5,7 @@ import { DigitsInput, Field } from '../../../ui/field'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { useSetStockAlert } from '../queries'
-import { optionsLabel } from '../variants'
+import { optionsLabel } from '../../../lib/variant-options'
 import { useVariant } from './variant-details-sheet'
 
 const MAX_THRESHOLD = 1_000_000_000

@@ -2,7 +2,8 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { AmountInput, DigitsInput, Field } from '../../../ui/field'
 import type { DraftErrors, VariantDraft } from '../product-draft'
-import { optionsLabel, optionsSignature } from '../variants'
+import { optionsSignature } from '../variants'
+import { optionsLabel } from '../../../lib/variant-options'
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const row = css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0', pb: '0' } })

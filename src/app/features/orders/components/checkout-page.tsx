@@ -9,7 +9,7 @@ import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
 import { PayByTransfer, PublicPage, VendorLine } from '../../../ui/public-page'
 import { Skeleton } from '../../../ui/skeleton'
-import { optionsText } from '../kinds'
+import { optionsText } from '../../../lib/variant-options'
 import { publicOrderQuery } from '../queries'
 import { refundedOfPaid } from '../refunded-text'
 

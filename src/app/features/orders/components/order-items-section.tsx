@@ -4,7 +4,7 @@ import { formatKobo } from '../../../lib/money'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'
-import { optionsText } from '../kinds'
+import { optionsText } from '../../../lib/variant-options'
 
 const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })

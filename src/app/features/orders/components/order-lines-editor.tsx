@@ -7,7 +7,7 @@ import { formatKobo, parseNairaToKobo } from '../../../lib/money'
 import { Button, IconButton } from '../../../ui/button'
 import { AmountInput, Field, Input } from '../../../ui/field'
 import { Icon } from '../../../ui/icon'
-import { optionsText } from '../kinds'
+import { optionsText } from '../../../lib/variant-options'
 import { clampQuantity, newLineKey, type LineDraft } from '../order-draft'
 
 const line = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })

@@ -1,8 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { hasPermission } from '../../../lib/permissions'
 import { getSession, useSession } from '../../../lib/session'
-import { useCustomerName } from '../../customers/customer-name'
-import { CustomerPicker } from '../../customers/customer-picker'
+import type { CustomerPickerComponent } from '../../../ui/customer-choice'
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
 import { orderListFilters, type OrderSearch } from '../search'
@@ -18,19 +17,21 @@ export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch,
 }
 
 /** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */
-export function OrderListPage({ kind, search, setSearch }: { kind: KindText; search: OrderSearch; setSearch: SetOrderSearch }) {
+export function OrderListPage({
+  kind,
+  search,
+  setSearch,
+  picker,
+  customerName,
+}: {
+  kind: KindText
+  search: OrderSearch
+  setSearch: SetOrderSearch
+  /** The customer filter's picker and chip name, from the customers area (the route's useCustomerFilter). */
+  picker?: CustomerPickerComponent
+  customerName?: string
+}) {
   const permissions = useSession()?.user.permissions ?? []
-  // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail (docs/decisions/041).
-  const canListCustomers = hasPermission(permissions, 'VENDOR_CUSTOMERS')
-  const customerName = useCustomerName(search.customerId, canListCustomers)
   if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title={kind.plural} />
-  return (
-    <OrderListScreen
-      kind={kind}
-      search={search}
-      setSearch={setSearch}
-      picker={canListCustomers ? CustomerPicker : undefined}
-      customerName={customerName}
-    />
-  )
+  return <OrderListScreen kind={kind} search={search} setSearch={setSearch} picker={picker} customerName={customerName} />
 }

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { formatKobo } from '../../../lib/money'
 import { Field, Input, Select, Textarea } from '../../../ui/field'
-import { deliveryLocationListQuery, taxListQuery } from '../../selling-terms/queries'
+import { deliveryLocationListQuery, taxListQuery } from '../../../lib/selling-terms-lists'
 import type { OrderDraft } from '../order-draft'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })

@@ -5,7 +5,7 @@ import { formatKobo } from '../../../lib/money'
 import { useSession } from '../../../lib/session'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'
-import { deliveryLocationListQuery, taxListQuery } from '../../selling-terms/queries'
+import { deliveryLocationListQuery, taxListQuery } from '../../../lib/selling-terms-lists'
 import { allCouponsQuery } from '../lookups'
 import { couponForPreview, previewTotals, type OrderDraft } from '../order-draft'
 

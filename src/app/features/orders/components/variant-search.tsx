@@ -7,7 +7,7 @@ import { formatKobo } from '../../../lib/money'
 import { Icon } from '../../../ui/icon'
 import { SearchBox } from '../../../ui/search-box'
 import { Skeleton } from '../../../ui/skeleton'
-import { optionsText } from '../kinds'
+import { optionsText } from '../../../lib/variant-options'
 import { sellableVariantsQuery } from '../queries'
 
 const results = css({

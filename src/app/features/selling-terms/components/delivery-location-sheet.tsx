@@ -9,7 +9,8 @@ import { FormSheet } from '../../../ui/form-sheet'
 import { Sheet } from '../../../ui/sheet'
 import { Skeleton } from '../../../ui/skeleton'
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
-import { deliveryLocationListQuery, useCreateDeliveryLocation, useUpdateDeliveryLocation } from '../queries'
+import { useCreateDeliveryLocation, useUpdateDeliveryLocation } from '../queries'
+import { deliveryLocationListQuery } from '../../../lib/selling-terms-lists'
 
 /**
  * Create Delivery Location, or Update Delivery Location when given one (SPEC §2). The Active toggle stays in

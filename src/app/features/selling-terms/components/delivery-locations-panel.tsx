@@ -11,7 +11,8 @@ import { Icon } from '../../../ui/icon'
 import { Money } from '../../../ui/money'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
-import { deliveryLocationListQuery, useSetDeliveryLocationActive } from '../queries'
+import { useSetDeliveryLocationActive } from '../queries'
+import { deliveryLocationListQuery } from '../../../lib/selling-terms-lists'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const row = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '3', pb: '1', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })

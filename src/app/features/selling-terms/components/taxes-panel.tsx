@@ -8,7 +8,7 @@ import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'
 import { Icon } from '../../../ui/icon'
 import { Skeleton } from '../../../ui/skeleton'
-import { taxListQuery } from '../queries'
+import { taxListQuery } from '../../../lib/selling-terms-lists'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const row = css({

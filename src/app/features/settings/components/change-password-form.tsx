@@ -5,7 +5,7 @@ import { newPasswordField, passwordField } from '../../../lib/forms'
 import { Button } from '../../../ui/button'
 import { Card } from '../../../ui/card'
 import { TextField } from '../../../ui/text-field'
-import { useChangePassword } from '../../auth/queries'
+import { useChangePassword } from '../queries'
 
 const ChangePasswordSchema = v.pipe(
   v.object({ currentPassword: passwordField, newPassword: newPasswordField, confirmPassword: v.string() }),

@@ -8,7 +8,7 @@ import { Button } from '../../../ui/button'
 import { ConfirmDialog } from '../../../ui/dialog'
 import { Icon } from '../../../ui/icon'
 import { Sheet } from '../../../ui/sheet'
-import { useLogout } from '../../auth/queries'
+import { useLogout } from '../../../lib/sign-out'
 import { OutboxBar } from './outbox-bar'
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {

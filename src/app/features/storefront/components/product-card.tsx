@@ -4,7 +4,7 @@ import { button } from 'styled-system/recipes'
 import type { StorefrontProduct, StorefrontVariant } from '../../../../contract/storefront'
 import { formatKobo } from '../../../lib/money'
 import { Icon } from '../../../ui/icon'
-import { visibleOptions } from '../../catalogue/variants'
+import { visibleOptions } from '../../../lib/variant-options'
 
 const card = css({
   display: 'flex',

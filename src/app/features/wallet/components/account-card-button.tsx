@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useOnline } from '../../../lib/online'
 import { Button } from '../../../ui/button'
 import { Icon } from '../../../ui/icon'
-import { notify } from '../../../ui/toast'
+import { notify } from '../../../lib/notify'
 import type { AccountDetails } from '../account-card-pdf'
 
 /** Builds and downloads the account card PDF; the PDF code itself is fetched on the first press. */

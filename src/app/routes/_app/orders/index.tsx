@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
+import { useCustomerFilter } from '../../../features/customers/customer-filter'
 import { OrderListPage, prefetchOrderList } from '../../../features/orders/components/order-list-page'
 import type { SetOrderSearch } from '../../../features/orders/components/order-list-screen'
 import { KINDS } from '../../../features/orders/kinds'
@@ -17,5 +18,6 @@ export const Route = createFileRoute('/_app/orders/')({
 function OrdersPage() {
   const navigate = Route.useNavigate()
   const setSearch = useCallback<SetOrderSearch>((update, options) => void navigate({ search: update, replace: options?.replace }), [navigate])
-  return <OrderListPage kind={KINDS.order} search={Route.useSearch()} setSearch={setSearch} />
+  const search = Route.useSearch()
+  return <OrderListPage kind={KINDS.order} search={search} setSearch={setSearch} {...useCustomerFilter(search.customerId)} />
 }

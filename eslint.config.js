@@ -1,0 +1,75 @@
+// ESLint (flat config): the house's import boundaries as rules, sorted imports, and the TypeScript and React-hooks
+// checks that catch real bugs. Formatting is Prettier's (docs/decisions/094); nothing here is about layout.
+import importX from 'eslint-plugin-import-x'
+import reactHooks from 'eslint-plugin-react-hooks'
+import simpleImportSort from 'eslint-plugin-simple-import-sort'
+import tseslint from 'typescript-eslint'
+
+const FEATURES = [
+  'auth',
+  'banking',
+  'catalogue',
+  'coupons',
+  'customers',
+  'disputes',
+  'domains',
+  'onboarding',
+  'orders',
+  'outlets',
+  'pin',
+  'selling-terms',
+  'settings',
+  'shell',
+  'storefront',
+  'team',
+  'transactions',
+  'wallet',
+  'website',
+]
+
+/**
+ * The three rooms and the app's layers (docs/architecture.md): the contract imports nothing of ours; the app and the
+ * server never import each other; `ui` and `lib` import no feature and no route; `lib` imports no `ui`; a feature
+ * imports no other feature (what two share goes to `ui`, `lib` or the contract); routes are where features meet.
+ */
+const zones = [
+  { target: './src/contract', from: ['./src/app', './src/server'], message: 'The contract imports only valibot and its own files.' },
+  { target: './src/app', from: './src/server', message: 'The app never imports the server: share through src/contract.' },
+  { target: './src/server', from: './src/app', message: 'The server never imports the app: share through src/contract.' },
+  { target: ['./src/app/ui', './src/app/lib'], from: ['./src/app/features', './src/app/routes'], message: 'ui and lib import no feature and no route.' },
+  { target: './src/app/lib', from: './src/app/ui', message: 'lib imports no ui: a component belongs in ui.' },
+  { target: './src/app/features', from: './src/app/routes', message: 'Features import no route: routes import features.' },
+  ...FEATURES.map((feature) => ({
+    target: `./src/app/features/${feature}`,
+    from: './src/app/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what they share to ui, lib or the contract, or meet in a route.',
+  })),
+]
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'styled-system/**', 'node_modules/**', 'src/app/routeTree.gen.ts', 'data/**', 'coverage/**'] },
+  {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    extends: [tseslint.configs.recommended],
+    plugins: { 'import-x': importX, 'simple-import-sort': simpleImportSort, 'react-hooks': reactHooks },
+    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones }],
+      'simple-import-sort/imports': 'error',
+      'simple-import-sort/exports': 'error',
+      // `_`-prefixed names are deliberately unused (a parameter kept for its position).
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    // Hooks rules are for the app's components; a test file's `useAppHarness()` registers vitest hooks, not React's.
+    files: ['src/app/**/*.{ts,tsx}'],
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // Tests read the server's JSON answers field by field; typing each body would say nothing the assertions don't.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+)
