@@ -1,4 +1,5 @@
-import type { ReactNode } from 'react'
+import { useRouter } from '@tanstack/react-router'
+import type { MouseEvent, ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { PageHeader, primaryFirstActions } from './page'
@@ -24,6 +25,7 @@ export function ControlSkeleton({ height = 44, width }: { height?: number; width
 
 /** The page's real heading over the placeholders; its actions (buttons, by count) as boxes. */
 export function ScreenSkeleton({
+  back,
   title,
   description,
   actions = 0,
@@ -31,6 +33,8 @@ export function ScreenSkeleton({
   gap = 4,
   children,
 }: {
+  /** A page under a list (a form, a detail): its '← List' link above the heading (BackSkeleton). */
+  back?: ReactNode
   title: ReactNode
   description?: ReactNode
   actions?: number
@@ -45,6 +49,7 @@ export function ScreenSkeleton({
       <span className={visuallyHidden()} role="status">
         Loading
       </span>
+      {back}
       <PageHeader title={title} description={description} actions={actions ? primaryFirst ? <div className={primaryFirstActions}>{boxes}</div> : <>{boxes}</> : undefined} />
       {children}
     </div>
@@ -103,5 +108,79 @@ export function OrderListSkeleton({ title, tabs = false }: { title: string; tabs
       <SearchSkeleton />
       <CardSkeleton />
     </ScreenSkeleton>
+  )
+}
+
+const backLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  minH: 'touch',
+  color: 'accent.fg',
+  fontWeight: 'medium',
+  textDecoration: 'none',
+  alignSelf: 'flex-start',
+})
+
+/** Where a page's '← List' link leads. */
+export type BackTo = '/orders' | '/invoices' | '/customers' | '/products' | '/outlets' | '/orders/disputes'
+
+/**
+ * The '← Orders' link of ui/detail-page.tsx (BackLink), drawn the same and working already: a way out while the
+ * page loads. A plain anchor over the router, not BackLink, which would bring createLink into the entry chunk.
+ */
+export function BackSkeleton({ to, children }: { to: BackTo; children: string }) {
+  const router = useRouter()
+  const go = (event: MouseEvent) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return
+    event.preventDefault()
+    void router.navigate({ to })
+  }
+  return (
+    <a href={to} className={backLink} onClick={go}>
+      <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <path d="M19 12H5M12 19l-7-7 7-7" />
+      </svg>
+      {children}
+    </a>
+  )
+}
+
+const detailHeading = css({ textStyle: 'title.lg', color: 'fg.default', h: '8', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' })
+
+/**
+ * A detail page (order, customer, outlet, product, dispute) while its route is not ready, drawn as its own
+ * DetailFallback (ui/detail-page.tsx) draws the page before its data: the back link, the heading's line, the
+ * sections' boxes at the same heights, so neither the swap to that fallback nor to the page moves anything. The
+ * heading is the page's own where the route's params make it (`Order <reference>`), in the 32 px line the
+ * fallback's heading bar takes; otherwise that bar, with no h1, as the fallback has none.
+ */
+export function DetailSkeleton({ back, title, skeletons = [200, 240] }: { back: ReactNode; title?: string; skeletons?: readonly number[] }) {
+  return (
+    <div className={cx(column, gaps[4])} aria-busy="true" data-pending-screen="">
+      <span className={visuallyHidden()} role="status">
+        Loading
+      </span>
+      {back}
+      {title ? <h1 className={detailHeading}>{title}</h1> : <Skeleton height={32} width="60%" />}
+      {skeletons.map((height, i) => (
+        <Skeleton key={i} height={height} />
+      ))}
+    </div>
+  )
+}
+
+/** A form page's sections (ui/card.tsx cards at their phone heights) and its Cancel / submit row. */
+export function FormSkeleton({ sections }: { sections: readonly number[] }) {
+  return (
+    <div className={cx(column, gaps[4])} aria-hidden="true">
+      {sections.map((height, i) => (
+        <CardSkeleton key={i} rows={Math.max(1, Math.floor((height - 32) / 60))} height={height} />
+      ))}
+      <div className={css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })}>
+        <ControlSkeleton height={48} />
+        <ControlSkeleton height={48} />
+      </div>
+    </div>
   )
 }

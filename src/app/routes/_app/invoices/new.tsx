@@ -8,8 +8,15 @@ import { KINDS } from '../../../features/orders/kinds'
 import { hasPermission } from '../../../lib/permissions'
 import { useSession } from '../../../lib/session'
 import { PageHeader } from '../../../ui/page'
+import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/new')({
+  // Drawn on the tap until the chunk is in (decision 091): the form's cards at their phone heights.
+  pendingComponent: () => (
+    <ScreenSkeleton back={<BackSkeleton to="/invoices">Invoices</BackSkeleton>} title="Create invoice">
+      <FormSkeleton sections={[436, 510, 448, 182]} />
+    </ScreenSkeleton>
+  ),
   component: NewInvoicePage,
 })
 

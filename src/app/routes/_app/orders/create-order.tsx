@@ -10,10 +10,19 @@ import { hasPermission } from '../../../lib/permissions'
 import { useSession } from '../../../lib/session'
 import { EmptyState } from '../../../ui/empty-state'
 import { PageHeader } from '../../../ui/page'
+import { BackSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
+import { Skeleton } from '../../../ui/skeleton'
 
 export const Route = createFileRoute('/_app/orders/create-order')({
   // SPEC §2: /orders/create-order?reference={reference}, from a transfer's Transaction Summary.
   validateSearch: v.object({ reference: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined) }),
+  // Drawn on the tap until the chunk is in (decision 091): the transfer's boxes, as the page draws them loading.
+  pendingComponent: () => (
+    <ScreenSkeleton back={<BackSkeleton to="/orders">Orders</BackSkeleton>} title="Create order" description="For a transfer you received">
+      <Skeleton height={140} />
+      <Skeleton height={240} />
+    </ScreenSkeleton>
+  ),
   component: CreateOrderForTransferPage,
 })
 

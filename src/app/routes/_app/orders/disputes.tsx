@@ -14,6 +14,7 @@ import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
 import { PageHeader, primaryFirstActions } from '../../../ui/page'
 import { SearchBox } from '../../../ui/search-box'
+import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/disputes')({
   validateSearch: disputeSearchSchema,
@@ -22,6 +23,14 @@ export const Route = createFileRoute('/_app/orders/disputes')({
   loader: ({ context: { queryClient }, deps }) => {
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
   },
+  // Drawn on the tap until the chunk is in (decision 091): Initiate Dispute on its own row, Filter under it.
+  pendingComponent: () => (
+    <ScreenSkeleton title="Disputes" actions={2} primaryFirst>
+      <TabsSkeleton />
+      <SearchSkeleton />
+      <CardSkeleton />
+    </ScreenSkeleton>
+  ),
   component: DisputesPage,
 })
 

@@ -8,8 +8,15 @@ import { KINDS } from '../../../features/orders/kinds'
 import { hasPermission } from '../../../lib/permissions'
 import { useSession } from '../../../lib/session'
 import { PageHeader } from '../../../ui/page'
+import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/new')({
+  // Drawn on the tap until the chunk is in (decision 091): the form's cards at their phone heights.
+  pendingComponent: () => (
+    <ScreenSkeleton back={<BackSkeleton to="/orders">Orders</BackSkeleton>} title="Create order">
+      <FormSkeleton sections={[436, 510, 448, 294]} />
+    </ScreenSkeleton>
+  ),
   component: NewOrderPage,
 })
 

@@ -11,6 +11,7 @@ import { listFilters, transactionSearchSchema, type TransactionSearch } from '..
 import { hasPermission } from '../../../lib/permissions'
 import { loadInfiniteQuery } from '../../../lib/query-client'
 import { getSession, useSession } from '../../../lib/session'
+import { BackSkeleton, DetailSkeleton } from '../../../ui/screen-skeleton'
 
 // The outlet's transactions keep their filters in the URL, as on /transactions.
 export const Route = createFileRoute('/_app/outlets/$outletId')({
@@ -24,6 +25,8 @@ export const Route = createFileRoute('/_app/outlets/$outletId')({
     void queryClient.prefetchQuery(outletWalletDetailsQuery(outletId))
     return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps), outletTransactionData(outletId)))
   },
+  // Drawn on the tap until the route is ready (decision 091); its loader waits for the first transactions when none are saved; the name comes with the data.
+  pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/outlets">Outlets</BackSkeleton>} skeletons={[200, 240]} />,
   component: OutletRoute,
 })
 

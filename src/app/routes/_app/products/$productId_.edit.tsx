@@ -5,12 +5,20 @@ import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory
 import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
 import { hasPermission } from '../../../lib/permissions'
 import { getSession } from '../../../lib/session'
+import { BackSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
+import { Skeleton } from '../../../ui/skeleton'
 
 /** Its own page, not a child of the product page: the form needs the whole screen on a phone. */
 export const Route = createFileRoute('/_app/products/$productId_/edit')({
   loader: ({ context: { queryClient }, params }) => {
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
   },
+  // Drawn on the tap until the chunk is in (decision 091), as the page draws itself before the product is there.
+  pendingComponent: () => (
+    <ScreenSkeleton back={<BackSkeleton to="/products">Products</BackSkeleton>} title="Edit product">
+      <Skeleton count={6} height={48} />
+    </ScreenSkeleton>
+  ),
   component: EditProductRoute,
 })
 

@@ -13,6 +13,7 @@ import { getSession } from '../../../lib/session'
 import { FilterButton } from '../../../ui/filter-button'
 import { Icon } from '../../../ui/icon'
 import { PageHeader } from '../../../ui/page'
+import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/collections')({
   validateSearch: collectionSearchSchema,
@@ -21,6 +22,14 @@ export const Route = createFileRoute('/_app/products/collections')({
   loader: ({ context: { queryClient }, deps }) => {
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
   },
+  // Drawn on the tap until the chunk is in (decision 091). Its children (a collection, Add Collection) are sheets
+  // over this list and have none: theirs would be drawn in place of the sheet, over nothing.
+  pendingComponent: () => (
+    <ScreenSkeleton title="Collections" actions={2}>
+      <TabsSkeleton />
+      <CardSkeleton />
+    </ScreenSkeleton>
+  ),
   component: CollectionsPage,
 })
 

@@ -11,6 +11,7 @@ import { loadQuery } from '../../../lib/query-client'
 import { getSession } from '../../../lib/session'
 import { Icon } from '../../../ui/icon'
 import { PageHeader } from '../../../ui/page'
+import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/coupons')({
   validateSearch: v.object({ page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1) }),
@@ -20,6 +21,14 @@ export const Route = createFileRoute('/_app/products/coupons')({
     // A failed load is not thrown: the list shows it with Refetch (hidden on 403).
     return loadQuery(queryClient, couponListQuery(deps.page))?.catch(() => undefined)
   },
+  // Its loader waits for the first page when nothing is saved: this is what the tap shows meanwhile (decision 091).
+  // A coupon and Create Coupon are sheets over this list and have none.
+  pendingComponent: () => (
+    <ScreenSkeleton title="Coupons" actions={1}>
+      <TabsSkeleton />
+      <CardSkeleton />
+    </ScreenSkeleton>
+  ),
   component: CouponsPage,
 })
 

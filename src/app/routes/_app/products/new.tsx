@@ -4,8 +4,15 @@ import { BackToProducts } from '../../../features/catalogue/components/product-p
 import { ProductForm } from '../../../features/catalogue/components/product-form'
 import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
 import { PageHeader } from '../../../ui/page'
+import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/new')({
+  // Drawn on the tap until the chunk is in (decision 091): the form's cards at their phone heights.
+  pendingComponent: () => (
+    <ScreenSkeleton back={<BackSkeleton to="/products">Products</BackSkeleton>} title="Add product">
+      <FormSkeleton sections={[560, 237, 202, 160]} />
+    </ScreenSkeleton>
+  ),
   component: NewProductPage,
 })
 

@@ -4,6 +4,7 @@ import { disputeConversationQuery, disputeInfoQuery } from '../../../../features
 import { NoOrdersAccess } from '../../../../features/orders/components/no-orders-access'
 import { hasPermission } from '../../../../lib/permissions'
 import { getSession, useSession } from '../../../../lib/session'
+import { BackSkeleton, DetailSkeleton } from '../../../../ui/screen-skeleton'
 
 // `disputes_` keeps this page out of the disputes list's layout: it is a page of its own, not a sheet over the list.
 export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({
@@ -13,6 +14,8 @@ export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({
     void queryClient.prefetchQuery(disputeInfoQuery(params.disputeId))
     void queryClient.prefetchQuery(disputeConversationQuery(params.disputeId))
   },
+  // Drawn on the tap until the route is ready (decision 091); its title comes with the data: the heading is a bar, as on the page before its data.
+  pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/orders/disputes">Disputes</BackSkeleton>} skeletons={[200, 240]} />,
   component: DisputeRoute,
 })
 
