@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { ProductPage } from '../../../features/catalogue/components/product-page'
 import { productDetailQuery } from '../../../features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
 import { hasPermission } from '../../../lib/permissions'
 import { getSession } from '../../../lib/session'
 import { BackSkeleton, DetailSkeleton } from '../../../ui/screen-skeleton'

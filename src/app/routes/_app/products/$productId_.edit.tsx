@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { EditProduct } from '../../../features/catalogue/components/edit-product'
 import { productDetailQuery } from '../../../features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
 import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
 import { hasPermission } from '../../../lib/permissions'
 import { getSession } from '../../../lib/session'

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { BackToProducts } from '../../../features/catalogue/components/product-page'
 import { ProductForm } from '../../../features/catalogue/components/product-form'
-import { NoInventoryAccess, useCanManageInventory } from '../../../lib/inventory-access'
+import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
 import { PageHeader } from '../../../ui/page'
 import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
 

@@ -1,7 +1,7 @@
-import { hasPermission } from './permissions'
-import { useSession } from './session'
-import { EmptyState } from '../ui/empty-state'
-import { PageHeader } from '../ui/page'
+import { hasPermission } from '../lib/permissions'
+import { useSession } from '../lib/session'
+import { EmptyState } from './empty-state'
+import { PageHeader } from './page'
 
 export function useCanManageInventory(): boolean {
   const session = useSession()

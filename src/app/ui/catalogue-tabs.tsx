@@ -1,4 +1,4 @@
-import { TabNav } from '../ui/tab-nav'
+import { TabNav } from './tab-nav'
 
 export type CatalogueSection = 'products' | 'collections' | 'coupons'
 
