@@ -1,5 +1,6 @@
 // ESLint (flat config): the house's import boundaries as rules, sorted imports, and the TypeScript and React-hooks
 // checks that catch real bugs. Formatting is Prettier's (docs/decisions/094); nothing here is about layout.
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript'
 import importX from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
@@ -53,7 +54,8 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,mjs}'],
     extends: [tseslint.configs.recommended],
     plugins: { 'import-x': importX, 'simple-import-sort': simpleImportSort, 'react-hooks': reactHooks },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    // Resolves #app/*, #server/* and #contract/* as tsc does (tsconfig.json paths), so the zones see through aliases.
+    settings: { 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones }],
       'simple-import-sort/imports': 'error',
