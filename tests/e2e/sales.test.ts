@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { formatKobo, parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
 import { chargeFor } from '../../src/server/charges'
-import { nubanFor } from '../../src/server/nuban'
+import { nubanFor } from '../../src/contract/nuban'
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*

@@ -2,52 +2,9 @@ import { describe, expect, it } from 'vitest'
 import { SANDBOX_SERIALS, sandboxAccountName } from '../../src/server/banking/sandbox'
 import { BANKS } from '../../src/server/banking/banks'
 import { CHARGE_TIERS, chargeFor } from '../../src/server/charges'
-import { institutionCode, isValidNuban, nubanCheckDigit, nubanFor } from '../../src/server/nuban'
+import { institutionCode, nubanFor } from '../../src/contract/nuban'
 
-/* Pure rules: the NUBAN check digit, the charge tiers, the sandbox's deterministic names. */
-
-describe('NUBAN check digit (CBN, 15 digits: institution code + serial)', () => {
-  it('pads a 3-digit bank code with 000 and prefixes a 5-digit MFB code with 9', () => {
-    expect(institutionCode('058')).toBe('000058')
-    expect(institutionCode('50211')).toBe('950211')
-    expect(institutionCode('999992')).toBe('999992')
-    expect(institutionCode('58')).toBeNull()
-    expect(institutionCode('1234567')).toBeNull()
-  })
-
-  it('accepts known valid numbers (computed independently) and rejects a changed digit', () => {
-    const valid: [string, string][] = [
-      ['011', '0000014579'], // the CBN specification's worked example
-      ['058', '0123456785'],
-      ['044', '1111111111'],
-      ['033', '2222222222'],
-      ['50211', '9999999991'],
-      ['50515', '6600123456'],
-      ['999992', '1111111118'],
-    ]
-    for (const [bank, number] of valid) {
-      expect(isValidNuban(bank, number), `${bank} ${number}`).toBe(true)
-      const wrong = `${number.slice(0, 9)}${(Number(number[9]) + 1) % 10}`
-      expect(isValidNuban(bank, wrong), `${bank} ${wrong}`).toBe(false)
-    }
-  })
-
-  it('rejects well-known invalid numbers and malformed input', () => {
-    expect(isValidNuban('058', '0123456789')).toBe(false)
-    expect(isValidNuban('044', '0690000031')).toBe(false)
-    expect(isValidNuban('057', '0000000000')).toBe(false)
-    expect(isValidNuban('058', '012345678')).toBe(false)
-    expect(isValidNuban('058', '01234567850')).toBe(false)
-    expect(isValidNuban('058', '012345678a')).toBe(false)
-    expect(isValidNuban('5', '0123456785')).toBe(false)
-  })
-
-  it('the same serial has a different check digit at a different bank', () => {
-    expect(nubanCheckDigit('058', '012345678')).toBe(5)
-    expect(nubanCheckDigit('044', '012345678')).toBe(4)
-    expect(nubanFor('50211', '012345678')).toBe('0123456786')
-  })
-})
+/* Pure rules: the charge tiers, the sandbox's deterministic names. The NUBAN rule is tested in tests/unit/nuban.test.ts. */
 
 describe('charge tiers (SPEC §9)', () => {
   const naira = (text: string) => {

@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { type NameEnquiryRow, nameEnquiries } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
-import { isValidNuban } from '../nuban'
+import { isValidNuban } from '../../contract/nuban'
 import type { BankInfo } from './banks'
 
 /*
