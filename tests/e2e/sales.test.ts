@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatKobo, parseNairaToKobo } from '../../src/app/lib/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
-import { chargeFor } from '../../src/server/charges'
+import { chargeFor } from '../../src/contract/charges'
 import { nubanFor } from '../../src/contract/nuban'
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 

@@ -11,7 +11,7 @@ import { ChoiceChips } from '../../../ui/choice-chips'
 import { PinDialog } from '../../../ui/pin-dialog'
 import { Skeleton } from '../../../ui/skeleton'
 import { Switch } from '../../../ui/switch'
-import type { ChargeTierName } from '../charges'
+import type { ChargeTierName } from '../../../../contract/charges'
 import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers, vendorChargesQuery } from '../queries'
 import { SettlementAccountCard } from './settlement-account-card'
 

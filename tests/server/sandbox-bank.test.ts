@@ -1,43 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { SANDBOX_SERIALS, sandboxAccountName } from '../../src/server/banking/sandbox'
 import { BANKS } from '../../src/server/banking/banks'
-import { CHARGE_TIERS, chargeFor } from '../../src/server/charges'
 import { institutionCode, nubanFor } from '../../src/contract/nuban'
 
-/* Pure rules: the charge tiers, the sandbox's deterministic names. The NUBAN rule is tested in tests/unit/nuban.test.ts. */
-
-describe('charge tiers (SPEC §9)', () => {
-  const naira = (text: string) => {
-    const [whole, kobo = ''] = text.split('.')
-    return Number(whole) * 100 + Number(kobo.padEnd(2, '0'))
-  }
-
-  it.each([
-    ['0.01', 'BELOW5000', 10_00],
-    ['4999.99', 'BELOW5000', 10_00],
-    ['5000', 'BELOW50000', 25_00],
-    ['49999.99', 'BELOW50000', 25_00],
-    ['50000', null, 0],
-    ['50000.01', 'ABOVE50000', 50_00],
-    ['10000000', 'ABOVE50000', 50_00],
-  ])('₦%s → %s, fee %i kobo', (amount, tier, fee) => {
-    expect(chargeFor(naira(amount))).toEqual({ tier, fee })
-  })
-
-  it('exactly ₦50,000 matches no tier, as the SPEC says', () => {
-    expect(CHARGE_TIERS.filter((candidate) => candidate.applies(5_000_000))).toEqual([])
-  })
-
-  it('every other amount matches exactly one tier', () => {
-    for (const amount of [1, 499_999, 500_000, 500_001, 4_999_999, 5_000_001, Number.MAX_SAFE_INTEGER]) {
-      expect(CHARGE_TIERS.filter((candidate) => candidate.applies(amount))).toHaveLength(1)
-    }
-  })
-
-  it('refuses what is not positive whole kobo', () => {
-    for (const amount of [0, -100, 1.5, Number.NaN]) expect(() => chargeFor(amount)).toThrow()
-  })
-})
+/* The sandbox bank's list and deterministic names. The NUBAN and charge rules are tested in tests/unit. */
 
 describe('sandbox bank', () => {
   it('lists the banks with their CBN codes, no duplicates', () => {
