@@ -1,5 +1,5 @@
 import { THIRD_PARTY_OFF_MESSAGE } from '../../../contract/banking'
-import { formatKobo } from '../../lib/money'
+import { formatKobo } from '../../../contract/naira'
 import { totalDebit } from '../../../contract/charges'
 
 /*

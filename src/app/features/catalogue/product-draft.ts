@@ -2,7 +2,8 @@ import { MAX_VARIANTS, type Product } from '../../../contract/catalogue'
 import type { BodyInput } from '../../../contract/endpoint'
 import type { catalogueEndpoints } from '../../../contract/catalogue'
 import { MAX_PRICE_KOBO } from '../../../contract/pricing'
-import { koboToNairaInput, parseNairaToKobo } from '../../lib/money'
+import { koboToNairaInput } from '../../../contract/naira'
+import { parseNairaToKobo } from '../../../contract/money'
 import { combinations, optionsSignature, visibleOptions, type VariantOptions } from './variants'
 
 /**

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Notice } from '../../../ui/notice'
 import { chargeLabel } from '../../../lib/transfer-charge'
 import { totalDebit } from '../../../../contract/charges'
