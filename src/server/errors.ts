@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { UNAUTHENTICATED_MESSAGE } from '../contract/messages'
 
 export interface Issue {
   path: string
@@ -29,9 +30,6 @@ export class ApiError extends Error {
     this.headers = extra.headers
   }
 }
-
-export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
-export const INTERNAL_MESSAGE = 'Something happened, please try again.'
 
 export function unauthenticated(): ApiError {
   return new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)

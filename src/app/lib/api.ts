@@ -1,11 +1,10 @@
 import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '../../contract/endpoint'
 import { accessOf } from '../../contract/endpoint'
+import { FALLBACK_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/messages'
 import { getSession } from './session'
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'
 
-export const FALLBACK_ERROR = 'Something happened, please try again.'
-export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
 
 /** A failed call as the screens see it: the server's message and code, or ours for a network failure. */
 export class ApiError extends Error {
@@ -93,7 +92,7 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_ERROR : 'You are offline. Check your connection and try again.')
+    throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_MESSAGE : 'You are offline. Check your connection and try again.')
   }
 
   const payload = (await response.json().catch(() => null)) as { message?: unknown; data?: unknown; code?: unknown; issues?: unknown } | null
@@ -106,13 +105,13 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
       throw new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
     }
     const issues = Array.isArray(payload?.issues) ? (payload.issues as ApiError['issues']) : []
-    throw new ApiError(response.status, typeof payload?.code === 'string' ? payload.code : 'ERROR', message ?? FALLBACK_ERROR, issues)
+    throw new ApiError(response.status, typeof payload?.code === 'string' ? payload.code : 'ERROR', message ?? FALLBACK_MESSAGE, issues)
   }
   return { message: message ?? '', data: payload?.data as ResponseOf<E>, headers: response.headers }
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR
+  return error instanceof ApiError && error.message ? error.message : FALLBACK_MESSAGE
 }
 
 export function errorStatus(error: unknown): number | undefined {

@@ -4,9 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { MAX_BODY_BYTES } from '../../contract/common'
 import { accessOf, type EndpointDef, permissionsOf } from '../../contract/endpoint'
+import { FALLBACK_MESSAGE } from '../../contract/messages'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
-import { ApiError, describeError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
+import { ApiError, describeError, type Issue, unauthenticated } from '../errors'
 import { clientIp } from './client-ip'
 import {
   claimIdempotencyKey,
@@ -148,7 +149,7 @@ function errorAnswer(error: unknown, deps: Pick<AppDeps, 'logger'>, where: strin
     return { status: error.status, body, headers: error.headers }
   }
   deps.logger.error(`[api] ${where} failed:`, describeError(error))
-  return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'INTERNAL' } }
+  return { status: 500, body: { message: FALLBACK_MESSAGE, code: 'INTERNAL' } }
 }
 
 /** Turns any thrown value into the wire error envelope. Unknown errors are logged and answered generically. */
