@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorCode } from '../contract/error-codes'
 import { UNAUTHENTICATED_MESSAGE } from '../contract/messages'
 
 export interface Issue {
@@ -12,13 +13,14 @@ export interface Issue {
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
-  readonly code: string
+  /** Declared in src/contract/error-codes.ts: a new code is added there first, with what it means. */
+  readonly code: ErrorCode
   readonly issues?: Issue[]
   readonly headers?: Record<string, string>
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ErrorCode,
     message: string,
     extra: { issues?: Issue[]; headers?: Record<string, string> } = {},
   ) {
@@ -29,6 +31,11 @@ export class ApiError extends Error {
     this.issues = extra.issues
     this.headers = extra.headers
   }
+}
+
+/** The error envelope for an answer written rather than thrown (500, 413, unknown paths): the same declared codes. */
+export function errorBody(code: ErrorCode, message: string): { message: string; code: ErrorCode } {
+  return { message, code }
 }
 
 export function unauthenticated(): ApiError {
