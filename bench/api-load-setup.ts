@@ -9,7 +9,7 @@ import { systemClock } from '../src/server/clock'
 import { type Db, openDatabase } from '../src/server/db/client'
 import { vendors } from '../src/server/db/schema'
 import { creditFromBank } from '../src/server/ledger'
-import { nubanFor } from '../src/server/nuban'
+import { nubanFor } from '../src/contract/nuban'
 import { seedBenchCatalogue } from './catalogue-list'
 import { seedOrders } from './orders-list'
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+import { CHARGE_TIER_NAMES } from './charges'
 import { amountKobo, kobo } from './common'
 import { endpoint } from './endpoint'
 import { Transaction } from './transactions'
@@ -34,7 +35,7 @@ export const SettlementAccount = v.object({
 })
 
 /** SPEC §9: BELOW5000 (< ₦5,000), BELOW50000 (< ₦50,000), ABOVE50000 (> ₦50,000); exactly ₦50,000 matches none. */
-export const CHARGE_TIER_NAMES = ['BELOW5000', 'BELOW50000', 'ABOVE50000'] as const
+export { CHARGE_TIER_NAMES }
 export const ChargeTier = v.object({ name: v.picklist(CHARGE_TIER_NAMES), amount: kobo })
 export const CHARGE_BEARERS = ['vendor', 'customer'] as const
 

@@ -1,9 +1,10 @@
+import { randomInt } from 'node:crypto'
 import { eq } from 'drizzle-orm'
+import { nubanFor } from '../contract/nuban'
 import { PERMISSIONS, type Permission } from '../contract/permissions'
 import { hashSecret } from './auth/secrets'
 import type { Db } from './db/client'
 import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from './db/schema'
-import { randomNuban, VIRTUAL_ACCOUNT_BANK } from './nuban'
 
 export interface NewVendorAccount {
   name: string
@@ -20,6 +21,14 @@ export interface VendorAccount {
   vendor: VendorRow
   owner: UserRow
   wallets: { main: WalletRow; external: WalletRow; fees: WalletRow; clearing: WalletRow }
+}
+
+/** The sandbox virtual-account bank. 101 is Providus Bank's CBN code. */
+export const VIRTUAL_ACCOUNT_BANK = { name: 'Providus Bank', cbnCode: '101' } as const
+
+/** A random valid NUBAN at a bank (the virtual-account bank by default). */
+export function randomNuban(bankCode: string = VIRTUAL_ACCOUNT_BANK.cbnCode): string {
+  return nubanFor(bankCode, randomInt(0, 1_000_000_000).toString().padStart(9, '0'))
 }
 
 /** An unused 10-digit virtual account number. The unique constraint still guards the (1 in 10^9) race. */

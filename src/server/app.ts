@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from '../contract/common'
 import type { EndpointDef } from '../contract/endpoint'
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
+import { errorBody } from './errors'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
@@ -54,7 +55,7 @@ export function createApp(options: AppOptions): Hono {
 
   // Each endpoint enforces its own body limit (register); anything unmatched gets the ordinary one.
   api.all('*', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: payloadTooLarge(MAX_BODY_BYTES) }), (c) =>
-    c.json({ message: `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`, code: 'NOT_FOUND' }, 404),
+    c.json(errorBody('NOT_FOUND', `No such endpoint: ${c.req.method} ${c.req.path.slice(0, 200)}`), 404),
   )
   api.onError((error, c) => errorResponse(c, error, deps, `${c.req.method} ${c.req.path}`))
   app.route('/api', api)

@@ -1,4 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import type { ErrorCode } from '../contract/error-codes'
+import { UNAUTHENTICATED_MESSAGE } from '../contract/messages'
 
 export interface Issue {
   path: string
@@ -11,13 +13,14 @@ export interface Issue {
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode
-  readonly code: string
+  /** Declared in src/contract/error-codes.ts: a new code is added there first, with what it means. */
+  readonly code: ErrorCode
   readonly issues?: Issue[]
   readonly headers?: Record<string, string>
 
   constructor(
     status: ContentfulStatusCode,
-    code: string,
+    code: ErrorCode,
     message: string,
     extra: { issues?: Issue[]; headers?: Record<string, string> } = {},
   ) {
@@ -30,8 +33,10 @@ export class ApiError extends Error {
   }
 }
 
-export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
-export const INTERNAL_MESSAGE = 'Something happened, please try again.'
+/** The error envelope for an answer written rather than thrown (500, 413, unknown paths): the same declared codes. */
+export function errorBody(code: ErrorCode, message: string): { message: string; code: ErrorCode } {
+  return { message, code }
+}
 
 export function unauthenticated(): ApiError {
   return new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)

@@ -14,7 +14,7 @@ import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { vendorWallet } from './ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
-import { naira } from './naira'
+import { nairaText } from '../contract/naira'
 import { DEMO, seedDemo } from './seed'
 import { operatorKeyFor } from './operator-key'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
     console.info(
-      `Demo wallet: ${naira(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
+      `Demo wallet: ${nairaText(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
     )
   }
   console.info(`API reference: ${running.url}/api/docs`)

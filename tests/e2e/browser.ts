@@ -1,7 +1,7 @@
 import { deflateSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
-import { parseNairaToKobo } from '../../src/app/lib/money'
+import { parseNairaToKobo } from '../../src/contract/money'
 import { type RunningServer, startServer } from '../../src/server/main'
 import { DevNotifier } from '../../src/server/notifier'
 

@@ -1,10 +1,11 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formatKobo, parseNairaToKobo } from '../../src/app/lib/money'
+import { formatKobo } from '../../src/contract/naira'
+import { parseNairaToKobo } from '../../src/contract/money'
 import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
-import { chargeFor } from '../../src/server/charges'
-import { nubanFor } from '../../src/server/nuban'
+import { chargeFor } from '../../src/contract/charges'
+import { nubanFor } from '../../src/contract/nuban'
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*

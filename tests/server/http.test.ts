@@ -141,12 +141,12 @@ describe('register()', () => {
 
   it('turns a thrown ApiError into its envelope', async () => {
     const { app } = await probeApp(async () => {
-      throw new ApiError(409, 'CONFLICT', 'Already done', { headers: { 'x-why': 'replay' } })
+      throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'Already done', { headers: { 'x-why': 'replay' } })
     })
     const res = await post(app, '', { n: 1 })
     expect(res.status).toBe(409)
     expect(res.headers.get('x-why')).toBe('replay')
-    expect(await res.json()).toEqual({ message: 'Already done', code: 'CONFLICT' })
+    expect(await res.json()).toEqual({ message: 'Already done', code: 'IDEMPOTENCY_KEY_REUSED' })
   })
 
   it('fails loudly in tests when a handler answers data outside the response schema', async () => {

@@ -8,7 +8,7 @@ import { NAME_ENQUIRY_TTL_MS } from '../../src/server/banking/name-enquiry'
 import { sandboxAccountName } from '../../src/server/banking/sandbox'
 import type { Db } from '../../src/server/db/client'
 import { ledgerEntries, nameEnquiries, transactions, type UserRow, users, vendors, wallets } from '../../src/server/db/schema'
-import { nubanFor } from '../../src/server/nuban'
+import { nubanFor } from '../../src/contract/nuban'
 import { call, createVendor, type TestApp, type TestVendor } from './harness'
 
 /** The ledger's promises, checked from the rows: entries explain every balance, and no money is made up. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { chargeTier, feeFor, totalDebit } from '../../src/app/features/banking/charges'
+import { CHARGE_TIER_NAMES, CHARGE_TIERS, chargeFor, chargeTier, feeFor, publicTiers, totalDebit } from '../../src/contract/charges'
 import { chargeLabel } from '../../src/app/lib/transfer-charge'
-import { parseNairaToKobo } from '../../src/app/lib/money'
+import { parseNairaToKobo } from '../../src/contract/money'
 
 const TIERS = [
   { name: 'BELOW5000', amount: 1_075 },
@@ -48,5 +48,48 @@ describe('charge display', () => {
     expect(totalDebit(kobo('0.10'), kobo('0.20'))).toBe(30)
     expect(totalDebit(kobo('1,234,567.89'), 5_375)).toBe(123_462_164)
     expect(() => totalDebit(Number.MAX_SAFE_INTEGER, 1)).toThrow(RangeError)
+  })
+})
+
+describe('the server\'s charge (chargeFor)', () => {
+  const naira = (text: string) => {
+    const [whole, kobo = ''] = text.split('.')
+    return Number(whole) * 100 + Number(kobo.padEnd(2, '0'))
+  }
+
+  it.each([
+    ['0.01', 'BELOW5000', 10_00],
+    ['4999.99', 'BELOW5000', 10_00],
+    ['5000', 'BELOW50000', 25_00],
+    ['49999.99', 'BELOW50000', 25_00],
+    ['50000', null, 0],
+    ['50000.01', 'ABOVE50000', 50_00],
+    ['10000000', 'ABOVE50000', 50_00],
+  ])('₦%s → %s, fee %i kobo', (amount, tier, fee) => {
+    expect(chargeFor(naira(amount))).toEqual({ tier, fee })
+  })
+
+  it('exactly ₦50,000 matches no tier, as the SPEC says', () => {
+    expect(chargeTier(5_000_000)).toBeNull()
+  })
+
+  it('every other positive amount has a tier, and each tier has one fee', () => {
+    for (const amount of [1, 499_999, 500_000, 500_001, 4_999_999, 5_000_001, Number.MAX_SAFE_INTEGER]) {
+      expect(chargeTier(amount)).not.toBeNull()
+    }
+    expect(CHARGE_TIERS.map((tier) => tier.name)).toEqual([...CHARGE_TIER_NAMES])
+    expect(publicTiers()).toEqual([
+      { name: 'BELOW5000', amount: 10_00 },
+      { name: 'BELOW50000', amount: 25_00 },
+      { name: 'ABOVE50000', amount: 50_00 },
+    ])
+  })
+
+  it('refuses what is not positive whole kobo, where the app\'s chargeTier and feeFor answer null and 0', () => {
+    for (const amount of [0, -100, 1.5, Number.NaN]) {
+      expect(() => chargeFor(amount)).toThrow()
+      expect(chargeTier(amount)).toBeNull()
+      expect(feeFor(amount, CHARGE_TIERS)).toBe(0)
+    }
   })
 })

@@ -27,7 +27,7 @@ describe('payment attempts and their Idempotency-Key', () => {
 
   it('ends the attempt after a definite refusal such as a wrong PIN, so the next try has a new key', () => {
     const first = attemptFor(null, 'pin-1111', key)
-    const after = afterFailure(first, new ApiError(400, 'INCORRECT_PIN', 'Incorrect PIN. 4 attempts remaining.'))
+    const after = afterFailure(first, new ApiError(422, 'INVALID_PIN', 'Incorrect PIN. 4 attempts remaining.'))
     expect(after).toBeNull()
     expect(attemptFor(after, 'pin-1234', key).key).not.toBe(first.key)
   })

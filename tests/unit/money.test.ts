@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatKobo, koboToNairaInput, parseNairaToKobo } from '../../src/app/lib/money'
+import { formatKobo, koboToNairaInput, nairaText } from '../../src/contract/naira'
+import { parseNairaToKobo } from '../../src/contract/money'
 
 describe('formatKobo', () => {
   it('formats kobo as naira with the naira sign, grouping and two decimals', () => {
@@ -72,5 +73,21 @@ describe('koboToNairaInput', () => {
 
   it('rejects fractional kobo', () => {
     expect(() => koboToNairaInput(0.5)).toThrow(RangeError)
+  })
+})
+
+describe('nairaText (what the server writes)', () => {
+  it('writes naira with the sign, grouping and two decimals, without Intl', () => {
+    expect(nairaText(150050)).toBe('₦1,500.50')
+    expect(nairaText(0)).toBe('₦0.00')
+    expect(nairaText(5)).toBe('₦0.05')
+    expect(nairaText(-150050)).toBe('-₦1,500.50')
+    expect(nairaText(100_000_000_000)).toBe('₦1,000,000,000.00')
+  })
+
+  it('says the same as the screens for every naira amount', () => {
+    for (const kobo of [0, 1, -1, 99, 100, 150050, -150050, 123456750, 99_999_999, Number.MAX_SAFE_INTEGER]) {
+      expect(nairaText(kobo)).toBe(formatKobo(kobo))
+    }
   })
 })

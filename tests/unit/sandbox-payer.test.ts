@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { SANDBOX_SERIALS, sandboxPayerAccount } from '../../src/server/banking/sandbox'
-import { isValidNuban } from '../../src/server/nuban'
+import { isValidNuban } from '../../src/contract/nuban'
 
 /* `npm run sandbox -- credit --from NAME` without --account: each name is a payer of its own (decision 088). */
 

@@ -1,18 +1,26 @@
 import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '../../contract/endpoint'
 import { accessOf } from '../../contract/endpoint'
+import type { ErrorCode } from '../../contract/error-codes'
+import { FALLBACK_MESSAGE, UNAUTHENTICATED_MESSAGE } from '../../contract/messages'
 import { getSession } from './session'
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'
 
-export const FALLBACK_ERROR = 'Something happened, please try again.'
-export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
+
+/**
+ * The codes only the app makes, never the server, so they are not in the contract's ERROR_CODES:
+ * - 'NETWORK': fetch itself failed (offline, DNS, a dropped connection); status 0, no answer came back.
+ * - 'ERROR': an answer without a code of ours, so not from our server: a carrier's "out of data" page, a captive
+ *   portal, a proxy's HTML 502. query-client.ts tells these apart from the server's own 403 and 404.
+ */
+export type ClientErrorCode = 'NETWORK' | 'ERROR'
 
 /** A failed call as the screens see it: the server's message and code, or ours for a network failure. */
 export class ApiError extends Error {
   readonly status: number
-  readonly code: string
+  readonly code: ErrorCode | ClientErrorCode
   readonly issues: { path: string; message: string }[]
-  constructor(status: number, code: string, message: string, issues: { path: string; message: string }[] = []) {
+  constructor(status: number, code: ErrorCode | ClientErrorCode, message: string, issues: { path: string; message: string }[] = []) {
     super(message)
     this.name = 'ApiError'
     this.status = status
@@ -93,7 +101,7 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error
-    throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_ERROR : 'You are offline. Check your connection and try again.')
+    throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_MESSAGE : 'You are offline. Check your connection and try again.')
   }
 
   const payload = (await response.json().catch(() => null)) as { message?: unknown; data?: unknown; code?: unknown; issues?: unknown } | null
@@ -106,13 +114,15 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
       throw new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
     }
     const issues = Array.isArray(payload?.issues) ? (payload.issues as ApiError['issues']) : []
-    throw new ApiError(response.status, typeof payload?.code === 'string' ? payload.code : 'ERROR', message ?? FALLBACK_ERROR, issues)
+    // The server sends only declared codes; one this build does not know yet (a newer server) is kept as it is.
+    const code = typeof payload?.code === 'string' ? (payload.code as ErrorCode) : 'ERROR'
+    throw new ApiError(response.status, code, message ?? FALLBACK_MESSAGE, issues)
   }
   return { message: message ?? '', data: payload?.data as ResponseOf<E>, headers: response.headers }
 }
 
 export function errorMessage(error: unknown): string {
-  return error instanceof ApiError && error.message ? error.message : FALLBACK_ERROR
+  return error instanceof ApiError && error.message ? error.message : FALLBACK_MESSAGE
 }
 
 export function errorStatus(error: unknown): number | undefined {

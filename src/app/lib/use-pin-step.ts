@@ -1,4 +1,5 @@
 import { useState } from 'react'
+import type { ErrorCode } from '../../contract/error-codes'
 import { ApiError, errorMessage } from './api'
 import { outcomeUnknown } from './idempotency'
 
@@ -6,7 +7,7 @@ import { outcomeUnknown } from './idempotency'
  * The server's refusals that are about the PIN itself. Only these are said under the PIN boxes: anything else it
  * refused (too little in the wallet, an inactive outlet) is not the PIN's fault, and is said on the confirm step.
  */
-const PIN_REFUSALS: ReadonlySet<string> = new Set(['INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'])
+const PIN_REFUSALS: ReadonlySet<ApiError['code']> = new Set<ErrorCode>(['INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'])
 
 export const isPinRefusal = (error: unknown) => error instanceof ApiError && PIN_REFUSALS.has(error.code)
 

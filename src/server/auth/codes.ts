@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
+import type { ErrorCode } from '../../contract/error-codes'
 import { type Clock, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
 import { oneTimeCodes } from '../db/schema'
@@ -20,7 +21,7 @@ interface CodeOwner {
   vendorId: string
 }
 
-export const invalidCode = (message: string, code = 'INVALID_CODE', field = 'otp') =>
+export const invalidCode = (message: string, code: ErrorCode = 'INVALID_CODE', field = 'otp') =>
   new ApiError(422, code, message, { issues: [{ path: field, message }] })
 
 /** The user's unconsumed codes of one purpose: what a new code supersedes and what a check looks at. */

@@ -5,7 +5,8 @@ import type { Db } from '../db/client'
 import { type NameEnquiryRow, nameEnquiries } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
-import { isValidNuban } from '../nuban'
+import type { ErrorCode } from '../../contract/error-codes'
+import { isValidNuban } from '../../contract/nuban'
 import type { BankInfo } from './banks'
 
 /*
@@ -16,7 +17,7 @@ import type { BankInfo } from './banks'
 
 export const NAME_ENQUIRY_TTL_MS = 10 * MINUTE_MS
 
-const fieldError = (status: 422 | 503, code: string, field: string, message: string) =>
+const fieldError = (status: 422 | 503, code: ErrorCode, field: string, message: string) =>
   new ApiError(status, code, `${field}: ${message}`, { issues: [{ path: field, message }] })
 
 export async function bankFor(deps: Pick<AppDeps, 'banking'>, bankCode: string): Promise<BankInfo> {

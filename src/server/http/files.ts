@@ -1,5 +1,6 @@
 import type { Hono } from 'hono'
 import type { AppDeps } from '../deps'
+import { errorBody } from '../errors'
 import { isPublicStorageKey } from '../storage'
 import { FILE_CONTENT_SECURITY_POLICY } from './security-headers'
 
@@ -19,7 +20,7 @@ export function mountFiles(api: Hono, deps: Pick<AppDeps, 'storage'>): void {
   api.get('/files/:key', async (c) => {
     const key = c.req.param('key')
     const file = isPublicStorageKey(key) ? await deps.storage.get(key) : null
-    if (!file) return c.json({ message: 'File not found', code: 'NOT_FOUND' }, 404)
+    if (!file) return c.json(errorBody('NOT_FOUND', 'File not found'), 404)
     return c.body(new Uint8Array(file.data), 200, {
       'Content-Type': file.contentType,
       'Content-Security-Policy': FILE_CONTENT_SECURITY_POLICY,

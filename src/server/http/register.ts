@@ -4,9 +4,10 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 import { MAX_BODY_BYTES } from '../../contract/common'
 import { accessOf, type EndpointDef, permissionsOf } from '../../contract/endpoint'
+import { FALLBACK_MESSAGE } from '../../contract/messages'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
-import { ApiError, describeError, INTERNAL_MESSAGE, type Issue, unauthenticated } from '../errors'
+import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
 import { clientIp } from './client-ip'
 import {
   claimIdempotencyKey,
@@ -104,7 +105,7 @@ async function readMultipart(c: Context): Promise<Record<string, unknown>> {
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
 
 export const payloadTooLarge = (limit: number) => (c: Context) =>
-  c.json({ message: `The request body is larger than ${megabytes(limit)}`, code: 'PAYLOAD_TOO_LARGE' }, 413)
+  c.json(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${megabytes(limit)}`), 413)
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
 
@@ -148,7 +149,7 @@ function errorAnswer(error: unknown, deps: Pick<AppDeps, 'logger'>, where: strin
     return { status: error.status, body, headers: error.headers }
   }
   deps.logger.error(`[api] ${where} failed:`, describeError(error))
-  return { status: 500, body: { message: INTERNAL_MESSAGE, code: 'INTERNAL' } }
+  return { status: 500, body: errorBody('INTERNAL', FALLBACK_MESSAGE) }
 }
 
 /** Turns any thrown value into the wire error envelope. Unknown errors are logged and answered generically. */

@@ -1,4 +1,5 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
+import type { ErrorCode } from '../../contract/error-codes'
 import type { Onboarding } from '../../contract/onboarding'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { maskedPhone, smsAddress } from '../auth/phone'
@@ -59,7 +60,7 @@ export async function sendCode(deps: Deps, national: string, code: string): Prom
   }
 }
 
-const gone = (message: string, code: string) =>
+const gone = (message: string, code: ErrorCode) =>
   new ApiError(410, code, message, { issues: [{ path: 'otp', message }] })
 
 /** PATCH /auth/vendor/verify. Entering the code again once verified answers the state (a double tap is fine). */

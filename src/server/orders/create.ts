@@ -15,7 +15,7 @@ import { findTransaction, unclaimedOfflineCredit } from '../transaction-queries'
 import { countOrder } from './counts'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
-import { naira } from '../naira'
+import { nairaText } from '../../contract/naira'
 import { applyPayment } from './payments'
 
 /** Who is acting: the signed-in team member (the seed acts as the owner). */
@@ -179,7 +179,7 @@ export async function createOrder(
       .insert(orderItems)
       .values(lines.map((line, position) => ({ vendorId, orderId: order.id, ...line, amount: line.unitPrice * line.quantity, position })))
     const what = input.kind === 'invoice' ? 'Invoice' : 'Order'
-    const created = { kind: 'created', message: `${what} created for ${naira(order.amount)}`, amount: order.amount } as const
+    const created = { kind: 'created', message: `${what} created for ${nairaText(order.amount)}`, amount: order.amount } as const
     await addOrderEvent(tx, order, { ...created, actorName: actor.name }, at)
     if (input.shareable) {
       await addOrderEvent(tx, order, { kind: 'shared', message: 'Payment page created for the customer', actorName: actor.name }, at)

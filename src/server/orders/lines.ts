@@ -5,7 +5,7 @@ import type { Db } from '../db/client'
 import { deliveryLocations, products, productVariants, taxes } from '../db/schema'
 import type { Issue } from '../errors'
 import { validationError } from '../http/register'
-import { naira } from '../naira'
+import { nairaText } from '../../contract/naira'
 
 /*
  * What a new order is made of, read and checked before its transaction opens: catalogue lines priced as a
@@ -73,7 +73,7 @@ export async function priceLines(db: Db, vendorId: string, items: readonly Order
   if (issues.length) throw validationError(issues)
   // Checked before any percentage is applied: subtotal × 10,000 must stay a safe integer (see pricing.ts).
   if (orderTotals({ lines }).subtotal > MAX_ORDER_SUBTOTAL_KOBO) {
-    throw validationError([{ path: 'items', message: `must add up to at most ${naira(MAX_ORDER_SUBTOTAL_KOBO)}` }])
+    throw validationError([{ path: 'items', message: `must add up to at most ${nairaText(MAX_ORDER_SUBTOTAL_KOBO)}` }])
   }
   return lines
 }

@@ -5,7 +5,7 @@ import type { Tx } from '../db/client'
 import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders } from '../db/sales-schema'
 import { addOrderEvent } from './events'
-import { naira } from '../naira'
+import { nairaText } from '../../contract/naira'
 import { reserveStock } from './stock'
 
 /** An order money may still arrive for; a paid order that gets more becomes an overpayment. */
@@ -37,11 +37,11 @@ export async function applyPayment(
     .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
     .returning()
   const owed = order.amount - amountPaid
-  const outcome = owed > 0 ? `${naira(owed)} still to pay` : owed === 0 ? 'paid in full' : `${naira(-owed)} more than the total`
+  const outcome = owed > 0 ? `${nairaText(owed)} still to pay` : owed === 0 ? 'paid in full' : `${nairaText(-owed)} more than the total`
   await addOrderEvent(
     tx,
     order,
-    { kind: 'payment', message: `Payment of ${naira(credit.amount)} received (${credit.reference}): ${outcome}`, amount: credit.amount },
+    { kind: 'payment', message: `Payment of ${nairaText(credit.amount)} received (${credit.reference}): ${outcome}`, amount: credit.amount },
     at,
   )
   if (order.amountPaid > 0 || order.stockReserved) return { order: updated!, notices: [] }

@@ -4,7 +4,7 @@ import type { Tx } from '../db/client'
 import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
 import { addOrderEvent } from './events'
-import { naira } from '../naira'
+import { nairaText } from '../../contract/naira'
 import { statusAfterPayment } from './payments'
 import { lockOrderById } from './queries'
 import { returnStock } from './stock'
@@ -82,10 +82,10 @@ export async function refundSettled(tx: Tx, { refund, order }: RefundLock, settl
     tx,
     order,
     ok
-      ? { kind: 'refund', message: `Refund of ${naira(refund.amount)} reached the customer’s account`, amount: refund.amount }
+      ? { kind: 'refund', message: `Refund of ${nairaText(refund.amount)} reached the customer’s account`, amount: refund.amount }
       : {
           kind: 'refund',
-          message: `Refund of ${naira(refund.amount)} failed (${settled.failureReason ?? 'declined by the bank'}); the money is back in your wallet`,
+          message: `Refund of ${nairaText(refund.amount)} failed (${settled.failureReason ?? 'declined by the bank'}); the money is back in your wallet`,
           amount: refund.amount,
         },
     at,

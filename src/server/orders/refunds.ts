@@ -10,7 +10,7 @@ import { validationError } from '../http/register'
 import { type Beneficiary, debitForTransfer, submitToBank } from '../transfers'
 import type { OrderActor } from './create'
 import { addOrderEvent } from './events'
-import { naira } from '../naira'
+import { nairaText } from '../../contract/naira'
 import { findOrder, lockOrder } from './queries'
 import { loadRefundAccounts, nextRefundAccount, nextRefundAmount, type RefundAccount } from './refund-accounts'
 
@@ -77,8 +77,8 @@ function refundTarget(order: OrderRow, accounts: readonly RefundAccount[], reque
   if (amount > most) {
     const message =
       most < refundableAmount(order)
-        ? `must not exceed ${naira(most)}: a refund goes back to one account, at most what it paid, and ${account.accountName || 'the newest payer'}’s account is next; refund the rest in another refund`
-        : `must not exceed ${order.amountRefundCommitted > 0 ? 'the amount paid less earlier refunds' : 'the amount paid'} (${naira(most)})`
+        ? `must not exceed ${nairaText(most)}: a refund goes back to one account, at most what it paid, and ${account.accountName || 'the newest payer'}’s account is next; refund the rest in another refund`
+        : `must not exceed ${order.amountRefundCommitted > 0 ? 'the amount paid less earlier refunds' : 'the amount paid'} (${nairaText(most)})`
     throw validationError([{ path: 'amount', message }])
   }
   return { amount, beneficiary: beneficiaryOf(account) }
@@ -155,7 +155,7 @@ export async function refundOrder(
         order,
         {
           kind: 'refund',
-          message: `Refund of ${naira(amount)} sent to ${payer.accountName} (${payer.bankName} ${payer.accountNumber})${reason}`,
+          message: `Refund of ${nairaText(amount)} sent to ${payer.accountName} (${payer.bankName} ${payer.accountNumber})${reason}`,
           amount,
           actorName: actor.name,
         },

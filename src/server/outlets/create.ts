@@ -1,12 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm'
 import type { Outlet } from '../../contract/outlets'
-import { freshAccountNumber } from '../accounts'
+import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../accounts'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { outlets, type WalletRow, wallets } from '../db/schema'
 import { ApiError } from '../errors'
-import { VIRTUAL_ACCOUNT_BANK } from '../nuban'
 import { outletView } from './list'
 import { type OutletRow, outletFor } from './scope'
 

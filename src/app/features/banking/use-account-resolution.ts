@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
 import type { ResolvedAccount } from '../../../contract/banking'
 import { ApiError } from '../../lib/api'
-import { canCheckNuban, isValidNuban } from '../../lib/nuban'
+import { canCheckNuban, isValidNuban } from '../../../contract/nuban'
 import { notify } from '../../lib/notify'
 import { resolveAccount } from './queries'
 

@@ -3,7 +3,8 @@ import type { catalogueEndpoints, ProductVariant } from '../../../contract/catal
 import type { BodyInput } from '../../../contract/endpoint'
 import { MAX_PRICE_KOBO, priceAfterDiscount } from '../../../contract/pricing'
 import { isPercentText } from '../../lib/forms'
-import { formatKobo, koboToNairaInput, parseNairaToKobo } from '../../lib/money'
+import { formatKobo, koboToNairaInput } from '../../../contract/naira'
+import { parseNairaToKobo } from '../../../contract/money'
 import { hasDiscount } from './variants'
 
 /** Update Variant as typed. An empty discount type means no discount. */

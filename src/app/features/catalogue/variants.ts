@@ -1,5 +1,5 @@
 import { toBasisPoints } from '../../../contract/common'
-import { formatKobo } from '../../lib/money'
+import { formatKobo } from '../../../contract/naira'
 import { formatPercent } from '../../lib/percent'
 import type { ProductVariant } from '../../../contract/catalogue'
 

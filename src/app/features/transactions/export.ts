@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns'
 import type { Transaction } from '../../../contract/transactions'
 import { toCsv, type CsvColumn } from '../../lib/csv'
-import { koboToNairaInput } from '../../lib/money'
+import { koboToNairaInput } from '../../../contract/naira'
 import type { TransactionListFilters } from '../../lib/query-keys'
 
 /** The other side of a transaction: who paid in for a credit, who was paid for a debit. */

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { formatKobo, koboToNairaInput, parseNairaToKobo } from '../../../lib/money'
+import { formatKobo, koboToNairaInput } from '../../../../contract/naira'
+import { parseNairaToKobo } from '../../../../contract/money'
 import { ChoiceChips } from '../../../ui/choice-chips'
 import { AmountInput, Field, Select } from '../../../ui/field'
 import { RemovableChips, type RemovableChip } from '../../../ui/removable-chips'

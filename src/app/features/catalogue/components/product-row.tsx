@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 import type { ProductSummary } from '../../../../contract/catalogue'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Badge } from '../../../ui/badge'
 import { ProductThumb } from './product-thumb'
 

@@ -1,5 +1,5 @@
 import type { Coupon } from '../../../../contract/selling-terms'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { formatPercent } from '../../../lib/percent'
 import { Badge, type StatusTone } from '../../../ui/badge'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import type { OrderStatus, PublicOrder } from '../../../../contract/orders'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { StatusBadge } from '../../../ui/badge'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'

@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import type { Order } from '../../../../contract/orders'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Card } from '../../../ui/card'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Field, Input, Select, Textarea } from '../../../ui/field'
 import { deliveryLocationListQuery, taxListQuery } from '../../../lib/selling-terms-lists'
 import type { OrderDraft } from '../order-draft'

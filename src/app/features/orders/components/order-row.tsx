@@ -3,7 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 import type { OrderSummary } from '../../../../contract/orders'
 import { formatShortDateTime } from '../../../lib/dates'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { StatusBadge } from '../../../ui/badge'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))

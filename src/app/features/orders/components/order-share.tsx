@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
 import type { Order } from '../../../../contract/orders'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Button } from '../../../ui/button'
 import { CopyButton } from '../../../ui/copy-button'
 import { Icon } from '../../../ui/icon'

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { hasPermission } from '../../../lib/permissions'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { useSession } from '../../../lib/session'
 import { DetailList, DetailRow } from '../../../ui/detail-list'
 import { Money } from '../../../ui/money'

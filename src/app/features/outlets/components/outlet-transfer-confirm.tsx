@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { ConfirmStep } from '../../../ui/confirm-step'
 import { DetailRow } from '../../../ui/detail-list'
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage, FALLBACK_ERROR } from '../../../lib/api'
+import { FALLBACK_MESSAGE } from '../../../../contract/messages'
+import { errorMessage } from '../../../lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '../../../lib/online'
 import { Button } from '../../../ui/button'
 import { Field, Input } from '../../../ui/field'
@@ -75,7 +76,7 @@ export function ChangePinSheet({ mode, onClose }: { mode: 'change' | 'forgot'; o
     verify.mutate(code, {
       onSuccess: ({ headers }) => {
         const key = headers.get(SESSION_KEY_HEADER)
-        if (!key) return setError(FALLBACK_ERROR)
+        if (!key) return setError(FALLBACK_MESSAGE)
         setSessionKey(key)
         setStep(3)
       },

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 import type { StorefrontProduct, StorefrontVariant } from '../../../../contract/storefront'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import { Icon } from '../../../ui/icon'
 import { visibleOptions } from '../../../lib/variant-options'
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { errorMessage, errorStatus } from '../../../lib/api'
-import { formatKobo } from '../../../lib/money'
+import { formatKobo } from '../../../../contract/naira'
 import type { DateRangeKey } from '../../../lib/query-keys'
 import { Card } from '../../../ui/card'
 import { EmptyState } from '../../../ui/empty-state'

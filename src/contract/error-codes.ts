@@ -1,0 +1,117 @@
+/*
+ * Every `code` the API can answer with in `{ message, code, issues? }`, each with a line saying what it means. The
+ * server's ApiError takes only these (an undeclared code is a type error), and the app's ApiError.code is typed
+ * from them. tests/unit/error-codes.test.ts scans src/server so a code cannot be thrown undeclared even where the
+ * types are bypassed. The message is for people and may change; the code is for programs and may not.
+ *
+ * The app imports only the type (`import type { ErrorCode }`): the table is documentation at run time and stays
+ * out of the first screen's bundle (decisions 082, 083).
+ */
+
+export const ERROR_CODES = {
+  // Any endpoint (http/register.ts, app.ts)
+  BAD_JSON: 'The request body is not valid JSON.',
+  BAD_MULTIPART: 'The request body is not the multipart form the endpoint takes.',
+  PAYLOAD_TOO_LARGE: 'The request body is larger than the endpoint allows (413).',
+  VALIDATION_FAILED: 'The input does not match the contract or a rule; `issues` says which field and why.',
+  UNAUTHENTICATED: 'No live session: the token is missing, unknown, revoked or expired (401).',
+  VENDOR_NOT_APPROVED: 'The vendor is not approved yet, so only onboarding calls are open.',
+  FORBIDDEN: 'The caller does not hold the permission the endpoint needs.',
+  NOT_FOUND: 'No such thing for this vendor (another vendor’s id included), no such endpoint, or no such file.',
+  RATE_LIMITED: 'Too many attempts in the window; try again after the time the message gives (429).',
+  INTERNAL: 'An unexpected error; the server logged it (500).',
+
+  // Idempotency-Key (http/idempotency.ts, transfers.ts)
+  IDEMPOTENCY_KEY_REQUIRED: 'The endpoint is idempotent and the Idempotency-Key header is missing.',
+  IDEMPOTENCY_KEY_INVALID: 'The Idempotency-Key header is not 1 to 100 letters, digits or . _ : -',
+  IDEMPOTENCY_MISMATCH: 'The key was already used for a different request.',
+  IDEMPOTENCY_KEY_OTHER_USER: 'The key was claimed by another user of the same vendor.',
+  IDEMPOTENCY_IN_PROGRESS: 'A request with this key is still running; retry in a moment.',
+  IDEMPOTENCY_KEY_REUSED: 'The key was already spent on an earlier transfer.',
+
+  // Sign-in, accounts, one-time codes (routes/auth.ts, auth/codes.ts, routes/operator.ts)
+  INVALID_CREDENTIALS: 'Email or password is wrong (login).',
+  ACCOUNT_INACTIVE: 'The user was deactivated by the business owner.',
+  INVALID_CURRENT_PASSWORD: 'The current password given to change the password is wrong.',
+  INVALID_PASSWORD: 'The account password given to reset the PIN is wrong.',
+  INVALID_CODE: 'The one-time code is wrong, or there is no live code.',
+  CODE_EXPIRED: 'The one-time code has expired or was replaced; ask for a new one.',
+  CODE_BURNED: 'Too many wrong tries on the one-time code; ask for a new one.',
+  CODE_NOT_SENT: 'The PIN change code could not be sent (notifier down); try again (503).',
+  INVALID_OPERATOR_KEY: 'The X-Operator-Key header is missing or wrong (operator calls).',
+
+  // Transaction PIN (pin.ts, routes/pin.ts)
+  INVALID_PIN: 'The PIN is wrong; the message says how many tries are left.',
+  PIN_LOCKED: 'Five wrong PINs: locked until it is changed with the account password.',
+  PIN_NOT_SET: 'The user has no transaction PIN yet.',
+  PIN_EXISTS: 'The user already has a PIN; change it instead of creating one.',
+  PIN_SESSION_INVALID: 'The PIN change session is unknown or expired; start again.',
+  SESSION_KEY_REQUIRED: 'The x-session-key header from the code step is missing.',
+
+  // Banking and money (banking/name-enquiry.ts, transfers.ts, ledger.ts, routes/transfers.ts)
+  UNKNOWN_BANK: 'The bank code is not a bank we can send to.',
+  INVALID_ACCOUNT_NUMBER: 'The account number fails the NUBAN check digit for that bank.',
+  BANK_UNAVAILABLE: 'The bank could not be reached for a name enquiry (503).',
+  NAME_ENQUIRY_FAILED: 'The bank did not resolve the account.',
+  INVALID_REQUEST_ID: 'The name enquiry’s requestId is unknown, used or expired; resolve the account again.',
+  THIRD_PARTY_TRANSFERS_DISABLED: 'Third-party transfers are off: money may only go to the settlement account.',
+  INSUFFICIENT_FUNDS: 'The wallet cannot pay the amount and its fee.',
+  AMOUNT_TOO_LARGE: 'The amount would take a wallet past what it can hold.',
+  INVALID_SIGNATURE: 'The bank webhook’s X-Provider-Signature does not match its body.',
+
+  // Onboarding (onboarding/*)
+  OWNER_ONLY: 'Only the business owner can do this.',
+  ALREADY_APPROVED: 'The vendor is approved; onboarding answers can no longer change.',
+  PHONE_TAKEN: 'The phone number belongs to another member or an invitation.',
+  PHONE_ALREADY_VERIFIED: 'The owner’s phone number is already verified.',
+  PHONE_NOT_VERIFIED: 'The phone number must be verified first.',
+  URL_TAKEN: 'Another shop uses this URL.',
+
+  // Team (team/*)
+  EMAIL_TAKEN: 'The email is already used by another account.',
+  ALREADY_JOINED: 'The member already accepted the invitation.',
+  MEMBER_INACTIVE: 'The member is inactive; activate them first.',
+  CANNOT_CHANGE_OWNER: 'The business owner’s status cannot be changed.',
+  CANNOT_CHANGE_SELF: 'A user cannot change their own status.',
+  PERMISSION_NOT_HELD: 'A user cannot grant or take permissions they do not hold.',
+  INVITE_NOT_FOUND: 'The invitation link is not valid.',
+  INVITE_EXPIRED: 'The invitation has expired.',
+  INVITE_REVOKED: 'The invitation was revoked.',
+  INVITE_USED: 'The invitation was already accepted.',
+
+  // Outlets (outlets/*)
+  OUTLET_INACTIVE: 'The outlet is inactive.',
+  OUTLET_NAME_TAKEN: 'The vendor already has an outlet with this name.',
+  ALREADY_OUTLET_MEMBER: 'The member is already in this outlet.',
+  OWNER_SEES_EVERY_OUTLET: 'The owner sees every outlet and is not added to one.',
+
+  // Catalogue and selling terms (catalogue/*, selling-terms/*)
+  COLLECTION_NAME_TAKEN: 'The vendor already has a collection with this name.',
+  NOT_ENOUGH_STOCK: 'Fewer units are left than the change takes.',
+  VARIANT_UNITS_CHANGED: 'The variant’s units changed since an offline change was made; check and save again.',
+  PAY_LINK_NOT_FOUND: 'The pay link does not exist or is no longer shared.',
+  COUPON_CODE_TAKEN: 'The vendor already has a coupon with this code.',
+  COUPON_NOT_USABLE: 'The coupon is not usable now (not started, ended or used up).',
+  TAX_NAME_TAKEN: 'The vendor already has a tax with this name.',
+
+  // Orders, refunds, transactions, disputes (orders/*, transaction-queries.ts, disputes/*)
+  ILLEGAL_STATUS_CHANGE: 'The order cannot move from its status to the one asked.',
+  TRANSACTION_NOT_MATCHABLE: 'The transaction cannot be matched to an order.',
+  NOT_MARKABLE_AS_POS: 'The transaction cannot be marked as POS.',
+  ORDER_LINK_NOT_FOUND: 'The order link does not exist or is no longer shared.',
+  REFUND_NOT_ALLOWED: 'The refund is not allowed for this order or amount; the message says why.',
+  REFUND_ACCOUNT_CHANGED: 'A new payment changed the account the refund would go to since it was confirmed.',
+  NO_REFUND_ACCOUNT: 'There is no bank account the refund could go to.',
+  DISPUTE_EXISTS: 'The order already has a dispute that is not resolved.',
+  DISPUTE_ALREADY_ESCALATED: 'The dispute was already escalated.',
+  DISPUTE_RESOLVED: 'The dispute is resolved and cannot be escalated.',
+
+  // Storefront and domains (storefront/*, domains/*)
+  SHOP_NOT_FOUND: 'No approved shop at this address.',
+  DOMAIN_NOT_ALLOWED: 'The domain cannot be connected (the platform’s own, or malformed).',
+  DOMAIN_TAKEN: 'The domain is already connected, to this shop or another.',
+  DOMAIN_LIMIT: 'The shop already has the most domains it can have.',
+  DNS_UNREACHABLE: 'DNS could not be reached to check the domain (503).',
+} as const
+
+export type ErrorCode = keyof typeof ERROR_CODES
