@@ -326,7 +326,7 @@ export const catalogueEndpoints = {
         isAvailable: v.optional(v.boolean('must be true or false')),
         discountType: v.optional(v.picklist(DISCOUNT_TYPES, 'must be FLAT or PERCENTAGE')),
         /** Kobo for FLAT (below the price, checked by the server); a percentage for PERCENTAGE. */
-        discount: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a number'))),
+        discount: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a number'), v.gtValue(0, 'must be more than zero'))),
         clearDiscount: v.optional(v.boolean('must be true or false')),
         /**
          * The available units the person saw when they set availableUnits. A change made offline and sent hours later

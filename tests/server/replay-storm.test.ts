@@ -129,6 +129,17 @@ const scenarios: Record<string, Scenario> = {
       return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/order/shareable', body: orderBody(s, 11), money: false }
     },
   },
+  sendDisputeMessage: {
+    status: 201,
+    prepare: async () => {
+      const { s, disputeId } = await openDispute()
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/dispute/conversations', body: { disputeId, message: 'Any news?' }, money: false }
+    },
+    refused: async () => {
+      const { s, disputeId } = await openDispute()
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/dispute/conversations', body: { disputeId, message: ' ' }, money: false }
+    },
+  },
   refundOrder: {
     status: 200,
     prepare: async () => {
@@ -142,6 +153,19 @@ const scenarios: Record<string, Scenario> = {
       return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
     },
   },
+}
+
+/** A shop with an order and an open dispute on it: where a vendor's message goes (issue 18: sent from the outbox). */
+async function openDispute() {
+  const s = await shop(t)
+  const made = await call(t.app, 'POST', '/order', { token: s.token, body: orderBody(s, 1), headers: { 'idempotency-key': randomUUID() } })
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  const dispute = await call(t.app, 'POST', '/dispute', {
+    token: s.token,
+    body: { orderReference: made.body.data.reference, title: 'Never arrived', description: 'The rider did not come.', category: 'item-not-received' },
+  })
+  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
+  return { s, disputeId: dispute.body.data.id as string }
 }
 
 const fire = (r: Request, key: string) =>
