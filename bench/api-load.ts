@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon, { type Options, type RawRequest } from 'autocannon'
 import { and, eq } from 'drizzle-orm'
-import { hashSecret, setScryptCostForTests, verifySecret } from '../src/server/auth/secrets'
-import { ledgerEntries, transactions, wallets } from '../src/server/db/schema'
+import { hashSecret, setScryptCostForTests, verifySecret } from '#server/auth/secrets'
+import { ledgerEntries, transactions, wallets } from '#server/db/schema'
 import {
   BENCH_PIN,
   benchPostgres,

@@ -2,8 +2,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { chromium } from 'playwright-core'
-import { startServer } from '../src/server/main'
-import { buildPwa, pwaBuildIsStale } from '../src/server/pwa-build'
+import { startServer } from '#server/main'
+import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 
 const ROOT = resolve(import.meta.dirname, '..')
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`

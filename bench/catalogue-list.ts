@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { sql } from 'drizzle-orm'
-import type { Db } from '../src/server/db/client'
+import type { Db } from '#server/db/client'
 import { listBenchFigures } from './list-timings'
 
 /*

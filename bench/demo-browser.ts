@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright-core'
-import { type RunningServer, startServer } from '../src/server/main'
-import { buildPwa, pwaBuildIsStale } from '../src/server/pwa-build'
-import { DEMO } from '../src/server/seed'
+import { type RunningServer, startServer } from '#server/main'
+import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
+import { DEMO } from '#server/seed'
 
 const ROOT = resolve(import.meta.dirname, '..')
 

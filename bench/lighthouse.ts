@@ -5,9 +5,9 @@ import { pathToFileURL } from 'node:url'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer from 'puppeteer-core'
-import { startServer } from '../src/server/main'
-import { buildPwa, pwaBuildIsStale } from '../src/server/pwa-build'
-import { DEMO } from '../src/server/seed'
+import { startServer } from '#server/main'
+import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
+import { DEMO } from '#server/seed'
 
 /*
  * `lighthouseFigures()`: Lighthouse (mobile preset, simulated throttling, the package's defaults) with Debian's

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import type { RunningServer } from '../src/server/main'
+import type { RunningServer } from '#server/main'
 import { signInAsDemo } from './demo-browser'
 
 /*

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util'
-import { OPERATOR_KEY_HEADER, VENDOR_STATUSES, type VendorStatus } from '../src/contract/operator'
-import { DevNotifier } from '../src/server/notifier'
-import { listVendors, setVendorStatus, type StatusChange, type VendorListing } from '../src/server/onboarding/admin'
-import { readOperatorKey } from '../src/server/operator-key'
+import { OPERATOR_KEY_HEADER, VENDOR_STATUSES, type VendorStatus } from '#contract/operator'
+import { DevNotifier } from '#server/notifier'
+import { listVendors, setVendorStatus, type StatusChange, type VendorListing } from '#server/onboarding/admin'
+import { readOperatorKey } from '#server/operator-key'
 import { openAppDatabase } from './open-db'
 
 /*

@@ -1,8 +1,8 @@
 // `npm run dev`: the API on API_PORT (default 3001) and Vite with hot reload on PORT (default 5173),
 // which proxies /api to it (vite.config.ts). Same database and seed as `npm start`.
 import { createServer } from 'vite'
-import { startServer } from '../src/server/main'
-import { DEMO } from '../src/server/seed'
+import { startServer } from '#server/main'
+import { DEMO } from '#server/seed'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 process.env.API_PORT = String(apiPort)

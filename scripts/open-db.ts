@@ -1,4 +1,4 @@
-import { openDatabase } from '../src/server/db/client'
+import { openDatabase } from '#server/db/client'
 
 /** The database `npm start` uses: DATABASE_URL if set, else PGlite under DATA_DIR (default ./data). */
 export function openAppDatabase() {

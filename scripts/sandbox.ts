@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
-import { parseNairaToKobo } from '../src/contract/money'
-import { BANKS } from '../src/server/banking/banks'
-import { sandboxPayerAccount } from '../src/server/banking/sandbox'
-import { DEV_WEBHOOK_SECRET, signWebhookBody } from '../src/server/banking/signature'
-import { newSessionId } from '../src/server/ledger'
-import { DEMO } from '../src/server/seed'
+import { parseNairaToKobo } from '#contract/money'
+import { BANKS } from '#server/banking/banks'
+import { sandboxPayerAccount } from '#server/banking/sandbox'
+import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/banking/signature'
+import { newSessionId } from '#server/ledger'
+import { DEMO } from '#server/seed'
 
 /*
  * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer

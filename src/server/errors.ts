@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { ErrorCode } from '../contract/error-codes'
-import { UNAUTHENTICATED_MESSAGE } from '../contract/messages'
+import type { ErrorCode } from '#contract/error-codes'
+import { UNAUTHENTICATED_MESSAGE } from '#contract/messages'
 
 export interface Issue {
   path: string

@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises'
-import type { ProductOption } from '../contract/catalogue'
+import type { ProductOption } from '#contract/catalogue'
 import type { CatalogueDeps } from './catalogue/commit'
 import { createCollection } from './catalogue/collections'
 import { generatePayLink } from './catalogue/paylinks'

@@ -1,4 +1,4 @@
-import { nubanFor } from '../contract/nuban'
+import { nubanFor } from '#contract/nuban'
 
 /*
  * Two weeks of the demo vendor's main wallet, oldest first, so the ledger's balance_after reads as a running

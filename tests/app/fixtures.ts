@@ -1,15 +1,15 @@
 // Fixtures for the app tests. Every one is parsed with the contract's own schema, so a fixture that drifts
 // from the API's shape fails here instead of passing a test the real server would not.
 import * as v from 'valibot'
-import { User } from '../../src/contract/auth'
-import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '../../src/contract/catalogue'
-import { Bank, ResolvedAccount, SettlementAccount } from '../../src/contract/banking'
-import { PERMISSIONS, type Permission } from '../../src/contract/permissions'
-import { PinStatus } from '../../src/contract/pin'
-import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '../../src/contract/selling-terms'
-import { Transaction } from '../../src/contract/transactions'
-import { WalletBalance, WalletDetails } from '../../src/contract/vendor'
-import { endpoints } from '../../src/contract'
+import { User } from '#contract/auth'
+import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
+import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
+import { PERMISSIONS, type Permission } from '#contract/permissions'
+import { PinStatus } from '#contract/pin'
+import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '#contract/selling-terms'
+import { Transaction } from '#contract/transactions'
+import { WalletBalance, WalletDetails } from '#contract/vendor'
+import { endpoints } from '#contract/index'
 
 type TransactionOut = v.InferOutput<typeof Transaction>
 

@@ -1,8 +1,8 @@
 // Onboarding fixtures, parsed with the contract's schemas like those in fixtures.ts.
 import * as v from 'valibot'
-import { User } from '../../src/contract/auth'
-import { Onboarding, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '../../src/contract/onboarding'
-import { PERMISSIONS } from '../../src/contract/permissions'
+import { User } from '#contract/auth'
+import { Onboarding, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
+import { PERMISSIONS } from '#contract/permissions'
 
 type VendorStatus = User['vendor']['status']
 

@@ -1,8 +1,8 @@
 // Team fixtures (members, invitations), parsed with the contract's schemas like those in fixtures.ts.
 import * as v from 'valibot'
-import { User } from '../../src/contract/auth'
-import type { Permission } from '../../src/contract/permissions'
-import { InviteDetails, teamEndpoints, TeamMember } from '../../src/contract/team'
+import { User } from '#contract/auth'
+import type { Permission } from '#contract/permissions'
+import { InviteDetails, teamEndpoints, TeamMember } from '#contract/team'
 
 export function member(overrides: Partial<TeamMember> = {}): TeamMember {
   return v.parse(TeamMember, {

@@ -1,9 +1,9 @@
 import { deflateSync } from 'node:zlib'
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
-import { parseNairaToKobo } from '../../src/contract/money'
-import { type RunningServer, startServer } from '../../src/server/main'
-import { DevNotifier } from '../../src/server/notifier'
+import { parseNairaToKobo } from '#contract/money'
+import { type RunningServer, startServer } from '#server/main'
+import { DevNotifier } from '#server/notifier'
 
 /** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own. */
 export async function launchBrowser(): Promise<Browser> {

@@ -1,8 +1,8 @@
 import { resolve } from 'node:path'
 import type { TestProject } from 'vitest/node'
-import { startServer } from '../../src/server/main'
-import { buildPwa, pwaBuildIsStale } from '../../src/server/pwa-build'
-import { DEMO } from '../../src/server/seed'
+import { startServer } from '#server/main'
+import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
+import { DEMO } from '#server/seed'
 
 declare module 'vitest' {
   export interface ProvidedContext {

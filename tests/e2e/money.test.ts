@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { parseNairaToKobo } from '../../src/contract/money'
-import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
+import { parseNairaToKobo } from '#contract/money'
+import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
 import { baseURL, demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
 
 const suite = suiteBrowser()

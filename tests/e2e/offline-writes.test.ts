@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DEMO } from '../../src/server/seed'
+import { DEMO } from '#server/seed'
 import { logIn, ownServerAndBrowser, phoneContext, savedOnDevice } from './browser'
 
 /*

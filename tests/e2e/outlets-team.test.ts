@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DEMO } from '../../src/server/seed'
-import { DEMO_MEMBER_PASSWORD } from '../../src/server/seed-outlets'
+import { DEMO } from '#server/seed'
+import { DEMO_MEMBER_PASSWORD } from '#server/seed-outlets'
 import { detailValue, ownServerAndBrowser, logIn, phoneContext, typeCode, walletBalanceKobo } from './browser'
 
 /*

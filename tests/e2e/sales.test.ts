@@ -1,11 +1,11 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formatKobo } from '../../src/contract/naira'
-import { parseNairaToKobo } from '../../src/contract/money'
-import { DEV_WEBHOOK_SECRET } from '../../src/server/banking/signature'
-import { chargeFor } from '../../src/contract/charges'
-import { nubanFor } from '../../src/contract/nuban'
+import { formatKobo } from '#contract/naira'
+import { parseNairaToKobo } from '#contract/money'
+import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+import { chargeFor } from '#contract/charges'
+import { nubanFor } from '#contract/nuban'
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*

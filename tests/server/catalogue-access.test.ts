@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '../../src/contract/catalogue'
-import { PERMISSIONS } from '../../src/contract/permissions'
+import { catalogueEndpoints } from '#contract/catalogue'
+import { PERMISSIONS } from '#contract/permissions'
 import {
   catalogueApp,
   expectError,

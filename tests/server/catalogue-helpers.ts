@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { expect } from 'vitest'
-import type { Permission } from '../../src/contract/permissions'
-import { createSession } from '../../src/server/auth/sessions'
-import { MemoryStorage } from '../../src/server/storage'
+import type { Permission } from '#contract/permissions'
+import { createSession } from '#server/auth/sessions'
+import { MemoryStorage } from '#server/storage'
 import { type CallResult, call, createMember, createVendor, makeApp, type TestApp, type TestVendor } from './harness'
 
 /** An app whose uploads land in a MemoryStorage the test can look into. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { newPayLinkCode } from '../../src/server/catalogue/paylinks'
-import { vendors } from '../../src/server/db/schema'
+import { newPayLinkCode } from '#server/catalogue/paylinks'
+import { vendors } from '#server/db/schema'
 import { catalogueApp, expectError, image, makeProduct, PNG, patchProduct, type Seller, seller } from './catalogue-helpers'
 import { call, makeApp, testDb } from './harness'
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { productImages, productVariants, products } from '../../src/server/db/schema'
+import { productImages, productVariants, products } from '#server/db/schema'
 import {
   catalogueApp,
   expectError,

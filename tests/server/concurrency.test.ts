@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { transactions } from '../../src/server/db/schema'
+import { transactions } from '#server/db/schema'
 import { makeApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
 

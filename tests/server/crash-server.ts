@@ -1,5 +1,5 @@
-import { setScryptCostForTests } from '../../src/server/auth/secrets'
-import { startServer } from '../../src/server/main'
+import { setScryptCostForTests } from '#server/auth/secrets'
+import { startServer } from '#server/main'
 
 /*
  * The server the crash test (crash-recovery.test.ts) kills with SIGKILL: the real startServer on a free port, over

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { openDatabase } from '../../src/server/db/client'
-import { isUniqueViolation } from '../../src/server/db/errors'
-import { users, vendors } from '../../src/server/db/schema'
+import { openDatabase } from '#server/db/client'
+import { isUniqueViolation } from '#server/db/errors'
+import { users, vendors } from '#server/db/schema'
 import { createVendor, testDb } from './harness'
 
 const dirs: string[] = []

@@ -1,6 +1,6 @@
 import { getQueryParam } from 'hono/utils/url'
 import * as v from 'valibot'
-import type { EndpointDef } from '../../src/contract/endpoint'
+import type { EndpointDef } from '#contract/endpoint'
 
 /*
  * The fuzz suite's inputs (fuzz.test.ts, issue 8): a fixed catalogue of nasty values (wrong types, huge and

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys, transactions } from '../../src/server/db/schema'
+import { idempotencyKeys, transactions } from '#server/db/schema'
 import {
   claimIdempotencyKey,
   claimsBeforeAreAbandoned,
   requestHash,
   STALE_CLAIM_MS,
-} from '../../src/server/http/idempotency'
+} from '#server/http/idempotency'
 import type { TestApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
 import { creditOutlet, fund, makeOutlet, owner, outletsApp, toMain, walletBalances } from './outlets-helpers'

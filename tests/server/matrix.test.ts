@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { accessOf, type EndpointDef, permissionsOf } from '../../src/contract/endpoint'
-import { endpoints } from '../../src/contract/index'
-import { type Permission, PERMISSIONS } from '../../src/contract/permissions'
-import { DAY_MS } from '../../src/server/clock'
-import { users } from '../../src/server/db/schema'
+import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
+import { DAY_MS } from '#server/clock'
+import { users } from '#server/db/schema'
 import { call, createMember, createVendor, login, makeApp, type TestApp, type TestUser, testDb } from './harness'
 
 /*

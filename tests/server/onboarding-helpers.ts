@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
-import { nationalNumber, smsAddress } from '../../src/server/auth/phone'
-import { MemoryStorage } from '../../src/server/storage'
+import { nationalNumber, smsAddress } from '#server/auth/phone'
+import { MemoryStorage } from '#server/storage'
 import { form, image, PNG } from './catalogue-helpers'
 import { call, makeApp, type TestApp, uniqueEmail } from './harness'
 

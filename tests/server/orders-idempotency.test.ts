@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys } from '../../src/server/db/schema'
-import { orders } from '../../src/server/db/sales-schema'
-import { STALE_CLAIM_MS } from '../../src/server/http/idempotency'
+import { idempotencyKeys } from '#server/db/schema'
+import { orders } from '#server/db/sales-schema'
+import { STALE_CLAIM_MS } from '#server/http/idempotency'
 import { call, type TestApp } from './harness'
 import { NAIRA, postOrder, salesApp, type Shop, shop } from './orders-helpers'
 

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { coupons } from '../../src/server/db/schema'
-import { customers, orders } from '../../src/server/db/sales-schema'
+import { coupons } from '#server/db/schema'
+import { customers, orders } from '#server/db/sales-schema'
 import { memberToken } from './catalogue-helpers'
 import { call, type TestApp } from './harness'
 import {
@@ -255,7 +255,7 @@ describe('shareable orders and the public page', () => {
     expect(unknown.body).toEqual({ message: 'This order link is no longer valid', code: 'ORDER_LINK_NOT_FOUND' })
     const v = await shop(t)
     const data = await order(t, v.token, { items: [custom()] }, { shareable: true })
-    const { vendors } = await import('../../src/server/db/schema')
+    const { vendors } = await import('#server/db/schema')
     await t.db.update(vendors).set({ status: 'under_review' }).where(eq(vendors.id, v.vendor.id))
     const gone = await call(t.app, 'GET', '/order/public', { query: { code: data.publicUrl.split('/').at(-1) } })
     expect(gone.status).toBe(404)

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { createMember } from '../../src/server/accounts'
-import { HOUR_MS } from '../../src/server/clock'
-import type { Permission } from '../../src/contract/permissions'
-import { type UserRow, users } from '../../src/server/db/schema'
+import { createMember } from '#server/accounts'
+import { HOUR_MS } from '#server/clock'
+import type { Permission } from '#contract/permissions'
+import { type UserRow, users } from '#server/db/schema'
 import { call, type TestApp, uniqueEmail } from './harness'
 import { creditOutlet, fund, get, isOutletMember, makeOutlet, owner, outletsApp, staff, toMain } from './outlets-helpers'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { outletMembers } from '../../src/server/db/team-schema'
+import { outletMembers } from '#server/db/team-schema'
 import { call, createMember, makeApp, type TestApp } from './harness'
 import { type CreatedOutlet, fund, makeOutlet, type Owner, owner, outletsApp, type Staff, staff } from './outlets-helpers'
 import { countingDb } from './query-count'

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys, transactions } from '../../src/server/db/schema'
+import { idempotencyKeys, transactions } from '#server/db/schema'
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 import { creditOutlet, fund, makeOutlet, owner, outletsApp, staff, toMain, walletBalances } from './outlets-helpers'

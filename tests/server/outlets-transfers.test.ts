@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { ledgerEntries, transactions } from '../../src/server/db/schema'
+import { ledgerEntries, transactions } from '#server/db/schema'
 import { call, type TestApp } from './harness'
 import { enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
 import { creditOutlet, fund, get, makeOutlet, outletBalance, owner, outletsApp, toMain, walletBalances } from './outlets-helpers'

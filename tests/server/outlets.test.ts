@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { outlets, transactions, wallets } from '../../src/server/db/schema'
+import { outlets, transactions, wallets } from '#server/db/schema'
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 import { creditOutlet, get, makeOutlet, owner, outletsApp } from './outlets-helpers'

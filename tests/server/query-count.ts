@@ -1,10 +1,10 @@
 import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import type { Db } from '../../src/server/db/client'
-import * as sales from '../../src/server/db/sales-schema'
-import * as core from '../../src/server/db/schema'
-import * as team from '../../src/server/db/team-schema'
+import type { Db } from '#server/db/client'
+import * as sales from '#server/db/sales-schema'
+import * as core from '#server/db/schema'
+import * as team from '#server/db/team-schema'
 
 /**
  * The same database, through a second drizzle instance that counts the statements it sends: for tests that a

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import type { OrderStatus } from '../../src/contract/orders'
-import type { Db } from '../../src/server/db/client'
-import { type CustomerRow, customers, type OrderRow, orders } from '../../src/server/db/sales-schema'
-import { countOrder } from '../../src/server/orders/counts'
+import type { OrderStatus } from '#contract/orders'
+import type { Db } from '#server/db/client'
+import { type CustomerRow, customers, type OrderRow, orders } from '#server/db/sales-schema'
+import { countOrder } from '#server/orders/counts'
 
 /*
  * Customers and orders written straight to the tables, so the customer and dispute suites do not depend on the

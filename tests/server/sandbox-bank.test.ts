@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX_SERIALS, sandboxAccountName } from '../../src/server/banking/sandbox'
-import { BANKS } from '../../src/server/banking/banks'
-import { institutionCode, nubanFor } from '../../src/contract/nuban'
+import { SANDBOX_SERIALS, sandboxAccountName } from '#server/banking/sandbox'
+import { BANKS } from '#server/banking/banks'
+import { institutionCode, nubanFor } from '#contract/nuban'
 
 /* The sandbox bank's list and deterministic names. The NUBAN and charge rules are tested in tests/unit. */
 

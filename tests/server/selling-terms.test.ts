@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { taxes } from '../../src/server/db/schema'
-import { seedSellingTerms } from '../../src/server/seed-selling-terms'
+import { taxes } from '#server/db/schema'
+import { seedSellingTerms } from '#server/seed-selling-terms'
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'
 

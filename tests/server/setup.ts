@@ -1,5 +1,5 @@
 import { afterAll } from 'vitest'
-import { setScryptCostForTests } from '../../src/server/auth/secrets'
+import { setScryptCostForTests } from '#server/auth/secrets'
 import { closeTestDatabase } from './harness'
 
 // Full-cost scrypt takes ~0.25 s per hash; the suite hashes hundreds. Hashes record their own cost.

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { mountPwa } from '../../src/server/http/static-site'
+import { mountPwa } from '#server/http/static-site'
 import { makeApp } from './harness'
 
 let dist: string

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { shops } from '../../src/server/db/onboarding-schema'
-import { vendors } from '../../src/server/db/schema'
+import { shops } from '#server/db/onboarding-schema'
+import { vendors } from '#server/db/schema'
 import { catalogueApp, image, makeProduct, PNG, type Seller, seller } from './catalogue-helpers'
 import { call, createVendor, testDb } from './harness'
 

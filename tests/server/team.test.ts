@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { PERMISSIONS } from '../../src/contract/permissions'
-import { DAY_MS } from '../../src/server/clock'
-import { outlets } from '../../src/server/db/schema'
-import { outletMembers } from '../../src/server/db/team-schema'
+import { PERMISSIONS } from '#contract/permissions'
+import { DAY_MS } from '#server/clock'
+import { outlets } from '#server/db/schema'
+import { outletMembers } from '#server/db/team-schema'
 import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, testDb, uniqueEmail } from './harness'
 import { accept, details, invite, lastCode, newPhone } from './team-helpers'
 

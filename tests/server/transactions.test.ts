@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { HOUR_MS } from '../../src/server/clock'
-import { creditFromBank } from '../../src/server/ledger'
-import { debitForTransfer, settle } from '../../src/server/transfers'
+import { HOUR_MS } from '#server/clock'
+import { creditFromBank } from '#server/ledger'
+import { debitForTransfer, settle } from '#server/transfers'
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { account, sender, tokenFor } from './money-helpers'
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { FILE_CONTENT_SECURITY_POLICY } from '../../src/server/http/security-headers'
+import { FILE_CONTENT_SECURITY_POLICY } from '#server/http/security-headers'
 import {
   MemoryStorage,
   type PutOptions,
@@ -7,7 +7,7 @@ import {
   type StoredFile,
   type StoredType,
   sniffDocumentType,
-} from '../../src/server/storage'
+} from '#server/storage'
 import { form, image, JPEG, PNG, productFields, seller, type Seller } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'
 import { PDF, register, type Registered, shopForm, verify } from './onboarding-helpers'

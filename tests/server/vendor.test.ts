@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { isValidNuban } from '../../src/contract/nuban'
+import { isValidNuban } from '#contract/nuban'
 import { call, createMember, createVendor, login, makeApp } from './harness'
 
 describe('GET /vendor', () => {

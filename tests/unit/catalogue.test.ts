@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { productListFilters } from '../../src/app/features/catalogue/search'
-import { previewPrice, variantChanges, variantFormDraft } from '../../src/app/features/catalogue/variant-form'
-import { createBody, emptyDraft, syncVariants, type OptionDraft } from '../../src/app/features/catalogue/product-draft'
-import { combinations, optionsSignature } from '../../src/app/features/catalogue/variants'
-import { optionsLabel } from '../../src/app/lib/variant-options'
-import { nounFor, pageItems } from '../../src/app/ui/pagination'
+import { productListFilters } from '#app/features/catalogue/search'
+import { previewPrice, variantChanges, variantFormDraft } from '#app/features/catalogue/variant-form'
+import { createBody, emptyDraft, syncVariants, type OptionDraft } from '#app/features/catalogue/product-draft'
+import { combinations, optionsSignature } from '#app/features/catalogue/variants'
+import { optionsLabel } from '#app/lib/variant-options'
+import { nounFor, pageItems } from '#app/ui/pagination'
 
 const option = (key: string, name: string, values: string[]): OptionDraft => ({ key, name, values })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CHARGE_TIER_NAMES, CHARGE_TIERS, chargeFor, chargeTier, feeFor, publicTiers, totalDebit } from '../../src/contract/charges'
-import { chargeLabel } from '../../src/app/lib/transfer-charge'
-import { parseNairaToKobo } from '../../src/contract/money'
+import { CHARGE_TIER_NAMES, CHARGE_TIERS, chargeFor, chargeTier, feeFor, publicTiers, totalDebit } from '#contract/charges'
+import { chargeLabel } from '#app/lib/transfer-charge'
+import { parseNairaToKobo } from '#contract/money'
 
 const TIERS = [
   { name: 'BELOW5000', amount: 1_075 },

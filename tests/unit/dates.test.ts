@@ -11,7 +11,7 @@ import {
   formatShortDateTime,
   toIsoDate,
   validateCustomRange,
-} from '../../src/app/lib/dates'
+} from '#app/lib/dates'
 
 // 22 November 2026, 10:42 in Lagos.
 const now = new Date('2026-11-22T09:42:00.000Z')

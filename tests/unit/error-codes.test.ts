@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ERROR_CODES } from '../../src/contract/error-codes'
+import { ERROR_CODES } from '#contract/error-codes'
 
 /*
  * The types already refuse an undeclared code in `new ApiError(...)`. This reads the server's source instead, so a

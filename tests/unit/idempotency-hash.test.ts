@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { requestHash } from '../../src/server/http/idempotency'
+import { requestHash } from '#server/http/idempotency'
 
 describe('the stored idempotency request hash', () => {
   it('leaves the PIN out, so a stolen hash cannot be brute-forced back to it', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/app/lib/api'
-import { afterFailure, attemptFor, outcomeUnknown } from '../../src/app/lib/idempotency'
+import { ApiError } from '#app/lib/api'
+import { afterFailure, attemptFor, outcomeUnknown } from '#app/lib/idempotency'
 
 let n = 0
 const key = () => `key-${++n}`

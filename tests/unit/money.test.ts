@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { formatKobo, koboToNairaInput, nairaText } from '../../src/contract/naira'
-import { parseNairaToKobo } from '../../src/contract/money'
+import { formatKobo, koboToNairaInput, nairaText } from '#contract/naira'
+import { parseNairaToKobo } from '#contract/money'
 
 describe('formatKobo', () => {
   it('formats kobo as naira with the naira sign, grouping and two decimals', () => {

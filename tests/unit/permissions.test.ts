@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { permissionLabel } from '../../src/contract/permissions'
-import { menuFor, type MenuItem } from '../../src/app/lib/permissions'
+import { permissionLabel } from '#contract/permissions'
+import { menuFor, type MenuItem } from '#app/lib/permissions'
 
 const labels = (items: MenuItem[]) => items.map((i) => i.label)
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX_SERIALS, sandboxPayerAccount } from '../../src/server/banking/sandbox'
-import { isValidNuban } from '../../src/contract/nuban'
+import { SANDBOX_SERIALS, sandboxPayerAccount } from '#server/banking/sandbox'
+import { isValidNuban } from '#contract/nuban'
 
 /* `npm run sandbox -- credit --from NAME` without --account: each name is a payer of its own (decision 088). */
 

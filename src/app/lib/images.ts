@@ -1,4 +1,4 @@
-import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../contract/images'
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '#contract/images'
 
 /** Longest edge kept: sharp on a phone held close and on a storefront, and a few hundred kB instead of 3–8 MB. */
 export const MAX_IMAGE_EDGE = 1600

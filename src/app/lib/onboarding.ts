@@ -1,5 +1,5 @@
-import type { User } from '../../contract/auth'
-import type { OnboardingStep } from '../../contract/onboarding'
+import type { User } from '#contract/auth'
+import type { OnboardingStep } from '#contract/onboarding'
 
 /**
  * Where each onboarding step is done (docs/decisions/056, 059). Login, the signed-in app's guard and the steps

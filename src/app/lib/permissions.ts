@@ -1,4 +1,4 @@
-import type { Permission } from '../../contract/permissions'
+import type { Permission } from '#contract/permissions'
 
 export type IconName = 'home' | 'orders' | 'receipt' | 'wallet' | 'users' | 'box' | 'store' | 'settings'
 

@@ -2,7 +2,7 @@
  * Every query key of the app, one factory per area (all / lists / list(filters) / details / detail(id)),
  * so a mutation in one area can invalidate another's data without the features importing each other.
  */
-import type { Transaction } from '../../contract/transactions'
+import type { Transaction } from '#contract/transactions'
 
 export interface TransactionListFilters {
   status?: Transaction['status']

@@ -1,4 +1,4 @@
-import { authEndpoints } from '../../contract/auth'
+import { authEndpoints } from '#contract/auth'
 import { API_URL } from './api'
 
 /*

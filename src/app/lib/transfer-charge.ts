@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { bankingEndpoints } from '../../contract/banking'
+import { bankingEndpoints } from '#contract/banking'
 import { api } from './api'
-import { formatKobo } from '../../contract/naira'
+import { formatKobo } from '#contract/naira'
 import { queryKeys } from './query-keys'
 
 /*

@@ -1,5 +1,5 @@
 import { useState } from 'react'
-import type { ErrorCode } from '../../contract/error-codes'
+import type { ErrorCode } from '#contract/error-codes'
 import { ApiError, errorMessage } from './api'
 import { outcomeUnknown } from './idempotency'
 

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { formatKobo } from '../../contract/naira'
+import { formatKobo } from '#contract/naira'
 
 export interface MoneyProps {
   /** Integer kobo, as on the wire. */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 import { errorMessage, errorStatus } from '../lib/api'
-import { koboToNairaInput } from '../../contract/naira'
+import { koboToNairaInput } from '#contract/naira'
 import { Button } from './button'
 import { Card } from './card'
 import { CopyButton } from './copy-button'

@@ -1,4 +1,4 @@
-import type { User } from '../../contract/auth'
+import type { User } from '#contract/auth'
 import type { VendorRow } from '../db/schema'
 import { type ActiveUser, effectivePermissions } from './sessions'
 

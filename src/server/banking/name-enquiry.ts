@@ -5,8 +5,8 @@ import type { Db } from '../db/client'
 import { type NameEnquiryRow, nameEnquiries } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
-import type { ErrorCode } from '../../contract/error-codes'
-import { isValidNuban } from '../../contract/nuban'
+import type { ErrorCode } from '#contract/error-codes'
+import { isValidNuban } from '#contract/nuban'
 import type { BankInfo } from './banks'
 
 /*

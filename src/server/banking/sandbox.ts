@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import { newSessionId } from '../ledger'
-import { isValidNuban, nubanFor } from '../../contract/nuban'
+import { isValidNuban, nubanFor } from '#contract/nuban'
 import { BANKS } from './banks'
 import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './provider'
 

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
-import type { Collection } from '../../contract/catalogue'
+import type { Collection } from '#contract/catalogue'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { containsPattern, qualified } from '../db/sql-helpers'

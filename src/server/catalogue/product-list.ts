@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type * as v from 'valibot'
-import type { catalogueEndpoints, Product, ProductSummary } from '../../contract/catalogue'
+import type { catalogueEndpoints, Product, ProductSummary } from '#contract/catalogue'
 import type { Db } from '../db/client'
 import { containsPattern, qualified } from '../db/sql-helpers'
 import { collections, type ProductRow, productImages, products, productVariants } from '../db/schema'

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
-import { MAX_PRODUCT_IMAGES, type Product, type ProductOption } from '../../contract/catalogue'
+import { MAX_PRODUCT_IMAGES, type Product, type ProductOption } from '#contract/catalogue'
 import type { Db, Tx } from '../db/client'
 import { type ProductRow, productImages, products, productVariants } from '../db/schema'
 import { notFound } from '../errors'

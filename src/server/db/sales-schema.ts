@@ -12,7 +12,7 @@ import {
   users,
   vendorId,
 } from './schema'
-import { ORDER_STATUSES } from '../../contract/orders'
+import { ORDER_STATUSES } from '#contract/orders'
 
 /*
  * Sales (issue 5): customers, orders and invoices with their items, timeline and refunds, and disputes.

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
-import type { DisputeInfo } from '../../contract/disputes'
+import type { DisputeInfo } from '#contract/disputes'
 import type { Db } from '../db/client'
 import { type DisputeRow, disputeCategories, disputes, orders } from '../db/sales-schema'
 import { containsPattern } from '../db/sql-helpers'

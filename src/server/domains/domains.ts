@@ -7,7 +7,7 @@ import {
   type MyDomains,
   normaliseDomain,
   type ShopDomain,
-} from '../../contract/domains'
+} from '#contract/domains'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type ShopDomainRow, shopDomains } from '../db/onboarding-schema'

@@ -1,7 +1,7 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
-import type { VendorStatus } from '../../contract/operator'
+import type { VendorStatus } from '#contract/operator'
 import { users, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import type { Notifier } from '../notifier'
@@ -11,7 +11,7 @@ import type { Notifier } from '../notifier'
  * or on the database directly when no server is running.
  */
 
-export { VENDOR_STATUSES, type VendorStatus } from '../../contract/operator'
+export { VENDOR_STATUSES, type VendorStatus } from '#contract/operator'
 
 export interface StatusChange {
   name: string

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
-import type { ErrorCode } from '../../contract/error-codes'
-import type { Onboarding } from '../../contract/onboarding'
+import type { ErrorCode } from '#contract/error-codes'
+import type { Onboarding } from '#contract/onboarding'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { maskedPhone, smsAddress } from '../auth/phone'
 import { newOtp } from '../auth/secrets'

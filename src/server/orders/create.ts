@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
-import type { OrderItemInput, OrderKind } from '../../contract/orders'
-import { orderTotals } from '../../contract/pricing'
+import type { OrderItemInput, OrderKind } from '#contract/orders'
+import { orderTotals } from '#contract/pricing'
 import { newPayLinkCode } from '../catalogue/paylinks'
 import type { LowStockNotice } from '../catalogue/stock'
 import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
@@ -15,7 +15,7 @@ import { findTransaction, unclaimedOfflineCredit } from '../transaction-queries'
 import { countOrder } from './counts'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
-import { nairaText } from '../../contract/naira'
+import { nairaText } from '#contract/naira'
 import { applyPayment } from './payments'
 
 /** Who is acting: the signed-in team member (the seed acts as the owner). */

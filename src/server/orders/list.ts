@@ -1,5 +1,5 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm'
-import type { OrderKind, OrderStatus } from '../../contract/orders'
+import type { OrderKind, OrderStatus } from '#contract/orders'
 import type { Db } from '../db/client'
 import { containsPattern } from '../db/sql-helpers'
 import { orders } from '../db/sales-schema'

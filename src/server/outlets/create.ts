@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
-import type { Outlet } from '../../contract/outlets'
+import type { Outlet } from '#contract/outlets'
 import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../accounts'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
-import type { Outlet } from '../../contract/outlets'
+import type { Outlet } from '#contract/outlets'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { containsPattern, qualified } from '../db/sql-helpers'

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
-import type { OutletMember } from '../../contract/outlets'
+import type { OutletMember } from '#contract/outlets'
 import { type Auth, effectivePermissions } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { containsPattern } from '../db/sql-helpers'

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { OutletTransfer } from '../../contract/outlets'
+import type { OutletTransfer } from '#contract/outlets'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { outlets } from '../db/schema'

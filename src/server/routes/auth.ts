@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { authEndpoints } from '../../contract/auth'
+import type { authEndpoints } from '#contract/auth'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices'

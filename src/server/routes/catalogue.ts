@@ -1,4 +1,4 @@
-import type { catalogueEndpoints } from '../../contract/catalogue'
+import type { catalogueEndpoints } from '#contract/catalogue'
 import {
   createCollection,
   listCollections,

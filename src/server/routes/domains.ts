@@ -1,4 +1,4 @@
-import type { domainEndpoints } from '../../contract/domains'
+import type { domainEndpoints } from '#contract/domains'
 import type { Context } from 'hono'
 import type { AppDeps } from '../deps'
 import { checkDomain, connectDomain, myDomains, type PlatformHosts, removeDomain, verifyDomain } from '../domains/domains'

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { OPERATOR_KEY_HEADER, type operatorEndpoints } from '../../contract/operator'
+import { OPERATOR_KEY_HEADER, type operatorEndpoints } from '#contract/operator'
 import { ApiError } from '../errors'
 import { clientIp } from '../http/client-ip'
 import type { Guard, HandlersFor } from '../http/types'

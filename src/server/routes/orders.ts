@@ -1,5 +1,5 @@
 import type { Context } from 'hono'
-import type { orderEndpoints } from '../../contract/orders'
+import type { orderEndpoints } from '#contract/orders'
 import { analyticsRange } from '../analytics'
 import type { Auth } from '../auth/sessions'
 import { listVariants } from '../catalogue/variants'

@@ -1,5 +1,5 @@
 import { and, eq, isNull } from 'drizzle-orm'
-import type { pinEndpoints } from '../../contract/pin'
+import type { pinEndpoints } from '#contract/pin'
 import { CODE_TTL_MINUTES, checkCode, consumeCode, issueCode } from '../auth/codes'
 import { nationalNumber, smsAddress } from '../auth/phone'
 import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'

@@ -1,4 +1,4 @@
-import type { sellingTermsEndpoints } from '../../contract/selling-terms'
+import type { sellingTermsEndpoints } from '#contract/selling-terms'
 import { lagosDate } from '../analytics'
 import type { HandlersFor } from '../http/types'
 import { createCoupon, findCoupon, listCoupons, toCoupon } from '../selling-terms/coupons'

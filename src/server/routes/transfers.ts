@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm'
-import type { bankingEndpoints } from '../../contract/banking'
+import type { bankingEndpoints } from '#contract/banking'
 import { verifyWebhookSignature } from '../banking/signature'
 import { sendLowStockNotices } from '../catalogue/stock'
 import { isUniqueViolation } from '../db/errors'

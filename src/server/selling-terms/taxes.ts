@@ -1,6 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm'
-import { fromBasisPoints, toBasisPoints } from '../../contract/common'
-import type { Tax } from '../../contract/selling-terms'
+import { fromBasisPoints, toBasisPoints } from '#contract/common'
+import type { Tax } from '#contract/selling-terms'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type TaxRow, taxes } from '../db/schema'

@@ -1,9 +1,9 @@
 import { dehydrate } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '../../../src/contract/catalogue'
-import { shouldPersistQuery } from '../../../src/app/lib/persister'
-import { queryKeys } from '../../../src/app/lib/query-keys'
+import { catalogueEndpoints } from '#contract/catalogue'
+import { shouldPersistQuery } from '#app/lib/persister'
+import { queryKeys } from '#app/lib/query-keys'
 import { payLinkView, product } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '../../../src/contract/catalogue'
-import { menuFor } from '../../../src/app/lib/permissions'
+import { catalogueEndpoints } from '#contract/catalogue'
+import { menuFor } from '#app/lib/permissions'
 import { collection, collectionPage, productPage, productSummary } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

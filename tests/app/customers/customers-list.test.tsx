@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { customerEndpoints } from '../../../src/contract/customers'
-import { menuFor } from '../../../src/app/lib/permissions'
+import { customerEndpoints } from '#contract/customers'
+import { menuFor } from '#app/lib/permissions'
 import { customer, customerAnalytics, customerBreakdown, customerPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

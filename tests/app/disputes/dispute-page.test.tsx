@@ -1,8 +1,8 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { disputeEndpoints, type DisputeMessage } from '../../../src/contract/disputes'
-import { OFFLINE_MESSAGE_NOTE } from '../../../src/app/features/disputes/components/dispute-conversation'
+import { disputeEndpoints, type DisputeMessage } from '#contract/disputes'
+import { OFFLINE_MESSAGE_NOTE } from '#app/features/disputes/components/dispute-conversation'
 import { disputeInfo, disputeMessage, disputeMessagePage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

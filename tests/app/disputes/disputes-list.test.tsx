@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { disputeEndpoints } from '../../../src/contract/disputes'
+import { disputeEndpoints } from '#contract/disputes'
 import { dispute, disputePage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

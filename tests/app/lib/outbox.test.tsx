@@ -2,7 +2,7 @@ import { onlineManager } from '@tanstack/react-query'
 import { createStore, get, set } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { disputeEndpoints } from '../../../src/contract/disputes'
+import { disputeEndpoints } from '#contract/disputes'
 import {
   discardItem,
   enqueue,
@@ -14,10 +14,10 @@ import {
   stopOutbox,
   type NewOutboxItem,
   type OutboxItem,
-} from '../../../src/app/lib/outbox'
-import { deletePersistedCaches } from '../../../src/app/lib/persister'
-import { createQueryClient } from '../../../src/app/lib/query-client'
-import { setSession } from '../../../src/app/lib/session'
+} from '#app/lib/outbox'
+import { deletePersistedCaches } from '#app/lib/persister'
+import { createQueryClient } from '#app/lib/query-client'
+import { setSession } from '#app/lib/session'
 import { user } from '../fixtures'
 import { route, server, useAppHarness } from '../harness'
 

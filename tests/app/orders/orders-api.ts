@@ -1,6 +1,6 @@
 // MSW handlers for the order screens' API, recording what the app asked for.
-import { endpoints } from '../../../src/contract'
-import type { OrderSummary } from '../../../src/contract/orders'
+import { endpoints } from '#contract/index'
+import type { OrderSummary } from '#contract/orders'
 import { customer, customerInfo, customerPage, orderAnalytics, orderPage, orderSummary } from '../sales-fixtures'
 import { handle, ok, server } from '../harness'
 

@@ -1,7 +1,7 @@
 // MSW handlers for the outlet screens' API, recording what the app asked for.
-import { endpoints } from '../../../src/contract'
-import type { Outlet, OutletMember } from '../../../src/contract/outlets'
-import type { Transaction } from '../../../src/contract/transactions'
+import { endpoints } from '#contract/index'
+import type { Outlet, OutletMember } from '#contract/outlets'
+import type { Transaction } from '#contract/transactions'
 import { BALANCE, transaction, transactionPage } from '../fixtures'
 import { handle, ok, server } from '../harness'
 import { outlet, OUTLET_WALLET, outletMember, outletMemberPage, outletPage } from '../outlets-fixtures'

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '../../../src/contract'
-import { COUPON_MESSAGES, lagosToday } from '../../../src/app/features/coupons/coupon-form'
+import { endpoints } from '#contract/index'
+import { COUPON_MESSAGES, lagosToday } from '#app/features/coupons/coupon-form'
 import { coupon, couponPage } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

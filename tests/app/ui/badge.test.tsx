@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { StatusBadge, statusTone } from '../../../src/app/ui/badge'
-import { Money } from '../../../src/app/ui/money'
+import { StatusBadge, statusTone } from '#app/ui/badge'
+import { Money } from '#app/ui/money'
 
 describe('StatusBadge', () => {
   it('shows the status lower-cased', () => {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Button, IconButton } from '../../../src/app/ui/button'
+import { Button, IconButton } from '#app/ui/button'
 
 describe('Button', () => {
   it('is a type=button that reacts to clicks', async () => {

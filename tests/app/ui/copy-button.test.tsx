@@ -2,9 +2,9 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { CopyButton } from '../../../src/app/ui/copy-button'
-import { Toaster } from '../../../src/app/ui/toast'
-import { toaster } from '../../../src/app/ui/toaster-store'
+import { CopyButton } from '#app/ui/copy-button'
+import { Toaster } from '#app/ui/toast'
+import { toaster } from '#app/ui/toaster-store'
 
 afterEach(() => {
   act(() => toaster.remove())

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { EmptyState } from '../../../src/app/ui/empty-state'
+import { EmptyState } from '#app/ui/empty-state'
 
 describe('EmptyState', () => {
   it('says No record found by default, without a Refetch button when there is nothing to refetch', () => {

@@ -1,8 +1,8 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
-import { Input } from '../../../src/app/ui/field'
-import { FormSheet } from '../../../src/app/ui/form-sheet'
+import { Input } from '#app/ui/field'
+import { FormSheet } from '#app/ui/form-sheet'
 
 function renderForm(props: { pending?: boolean; disabled?: boolean }) {
   const onSubmit = vi.fn()

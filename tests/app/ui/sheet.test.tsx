@@ -2,8 +2,8 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { Button } from '../../../src/app/ui/button'
-import { Sheet } from '../../../src/app/ui/sheet'
+import { Button } from '#app/ui/button'
+import { Sheet } from '#app/ui/sheet'
 
 function Harness({ onOpenChange }: { onOpenChange?: (open: boolean) => void }) {
   const [open, setOpen] = useState(true)

@@ -1,9 +1,9 @@
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
-import { notify } from '../../../src/app/lib/notify'
-import { Toaster } from '../../../src/app/ui/toast'
-import { toaster } from '../../../src/app/ui/toaster-store'
+import { notify } from '#app/lib/notify'
+import { Toaster } from '#app/ui/toast'
+import { toaster } from '#app/ui/toaster-store'
 
 afterEach(() => {
   act(() => toaster.remove())

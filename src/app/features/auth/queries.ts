@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { authEndpoints } from '../../../contract/auth'
-import type { BodyInput } from '../../../contract/endpoint'
-import type { Onboarding } from '../../../contract/onboarding'
-import { api } from '../../lib/api'
-import { isOnboarding } from '../../lib/onboarding'
-import { queryKeys } from '../../lib/query-keys'
-import { startSession } from '../../lib/session'
-import { flushSignOuts } from '../../lib/sign-out-outbox'
+import { authEndpoints } from '#contract/auth'
+import type { BodyInput } from '#contract/endpoint'
+import type { Onboarding } from '#contract/onboarding'
+import { api } from '#app/lib/api'
+import { isOnboarding } from '#app/lib/onboarding'
+import { queryKeys } from '#app/lib/query-keys'
+import { startSession } from '#app/lib/session'
+import { flushSignOuts } from '#app/lib/sign-out-outbox'
 
 /** Steps at which an unapproved owner's sign-in ends with a dialog instead of a session. */
 export const HELD_STEPS = ['review', 'rejected'] as const
@@ -28,7 +28,7 @@ export function useLogin() {
       if (!isOnboarding(user)) return { ...result, onboarding: null }
       const auth = { Authorization: `Bearer ${token}` }
       // Only an owner still onboarding needs the onboarding contract; the login screen does not load it up front.
-      const { onboardingEndpoints } = await import('../../../contract/onboarding')
+      const { onboardingEndpoints } = await import('#contract/onboarding')
       const onboarding = (await api(onboardingEndpoints.onboarding, { headers: auth })).data
       if (!isHeld(onboarding)) return { ...result, onboarding }
       void api(authEndpoints.logout, { headers: auth }).catch(() => undefined)

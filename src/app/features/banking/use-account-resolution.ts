@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
-import type { ResolvedAccount } from '../../../contract/banking'
-import { ApiError } from '../../lib/api'
-import { canCheckNuban, isValidNuban } from '../../../contract/nuban'
-import { notify } from '../../lib/notify'
+import type { ResolvedAccount } from '#contract/banking'
+import { ApiError } from '#app/lib/api'
+import { canCheckNuban, isValidNuban } from '#contract/nuban'
+import { notify } from '#app/lib/notify'
 import { resolveAccount } from './queries'
 
 export type Resolved = v.InferOutput<typeof ResolvedAccount>

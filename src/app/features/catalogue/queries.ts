@@ -1,12 +1,12 @@
 import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { catalogueEndpoints, type Product, type ProductVariant } from '../../../contract/catalogue'
-import type { BodyInput } from '../../../contract/endpoint'
-import { api, type Envelope } from '../../lib/api'
-import { enqueueMerged } from '../../lib/outbox'
-import { queryKeys, type CollectionListFilters, type ProductListFilters } from '../../lib/query-keys'
-import { notify } from '../../lib/notify'
+import { catalogueEndpoints, type Product, type ProductVariant } from '#contract/catalogue'
+import type { BodyInput } from '#contract/endpoint'
+import { api, type Envelope } from '#app/lib/api'
+import { enqueueMerged } from '#app/lib/outbox'
+import { queryKeys, type CollectionListFilters, type ProductListFilters } from '#app/lib/query-keys'
+import { notify } from '#app/lib/notify'
 import { describeVariantChange, foldVariantChange } from './variant-form'
-import { optionsLabel } from '../../lib/variant-options'
+import { optionsLabel } from '#app/lib/variant-options'
 
 /** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
 export const ALL = 1_000_000

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import type { CollectionListFilters, ProductListFilters } from '../../lib/query-keys'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
+import type { CollectionListFilters, ProductListFilters } from '#app/lib/query-keys'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
 const kobo = optionalParam(v.pipe(v.number(), v.safeInteger(), v.minValue(0)))
 const anId = optionalParam(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64)))

@@ -1,10 +1,10 @@
-import { toBasisPoints } from '../../../contract/common'
-import type { catalogueEndpoints, ProductVariant } from '../../../contract/catalogue'
-import type { BodyInput } from '../../../contract/endpoint'
-import { MAX_PRICE_KOBO, priceAfterDiscount } from '../../../contract/pricing'
-import { isPercentText } from '../../lib/forms'
-import { formatKobo, koboToNairaInput } from '../../../contract/naira'
-import { parseNairaToKobo } from '../../../contract/money'
+import { toBasisPoints } from '#contract/common'
+import type { catalogueEndpoints, ProductVariant } from '#contract/catalogue'
+import type { BodyInput } from '#contract/endpoint'
+import { MAX_PRICE_KOBO, priceAfterDiscount } from '#contract/pricing'
+import { isPercentText } from '#app/lib/forms'
+import { formatKobo, koboToNairaInput } from '#contract/naira'
+import { parseNairaToKobo } from '#contract/money'
 import { hasDiscount } from './variants'
 
 /** Update Variant as typed. An empty discount type means no discount. */

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { COUPON_VALUE_TYPES } from '../../../contract/selling-terms'
-import { isPercentText } from '../../lib/forms'
-import { parseNairaToKobo } from '../../../contract/money'
+import { COUPON_VALUE_TYPES } from '#contract/selling-terms'
+import { isPercentText } from '#app/lib/forms'
+import { parseNairaToKobo } from '#contract/money'
 import type { CreateCouponBody } from './queries'
 
 /** Lagos is UTC+1 all year (no daylight saving). */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { sellingTermsEndpoints, type Coupon } from '../../../contract/selling-terms'
-import { api } from '../../lib/api'
-import { queryKeys } from '../../lib/query-keys'
+import { sellingTermsEndpoints, type Coupon } from '#contract/selling-terms'
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 
 /** Coupons per page: a screen or two of rows on a phone. */
 export const COUPON_PAGE_SIZE = 20

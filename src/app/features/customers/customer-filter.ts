@@ -1,6 +1,6 @@
-import { hasPermission } from '../../lib/permissions'
-import { useSession } from '../../lib/session'
-import type { CustomerPickerComponent } from '../../ui/customer-choice'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { useCustomerName } from './customer-name'
 import { CustomerPicker } from './customer-picker'
 

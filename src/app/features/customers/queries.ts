@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { customerEndpoints, type Customer } from '../../../contract/customers'
-import { api } from '../../lib/api'
-import { queryKeys, type CustomerListFilters, type DateRangeKey } from '../../lib/query-keys'
+import { customerEndpoints, type Customer } from '#contract/customers'
+import { api } from '#app/lib/api'
+import { queryKeys, type CustomerListFilters, type DateRangeKey } from '#app/lib/query-keys'
 
 /** Rows per request in the customer picker: a phone screen and a bit, so "Load more" is rarely needed twice. */
 export const PICKER_PAGE_SIZE = 20

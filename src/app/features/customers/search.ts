@@ -1,9 +1,9 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import { dateFilterSearch } from '../../lib/date-search'
-import type { CustomerListFilters } from '../../lib/query-keys'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
+import { dateFilterSearch } from '#app/lib/date-search'
+import type { CustomerListFilters } from '#app/lib/query-keys'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
 
 /** What the Filter Customers sheet accepts as an email, worded as SPEC §5 says. */

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { domainEndpoints, type MyDomains, type ShopDomain } from '../../../contract/domains'
-import { api, ApiError } from '../../lib/api'
-import { queryKeys } from '../../lib/query-keys'
-import { notify } from '../../lib/notify'
+import { domainEndpoints, type MyDomains, type ShopDomain } from '#contract/domains'
+import { api, ApiError } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
+import { notify } from '#app/lib/notify'
 
 export const myDomainsQuery = () =>
   queryOptions({

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
-import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '../../../contract/onboarding'
-import type { BodyInput } from '../../../contract/endpoint'
-import type { onboardingEndpoints } from '../../../contract/onboarding'
+import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
+import type { BodyInput } from '#contract/endpoint'
+import type { onboardingEndpoints } from '#contract/onboarding'
 import { ageOn, EMPTY_DATE, MINIMUM_AGE, toLocalDate, type DateParts } from './date-of-birth'
 
 export type DocumentType = (typeof KYC_DOCUMENT_TYPES)[number]

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { emailField, newPasswordField } from '../../lib/forms'
+import { emailField, newPasswordField } from '#app/lib/forms'
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.'
 export const PHONE_MESSAGE = 'Enter a Nigerian mobile number, like 08031234567.'

@@ -1,7 +1,7 @@
 import { format, parseISO } from 'date-fns'
-import type { OrderKind, OrderSummary } from '../../../contract/orders'
-import { toCsv, type CsvColumn } from '../../lib/csv'
-import { koboToNairaInput } from '../../../contract/naira'
+import type { OrderKind, OrderSummary } from '#contract/orders'
+import { toCsv, type CsvColumn } from '#app/lib/csv'
+import { koboToNairaInput } from '#contract/naira'
 
 function localDateTime(iso: string): string {
   const date = parseISO(iso)

@@ -1,4 +1,4 @@
-import type { OrderKind } from '../../../contract/orders'
+import type { OrderKind } from '#contract/orders'
 
 /**
  * Orders and invoices are one entity with a kind (contract/orders.ts) and share every screen; only the words and

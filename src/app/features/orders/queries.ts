@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE } from '../../../contract/common'
-import type { BodyInput } from '../../../contract/endpoint'
-import { orderEndpoints, type Order, type OrderKind, type OrderSummary } from '../../../contract/orders'
-import { api, type Envelope } from '../../lib/api'
-import { enqueue, type OutboxItem } from '../../lib/outbox'
-import { MONEY_KEYS, queryKeys, type DateRangeKey } from '../../lib/query-keys'
+import { MAX_PAGE_SIZE } from '#contract/common'
+import type { BodyInput } from '#contract/endpoint'
+import { orderEndpoints, type Order, type OrderKind, type OrderSummary } from '#contract/orders'
+import { api, type Envelope } from '#app/lib/api'
+import { enqueue, type OutboxItem } from '#app/lib/outbox'
+import { MONEY_KEYS, queryKeys, type DateRangeKey } from '#app/lib/query-keys'
 import type { OrderFilters } from './search'
 
 /** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */

@@ -1,4 +1,4 @@
-import { formatKobo } from '../../../contract/naira'
+import { formatKobo } from '#contract/naira'
 
 /**
  * 'Refunded ₦500.00 of ₦2,000.00': how much of what was paid went back, on the order page and on the customer's

@@ -1,10 +1,10 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '../../../contract/statuses'
-import { dateFilterSearch, searchRange } from '../../lib/date-search'
-import type { OrderListFilters } from '../../lib/query-keys'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
+import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '#contract/statuses'
+import { dateFilterSearch, searchRange } from '#app/lib/date-search'
+import type { OrderListFilters } from '#app/lib/query-keys'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
 
 /**

@@ -1,5 +1,5 @@
 import * as v from 'valibot'
-import { PHONE_MAX_DIGITS } from '../../ui/field'
+import { PHONE_MAX_DIGITS } from '#app/ui/field'
 
 export const OUTLET_FORM_MESSAGES = {
   name: 'Enter the outlet name.',

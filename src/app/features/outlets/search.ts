@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import type { OutletListFilters } from '../../lib/query-keys'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
+import type { OutletListFilters } from '#app/lib/query-keys'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
 /** /outlets?search=lekki&page=2: the list's whole state, so it survives a reload and can be shared. */
 export const outletSearchSchema = v.object({

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { pinEndpoints } from '../../../contract/pin'
-import { api } from '../../lib/api'
-import { queryKeys } from '../../lib/query-keys'
+import { pinEndpoints } from '#contract/pin'
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 
 export const pinStatusQuery = () =>
   queryOptions({

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import type { DeliveryLocation } from '../../../contract/selling-terms'
-import { isPercentText } from '../../lib/forms'
-import { koboToNairaInput } from '../../../contract/naira'
-import { parseNairaToKobo } from '../../../contract/money'
+import type { DeliveryLocation } from '#contract/selling-terms'
+import { isPercentText } from '#app/lib/forms'
+import { koboToNairaInput } from '#contract/naira'
+import { parseNairaToKobo } from '#contract/money'
 import type { DeliveryLocationBody } from './queries'
 
 /** ₦100,000,000: the contract's largest delivery fee. */

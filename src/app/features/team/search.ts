@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '../../lib/list-search'
-import type { MemberListFilters } from '../../lib/query-keys'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
+import type { MemberListFilters } from '#app/lib/query-keys'
 
-export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../../lib/list-search'
+export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
 /**
  * The Team tab's part of /settings: ?tab=team&q=ada&page=2. One box searches names, or emails once the text has

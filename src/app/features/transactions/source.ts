@@ -1,8 +1,8 @@
 import type { QueryKey } from '@tanstack/react-query'
 import { linkOptions, type LinkOptions, type RegisteredRouter } from '@tanstack/react-router'
-import { transactionEndpoints, type Transaction } from '../../../contract/transactions'
-import { api } from '../../lib/api'
-import { queryKeys, type TransactionListFilters } from '../../lib/query-keys'
+import { transactionEndpoints, type Transaction } from '#contract/transactions'
+import { api } from '#app/lib/api'
+import { queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
 
 export interface TransactionPage {
   items: Transaction[]

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
-import { vendorEndpoints } from '../../../contract/vendor'
-import { api } from '../../lib/api'
-import { queryKeys } from '../../lib/query-keys'
+import { vendorEndpoints } from '#contract/vendor'
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 
 export const walletBalanceQuery = () =>
   queryOptions({

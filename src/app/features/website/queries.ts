@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BodyInput } from '../../../contract/endpoint'
-import { websiteEndpoints } from '../../../contract/website'
-import { api } from '../../lib/api'
-import { queryKeys } from '../../lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
+import { websiteEndpoints } from '#contract/website'
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 
 export const websiteQuery = () =>
   queryOptions({

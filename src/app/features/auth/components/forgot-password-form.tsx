@@ -2,9 +2,9 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { emailField } from '../../../lib/forms'
-import { Button } from '../../../ui/button'
-import { TextField } from '../../../ui/text-field'
+import { emailField } from '#app/lib/forms'
+import { Button } from '#app/ui/button'
+import { TextField } from '#app/ui/text-field'
 import { useForgotPassword } from '../queries'
 
 export function ForgotPasswordForm() {

@@ -3,10 +3,10 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { emailField, passwordField } from '../../../lib/forms'
-import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '../../../lib/onboarding'
-import { Button } from '../../../ui/button'
-import { TextField } from '../../../ui/text-field'
+import { emailField, passwordField } from '#app/lib/forms'
+import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboarding'
+import { Button } from '#app/ui/button'
+import { TextField } from '#app/ui/text-field'
 import { isHeld, useLogin, type HeldStep } from '../queries'
 import { markWelcome } from '../welcome-mark'
 
@@ -14,7 +14,7 @@ const LoginSchema = v.object({ email: emailField, password: passwordField })
 
 // Only an owner whose application is held sees a dialog here, so the dialog kit (zag's dialog, focus trap and
 // dismissal, ~10 KiB gzip) loads when a sign-in starts rather than with the login screen (decision 083).
-const loadDialog = () => import('../../../ui/dialog')
+const loadDialog = () => import('#app/ui/dialog')
 const InfoDialog = lazy(() => loadDialog().then((m) => ({ default: m.InfoDialog })))
 
 /** SPEC §2 Review Pending, word for word; and its counterpart for an application an operator turned down. */

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import { MAX_PRODUCT_IMAGES } from '../../../../contract/catalogue'
-import { IconButton } from '../../../ui/button'
-import { Icon } from '../../../ui/icon'
-import { Spinner } from '../../../ui/spinner'
-import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '../../../lib/images'
+import { MAX_PRODUCT_IMAGES } from '#contract/catalogue'
+import { IconButton } from '#app/ui/button'
+import { Icon } from '#app/ui/icon'
+import { Spinner } from '#app/ui/spinner'
+import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '#app/lib/images'
 import { newKey, type ImageDraft } from '../product-draft'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' }, gap: '2' })

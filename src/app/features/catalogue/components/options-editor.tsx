@@ -1,10 +1,10 @@
 import { useState, type KeyboardEvent } from 'react'
 import { css } from 'styled-system/css'
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '../../../../contract/catalogue'
-import { Button, IconButton } from '../../../ui/button'
-import { Field, Input } from '../../../ui/field'
-import { Icon } from '../../../ui/icon'
-import { RemovableChips } from '../../../ui/removable-chips'
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogue'
+import { Button, IconButton } from '#app/ui/button'
+import { Field, Input } from '#app/ui/field'
+import { Icon } from '#app/ui/icon'
+import { RemovableChips } from '#app/ui/removable-chips'
 import { newKey, type DraftErrors, type OptionDraft } from '../product-draft'
 
 const box = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })

@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { Icon } from '../../../ui/icon'
+import { Icon } from '#app/ui/icon'
 
 const frame = css({
   display: 'grid',

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { errorMessage, errorStatus } from '../../../lib/api'
-import { EmptyState } from '../../../ui/empty-state'
-import { Sheet } from '../../../ui/sheet'
-import { Skeleton } from '../../../ui/skeleton'
+import { errorMessage, errorStatus } from '#app/lib/api'
+import { EmptyState } from '#app/ui/empty-state'
+import { Sheet } from '#app/ui/sheet'
+import { Skeleton } from '#app/ui/skeleton'
 import { allCollectionsQuery } from '../queries'
 import { CollectionSheet } from './collection-sheet'
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot'
-import { ChoiceChips } from '../../../ui/choice-chips'
-import { Field, Input } from '../../../ui/field'
-import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
-import { RemovableChips, type RemovableChip } from '../../../ui/removable-chips'
+import { ChoiceChips } from '#app/ui/choice-chips'
+import { Field, Input } from '#app/ui/field'
+import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
+import { RemovableChips, type RemovableChip } from '#app/ui/removable-chips'
 import { customerEmail, INVALID_EMAIL, type CustomerFilters } from '../search'
 
 const ANONYMOUS_CHOICES = [

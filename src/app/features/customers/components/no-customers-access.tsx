@@ -1,5 +1,5 @@
-import { EmptyState } from '../../../ui/empty-state'
-import { PageHeader } from '../../../ui/page'
+import { EmptyState } from '#app/ui/empty-state'
+import { PageHeader } from '#app/ui/page'
 
 /** What a member without VENDOR_CUSTOMERS sees on a customers page: no Refetch, since asking again cannot help. */
 export function NoCustomersAccess() {

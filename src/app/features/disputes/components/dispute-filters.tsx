@@ -1,6 +1,6 @@
-import { ChoiceChips } from '../../../ui/choice-chips'
-import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
-import { RemovableChips } from '../../../ui/removable-chips'
+import { ChoiceChips } from '#app/ui/choice-chips'
+import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
+import { RemovableChips } from '#app/ui/removable-chips'
 
 /** SPEC §5: the one filter of Filter Disputes is required, with this exact message. */
 export const SELECT_AN_OPTION = 'Please select an option.'

@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
-import { Icon } from '../../../ui/icon'
-import { Select } from '../../../ui/field'
+import { Icon } from '#app/ui/icon'
+import { Select } from '#app/ui/field'
 import { daysInMonth, yearChoices, type DateParts } from '../date-of-birth'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']

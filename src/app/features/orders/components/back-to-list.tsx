@@ -1,4 +1,4 @@
-import { BackLink } from '../../../ui/detail-page'
+import { BackLink } from '#app/ui/detail-page'
 import type { KindText } from '../kinds'
 
 /** '← Orders' or '← Invoices', above an order page or a create form. */

@@ -1,4 +1,4 @@
-import { ExportButton } from '../../../ui/export-button'
+import { ExportButton } from '#app/ui/export-button'
 import { exportFileName, ordersCsv } from '../export'
 import type { KindText } from '../kinds'
 import { fetchAllOrders } from '../queries'

@@ -1,5 +1,5 @@
-import { EmptyState } from '../../../ui/empty-state'
-import { PageHeader } from '../../../ui/page'
+import { EmptyState } from '#app/ui/empty-state'
+import { PageHeader } from '#app/ui/page'
 
 /** What a member without VENDOR_ORDERS sees on any order or invoice page: no Refetch, asking again cannot help. */
 export function NoOrdersAccess({ title }: { title: string }) {

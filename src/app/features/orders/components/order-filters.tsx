@@ -1,8 +1,8 @@
-import { ORDER_STATUSES } from '../../../../contract/orders'
-import { ChoiceChips } from '../../../ui/choice-chips'
-import { CustomerChoice, type CustomerPickerComponent } from '../../../ui/customer-choice'
-import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
-import { RemovableChips, type RemovableChip } from '../../../ui/removable-chips'
+import { ORDER_STATUSES } from '#contract/orders'
+import { ChoiceChips } from '#app/ui/choice-chips'
+import { CustomerChoice, type CustomerPickerComponent } from '#app/ui/customer-choice'
+import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
+import { RemovableChips, type RemovableChip } from '#app/ui/removable-chips'
 import type { KindText } from '../kinds'
 import type { OrderSheetFilters } from '../search'
 

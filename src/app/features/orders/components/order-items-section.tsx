@@ -1,10 +1,10 @@
 import { css } from 'styled-system/css'
-import type { Order } from '../../../../contract/orders'
-import { formatKobo } from '../../../../contract/naira'
-import { Card } from '../../../ui/card'
-import { DetailList, DetailRow } from '../../../ui/detail-list'
-import { Money } from '../../../ui/money'
-import { optionsText } from '../../../lib/variant-options'
+import type { Order } from '#contract/orders'
+import { formatKobo } from '#contract/naira'
+import { Card } from '#app/ui/card'
+import { DetailList, DetailRow } from '#app/ui/detail-list'
+import { Money } from '#app/ui/money'
+import { optionsText } from '#app/lib/variant-options'
 
 const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { PagedList } from '../../../ui/paged-list'
+import { PagedList } from '#app/ui/paged-list'
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type OrderFilters, type PageSize } from '../search'

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import type { Order } from '../../../../contract/orders'
-import { formatDateTime } from '../../../lib/dates'
-import { StatusBadge } from '../../../ui/badge'
-import { Card } from '../../../ui/card'
-import { Money } from '../../../ui/money'
+import type { Order } from '#contract/orders'
+import { formatDateTime } from '#app/lib/dates'
+import { StatusBadge } from '#app/ui/badge'
+import { Card } from '#app/ui/card'
+import { Money } from '#app/ui/money'
 
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '3', mb: '1' })
 const item = css({

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { formatKobo } from '../../../../contract/naira'
-import { Field, Input, Select, Textarea } from '../../../ui/field'
-import { deliveryLocationListQuery, taxListQuery } from '../../../lib/selling-terms-lists'
+import { formatKobo } from '#contract/naira'
+import { Field, Input, Select, Textarea } from '#app/ui/field'
+import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
 import type { OrderDraft } from '../order-draft'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })

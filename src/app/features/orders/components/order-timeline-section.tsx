@@ -1,7 +1,7 @@
 import { css } from 'styled-system/css'
-import type { Order } from '../../../../contract/orders'
-import { formatDateTime } from '../../../lib/dates'
-import { Card } from '../../../ui/card'
+import type { Order } from '#contract/orders'
+import { formatDateTime } from '#app/lib/dates'
+import { Card } from '#app/ui/card'
 
 const list = css({ display: 'flex', flexDirection: 'column' })
 const event = css({

@@ -1,4 +1,4 @@
-import { TabNav } from '../../../ui/tab-nav'
+import { TabNav } from '#app/ui/tab-nav'
 
 /**
  * Orders | Disputes: disputes are raised against orders and share the Orders menu entry (SPEC §6 gates both by

@@ -1,5 +1,5 @@
-import { NoAccess } from '../../../ui/no-access'
-import { PageHeader } from '../../../ui/page'
+import { NoAccess } from '#app/ui/no-access'
+import { PageHeader } from '#app/ui/page'
 
 /** What a member without VENDOR_OUTLETS sees on an outlets page. */
 export function NoOutletsAccess() {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
-import { formatKobo } from '../../../../contract/naira'
-import { ConfirmStep } from '../../../ui/confirm-step'
-import { DetailRow } from '../../../ui/detail-list'
+import { formatKobo } from '#contract/naira'
+import { ConfirmStep } from '#app/ui/confirm-step'
+import { DetailRow } from '#app/ui/detail-list'
 
 /** The confirm step of an outlet transfer (decision 086): what will move, from where, to where, before the PIN. */
 export function OutletTransferConfirm({

@@ -1,7 +1,7 @@
 import { useForm } from '@tanstack/react-form'
-import { showSubmitError, visibleError } from '../../../lib/forms'
-import { Field, Input, PercentInput } from '../../../ui/field'
-import { FormSheet } from '../../../ui/form-sheet'
+import { showSubmitError, visibleError } from '#app/lib/forms'
+import { Field, Input, PercentInput } from '#app/ui/field'
+import { FormSheet } from '#app/ui/form-sheet'
 import { TaxFormSchema, toTaxBody } from '../forms'
 import { useCreateTax } from '../queries'
 

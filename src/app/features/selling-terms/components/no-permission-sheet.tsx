@@ -1,7 +1,7 @@
-import { hasPermission } from '../../../lib/permissions'
-import { useSession } from '../../../lib/session'
-import { EmptyState } from '../../../ui/empty-state'
-import { Sheet } from '../../../ui/sheet'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import { EmptyState } from '#app/ui/empty-state'
+import { Sheet } from '#app/ui/sheet'
 
 /** Taxes and delivery locations are read by every member and changed only with VENDOR_SETTINGS. */
 export function useCanEditSellingTerms(): boolean {

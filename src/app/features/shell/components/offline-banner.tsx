@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { useOnline } from '../../../lib/online'
-import { Icon } from '../../../ui/icon'
+import { useOnline } from '#app/lib/online'
+import { Icon } from '#app/ui/icon'
 
 /**
  * How old what the screen shows is: the oldest answer among the queries in view (those with observers). The newest

@@ -1,11 +1,11 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { discardItem, retryItem, useOutbox, waitingText, type OutboxItem } from '../../../lib/outbox'
-import { useOnline } from '../../../lib/online'
-import { Button } from '../../../ui/button'
-import { Icon } from '../../../ui/icon'
-import { Sheet } from '../../../ui/sheet'
-import { WaitingBadge } from '../../../ui/waiting-badge'
+import { discardItem, retryItem, useOutbox, waitingText, type OutboxItem } from '#app/lib/outbox'
+import { useOnline } from '#app/lib/online'
+import { Button } from '#app/ui/button'
+import { Icon } from '#app/ui/icon'
+import { Sheet } from '#app/ui/sheet'
+import { WaitingBadge } from '#app/ui/waiting-badge'
 
 const bar = css({
   display: 'flex',

@@ -1,6 +1,6 @@
 import { useRegisterSW } from 'virtual:pwa-register/react'
 import { css } from 'styled-system/css'
-import { Button } from '../../../ui/button'
+import { Button } from '#app/ui/button'
 
 /** A new version waits until the user says so: reloading under a half-filled form would lose their work. */
 export function UpdatePrompt() {

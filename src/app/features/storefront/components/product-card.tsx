@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { StorefrontProduct, StorefrontVariant } from '../../../../contract/storefront'
-import { formatKobo } from '../../../../contract/naira'
-import { Icon } from '../../../ui/icon'
-import { visibleOptions } from '../../../lib/variant-options'
+import type { StorefrontProduct, StorefrontVariant } from '#contract/storefront'
+import { formatKobo } from '#contract/naira'
+import { Icon } from '#app/ui/icon'
+import { visibleOptions } from '#app/lib/variant-options'
 
 const card = css({
   display: 'flex',

@@ -1,6 +1,6 @@
-import { hasPermission } from '../../../lib/permissions'
-import { useSession } from '../../../lib/session'
-import { NoAccess, NoAccessSheet } from '../../../ui/no-access'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import { NoAccess, NoAccessSheet } from '#app/ui/no-access'
 
 const NO_TEAM = { title: 'Your role does not include the team', permission: 'team' }
 

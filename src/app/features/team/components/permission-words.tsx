@@ -1,6 +1,6 @@
 import { css } from 'styled-system/css'
-import { permissionLabel } from '../../../../contract/permissions'
-import { Badge } from '../../../ui/badge'
+import { permissionLabel } from '#contract/permissions'
+import { Badge } from '#app/ui/badge'
 
 const list = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
 

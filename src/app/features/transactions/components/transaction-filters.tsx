@@ -1,7 +1,7 @@
-import { ChoiceChips } from '../../../ui/choice-chips'
-import { CustomerChoice, type CustomerPickerComponent } from '../../../ui/customer-choice'
-import { RemovableChips } from '../../../ui/removable-chips'
-import { FilterSheet, useFilterDraft } from '../../../ui/filter-sheet'
+import { ChoiceChips } from '#app/ui/choice-chips'
+import { CustomerChoice, type CustomerPickerComponent } from '#app/ui/customer-choice'
+import { RemovableChips } from '#app/ui/removable-chips'
+import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
 import type { TransactionSearch } from '../search'
 
 export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId'>

@@ -1,7 +1,7 @@
 import type * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { WalletDetails } from '../../../../contract/vendor'
-import { CopyButton } from '../../../ui/copy-button'
+import type { WalletDetails } from '#contract/vendor'
+import { CopyButton } from '#app/ui/copy-button'
 
 const label = css({ fontSize: 'sm', color: 'fg.muted' })
 

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CustomerPage } from '../../../features/customers/components/customer-page'
-import { customerInfoQuery } from '../../../features/customers/queries'
-import { NoCustomersAccess } from '../../../features/customers/components/no-customers-access'
-import { hasPermission } from '../../../lib/permissions'
-import { getSession, useSession } from '../../../lib/session'
-import { BackSkeleton, DetailSkeleton } from '../../../ui/screen-skeleton'
+import { CustomerPage } from '#app/features/customers/components/customer-page'
+import { customerInfoQuery } from '#app/features/customers/queries'
+import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
+import { hasPermission } from '#app/lib/permissions'
+import { getSession, useSession } from '#app/lib/session'
+import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
   // Not awaited: the page shows its skeleton and, for someone else's customer, says so instead of an error screen.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AccountDetailsSheet } from '../../../features/wallet/components/account-details-sheet'
-import { walletDetailsQuery } from '../../../features/wallet/queries'
-import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
+import { AccountDetailsSheet } from '#app/features/wallet/components/account-details-sheet'
+import { walletDetailsQuery } from '#app/features/wallet/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/home/account-details')({
   loader: ({ context: { queryClient } }) => {

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { SendMoneySheet } from '../../../features/banking/components/send-money-sheet'
-import { banksQuery, thirdPartyTransfersQuery } from '../../../features/banking/queries'
-import { pinStatusQuery } from '../../../features/pin/queries'
-import { walletBalanceQuery } from '../../../features/wallet/queries'
-import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
-import { hasPermission } from '../../../lib/permissions'
-import { useSession } from '../../../lib/session'
-import { EmptyState } from '../../../ui/empty-state'
-import { Sheet } from '../../../ui/sheet'
+import { SendMoneySheet } from '#app/features/banking/components/send-money-sheet'
+import { banksQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
+import { pinStatusQuery } from '#app/features/pin/queries'
+import { walletBalanceQuery } from '#app/features/wallet/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import { EmptyState } from '#app/ui/empty-state'
+import { Sheet } from '#app/ui/sheet'
 
 export const Route = createFileRoute('/_app/home/send-money')({
   loader: ({ context: { queryClient } }) => {

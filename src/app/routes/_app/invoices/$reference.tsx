@@ -1,12 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
-import { OrderPage } from '../../../features/orders/components/order-page'
-import { KINDS } from '../../../features/orders/kinds'
-import { orderDetailQuery } from '../../../features/orders/queries'
-import { hasPermission } from '../../../lib/permissions'
-import { getSession, useSession } from '../../../lib/session'
-import { BackSkeleton, DetailSkeleton } from '../../../ui/screen-skeleton'
+import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
+import { OrderPage } from '#app/features/orders/components/order-page'
+import { KINDS } from '#app/features/orders/kinds'
+import { orderDetailQuery } from '#app/features/orders/queries'
+import { hasPermission } from '#app/lib/permissions'
+import { getSession, useSession } from '#app/lib/session'
+import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/$reference')({
   // SPEC §2: ?type=shareable when a transaction's order is shareable. One reference finds either kind, so it only

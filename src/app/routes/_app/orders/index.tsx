@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { useCustomerFilter } from '../../../features/customers/customer-filter'
-import { OrderListPage, prefetchOrderList } from '../../../features/orders/components/order-list-page'
-import type { SetOrderSearch } from '../../../features/orders/components/order-list-screen'
-import { KINDS } from '../../../features/orders/kinds'
-import { orderSearchSchema } from '../../../features/orders/search'
-import { OrderListSkeleton } from '../../../ui/screen-skeleton'
+import { useCustomerFilter } from '#app/features/customers/customer-filter'
+import { OrderListPage, prefetchOrderList } from '#app/features/orders/components/order-list-page'
+import type { SetOrderSearch } from '#app/features/orders/components/order-list-screen'
+import { KINDS } from '#app/features/orders/kinds'
+import { orderSearchSchema } from '#app/features/orders/search'
+import { OrderListSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/')({
   validateSearch: orderSearchSchema,

@@ -1,14 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { CustomerPicker } from '../../../features/customers/customer-picker'
-import { CreateOrderForm } from '../../../features/orders/components/create-order-form'
-import { NoOrdersAccess } from '../../../features/orders/components/no-orders-access'
-import { BackToList } from '../../../features/orders/components/back-to-list'
-import { KINDS } from '../../../features/orders/kinds'
-import { hasPermission } from '../../../lib/permissions'
-import { useSession } from '../../../lib/session'
-import { PageHeader } from '../../../ui/page'
-import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
+import { CustomerPicker } from '#app/features/customers/customer-picker'
+import { CreateOrderForm } from '#app/features/orders/components/create-order-form'
+import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
+import { BackToList } from '#app/features/orders/components/back-to-list'
+import { KINDS } from '#app/features/orders/kinds'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import { PageHeader } from '#app/ui/page'
+import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/new')({
   // Drawn on the tap until the chunk is in (decision 091): the form's cards at their phone heights.

@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { ProductPage } from '../../../features/catalogue/components/product-page'
-import { productDetailQuery } from '../../../features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
-import { hasPermission } from '../../../lib/permissions'
-import { getSession } from '../../../lib/session'
-import { BackSkeleton, DetailSkeleton } from '../../../ui/screen-skeleton'
+import { ProductPage } from '#app/features/catalogue/components/product-page'
+import { productDetailQuery } from '#app/features/catalogue/queries'
+import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { hasPermission } from '#app/lib/permissions'
+import { getSession } from '#app/lib/session'
+import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/$productId')({
   // Not awaited: the page shows its skeleton and, for a deleted product, says so instead of an error screen.

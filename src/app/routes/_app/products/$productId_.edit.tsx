@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { EditProduct } from '../../../features/catalogue/components/edit-product'
-import { productDetailQuery } from '../../../features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
-import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
-import { hasPermission } from '../../../lib/permissions'
-import { getSession } from '../../../lib/session'
-import { BackSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
-import { Skeleton } from '../../../ui/skeleton'
+import { EditProduct } from '#app/features/catalogue/components/edit-product'
+import { productDetailQuery } from '#app/features/catalogue/queries'
+import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { hasPermission } from '#app/lib/permissions'
+import { getSession } from '#app/lib/session'
+import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
+import { Skeleton } from '#app/ui/skeleton'
 
 /** Its own page, not a child of the product page: the form needs the whole screen on a phone. */
 export const Route = createFileRoute('/_app/products/$productId_/edit')({

@@ -1,10 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { BackToProducts } from '../../../features/catalogue/components/product-page'
-import { ProductForm } from '../../../features/catalogue/components/product-form'
-import { NoInventoryAccess, useCanManageInventory } from '../../../ui/inventory-access'
-import { PageHeader } from '../../../ui/page'
-import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '../../../ui/screen-skeleton'
+import { BackToProducts } from '#app/features/catalogue/components/product-page'
+import { ProductForm } from '#app/features/catalogue/components/product-form'
+import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { PageHeader } from '#app/ui/page'
+import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/new')({
   // Drawn on the tap until the chunk is in (decision 091): the form's cards at their phone heights.

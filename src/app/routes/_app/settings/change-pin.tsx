@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
-import { ChangePinSheet } from '../../../features/pin/components/change-pin-sheet'
-import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
+import { ChangePinSheet } from '#app/features/pin/components/change-pin-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/settings/change-pin')({
   // ?forgot=true: the current PIN is forgotten or locked, so step 1 asks for the account password instead.

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { TransactionSummarySheet } from '../../../features/transactions/components/transaction-summary'
-import { transactionDetailQuery } from '../../../features/transactions/queries'
-import { type AppRouter, useCloseSheet } from '../../../lib/navigation'
+import { TransactionSummarySheet } from '#app/features/transactions/components/transaction-summary'
+import { transactionDetailQuery } from '#app/features/transactions/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/transactions/$id')({
   // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.

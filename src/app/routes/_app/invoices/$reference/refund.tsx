@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { RefundSheet } from '../../../../features/orders/components/refund-sheet'
-import { orderDetailQuery } from '../../../../features/orders/queries'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
-import { loadQuery } from '../../../../lib/query-client'
+import { RefundSheet } from '#app/features/orders/components/refund-sheet'
+import { orderDetailQuery } from '#app/features/orders/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { loadQuery } from '#app/lib/query-client'
 
 export const Route = createFileRoute('/_app/invoices/$reference/refund')({
   // Waits for the order when it can arrive (online, or cached by the page under the sheet), so the sheet opens

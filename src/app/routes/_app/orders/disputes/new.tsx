@@ -1,8 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { InitiateDisputeSheet } from '../../../../features/disputes/components/initiate-dispute-sheet'
-import { disputeCategoriesQuery } from '../../../../features/disputes/queries'
-import { newDisputeSearchSchema } from '../../../../features/disputes/search'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { InitiateDisputeSheet } from '#app/features/disputes/components/initiate-dispute-sheet'
+import { disputeCategoriesQuery } from '#app/features/disputes/queries'
+import { newDisputeSearchSchema } from '#app/features/disputes/search'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/orders/disputes/new')({
   validateSearch: newDisputeSearchSchema,

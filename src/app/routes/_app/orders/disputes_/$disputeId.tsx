@@ -1,10 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { DisputePage } from '../../../../features/disputes/components/dispute-page'
-import { disputeConversationQuery, disputeInfoQuery } from '../../../../features/disputes/queries'
-import { NoOrdersAccess } from '../../../../features/orders/components/no-orders-access'
-import { hasPermission } from '../../../../lib/permissions'
-import { getSession, useSession } from '../../../../lib/session'
-import { BackSkeleton, DetailSkeleton } from '../../../../ui/screen-skeleton'
+import { DisputePage } from '#app/features/disputes/components/dispute-page'
+import { disputeConversationQuery, disputeInfoQuery } from '#app/features/disputes/queries'
+import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
+import { hasPermission } from '#app/lib/permissions'
+import { getSession, useSession } from '#app/lib/session'
+import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 // `disputes_` keeps this page out of the disputes list's layout: it is a page of its own, not a sheet over the list.
 export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
-import { CreateOutletSheet } from '../../../../features/outlets/components/create-outlet-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
-import { hasPermission } from '../../../../lib/permissions'
-import { useSession } from '../../../../lib/session'
-import { NoAccessSheet } from '../../../../ui/no-access'
+import { CreateOutletSheet } from '#app/features/outlets/components/create-outlet-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { hasPermission } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/outlets/_list/new')({
   component: CreateOutletRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UpdateCollectionSheet } from '../../../../features/catalogue/components/update-collection-sheet'
-import { allCollectionsQuery } from '../../../../features/catalogue/queries'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { UpdateCollectionSheet } from '#app/features/catalogue/components/update-collection-sheet'
+import { allCollectionsQuery } from '#app/features/catalogue/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/collections/$collectionId')({
   // There is no single-collection call: the sheet reads the collection from the list of all of them.

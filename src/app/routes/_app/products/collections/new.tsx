@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CollectionSheet } from '../../../../features/catalogue/components/collection-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { CollectionSheet } from '#app/features/catalogue/components/collection-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/collections/new')({
   component: AddCollectionRoute,

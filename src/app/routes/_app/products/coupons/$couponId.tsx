@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CouponDetailsSheet } from '../../../../features/coupons/components/coupon-details-sheet'
-import { couponDetailQuery } from '../../../../features/coupons/queries'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { CouponDetailsSheet } from '#app/features/coupons/components/coupon-details-sheet'
+import { couponDetailQuery } from '#app/features/coupons/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/coupons/$couponId')({
   // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.

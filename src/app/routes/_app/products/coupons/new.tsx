@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { CreateCouponSheet } from '../../../../features/coupons/components/create-coupon-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { CreateCouponSheet } from '#app/features/coupons/components/create-coupon-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/coupons/new')({
   component: CreateCouponRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UpdateDeliveryLocationSheet } from '../../../../features/selling-terms/components/delivery-location-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '../../../../features/selling-terms/components/no-permission-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { UpdateDeliveryLocationSheet } from '#app/features/selling-terms/components/delivery-location-sheet'
+import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/settings/delivery-locations/$locationId')({
   component: UpdateDeliveryLocationRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { AddTaxSheet } from '../../../../features/selling-terms/components/add-tax-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '../../../../features/selling-terms/components/no-permission-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { AddTaxSheet } from '#app/features/selling-terms/components/add-tax-sheet'
+import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/settings/taxes/new')({
   component: AddTaxRoute,

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { InviteMemberSheet } from '../../../../features/team/components/invite-member-sheet'
-import { NoTeamAccessSheet, useCanManageTeam } from '../../../../features/team/components/no-team-access'
-import { type AppRouter, useCloseSheet } from '../../../../lib/navigation'
+import { InviteMemberSheet } from '#app/features/team/components/invite-member-sheet'
+import { NoTeamAccessSheet, useCanManageTeam } from '#app/features/team/components/no-team-access'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/settings/team/invite')({
   component: InviteRoute,

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { EscalateDisputeSheet } from '../../../../../features/disputes/components/escalate-dispute-sheet'
-import { disputeInfoQuery } from '../../../../../features/disputes/queries'
-import { type AppRouter, useCloseSheet } from '../../../../../lib/navigation'
+import { EscalateDisputeSheet } from '#app/features/disputes/components/escalate-dispute-sheet'
+import { disputeInfoQuery } from '#app/features/disputes/queries'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/orders/disputes_/$disputeId/escalate')({
   component: EscalateRoute,

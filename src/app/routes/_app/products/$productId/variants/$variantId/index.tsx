@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { VariantDetailsSheet } from '../../../../../../features/catalogue/components/variant-details-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../../../lib/navigation'
+import { VariantDetailsSheet } from '#app/features/catalogue/components/variant-details-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/')({
   component: VariantDetailsRoute,

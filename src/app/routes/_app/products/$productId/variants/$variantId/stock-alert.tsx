@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { StockAlertSheet } from '../../../../../../features/catalogue/components/stock-alert-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../../../lib/navigation'
+import { StockAlertSheet } from '#app/features/catalogue/components/stock-alert-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/stock-alert')({
   component: StockAlertRoute,

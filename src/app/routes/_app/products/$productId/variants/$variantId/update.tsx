@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { UpdateVariantSheet } from '../../../../../../features/catalogue/components/update-variant-sheet'
-import { type AppRouter, useCloseSheet } from '../../../../../../lib/navigation'
+import { UpdateVariantSheet } from '#app/features/catalogue/components/update-variant-sheet'
+import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/update')({
   component: UpdateVariantRoute,
