@@ -1,4 +1,5 @@
 import { defineConfig, defineGlobalStyles } from '@pandacss/dev'
+
 import { badge, button, card, input, listRow } from './src/app/ui/theme/recipes'
 import { dialog, field, pinInput, sheet, toast } from './src/app/ui/theme/slot-recipes'
 import { keyframes, semanticTokens, textStyles, tokens } from './src/app/ui/theme/tokens'

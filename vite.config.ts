@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
+
 import { precompress } from './src/app/precompress.config.ts'
 import { pwa } from './src/app/pwa.config.ts'
 

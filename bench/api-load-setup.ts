@@ -1,7 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+
 import { eq, sql } from 'drizzle-orm'
 import pg from 'pg'
+
+import { nubanFor } from '#contract/nuban'
 import { createVendorAccount } from '#server/accounts'
 import { setScryptCostForTests } from '#server/auth/secrets'
 import { createSession } from '#server/auth/sessions'
@@ -9,7 +12,7 @@ import { systemClock } from '#server/clock'
 import { type Db, openDatabase } from '#server/db/client'
 import { vendors } from '#server/db/schema'
 import { creditFromBank } from '#server/ledger'
-import { nubanFor } from '#contract/nuban'
+
 import { seedBenchCatalogue } from './catalogue-list'
 import { seedOrders } from './orders-list'
 

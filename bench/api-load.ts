@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process'
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import autocannon, { type Options, type RawRequest } from 'autocannon'
 import { and, eq } from 'drizzle-orm'
+
 import { hashSecret, setScryptCostForTests, verifySecret } from '#server/auth/secrets'
 import { ledgerEntries, transactions, wallets } from '#server/db/schema'
+
 import {
   BENCH_PIN,
   benchPostgres,
@@ -13,9 +16,9 @@ import {
   LIST_PRODUCTS,
   LIST_ROWS,
   openTarget,
-  SENDER_BALANCE,
   type Seeded,
   seedTarget,
+  SENDER_BALANCE,
   startServerProcess,
   type Target,
 } from './api-load-setup'

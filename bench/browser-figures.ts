@@ -1,9 +1,12 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { and, eq, sql } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
+
 import { wallets } from '#server/db/schema'
 import { DEMO } from '#server/seed'
+
 import { signInAsDemo, withDemoBrowser } from './demo-browser'
 import { offlineAnyAgeFigures } from './offline-any-age'
 import { seedOrders } from './orders-list'

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+
 import { chromium } from 'playwright-core'
+
 import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 

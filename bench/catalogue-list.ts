@@ -1,7 +1,10 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import { sql } from 'drizzle-orm'
+
 import type { Db } from '#server/db/client'
+
 import { listBenchFigures } from './list-timings'
 
 /*

@@ -1,7 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+
 import { type Browser, chromium, type Page } from 'playwright-core'
+
 import { type RunningServer, startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed'

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+
 import { createVendorAccount } from '#server/accounts'
 import { createApp } from '#server/app'
 import { setScryptCostForTests } from '#server/auth/secrets'

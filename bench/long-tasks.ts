@@ -1,6 +1,8 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
+
 import type { Browser } from 'playwright-core'
+
 import { signInAsDemo, withDemoBrowser } from './demo-browser'
 
 /*

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+
 import type { RunningServer } from '#server/main'
+
 import { signInAsDemo } from './demo-browser'
 
 /*

@@ -1,8 +1,10 @@
 import { parseArgs } from 'node:util'
+
 import { OPERATOR_KEY_HEADER, VENDOR_STATUSES, type VendorStatus } from '#contract/operator'
 import { DevNotifier } from '#server/notifier'
 import { listVendors, setVendorStatus, type StatusChange, type VendorListing } from '#server/onboarding/admin'
 import { readOperatorKey } from '#server/operator-key'
+
 import { openAppDatabase } from './open-db'
 
 /*

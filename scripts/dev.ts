@@ -1,6 +1,7 @@
 // `npm run dev`: the API on API_PORT (default 3001) and Vite with hot reload on PORT (default 5173),
 // which proxies /api to it (vite.config.ts). Same database and seed as `npm start`.
 import { createServer } from 'vite'
+
 import { startServer } from '#server/main'
 import { DEMO } from '#server/seed'
 

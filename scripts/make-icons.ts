@@ -1,6 +1,7 @@
 // Renders public/favicon.svg into the PNG icons the manifest and iOS need, with Debian's Chromium.
 // Run once when the logo changes: `npx tsx scripts/make-icons.ts`; the PNGs are committed.
 import { readFileSync } from 'node:fs'
+
 import { chromium } from 'playwright-core'
 
 const svg = readFileSync('public/favicon.svg', 'utf8')

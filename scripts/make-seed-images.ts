@@ -2,6 +2,7 @@
 // the dish's colours with its name. Run once when the demo menu changes: `npx tsx scripts/make-seed-images.ts`;
 // the WebP files are committed, so seeding never needs a browser.
 import { mkdirSync, writeFileSync } from 'node:fs'
+
 import { chromium } from 'playwright-core'
 
 interface Picture {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
+
 import { parseNairaToKobo } from '#contract/money'
 import { BANKS } from '#server/banking/banks'
 import { sandboxPayerAccount } from '#server/banking/sandbox'

@@ -1,18 +1,21 @@
+import './index.css'
+
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
 import { createRouter, RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import './index.css'
+
 import { UNAUTHENTICATED_MESSAGE } from '#contract/messages'
+
 import { setUnauthenticatedHandler } from './lib/api'
 import { wipeLocalData } from './lib/local-data'
+import { notify } from './lib/notify'
 import { startOutbox } from './lib/outbox'
 import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
 import { startSignOutOutbox } from './lib/sign-out-outbox'
 import { routeTree } from './routeTree.gen'
-import { notify } from './lib/notify'
 
 const queryClient = createQueryClient()
 

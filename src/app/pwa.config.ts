@@ -1,4 +1,5 @@
 import { VitePWA } from 'vite-plugin-pwa'
+
 import { FILE_CACHE, FILES_PATH } from './lib/file-cache'
 
 /**

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { email, Empty, newPassword, otpCode } from './common'
 import { endpoint } from './endpoint'
 import { PERMISSIONS } from './permissions'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { CHARGE_TIER_NAMES } from './charges'
 import { amountKobo, kobo } from './common'
 import { endpoint } from './endpoint'

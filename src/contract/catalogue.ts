@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { amountKobo, id, kobo, optionalText, page, pageQuery, percent, queryBool, queryInt, text } from './common'
 import { endpoint } from './endpoint'
 import { imageFile, MAX_IMAGE_BYTES } from './images'

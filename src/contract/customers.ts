@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { id, kobo, page, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { OrderSummary } from './orders'

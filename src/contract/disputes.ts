@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { id, page, pageQuery, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { OrderSummary } from './orders'

@@ -1,4 +1,5 @@
 import type * as v from 'valibot'
+
 import type { Permission } from './permissions'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'

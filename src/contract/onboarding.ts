@@ -1,8 +1,9 @@
 import * as v from 'valibot'
+
 import { User } from './auth'
 import { email, localDate, newPassword, otpCode, phone, text } from './common'
-import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { endpoint } from './endpoint'
+import { imageFile, MAX_IMAGE_BYTES } from './images'
 
 /*
  * Onboarding (SPEC §7 "Auth and account", issue 7): register → verify the phone by OTP → KYC → shop set-up →

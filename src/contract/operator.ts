@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { email } from './common'
 import { endpoint } from './endpoint'
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { pin } from './banking'
 import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { pin } from './banking'
 import { endpoint } from './endpoint'
 

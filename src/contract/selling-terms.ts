@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { amountKobo, id, kobo, localDate, optionalText, page, pageQuery, percent, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
+
+import { VariantOptions } from './catalogue'
 import { kobo, page, pageQuery } from './common'
 import { endpoint } from './endpoint'
-import { VariantOptions } from './catalogue'
 
 /*
  * The public storefront (issue 7): what a customer sees at /shop/{url} — the shop's name, logo, description, font

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { User } from './auth'
 import { email, id, newPassword, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'

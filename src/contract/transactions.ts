@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { id, isoDate, kobo, page, pageQuery } from './common'
 import { endpoint } from './endpoint'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { VendorStatus } from './auth'
 import { kobo } from './common'
 import { endpoint } from './endpoint'

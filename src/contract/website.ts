@@ -1,6 +1,7 @@
 import * as v from 'valibot'
-import { imageFile, MAX_IMAGE_BYTES } from './images'
+
 import { endpoint } from './endpoint'
+import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { BACKGROUND_IDS, FONT_IDS, formText } from './onboarding'
 
 /*

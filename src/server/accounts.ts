@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
+
 import { nubanFor } from '#contract/nuban'
-import { PERMISSIONS, type Permission } from '#contract/permissions'
+import { type Permission,PERMISSIONS } from '#contract/permissions'
+
 import { hashSecret } from './auth/secrets'
 import type { Db } from './db/client'
 import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from './db/schema'

@@ -1,5 +1,6 @@
 import { and, gte, lte, type SQL, sql } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
+
 import { DAY_MS, HOUR_MS } from './clock'
 import type { Db } from './db/client'
 import { transactions } from './db/schema'

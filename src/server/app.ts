@@ -1,8 +1,10 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { endpoints } from '#contract/index'
+
 import { MAX_BODY_BYTES } from '#contract/common'
 import type { EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
 import { errorBody } from './errors'

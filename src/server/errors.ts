@@ -1,4 +1,5 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
 import type { ErrorCode } from '#contract/error-codes'
 import { UNAUTHENTICATED_MESSAGE } from '#contract/messages'
 

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
+
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+
 import type { Db, Tx } from './db/client'
 import {
   ledgerEntries,

@@ -3,7 +3,11 @@ import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+
 import { serve } from '@hono/node-server'
+
+import { nairaText } from '#contract/naira'
+
 import { createApp } from './app'
 import type { BankingProvider } from './banking/provider'
 import { type Database, openDatabase } from './db/client'
@@ -13,10 +17,9 @@ import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { vendorWallet } from './ledger'
 import { DevNotifier, type Notifier } from './notifier'
-import { buildPwa, pwaBuildIsStale } from './pwa-build'
-import { nairaText } from '#contract/naira'
-import { DEMO, seedDemo } from './seed'
 import { operatorKeyFor } from './operator-key'
+import { buildPwa, pwaBuildIsStale } from './pwa-build'
+import { DEMO, seedDemo } from './seed'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm'
+
 import { verifySecret } from './auth/secrets'
 import type { Db } from './db/client'
 import { type UserRow, users } from './db/schema'

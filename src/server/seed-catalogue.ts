@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises'
+
 import type { ProductOption } from '#contract/catalogue'
-import type { CatalogueDeps } from './catalogue/commit'
+
 import { createCollection } from './catalogue/collections'
+import type { CatalogueDeps } from './catalogue/commit'
 import { generatePayLink } from './catalogue/paylinks'
 import { createProduct } from './catalogue/products'
 import { setStockAlert, updateVariant } from './catalogue/variants'

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
+
 import { type Clock, MINUTE_MS } from './clock'
 import type { Db } from './db/client'
 import { disputes, type OrderRow, orders } from './db/sales-schema'

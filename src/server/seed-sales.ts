@@ -1,16 +1,19 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq, isNull } from 'drizzle-orm'
+
+import { nubanFor } from '#contract/nuban'
 import type { OrderKind } from '#contract/orders'
+
 import { startOfLagosDay } from './analytics'
 import { bankByCode } from './banking/banks'
 import { SandboxBankingProvider } from './banking/sandbox'
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from './clock'
-import type { Db } from './db/client'
 import { findOrCreateCustomer } from './customers/upsert'
-import { deliveryLocations, products, productVariants, taxes, users } from './db/schema'
+import type { Db } from './db/client'
 import { customers } from './db/sales-schema'
+import { deliveryLocations, products, productVariants, taxes, users } from './db/schema'
 import { vendorWallet } from './ledger'
-import { nubanFor } from '#contract/nuban'
 import { createOrder, type NewOrder, type OrderActor } from './orders/create'
 import { receiveBankCredit } from './orders/inbound'
 import { refundOrder } from './orders/refunds'

@@ -1,4 +1,5 @@
 import { toBasisPoints } from '#contract/common'
+
 import { lagosDate } from './analytics'
 import { DAY_MS } from './clock'
 import type { Db } from './db/client'

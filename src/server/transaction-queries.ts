@@ -1,5 +1,7 @@
 import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+
 import type { Transaction } from '#contract/transactions'
+
 import type { Db } from './db/client'
 import { type TransactionRow, transactions, wallets } from './db/schema'
 import { ApiError, notFound } from './errors'

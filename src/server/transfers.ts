@@ -1,9 +1,11 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
+
 import { THIRD_PARTY_OFF_MESSAGE } from '#contract/banking'
+import { chargeFor } from '#contract/charges'
+
 import type { Auth } from './auth/sessions'
 import { findEnquiry, spendEnquiry } from './banking/name-enquiry'
 import type { TransferRequest, TransferResult } from './banking/provider'
-import { chargeFor } from '#contract/charges'
 import type { Tx } from './db/client'
 import { isUniqueViolation } from './db/errors'
 import { type TransactionRow, transactions, type VendorRow } from './db/schema'

@@ -1,15 +1,16 @@
 // Fixtures for the app tests. Every one is parsed with the contract's own schema, so a fixture that drifts
 // from the API's shape fails here instead of passing a test the real server would not.
 import * as v from 'valibot'
+
 import { User } from '#contract/auth'
-import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
-import { PERMISSIONS, type Permission } from '#contract/permissions'
+import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
+import { endpoints } from '#contract/index'
+import { type Permission,PERMISSIONS } from '#contract/permissions'
 import { PinStatus } from '#contract/pin'
 import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '#contract/selling-terms'
 import { Transaction } from '#contract/transactions'
 import { WalletBalance, WalletDetails } from '#contract/vendor'
-import { endpoints } from '#contract/index'
 
 type TransactionOut = v.InferOutput<typeof Transaction>
 

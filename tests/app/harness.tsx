@@ -1,18 +1,20 @@
-import { onlineManager, QueryClientProvider, type QueryClient } from '@tanstack/react-query'
+import { onlineManager, type QueryClient,QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
-import type { EndpointDef } from '#contract/endpoint'
-import type { Permission } from '#contract/permissions'
+
 import { startOutbox, stopOutbox } from '#app/lib/outbox'
 import { deletePersistedCaches } from '#app/lib/persister'
 import { createQueryClient } from '#app/lib/query-client'
 import { clearSession, setSession } from '#app/lib/session'
 import { routeTree } from '#app/routeTree.gen'
 import { toaster } from '#app/ui/toaster-store'
+import type { EndpointDef } from '#contract/endpoint'
+import type { Permission } from '#contract/permissions'
+
 import { user as userFixture } from './fixtures'
 
 /** MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. */

@@ -1,5 +1,6 @@
 // Onboarding fixtures, parsed with the contract's schemas like those in fixtures.ts.
 import * as v from 'valibot'
+
 import { User } from '#contract/auth'
 import { Onboarding, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { PERMISSIONS } from '#contract/permissions'

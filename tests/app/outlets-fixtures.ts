@@ -1,6 +1,8 @@
 // Outlet fixtures (outlets, their members and transfers), parsed with the contract's schemas like fixtures.ts.
 import * as v from 'valibot'
+
 import { Outlet, outletEndpoints, OutletMember, OutletTransfer } from '#contract/outlets'
+
 import { transaction } from './fixtures'
 
 export function outlet(overrides: Partial<Outlet> = {}): Outlet {

@@ -1,9 +1,11 @@
 // Fixtures for the sales screens' tests (orders, invoices, customers, disputes), apart from fixtures.ts so that
 // neither file grows past what one reads at a sitting. Like those, every one is parsed with the contract's schema.
 import * as v from 'valibot'
-import { Customer, CustomerAnalytics, CustomerBreakdown, CustomerInfo, customerEndpoints } from '#contract/customers'
-import { Dispute, DisputeCategory, DisputeInfo, DisputeMessage, disputeEndpoints } from '#contract/disputes'
+
+import { Customer, CustomerAnalytics, CustomerBreakdown, customerEndpoints,CustomerInfo } from '#contract/customers'
+import { Dispute, DisputeCategory, disputeEndpoints,DisputeInfo, DisputeMessage } from '#contract/disputes'
 import { Order, OrderAnalytics, orderEndpoints, OrderSummary, PublicOrder } from '#contract/orders'
+
 import type { VariantOut } from './fixtures'
 
 type CustomerOut = v.InferOutput<typeof Customer>

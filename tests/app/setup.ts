@@ -1,5 +1,6 @@
 // jsdom setup for the app project. Plain vitest expects (no jest-dom).
 import 'fake-indexeddb/auto'
+
 import { cleanup, configure } from '@testing-library/react'
 import { afterEach } from 'vitest'
 

@@ -1,5 +1,6 @@
 // Team fixtures (members, invitations), parsed with the contract's schemas like those in fixtures.ts.
 import * as v from 'valibot'
+
 import { User } from '#contract/auth'
 import type { Permission } from '#contract/permissions'
 import { InviteDetails, teamEndpoints, TeamMember } from '#contract/team'

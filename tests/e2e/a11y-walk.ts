@@ -1,7 +1,10 @@
 import { randomInt } from 'node:crypto'
+
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
+
 import type { DevNotifier } from '#server/notifier'
 import { DEMO } from '#server/seed'
+
 import { typeCode } from './browser'
 import { fillIdentity } from './registration'
 

@@ -1,15 +1,16 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, it } from 'vitest'
+
 import {
-  demoIds,
-  walkMoneyAndCatalogue,
-  walkPublicAndOnboarding,
-  walkSalesOutletsAndSettings,
   type Check,
   type DemoIds,
+  demoIds,
+  walkMoneyAndCatalogue,
   type WalkOptions,
+  walkPublicAndOnboarding,
+  walkSalesOutletsAndSettings,
 } from './a11y-walk'
-import { audit, describeFindings, VIEWPORTS, type Finding } from './axe'
+import { audit, describeFindings, type Finding,VIEWPORTS } from './axe'
 import { ownServerAndBrowser } from './browser'
 
 /*

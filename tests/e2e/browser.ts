@@ -1,6 +1,8 @@
 import { deflateSync } from 'node:zlib'
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core'
+
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
+
 import { parseNairaToKobo } from '#contract/money'
 import { type RunningServer, startServer } from '#server/main'
 import { DevNotifier } from '#server/notifier'

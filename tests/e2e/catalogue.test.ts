@@ -1,7 +1,9 @@
 import { randomInt } from 'node:crypto'
+
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, demo, suiteBrowser, logIn, persistedCache, phoneContext, pngImage } from './browser'
+
+import { baseURL, demo, logIn, persistedCache, phoneContext, pngImage,suiteBrowser } from './browser'
 
 const suite = suiteBrowser()
 

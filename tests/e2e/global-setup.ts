@@ -1,5 +1,7 @@
 import { resolve } from 'node:path'
+
 import type { TestProject } from 'vitest/node'
+
 import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed'

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { baseURL, demo, suiteBrowser, phoneContext, typeCode } from './browser'
+
+import { baseURL, demo, phoneContext, suiteBrowser, typeCode } from './browser'
 
 /*
  * Keyboard only (issue 8): from the login page to a completed transfer with Tab, Shift+Tab, Enter, Space, arrows

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { baseURL, demo, suiteBrowser, logIn, PHONE } from './browser'
+
+import { baseURL, demo, logIn, PHONE,suiteBrowser } from './browser'
 
 /*
  * Nothing on a list screen moves when its data arrives (Lighthouse's CLS goal is 0): placeholders take the shape

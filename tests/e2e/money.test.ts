@@ -3,10 +3,13 @@ import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { parseNairaToKobo } from '#contract/money'
 import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+
 import { baseURL, demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
 
 const suite = suiteBrowser()

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { NOT_SAVED_TEXT } from '#app/ui/not-saved'
+
 import { baseURL, demoOnPhone, savedOnDevice, suiteBrowser } from './browser'
 
 /*

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { baseURL, demoOnPhone, savedOnDevice, suiteBrowser } from './browser'
 
 /*

@@ -1,7 +1,10 @@
 import { join } from 'node:path'
+
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { DEMO } from '#server/seed'
+
 import { logIn, ownServerAndBrowser, phoneContext, savedOnDevice } from './browser'
 
 /*

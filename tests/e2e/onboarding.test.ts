@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { promisify } from 'node:util'
+
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { ownServerAndBrowser, phoneContext, typeCode } from './browser'
 import { fillIdentity } from './registration'
 

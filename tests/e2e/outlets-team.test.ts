@@ -1,9 +1,12 @@
 import { randomInt } from 'node:crypto'
+
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+
 import { DEMO } from '#server/seed'
 import { DEMO_MEMBER_PASSWORD } from '#server/seed-outlets'
-import { detailValue, ownServerAndBrowser, logIn, phoneContext, typeCode, walletBalanceKobo } from './browser'
+
+import { detailValue, logIn, ownServerAndBrowser, phoneContext, typeCode, walletBalanceKobo } from './browser'
 
 /*
  * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.

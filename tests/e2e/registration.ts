@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto'
+
 import type { Page } from 'playwright-core'
+
 import { pngImage } from './browser'
 
 /**

@@ -1,11 +1,14 @@
 import { createHmac, randomInt, randomUUID } from 'node:crypto'
+
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { formatKobo } from '#contract/naira'
-import { parseNairaToKobo } from '#contract/money'
-import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+
 import { chargeFor } from '#contract/charges'
+import { parseNairaToKobo } from '#contract/money'
+import { formatKobo } from '#contract/naira'
 import { nubanFor } from '#contract/nuban'
+import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*

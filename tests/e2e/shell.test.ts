@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { baseURL, demo, suiteBrowser, logIn, persistedCache, phoneContext } from './browser'
+
+import { baseURL, demo, logIn, persistedCache, phoneContext,suiteBrowser } from './browser'
 
 const suite = suiteBrowser()
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { baseURL, demo, logIn, phoneContext, suiteBrowser } from './browser'
 
 /*

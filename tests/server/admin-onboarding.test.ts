@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { vendors } from '#server/db/schema'
 import { approveVendor, listVendors, rejectVendor, setVendorStatus } from '#server/onboarding/admin'
 import { DEMO, seedDemo } from '#server/seed'
 import { MemoryStorage } from '#server/storage'
+
 import { call, createMember, createVendor, login } from './harness'
 import { nextIp, type OnboardingApp, onboardingApp, register, underReview } from './onboarding-helpers'
 

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { MINUTE_MS } from '#server/clock'
+
 import { deviceCookieName } from '#server/auth/known-devices'
+import { MINUTE_MS } from '#server/clock'
+
 import { call, createVendor, makeApp, type TestApp } from './harness'
 
 /*

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+
 import { HOUR_MS, MINUTE_MS } from '#server/clock'
 import { sessionIdleFromEnv } from '#server/deps'
+
 import { call, createVendor, login, makeApp } from './harness'
 
 /*

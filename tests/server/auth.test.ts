@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
+
 import { PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { users } from '#server/db/schema'
+
 import { call, createMember, createVendor, login, makeApp, testDb, uniqueEmail } from './harness'
 
 describe('POST /auth/vendor/login', () => {

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { catalogueEndpoints } from '#contract/catalogue'
 import { PERMISSIONS } from '#contract/permissions'
+
 import {
   catalogueApp,
   expectError,
@@ -14,7 +16,7 @@ import {
   type Seller,
   seller,
 } from './catalogue-helpers'
-import { type CallOptions, type CallResult, call } from './harness'
+import { call,type CallOptions, type CallResult } from './harness'
 
 /* Object-level access: another vendor's collection, product, variant or image is "not found" on every call. */
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { catalogueApp, expectError, makeCollection, makeProduct, type Seller, seller } from './catalogue-helpers'
 import { call, type TestApp } from './harness'
 

@@ -1,9 +1,12 @@
 import { readFileSync } from 'node:fs'
+
 import { expect } from 'vitest'
+
 import type { Permission } from '#contract/permissions'
 import { createSession } from '#server/auth/sessions'
 import { MemoryStorage } from '#server/storage'
-import { type CallResult, call, createMember, createVendor, makeApp, type TestApp, type TestVendor } from './harness'
+
+import { call, type CallResult, createMember, createVendor, makeApp, type TestApp, type TestVendor } from './harness'
 
 /** An app whose uploads land in a MemoryStorage the test can look into. */
 export async function catalogueApp(): Promise<TestApp & { storage: MemoryStorage }> {

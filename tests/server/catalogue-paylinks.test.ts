@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { newPayLinkCode } from '#server/catalogue/paylinks'
 import { vendors } from '#server/db/schema'
-import { catalogueApp, expectError, image, makeProduct, PNG, patchProduct, type Seller, seller } from './catalogue-helpers'
+
+import { catalogueApp, expectError, image, makeProduct, patchProduct, PNG, type Seller, seller } from './catalogue-helpers'
 import { call, makeApp, testDb } from './harness'
 
 /* POST /product/paylink and the public GET /paylink. */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { catalogueApp, expectError, image, makeCollection, makeProduct, PNG, seller, WEBP } from './catalogue-helpers'
 import { call } from './harness'
 

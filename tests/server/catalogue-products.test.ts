@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { productImages, productVariants, products } from '#server/db/schema'
+
+import { productImages, products,productVariants } from '#server/db/schema'
+
 import {
   catalogueApp,
   expectError,
   image,
   makeCollection,
   makeProduct,
-  PNG,
   patchProduct,
+  PNG,
   postProduct,
   productFields,
   type Seller,

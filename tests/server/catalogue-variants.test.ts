@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { adjustStock, sendLowStockNotices } from '#server/catalogue/stock'
 import { productVariants } from '#server/db/schema'
 import { ApiError } from '#server/errors'
+
 import { catalogueApp, expectError, makeProduct, patchProduct, type Seller, seller } from './catalogue-helpers'
 import { call } from './harness'
 

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { transactions } from '#server/db/schema'
+
 import { makeApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
 

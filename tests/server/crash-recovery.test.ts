@@ -4,15 +4,18 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
+
 import { and, eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+
+import { nubanFor } from '#contract/nuban'
 import { type Database, openDatabase } from '#server/db/client'
 import { idempotencyKeys, transactions, users } from '#server/db/schema'
 import { STALE_CLAIM_MS } from '#server/http/idempotency'
-import { nubanFor } from '#contract/nuban'
 import { DEMO } from '#server/seed'
 import { RECOVER_AFTER_MS } from '#server/transfers'
+
 import { expectLedgerConsistent } from './money-helpers'
 
 /*

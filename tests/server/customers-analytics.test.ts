@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { call, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'
 import { insertCustomer, insertOrder } from './sales-fixtures'

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { customers } from '#server/db/sales-schema'
+
 import { nubanFor } from '#contract/nuban'
+import { customers } from '#server/db/sales-schema'
+
 import { call, type TestApp } from './harness'
 import { randomSerial } from './money-helpers'
 import { NAIRA, order, pay, payer, salesApp, type Shop, shop, transferIn } from './orders-helpers'

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { MINUTE_MS } from '#server/clock'
+
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'
 import { insertCustomer, insertOrder } from './sales-fixtures'

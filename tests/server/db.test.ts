@@ -1,10 +1,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterAll, describe, expect, it } from 'vitest'
+
 import { openDatabase } from '#server/db/client'
 import { isUniqueViolation } from '#server/db/errors'
 import { users, vendors } from '#server/db/schema'
+
 import { createVendor, testDb } from './harness'
 
 const dirs: string[] = []

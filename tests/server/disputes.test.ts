@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { MINUTE_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
 import { ESCALATION_RECEIVED } from '#server/disputes/escalate'
+
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'
 import { insertCustomer, insertOrder } from './sales-fixtures'

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { MAX_DOMAINS_PER_SHOP } from '#contract/domains'
 import { shopDomains } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
-import { dnsFromEnv, DnsUnreachable, type DnsResolver, SandboxDnsResolver, SystemDnsResolver } from '#server/domains/dns'
+import { dnsFromEnv, type DnsResolver, DnsUnreachable, SandboxDnsResolver, SystemDnsResolver } from '#server/domains/dns'
+
 import { memberToken, seller } from './catalogue-helpers'
 import { call, makeApp, type TestApp, testDb } from './harness'
 import { shopUrlFor } from './onboarding-helpers'

@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+
 import { call, type TestApp } from './harness'
 import { randomSerial } from './money-helpers'
 import { makeCoupon, order, type Shop } from './orders-helpers'

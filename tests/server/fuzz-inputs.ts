@@ -1,5 +1,6 @@
 import { getQueryParam } from 'hono/utils/url'
 import * as v from 'valibot'
+
 import type { EndpointDef } from '#contract/endpoint'
 
 /*

@@ -1,21 +1,24 @@
 import { randomUUID } from 'node:crypto'
+
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { accessOf, type EndpointDef } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { signWebhookBody } from '#server/banking/signature'
-import { newSessionId } from '#server/ledger'
 import { outletMembers } from '#server/db/team-schema'
+import { newSessionId } from '#server/ledger'
+
 import { makeCollection, makeProduct } from './catalogue-helpers'
-import { CATALOGUE_LABELS, casesFor, SHARED_WHOLE_LABELS, type Example, exampleProblems, type FilePart, type FuzzCase, PDF_FILE, PNG_FILE, verdict } from './fuzz-inputs'
 import { seedWorld, type WorldIds } from './endpoint-world'
+import { casesFor, CATALOGUE_LABELS, type Example, exampleProblems, type FilePart, type FuzzCase, PDF_FILE, PNG_FILE, SHARED_WHOLE_LABELS, verdict } from './fuzz-inputs'
 import { call, createMember, type TestApp } from './harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from './money-helpers'
-import { makeDelivery, makeTax, order, pay, type Shop, salesApp, shop, transferIn, WEBHOOK_SECRET } from './orders-helpers'
+import { register, type Registered, verify } from './onboarding-helpers'
+import { makeDelivery, makeTax, order, pay, salesApp, type Shop, shop, transferIn, WEBHOOK_SECRET } from './orders-helpers'
 import { makeOutlet } from './outlets-helpers'
 import { invite, newPhone } from './team-helpers'
-import { type Registered, register, verify } from './onboarding-helpers'
 
 /*
  * The fuzz suite of issue 8 (docs/decisions/066): every endpoint of the contract gets a fixed, seeded set of nasty

@@ -1,8 +1,10 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+
 import { openDatabase } from '#server/db/client'
 
 declare module 'vitest' {

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+
 import type { Hono } from 'hono'
 import { expect, inject } from 'vitest'
+
 import type { Permission } from '#contract/permissions'
 import { createMember as insertMember, createVendorAccount, type VendorAccount } from '#server/accounts'
 import { createApp } from '#server/app'

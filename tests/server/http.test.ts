@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
+
 import { pageQuery } from '#contract/common'
 import { accessOf, endpoint } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
@@ -8,6 +9,7 @@ import type { Db } from '#server/db/client'
 import { resolveDeps } from '#server/deps'
 import { ApiError } from '#server/errors'
 import { register } from '#server/http/register'
+
 import { call, createVendor, login, makeApp, testDb } from './harness'
 
 describe('request handling', () => {

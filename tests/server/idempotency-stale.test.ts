@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { idempotencyKeys, transactions } from '#server/db/schema'
 import {
   claimIdempotencyKey,
@@ -8,9 +10,10 @@ import {
   requestHash,
   STALE_CLAIM_MS,
 } from '#server/http/idempotency'
+
 import type { TestApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
-import { creditOutlet, fund, makeOutlet, owner, outletsApp, toMain, walletBalances } from './outlets-helpers'
+import { creditOutlet, fund, makeOutlet, outletsApp, owner, toMain, walletBalances } from './outlets-helpers'
 
 /*
  * A claimed Idempotency-Key whose process died before it stored the answer (decision 072), made by hand: either

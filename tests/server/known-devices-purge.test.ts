@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { DAY_MS, MINUTE_MS } from '#server/clock'
 import { knownDevices } from '#server/db/schema'
 import { runMoneyJobs } from '#server/jobs'
+
 import { call, createVendor, makeApp, type TestApp } from './harness'
 
 /*

@@ -1,12 +1,14 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
+import { isValidNuban, nubanCheckDigit } from '#contract/nuban'
+import { randomNuban } from '#server/accounts'
 import type { Db } from '#server/db/client'
 import { transactions, wallets } from '#server/db/schema'
 import { ApiError } from '#server/errors'
 import { creditFromBank, newReference, postTransfer } from '#server/ledger'
-import { isValidNuban, nubanCheckDigit } from '#contract/nuban'
-import { randomNuban } from '#server/accounts'
-import { createVendor, type TestVendor, testDb } from './harness'
+
+import { createVendor, testDb,type TestVendor } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 
 function payOut(vendor: TestVendor, amount: number) {

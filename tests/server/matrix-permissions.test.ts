@@ -1,12 +1,14 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { outletMembers } from '#server/db/team-schema'
+
 import { seedWorld, type WorldIds } from './endpoint-world'
 import { call, createMember, type TestApp } from './harness'
 import { account, randomSerial, tokenFor } from './money-helpers'
-import { type Shop, salesApp, shop } from './orders-helpers'
+import { salesApp, type Shop, shop } from './orders-helpers'
 
 /*
  * The full permission matrix of issue 6, generated from the contract: for each menu permission, a member holding

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { users } from '#server/db/schema'
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestUser, testDb } from './harness'
+
+import { call, createMember, createVendor, login, makeApp, type TestApp, testDb,type TestUser } from './harness'
 
 /*
  * Generated from the endpoint table: every endpoint declared in the contract is checked for authentication,

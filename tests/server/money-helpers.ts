@@ -1,6 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+
 import { and, asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+
+import { nubanFor } from '#contract/nuban'
 import { hashSecret } from '#server/auth/secrets'
 import { createSession } from '#server/auth/sessions'
 import { bankByCode } from '#server/banking/banks'
@@ -8,7 +11,7 @@ import { NAME_ENQUIRY_TTL_MS } from '#server/banking/name-enquiry'
 import { sandboxAccountName } from '#server/banking/sandbox'
 import type { Db } from '#server/db/client'
 import { ledgerEntries, nameEnquiries, transactions, type UserRow, users, vendors, wallets } from '#server/db/schema'
-import { nubanFor } from '#contract/nuban'
+
 import { call, createVendor, type TestApp, type TestVendor } from './harness'
 
 /** The ledger's promises, checked from the rows: entries explain every balance, and no money is made up. */

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
+import { hashSecret } from '#server/auth/secrets'
 import { bankByCode } from '#server/banking/banks'
 import { sandboxAccountName } from '#server/banking/sandbox'
 import { users, vendorAuditEvents } from '#server/db/schema'
+
 import { call, createMember, makeApp, type TestApp } from './harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './money-helpers'
-import { hashSecret } from '#server/auth/secrets'
 
 /*
  * Where money goes (decision 087): changing the settlement account or turning third-party transfers on needs the

@@ -1,7 +1,10 @@
 import { randomInt, randomUUID } from 'node:crypto'
+
 import { expect } from 'vitest'
+
 import { nationalNumber, smsAddress } from '#server/auth/phone'
 import { MemoryStorage } from '#server/storage'
+
 import { form, image, PNG } from './catalogue-helpers'
 import { call, makeApp, type TestApp, uniqueEmail } from './harness'
 

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { vendorKyc } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
+
 import { image, JPEG, PNG } from './catalogue-helpers'
 import { call, createVendor, login } from './harness'
 import { kycForm, type OnboardingApp, onboardingApp, PDF, register, type Registered, submitKyc, verify } from './onboarding-helpers'

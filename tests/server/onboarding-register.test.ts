@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { MINUTE_MS } from '#server/clock'
 import { users, vendors } from '#server/db/schema'
+
 import { call, createMember, createVendor, login, makeApp, type TestApp } from './harness'
 import { nextIp, randomPhone, register, registration, smsCode, verify } from './onboarding-helpers'
 

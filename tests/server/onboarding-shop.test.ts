@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { RESERVED_SHOP_URLS, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
+
 import { image, JPEG, PNG } from './catalogue-helpers'
 import { call } from './harness'
 import {

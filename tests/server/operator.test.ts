@@ -1,9 +1,12 @@
 import { chmodSync, mkdtempSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { operatorKeyFor, readOperatorKey } from '#server/operator-key'
 import { MemoryStorage } from '#server/storage'
+
 import { call, makeApp } from './harness'
 import { type OnboardingApp, underReview } from './onboarding-helpers'
 

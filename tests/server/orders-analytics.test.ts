@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { DAY_MS } from '#server/clock'
+
 import { call, type TestApp } from './harness'
 import { PIN } from './money-helpers'
 import { NAIRA, order, pay, salesApp, type Shop, shop } from './orders-helpers'

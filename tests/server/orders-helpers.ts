@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
+
 import { expect } from 'vitest'
+
+import { nubanFor } from '#contract/nuban'
 import { lagosDate } from '#server/analytics'
 import { bankByCode } from '#server/banking/banks'
 import { signWebhookBody } from '#server/banking/signature'
-import { newSessionId } from '#server/ledger'
-import { nubanFor } from '#contract/nuban'
 import type { AppOptions } from '#server/deps'
+import { newSessionId } from '#server/ledger'
+
 import { makeProduct } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'
 import { randomSerial, type Sender, sender } from './money-helpers'

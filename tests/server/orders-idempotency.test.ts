@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { idempotencyKeys } from '#server/db/schema'
+
 import { orders } from '#server/db/sales-schema'
+import { idempotencyKeys } from '#server/db/schema'
 import { STALE_CLAIM_MS } from '#server/http/idempotency'
+
 import { call, type TestApp } from './harness'
 import { NAIRA, postOrder, salesApp, type Shop, shop } from './orders-helpers'
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { MAX_ORDER_ITEMS, MAX_ITEM_QUANTITY } from '#contract/orders'
+
+import { MAX_ITEM_QUANTITY,MAX_ORDER_ITEMS } from '#contract/orders'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
-import { coupons } from '#server/db/schema'
 import { orders } from '#server/db/sales-schema'
+import { coupons } from '#server/db/schema'
+
 import { call, type TestApp } from './harness'
 import { makeCoupon, makeDelivery, makeTax, NAIRA, order, payer, postOrder, salesApp, type Shop, shop, transferIn } from './orders-helpers'
 

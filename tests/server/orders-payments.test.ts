@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { customers } from '#server/db/sales-schema'
 import { orderReferenceIn } from '#server/orders/inbound'
+
 import { call, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, PIN } from './money-helpers'
 import {

@@ -1,13 +1,15 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
 import { systemClock } from '#server/clock'
-import { transactions } from '#server/db/schema'
 import { customers, orders } from '#server/db/sales-schema'
+import { transactions } from '#server/db/schema'
 import { seedDemo } from '#server/seed'
 import { seedCatalogue } from '#server/seed-catalogue'
 import { seedSales } from '#server/seed-sales'
 import { seedSellingTerms } from '#server/seed-selling-terms'
 import { MemoryStorage } from '#server/storage'
+
 import { createVendor, makeApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { call, type TestApp } from './harness'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './orders-helpers'
 

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { coupons } from '#server/db/schema'
+
 import { customers, orders } from '#server/db/sales-schema'
+import { coupons } from '#server/db/schema'
+
 import { memberToken } from './catalogue-helpers'
 import { call, type TestApp } from './harness'
 import {
@@ -12,8 +15,8 @@ import {
   NAIRA,
   order,
   orderData,
-  PUBLIC_URL,
   postOrder,
+  PUBLIC_URL,
   salesApp,
   type Shop,
   shop,

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 import {
@@ -7,9 +8,9 @@ import {
   fund,
   get,
   makeOutlet,
+  outletsApp,
   type Owner,
   owner,
-  outletsApp,
   type Staff,
   staff,
   toMain,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
+
 import type { Permission } from '#contract/permissions'
-import { outletMembers } from '#server/db/team-schema'
 import { hashSecret } from '#server/auth/secrets'
 import { users, wallets } from '#server/db/schema'
+import { outletMembers } from '#server/db/team-schema'
+
 import { call, createMember, createVendor, type TestApp, type TestVendor } from './harness'
 import { PIN, tokenFor } from './money-helpers'
 import { transferIn } from './orders-helpers'

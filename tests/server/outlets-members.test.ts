@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+
+import type { Permission } from '#contract/permissions'
 import { createMember } from '#server/accounts'
 import { HOUR_MS } from '#server/clock'
-import type { Permission } from '#contract/permissions'
 import { type UserRow, users } from '#server/db/schema'
+
 import { call, type TestApp, uniqueEmail } from './harness'
-import { creditOutlet, fund, get, isOutletMember, makeOutlet, owner, outletsApp, staff, toMain } from './outlets-helpers'
+import { creditOutlet, fund, get, isOutletMember, makeOutlet, outletsApp, owner, staff, toMain } from './outlets-helpers'
 
 /* An outlet's members (add, list, remove and their rules), and the outlet's transaction list with its filters. */
 

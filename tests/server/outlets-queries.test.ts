@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { outletMembers } from '#server/db/team-schema'
+
 import { call, createMember, makeApp, type TestApp } from './harness'
-import { type CreatedOutlet, fund, makeOutlet, type Owner, owner, outletsApp, type Staff, staff } from './outlets-helpers'
+import { type CreatedOutlet, fund, makeOutlet, outletsApp, type Owner, owner, type Staff, staff } from './outlets-helpers'
 import { countingDb } from './query-count'
 import { invite } from './team-helpers'
 

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { transactions, users, wallets } from '#server/db/schema'
 import { DEMO, seedDemo } from '#server/seed'
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '#server/seed-outlets'
 import { MemoryStorage } from '#server/storage'
+
 import { call, login, type TestApp } from './harness'
 import { expectLedgerConsistent, tokenFor } from './money-helpers'
 import { get, outletsApp } from './outlets-helpers'

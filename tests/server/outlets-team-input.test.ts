@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
+
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { call, type TestApp } from './harness'
-import { type CreatedOutlet, creditOutlet, get, makeOutlet, type Owner, owner, outletsApp, staff } from './outlets-helpers'
+import { type CreatedOutlet, creditOutlet, get, makeOutlet, outletsApp, type Owner, owner, staff } from './outlets-helpers'
 import { invite } from './team-helpers'
 
 /*

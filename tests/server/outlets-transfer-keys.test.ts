@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { idempotencyKeys, transactions } from '#server/db/schema'
+
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
-import { creditOutlet, fund, makeOutlet, owner, outletsApp, staff, toMain, walletBalances } from './outlets-helpers'
+import { creditOutlet, fund, makeOutlet, outletsApp, owner, staff, toMain, walletBalances } from './outlets-helpers'
 
 /*
  * The Idempotency-Key of outlet transfers (decisions 007, 044): released only by a refusal that moved nothing,

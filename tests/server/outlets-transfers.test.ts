@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { ledgerEntries, transactions } from '#server/db/schema'
+
 import { call, type TestApp } from './harness'
 import { enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
-import { creditOutlet, fund, get, makeOutlet, outletBalance, owner, outletsApp, toMain, walletBalances } from './outlets-helpers'
+import { creditOutlet, fund, get, makeOutlet, outletBalance, outletsApp, owner, toMain, walletBalances } from './outlets-helpers'
 
 /*
  * Transfer to Outlet and Transfer to Main Wallet: one database transaction, two rows (one per wallet) through the

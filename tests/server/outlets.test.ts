@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { outlets, transactions, wallets } from '#server/db/schema'
+
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
-import { creditOutlet, get, makeOutlet, owner, outletsApp } from './outlets-helpers'
+import { creditOutlet, get, makeOutlet, outletsApp,owner } from './outlets-helpers'
 
 /* Creating, listing, reading and switching outlets, and money a bank sends to an outlet's own account. */
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { MINUTE_MS } from '#server/clock'
+
 import { call, createMember, createVendor, login, makeApp, type TestApp } from './harness'
 
 const SENT = 'If an account exists for this email, we have sent a 6-digit code to it'

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { call, makeApp } from './harness'
 import { PIN, sender } from './money-helpers'
 

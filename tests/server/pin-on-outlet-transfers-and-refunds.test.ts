@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import type { Permission } from '#contract/permissions'
 import { hashSecret } from '#server/auth/secrets'
 import { transactions, users } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 import { PIN_MAX_ATTEMPTS } from '#server/pin'
+
 import { call, createMember, type TestApp } from './harness'
 import { enquiry, expectLedgerConsistent, PIN, pinAttempts, send, tokenFor } from './money-helpers'
-import { creditOutlet, fund, makeOutlet, toMain, walletBalances } from './outlets-helpers'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './orders-helpers'
+import { creditOutlet, fund, makeOutlet, toMain, walletBalances } from './outlets-helpers'
 
 /*
  * Decision 086: outlet transfers (both ways) and refunds move money out of a wallet, so they take the caller's

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { call, makeApp, type TestApp } from './harness'
 import { PIN, pinAttempts, type Sender, sender, tokenFor } from './money-helpers'
 

@@ -1,6 +1,7 @@
 import type { Logger } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+
 import type { Db } from '#server/db/client'
 import * as sales from '#server/db/sales-schema'
 import * as core from '#server/db/schema'

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { MINUTE_MS } from '#server/clock'
+
 import { call, createVendor, makeApp } from './harness'
 
 const loginAs = (t: Awaited<ReturnType<typeof makeApp>>, email: string, password: string, ip?: string) =>

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { SANDBOX_SERIALS } from '#server/banking/sandbox'
 import { transactions } from '#server/db/schema'
 import { refundAccounts } from '#server/orders/refund-accounts'
+
 import { call, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, PIN } from './money-helpers'
-import { NAIRA, order, orderData, type Payer, pay, payer, salesApp, type Shop, shop } from './orders-helpers'
+import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop } from './orders-helpers'
 
 /*
  * Who a refund pays: an account that paid the order, newest payer first, never more than that account paid less

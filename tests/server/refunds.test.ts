@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS } from '#server/banking/sandbox'
 import { transactions, vendors } from '#server/db/schema'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/transfers'
+
 import { call, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, PIN } from './money-helpers'
-import { NAIRA, order, orderData, type Payer, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'
+import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'
 
 /*
  * PUT /order: the money goes back by bank transfer to the account that paid, through the ledger (debit + fee,

@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import type { EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { productVariants, wallets } from '#server/db/schema'
-import { type CallResult, call, type TestApp, uniqueEmail } from './harness'
+
+import { call, type CallResult, type TestApp, uniqueEmail } from './harness'
 import { enquiry, expectLedgerConsistent, sender } from './money-helpers'
 import { NAIRA, order, pay, salesApp, shop } from './orders-helpers'
 import { creditOutlet, makeOutlet, owner } from './outlets-helpers'

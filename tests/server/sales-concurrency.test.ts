@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import type { BankingProvider, TransferRequest, TransferResult } from '#server/banking/provider'
-import { SandboxBankingProvider, SANDBOX_SERIALS } from '#server/banking/sandbox'
+import { SANDBOX_SERIALS,SandboxBankingProvider } from '#server/banking/sandbox'
 import { customers, orders } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/transfers'
+
 import { call, type TestApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, PIN, send } from './money-helpers'
 import { NAIRA, order, orderData, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+
 import type { OrderStatus } from '#contract/orders'
 import type { Db } from '#server/db/client'
 import { type CustomerRow, customers, type OrderRow, orders } from '#server/db/sales-schema'

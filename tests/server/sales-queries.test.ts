@@ -1,7 +1,10 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { orders } from '#server/db/sales-schema'
+
 import { call, makeApp, type TestApp } from './harness'
 import { PIN } from './money-helpers'
 import { NAIRA, order, pay, payer, postOrder, salesApp, type Shop, shop } from './orders-helpers'

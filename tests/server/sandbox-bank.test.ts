@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/banking/sandbox'
-import { BANKS } from '#server/banking/banks'
+
 import { institutionCode, nubanFor } from '#contract/nuban'
+import { BANKS } from '#server/banking/banks'
+import { SANDBOX_SERIALS, sandboxAccountName } from '#server/banking/sandbox'
 
 /* The sandbox bank's list and deterministic names. The NUBAN and charge rules are tested in tests/unit. */
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto'
 import { inspect } from 'node:util'
+
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
 import type { Logger } from '#server/deps'
 import { DevNotifier, type Notification, type Notifier } from '#server/notifier'
-import { type CallOptions, type CallResult, call, createVendor, makeApp, type TestApp } from './harness'
+
+import { call, type CallOptions, type CallResult, createVendor, makeApp, type TestApp } from './harness'
 import { enquiry } from './money-helpers'
 import { registration } from './onboarding-helpers'
 import { newPhone } from './team-helpers'

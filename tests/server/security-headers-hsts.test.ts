@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { STRICT_TRANSPORT_SECURITY } from '#server/http/security-headers'
+
 import { call, createVendor, makeApp } from './harness'
 
 /*

@@ -2,14 +2,17 @@ import { randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import type { Hono } from 'hono'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import type { EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
 import { mountPwa } from '#server/http/static-site'
+
 import { image, makeProduct, PNG, seller } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'
 import { shopUrlFor } from './onboarding-helpers'

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import { coupons } from '#server/db/schema'
 import { redeemCoupon } from '#server/selling-terms/coupons'
+
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'
 

@@ -1,5 +1,7 @@
 import { afterAll } from 'vitest'
+
 import { setScryptCostForTests } from '#server/auth/secrets'
+
 import { closeTestDatabase } from './harness'
 
 // Full-cost scrypt takes ~0.25 s per hash; the suite hashes hundreds. Hashes record their own cost.

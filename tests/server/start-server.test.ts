@@ -2,13 +2,16 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { ledgerEntries, transactions, vendors, wallets } from '#server/db/schema'
 import { type RunningServer, startServer } from '#server/main'
 import { DEMO, seedDemo } from '#server/seed'
 import { MemoryStorage } from '#server/storage'
+
 import { expectLedgerConsistent } from './money-helpers'
 
 /* The real server on a free port: what `npm start` and the end-to-end tests run. */

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
+
 import { DEMO, DEMO_SHOP_LOOK, seedDemo } from '#server/seed'
 import { MemoryStorage } from '#server/storage'
+
 import { call, makeApp } from './harness'
 
 /* The demo vendor's storefront works out of the box: /shop/mama-put-kitchen after `npm start`. */

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
+
 import { catalogueApp, image, makeProduct, PNG, type Seller, seller } from './catalogue-helpers'
 import { call, createVendor, testDb } from './harness'
 

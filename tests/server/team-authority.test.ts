@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { users } from '#server/db/schema'
+
 import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from './harness'
 import { accept, details, invite, lastCode, newPhone, smsTo } from './team-helpers'
 

@@ -1,6 +1,9 @@
 import { randomInt } from 'node:crypto'
+
 import { expect } from 'vitest'
+
 import type { Permission } from '#contract/permissions'
+
 import { call, type TestApp } from './harness'
 
 /** A fresh Nigerian mobile number as the invite form takes it (08031234567). */

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { users } from '#server/db/schema'
+
 import { call, createVendor, login, makeApp, type TestApp, type TestVendor } from './harness'
 import { invite, newPhone } from './team-helpers'
 

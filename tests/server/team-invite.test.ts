@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { DAY_MS } from '#server/clock'
+
 import { call, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from './harness'
 import { accept, details, invite } from './team-helpers'
 

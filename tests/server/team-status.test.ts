@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from './harness'
 import { accept, details, invite, lastCode } from './team-helpers'
 

@@ -1,9 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { outlets } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, testDb, uniqueEmail } from './harness'
+
+import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestVendor, uniqueEmail } from './harness'
 import { accept, details, invite, lastCode, newPhone } from './team-helpers'
 
 let t: TestApp

@@ -1,7 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { HOUR_MS } from '#server/clock'
 import { creditFromBank } from '#server/ledger'
 import { debitForTransfer, settle } from '#server/transfers'
+
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { account, sender, tokenFor } from './money-helpers'
 

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { hashSecret } from '#server/auth/secrets'
 import { idempotencyKeys, transactions, users } from '#server/db/schema'
+
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import {
   account,

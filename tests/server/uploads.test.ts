@@ -1,9 +1,12 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
 import { MAX_PRODUCT_BODY_BYTES } from '#contract/catalogue'
 import { DiskStorage, MemoryStorage, sniffImageType } from '#server/storage'
+
 import {
   catalogueApp,
   expectError,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
+
 import { isValidNuban } from '#contract/nuban'
+
 import { call, createMember, createVendor, login, makeApp } from './harness'
 
 describe('GET /vendor', () => {

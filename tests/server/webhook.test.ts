@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto'
+
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { signWebhookBody } from '#server/banking/signature'
 import { transactions } from '#server/db/schema'
 import { newSessionId } from '#server/ledger'
+
 import { call, makeApp, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, sender } from './money-helpers'
 

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
+
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 import { MemoryStorage } from '#server/storage'
+
 import { form, image, JPEG, memberToken, PNG, seller } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'
 import { shopUrlFor, underReview } from './onboarding-helpers'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
+
+import { createBody, emptyDraft, type OptionDraft,syncVariants } from '#app/features/catalogue/product-draft'
 import { productListFilters } from '#app/features/catalogue/search'
 import { previewPrice, variantChanges, variantFormDraft } from '#app/features/catalogue/variant-form'
-import { createBody, emptyDraft, syncVariants, type OptionDraft } from '#app/features/catalogue/product-draft'
 import { combinations, optionsSignature } from '#app/features/catalogue/variants'
 import { optionsLabel } from '#app/lib/variant-options'
 import { nounFor, pageItems } from '#app/ui/pagination'

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { CHARGE_TIER_NAMES, CHARGE_TIERS, chargeFor, chargeTier, feeFor, publicTiers, totalDebit } from '#contract/charges'
+
 import { chargeLabel } from '#app/lib/transfer-charge'
+import { CHARGE_TIER_NAMES, CHARGE_TIERS, chargeFor, chargeTier, feeFor, publicTiers, totalDebit } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
 
 const TIERS = [

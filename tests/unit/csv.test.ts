@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { csvField, toCsv } from '#app/lib/csv'
+
 import { exportFileName, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '#app/features/transactions/export'
+import { csvField, toCsv } from '#app/lib/csv'
+
 import { transaction } from '../app/fixtures'
 
 describe('CSV building', () => {

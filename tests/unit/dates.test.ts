@@ -3,9 +3,10 @@
 process.env.TZ = 'Africa/Lagos'
 
 import { describe, expect, it } from 'vitest'
+
 import {
-  DURATIONS,
   durationRange,
+  DURATIONS,
   formatDate,
   formatDateTime,
   formatShortDateTime,

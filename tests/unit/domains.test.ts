@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { normaliseDomain } from '#contract/domains'
 
 /* normaliseDomain: what the app's live check and the server both store and compare (decision 063). */

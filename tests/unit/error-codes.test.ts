@@ -1,6 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
+
 import { describe, expect, it } from 'vitest'
+
 import { ERROR_CODES } from '#contract/error-codes'
 
 /*

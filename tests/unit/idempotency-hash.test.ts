@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { requestHash } from '#server/http/idempotency'
 
 describe('the stored idempotency request hash', () => {

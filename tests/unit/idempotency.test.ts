@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { ApiError } from '#app/lib/api'
 import { afterFailure, attemptFor, outcomeUnknown } from '#app/lib/idempotency'
 

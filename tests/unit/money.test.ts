@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { formatKobo, koboToNairaInput, nairaText } from '#contract/naira'
+
 import { parseNairaToKobo } from '#contract/money'
+import { formatKobo, koboToNairaInput, nairaText } from '#contract/naira'
 
 describe('formatKobo', () => {
   it('formats kobo as naira with the naira sign, grouping and two decimals', () => {

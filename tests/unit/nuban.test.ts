@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+
 import { canCheckNuban, institutionCode, isValidNuban, nubanCheckDigit, nubanFor } from '#contract/nuban'
 
 /* The one NUBAN rule (src/contract/nuban.ts): the app's check before a name enquiry and the server's own. */

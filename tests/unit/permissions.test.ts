@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { permissionLabel } from '#contract/permissions'
+
 import { menuFor, type MenuItem } from '#app/lib/permissions'
+import { permissionLabel } from '#contract/permissions'
 
 const labels = (items: MenuItem[]) => items.map((i) => i.label)
 

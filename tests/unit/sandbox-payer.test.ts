@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { SANDBOX_SERIALS, sandboxPayerAccount } from '#server/banking/sandbox'
+
 import { isValidNuban } from '#contract/nuban'
+import { SANDBOX_SERIALS, sandboxPayerAccount } from '#server/banking/sandbox'
 
 /* `npm run sandbox -- credit --from NAME` without --account: each name is a payer of its own (decision 088). */
 

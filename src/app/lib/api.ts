@@ -2,6 +2,7 @@ import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '#contract/e
 import { accessOf } from '#contract/endpoint'
 import type { ErrorCode } from '#contract/error-codes'
 import { FALLBACK_MESSAGE, UNAUTHENTICATED_MESSAGE } from '#contract/messages'
+
 import { getSession } from './session'
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'

@@ -1,7 +1,8 @@
 import type { AnyFormApi } from '@tanstack/react-form'
 import * as v from 'valibot'
-import { notify } from './notify'
+
 import { ApiError, errorMessage } from './api'
+import { notify } from './notify'
 import { shouldToast } from './query-client'
 
 /**

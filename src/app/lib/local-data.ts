@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
+
 import { stopOutbox } from './outbox'
 import { deletePersistedCaches } from './persister'
 import { clearSession } from './session'

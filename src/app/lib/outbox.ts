@@ -1,7 +1,9 @@
 import { onlineManager, type QueryClient, type QueryKey } from '@tanstack/react-query'
 import { createStore, get, update } from 'idb-keyval'
 import { useSyncExternalStore } from 'react'
+
 import type { EndpointDef } from '#contract/endpoint'
+
 import { api, ApiError, errorMessage } from './api'
 import { newIdempotencyKey, outcomeUnknown } from './idempotency'
 

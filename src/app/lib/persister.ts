@@ -1,7 +1,8 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
-import { persistQueryClient, type PersistedClient } from '@tanstack/react-query-persist-client'
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
+import { type PersistedClient,persistQueryClient } from '@tanstack/react-query-persist-client'
 import { clear, createStore, del, get, set } from 'idb-keyval'
+
 import { FILE_CACHE } from './file-cache'
 import { queryKeys } from './query-keys'
 

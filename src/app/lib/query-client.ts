@@ -1,15 +1,16 @@
 import {
-  MutationCache,
-  onlineManager,
-  QueryCache,
-  QueryClient,
   type FetchInfiniteQueryOptions,
   type FetchQueryOptions,
+  MutationCache,
+  onlineManager,
   type Query,
+  QueryCache,
+  QueryClient,
   type QueryKey,
 } from '@tanstack/react-query'
+
+import { ApiError, type Envelope,errorMessage } from './api'
 import { notify } from './notify'
-import { ApiError, errorMessage, type Envelope } from './api'
 import { OFFLINE_WRITE_MESSAGE } from './online'
 import { CACHE_MAX_AGE } from './persister'
 

@@ -1,6 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
+
 import { MAX_PAGE_SIZE } from '#contract/common'
 import { sellingTermsEndpoints } from '#contract/selling-terms'
+
 import { api } from './api'
 import { queryKeys } from './query-keys'
 

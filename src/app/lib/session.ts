@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { useSyncExternalStore } from 'react'
+
 import type { User } from '#contract/auth'
+
 import { startOutbox } from './outbox'
 import { startPersistence } from './persister'
 import { queryKeys } from './query-keys'

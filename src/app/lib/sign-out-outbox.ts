@@ -1,4 +1,5 @@
 import { authEndpoints } from '#contract/auth'
+
 import { API_URL } from './api'
 
 /*

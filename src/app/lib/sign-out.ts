@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+
 import { wipeLocalData } from './local-data'
 import { getSession } from './session'
 import { flushSignOuts, queueSignOut } from './sign-out-outbox'

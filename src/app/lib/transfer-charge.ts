@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query'
+
 import { bankingEndpoints } from '#contract/banking'
-import { api } from './api'
 import { formatKobo } from '#contract/naira'
+
+import { api } from './api'
 import { queryKeys } from './query-keys'
 
 /*

@@ -1,5 +1,7 @@
 import { useState } from 'react'
+
 import type { ErrorCode } from '#contract/error-codes'
+
 import { ApiError, errorMessage } from './api'
 import { outcomeUnknown } from './idempotency'
 

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
+
 import { OfflineBanner } from '../features/shell/components/offline-banner'
 import { Toaster } from '../ui/toast'
 

@@ -1,4 +1,5 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
+
 import { WelcomeDialog } from '../features/auth/components/welcome-dialog'
 import { AppShell } from '../features/shell/components/app-shell'
 import { isOnboarding } from '../lib/onboarding'

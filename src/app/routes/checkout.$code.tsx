@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { CheckoutPage } from '../features/orders/components/checkout-page'
 import { publicOrderQuery } from '../features/orders/queries'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AuthLayout } from '../features/auth/components/auth-layout'
 import { ForgotPasswordForm } from '../features/auth/components/forgot-password-form'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { InvitePage } from '../features/team/components/invite-page'
 import { inviteDetailsQuery } from '../features/team/queries'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { PayLinkPage } from '../features/catalogue/components/pay-link-page'
 import { payLinkQuery } from '../features/catalogue/queries'
 

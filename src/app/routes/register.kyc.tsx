@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AuthLayout } from '../features/auth/components/auth-layout'
 import { KycForm } from '../features/onboarding/components/kyc-form'
 import { StepHeader } from '../features/onboarding/components/step-header'

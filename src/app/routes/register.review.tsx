@@ -1,8 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+
 import { AuthLayout } from '../features/auth/components/auth-layout'
-import { useLogout } from '../lib/sign-out'
 import { ReviewOutcome } from '../features/onboarding/components/review-outcome'
 import { requireStep } from '../features/onboarding/guard'
+import { useLogout } from '../lib/sign-out'
 
 export const Route = createFileRoute('/register/review')({
   loader: ({ context: { queryClient } }) => requireStep(queryClient, '/register/review'),

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AuthLayout } from '../features/auth/components/auth-layout'
 import { StepHeader } from '../features/onboarding/components/step-header'
 import { VerifyPhoneStep } from '../features/onboarding/components/verify-phone-step'

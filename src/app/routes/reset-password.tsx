@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+
 import { AuthLayout } from '../features/auth/components/auth-layout'
 import { ResetPasswordForm } from '../features/auth/components/reset-password-form'
 

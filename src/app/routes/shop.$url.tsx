@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { StorefrontPage } from '../features/storefront/components/storefront-page'
 import { storefrontQuery } from '../features/storefront/queries'
 

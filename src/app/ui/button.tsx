@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes, Ref } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { Icon, type IconName } from './icon'
 import { Spinner } from './spinner'
 

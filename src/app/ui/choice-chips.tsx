@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+
 import { Icon } from './icon'
 
 export interface Choice<T extends string> {

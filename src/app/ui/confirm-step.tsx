@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+
 import { DetailList } from './detail-list'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
-import { IconButton } from './button'
+
 import { notify } from '../lib/notify'
+import { IconButton } from './button'
 
 export interface CopyButtonProps {
   value: string

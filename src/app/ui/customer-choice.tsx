@@ -1,5 +1,6 @@
-import { useState, type ComponentType } from 'react'
+import { type ComponentType,useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { Button } from './button'
 
 /**

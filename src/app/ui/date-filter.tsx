@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { DURATION_LABELS, DURATIONS, type Duration, toIsoDate, validateCustomRange } from '../lib/dates'
+
+import { type Duration, DURATION_LABELS, DURATIONS, toIsoDate, validateCustomRange } from '../lib/dates'
 import { Field, Input, Select } from './field'
 
 export interface DateFilterValue {

@@ -2,6 +2,7 @@ import type { FetchStatus } from '@tanstack/react-query'
 import { createLink } from '@tanstack/react-router'
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
 import { css, cx } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '../lib/api'
 import { Card } from './card'
 import { EmptyState } from './empty-state'

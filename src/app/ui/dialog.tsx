@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { createStyleContext } from 'styled-system/jsx'
 import { dialog } from 'styled-system/recipes'
+
 import { Button } from './button'
 import { Icon, type IconName } from './icon'
 

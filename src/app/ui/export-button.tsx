@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
+
 import { errorMessage } from '../lib/api'
 import { downloadText } from '../lib/csv'
+import { notify } from '../lib/notify'
 import { useOnline } from '../lib/online'
 import { Button } from './button'
 import { Icon } from './icon'
 import { type Noun, nounFor } from './pagination'
-import { notify } from '../lib/notify'
 
 const count = (n: number) => n.toLocaleString('en-NG')
 

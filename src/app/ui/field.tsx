@@ -2,6 +2,7 @@ import { Field as ArkField, useFieldContext } from '@ark-ui/react/field'
 import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
 import { cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
+
 import { keepDigits, keepPercent } from '../lib/forms'
 import { Icon } from './icon'
 

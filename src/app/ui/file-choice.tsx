@@ -1,6 +1,7 @@
-import { useEffect, useId, useState, type ChangeEvent } from 'react'
+import { type ChangeEvent,useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { ImageRejected, prepareImage } from '../lib/images'
 import { IconButton } from './button'
 import { Icon } from './icon'

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+
 import { Button } from './button'
 import { Icon } from './icon'
 

@@ -1,5 +1,6 @@
-import { useEffect, useState, type Dispatch, type ReactNode, type SetStateAction } from 'react'
+import { type Dispatch, type ReactNode, type SetStateAction,useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { Button } from './button'
 import { Sheet } from './sheet'
 

@@ -1,5 +1,6 @@
-import { useId, type ReactNode } from 'react'
+import { type ReactNode,useId } from 'react'
 import { css } from 'styled-system/css'
+
 import { Button } from './button'
 import { Sheet } from './sheet'
 

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+
 import { formatKobo } from '#contract/naira'
 
 export interface MoneyProps {

@@ -1,4 +1,5 @@
 import type { FetchStatus } from '@tanstack/react-query'
+
 import { EmptyState } from './empty-state'
 
 export const NOT_SAVED_TEXT = 'Not saved on this device yet — connect to load it'

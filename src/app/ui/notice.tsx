@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+
 import { Icon, type IconName } from './icon'
 
 const root = {

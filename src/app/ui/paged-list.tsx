@@ -3,6 +3,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { errorMessage, errorStatus } from '../lib/api'
 import { useDocumentTop } from '../lib/use-document-top'
 import { EmptyState } from './empty-state'

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+
 import { IconButton } from './button'
 import { Select } from './field'
 

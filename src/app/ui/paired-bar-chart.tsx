@@ -1,5 +1,6 @@
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { Skeleton } from './skeleton'
 
 const WIDTH = 640

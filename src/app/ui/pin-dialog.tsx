@@ -1,6 +1,7 @@
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+
 import { Button } from './button'
 import { DialogParts } from './dialog'
 import { Icon } from './icon'

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { errorMessage, errorStatus } from '../lib/api'
+
 import { koboToNairaInput } from '#contract/naira'
+
+import { errorMessage, errorStatus } from '../lib/api'
 import { Button } from './button'
 import { Card } from './card'
 import { CopyButton } from './copy-button'

@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { Icon } from './icon'
 import { Spinner } from './spinner'
 

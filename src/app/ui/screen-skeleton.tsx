@@ -2,6 +2,7 @@ import { useRouter } from '@tanstack/react-router'
 import type { MouseEvent, ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { PageHeader, primaryFirstActions } from './page'
 import { Skeleton, skeletonFill } from './skeleton'
 

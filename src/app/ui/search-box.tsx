@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { useDebouncedValue } from '../lib/use-debounced-value'
 import { Input } from './field'
 import { Icon } from './icon'

@@ -1,5 +1,6 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent,useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { Input } from './field'
 
 export interface SearchSelectOption {

@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
 import { createStyleContext } from 'styled-system/jsx'
 import { sheet } from 'styled-system/recipes'
+
 import { IconButton } from './button'
 
 const { withRootProvider, withContext } = createStyleContext(sheet)

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+
 import { IMAGE_ACCEPT } from '../lib/images'
 import type { Swatch } from './swatch-picker'
 

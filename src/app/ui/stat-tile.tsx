@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+
 import { skeletonFill } from './skeleton'
 
 /** Two tiles a row on a phone; four (or five) in one row from md up. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+
 import { visibleError } from '../lib/forms'
 import { Field, Input, type InputProps } from './field'
 

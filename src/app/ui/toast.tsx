@@ -1,4 +1,5 @@
 import { lazy, useSyncExternalStore } from 'react'
+
 import { drawToastsWith, type ToastType } from '../lib/notify'
 
 /*

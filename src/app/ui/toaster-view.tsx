@@ -2,6 +2,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { Toast, Toaster as ArkToaster } from '@ark-ui/react/toast'
 import { createStyleContext } from 'styled-system/jsx'
 import { toast } from 'styled-system/recipes'
+
 import { IconButton } from './button'
 import { Icon, type IconName } from './icon'
 import { toaster } from './toaster-store'

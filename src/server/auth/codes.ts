@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto'
+
 import { and, desc, eq, isNull, lt, lte, sql } from 'drizzle-orm'
+
 import type { ErrorCode } from '#contract/error-codes'
+
 import { type Clock, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
 import { oneTimeCodes } from '../db/schema'

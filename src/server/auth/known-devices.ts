@@ -1,6 +1,7 @@
 import { and, desc, eq, lt, notInArray } from 'drizzle-orm'
 import type { Context } from 'hono'
 import { getCookie } from 'hono/cookie'
+
 import type { Clock } from '../clock'
 import { DAY_MS } from '../clock'
 import type { Db } from '../db/client'

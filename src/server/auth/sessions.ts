@@ -1,5 +1,7 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
-import { PERMISSIONS, type Permission } from '#contract/permissions'
+
+import { type Permission,PERMISSIONS } from '#contract/permissions'
+
 import type { Clock } from '../clock'
 import { DAY_MS, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'

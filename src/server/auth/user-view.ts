@@ -1,4 +1,5 @@
 import type { User } from '#contract/auth'
+
 import type { VendorRow } from '../db/schema'
 import { type ActiveUser, effectivePermissions } from './sessions'
 

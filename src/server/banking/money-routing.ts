@@ -1,8 +1,9 @@
 import { and, eq } from 'drizzle-orm'
-import type { Auth } from '../auth/sessions'
+
 import { nationalNumber, smsAddress } from '../auth/phone'
+import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
-import { users, type VendorRow, vendorAuditEvents, vendors } from '../db/schema'
+import { users, vendorAuditEvents, type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { describeError } from '../errors'
 import type { Notification } from '../notifier'

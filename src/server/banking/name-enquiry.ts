@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto'
+
 import { and, eq, gt, isNull, lt } from 'drizzle-orm'
-import { MINUTE_MS } from '../clock'
-import type { Db } from '../db/client'
-import { type NameEnquiryRow, nameEnquiries } from '../db/schema'
-import type { AppDeps } from '../deps'
-import { ApiError } from '../errors'
+
 import type { ErrorCode } from '#contract/error-codes'
 import { isValidNuban } from '#contract/nuban'
+
+import { MINUTE_MS } from '../clock'
+import type { Db } from '../db/client'
+import { nameEnquiries,type NameEnquiryRow } from '../db/schema'
+import type { AppDeps } from '../deps'
+import { ApiError } from '../errors'
 import type { BankInfo } from './banks'
 
 /*

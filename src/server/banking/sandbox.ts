@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto'
-import { newSessionId } from '../ledger'
+
 import { isValidNuban, nubanFor } from '#contract/nuban'
+
+import { newSessionId } from '../ledger'
 import { BANKS } from './banks'
 import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './provider'
 

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, ilike, type SQL, sql } from 'drizzle-orm'
+
 import type { Collection } from '#contract/catalogue'
+
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { containsPattern, qualified } from '../db/sql-helpers'
 import { type CollectionRow, collections, products } from '../db/schema'
+import { containsPattern, qualified } from '../db/sql-helpers'
 import { ApiError, notFound } from '../errors'
 import { toCollection } from './views'
 

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto'
+
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { toBuffer } from 'qrcode'
+
 import type { PayLinkView } from '#contract/catalogue'
+
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { productImages, products, productVariants, vendors } from '../db/schema'

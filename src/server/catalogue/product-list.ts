@@ -1,9 +1,11 @@
 import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
 import type * as v from 'valibot'
+
 import type { catalogueEndpoints, Product, ProductSummary } from '#contract/catalogue'
+
 import type { Db } from '../db/client'
+import { collections, productImages, type ProductRow, products, productVariants } from '../db/schema'
 import { containsPattern, qualified } from '../db/sql-helpers'
-import { collections, type ProductRow, productImages, products, productVariants } from '../db/schema'
 import { notFound } from '../errors'
 import { findCollection } from './collections'
 import { type ImageRow, toProduct, toProductSummary } from './views'

@@ -1,7 +1,9 @@
 import { and, asc, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm'
+
 import { MAX_PRODUCT_IMAGES, type Product, type ProductOption } from '#contract/catalogue'
+
 import type { Db, Tx } from '../db/client'
-import { type ProductRow, productImages, products, productVariants } from '../db/schema'
+import { productImages, type ProductRow, products, productVariants } from '../db/schema'
 import { notFound } from '../errors'
 import { validationError } from '../http/register'
 import { findCollection } from './collections'

@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+
 import type { Db, Tx } from '../db/client'
+import { products, type ProductVariantRow, productVariants, vendors } from '../db/schema'
 import { qualified } from '../db/sql-helpers'
-import { type ProductVariantRow, products, productVariants, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
 

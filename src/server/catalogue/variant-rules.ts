@@ -1,4 +1,5 @@
 import type { ProductOption } from '#contract/catalogue'
+
 import type { Issue } from '../errors'
 import { validationError } from '../http/register'
 

@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+
 import type { ProductVariant } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'
 import type { DiscountType } from '#contract/pricing'
+
 import type { Db, Tx } from '../db/client'
+import { products, type ProductVariantRow, productVariants } from '../db/schema'
 import { containsPattern, qualified } from '../db/sql-helpers'
-import { type ProductVariantRow, products, productVariants } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { validationError } from '../http/register'
 import { type CatalogueDeps, commitThen } from './commit'

@@ -1,6 +1,7 @@
 import type { Collection, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { fromBasisPoints } from '#contract/common'
 import { priceAfterDiscount } from '#contract/pricing'
+
 import type { CollectionRow, ProductRow, ProductVariantRow } from '../db/schema'
 
 /** Where GET /api/files/:key serves a stored file. */

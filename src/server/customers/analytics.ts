@@ -1,5 +1,7 @@
 import { and, count, countDistinct, eq, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm'
+
 import type { CustomerAnalytics, CustomerBreakdown } from '#contract/customers'
+
 import { lagosBuckets } from '../analytics'
 import type { Db } from '../db/client'
 import { customers, orders } from '../db/sales-schema'

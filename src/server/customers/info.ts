@@ -1,5 +1,7 @@
 import { and, count, desc, eq, max, min, type SQL, sql } from 'drizzle-orm'
+
 import type { CustomerInfo } from '#contract/customers'
+
 import { averageHalfUp } from '../analytics'
 import type { Db } from '../db/client'
 import { orders } from '../db/sales-schema'

@@ -1,5 +1,7 @@
 import { and, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm'
+
 import type { Customer } from '#contract/customers'
+
 import type { Db } from '../db/client'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'
 import { containsPattern } from '../db/sql-helpers'

@@ -1,4 +1,5 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm'
+
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'

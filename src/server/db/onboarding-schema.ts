@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
 import { vendors } from './schema'
 
 /*

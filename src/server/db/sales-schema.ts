@@ -1,5 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
+import { ORDER_STATUSES } from '#contract/orders'
+
 import {
   coupons,
   createdAt,
@@ -12,7 +15,6 @@ import {
   users,
   vendorId,
 } from './schema'
-import { ORDER_STATUSES } from '#contract/orders'
 
 /*
  * Sales (issue 5): customers, orders and invoices with their items, timeline and refunds, and disputes.

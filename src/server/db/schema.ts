@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+
 import { sql } from 'drizzle-orm'
 import {
   type AnyPgColumn,

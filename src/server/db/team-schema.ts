@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+
 import { createdAt, id, outlets, users, vendorId } from './schema'
 
 /*

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+
 import type { DisputeMessage } from '#contract/disputes'
+
 import type { Db } from '../db/client'
 import { type DisputeMessageRow, disputeMessages, disputes } from '../db/sales-schema'
 import { ApiError } from '../errors'

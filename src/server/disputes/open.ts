@@ -1,5 +1,7 @@
 import { and, eq, ne } from 'drizzle-orm'
+
 import type { DisputeInfo } from '#contract/disputes'
+
 import type { Db } from '../db/client'
 import { disputes, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'

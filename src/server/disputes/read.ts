@@ -1,7 +1,9 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, type SQL } from 'drizzle-orm'
+
 import type { DisputeInfo } from '#contract/disputes'
+
 import type { Db } from '../db/client'
-import { type DisputeRow, disputeCategories, disputes, orders } from '../db/sales-schema'
+import { disputeCategories, type DisputeRow, disputes, orders } from '../db/sales-schema'
 import { containsPattern } from '../db/sql-helpers'
 import { notFound } from '../errors'
 import { toDispute, toDisputeInfo } from './views'

@@ -1,4 +1,5 @@
 import type { Dispute, DisputeCategory, DisputeInfo, DisputeMessage } from '#contract/disputes'
+
 import type { DisputeCategoryRow, DisputeMessageRow, DisputeRow, OrderRow } from '../db/sales-schema'
 import { toOrderSummary } from '../orders/summary'
 

@@ -1,5 +1,7 @@
 import { promises as dns } from 'node:dns'
+
 import { eq } from 'drizzle-orm'
+
 import type { Db } from '../db/client'
 import { shopDomains } from '../db/onboarding-schema'
 

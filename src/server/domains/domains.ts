@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
+
 import { and, asc, count, eq, ne, sql } from 'drizzle-orm'
+
 import {
   DOMAIN_INVALID_MESSAGE,
   type DomainCheck,
@@ -8,6 +10,7 @@ import {
   normaliseDomain,
   type ShopDomain,
 } from '#contract/domains'
+
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type ShopDomainRow, shopDomains } from '../db/onboarding-schema'

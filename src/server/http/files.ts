@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+
 import type { AppDeps } from '../deps'
 import { errorBody } from '../errors'
 import { isPublicStorageKey } from '../storage'

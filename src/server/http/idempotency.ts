@@ -1,7 +1,9 @@
 import { and, eq, isNull, lt } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
 import type { Endpoints } from '#contract/index'
+
 import { sha256 } from '../auth/secrets'
 import { HOUR_MS } from '../clock'
 import type { Db } from '../db/client'

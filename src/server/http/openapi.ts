@@ -1,5 +1,6 @@
 import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
+
 import { ErrorBody } from '#contract/common'
 import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
 

@@ -2,12 +2,15 @@ import type { Context, Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
+
 import { MAX_BODY_BYTES } from '#contract/common'
 import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
 import { FALLBACK_MESSAGE } from '#contract/messages'
+
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
+import { verifyPin } from '../pin'
 import { clientIp } from './client-ip'
 import {
   claimIdempotencyKey,
@@ -16,7 +19,6 @@ import {
   requestHash,
   saveIdempotentResponse,
 } from './idempotency'
-import { verifyPin } from '../pin'
 import { publicOrigin } from './public-origin'
 import type { Guard, Handler, HandlerContext } from './types'
 

@@ -1,4 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
+
 import type { AppDeps } from '../deps'
 import { servedOverHttps } from './https'
 

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
 

@@ -1,6 +1,8 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+
 import type { BodyOf, EndpointDef, QueryOf, ResponseOf } from '#contract/endpoint'
+
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
 import type { AppDeps } from '../deps'

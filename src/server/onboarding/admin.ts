@@ -1,7 +1,9 @@
 import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+
+import type { VendorStatus } from '#contract/operator'
+
 import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
-import type { VendorStatus } from '#contract/operator'
 import { users, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import type { Notifier } from '../notifier'

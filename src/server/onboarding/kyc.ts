@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
+
 import type { Onboarding } from '#contract/onboarding'
+
 import { lagosDate } from '../analytics'
 import type { Auth } from '../auth/sessions'
 import { commitThen } from '../catalogue/commit'

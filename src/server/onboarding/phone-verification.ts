@@ -1,7 +1,9 @@
 import { and, desc, eq, isNull } from 'drizzle-orm'
+
 import type { ErrorCode } from '#contract/error-codes'
 import type { Onboarding } from '#contract/onboarding'
-import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
+
+import { checkCode, CODE_TTL_MINUTES, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { maskedPhone, smsAddress } from '../auth/phone'
 import { newOtp } from '../auth/secrets'
 import type { Auth } from '../auth/sessions'

@@ -1,5 +1,6 @@
-import type { Onboarding } from '#contract/onboarding'
 import type { User } from '#contract/auth'
+import type { Onboarding } from '#contract/onboarding'
+
 import { createVendorAccount } from '../accounts'
 import { maskedPhone } from '../auth/phone'
 import { createSession, isActiveUser } from '../auth/sessions'

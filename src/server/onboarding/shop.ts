@@ -1,5 +1,7 @@
 import { and, eq, isNotNull, ne, sql } from 'drizzle-orm'
+
 import { type Onboarding, RESERVED_SHOP_URLS, SHOP_URL_PATTERN } from '#contract/onboarding'
+
 import type { Auth } from '../auth/sessions'
 import { type AfterCommit, commitThen } from '../catalogue/commit'
 import { storeImages } from '../catalogue/uploads'

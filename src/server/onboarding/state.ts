@@ -1,5 +1,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm'
+
 import type { Onboarding, OnboardingStep } from '#contract/onboarding'
+
 import { maskedPhone, nationalNumber } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'

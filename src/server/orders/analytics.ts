@@ -1,5 +1,7 @@
 import { and, count, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm'
+
 import type { OrderKind, OrderStatus } from '#contract/orders'
+
 import { averageHalfUp, lagosBuckets } from '../analytics'
 import type { Db } from '../db/client'
 import { orders } from '../db/sales-schema'

@@ -1,5 +1,7 @@
 import { and, eq, sql, sum } from 'drizzle-orm'
+
 import type { OrderKind } from '#contract/orders'
+
 import type { Db, Tx } from '../db/client'
 import { orderCounts } from '../db/sales-schema'
 

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto'
+
 import { and, eq } from 'drizzle-orm'
+
+import { nairaText } from '#contract/naira'
 import type { OrderItemInput, OrderKind } from '#contract/orders'
 import { orderTotals } from '#contract/pricing'
+
 import { newPayLinkCode } from '../catalogue/paylinks'
 import type { LowStockNotice } from '../catalogue/stock'
 import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
 import type { Db, Tx } from '../db/client'
-import { type TransactionRow, transactions } from '../db/schema'
 import { orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { type TransactionRow, transactions } from '../db/schema'
 import { ApiError } from '../errors'
 import { validationError } from '../http/register'
 import { redeemCoupon } from '../selling-terms/coupons'
@@ -15,7 +19,6 @@ import { findTransaction, unclaimedOfflineCredit } from '../transaction-queries'
 import { countOrder } from './counts'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
-import { nairaText } from '#contract/naira'
 import { applyPayment } from './payments'
 
 /** Who is acting: the signed-in team member (the seed acts as the owner). */

@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm'
+
 import type { ORDER_EVENT_KINDS } from '#contract/orders'
+
 import type { Db } from '../db/client'
 import { orderEvents } from '../db/sales-schema'
 

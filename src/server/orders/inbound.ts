@@ -1,9 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm'
+
 import type { LowStockNotice } from '../catalogue/stock'
 import { findOrCreateCustomer, findOrCreatePayer } from '../customers/upsert'
 import type { Db } from '../db/client'
-import type { TransactionRow, WalletRow } from '../db/schema'
 import { orders } from '../db/sales-schema'
+import type { TransactionRow, WalletRow } from '../db/schema'
 import { type BankCreditInput, creditFromBankWithin } from '../ledger'
 import { applyPayment, PAYABLE_STATUSES } from './payments'
 

@@ -1,11 +1,13 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm'
+
+import { nairaText } from '#contract/naira'
 import type { OrderItemInput } from '#contract/orders'
 import { MAX_ORDER_SUBTOTAL_KOBO, orderTotals, priceAfterDiscount } from '#contract/pricing'
+
 import type { Db } from '../db/client'
 import { deliveryLocations, products, productVariants, taxes } from '../db/schema'
 import type { Issue } from '../errors'
 import { validationError } from '../http/register'
-import { nairaText } from '#contract/naira'
 
 /*
  * What a new order is made of, read and checked before its transaction opens: catalogue lines priced as a

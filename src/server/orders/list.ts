@@ -1,8 +1,10 @@
 import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm'
+
 import type { OrderKind, OrderStatus } from '#contract/orders'
+
 import type { Db } from '../db/client'
-import { containsPattern } from '../db/sql-helpers'
 import { orders } from '../db/sales-schema'
+import { containsPattern } from '../db/sql-helpers'
 import { validationError } from '../http/register'
 import { orderCount } from './counts'
 import { toOrderSummary } from './summary'

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
+
+import { nairaText } from '#contract/naira'
 import type { OrderStatus } from '#contract/orders'
+
 import type { LowStockNotice } from '../catalogue/stock'
 import type { Tx } from '../db/client'
-import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders } from '../db/sales-schema'
+import type { TransactionRow } from '../db/schema'
 import { addOrderEvent } from './events'
-import { nairaText } from '#contract/naira'
 import { reserveStock } from './stock'
 
 /** An order money may still arrive for; a paid order that gets more becomes an overpayment. */

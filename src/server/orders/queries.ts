@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { Db, Tx } from '../db/client'
 import { type OrderRow, orders } from '../db/sales-schema'
 import { notFound } from '../errors'

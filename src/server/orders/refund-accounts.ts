@@ -1,7 +1,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
+
 import type { Db } from '../db/client'
-import { type TransactionRow, transactions } from '../db/schema'
 import { type OrderRow, refunds } from '../db/sales-schema'
+import { type TransactionRow, transactions } from '../db/schema'
 import { mainWalletScope } from '../transaction-queries'
 
 /*

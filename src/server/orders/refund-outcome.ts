@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
-import type { OrderStatus } from '#contract/orders'
-import type { Tx } from '../db/client'
-import type { TransactionRow } from '../db/schema'
-import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
-import { addOrderEvent } from './events'
+
 import { nairaText } from '#contract/naira'
+import type { OrderStatus } from '#contract/orders'
+
+import type { Tx } from '../db/client'
+import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
+import type { TransactionRow } from '../db/schema'
+import { addOrderEvent } from './events'
 import { statusAfterPayment } from './payments'
 import { lockOrderById } from './queries'
 import { returnStock } from './stock'

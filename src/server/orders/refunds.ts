@@ -1,16 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm'
+
+import { nairaText } from '#contract/naira'
 import { REFUNDABLE_STATUSES } from '#contract/orders'
+
 import { BANKS } from '../banking/banks'
 import { isUniqueViolation } from '../db/errors'
-import type { TransactionRow } from '../db/schema'
 import { type OrderRow, orders, refunds } from '../db/sales-schema'
+import type { TransactionRow } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import { validationError } from '../http/register'
 import { type Beneficiary, debitForTransfer, submitToBank } from '../transfers'
 import type { OrderActor } from './create'
 import { addOrderEvent } from './events'
-import { nairaText } from '#contract/naira'
 import { findOrder, lockOrder } from './queries'
 import { loadRefundAccounts, nextRefundAccount, nextRefundAmount, type RefundAccount } from './refund-accounts'
 

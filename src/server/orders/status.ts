@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
+
 import { MANUAL_TRANSITIONS, type OrderStatus } from '#contract/orders'
+
 import type { Db } from '../db/client'
 import { type OrderRow, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
-import { adjustStock, type LowStockNotice, lockProductOfVariant, variantsChanged } from '../catalogue/stock'
+
+import { adjustStock, lockProductOfVariant, type LowStockNotice, variantsChanged } from '../catalogue/stock'
 import type { Tx } from '../db/client'
-import { productVariants } from '../db/schema'
 import { orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { productVariants } from '../db/schema'
 import { addOrderEvent } from './events'
 
 /*

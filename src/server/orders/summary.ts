@@ -1,4 +1,5 @@
 import type { OrderSummary } from '#contract/orders'
+
 import type { OrderRow } from '../db/sales-schema'
 
 /** The list row of an order or invoice (also the customers' recent orders and a dispute's order). */

@@ -1,8 +1,10 @@
 import { and, asc, eq } from 'drizzle-orm'
+
 import type { Order, PublicOrder } from '#contract/orders'
+
 import type { Db } from '../db/client'
-import { transactions, vendors } from '../db/schema'
 import { customers, orderEvents, orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { transactions, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../ledger'
 import { findOrder } from './queries'

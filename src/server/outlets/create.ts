@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm'
+
 import type { Outlet } from '#contract/outlets'
+
 import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../accounts'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
@@ -7,7 +9,7 @@ import { isUniqueViolation } from '../db/errors'
 import { outlets, type WalletRow, wallets } from '../db/schema'
 import { ApiError } from '../errors'
 import { outletView } from './list'
-import { type OutletRow, outletFor } from './scope'
+import { outletFor,type OutletRow } from './scope'
 
 export interface NewOutlet {
   name: string

@@ -1,11 +1,13 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+
 import type { Outlet } from '#contract/outlets'
+
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
-import { containsPattern, qualified } from '../db/sql-helpers'
 import { outlets, wallets } from '../db/schema'
+import { containsPattern, qualified } from '../db/sql-helpers'
 import { outletMembers } from '../db/team-schema'
-import { type OutletRow, outletNotFound, outletWalletJoin, visibleOutlets } from './scope'
+import { outletNotFound, type OutletRow, outletWalletJoin, visibleOutlets } from './scope'
 
 /** Members of the outlet; the primary key (outlet_id, user_id) answers it. */
 const memberCount = sql<number>`(

@@ -1,9 +1,11 @@
 import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm'
+
 import type { OutletMember } from '#contract/outlets'
+
 import { type Auth, effectivePermissions } from '../auth/sessions'
 import type { Db } from '../db/client'
-import { containsPattern } from '../db/sql-helpers'
 import { users } from '../db/schema'
+import { containsPattern } from '../db/sql-helpers'
 import { outletMembers } from '../db/team-schema'
 import { ApiError, notFound } from '../errors'
 import { ensureCanGrant } from '../team/members'

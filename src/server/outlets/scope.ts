@@ -1,8 +1,9 @@
 import { and, eq, type SQL, sql } from 'drizzle-orm'
+
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
-import { qualified } from '../db/sql-helpers'
 import { outlets, type WalletRow, wallets } from '../db/schema'
+import { qualified } from '../db/sql-helpers'
 import { outletMembers } from '../db/team-schema'
 import { ApiError, notFound } from '../errors'
 

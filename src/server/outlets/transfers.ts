@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { OutletTransfer } from '#contract/outlets'
+
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { outlets } from '../db/schema'
@@ -7,9 +9,9 @@ import { ApiError } from '../errors'
 import { recoverStaleClaimsWith, type StoredResponse } from '../http/idempotency'
 import { findInternalTransferByKey, type PostedInternalTransfer, postInternalTransferWithin } from '../internal-transfers'
 import { vendorWallet } from '../ledger'
+import { verifyPin } from '../pin'
 import { toTransaction } from '../transaction-queries'
 import { refuseSpentKey } from '../transfers'
-import { verifyPin } from '../pin'
 import { outletFor } from './scope'
 
 /*

@@ -1,16 +1,18 @@
 import { and, eq, isNull } from 'drizzle-orm'
+
 import type { authEndpoints } from '#contract/auth'
-import { CODE_TTL_MINUTES, checkCode, consumeCode, invalidCode, issueCode } from '../auth/codes'
-import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
+
+import { checkCode, CODE_TTL_MINUTES, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
+import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
 import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
-import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import type { Db } from '../db/client'
+import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import { ApiError, describeError } from '../errors'
-import type { HandlersFor } from '../http/types'
 import { servedOverHttps } from '../http/https'
+import type { HandlersFor } from '../http/types'
 import { enforce, LIMITS } from '../rate-limit'
 
 /**

@@ -1,8 +1,10 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { bankingEndpoints } from '#contract/banking'
+import { chargeFor, publicTiers } from '#contract/charges'
+
 import { changeSettlementAccount, setThirdPartyTransfers } from '../banking/money-routing'
 import { resolveAccount } from '../banking/name-enquiry'
-import { chargeFor, publicTiers } from '#contract/charges'
 import type { Db } from '../db/client'
 import { type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'

@@ -1,4 +1,5 @@
 import type { catalogueEndpoints } from '#contract/catalogue'
+
 import {
   createCollection,
   listCollections,

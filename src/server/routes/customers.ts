@@ -1,4 +1,5 @@
 import type { customerEndpoints } from '#contract/customers'
+
 import { analyticsRange } from '../analytics'
 import { customerAnalytics, customerBreakdown } from '../customers/analytics'
 import { customerInfo } from '../customers/info'

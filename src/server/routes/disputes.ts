@@ -1,4 +1,5 @@
 import type { disputeEndpoints } from '#contract/disputes'
+
 import { listDisputeCategories } from '../disputes/categories'
 import { listMessages, sendVendorMessage } from '../disputes/conversation'
 import { escalateDispute } from '../disputes/escalate'

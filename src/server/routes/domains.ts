@@ -1,5 +1,7 @@
-import type { domainEndpoints } from '#contract/domains'
 import type { Context } from 'hono'
+
+import type { domainEndpoints } from '#contract/domains'
+
 import type { AppDeps } from '../deps'
 import { checkDomain, connectDomain, myDomains, type PlatformHosts, removeDomain, verifyDomain } from '../domains/domains'
 import { publicOrigin } from '../http/public-origin'

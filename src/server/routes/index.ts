@@ -1,4 +1,5 @@
 import type { EndpointName, Endpoints } from '#contract/index'
+
 import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'

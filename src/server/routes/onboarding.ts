@@ -1,4 +1,5 @@
 import { type onboardingEndpoints, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
+
 import type { HandlersFor } from '../http/types'
 import { submitKyc } from '../onboarding/kyc'
 import { resendPhoneCode, verifyPhone } from '../onboarding/phone-verification'

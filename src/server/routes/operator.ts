@@ -1,10 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto'
+
 import { OPERATOR_KEY_HEADER, type operatorEndpoints } from '#contract/operator'
+
 import { ApiError } from '../errors'
 import { clientIp } from '../http/client-ip'
 import type { Guard, HandlersFor } from '../http/types'
-import { ensureNotLimited, LIMITS } from '../rate-limit'
 import { listVendors, setVendorStatus } from '../onboarding/admin'
+import { ensureNotLimited, LIMITS } from '../rate-limit'
 
 const digest = (text: string) => createHash('sha256').update(text).digest()
 

@@ -1,4 +1,5 @@
 import type { outletEndpoints } from '#contract/outlets'
+
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { HandlersFor } from '../http/types'
 import { createOutlet, setOutletStatus } from '../outlets/create'

@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm'
+
 import type { pinEndpoints } from '#contract/pin'
-import { CODE_TTL_MINUTES, checkCode, consumeCode, issueCode } from '../auth/codes'
+
+import { checkCode, CODE_TTL_MINUTES, consumeCode, issueCode } from '../auth/codes'
 import { nationalNumber, smsAddress } from '../auth/phone'
 import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'

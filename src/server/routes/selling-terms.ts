@@ -1,4 +1,5 @@
 import type { sellingTermsEndpoints } from '#contract/selling-terms'
+
 import { lagosDate } from '../analytics'
 import type { HandlersFor } from '../http/types'
 import { createCoupon, findCoupon, listCoupons, toCoupon } from '../selling-terms/coupons'

@@ -1,4 +1,5 @@
 import type { storefrontEndpoints } from '#contract/storefront'
+
 import type { HandlersFor } from '../http/types'
 import { storefront } from '../storefront/storefront'
 

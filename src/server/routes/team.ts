@@ -1,4 +1,5 @@
 import type { teamEndpoints } from '#contract/team'
+
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 import { enforce, LIMITS } from '../rate-limit'

@@ -1,4 +1,5 @@
 import type { transactionEndpoints } from '#contract/transactions'
+
 import { analyticsRange, transactionBreakdown, transactionTotals } from '../analytics'
 import type { HandlersFor } from '../http/types'
 import { findTransaction, listTransactions, markAsPos, toTransaction } from '../transaction-queries'

@@ -1,9 +1,11 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { bankingEndpoints } from '#contract/banking'
+
 import { verifyWebhookSignature } from '../banking/signature'
 import { sendLowStockNotices } from '../catalogue/stock'
-import { isUniqueViolation } from '../db/errors'
 import type { Db } from '../db/client'
+import { isUniqueViolation } from '../db/errors'
 import { transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { idempotencyKeyOf } from '../http/idempotency'

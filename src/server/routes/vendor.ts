@@ -1,5 +1,7 @@
 import { and, eq } from 'drizzle-orm'
+
 import type { vendorEndpoints } from '#contract/vendor'
+
 import { users } from '../db/schema'
 import { notFound } from '../errors'
 import type { HandlersFor } from '../http/types'

@@ -1,4 +1,5 @@
 import type { websiteEndpoints } from '#contract/website'
+
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 import { getWebsite, updateWebsite } from '../website/website'

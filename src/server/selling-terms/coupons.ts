@@ -1,6 +1,8 @@
 import { and, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
+
 import { fromBasisPoints, toBasisPoints } from '#contract/common'
 import type { Coupon, COUPON_STATES, COUPON_VALUE_TYPES } from '#contract/selling-terms'
+
 import { lagosDate } from '../analytics'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'

@@ -1,5 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm'
+
 import type { DeliveryLocation } from '#contract/selling-terms'
+
 import type { Db } from '../db/client'
 import { type DeliveryLocationRow, deliveryLocations } from '../db/schema'
 import { notFound } from '../errors'

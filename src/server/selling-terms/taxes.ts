@@ -1,9 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm'
+
 import { fromBasisPoints, toBasisPoints } from '#contract/common'
 import type { Tax } from '#contract/selling-terms'
+
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { type TaxRow, taxes } from '../db/schema'
+import { taxes,type TaxRow } from '../db/schema'
 import { ApiError } from '../errors'
 
 export function toTax(row: TaxRow): Tax {

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { priceAfterDiscount } from '#contract/pricing'
 import { SHOP_NOT_AVAILABLE, type Storefront, type StorefrontProduct } from '#contract/storefront'
+
+import { fileUrl } from '../catalogue/views'
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'
 import { productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
-import { fileUrl } from '../catalogue/views'
 
 /** Shops without a `shops` row (the demo, vendors created approved) look like this. */
 export const DEFAULT_SHOP = { description: '', font: 'inter', background: 'plain' } as const

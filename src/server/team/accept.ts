@@ -1,7 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+
 import type { User } from '#contract/auth'
 import type { InviteDetails } from '#contract/team'
+
 import { maskedPhone, nationalNumber } from '../auth/phone'
 import { hashSecret, sha256 } from '../auth/secrets'
 import { createSession, effectivePermissions, isActiveUser } from '../auth/sessions'

@@ -1,6 +1,8 @@
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm'
+
 import type { Permission } from '#contract/permissions'
 import type { TeamMember } from '#contract/team'
+
 import { nationalNumber, smsAddress } from '../auth/phone'
 import { newSessionToken, sha256 } from '../auth/secrets'
 import { type Auth, effectivePermissions } from '../auth/sessions'

@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql } from 'drizzle-orm'
+
 import { type Permission, permissionLabel } from '#contract/permissions'
 import type { TeamMember } from '#contract/team'
+
 import { type Auth, effectivePermissions } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { type UserRow, users } from '../db/schema'

@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm'
+
 import { nationalNumber } from '../auth/phone'
-import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
 import type { Auth } from '../auth/sessions'
+import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
 import { users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'

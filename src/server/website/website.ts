@@ -1,5 +1,7 @@
 import { eq } from 'drizzle-orm'
+
 import type { WebsiteSettings } from '#contract/website'
+
 import type { Auth } from '../auth/sessions'
 import { commitThen } from '../catalogue/commit'
 import { storeImages } from '../catalogue/uploads'

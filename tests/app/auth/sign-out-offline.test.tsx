@@ -3,10 +3,12 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { createStore, get } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { enqueue, outboxItems } from '#app/lib/outbox'
 import { getSession } from '#app/lib/session'
 import { flushSignOuts, queueSignOut, SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '#app/lib/sign-out-outbox'
+import { endpoints } from '#contract/index'
+
 import { handle, ok, renderApp, route, server, useAppHarness } from '../harness'
 
 /*

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '#contract/catalogue'
+
 import { api, toFormData } from '#app/lib/api'
 import { setSession } from '#app/lib/session'
+import { catalogueEndpoints } from '#contract/catalogue'
+
 import { product, user } from '../fixtures'
 import { handle, ok, server, useAppHarness } from '../harness'
 

@@ -1,9 +1,11 @@
 import { dehydrate } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '#contract/catalogue'
+
 import { shouldPersistQuery } from '#app/lib/persister'
 import { queryKeys } from '#app/lib/query-keys'
+import { catalogueEndpoints } from '#contract/catalogue'
+
 import { payLinkView, product } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { catalogueEndpoints } from '#contract/catalogue'
+
 import { collection, collectionPage, product } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -2,8 +2,10 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { OFFLINE_WRITE_MESSAGE } from '#app/lib/online'
 import { catalogueEndpoints } from '#contract/catalogue'
+
 import { product, productPage, productSummary, variant } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

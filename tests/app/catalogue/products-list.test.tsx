@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { catalogueEndpoints } from '#contract/catalogue'
+
 import { menuFor } from '#app/lib/permissions'
+import { catalogueEndpoints } from '#contract/catalogue'
+
 import { collection, collectionPage, productPage, productSummary } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { catalogueEndpoints, type ProductVariant } from '#contract/catalogue'
+
 import { product, variant } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

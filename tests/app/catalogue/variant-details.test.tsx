@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { catalogueEndpoints } from '#contract/catalogue'
+
 import { product, variant } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

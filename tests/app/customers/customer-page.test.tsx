@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { customerEndpoints } from '#contract/customers'
-import { customerInfo } from '../sales-fixtures'
+
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { customerInfo } from '../sales-fixtures'
 
 useAppHarness()
 

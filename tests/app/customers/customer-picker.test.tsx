@@ -3,13 +3,15 @@ import { render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
-import { customerEndpoints } from '#contract/customers'
+
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { createQueryClient } from '#app/lib/query-client'
 import { setSession } from '#app/lib/session'
+import { customerEndpoints } from '#contract/customers'
+
 import { user as userFixture } from '../fixtures'
-import { customer, customerPage } from '../sales-fixtures'
 import { handle, ok, server, useAppHarness } from '../harness'
+import { customer, customerPage } from '../sales-fixtures'
 
 useAppHarness()
 

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { customerEndpoints } from '#contract/customers'
+
 import { menuFor } from '#app/lib/permissions'
-import { customer, customerAnalytics, customerBreakdown, customerPage } from '../sales-fixtures'
+import { customerEndpoints } from '#contract/customers'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { customer, customerAnalytics, customerBreakdown, customerPage } from '../sales-fixtures'
 
 useAppHarness()
 

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { customerEndpoints } from '#contract/customers'
 import { transactionEndpoints } from '#contract/transactions'
+
 import { transaction, transactionPage } from '../fixtures'
-import { customer, customerInfo, customerPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { customer, customerInfo, customerPage } from '../sales-fixtures'
 
 useAppHarness()
 

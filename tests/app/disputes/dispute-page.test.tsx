@@ -1,10 +1,12 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { disputeEndpoints, type DisputeMessage } from '#contract/disputes'
+
 import { OFFLINE_MESSAGE_NOTE } from '#app/features/disputes/components/dispute-conversation'
-import { disputeInfo, disputeMessage, disputeMessagePage } from '../sales-fixtures'
+import { disputeEndpoints, type DisputeMessage } from '#contract/disputes'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { disputeInfo, disputeMessage, disputeMessagePage } from '../sales-fixtures'
 
 useAppHarness()
 

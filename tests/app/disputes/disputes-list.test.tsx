@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { disputeEndpoints } from '#contract/disputes'
-import { dispute, disputePage } from '../sales-fixtures'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { dispute, disputePage } from '../sales-fixtures'
 
 useAppHarness()
 

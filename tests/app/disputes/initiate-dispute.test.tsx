@@ -2,9 +2,11 @@ import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { disputeEndpoints } from '#contract/disputes'
-import { DISPUTE_CATEGORIES, disputeCategoryPage, disputeInfo, disputeMessagePage, disputePage } from '../sales-fixtures'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { DISPUTE_CATEGORIES, disputeCategoryPage, disputeInfo, disputeMessagePage, disputePage } from '../sales-fixtures'
 
 useAppHarness()
 

@@ -2,9 +2,11 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { MAX_DOMAINS_PER_SHOP, MyDomains, ShopDomain } from '#contract/domains'
+import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
+
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

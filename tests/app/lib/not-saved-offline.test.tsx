@@ -2,7 +2,9 @@ import { onlineManager } from '@tanstack/react-query'
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { NOT_SAVED_TEXT } from '#app/ui/not-saved'
+
 import { renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

@@ -1,6 +1,7 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { renderApp, useAppHarness } from '../harness'
 import { outletsApi } from '../outlets/outlets-api'
 

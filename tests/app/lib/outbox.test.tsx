@@ -2,22 +2,24 @@ import { onlineManager } from '@tanstack/react-query'
 import { createStore, get, set } from 'idb-keyval'
 import { http, HttpResponse } from 'msw'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { disputeEndpoints } from '#contract/disputes'
+
 import {
   discardItem,
   enqueue,
   enqueueMerged,
   flushOutbox,
+  type NewOutboxItem,
+  type OutboxItem,
   outboxItems,
   retryItem,
   startOutbox,
   stopOutbox,
-  type NewOutboxItem,
-  type OutboxItem,
 } from '#app/lib/outbox'
 import { deletePersistedCaches } from '#app/lib/persister'
 import { createQueryClient } from '#app/lib/query-client'
 import { setSession } from '#app/lib/session'
+import { disputeEndpoints } from '#contract/disputes'
+
 import { user } from '../fixtures'
 import { route, server, useAppHarness } from '../harness'
 

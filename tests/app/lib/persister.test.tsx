@@ -1,6 +1,7 @@
 import type { PersistedClient } from '@tanstack/react-query-persist-client'
 import { createStore, get } from 'idb-keyval'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { SAVE_WITHIN_MS, startPersistence, stopPersistence, trimInfinitePages } from '#app/lib/persister'
 import { createQueryClient } from '#app/lib/query-client'
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { SETTLEMENT } from '../fixtures'
 import { fail, useAppHarness } from '../harness'
 import { api, fillDetails, openPin, openSendMoney, proceed, typePin } from './send-money-helpers'

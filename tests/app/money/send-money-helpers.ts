@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { BALANCE, BANKS, charges, pinStatus, resolved, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
 import { fail, handle, ok, renderApp, server } from '../harness'
 

@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { pinStatus, SETTLEMENT, transaction } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { api, fillDetails, openPin, openSendMoney, proceed, typePin } from './send-money-helpers'

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { menuFor } from '#app/lib/permissions'
+import { endpoints } from '#contract/index'
+
 import { transaction, transactionPage } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { M } from '#app/features/onboarding/kyc-form-schema'
+import { endpoints } from '#contract/index'
+
 import { handle, ok, server, useAppHarness } from '../harness'
 import { AT_KYC, AT_SHOP, BACKGROUNDS, FONTS, newOwner, onboarding } from '../onboarding-fixtures'
 import { renderAs } from './render'

@@ -1,11 +1,13 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { http } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
-import type { User } from '#contract/auth'
-import type { Onboarding } from '#contract/onboarding'
+
 import { WELCOME_TITLE } from '#app/features/auth/components/welcome-dialog'
 import { getSession } from '#app/lib/session'
+import type { User } from '#contract/auth'
+import { endpoints } from '#contract/index'
+import type { Onboarding } from '#contract/onboarding'
+
 import { BALANCE, pinStatus, user as approvedOwner, WALLET_DETAILS } from '../fixtures'
 import { handle, ok, server, useAppHarness } from '../harness'
 import { AT_KYC, AT_REVIEW, newOwner, onboarding } from '../onboarding-fixtures'

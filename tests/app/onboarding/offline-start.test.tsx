@@ -2,7 +2,9 @@ import { onlineManager } from '@tanstack/react-query'
 import { screen } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { handle, ok, route, server, useAppHarness } from '../harness'
 import { newOwner, onboarding } from '../onboarding-fixtures'
 import { renderAs } from './render'

@@ -1,9 +1,11 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { PASSWORDS_DIFFER, PHONE_MESSAGE } from '#app/features/onboarding/register-form-schema'
 import { getSession } from '#app/lib/session'
+import { endpoints } from '#contract/index'
+
 import { handle, ok, server, useAppHarness } from '../harness'
 import { newOwner, onboarding } from '../onboarding-fixtures'
 import { renderAs } from './render'

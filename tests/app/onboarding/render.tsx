@@ -2,10 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
-import type { User } from '#contract/auth'
+
 import { createQueryClient } from '#app/lib/query-client'
 import { clearSession, setSession } from '#app/lib/session'
 import { routeTree } from '#app/routeTree.gen'
+import type { User } from '#contract/auth'
 
 /**
  * The real route tree at `path` like the harness's renderApp, but signed in as `user` (an owner still onboarding)

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { UNDER_REVIEW_TEXT, UNDER_REVIEW_TITLE } from '#app/features/onboarding/components/review-outcome'
 import { getSession } from '#app/lib/session'
+import { endpoints } from '#contract/index'
+
 import { handle, ok, server, useAppHarness } from '../harness'
 import { AT_REVIEW, AT_SHOP, BACKGROUNDS, FONTS, newOwner, onboarding } from '../onboarding-fixtures'
 import { renderAs } from './render'

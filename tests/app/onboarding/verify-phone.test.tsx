@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { CODE_INCOMPLETE } from '#app/features/onboarding/components/verify-phone-step'
+import { endpoints } from '#contract/index'
+
 import { fail, handle, ok, server, useAppHarness } from '../harness'
 import { AT_KYC, newOwner, onboarding } from '../onboarding-fixtures'
 import { renderAs } from './render'

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
+
 import { CHECKOUT_POLL_MS } from '#app/features/orders/components/checkout-page'
-import { endpoints } from '#contract/index'
 import { clearSession } from '#app/lib/session'
-import { publicOrder } from '../sales-fixtures'
+import { endpoints } from '#contract/index'
+
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { publicOrder } from '../sales-fixtures'
 
 useAppHarness()
 

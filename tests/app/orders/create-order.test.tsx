@@ -1,10 +1,12 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { coupon, couponPage, deliveryLocation, deliveryLocationPage, tax, taxPage, transaction, variant } from '../fixtures'
-import { customer, customerPage, order, sellableVariantPage } from '../sales-fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { customer, customerPage, order, sellableVariantPage } from '../sales-fixtures'
 import { orderLedger } from './orders-api'
 
 useAppHarness()

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
-import { order } from '../sales-fixtures'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { order } from '../sales-fixtures'
 
 useAppHarness()
 

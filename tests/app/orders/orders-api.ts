@@ -1,8 +1,9 @@
 // MSW handlers for the order screens' API, recording what the app asked for.
 import { endpoints } from '#contract/index'
 import type { OrderSummary } from '#contract/orders'
-import { customer, customerInfo, customerPage, orderAnalytics, orderPage, orderSummary } from '../sales-fixtures'
+
 import { handle, ok, server } from '../harness'
+import { customer, customerInfo, customerPage, orderAnalytics, orderPage, orderSummary } from '../sales-fixtures'
 
 export const STATUSES = ['paid', 'pending', 'refunded', 'partially-paid', 'failed'] as const
 

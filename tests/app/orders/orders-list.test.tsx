@@ -1,9 +1,11 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { menuFor } from '#app/lib/permissions'
-import { orderSummary } from '../sales-fixtures'
+import { endpoints } from '#contract/index'
+
 import { fail, handle, renderApp, server, useAppHarness } from '../harness'
+import { orderSummary } from '../sales-fixtures'
 import { orderLedger } from './orders-api'
 
 useAppHarness()

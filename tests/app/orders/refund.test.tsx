@@ -1,14 +1,16 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { beforeEach, describe, expect, it, vi } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { OFFLINE_MONEY_MESSAGE } from '#app/lib/online'
 import { MONEY_KEYS } from '#app/lib/query-keys'
-import { charges } from '../fixtures'
-import { order } from '../sales-fixtures'
+import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
+
+import { charges } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { typePin } from '../money/send-money-helpers'
+import { order } from '../sales-fixtures'
 
 useAppHarness()
 // The sheet shows the transfer charge of the amount; ₦25.00 (the BELOW50000 tier, as for ₦10,000.00) for any here.

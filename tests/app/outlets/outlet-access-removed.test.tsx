@@ -1,7 +1,9 @@
 import { screen, waitFor } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { fail, handle, renderApp, server, useAppHarness } from '../harness'
 import { outletsApi } from './outlets-api'
 

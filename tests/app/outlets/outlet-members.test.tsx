@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { outletMember } from '../outlets-fixtures'
 import { member, memberPage, OWNER } from '../team-fixtures'

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
+
 import { fail, handle, renderApp, server, useAppHarness } from '../harness'
 import { outlet } from '../outlets-fixtures'
 import { outletsApi } from './outlets-api'

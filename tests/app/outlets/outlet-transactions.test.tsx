@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { PERMISSIONS } from '#contract/permissions'
+
 import { transaction } from '../fixtures'
 import { renderApp, useAppHarness } from '../harness'
 import { outletsApi } from './outlets-api'

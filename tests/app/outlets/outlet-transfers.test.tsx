@@ -1,8 +1,10 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
+
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { typePin } from '../money/send-money-helpers'
 import { outlet, outletTransfer } from '../outlets-fixtures'

@@ -2,6 +2,7 @@
 import { endpoints } from '#contract/index'
 import type { Outlet, OutletMember } from '#contract/outlets'
 import type { Transaction } from '#contract/transactions'
+
 import { BALANCE, transaction, transactionPage } from '../fixtures'
 import { handle, ok, server } from '../harness'
 import { outlet, OUTLET_WALLET, outletMember, outletMemberPage, outletPage } from '../outlets-fixtures'

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
-import { PERMISSIONS, type Permission } from '#contract/permissions'
+
 import { menuFor } from '#app/lib/permissions'
+import { endpoints } from '#contract/index'
+import { type Permission,PERMISSIONS } from '#contract/permissions'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { outlet } from '../outlets-fixtures'
 import { outletsApi } from './outlets-api'

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
+
 import { coupon, couponPage } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { COUPON_MESSAGES, lagosToday } from '#app/features/coupons/coupon-form'
+import { endpoints } from '#contract/index'
+
 import { coupon, couponPage } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

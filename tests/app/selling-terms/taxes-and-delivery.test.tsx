@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
+import { SELLING_TERMS_MESSAGES as M } from '#app/features/selling-terms/forms'
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
-import { SELLING_TERMS_MESSAGES as M } from '#app/features/selling-terms/forms'
+
 import { deliveryLocation, deliveryLocationPage, tax, taxPage } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,11 +1,13 @@
 import { dehydrate } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import type { Storefront, StorefrontProduct } from '#contract/storefront'
-import { storefrontEndpoints } from '#contract/storefront'
-import { catalogueEndpoints } from '#contract/catalogue'
+
 import { shouldPersistQuery } from '#app/lib/persister'
 import { queryKeys } from '#app/lib/query-keys'
+import { catalogueEndpoints } from '#contract/catalogue'
+import type { Storefront, StorefrontProduct } from '#contract/storefront'
+import { storefrontEndpoints } from '#contract/storefront'
+
 import { payLinkView } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
-import { PERMISSIONS, permissionLabel, type Permission } from '#contract/permissions'
+
 import { INVITE_MESSAGES as M } from '#app/features/team/invite-form'
+import { endpoints } from '#contract/index'
+import { type Permission,permissionLabel, PERMISSIONS } from '#contract/permissions'
+
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { member, memberPage, OWNER } from '../team-fixtures'
 

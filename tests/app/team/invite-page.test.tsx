@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
-import { endpoints } from '#contract/index'
+
 import { PASSWORDS_DIFFER } from '#app/features/team/components/accept-invite-form'
 import { clearSession, getSession } from '#app/lib/session'
-import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { endpoints } from '#contract/index'
+
 import { pinStatus } from '../fixtures'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { acceptedSession, inviteDetails } from '../team-fixtures'
 
 useAppHarness()

@@ -1,10 +1,12 @@
 import { onlineManager } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
+import { OFFLINE_TEAM_REASON } from '#app/features/team/components/invite-member-sheet'
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 import type { TeamMember } from '#contract/team'
-import { OFFLINE_TEAM_REASON } from '#app/features/team/components/invite-member-sheet'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { member, memberPage, OWNER } from '../team-fixtures'
 

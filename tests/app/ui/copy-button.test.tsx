@@ -2,6 +2,7 @@ import { act, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
+
 import { CopyButton } from '#app/ui/copy-button'
 import { Toaster } from '#app/ui/toast'
 import { toaster } from '#app/ui/toaster-store'

@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 
 const today = new Date(2026, 10, 22, 10, 42)

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+
 import { ConfirmDialog, InfoDialog } from '#app/ui/dialog'
 
 function Confirm({ onProceed, loading = false }: { onProceed: () => void; loading?: boolean }) {

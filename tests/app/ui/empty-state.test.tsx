@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { describe, expect, it, vi } from 'vitest'
+
 import { EmptyState } from '#app/ui/empty-state'
 
 describe('EmptyState', () => {

@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
+
 import { bucketLabel, PairedBarChart, shownLabels } from '#app/ui/paired-bar-chart'
 
 const SERIES = [

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { useState } from 'react'
 import { describe, expect, it, vi } from 'vitest'
+
 import { OtpInput, PinInput } from '#app/ui/pin-input'
 
 function Harness({ onComplete, otp = false }: { onComplete: (value: string) => void; otp?: boolean }) {

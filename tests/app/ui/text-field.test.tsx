@@ -3,6 +3,7 @@ import { render, screen } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import * as v from 'valibot'
 import { describe, expect, it } from 'vitest'
+
 import { TextField } from '#app/ui/text-field'
 
 const Schema = v.object({ shop: v.pipe(v.string(), v.nonEmpty('Enter the shop name.')) })

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react'
 import { Suspense } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
+
 import { notify } from '#app/lib/notify'
 import { Toaster } from '#app/ui/toast'
 import { toaster } from '#app/ui/toaster-store'

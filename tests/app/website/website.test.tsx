@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
+
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 import type { WebsiteSettings } from '#contract/website'
+
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()

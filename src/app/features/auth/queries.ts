@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { authEndpoints } from '#contract/auth'
-import type { BodyInput } from '#contract/endpoint'
-import type { Onboarding } from '#contract/onboarding'
+
 import { api } from '#app/lib/api'
 import { isOnboarding } from '#app/lib/onboarding'
 import { queryKeys } from '#app/lib/query-keys'
 import { startSession } from '#app/lib/session'
 import { flushSignOuts } from '#app/lib/sign-out-outbox'
+import { authEndpoints } from '#contract/auth'
+import type { BodyInput } from '#contract/endpoint'
+import type { Onboarding } from '#contract/onboarding'
 
 /** Steps at which an unapproved owner's sign-in ends with a dialog instead of a session. */
 export const HELD_STEPS = ['review', 'rejected'] as const

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { bankingEndpoints } from '#contract/banking'
-import type { Transaction } from '#contract/transactions'
+
 import { api, type Envelope } from '#app/lib/api'
 import { MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
+import { bankingEndpoints } from '#contract/banking'
+import type { Transaction } from '#contract/transactions'
 
 const DAY = 24 * 60 * 60 * 1000
 

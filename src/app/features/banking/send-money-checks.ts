@@ -1,6 +1,6 @@
 import { THIRD_PARTY_OFF_MESSAGE } from '#contract/banking'
-import { formatKobo } from '#contract/naira'
 import { totalDebit } from '#contract/charges'
+import { formatKobo } from '#contract/naira'
 
 /*
  * What the Confirm step can already tell before anyone types a PIN (decision 087). A refusal the app could have

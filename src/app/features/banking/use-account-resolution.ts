@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import type * as v from 'valibot'
-import type { ResolvedAccount } from '#contract/banking'
+
 import { ApiError } from '#app/lib/api'
-import { canCheckNuban, isValidNuban } from '#contract/nuban'
 import { notify } from '#app/lib/notify'
+import type { ResolvedAccount } from '#contract/banking'
+import { canCheckNuban, isValidNuban } from '#contract/nuban'
+
 import { resolveAccount } from './queries'
 
 export type Resolved = v.InferOutput<typeof ResolvedAccount>

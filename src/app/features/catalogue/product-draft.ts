@@ -1,11 +1,12 @@
+import { type VariantOptions,visibleOptions } from '#app/lib/variant-options'
+import type { catalogueEndpoints } from '#contract/catalogue'
 import { MAX_VARIANTS, type Product } from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
-import type { catalogueEndpoints } from '#contract/catalogue'
-import { MAX_PRICE_KOBO } from '#contract/pricing'
-import { koboToNairaInput } from '#contract/naira'
 import { parseNairaToKobo } from '#contract/money'
+import { koboToNairaInput } from '#contract/naira'
+import { MAX_PRICE_KOBO } from '#contract/pricing'
+
 import { combinations, optionsSignature } from './variants'
-import { visibleOptions, type VariantOptions } from '#app/lib/variant-options'
 
 /**
  * The product form's state: what was typed, as typed. Variants are derived from the options (their cartesian

@@ -1,12 +1,14 @@
-import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
+import { keepPreviousData, onlineManager, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { api, type Envelope } from '#app/lib/api'
+import { notify } from '#app/lib/notify'
+import { enqueueMerged } from '#app/lib/outbox'
+import { type CollectionListFilters, type ProductListFilters,queryKeys } from '#app/lib/query-keys'
+import { optionsLabel } from '#app/lib/variant-options'
 import { catalogueEndpoints, type Product, type ProductVariant } from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
-import { api, type Envelope } from '#app/lib/api'
-import { enqueueMerged } from '#app/lib/outbox'
-import { queryKeys, type CollectionListFilters, type ProductListFilters } from '#app/lib/query-keys'
-import { notify } from '#app/lib/notify'
+
 import { describeVariantChange, foldVariantChange } from './variant-form'
-import { optionsLabel } from '#app/lib/variant-options'
 
 /** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
 export const ALL = 1_000_000

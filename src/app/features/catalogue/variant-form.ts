@@ -1,10 +1,11 @@
-import { toBasisPoints } from '#contract/common'
-import type { catalogueEndpoints, ProductVariant } from '#contract/catalogue'
-import type { BodyInput } from '#contract/endpoint'
-import { MAX_PRICE_KOBO, priceAfterDiscount } from '#contract/pricing'
 import { isPercentText } from '#app/lib/forms'
-import { formatKobo, koboToNairaInput } from '#contract/naira'
+import type { catalogueEndpoints, ProductVariant } from '#contract/catalogue'
+import { toBasisPoints } from '#contract/common'
+import type { BodyInput } from '#contract/endpoint'
 import { parseNairaToKobo } from '#contract/money'
+import { formatKobo, koboToNairaInput } from '#contract/naira'
+import { MAX_PRICE_KOBO, priceAfterDiscount } from '#contract/pricing'
+
 import { hasDiscount } from './variants'
 
 /** Update Variant as typed. An empty discount type means no discount. */

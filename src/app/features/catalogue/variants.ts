@@ -1,9 +1,8 @@
+import { formatPercent } from '#app/lib/percent'
+import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
+import type { ProductVariant } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'
 import { formatKobo } from '#contract/naira'
-import { formatPercent } from '#app/lib/percent'
-import type { ProductVariant } from '#contract/catalogue'
-
-import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
 
 /** The same choice of values whatever the key order, ignoring case: how a variant is matched across edits. */
 export function optionsSignature(options: VariantOptions): string {

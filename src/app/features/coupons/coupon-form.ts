@@ -1,7 +1,9 @@
 import * as v from 'valibot'
-import { COUPON_VALUE_TYPES } from '#contract/selling-terms'
+
 import { isPercentText } from '#app/lib/forms'
 import { parseNairaToKobo } from '#contract/money'
+import { COUPON_VALUE_TYPES } from '#contract/selling-terms'
+
 import type { CreateCouponBody } from './queries'
 
 /** Lagos is UTC+1 all year (no daylight saving). */

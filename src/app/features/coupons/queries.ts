@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { sellingTermsEndpoints, type Coupon } from '#contract/selling-terms'
+import { type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import { type Coupon,sellingTermsEndpoints } from '#contract/selling-terms'
 
 /** Coupons per page: a screen or two of rows on a phone. */
 export const COUPON_PAGE_SIZE = 20

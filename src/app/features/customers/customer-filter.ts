@@ -1,6 +1,7 @@
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
+
 import { useCustomerName } from './customer-name'
 import { CustomerPicker } from './customer-picker'
 

@@ -3,7 +3,7 @@ import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import type { Customer } from '#contract/customers'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
@@ -12,6 +12,8 @@ import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
+import type { Customer } from '#contract/customers'
+
 import { customerPickerQuery } from './queries'
 
 const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts

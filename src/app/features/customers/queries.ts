@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
-import { customerEndpoints, type Customer } from '#contract/customers'
+
 import { api } from '#app/lib/api'
-import { queryKeys, type CustomerListFilters, type DateRangeKey } from '#app/lib/query-keys'
+import { type CustomerListFilters, type DateRangeKey,queryKeys } from '#app/lib/query-keys'
+import { type Customer,customerEndpoints } from '#contract/customers'
 
 /** Rows per request in the customer picker: a phone screen and a bit, so "Load more" is rarely needed twice. */
 export const PICKER_PAGE_SIZE = 20

@@ -1,10 +1,11 @@
 import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BodyInput } from '#contract/endpoint'
-import { disputeEndpoints, type DisputeInfo } from '#contract/disputes'
+
 import { api } from '#app/lib/api'
 import { newIdempotencyKey } from '#app/lib/idempotency'
 import { enqueue } from '#app/lib/outbox'
-import { queryKeys, type DisputeListFilters } from '#app/lib/query-keys'
+import { type DisputeListFilters,queryKeys } from '#app/lib/query-keys'
+import { disputeEndpoints, type DisputeInfo } from '#contract/disputes'
+import type { BodyInput } from '#contract/endpoint'
 
 /** SPEC §9: dispute categories are fetched with size 1e6, meaning "all" (the API caps it). */
 export const ALL_CATEGORIES = 1_000_000

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { domainEndpoints, type MyDomains, type ShopDomain } from '#contract/domains'
+
 import { api, ApiError } from '#app/lib/api'
-import { queryKeys } from '#app/lib/query-keys'
 import { notify } from '#app/lib/notify'
+import { queryKeys } from '#app/lib/query-keys'
+import { domainEndpoints, type MyDomains, type ShopDomain } from '#contract/domains'
 
 export const myDomainsQuery = () =>
   queryOptions({

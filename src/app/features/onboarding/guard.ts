@@ -1,8 +1,9 @@
 import { onlineManager, type QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
-import type { Onboarding } from '#contract/onboarding'
+
 import { isOnboarding, ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { getSession } from '#app/lib/session'
+import type { Onboarding } from '#contract/onboarding'
 
 type StepPath = (typeof ONBOARDING_PATHS)[keyof typeof ONBOARDING_PATHS]
 

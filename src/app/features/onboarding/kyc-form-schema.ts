@@ -1,8 +1,10 @@
 import * as v from 'valibot'
-import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
+
 import type { BodyInput } from '#contract/endpoint'
 import type { onboardingEndpoints } from '#contract/onboarding'
-import { ageOn, EMPTY_DATE, MINIMUM_AGE, toLocalDate, type DateParts } from './date-of-birth'
+import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
+
+import { ageOn, type DateParts,EMPTY_DATE, MINIMUM_AGE, toLocalDate } from './date-of-birth'
 
 export type DocumentType = (typeof KYC_DOCUMENT_TYPES)[number]
 export type IdType = 'BVN' | 'NIN'

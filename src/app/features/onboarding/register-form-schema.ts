@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { emailField, newPasswordField } from '#app/lib/forms'
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.'

@@ -1,7 +1,8 @@
 import { format, parseISO } from 'date-fns'
-import type { OrderKind, OrderSummary } from '#contract/orders'
-import { toCsv, type CsvColumn } from '#app/lib/csv'
+
+import { type CsvColumn,toCsv } from '#app/lib/csv'
 import { koboToNairaInput } from '#contract/naira'
+import type { OrderKind, OrderSummary } from '#contract/orders'
 
 function localDateTime(iso: string): string {
   const date = parseISO(iso)

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query'
+
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 import { MAX_PAGE_SIZE } from '#contract/common'
 import { sellingTermsEndpoints } from '#contract/selling-terms'
 import { transactionEndpoints } from '#contract/transactions'
-import { api } from '#app/lib/api'
-import { queryKeys } from '#app/lib/query-keys'
 
 /*
  * What the order screens read from other areas and no other screen reads this way: every coupon at once, and a

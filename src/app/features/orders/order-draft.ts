@@ -1,8 +1,10 @@
 import * as v from 'valibot'
+
 import { toBasisPoints } from '#contract/common'
 import { MAX_ITEM_QUANTITY, MAX_ORDER_ITEMS, type OrderKind } from '#contract/orders'
-import { MAX_ORDER_SUBTOTAL_KOBO, orderTotals, type OrderTotals } from '#contract/pricing'
+import { MAX_ORDER_SUBTOTAL_KOBO, type OrderTotals,orderTotals } from '#contract/pricing'
 import type { Coupon, DeliveryLocation, Tax } from '#contract/selling-terms'
+
 import type { CreateOrderBody, ShareableOrderBody } from './queries'
 
 /**

@@ -1,10 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
-import { MAX_PAGE_SIZE } from '#contract/common'
-import type { BodyInput } from '#contract/endpoint'
-import { orderEndpoints, type Order, type OrderKind, type OrderSummary } from '#contract/orders'
+import { keepPreviousData, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+
 import { api, type Envelope } from '#app/lib/api'
 import { enqueue, type OutboxItem } from '#app/lib/outbox'
-import { MONEY_KEYS, queryKeys, type DateRangeKey } from '#app/lib/query-keys'
+import { type DateRangeKey,MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
+import { MAX_PAGE_SIZE } from '#contract/common'
+import type { BodyInput } from '#contract/endpoint'
+import { type Order, orderEndpoints, type OrderKind, type OrderSummary } from '#contract/orders'
+
 import type { OrderFilters } from './search'
 
 /** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */

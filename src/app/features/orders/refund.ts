@@ -1,6 +1,6 @@
-import { REFUND_TYPES } from '#contract/orders'
-import { formatKobo, koboToNairaInput } from '#contract/naira'
 import { parseNairaToKobo } from '#contract/money'
+import { formatKobo, koboToNairaInput } from '#contract/naira'
+import { REFUND_TYPES } from '#contract/orders'
 
 export type RefundType = (typeof REFUND_TYPES)[number]
 

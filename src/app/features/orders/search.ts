@@ -1,8 +1,9 @@
 import * as v from 'valibot'
-import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
-import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '#contract/statuses'
+
 import { dateFilterSearch, searchRange } from '#app/lib/date-search'
+import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
 import type { OrderListFilters } from '#app/lib/query-keys'
+import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '#contract/statuses'
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 

@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { PHONE_MAX_DIGITS } from '#app/ui/field'
 
 export const OUTLET_FORM_MESSAGES = {

@@ -1,10 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { linkOptions } from '@tanstack/react-router'
-import type { BodyInput } from '#contract/endpoint'
-import { outletEndpoints, type Outlet, type OutletTransfer } from '#contract/outlets'
-import { teamEndpoints } from '#contract/team'
+
 import { api, type Envelope } from '#app/lib/api'
-import { MONEY_KEYS, queryKeys, type OutletListFilters, type TransactionListFilters } from '#app/lib/query-keys'
+import { MONEY_KEYS, type OutletListFilters, queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
+import { type Outlet, outletEndpoints, type OutletTransfer } from '#contract/outlets'
+import { teamEndpoints } from '#contract/team'
 
 /** SPEC §9: the Add Member picker asks for the members with size 1e13, meaning "all" (the API caps it). */
 export const ALL_MEMBERS = 1e13

@@ -1,7 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import { pinEndpoints } from '#contract/pin'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import { pinEndpoints } from '#contract/pin'
 
 export const pinStatusQuery = () =>
   queryOptions({

@@ -1,8 +1,10 @@
 import * as v from 'valibot'
-import type { DeliveryLocation } from '#contract/selling-terms'
+
 import { isPercentText } from '#app/lib/forms'
-import { koboToNairaInput } from '#contract/naira'
 import { parseNairaToKobo } from '#contract/money'
+import { koboToNairaInput } from '#contract/naira'
+import type { DeliveryLocation } from '#contract/selling-terms'
+
 import type { DeliveryLocationBody } from './queries'
 
 /** ₦100,000,000: the contract's largest delivery fee. */

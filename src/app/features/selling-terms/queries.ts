@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { sellingTermsEndpoints, type DeliveryLocation } from '#contract/selling-terms'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import { type DeliveryLocation,sellingTermsEndpoints } from '#contract/selling-terms'
 
 /** A refused name or percentage goes under its field (see showSubmitError), so no error toast here. */
 export function useCreateTax() {

@@ -1,9 +1,10 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
+
+import { api } from '#app/lib/api'
+import { queryKeys } from '#app/lib/query-keys'
 import { authEndpoints } from '#contract/auth'
 import type { BodyInput } from '#contract/endpoint'
 import { vendorEndpoints } from '#contract/vendor'
-import { api } from '#app/lib/api'
-import { queryKeys } from '#app/lib/query-keys'
 
 export const vendorProfileQuery = () =>
   queryOptions({

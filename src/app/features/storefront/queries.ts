@@ -1,7 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query'
-import { type Storefront, storefrontEndpoints } from '#contract/storefront'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import { type Storefront, storefrontEndpoints } from '#contract/storefront'
 
 /** Products per "Show more": two columns of ten rows on a phone. */
 export const STOREFRONT_PAGE_SIZE = 20

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
+
 import type { BodyInput } from '#contract/endpoint'
-import { PERMISSIONS, type Permission } from '#contract/permissions'
+import { type Permission,PERMISSIONS } from '#contract/permissions'
 import type { teamEndpoints } from '#contract/team'
 
 /** The Invite Team Member form's messages, worded like the rest of the app's ('Enter a valid email.'). */

@@ -1,11 +1,12 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+
+import { api } from '#app/lib/api'
+import { wipeLocalData } from '#app/lib/local-data'
+import { type MemberListFilters,queryKeys } from '#app/lib/query-keys'
+import { getSession, startSession } from '#app/lib/session'
 import { authEndpoints } from '#contract/auth'
 import type { BodyInput } from '#contract/endpoint'
 import { teamEndpoints } from '#contract/team'
-import { api } from '#app/lib/api'
-import { wipeLocalData } from '#app/lib/local-data'
-import { queryKeys, type MemberListFilters } from '#app/lib/query-keys'
-import { getSession, startSession } from '#app/lib/session'
 
 export const memberListQuery = (filters: MemberListFilters) =>
   queryOptions({

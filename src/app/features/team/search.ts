@@ -1,4 +1,5 @@
 import * as v from 'valibot'
+
 import { DEFAULT_PAGE_SIZE, optionalParam, pageSearch } from '#app/lib/list-search'
 import type { MemberListFilters } from '#app/lib/query-keys'
 

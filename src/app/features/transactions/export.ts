@@ -1,8 +1,9 @@
 import { format, parseISO } from 'date-fns'
-import type { Transaction } from '#contract/transactions'
-import { toCsv, type CsvColumn } from '#app/lib/csv'
-import { koboToNairaInput } from '#contract/naira'
+
+import { type CsvColumn,toCsv } from '#app/lib/csv'
 import type { TransactionListFilters } from '#app/lib/query-keys'
+import { koboToNairaInput } from '#contract/naira'
+import type { Transaction } from '#contract/transactions'
 
 /** The other side of a transaction: who paid in for a credit, who was paid for a debit. */
 export function counterparty(t: Transaction): { name: string | null; bank: string | null; account: string | null } {

@@ -1,9 +1,11 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import { transactionEndpoints } from '#contract/transactions'
-import type { Transaction } from '#contract/transactions'
+import { type InfiniteData, infiniteQueryOptions, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+
 import { api } from '#app/lib/api'
 import { notify } from '#app/lib/notify'
-import { MONEY_KEYS, queryKeys, type DateRangeKey, type TransactionListFilters } from '#app/lib/query-keys'
+import { type DateRangeKey, MONEY_KEYS, queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
+import type { Transaction } from '#contract/transactions'
+import { transactionEndpoints } from '#contract/transactions'
+
 import { MAIN_WALLET_DATA, type TransactionData, type TransactionPage } from './source'
 
 /** Rows per request while scrolling: big enough that 10,000 rows are 100 requests, small enough to be quick. */

@@ -1,7 +1,8 @@
 import * as v from 'valibot'
-import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '#contract/statuses'
+
 import { dateFilterSearch, searchRange } from '#app/lib/date-search'
 import type { TransactionListFilters } from '#app/lib/query-keys'
+import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '#contract/statuses'
 
 /**
  * The list's filters as they stand in the URL (?duration=LAST_WEEK&status=pending), so a filtered view

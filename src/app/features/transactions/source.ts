@@ -1,8 +1,9 @@
 import type { QueryKey } from '@tanstack/react-query'
-import { linkOptions, type LinkOptions, type RegisteredRouter } from '@tanstack/react-router'
-import { transactionEndpoints, type Transaction } from '#contract/transactions'
+import { type LinkOptions, linkOptions, type RegisteredRouter } from '@tanstack/react-router'
+
 import { api } from '#app/lib/api'
 import { queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
+import { type Transaction,transactionEndpoints } from '#contract/transactions'
 
 export interface TransactionPage {
   items: Transaction[]

@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query'
-import { vendorEndpoints } from '#contract/vendor'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import { vendorEndpoints } from '#contract/vendor'
 
 export const walletBalanceQuery = () =>
   queryOptions({

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
-import type { BodyInput } from '#contract/endpoint'
-import { websiteEndpoints } from '#contract/website'
+
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
+import { websiteEndpoints } from '#contract/website'
 
 export const websiteQuery = () =>
   queryOptions({

@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { ExportCsvButton } from '#app/features/transactions/components/export-csv-button'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '#app/features/transactions/components/transaction-filters'

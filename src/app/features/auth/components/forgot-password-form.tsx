@@ -1,10 +1,12 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
+
 import { emailField } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { TextField } from '#app/ui/text-field'
+
 import { useForgotPassword } from '../queries'
 
 export function ForgotPasswordForm() {

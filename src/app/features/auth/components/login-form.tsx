@@ -1,13 +1,15 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
+
 import { emailField, passwordField } from '#app/lib/forms'
 import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { TextField } from '#app/ui/text-field'
-import { isHeld, useLogin, type HeldStep } from '../queries'
+
+import { type HeldStep,isHeld, useLogin } from '../queries'
 import { markWelcome } from '../welcome-mark'
 
 const LoginSchema = v.object({ email: emailField, password: passwordField })

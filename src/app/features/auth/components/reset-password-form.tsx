@@ -1,13 +1,15 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
+
 import { emailField, newPasswordField, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { InfoDialog } from '#app/ui/dialog'
 import { OtpInput } from '#app/ui/pin-input'
 import { TextField } from '#app/ui/text-field'
+
 import { useResetPassword } from '../queries'
 
 const ResetSchema = v.pipe(

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react'
+
 import { InfoDialog } from '#app/ui/dialog'
+
 import { WELCOME_KEY } from '../welcome-mark'
 
 export const WELCOME_TITLE = 'Congratulations'

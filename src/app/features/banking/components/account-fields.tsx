@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { Button } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { SearchSelect } from '#app/ui/search-select'
 import { Spinner } from '#app/ui/spinner'
+
 import { banksQuery } from '../queries'
 import type { Resolution } from '../use-account-resolution'
 

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import { formatKobo } from '#contract/naira'
-import { Notice } from '#app/ui/notice'
+
 import { chargeLabel } from '#app/lib/transfer-charge'
+import { Notice } from '#app/ui/notice'
 import { totalDebit } from '#contract/charges'
+import { formatKobo } from '#contract/naira'
+
 import type { Resolved } from '../use-account-resolution'
 
 const list = css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', px: '4' })

@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { errorMessage } from '#app/lib/api'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
-import { formatKobo } from '#contract/naira'
-import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Card } from '#app/ui/card'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { PinDialog } from '#app/ui/pin-dialog'
 import { Skeleton } from '#app/ui/skeleton'
 import { Switch } from '#app/ui/switch'
 import type { ChargeTierName } from '#contract/charges'
+import { formatKobo } from '#contract/naira'
+
 import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers, vendorChargesQuery } from '../queries'
 import { SettlementAccountCard } from './settlement-account-card'
 

@@ -1,7 +1,9 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { AmountInput, Field, Input } from '#app/ui/field'
+
 import { chargeLabel } from '#app/lib/transfer-charge'
+import { AmountInput, Field, Input } from '#app/ui/field'
+
 import type { Resolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'
 

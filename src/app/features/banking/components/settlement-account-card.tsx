@@ -1,15 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
-import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { PinDialog } from '#app/ui/pin-dialog'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { settlementAccountQuery, useSetSettlementAccount } from '../queries'
 import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved, useAccountResolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'

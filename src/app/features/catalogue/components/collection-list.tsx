@@ -2,12 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import type { Collection } from '#contract/catalogue'
+
 import type { CollectionListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
-import { Switch } from '#app/ui/switch'
 import { PagedList } from '#app/ui/paged-list'
+import { Switch } from '#app/ui/switch'
+import type { Collection } from '#contract/catalogue'
+
 import { collectionListQuery, useSetCollectionVisibility } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 

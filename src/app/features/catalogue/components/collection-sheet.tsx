@@ -1,9 +1,11 @@
 import { useForm } from '@tanstack/react-form'
 import * as v from 'valibot'
-import type { Collection } from '#contract/catalogue'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
+import type { Collection } from '#contract/catalogue'
+
 import { useCreateCollection, useUpdateCollection } from '../queries'
 
 const CollectionSchema = v.object({

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { PageHeader } from '#app/ui/page'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { productDetailQuery } from '../queries'
 import { ProductForm } from './product-form'
 import { BackToProducts } from './product-page'

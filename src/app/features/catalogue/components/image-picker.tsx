@@ -1,12 +1,14 @@
-import { useEffect, useRef, useState, type ChangeEvent } from 'react'
+import { type ChangeEvent,useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import { MAX_PRODUCT_IMAGES } from '#contract/catalogue'
+
+import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '#app/lib/images'
 import { IconButton } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
 import { Spinner } from '#app/ui/spinner'
-import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '#app/lib/images'
-import { newKey, type ImageDraft } from '../product-draft'
+import { MAX_PRODUCT_IMAGES } from '#contract/catalogue'
+
+import { type ImageDraft,newKey } from '../product-draft'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' }, gap: '2' })
 const tile = css({ position: 'relative', aspectRatio: '1', borderRadius: 'control', overflow: 'hidden', bg: 'bg.muted', '& img': { w: 'full', h: 'full', objectFit: 'cover' } })

@@ -1,11 +1,13 @@
-import { useState, type KeyboardEvent } from 'react'
+import { type KeyboardEvent,useState } from 'react'
 import { css } from 'styled-system/css'
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogue'
+
 import { Button, IconButton } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { RemovableChips } from '#app/ui/removable-chips'
-import { newKey, type DraftErrors, type OptionDraft } from '../product-draft'
+import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogue'
+
+import { type DraftErrors, newKey, type OptionDraft } from '../product-draft'
 
 const box = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })
 const header = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'end', gap: '2' })

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import type { PayLinkView } from '#contract/catalogue'
+
+import { visibleOptions } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { PayByTransfer, PublicPage, VendorLine } from '#app/ui/public-page'
 import { Skeleton } from '#app/ui/skeleton'
+import type { PayLinkView } from '#contract/catalogue'
+
 import { payLinkQuery } from '../queries'
 import { discountText } from '../variants'
-import { visibleOptions } from '#app/lib/variant-options'
 import { VariantPrice } from './variant-price'
 
 export const INVALID_LINK = 'This payment link is no longer valid'

@@ -1,13 +1,15 @@
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { ProductVariant } from '#contract/catalogue'
+
+import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
+import type { ProductVariant } from '#contract/catalogue'
+
 import { useGeneratePayLink } from '../queries'
-import { optionsLabel } from '#app/lib/variant-options'
 
 export const COPIED_PAY_LINK = 'Copied payment link to clipboard'
 

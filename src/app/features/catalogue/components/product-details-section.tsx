@@ -2,13 +2,15 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import { PRODUCT_CATEGORIES, type Product } from '#contract/catalogue'
+
 import { Badge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
+import { type Product,PRODUCT_CATEGORIES } from '#contract/catalogue'
+
 import { useDeleteProduct } from '../queries'
 import { priceRange } from './product-row'
 

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { formatKobo, koboToNairaInput } from '#contract/naira'
-import { parseNairaToKobo } from '#contract/money'
+
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { AmountInput, Field, Select } from '#app/ui/field'
-import { RemovableChips, type RemovableChip } from '#app/ui/removable-chips'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
+import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+import { parseNairaToKobo } from '#contract/money'
+import { formatKobo, koboToNairaInput } from '#contract/naira'
+
 import { allCollectionsQuery } from '../queries'
 import type { ProductFilters } from '../search'
 

@@ -1,6 +1,7 @@
-import type { Product } from '#contract/catalogue'
 import { css } from 'styled-system/css'
+
 import { Card } from '#app/ui/card'
+import type { Product } from '#contract/catalogue'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }, gap: '2' })
 const tile = css({ display: 'block', aspectRatio: '1', borderRadius: 'control', overflow: 'hidden', bg: 'bg.muted', '& img': { w: 'full', h: 'full', objectFit: 'cover' } })

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+
 import type { ProductListFilters } from '#app/lib/query-keys'
 import { PagedList } from '#app/ui/paged-list'
+
 import { productListQuery } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 import { ProductRow } from './product-row'

@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
+
 import { BackLink, DetailFallback, detailStack } from '#app/ui/detail-page'
 import { PageHeader } from '#app/ui/page'
+
 import { productDetailQuery } from '../queries'
 import { ProductDetailsSection } from './product-details-section'
 import { ProductImagesSection } from './product-images-section'

@@ -1,9 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
+
+import { Badge } from '#app/ui/badge'
 import type { ProductSummary } from '#contract/catalogue'
 import { formatKobo } from '#contract/naira'
-import { Badge } from '#app/ui/badge'
+
 import { ProductThumb } from './product-thumb'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'auto minmax(0, 1fr)', py: '3' }))

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+
 import { Icon } from '#app/ui/icon'
 
 const frame = css({

@@ -1,15 +1,17 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
-import type { Product, ProductVariant } from '#contract/catalogue'
+
+import { useOutboxOf } from '#app/lib/outbox'
+import { optionsLabel } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { Icon } from '#app/ui/icon'
 import { Switch } from '#app/ui/switch'
 import { WaitingBadge } from '#app/ui/waiting-badge'
-import { useOutboxOf } from '#app/lib/outbox'
+import type { Product, ProductVariant } from '#contract/catalogue'
+
 import { useUpdateVariant } from '../queries'
-import { optionsLabel } from '#app/lib/variant-options'
 import { VariantPrice } from './variant-price'
 
 const list = css({ display: 'flex', flexDirection: 'column', mx: { base: '-4', md: '-5' }, mb: { base: '-4', md: '-5' } })

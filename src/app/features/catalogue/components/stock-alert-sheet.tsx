@@ -1,11 +1,13 @@
-import { useId, useState, type FormEvent } from 'react'
+import { type FormEvent,useId, useState } from 'react'
 import { css } from 'styled-system/css'
+
+import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
 import { DigitsInput, Field } from '#app/ui/field'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { useSetStockAlert } from '../queries'
-import { optionsLabel } from '#app/lib/variant-options'
 import { useVariant } from './variant-details-sheet'
 
 const MAX_THRESHOLD = 1_000_000_000

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { EmptyState } from '#app/ui/empty-state'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { allCollectionsQuery } from '../queries'
 import { CollectionSheet } from './collection-sheet'
 

@@ -1,14 +1,16 @@
-import { useId, useState, type FormEvent } from 'react'
+import { type FormEvent,useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import type { ProductVariant } from '#contract/catalogue'
+
+import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
 import { AmountInput, DigitsInput, Field, PercentInput, Select } from '#app/ui/field'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import type { ProductVariant } from '#contract/catalogue'
+
 import { useUpdateVariant } from '../queries'
-import { previewPrice, variantChanges, variantFormDraft, variantFormErrors, type VariantFormDraft } from '../variant-form'
+import { previewPrice, variantChanges, type VariantFormDraft,variantFormDraft, variantFormErrors } from '../variant-form'
 import { hasDiscount } from '../variants'
-import { optionsLabel } from '#app/lib/variant-options'
 import { useVariant } from './variant-details-sheet'
 import { VariantPrice } from './variant-price'
 

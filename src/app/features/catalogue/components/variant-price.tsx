@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { formatKobo } from '#contract/naira'
 
 const wrapper = css({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: '2' })

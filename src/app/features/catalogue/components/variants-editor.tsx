@@ -1,9 +1,11 @@
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
+import { optionsLabel } from '#app/lib/variant-options'
 import { AmountInput, DigitsInput, Field } from '#app/ui/field'
+
 import type { DraftErrors, VariantDraft } from '../product-draft'
 import { optionsSignature } from '../variants'
-import { optionsLabel } from '#app/lib/variant-options'
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const row = css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0', pb: '0' } })

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import type { Coupon } from '#contract/selling-terms'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatDate, formatDateTime } from '#app/lib/dates'
 import { CopyButton } from '#app/ui/copy-button'
@@ -8,8 +8,10 @@ import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { EmptyState } from '#app/ui/empty-state'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import type { Coupon } from '#contract/selling-terms'
+
 import { couponDetailQuery, findCouponInLists } from '../queries'
-import { couponValue, CouponStateBadge } from './coupon-state-badge'
+import { CouponStateBadge,couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
 const stacked = css({ display: 'flex', flexDirection: 'column', gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })

@@ -2,11 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { Coupon } from '#contract/selling-terms'
+
 import { formatDate } from '#app/lib/dates'
 import { PagedList } from '#app/ui/paged-list'
+import type { Coupon } from '#contract/selling-terms'
+
 import { COUPON_PAGE_SIZE, couponListQuery } from '../queries'
-import { couponValue, CouponStateBadge } from './coupon-state-badge'
+import { CouponStateBadge,couponValue } from './coupon-state-badge'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', px: '4', py: '3' }))
 const line = css({ display: 'block', truncate: true })

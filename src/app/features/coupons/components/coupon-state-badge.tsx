@@ -1,7 +1,7 @@
-import type { Coupon } from '#contract/selling-terms'
-import { formatKobo } from '#contract/naira'
 import { formatPercent } from '#app/lib/percent'
 import { Badge, type StatusTone } from '#app/ui/badge'
+import { formatKobo } from '#contract/naira'
+import type { Coupon } from '#contract/selling-terms'
 
 const STATES: Record<Coupon['state'], { label: string; tone: StatusTone }> = {
   active: { label: 'active', tone: 'success' },

@@ -1,11 +1,13 @@
 import { useForm } from '@tanstack/react-form'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { AmountInput, DigitsInput, Field, Input, PercentInput, Select, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { TextField } from '#app/ui/text-field'
-import { couponFormSchema, EMPTY_COUPON, lagosToday, toCreateCouponBody, type CouponFormValues } from '../coupon-form'
+
+import { couponFormSchema, type CouponFormValues,EMPTY_COUPON, lagosToday, toCreateCouponBody } from '../coupon-form'
 import { useCreateCoupon } from '../queries'
 
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
-import { StatTile, statGridFive } from '#app/ui/stat-tile'
+import { statGridFive,StatTile } from '#app/ui/stat-tile'
+
 import { customerAnalyticsQuery, customerBreakdownQuery } from '../queries'
 import { CustomerChart } from './customer-chart'
 

@@ -1,5 +1,5 @@
-import type { CustomerBreakdown } from '#contract/customers'
 import { bucketLabel, PairedBarChart } from '#app/ui/paired-bar-chart'
+import type { CustomerBreakdown } from '#contract/customers'
 
 type Point = CustomerBreakdown['points'][number]
 

@@ -1,9 +1,11 @@
 import * as v from 'valibot'
+
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { Field, Input } from '#app/ui/field'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
-import { RemovableChips, type RemovableChip } from '#app/ui/removable-chips'
-import { customerEmail, INVALID_EMAIL, type CustomerFilters } from '../search'
+import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+
+import { customerEmail, type CustomerFilters,INVALID_EMAIL } from '../search'
 
 const ANONYMOUS_CHOICES = [
   { value: 'all', label: 'All' },

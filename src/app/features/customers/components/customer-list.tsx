@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { Customer } from '#contract/customers'
+
 import type { CustomerListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Money } from '#app/ui/money'
 import { PagedList } from '#app/ui/paged-list'
+import type { Customer } from '#contract/customers'
+
 import { customerListQuery } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 

@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button, listRow } from 'styled-system/recipes'
-import type { CustomerInfo } from '#contract/customers'
-import type { OrderSummary } from '#contract/orders'
+
 import { formatDate, formatShortDateTime } from '#app/lib/dates'
 import { Badge, StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
@@ -12,6 +11,9 @@ import { BackLink, DetailFallback, detailStack } from '#app/ui/detail-page'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
 import { PageHeader } from '#app/ui/page'
+import type { CustomerInfo } from '#contract/customers'
+import type { OrderSummary } from '#contract/orders'
+
 import { customerInfoQuery } from '../queries'
 
 const linkButton = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))

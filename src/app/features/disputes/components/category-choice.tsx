@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
-import type { DisputeCategory } from '#contract/disputes'
+
 import { Icon } from '#app/ui/icon'
+import type { DisputeCategory } from '#contract/disputes'
 
 const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ display: 'inline-flex', gap: '1', textStyle: 'label', color: 'fg.default', mb: '1.5', p: '0' })

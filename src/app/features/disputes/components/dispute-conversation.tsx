@@ -1,17 +1,19 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { DisputeInfo, DisputeMessage } from '#contract/disputes'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatShortDateTime } from '#app/lib/dates'
 import { useOnline } from '#app/lib/online'
-import { useOutboxOf, type OutboxItem } from '#app/lib/outbox'
+import { type OutboxItem,useOutboxOf } from '#app/lib/outbox'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Field, Textarea } from '#app/ui/field'
 import { Skeleton } from '#app/ui/skeleton'
 import { WaitingBadge } from '#app/ui/waiting-badge'
+import type { DisputeInfo, DisputeMessage } from '#contract/disputes'
+
 import { CONVERSATION_SIZE, disputeConversationQuery, useSendDisputeMessage } from '../queries'
 
 /** What the composer says offline: a message written now waits on the device (docs/decisions/092). */

@@ -2,11 +2,13 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { Dispute } from '#contract/disputes'
+
 import { formatShortDateTime } from '#app/lib/dates'
 import type { DisputeListFilters } from '#app/lib/query-keys'
 import { StatusBadge } from '#app/ui/badge'
 import { PagedList } from '#app/ui/paged-list'
+import type { Dispute } from '#contract/disputes'
+
 import { disputeListQuery } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { DisputeInfo } from '#contract/disputes'
+
 import { formatDateTime } from '#app/lib/dates'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
@@ -10,6 +10,8 @@ import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { BackLink, DetailFallback, detailStack } from '#app/ui/detail-page'
 import { Money } from '#app/ui/money'
 import { PageHeader } from '#app/ui/page'
+import type { DisputeInfo } from '#contract/disputes'
+
 import { disputeInfoQuery } from '../queries'
 import { DisputeConversation } from './dispute-conversation'
 

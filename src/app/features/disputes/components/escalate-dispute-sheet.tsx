@@ -1,8 +1,8 @@
 import { useForm } from '@tanstack/react-form'
 import { useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { DisputeInfo } from '#contract/disputes'
+import * as v from 'valibot'
+
 import { formatDateTime } from '#app/lib/dates'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
@@ -10,6 +10,8 @@ import { Field, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Sheet } from '#app/ui/sheet'
+import type { DisputeInfo } from '#contract/disputes'
+
 import { useEscalateDispute } from '../queries'
 
 /** SPEC §5: escalation requires a reason. */

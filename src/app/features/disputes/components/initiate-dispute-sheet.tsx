@@ -1,8 +1,8 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { DisputeInfo } from '#contract/disputes'
+import * as v from 'valibot'
+
 import { errorMessage } from '#app/lib/api'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
@@ -12,6 +12,8 @@ import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Skeleton } from '#app/ui/skeleton'
 import { TextField } from '#app/ui/text-field'
+import type { DisputeInfo } from '#contract/disputes'
+
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
 import { CategoryChoice } from './category-choice'
 

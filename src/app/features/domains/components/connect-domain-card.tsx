@@ -2,7 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { DOMAIN_INVALID_MESSAGE, normaliseDomain } from '#contract/domains'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useDebouncedValue } from '#app/lib/use-debounced-value'
 import { Button } from '#app/ui/button'
@@ -10,6 +10,8 @@ import { Card } from '#app/ui/card'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { Spinner } from '#app/ui/spinner'
+import { DOMAIN_INVALID_MESSAGE, normaliseDomain } from '#contract/domains'
+
 import { domainCheckQuery, useConnectDomain } from '../queries'
 
 export const CHECK_DELAY_MS = 400

@@ -1,12 +1,14 @@
 import { Fragment } from 'react'
 import { css, cx } from 'styled-system/css'
-import type { DnsRecord, ShopDomain } from '#contract/domains'
+
 import { formatShortDateTime } from '#app/lib/dates'
 import { Badge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
+import type { DnsRecord, ShopDomain } from '#contract/domains'
+
 import { useVerifyDomain } from '../queries'
 
 const item = css({

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import type { MyDomains, ShopDomain } from '#contract/domains'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { Card } from '#app/ui/card'
 import { CopyButton } from '#app/ui/copy-button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
 import { Skeleton } from '#app/ui/skeleton'
+import type { MyDomains, ShopDomain } from '#contract/domains'
+
 import { myDomainsQuery, useRemoveDomain } from '../queries'
 import { ConnectDomainCard } from './connect-domain-card'
 import { DomainItem } from './domain-item'

@@ -1,8 +1,10 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
-import { Icon } from '#app/ui/icon'
+
 import { Select } from '#app/ui/field'
-import { daysInMonth, yearChoices, type DateParts } from '../date-of-birth'
+import { Icon } from '#app/ui/icon'
+
+import { type DateParts,daysInMonth, yearChoices } from '../date-of-birth'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 

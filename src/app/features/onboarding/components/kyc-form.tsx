@@ -1,16 +1,18 @@
 import { useForm } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { KYC_DOCUMENT_TYPES } from '#contract/onboarding'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { DigitsInput, Field, Select, Textarea } from '#app/ui/field'
-import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, KycSchema, kycBody, type IdType } from '../kyc-form-schema'
+import { FileChoice } from '#app/ui/file-choice'
+import { KYC_DOCUMENT_TYPES } from '#contract/onboarding'
+
+import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, type IdType,kycBody, KycSchema } from '../kyc-form-schema'
 import { useSubmitKyc } from '../queries'
 import { DateOfBirthSelect } from './date-of-birth-select'
-import { FileChoice } from '#app/ui/file-choice'
 
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const ID_TYPES = [

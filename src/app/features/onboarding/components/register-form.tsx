@@ -1,11 +1,13 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { ONBOARDING_PATHS } from '#app/lib/onboarding'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
+import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { Field, PhoneInput } from '#app/ui/field'
 import { TextField } from '#app/ui/text-field'
+
 import { useRegister } from '../queries'
 import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
 

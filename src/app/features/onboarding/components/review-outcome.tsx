@@ -1,7 +1,8 @@
 import { css } from 'styled-system/css'
-import type { OnboardingStep } from '#contract/onboarding'
+
 import { REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboarding'
 import { InfoDialog } from '#app/ui/dialog'
+import type { OnboardingStep } from '#contract/onboarding'
 
 /** SPEC §2 "store under review (you will be notified via email once approved)". */
 export const UNDER_REVIEW_TITLE = 'Store under review'

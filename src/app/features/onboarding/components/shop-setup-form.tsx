@@ -2,18 +2,20 @@ import { useForm } from '@tanstack/react-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { SHOP_URL_PATTERN } from '#contract/onboarding'
+import * as v from 'valibot'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { Field, Textarea } from '#app/ui/field'
-import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
-import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { SHOP_URL_PATTERN } from '#contract/onboarding'
+
+import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
+import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
 
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 

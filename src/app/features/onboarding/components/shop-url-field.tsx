@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { SHOP_URL_PATTERN } from '#contract/onboarding'
+
 import { useDebouncedValue } from '#app/lib/use-debounced-value'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { Spinner } from '#app/ui/spinner'
+import { SHOP_URL_PATTERN } from '#contract/onboarding'
+
 import { shopUrlCheckQuery } from '../queries'
 
 export const URL_RULE = 'Use 3–30 lowercase letters, digits or single hyphens, not at the start or end.'

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { Onboarding } from '#contract/onboarding'
+import * as v from 'valibot'
+
 import { errorMessage } from '#app/lib/api'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { queryKeys } from '#app/lib/query-keys'
@@ -12,8 +12,10 @@ import { Button } from '#app/ui/button'
 import { Field, PhoneInput } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { OtpInput } from '#app/ui/pin-input'
-import { mobileField } from '../register-form-schema'
+import type { Onboarding } from '#contract/onboarding'
+
 import { useResendOtp, useVerifyPhone } from '../queries'
+import { mobileField } from '../register-form-schema'
 
 const column = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const lead = css({ color: 'fg.muted' })

@@ -1,4 +1,5 @@
 import { BackLink } from '#app/ui/detail-page'
+
 import type { KindText } from '../kinds'
 
 /** '← Orders' or '← Invoices', above an order page or a create form. */

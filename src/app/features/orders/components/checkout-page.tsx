@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import type { OrderStatus, PublicOrder } from '#contract/orders'
-import { formatKobo } from '#contract/naira'
+
+import { optionsText } from '#app/lib/variant-options'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
@@ -9,7 +9,9 @@ import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { PayByTransfer, PublicPage, VendorLine } from '#app/ui/public-page'
 import { Skeleton } from '#app/ui/skeleton'
-import { optionsText } from '#app/lib/variant-options'
+import { formatKobo } from '#contract/naira'
+import type { OrderStatus, PublicOrder } from '#contract/orders'
+
 import { publicOrderQuery } from '../queries'
 import { refundedOfPaid } from '../refunded-text'
 

@@ -3,20 +3,22 @@ import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { Order } from '#contract/orders'
-import type { Transaction } from '#contract/transactions'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatDateTime } from '#app/lib/dates'
 import { Card } from '#app/ui/card'
+import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
 import { Skeleton } from '#app/ui/skeleton'
+import type { Order } from '#contract/orders'
+import type { Transaction } from '#contract/transactions'
+
 import { KINDS } from '../kinds'
 import { transactionByReferenceQuery } from '../lookups'
 import { emptyOrderDraft, newLineKey, type OrderDraft } from '../order-draft'
 import { CreateOrderForm } from './create-order-form'
-import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })

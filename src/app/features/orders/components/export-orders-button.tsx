@@ -1,4 +1,5 @@
 import { ExportButton } from '#app/ui/export-button'
+
 import { exportFileName, ordersCsv } from '../export'
 import type { KindText } from '../kinds'
 import { fetchAllOrders } from '../queries'

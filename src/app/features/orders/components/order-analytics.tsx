@@ -1,9 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
-import { StatTile, statGrid } from '#app/ui/stat-tile'
+import { statGrid,StatTile } from '#app/ui/stat-tile'
+
 import type { KindText } from '../kinds'
 import { orderAnalyticsQuery } from '../queries'
 

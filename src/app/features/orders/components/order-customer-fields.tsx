@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { Button } from '#app/ui/button'
-import { Field, Input, PhoneInput } from '#app/ui/field'
-import type { CustomerDraft } from '../order-draft'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
+import { Field, Input, PhoneInput } from '#app/ui/field'
+
+import type { CustomerDraft } from '../order-draft'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import type { Order } from '#contract/orders'
+
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
+import type { Order } from '#contract/orders'
 
 const link = css({ display: 'inline-flex', alignItems: 'center', minH: 'touch', mt: '2', color: 'accent.fg', fontWeight: 'medium' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })

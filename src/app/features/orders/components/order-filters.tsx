@@ -1,8 +1,9 @@
-import { ORDER_STATUSES } from '#contract/orders'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { CustomerChoice, type CustomerPickerComponent } from '#app/ui/customer-choice'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
-import { RemovableChips, type RemovableChip } from '#app/ui/removable-chips'
+import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+import { ORDER_STATUSES } from '#contract/orders'
+
 import type { KindText } from '../kinds'
 import type { OrderSheetFilters } from '../search'
 

@@ -1,10 +1,11 @@
 import { css } from 'styled-system/css'
-import type { Order } from '#contract/orders'
-import { formatKobo } from '#contract/naira'
+
+import { optionsText } from '#app/lib/variant-options'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
-import { optionsText } from '#app/lib/variant-options'
+import { formatKobo } from '#contract/naira'
+import type { Order } from '#contract/orders'
 
 const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })

@@ -1,15 +1,17 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { MAX_ITEM_QUANTITY } from '#contract/orders'
-import { MAX_PRICE_KOBO } from '#contract/pricing'
+
 import { keepDigits } from '#app/lib/forms'
-import { formatKobo } from '#contract/naira'
-import { parseNairaToKobo } from '#contract/money'
+import { optionsText } from '#app/lib/variant-options'
 import { Button, IconButton } from '#app/ui/button'
 import { AmountInput, Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
-import { optionsText } from '#app/lib/variant-options'
-import { clampQuantity, newLineKey, type LineDraft } from '../order-draft'
+import { parseNairaToKobo } from '#contract/money'
+import { formatKobo } from '#contract/naira'
+import { MAX_ITEM_QUANTITY } from '#contract/orders'
+import { MAX_PRICE_KOBO } from '#contract/pricing'
+
+import { clampQuantity, type LineDraft,newLineKey } from '../order-draft'
 
 const line = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })

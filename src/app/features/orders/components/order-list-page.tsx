@@ -1,7 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query'
+
 import { hasPermission } from '#app/lib/permissions'
 import { getSession, useSession } from '#app/lib/session'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
+
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
 import { orderListFilters, type OrderSearch } from '../search'

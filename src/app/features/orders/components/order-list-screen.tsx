@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
@@ -9,14 +10,15 @@ import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
 import { PageHeader, primaryFirstActions } from '#app/ui/page'
 import { SearchBox } from '#app/ui/search-box'
+
 import type { KindText } from '../kinds'
 import { orderFilterCount, orderListFilters, type OrderSearch, type OrderSheetFilters, type PageSize } from '../search'
 import { ExportOrdersButton } from './export-orders-button'
 import { OrderAnalytics } from './order-analytics'
 import { ActiveOrderFilters, FilterOrdersSheet } from './order-filters'
 import { OrderList } from './order-list'
-import { WaitingOrders } from './waiting-orders'
 import { OrdersTabs } from './orders-tabs'
+import { WaitingOrders } from './waiting-orders'
 
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 export type SetOrderSearch = (update: (prev: OrderSearch) => OrderSearch, options?: { replace?: boolean }) => void

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+
 import { PagedList } from '#app/ui/paged-list'
+
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type OrderFilters, type PageSize } from '../search'
+import { DEFAULT_PAGE_SIZE, type OrderFilters, PAGE_SIZES, type PageSize } from '../search'
 import { OrderRow } from './order-row'
 
 export interface OrderListProps {

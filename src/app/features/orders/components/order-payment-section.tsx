@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
-import type { Order } from '#contract/orders'
+
 import { formatDateTime } from '#app/lib/dates'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { Money } from '#app/ui/money'
+import type { Order } from '#contract/orders'
 
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '3', mb: '1' })
 const item = css({

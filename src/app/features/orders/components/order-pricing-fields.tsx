@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
-import { formatKobo } from '#contract/naira'
-import { Field, Input, Select, Textarea } from '#app/ui/field'
+
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
+import { Field, Input, Select, Textarea } from '#app/ui/field'
+import { formatKobo } from '#contract/naira'
+
 import type { OrderDraft } from '../order-draft'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })

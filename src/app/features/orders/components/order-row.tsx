@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { OrderSummary } from '#contract/orders'
+
 import { formatShortDateTime } from '#app/lib/dates'
-import { formatKobo } from '#contract/naira'
 import { StatusBadge } from '#app/ui/badge'
+import { formatKobo } from '#contract/naira'
+import type { OrderSummary } from '#contract/orders'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })

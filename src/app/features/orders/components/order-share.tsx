@@ -1,9 +1,10 @@
 import { css } from 'styled-system/css'
-import type { Order } from '#contract/orders'
-import { formatKobo } from '#contract/naira'
+
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { Icon } from '#app/ui/icon'
+import { formatKobo } from '#contract/naira'
+import type { Order } from '#contract/orders'
 
 const box = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '3', borderRadius: 'control', bg: 'bg.subtle' })
 const url = css({

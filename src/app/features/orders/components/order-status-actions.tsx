@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import type { Order, OrderStatus } from '#contract/orders'
+
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
+import type { Order, OrderStatus } from '#contract/orders'
+
 import { useUpdateOrderStatus } from '../queries'
 
 // Stacked at full width on a phone: 'Mark as refund-failed' does not fit half of one.

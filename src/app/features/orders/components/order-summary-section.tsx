@@ -1,12 +1,14 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { Order } from '#contract/orders'
+
 import { formatDateTime } from '#app/lib/dates'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
+import type { Order } from '#contract/orders'
+
 import { refundedOfPaid } from '../refunded-text'
 import { OrderShare } from './order-share'
 import { OrderStatusActions } from './order-status-actions'

@@ -1,7 +1,8 @@
 import { css } from 'styled-system/css'
-import type { Order } from '#contract/orders'
+
 import { formatDateTime } from '#app/lib/dates'
 import { Card } from '#app/ui/card'
+import type { Order } from '#contract/orders'
 
 const list = css({ display: 'flex', flexDirection: 'column' })
 const event = css({

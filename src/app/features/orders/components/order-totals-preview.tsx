@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { hasPermission } from '#app/lib/permissions'
-import { formatKobo } from '#contract/naira'
+import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
 import { useSession } from '#app/lib/session'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
-import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
+import { formatKobo } from '#contract/naira'
+
 import { allCouponsQuery } from '../lookups'
-import { couponForPreview, previewTotals, type OrderDraft } from '../order-draft'
+import { couponForPreview, type OrderDraft,previewTotals } from '../order-draft'
 
 const total = css({ '& dd': { textStyle: 'amount', fontSize: 'lg' } })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', mt: '2' })

@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react'
-import type { Order } from '#contract/orders'
+
 import { chargeLabel } from '#app/lib/transfer-charge'
 import { ConfirmStep } from '#app/ui/confirm-step'
 import { DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
+import type { Order } from '#contract/orders'
 
 /**
  * The refund's confirm step (decision 086): what leaves the wallet (the amount and the bank charge on top, as for

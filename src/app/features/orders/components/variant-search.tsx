@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import type { ProductVariant } from '#contract/catalogue'
+
 import { errorMessage } from '#app/lib/api'
-import { formatKobo } from '#contract/naira'
+import { optionsText } from '#app/lib/variant-options'
 import { Icon } from '#app/ui/icon'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
-import { optionsText } from '#app/lib/variant-options'
+import type { ProductVariant } from '#contract/catalogue'
+import { formatKobo } from '#contract/naira'
+
 import { sellableVariantsQuery } from '../queries'
 
 const results = css({

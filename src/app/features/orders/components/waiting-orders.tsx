@@ -1,8 +1,10 @@
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
+
 import { formatShortDateTime } from '#app/lib/dates'
 import { useOutboxOf } from '#app/lib/outbox'
 import { WaitingBadge } from '#app/ui/waiting-badge'
+
 import type { KindText } from '../kinds'
 
 const list = css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', bg: 'bg.surface', overflow: 'hidden', '& > li:last-child > div': { borderBottomWidth: '0' } })

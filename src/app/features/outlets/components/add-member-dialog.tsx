@@ -1,8 +1,9 @@
 import { Portal } from '@ark-ui/react/portal'
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useMemo, useState, type ReactNode } from 'react'
+import { type ReactNode,useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
@@ -11,6 +12,7 @@ import { DialogParts } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { allMembersQuery, useAddOutletMember } from '../queries'
 
 const { Root, Backdrop, Positioner, Content, Title, Description, Footer } = DialogParts

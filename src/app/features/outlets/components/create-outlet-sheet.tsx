@@ -1,8 +1,10 @@
 import { useForm } from '@tanstack/react-form'
-import type { Outlet } from '#contract/outlets'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Field, Input, PhoneInput, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
+import type { Outlet } from '#contract/outlets'
+
 import { EMPTY_OUTLET, OutletFormSchema, toOutletBody } from '../outlet-form'
 import { useCreateOutlet } from '../queries'
 

@@ -2,13 +2,15 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { Outlet, OutletMember } from '#contract/outlets'
+
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { PagedList } from '#app/ui/paged-list'
+import type { Outlet, OutletMember } from '#contract/outlets'
+
 import { MEMBERS_PAGE_SIZE, outletMembersQuery, useRemoveOutletMember } from '../queries'
 import { AddMemberDialog } from './add-member-dialog'
 

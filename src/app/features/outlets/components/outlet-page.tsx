@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { StatusBadge } from '#app/ui/badge'
@@ -8,6 +9,7 @@ import { Card } from '#app/ui/card'
 import { BackLink, DetailFallback, detailStack } from '#app/ui/detail-page'
 import { EmptyState } from '#app/ui/empty-state'
 import { PageHeader } from '#app/ui/page'
+
 import { outletDetailQuery } from '../queries'
 import { OutletMembers } from './outlet-members'
 import { OutletStatusSwitch } from './outlet-status-switch'

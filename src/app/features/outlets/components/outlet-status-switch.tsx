@@ -1,9 +1,11 @@
 import { useState } from 'react'
 import { visuallyHidden } from 'styled-system/patterns'
-import type { Outlet } from '#contract/outlets'
+
 import { useOnline } from '#app/lib/online'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Switch } from '#app/ui/switch'
+import type { Outlet } from '#contract/outlets'
+
 import { useSetOutletStatus } from '../queries'
 
 /**

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react'
-import { formatKobo } from '#contract/naira'
+
 import { ConfirmStep } from '#app/ui/confirm-step'
 import { DetailRow } from '#app/ui/detail-list'
+import { formatKobo } from '#contract/naira'
 
 /** The confirm step of an outlet transfer (decision 086): what will move, from where, to where, before the PIN. */
 export function OutletTransferConfirm({

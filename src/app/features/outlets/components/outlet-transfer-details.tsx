@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 
 const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })

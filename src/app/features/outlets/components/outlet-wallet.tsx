@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState, type ReactNode } from 'react'
+import { type ReactNode,useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { Outlet } from '#contract/outlets'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { IconButton } from '#app/ui/button'
@@ -15,6 +15,8 @@ import { Icon, type IconName } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { Notice } from '#app/ui/notice'
 import { Skeleton } from '#app/ui/skeleton'
+import type { Outlet } from '#contract/outlets'
+
 import { outletBalanceQuery, outletWalletDetailsQuery, type TransferDirection } from '../queries'
 
 /** Why Transfer to Outlet is disabled for an inactive outlet (decisions 043, 044). */

@@ -1,6 +1,6 @@
-import { useState, type FormEvent } from 'react'
+import { type FormEvent,useState } from 'react'
 import { css } from 'styled-system/css'
-import { FALLBACK_MESSAGE } from '#contract/messages'
+
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
@@ -8,6 +8,8 @@ import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { OtpInput, PinInput } from '#app/ui/pin-input'
 import { Sheet } from '#app/ui/sheet'
+import { FALLBACK_MESSAGE } from '#contract/messages'
+
 import { SESSION_KEY_HEADER, useInitiatePinChange, useResetPin, useVerifyPinOtp } from '../queries'
 
 export const PIN_MISMATCH = 'PINs do not match.'

@@ -1,7 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+
 import { Icon } from '#app/ui/icon'
+
 import { pinStatusQuery } from '../queries'
 
 const banner = css({

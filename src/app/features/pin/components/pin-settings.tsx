@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState, type FormEvent } from 'react'
+import { type FormEvent,useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
@@ -11,6 +12,7 @@ import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { PinInput } from '#app/ui/pin-input'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { pinStatusQuery, useCreatePin } from '../queries'
 import { PIN_MISMATCH } from './change-pin-sheet'
 

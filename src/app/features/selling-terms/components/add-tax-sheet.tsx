@@ -1,7 +1,9 @@
 import { useForm } from '@tanstack/react-form'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Field, Input, PercentInput } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
+
 import { TaxFormSchema, toTaxBody } from '../forms'
 import { useCreateTax } from '../queries'
 

@@ -1,16 +1,18 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
-import type { DeliveryLocation } from '#contract/selling-terms'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { showSubmitError, visibleError } from '#app/lib/forms'
+import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { EmptyState } from '#app/ui/empty-state'
 import { AmountInput, Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import type { DeliveryLocation } from '#contract/selling-terms'
+
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
 import { useCreateDeliveryLocation, useUpdateDeliveryLocation } from '../queries'
-import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 
 /**
  * Create Delivery Location, or Update Delivery Location when given one (SPEC §2). The Active toggle stays in

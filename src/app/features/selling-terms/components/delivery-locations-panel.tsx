@@ -3,16 +3,18 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
-import type { DeliveryLocation } from '#contract/selling-terms'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { Skeleton } from '#app/ui/skeleton'
 import { Switch } from '#app/ui/switch'
+import type { DeliveryLocation } from '#contract/selling-terms'
+
 import { useSetDeliveryLocationActive } from '../queries'
-import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const row = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '3', pb: '1', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })

@@ -2,13 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatPercent } from '#app/lib/percent'
+import { taxListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Skeleton } from '#app/ui/skeleton'
-import { taxListQuery } from '#app/lib/selling-terms-lists'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const row = css({

@@ -1,10 +1,12 @@
 import { useForm } from '@tanstack/react-form'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
+
 import { newPasswordField, passwordField } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { TextField } from '#app/ui/text-field'
+
 import { useChangePassword } from '../queries'
 
 const ChangePasswordSchema = v.pipe(

@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { errorStatus } from '#app/lib/api'
 import { formatDate } from '#app/lib/dates'
+import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Skeleton } from '#app/ui/skeleton'
-import { StatusBadge } from '#app/ui/badge'
+
 import { vendorProfileQuery } from '../queries'
 
 const term = css({ fontSize: 'sm', color: 'fg.muted' })

@@ -1,14 +1,16 @@
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { useOutbox } from '#app/lib/outbox'
 import { menuFor } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
+import { useLogout } from '#app/lib/sign-out'
 import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Sheet } from '#app/ui/sheet'
-import { useLogout } from '#app/lib/sign-out'
+
 import { OutboxBar } from './outbox-bar'
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {

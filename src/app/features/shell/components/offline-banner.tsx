@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { useOnline } from '#app/lib/online'
 import { Icon } from '#app/ui/icon'
 

@@ -1,7 +1,8 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
-import { discardItem, retryItem, useOutbox, waitingText, type OutboxItem } from '#app/lib/outbox'
+
 import { useOnline } from '#app/lib/online'
+import { discardItem, type OutboxItem,retryItem, useOutbox, waitingText } from '#app/lib/outbox'
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
 import { Sheet } from '#app/ui/sheet'

@@ -1,5 +1,6 @@
-import { useRegisterSW } from 'virtual:pwa-register/react'
 import { css } from 'styled-system/css'
+import { useRegisterSW } from 'virtual:pwa-register/react'
+
 import { Button } from '#app/ui/button'
 
 /** A new version waits until the user says so: reloading under a half-filled form would lose their work. */

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { StorefrontProduct, StorefrontVariant } from '#contract/storefront'
-import { formatKobo } from '#contract/naira'
-import { Icon } from '#app/ui/icon'
+
 import { visibleOptions } from '#app/lib/variant-options'
+import { Icon } from '#app/ui/icon'
+import { formatKobo } from '#contract/naira'
+import type { StorefrontProduct, StorefrontVariant } from '#contract/storefront'
 
 const card = css({
   display: 'flex',

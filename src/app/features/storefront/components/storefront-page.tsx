@@ -1,12 +1,14 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
-import { SHOP_NOT_AVAILABLE, type Storefront } from '#contract/storefront'
+
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
 import { PublicPage } from '#app/ui/public-page'
 import { isDarkBackground } from '#app/ui/shop-preview'
 import { Skeleton } from '#app/ui/skeleton'
+import { SHOP_NOT_AVAILABLE, type Storefront } from '#contract/storefront'
+
 import { storefrontQuery } from '../queries'
 import { ProductCard } from './product-card'
 

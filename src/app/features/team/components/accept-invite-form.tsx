@@ -1,14 +1,16 @@
 import { useForm } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { InviteDetails } from '#contract/team'
+import * as v from 'valibot'
+
 import { ApiError } from '#app/lib/api'
 import { emailField, newPasswordField, showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 import { Notice } from '#app/ui/notice'
+import type { InviteDetails } from '#contract/team'
+
 import { useAcceptInvite } from '../queries'
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.'

@@ -1,14 +1,16 @@
 import { useForm, useStore } from '@tanstack/react-form'
-import { PERMISSIONS } from '#contract/permissions'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { useSession } from '#app/lib/session'
 import { Field, Input, PhoneInput } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
-import { PermissionChecklist } from './permission-checklist'
+import { PERMISSIONS } from '#contract/permissions'
+
 import { canSendInvite, EMPTY_INVITE, InviteSchema, toInviteBody } from '../invite-form'
 import { useInviteMember } from '../queries'
+import { PermissionChecklist } from './permission-checklist'
 
 /**
  * Leaving a field checks it even when it was not typed in: with submit disabled until the form is valid, a field

@@ -1,8 +1,10 @@
 import { css } from 'styled-system/css'
-import type { TeamMember } from '#contract/team'
+
 import { formatDate } from '#app/lib/dates'
 import { Badge, StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
+import type { TeamMember } from '#contract/team'
+
 import { PermissionWords } from './permission-words'
 
 export type MemberAction = 'resend' | 'activate' | 'deactivate'

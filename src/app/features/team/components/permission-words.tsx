@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css'
-import { permissionLabel } from '#contract/permissions'
+
 import { Badge } from '#app/ui/badge'
+import { permissionLabel } from '#contract/permissions'
 
 const list = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
 

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
-import type { TeamMember } from '#contract/team'
+
 import { useOnline } from '#app/lib/online'
 import { useSession } from '#app/lib/session'
 import { Button } from '#app/ui/button'
@@ -12,10 +12,12 @@ import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
 import { PagedList } from '#app/ui/paged-list'
 import { SearchBox } from '#app/ui/search-box'
+import type { TeamMember } from '#contract/team'
+
 import { memberListQuery, useResendInvite, useSetMemberStatus } from '../queries'
 import { DEFAULT_PAGE_SIZE, memberListFilters, PAGE_SIZES, type PageSize, type TeamSearch } from '../search'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
-import { MemberRow, type MemberAction } from './member-row'
+import { type MemberAction,MemberRow } from './member-row'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const toolbar = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', '& > :first-child': { flex: '1' } })

@@ -1,5 +1,6 @@
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { ExportButton } from '#app/ui/export-button'
+
 import { exportFileName, transactionsCsv } from '../export'
 import { fetchAllTransactions } from '../queries'
 

@@ -1,13 +1,15 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
-import { formatKobo } from '#contract/naira'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
 import { PairedBarChart } from '#app/ui/paired-bar-chart'
-import { StatTile, statGrid } from '#app/ui/stat-tile'
+import { statGrid,StatTile } from '#app/ui/stat-tile'
+import { formatKobo } from '#contract/naira'
+
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../queries'
 
 const MONEY_SERIES = [

@@ -1,7 +1,8 @@
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { CustomerChoice, type CustomerPickerComponent } from '#app/ui/customer-choice'
-import { RemovableChips } from '#app/ui/removable-chips'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
+import { RemovableChips } from '#app/ui/removable-chips'
+
 import type { TransactionSearch } from '../search'
 
 export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId'>

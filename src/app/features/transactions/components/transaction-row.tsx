@@ -1,11 +1,13 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
-import type { Transaction } from '#contract/transactions'
+
 import { formatShortDateTime } from '#app/lib/dates'
-import { formatKobo } from '#contract/naira'
 import { StatusBadge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
+import { formatKobo } from '#contract/naira'
+import type { Transaction } from '#contract/transactions'
+
 import { counterparty } from '../export'
 import { MAIN_WALLET, type TransactionLink } from '../source'
 

@@ -1,9 +1,11 @@
 import { useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DateFilter } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
+
 import { activeFilterCount, listFilters, type TransactionSearch } from '../search'
 import type { TransactionSource } from '../source'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from './transaction-filters'

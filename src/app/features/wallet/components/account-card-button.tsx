@@ -1,8 +1,10 @@
 import { useState } from 'react'
+
+import { notify } from '#app/lib/notify'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
-import { notify } from '#app/lib/notify'
+
 import type { AccountDetails } from '../account-card-pdf'
 
 /** Builds and downloads the account card PDF; the PDF code itself is fetched on the first press. */

@@ -1,7 +1,8 @@
-import type * as v from 'valibot'
 import { css } from 'styled-system/css'
-import type { WalletDetails } from '#contract/vendor'
+import type * as v from 'valibot'
+
 import { CopyButton } from '#app/ui/copy-button'
+import type { WalletDetails } from '#contract/vendor'
 
 const label = css({ fontSize: 'sm', color: 'fg.muted' })
 

@@ -1,8 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+
 import { errorStatus } from '#app/lib/api'
 import { EmptyState } from '#app/ui/empty-state'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { walletDetailsQuery } from '../queries'
 import { AccountCardButton } from './account-card-button'
 import { AccountDetailsList } from './account-details-list'

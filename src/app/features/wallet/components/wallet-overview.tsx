@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
+
 import { errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Card } from '#app/ui/card'
@@ -9,9 +10,10 @@ import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { walletBalanceQuery, walletDetailsQuery } from '../queries'
-import { AccountDetailsList } from './account-details-list'
 import { AccountCardButton } from './account-card-button'
+import { AccountDetailsList } from './account-details-list'
 
 
 const roundButton = css({

@@ -1,14 +1,16 @@
 import { useForm } from '@tanstack/react-form'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
-import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
-import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
+import * as v from 'valibot'
+
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { Field, Textarea } from '#app/ui/field'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
+import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
+
 import { useUpdateWebsite } from '../queries'
 
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })

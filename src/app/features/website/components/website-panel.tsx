@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { useSession } from '#app/lib/session'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Skeleton } from '#app/ui/skeleton'
+
 import { websiteQuery } from '../queries'
 import { WebsiteForm } from './website-form'
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { CustomerPage } from '#app/features/customers/components/customer-page'
-import { customerInfoQuery } from '#app/features/customers/queries'
 import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
+import { customerInfoQuery } from '#app/features/customers/queries'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession, useSession } from '#app/lib/session'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'

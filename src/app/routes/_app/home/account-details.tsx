@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { AccountDetailsSheet } from '#app/features/wallet/components/account-details-sheet'
 import { walletDetailsQuery } from '#app/features/wallet/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+
 import { SendMoneySheet } from '#app/features/banking/components/send-money-sheet'
 import { banksQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
 import { pinStatusQuery } from '#app/features/pin/queries'

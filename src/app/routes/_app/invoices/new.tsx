@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+
 import { CustomerPicker } from '#app/features/customers/customer-picker'
+import { BackToList } from '#app/features/orders/components/back-to-list'
 import { CreateOrderForm } from '#app/features/orders/components/create-order-form'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
-import { BackToList } from '#app/features/orders/components/back-to-list'
 import { KINDS } from '#app/features/orders/kinds'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'

@@ -1,5 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
+
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrderPage } from '#app/features/orders/components/order-page'
 import { KINDS } from '#app/features/orders/kinds'

@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
-import * as v from 'valibot'
 import { css } from 'styled-system/css'
+import * as v from 'valibot'
+
 import { CustomerPicker } from '#app/features/customers/customer-picker'
+import { BackToList } from '#app/features/orders/components/back-to-list'
 import { CreateFromTransaction } from '#app/features/orders/components/create-from-transaction'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
-import { BackToList } from '#app/features/orders/components/back-to-list'
 import { KINDS } from '#app/features/orders/kinds'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'

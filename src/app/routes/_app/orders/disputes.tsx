@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { ActiveDisputeFilters, FilterDisputesSheet } from '#app/features/disputes/components/dispute-filters'
 import { DisputeList } from '#app/features/disputes/components/dispute-list'
 import { disputeListQuery } from '#app/features/disputes/queries'
@@ -13,8 +14,8 @@ import { getSession, useSession } from '#app/lib/session'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
 import { PageHeader, primaryFirstActions } from '#app/ui/page'
-import { SearchBox } from '#app/ui/search-box'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
+import { SearchBox } from '#app/ui/search-box'
 
 export const Route = createFileRoute('/_app/orders/disputes')({
   validateSearch: disputeSearchSchema,

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
+
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { OrderListPage, prefetchOrderList } from '#app/features/orders/components/order-list-page'
 import type { SetOrderSearch } from '#app/features/orders/components/order-list-screen'

@@ -2,6 +2,7 @@ import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
+
 import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-access'
 import { OutletList } from '#app/features/outlets/components/outlet-list'
 import { outletListQuery } from '#app/features/outlets/queries'

@@ -1,9 +1,10 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+
 import { ProductPage } from '#app/features/catalogue/components/product-page'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
+import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/$productId')({

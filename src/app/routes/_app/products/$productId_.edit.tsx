@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { EditProduct } from '#app/features/catalogue/components/edit-product'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
+import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { Skeleton } from '#app/ui/skeleton'
 

@@ -1,7 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { BackToProducts } from '#app/features/catalogue/components/product-page'
+
 import { ProductForm } from '#app/features/catalogue/components/product-form'
+import { BackToProducts } from '#app/features/catalogue/components/product-page'
 import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { PageHeader } from '#app/ui/page'
 import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
+
 import { ChangePinSheet } from '#app/features/pin/components/change-pin-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { TransactionSummarySheet } from '#app/features/transactions/components/transaction-summary'
 import { transactionDetailQuery } from '#app/features/transactions/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+
 import { RefundSheet } from '#app/features/orders/components/refund-sheet'
 import { orderDetailQuery } from '#app/features/orders/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+
 import { InitiateDisputeSheet } from '#app/features/disputes/components/initiate-dispute-sheet'
 import { disputeCategoriesQuery } from '#app/features/disputes/queries'
 import { newDisputeSearchSchema } from '#app/features/disputes/search'

@@ -1,4 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
+
 import { DisputePage } from '#app/features/disputes/components/dispute-page'
 import { disputeConversationQuery, disputeInfoQuery } from '#app/features/disputes/queries'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'

@@ -1,4 +1,5 @@
 import { useMemo } from 'react'
+
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
 /** Closing a sheet over an outlet's page: back in history, or to the page (its filters kept) when opened by a link. */

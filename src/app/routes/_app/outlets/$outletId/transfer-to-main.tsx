@@ -1,5 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { OutletTransferSheet } from '#app/features/outlets/components/outlet-transfer-sheet'
+
 import { useCloseOutletSheet } from './-close'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-main')({

@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
+
 import { OutletTransferSheet } from '#app/features/outlets/components/outlet-transfer-sheet'
 import { walletBalanceQuery } from '#app/features/wallet/queries'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { NoAccessSheet } from '#app/ui/no-access'
+
 import { useCloseOutletSheet } from './-close'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-outlet')({

@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
+
 import { CreateOutletSheet } from '#app/features/outlets/components/create-outlet-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'

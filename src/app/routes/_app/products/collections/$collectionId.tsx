@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { UpdateCollectionSheet } from '#app/features/catalogue/components/update-collection-sheet'
 import { allCollectionsQuery } from '#app/features/catalogue/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

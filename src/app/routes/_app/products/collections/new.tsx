@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { CollectionSheet } from '#app/features/catalogue/components/collection-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { CouponDetailsSheet } from '#app/features/coupons/components/coupon-details-sheet'
 import { couponDetailQuery } from '#app/features/coupons/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { CreateCouponSheet } from '#app/features/coupons/components/create-coupon-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 

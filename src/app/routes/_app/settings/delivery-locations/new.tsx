@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { DeliveryLocationSheet } from '#app/features/selling-terms/components/delivery-location-sheet'
 import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { InviteMemberSheet } from '#app/features/team/components/invite-member-sheet'
 import { NoTeamAccessSheet, useCanManageTeam } from '#app/features/team/components/no-team-access'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

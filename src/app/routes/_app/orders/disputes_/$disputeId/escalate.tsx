@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback } from 'react'
+
 import { EscalateDisputeSheet } from '#app/features/disputes/components/escalate-dispute-sheet'
 import { disputeInfoQuery } from '#app/features/disputes/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'

@@ -1,8 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useMemo } from 'react'
+
 import { outletTransactionData, outletTransactionSource } from '#app/features/outlets/queries'
 import { TransactionSummarySheet } from '#app/features/transactions/components/transaction-summary'
 import { transactionDetailQuery } from '#app/features/transactions/queries'
+
 import { useCloseOutletSheet } from '../-close'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transactions/$id')({

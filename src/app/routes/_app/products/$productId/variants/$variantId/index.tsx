@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { VariantDetailsSheet } from '#app/features/catalogue/components/variant-details-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { StockAlertSheet } from '#app/features/catalogue/components/stock-alert-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 

@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
+
 import { UpdateVariantSheet } from '#app/features/catalogue/components/update-variant-sheet'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
 
