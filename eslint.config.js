@@ -37,7 +37,11 @@ const zones = [
   { target: './src/contract', from: ['./src/app', './src/server'], message: 'The contract imports only valibot and its own files.' },
   { target: './src/app', from: './src/server', message: 'The app never imports the server: share through src/contract.' },
   { target: './src/server', from: './src/app', message: 'The server never imports the app: share through src/contract.' },
-  { target: ['./src/app/ui', './src/app/lib'], from: ['./src/app/features', './src/app/routes'], message: 'ui and lib import no feature and no route.' },
+  {
+    target: ['./src/app/ui', './src/app/lib'],
+    from: ['./src/app/features', './src/app/routes'],
+    message: 'ui and lib import no feature and no route.',
+  },
   { target: './src/app/lib', from: './src/app/ui', message: 'lib imports no ui: a component belongs in ui.' },
   { target: './src/app/features', from: './src/app/routes', message: 'Features import no route: routes import features.' },
   ...FEATURES.map((feature) => ({

@@ -41,8 +41,7 @@ export interface Seeded {
   senderVendorId: string
 }
 
-export const openTarget = (target: Target) =>
-  openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, poolSize: 4 })
+export const openTarget = (target: Target) => openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, poolSize: 4 })
 
 async function approvedVendor(db: Db, name: string) {
   const account = await createVendorAccount(db, {

@@ -101,7 +101,10 @@ async function doubleSpends(target: Target, seeded: Seeded): Promise<number> {
   try {
     const { db } = database
     const vendorId = seeded.senderVendorId
-    const rows = await db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'debit')))
+    const rows = await db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'debit')))
     const walletRows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
     const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId))
     const keys = new Set(rows.map((row) => row.idempotencyKey))
@@ -157,17 +160,19 @@ async function measure(target: Target): Promise<LoadRow[]> {
         body: JSON.stringify({ amount: 1_000_00, requestId: `BENCH-NE-${Math.min(next, ENQUIRIES)}`, pin: BENCH_PIN }),
       }
     }
-    const measured = await peakRss(server.pid, () => load({
-      url: `${server.url}/api/transfer/send`,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/transfer/send',
-          headers: { authorization: `Bearer ${seeded.senderToken}`, 'content-type': 'application/json' },
-          setupRequest,
-        },
-      ],
-    }))
+    const measured = await peakRss(server.pid, () =>
+      load({
+        url: `${server.url}/api/transfer/send`,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/transfer/send',
+            headers: { authorization: `Bearer ${seeded.senderToken}`, 'content-type': 'application/json' },
+            setupRequest,
+          },
+        ],
+      }),
+    )
     sends = measured.result
     sendPeak = measured.peak
   } finally {
@@ -261,7 +266,15 @@ export async function apiLoadFigures(): Promise<LoadRow[]> {
       await postgres.drop()
     }
   } else {
-    rows.push({ database: 'PostgreSQL', test: 'skipped: nothing answers on 127.0.0.1:5432', 'req/s': 0, 'p50 (ms)': 0, 'p95 (ms)': 0, 'p99 (ms)': 0, errors: 0 })
+    rows.push({
+      database: 'PostgreSQL',
+      test: 'skipped: nothing answers on 127.0.0.1:5432',
+      'req/s': 0,
+      'p50 (ms)': 0,
+      'p95 (ms)': 0,
+      'p99 (ms)': 0,
+      errors: 0,
+    })
   }
   rows.push(await controlRow())
   const pinMs = await productionPinCheckMs()

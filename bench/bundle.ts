@@ -14,7 +14,10 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 export async function bundleFigures() {
   if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
   const server = await startServer({ port: 0, dataDir: 'memory', logger: { info() {}, warn() {}, error: console.error } })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
   let loginJs = 0
   try {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })

@@ -67,7 +67,10 @@ export function catalogueListFigures() {
       ['page 1', '/product?page=1&size=20'],
       ['page 400 (offset 7,980)', '/product?page=400&size=20'],
       ['name search "suya"', '/product?name=suya'],
-      ['published + collection + price ₦2,000–₦4,000', `/product?isPublished=true&collectionId=${collectionId}&priceRangeLow=200000&priceRangeHigh=400000`],
+      [
+        'published + collection + price ₦2,000–₦4,000',
+        `/product?isPublished=true&collectionId=${collectionId}&priceRangeLow=200000&priceRangeHigh=400000`,
+      ],
       ['low stock', '/product?lowStock=true'],
       ['variants page 1', '/product/vendor/variants'],
       ['variants search "large"', '/product/vendor/variants?name=large'],

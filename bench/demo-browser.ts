@@ -18,7 +18,10 @@ export async function withDemoBrowser<T>(work: (server: RunningServer, browser: 
   if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
   const dir = mkdtempSync(join(tmpdir(), 'vbo-bench-'))
   const server = await startServer({ port: 0, dataDir: dir, logger: { info() {}, warn() {}, error: console.error } })
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  })
   try {
     return await work(server, browser)
   } finally {

@@ -42,7 +42,12 @@ export async function lighthouseFigures() {
         await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => {}), page.keyboard.press('Enter')])
       }
       // Lighthouse clears storage before a run unless told not to: that would sign the vendor out.
-      const flags = { output: 'json' as const, logLevel: 'error' as const, onlyCategories: ['performance'], disableStorageReset: path !== '/' }
+      const flags = {
+        output: 'json' as const,
+        logLevel: 'error' as const,
+        onlyCategories: ['performance'],
+        disableStorageReset: path !== '/',
+      }
       const result = await lighthouse(`${server.url}${path}`, flags, undefined, page)
       const lhr = result!.lhr
       const reports = process.env.LIGHTHOUSE_REPORTS

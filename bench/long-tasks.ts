@@ -30,7 +30,10 @@ interface TraceEvent {
 function longTasks(events: TraceEvent[]) {
   const threads = events.filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
   const onThread = (t: TraceEvent) => events.filter((e) => e.pid === t.pid && e.tid === t.tid && e.ph === 'X')
-  const busy = (t: TraceEvent) => onThread(t).filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.dur ?? 0), 0)
+  const busy = (t: TraceEvent) =>
+    onThread(t)
+      .filter((e) => e.name === 'RunTask')
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0)
   const main = threads.sort((a, b) => busy(b) - busy(a))[0]
   if (!main) return []
   const own = onThread(main)
@@ -54,7 +57,7 @@ function longTasks(events: TraceEvent[]) {
         at: `${Math.round((task.ts - start) / 1000)} ms`,
         'task (ms)': Math.round(task.dur! / 1000),
         'counts to TBT (ms)': Math.round(task.dur! / 1000 - LONG_MS),
-        'mostly': parts.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', '),
+        mostly: parts.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', '),
       }
     })
 }

@@ -122,7 +122,9 @@ async function tapMenu(page: Page, label: string): Promise<number> {
   await link.waitFor()
   await page.evaluate((heading) => (window as unknown as { __benchProbe: Probe }).__benchProbe.armNavigation(heading), label)
   await link.click()
-  await page.waitForFunction(() => (window as unknown as { __benchProbe: Probe }).__benchProbe.nav?.shown !== undefined, undefined, { timeout: 15_000 })
+  await page.waitForFunction(() => (window as unknown as { __benchProbe: Probe }).__benchProbe.nav?.shown !== undefined, undefined, {
+    timeout: 15_000,
+  })
   return page.evaluate(() => {
     const nav = (window as unknown as { __benchProbe: Probe }).__benchProbe.nav!
     return nav.shown! - nav.tap!

@@ -67,8 +67,7 @@ async function serverOperator(base: string, key: string | null, required: boolea
     throw new Refused(`Could not reach the server at ${base} (${reason}); is it running, and is --url right?`)
   }
   return {
-    list: async (status) =>
-      (await ask(`/operator/vendors${status ? `?status=${status}` : ''}`)) as Omit<VendorListing, 'createdAt'>[],
+    list: async (status) => (await ask(`/operator/vendors${status ? `?status=${status}` : ''}`)) as Omit<VendorListing, 'createdAt'>[],
     setStatus: async (email, status) =>
       (await ask('/operator/vendor-status', { method: 'POST', body: JSON.stringify({ email, status }) })) as StatusChange,
     close: async () => {},
@@ -118,9 +117,7 @@ async function main(argv: string[]): Promise<void> {
   }
   const base = (values.url ?? `http://localhost:${process.env.PORT || 3000}`).replace(/\/$/, '')
   const required = values.url !== undefined
-  const operator =
-    (await serverOperator(base, readOperatorKey(process.env.DATA_DIR || './data'), required)) ??
-    (await databaseOperator())
+  const operator = (await serverOperator(base, readOperatorKey(process.env.DATA_DIR || './data'), required)) ?? (await databaseOperator())
   try {
     if ('list' in wanted) printList(await operator.list(wanted.list))
     else {

@@ -16,12 +16,53 @@ interface Picture {
 }
 
 const PICTURES: Picture[] = [
-  { file: 'jollof-rice', title: 'Jollof rice', background: ['#fde6c8', '#f7b267'], kind: 'plate', food: ['#d9480f', '#e8590c', '#f76707', '#c92a2a'], garnish: '#2b8a3e' },
-  { file: 'fried-rice', title: 'Fried rice', background: ['#fff3bf', '#ffd43b'], kind: 'plate', food: ['#f4d35e', '#e9c46a', '#94d82d', '#f08c00'], garnish: '#e03131' },
-  { file: 'egusi-soup', title: 'Egusi & pounded yam', background: ['#e6fcf5', '#63e6be'], kind: 'bowl', food: ['#e9b949', '#d9a21b', '#2f9e44', '#c2410c'], garnish: '#fff9db' },
-  { file: 'zobo', title: 'Zobo drink', background: ['#ffe3f1', '#f783ac'], kind: 'glass', food: ['#a61e4d', '#c2255c'], garnish: '#fab005' },
-  { file: 'chapman', title: 'Chapman', background: ['#fff0e6', '#ffa94d'], kind: 'glass', food: ['#e8590c', '#f76707'], garnish: '#2b8a3e' },
-  { file: 'puff-puff', title: 'Puff-puff', background: ['#f8f0fc', '#da77f2'], kind: 'plate', food: ['#c77c2c', '#d9822b', '#b8621b', '#e8a04b'] },
+  {
+    file: 'jollof-rice',
+    title: 'Jollof rice',
+    background: ['#fde6c8', '#f7b267'],
+    kind: 'plate',
+    food: ['#d9480f', '#e8590c', '#f76707', '#c92a2a'],
+    garnish: '#2b8a3e',
+  },
+  {
+    file: 'fried-rice',
+    title: 'Fried rice',
+    background: ['#fff3bf', '#ffd43b'],
+    kind: 'plate',
+    food: ['#f4d35e', '#e9c46a', '#94d82d', '#f08c00'],
+    garnish: '#e03131',
+  },
+  {
+    file: 'egusi-soup',
+    title: 'Egusi & pounded yam',
+    background: ['#e6fcf5', '#63e6be'],
+    kind: 'bowl',
+    food: ['#e9b949', '#d9a21b', '#2f9e44', '#c2410c'],
+    garnish: '#fff9db',
+  },
+  {
+    file: 'zobo',
+    title: 'Zobo drink',
+    background: ['#ffe3f1', '#f783ac'],
+    kind: 'glass',
+    food: ['#a61e4d', '#c2255c'],
+    garnish: '#fab005',
+  },
+  {
+    file: 'chapman',
+    title: 'Chapman',
+    background: ['#fff0e6', '#ffa94d'],
+    kind: 'glass',
+    food: ['#e8590c', '#f76707'],
+    garnish: '#2b8a3e',
+  },
+  {
+    file: 'puff-puff',
+    title: 'Puff-puff',
+    background: ['#f8f0fc', '#da77f2'],
+    kind: 'plate',
+    food: ['#c77c2c', '#d9822b', '#b8621b', '#e8a04b'],
+  },
 ]
 
 function draw({ picture, size }: { picture: Picture; size: number }): string {
@@ -37,7 +78,7 @@ function draw({ picture, size }: { picture: Picture; size: number }): string {
 
   // A fixed pseudo-random walk, so every run draws the same picture.
   let seed = picture.title.length * 7919
-  const random = () => ((seed = (seed * 16807) % 2147483647) / 2147483647)
+  const random = () => (seed = (seed * 16807) % 2147483647) / 2147483647
   const cx = size / 2
   const cy = size * 0.44
   g.shadowColor = 'rgba(0,0,0,0.18)'

@@ -104,7 +104,8 @@ async function main(): Promise<void> {
   if (byNumber && values.outlet) throw new Refused('--outlet needs an EMAIL to sign in with; an account number already names the account')
   const accountNumber = byNumber ? target : await accountOf(base, target.trim(), values.password, values.outlet)
   const bank = BANKS.find((known) => known.name.toLowerCase() === values.bank.trim().toLowerCase())
-  if (!values.account && !bank) throw new Refused(`Unknown --bank "${values.bank}"; use a bank's full name, like "Access Bank", or pass --account`)
+  if (!values.account && !bank)
+    throw new Refused(`Unknown --bank "${values.bank}"; use a bank's full name, like "Access Bank", or pass --account`)
   const payerAccount = values.account ?? sandboxPayerAccount(values.from, bank!.code)
 
   const raw = JSON.stringify({

@@ -33,9 +33,7 @@ export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 20
 export const MAX_VARIANTS = 100
 
-const images = v.optional(
-  v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)),
-)
+const images = v.optional(v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)))
 
 export const price = v.pipe(amountKobo, v.maxValue(MAX_PRICE_KOBO, 'must be at most ₦1,000,000,000'))
 export const units = v.pipe(
@@ -234,10 +232,7 @@ export const catalogueEndpoints = {
       collectionId: v.optional(v.nullable(id)),
       categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
       isPublished: v.optional(v.boolean('must be true or false'), false),
-      options: v.optional(
-        v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)),
-        [],
-      ),
+      options: v.optional(v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)), []),
       variants: variantsInput,
       images,
     }),
@@ -259,9 +254,7 @@ export const catalogueEndpoints = {
       collectionId: v.optional(v.nullable(id)),
       categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
       isPublished: v.optional(v.boolean('must be true or false')),
-      options: v.optional(
-        v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`)),
-      ),
+      options: v.optional(v.pipe(v.array(ProductOption), v.maxLength(MAX_OPTIONS, `must have at most ${MAX_OPTIONS} options`))),
       variants: v.optional(variantsInput),
       keepImageIds: v.optional(v.array(id)),
       images,
@@ -351,7 +344,10 @@ export const catalogueEndpoints = {
         ['discount'],
       ),
       v.forward(
-        v.check((b) => b.discountType !== 'FLAT' || b.discount === undefined || v.is(amountKobo, b.discount), 'must be a whole number of kobo above zero'),
+        v.check(
+          (b) => b.discountType !== 'FLAT' || b.discount === undefined || v.is(amountKobo, b.discount),
+          'must be a whole number of kobo above zero',
+        ),
         ['discount'],
       ),
       v.forward(

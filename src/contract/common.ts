@@ -95,12 +95,7 @@ export const fromBasisPoints = (bps: number): number => bps / 100
 /** A required, trimmed text field of bounded length. */
 /* @__NO_SIDE_EFFECTS__ */
 export function text(max: number) {
-  return v.pipe(
-    v.string('is required'),
-    v.trim(),
-    v.nonEmpty('is required'),
-    v.maxLength(max, `must be at most ${max} characters`),
-  )
+  return v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(max, `must be at most ${max} characters`))
 }
 
 /** An optional free text: blank becomes null. */
@@ -132,11 +127,7 @@ export const newPassword = v.pipe(
 )
 
 /** A Nigerian phone number as typed (SPEC §5): digits only, at most 11 (08031234567). */
-export const phone = v.pipe(
-  v.string('must be text'),
-  v.trim(),
-  v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'),
-)
+export const phone = v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'))
 
 export const otpCode = v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits'))
 

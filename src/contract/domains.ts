@@ -92,12 +92,7 @@ export const MyDomains = v.object({
 })
 export type MyDomains = v.InferOutput<typeof MyDomains>
 
-const domainText = v.pipe(
-  v.string('is required'),
-  v.trim(),
-  v.nonEmpty('is required'),
-  v.maxLength(MAX_DOMAIN_LENGTH + 20, 'is too long'),
-)
+const domainText = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(MAX_DOMAIN_LENGTH + 20, 'is too long'))
 
 export const domainEndpoints = {
   checkDomain: endpoint({

@@ -40,7 +40,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/operator/vendor-status',
     summary:
-      "Set the status of the vendor one of whose users has this email; approving or rejecting emails the owner. " +
+      'Set the status of the vendor one of whose users has this email; approving or rejecting emails the owner. ' +
       '404 when no user has it. X-Operator-Key.',
     access: 'public',
     body: v.object({ email, status: VendorStatus }),

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { pin } from './banking'
-import { price,ProductVariant } from './catalogue'
+import { price, ProductVariant } from './catalogue'
 import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'

@@ -107,7 +107,10 @@ export const sellingTermsEndpoints = {
         endDate: localDate,
       }),
       v.forward(
-        v.check((b) => b.valueType !== 'PERCENTAGE' || v.is(percent(0.01, 'x'), b.value), 'must be a percentage above 0 and at most 100, with at most 2 decimal places'),
+        v.check(
+          (b) => b.valueType !== 'PERCENTAGE' || v.is(percent(0.01, 'x'), b.value),
+          'must be a percentage above 0 and at most 100, with at most 2 decimal places',
+        ),
         ['value'],
       ),
       v.forward(

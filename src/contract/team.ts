@@ -44,12 +44,7 @@ export const InviteDetails = v.object({
 export type InviteDetails = v.InferOutput<typeof InviteDetails>
 
 /** Invite codes are 43 URL-safe characters (32 random bytes); anything else is not worth a lookup. */
-export const inviteCode = v.pipe(
-  v.string('is required'),
-  v.trim(),
-  v.nonEmpty('is required'),
-  v.maxLength(128, 'is too long'),
-)
+export const inviteCode = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(128, 'is too long'))
 
 const permissionList = v.pipe(
   v.array(v.picklist(PERMISSIONS, 'must be a known permission'), 'must be a list of permissions'),
@@ -104,9 +99,7 @@ export const teamEndpoints = {
   acceptInvite: endpoint({
     method: 'POST',
     path: '/invite/accept',
-    summary:
-      'Join with an invitation: set a password (and an email when the invitation had none). Answers a session, ' +
-      'as login does.',
+    summary: 'Join with an invitation: set a password (and an email when the invitation had none). Answers a session, ' + 'as login does.',
     access: 'public',
     body: v.object({ inviteCode, password: newPassword, email: v.optional(v.nullable(email)) }),
     response: v.object({ token: v.string(), user: User }),
@@ -115,7 +108,7 @@ export const teamEndpoints = {
     method: 'PUT',
     path: '/user/members/status',
     summary:
-      "Activate or deactivate a member. Deactivating signs them out everywhere at once (and withdraws a pending " +
+      'Activate or deactivate a member. Deactivating signs them out everywhere at once (and withdraws a pending ' +
       'invitation). The owner and the caller themself cannot be changed.',
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id, status: v.picklist(['active', 'inactive'], 'must be active or inactive') }),

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 
 import { nubanFor } from '#contract/nuban'
-import { type Permission,PERMISSIONS } from '#contract/permissions'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
 
 import { hashSecret } from './auth/secrets'
 import type { Db } from './db/client'
@@ -50,10 +50,7 @@ export async function freshAccountNumber(db: Db): Promise<string> {
  * so every vendor has the same shape.
  */
 export async function createVendorAccount(db: Db, input: NewVendorAccount): Promise<VendorAccount> {
-  const [passwordHash, pinHash] = await Promise.all([
-    hashSecret(input.password),
-    input.pin ? hashSecret(input.pin) : Promise.resolve(null),
-  ])
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), input.pin ? hashSecret(input.pin) : Promise.resolve(null)])
   const email = input.email.trim().toLowerCase()
   return db.transaction(async (tx) => {
     const [vendor] = await tx

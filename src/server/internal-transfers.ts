@@ -49,10 +49,7 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
     .where(
       and(
         eq(wallets.vendorId, vendorId),
-        or(
-          inArray(wallets.id, [input.fromWalletId, input.toWalletId]),
-          and(eq(wallets.kind, 'clearing'), isNull(wallets.outletId)),
-        ),
+        or(inArray(wallets.id, [input.fromWalletId, input.toWalletId]), and(eq(wallets.kind, 'clearing'), isNull(wallets.outletId))),
       ),
     )
     .orderBy(asc(wallets.id))
@@ -115,11 +112,7 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
  * entry comes next after the paying row's: both were written in one database transaction that held the clearing
  * wallet's lock, and every entry on a wallet updates that wallet's row, so no other clearing entry can fall between.
  */
-export async function findInternalTransferByKey(
-  db: Db,
-  vendorId: string,
-  idempotencyKey: string,
-): Promise<PostedInternalTransfer | null> {
+export async function findInternalTransferByKey(db: Db, vendorId: string, idempotencyKey: string): Promise<PostedInternalTransfer | null> {
   const [debit] = await db
     .select()
     .from(transactions)
@@ -139,11 +132,7 @@ export async function findInternalTransferByKey(
     .select({ transactionId: ledgerEntries.transactionId })
     .from(ledgerEntries)
     .where(
-      and(
-        eq(ledgerEntries.vendorId, vendorId),
-        eq(ledgerEntries.walletId, intoClearing.walletId),
-        gt(ledgerEntries.id, intoClearing.id),
-      ),
+      and(eq(ledgerEntries.vendorId, vendorId), eq(ledgerEntries.walletId, intoClearing.walletId), gt(ledgerEntries.id, intoClearing.id)),
     )
     .orderBy(asc(ledgerEntries.id))
     .limit(1)

@@ -28,11 +28,7 @@ export async function runMoneyJobs(deps: AppDeps, options: MoneyJobOptions = {})
  * Runs the jobs every `intervalMs`, never two rounds at once. Answers a stop function that waits for a round in
  * progress, so the database is not closed under it.
  */
-export function startMoneyJobs(
-  deps: AppDeps,
-  intervalMs = DEFAULT_JOB_INTERVAL_MS,
-  options: MoneyJobOptions = {},
-): () => Promise<void> {
+export function startMoneyJobs(deps: AppDeps, intervalMs = DEFAULT_JOB_INTERVAL_MS, options: MoneyJobOptions = {}): () => Promise<void> {
   let running: Promise<void> | undefined
   const tick = () => {
     running ??= runMoneyJobs(deps, options)

@@ -111,9 +111,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       }
     }
     const listening = await new Promise<Server>((resolveServer, reject) => {
-      const created = serve(
-        { fetch, port: options.port ?? 3000, hostname: options.hostname },
-        () => resolveServer(created as Server),
+      const created = serve({ fetch, port: options.port ?? 3000, hostname: options.hostname }, () =>
+        resolveServer(created as Server),
       ) as Server
       created.once('error', reject)
     })
@@ -123,9 +122,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Seeded once the port is known: the demo pay link's QR code holds an absolute URL. The URL is announced
     // only after this, so nobody is pointed at the server before the demo exists.
     const seeded =
-      (options.seed ?? true)
-        ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url })
-        : undefined
+      (options.seed ?? true) ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
     const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince })
 
     let closing: Promise<void> | undefined

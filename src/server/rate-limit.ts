@@ -119,12 +119,9 @@ export class MemoryRateLimiter implements RateLimiter {
 
 export function rateLimited(retryAfterSeconds: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return new ApiError(
-    429,
-    'RATE_LIMITED',
-    `Too many attempts, please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
-    { headers: { 'Retry-After': String(retryAfterSeconds) } },
-  )
+  return new ApiError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  })
 }
 
 /** 429 for a wait counted in seconds ("ask again in 45 seconds"), where rateLimited would round up to a minute. */

@@ -45,7 +45,14 @@ const MENU: SeedProduct[] = [
     collection: 'Rice dishes',
     picture: 'jollof-rice',
     options: [size('Regular', 'Large'), { name: 'Protein', values: ['Chicken', 'Beef', 'Turkey'] }],
-    variants: [[3_500_00, 25], [3_200_00, 30], [4_000_00, 15], [5_000_00, 20], [4_700_00, 18], [5_500_00, 12]],
+    variants: [
+      [3_500_00, 25],
+      [3_200_00, 30],
+      [4_000_00, 15],
+      [5_000_00, 20],
+      [4_700_00, 18],
+      [5_500_00, 12],
+    ],
   },
   {
     name: 'Fried rice',
@@ -53,7 +60,10 @@ const MENU: SeedProduct[] = [
     collection: 'Rice dishes',
     picture: 'fried-rice',
     options: [size('Regular', 'Large')],
-    variants: [[3_500_00, 20], [5_000_00, 15]],
+    variants: [
+      [3_500_00, 20],
+      [5_000_00, 15],
+    ],
   },
   {
     name: 'Zobo drink',
@@ -61,7 +71,10 @@ const MENU: SeedProduct[] = [
     collection: 'Drinks',
     picture: 'zobo',
     options: [size('50cl', '1 litre')],
-    variants: [[800_00, 40], [1_500_00, 20]],
+    variants: [
+      [800_00, 40],
+      [1_500_00, 20],
+    ],
   },
   {
     name: 'Chapman',
@@ -76,7 +89,11 @@ const MENU: SeedProduct[] = [
     collection: 'Soups and swallow',
     picture: 'egusi-soup',
     options: [{ name: 'Swallow', values: ['Pounded yam', 'Eba', 'Amala'] }],
-    variants: [[4_000_00, 12], [3_500_00, 15], [3_500_00, 10]],
+    variants: [
+      [4_000_00, 12],
+      [3_500_00, 15],
+      [3_500_00, 10],
+    ],
   },
   {
     name: 'Puff-puff',
@@ -84,7 +101,10 @@ const MENU: SeedProduct[] = [
     collection: 'Small chops',
     picture: 'puff-puff',
     options: [{ name: 'Pack', values: ['10 pieces', '20 pieces'] }],
-    variants: [[1_000_00, 30], [1_800_00, 25]],
+    variants: [
+      [1_000_00, 30],
+      [1_800_00, 25],
+    ],
   },
   {
     name: 'Goat meat pepper soup',
@@ -92,7 +112,10 @@ const MENU: SeedProduct[] = [
     collection: 'Soups and swallow',
     isPublished: false,
     options: [size('Bowl', '2 litres')],
-    variants: [[3_000_00, 8], [15_000_00, 3]],
+    variants: [
+      [3_000_00, 8],
+      [15_000_00, 3],
+    ],
   },
   {
     name: 'Ofada rice and ayamase',

@@ -32,10 +32,7 @@ const SCRIPTS: Script[] = [
       ['customer', 'Good afternoon. I paid since morning and nothing has come. The rider is not picking my calls.'],
       ['vendor', 'Sorry about this, ma. The rider left at 1:15pm for Lekki Phase 1. We are calling him now.'],
       ['customer', 'It is almost 5pm. Please send the food or refund my money.'],
-      [
-        'vendor',
-        'The rider says the estate gate turned him back. We are asking Support to help us settle this fairly.',
-      ],
+      ['vendor', 'The rider says the estate gate turned him back. We are asking Support to help us settle this fairly.'],
     ],
     escalation:
       'The rider could not get past the estate gate and the customer wants a refund. Please help confirm the delivery attempt before we refund.',
@@ -47,14 +44,8 @@ const SCRIPTS: Script[] = [
       category: 'not-as-described',
     },
     thread: [
-      [
-        'customer',
-        'The party pack I got cannot feed 10 people like your page said. It is half of what I bought last month.',
-      ],
-      [
-        'vendor',
-        'Thank you for telling us. Please send a photo of the pack and we will send the difference or a fresh pack tomorrow.',
-      ],
+      ['customer', 'The party pack I got cannot feed 10 people like your page said. It is half of what I bought last month.'],
+      ['vendor', 'Thank you for telling us. Please send a photo of the pack and we will send the difference or a fresh pack tomorrow.'],
     ],
   },
 ]
@@ -80,14 +71,7 @@ export async function seedDisputes(db: Db, { vendorId, clock }: { vendorId: stri
   })
 }
 
-async function playScript(
-  db: Db,
-  vendorId: string,
-  owner: { id: string; name: string },
-  order: OrderRow,
-  script: Script,
-  now: Date,
-) {
+async function playScript(db: Db, vendorId: string, owner: { id: string; name: string }, order: OrderRow, script: Script, now: Date) {
   // Every step between the order and now, at most 40 minutes apart, however recent the order is.
   const steps = script.thread.length + (script.escalation ? 2 : 1)
   const step = Math.min(40 * MINUTE_MS, Math.floor((now.getTime() - order.createdAt.getTime()) / (steps + 1)))
@@ -98,7 +82,7 @@ async function playScript(
       vendorId,
       disputeId: opened.id,
       author,
-      authorName: author === 'vendor' ? owner.name : order.customerName ?? 'Customer',
+      authorName: author === 'vendor' ? owner.name : (order.customerName ?? 'Customer'),
       userId: author === 'vendor' ? owner.id : null,
       body,
       now: at(n + 1),

@@ -54,9 +54,13 @@ export const DEMO_SETTLEMENT = { bankCode: '058', serial: '012345678' } as const
 export const DEMO_HISTORY: SeedEvent[] = [
   [14, 10, credit(15_000_000, 'Chukwuemeka Obi', 'Guaranty Trust Bank', '012398745', '058', 'Wedding jollof deposit')],
   [13, 12, credit(4_250_000, 'Aisha Bello', 'Access Bank', '069000003', '044', 'Jollof rice and chicken, 3 packs')],
-  [13, 18, credit(2_800_000, 'Kemi Adeyemi', 'Zenith Bank', '208123456', '057', 'Small chops for naming ceremony', {
-    markedPos: true,
-  })],
+  [
+    13,
+    18,
+    credit(2_800_000, 'Kemi Adeyemi', 'Zenith Bank', '208123456', '057', 'Small chops for naming ceremony', {
+      markedPos: true,
+    }),
+  ],
   [12, 9, send(8_000_000, '044', '104583921', 'Mile 12 foodstuff: rice, beans, palm oil')],
   [12, 15, credit(1_200_000, 'Bola Ahmed', 'Wema Bank', '017834529', '035', 'Moi moi and pap')],
   [12, 19, credit(9_500_000, 'Tunde Bakare', 'United Bank for Africa', '102345678', '033', 'Catering deposit')],

@@ -102,10 +102,7 @@ function eventTimes(now: Date): Date[] {
   })
 }
 
-export async function seedOutlets(
-  tx: Tx,
-  { vendor, clock }: { vendor: { id: string; name: string }; clock: Clock },
-): Promise<void> {
+export async function seedOutlets(tx: Tx, { vendor, clock }: { vendor: { id: string; name: string }; clock: Clock }): Promise<void> {
   const now = clock.now()
   const opened = new Date(startOfLagosDay(now).getTime() - 12 * DAY_MS + 8 * HOUR_MS)
   const byName = new Map<string, { outlet: OutletRow; wallet: WalletRow }>()

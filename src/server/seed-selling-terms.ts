@@ -13,9 +13,7 @@ import { coupons, deliveryLocations, taxes } from './db/schema'
 export async function seedSellingTerms(db: Db, vendorId: string, now: Date): Promise<void> {
   const daysFromNow = (days: number) => new Date(now.getTime() + days * DAY_MS)
   const day = (days: number) => lagosDate(daysFromNow(days))
-  await db
-    .insert(taxes)
-    .values({ vendorId, name: 'VAT', percentageBps: toBasisPoints(7.5), createdAt: daysFromNow(-14) })
+  await db.insert(taxes).values({ vendorId, name: 'VAT', percentageBps: toBasisPoints(7.5), createdAt: daysFromNow(-14) })
   await db.insert(deliveryLocations).values(
     [
       { name: 'Yaba', description: 'Yaba, Akoka and Sabo', fee: 1_500_00, isActive: true },

@@ -5,7 +5,7 @@ import { nubanFor } from '#contract/nuban'
 import { createVendorAccount } from './accounts'
 import { startOfLagosDay } from './analytics'
 import { bankByCode } from './banking/banks'
-import { sandboxAccountName,SandboxBankingProvider } from './banking/sandbox'
+import { sandboxAccountName, SandboxBankingProvider } from './banking/sandbox'
 import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS, systemClock } from './clock'
 import type { Db, Tx } from './db/client'
 import { isUniqueViolation } from './db/errors'
@@ -38,7 +38,6 @@ export interface SeedResult {
   created: boolean
   vendorId: string
 }
-
 
 export interface SeedOptions {
   /** Where the demo products' pictures and QR code go. */

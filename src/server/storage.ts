@@ -40,10 +40,7 @@ export interface Storage {
 
 const KEY = /^(private-)?[A-Za-z0-9_-]{22}\.(jpg|png|webp|pdf)$/
 const PUBLIC_KEY = /^[A-Za-z0-9_-]{22}\.(jpg|png|webp)$/
-const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(STORED_TYPES).map(([type, ext]) => [ext, type])) as Record<
-  string,
-  StoredType
->
+const TYPE_OF_EXTENSION = Object.fromEntries(Object.entries(STORED_TYPES).map(([type, ext]) => [ext, type])) as Record<string, StoredType>
 
 export const isStorageKey = (key: string): boolean => KEY.test(key)
 /** A key the public files route may serve: an image that was not stored privately. */

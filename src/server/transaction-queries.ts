@@ -76,12 +76,7 @@ export interface TransactionFilters {
 const rangeError = (message: string) =>
   new ApiError(422, 'VALIDATION_FAILED', `startDate: ${message}`, { issues: [{ path: 'startDate', message }] })
 
-export async function listTransactions(
-  db: Db,
-  vendorId: string,
-  filters: TransactionFilters,
-  scope: WalletScope = MAIN_WALLET,
-) {
+export async function listTransactions(db: Db, vendorId: string, filters: TransactionFilters, scope: WalletScope = MAIN_WALLET) {
   const start = filters.startDate ? new Date(filters.startDate) : undefined
   const end = filters.endDate ? new Date(filters.endDate) : undefined
   if (start && end && start > end) throw rangeError('must not be after endDate')
@@ -116,12 +111,7 @@ export async function listTransactions(
  * One transaction of this vendor's main wallet (or the scoped outlet wallet) by id or reference; another vendor's
  * or another wallet's is "not found", never 403.
  */
-export async function findTransaction(
-  db: Db,
-  vendorId: string,
-  by: { id?: string; reference?: string },
-  scope: WalletScope = MAIN_WALLET,
-) {
+export async function findTransaction(db: Db, vendorId: string, by: { id?: string; reference?: string }, scope: WalletScope = MAIN_WALLET) {
   const [row] = await db
     .select()
     .from(transactions)

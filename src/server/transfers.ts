@@ -38,10 +38,7 @@ export interface SendMoneyInput {
 /** With third-party transfers off, money may leave only for the vendor's own settlement account. */
 function assertBeneficiaryAllowed(vendor: VendorRow, beneficiary: { accountNumber: string; bankCode: string }): void {
   if (vendor.thirdPartyTransfers) return
-  if (
-    vendor.settlementAccountNumber === beneficiary.accountNumber &&
-    vendor.settlementBankCode === beneficiary.bankCode
-  ) {
+  if (vendor.settlementAccountNumber === beneficiary.accountNumber && vendor.settlementBankCode === beneficiary.bankCode) {
     return
   }
   throw new ApiError(
@@ -203,10 +200,12 @@ export async function submitToBank(
   try {
     const outcome = await Promise.race([answer, timedOut])
     if (outcome !== 'timeout') return await settle(deps, row, outcome)
-    answer.then(
-      (late) => settle(deps, row, late),
-      () => {},
-    ).catch((error) => deps.logger.error('[transfers] settling a late answer failed:', error))
+    answer
+      .then(
+        (late) => settle(deps, row, late),
+        () => {},
+      )
+      .catch((error) => deps.logger.error('[transfers] settling a late answer failed:', error))
     return row
   } catch (error) {
     // The bank may or may not have the transfer: only a status query can tell, so it stays pending.
@@ -221,11 +220,7 @@ export async function submitToBank(
  * Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. A
  * refund's order is settled in the same database transaction (its row locked first, see lockRefundOf).
  */
-export async function settle(
-  deps: Pick<AppDeps, 'db' | 'clock'>,
-  row: TransactionRow,
-  result: TransferResult,
-): Promise<TransactionRow> {
+export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: TransactionRow, result: TransferResult): Promise<TransactionRow> {
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
   if (result.status === 'success') {

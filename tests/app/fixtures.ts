@@ -6,7 +6,7 @@ import { User } from '#contract/auth'
 import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
 import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { endpoints } from '#contract/index'
-import { type Permission,PERMISSIONS } from '#contract/permissions'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { PinStatus } from '#contract/pin'
 import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '#contract/selling-terms'
 import { Transaction } from '#contract/transactions'
@@ -89,7 +89,11 @@ export const SETTLEMENT = v.parse(SettlementAccount, {
 })
 
 export const BALANCE = v.parse(WalletBalance, { balance: 125_000_000, currency: 'NGN' })
-export const WALLET_DETAILS = v.parse(WalletDetails, { bankName: 'Providus Bank', accountNumber: '9900112233', accountName: 'Mama Put Kitchen' })
+export const WALLET_DETAILS = v.parse(WalletDetails, {
+  bankName: 'Providus Bank',
+  accountNumber: '9900112233',
+  accountName: 'Mama Put Kitchen',
+})
 
 export function charges(fee: number, tier: 'BELOW5000' | 'BELOW50000' | 'ABOVE50000' | null) {
   return v.parse(endpoints.transferCharges.response, {
@@ -152,7 +156,10 @@ export function variant(overrides: Partial<VariantOut> = {}): VariantOut {
 }
 
 export function product(overrides: Partial<ProductOut> = {}): ProductOut {
-  const variants = overrides.variants ?? [variant(), variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountedPrice: 300_000 })]
+  const variants = overrides.variants ?? [
+    variant(),
+    variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountedPrice: 300_000 }),
+  ]
   return v.parse(Product, {
     id: 'prod-1',
     name: 'Jollof rice',

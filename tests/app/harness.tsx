@@ -1,4 +1,4 @@
-import { onlineManager, type QueryClient,QueryClientProvider } from '@tanstack/react-query'
+import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'

@@ -2,8 +2,8 @@
 // neither file grows past what one reads at a sitting. Like those, every one is parsed with the contract's schema.
 import * as v from 'valibot'
 
-import { Customer, CustomerAnalytics, CustomerBreakdown, customerEndpoints,CustomerInfo } from '#contract/customers'
-import { Dispute, DisputeCategory, disputeEndpoints,DisputeInfo, DisputeMessage } from '#contract/disputes'
+import { Customer, CustomerAnalytics, CustomerBreakdown, customerEndpoints, CustomerInfo } from '#contract/customers'
+import { Dispute, DisputeCategory, disputeEndpoints, DisputeInfo, DisputeMessage } from '#contract/disputes'
 import { Order, OrderAnalytics, orderEndpoints, OrderSummary, PublicOrder } from '#contract/orders'
 
 import type { VariantOut } from './fixtures'
@@ -61,7 +61,10 @@ export function customerInfo(overrides: Partial<v.InferOutput<typeof CustomerInf
       firstOrderAt: '2026-10-02T08:00:00.000Z',
       lastOrderAt: '2026-11-21T15:10:00.000Z',
     },
-    recentOrders: [customerOrder(), customerOrder({ id: 'ord-2', reference: 'ORD-3QX8P', status: 'refunded', amount: 100_000, amountPaid: 100_000 })],
+    recentOrders: [
+      customerOrder(),
+      customerOrder({ id: 'ord-2', reference: 'ORD-3QX8P', status: 'refunded', amount: 100_000, amountPaid: 100_000 }),
+    ],
     ...overrides,
   })
 }
@@ -175,7 +178,18 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
   return v.parse(Order, {
     ...orderSummary(),
     customer: { id: 'cus-1', name: 'Chukwuemeka Obi', email: 'emeka@example.com', phone: '08031112222', isAnonymous: false },
-    items: [{ id: 'item-1', variantId: 'var-1', productId: 'prod-1', name: 'Jollof rice', options: { Size: 'Large' }, unitPrice: 500_000, quantity: 2, amount: 1_000_000 }],
+    items: [
+      {
+        id: 'item-1',
+        variantId: 'var-1',
+        productId: 'prod-1',
+        name: 'Jollof rice',
+        options: { Size: 'Large' },
+        unitPrice: 500_000,
+        quantity: 2,
+        amount: 1_000_000,
+      },
+    ],
     subtotal: 1_000_000,
     couponCode: 'DEC10',
     discount: 100_000,
@@ -203,8 +217,22 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
     ],
     refunds: [],
     timeline: [
-      { id: 'ev-1', kind: 'created', message: 'Order created', amount: null, actorName: 'Adaeze Okafor', createdAt: '2026-11-22T09:42:00.000Z' },
-      { id: 'ev-2', kind: 'payment', message: 'Payment received', amount: 1_117_500, actorName: null, createdAt: '2026-11-22T09:44:00.000Z' },
+      {
+        id: 'ev-1',
+        kind: 'created',
+        message: 'Order created',
+        amount: null,
+        actorName: 'Adaeze Okafor',
+        createdAt: '2026-11-22T09:42:00.000Z',
+      },
+      {
+        id: 'ev-2',
+        kind: 'payment',
+        message: 'Payment received',
+        amount: 1_117_500,
+        actorName: null,
+        createdAt: '2026-11-22T09:44:00.000Z',
+      },
     ],
     allowedStatuses: ['fulfilled'],
     canRefund: true,

@@ -72,7 +72,9 @@ export async function demoIds(origin: string, outbox: DevNotifier): Promise<Demo
   const product = products.items.find((p) => p.variantCount > 1) ?? products.items[0]!
   const detail = await get<{ variants: { id: string; paylink: string | null }[] }>(`/product/vendor?id=${product.id}`)
   const variant = detail.variants.find((v) => v.paylink) ?? detail.variants[0]!
-  const orders = await get<Items<{ reference: string; kind: string; isShareable: boolean; status: string }>>('/order?page=1&size=100&duration=LAST_MONTH')
+  const orders = await get<Items<{ reference: string; kind: string; isShareable: boolean; status: string }>>(
+    '/order?page=1&size=100&duration=LAST_MONTH',
+  )
   const order = orders.items.find((o) => o.kind === 'order' && o.status === 'paid' && o.isShareable)!
   const invoice = orders.items.find((o) => o.kind === 'invoice')!
   const shareable = orders.items.find((o) => o.isShareable && o.status !== 'paid') ?? order
@@ -81,9 +83,9 @@ export async function demoIds(origin: string, outbox: DevNotifier): Promise<Demo
   const outlets = await get<Items<{ id: string }>>('/outlet?page=1&size=10')
   const outlet = outlets.items[0]!
   const outletTransactions = await get<Items<{ id: string }>>(`/transaction/outlet?outletId=${outlet.id}&page=1&size=1&duration=LAST_MONTH`)
-  const transactions = await get<Items<{ id: string; type: string; isOffline: boolean; hasMatchingOrder: boolean; isPOSTransaction: boolean }>>(
-    '/transaction?page=1&size=100&duration=LAST_MONTH',
-  )
+  const transactions = await get<
+    Items<{ id: string; type: string; isOffline: boolean; hasMatchingOrder: boolean; isPOSTransaction: boolean }>
+  >('/transaction?page=1&size=100&duration=LAST_MONTH')
   const offlineCredit = transactions.items.find((t) => t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction)!
   const customers = await get<Items<{ id: string; isAnonymous: boolean }>>('/vendor/customers?page=1&size=20')
 
@@ -323,7 +325,10 @@ export async function walkMoneyAndCatalogue(options: WalkOptions, ids: DemoIds):
   await check('Send Money: choosing a bank')
   await page.getByRole('option', { name: 'Access Bank', exact: true }).click()
   await page.getByRole('textbox', { name: 'Account number' }).fill('0690000032')
-  await page.getByTestId('resolved-account-name').filter({ hasText: /\w+ \w+/ }).waitFor()
+  await page
+    .getByTestId('resolved-account-name')
+    .filter({ hasText: /\w+ \w+/ })
+    .waitFor()
   await page.getByLabel('Amount').fill('2500')
   await page.getByText(/^Charge: ₦/).waitFor()
   await check('Send Money, filled')
@@ -353,7 +358,9 @@ export async function walkMoneyAndCatalogue(options: WalkOptions, ids: DemoIds):
   await page.getByLabel('Duration').selectOption('CUSTOM')
   await page.getByLabel('Start date').waitFor()
   await check('Transactions: custom dates')
-  const summary = await sheet(`/transactions/${ids.offlineCredit}?duration=LAST_MONTH`, 'Transaction Summary', (d) => d.getByText('Transaction reference'))
+  const summary = await sheet(`/transactions/${ids.offlineCredit}?duration=LAST_MONTH`, 'Transaction Summary', (d) =>
+    d.getByText('Transaction reference'),
+  )
   await check('Transactions: summary')
   await summary.getByRole('button', { name: 'Mark as POS Transaction' }).click()
   const pos = page.getByRole('alertdialog', { name: 'Mark as POS Transaction?' })
@@ -371,7 +378,9 @@ export async function walkMoneyAndCatalogue(options: WalkOptions, ids: DemoIds):
   await check('Product: variant details')
   await sheet(`/products/${ids.product}/variants/${ids.variant}/update`, 'Update Variant', (d) => d.getByLabel('Available units'))
   await check('Product: update variant')
-  await sheet(`/products/${ids.product}/variants/${ids.variant}/stock-alert`, 'Update Stock Level Alert', (d) => d.getByLabel('Alert me at (units)'))
+  await sheet(`/products/${ids.product}/variants/${ids.variant}/stock-alert`, 'Update Stock Level Alert', (d) =>
+    d.getByLabel('Alert me at (units)'),
+  )
   await check('Product: stock alert')
   await go(`/products/${ids.product}/edit`, page.getByLabel(/^Name/))
   await check('Product: edit')
@@ -449,7 +458,10 @@ export async function walkSalesOutletsAndSettings(options: WalkOptions, ids: Dem
   await check('Invoices: create')
 
   await go('/customers', heading('Customers'))
-  await page.getByRole('link', { name: /Babajide|Halima|Chukwuemeka|Ibrahim/ }).first().waitFor()
+  await page
+    .getByRole('link', { name: /Babajide|Halima|Chukwuemeka|Ibrahim/ })
+    .first()
+    .waitFor()
   await check('Customers')
   await filterSheet('Customers: filter', 'Filter Customers')
   await go(`/customers/${ids.customer}`, page.getByRole('heading', { name: 'Recent orders' }))
@@ -462,7 +474,10 @@ export async function walkSalesOutletsAndSettings(options: WalkOptions, ids: Dem
   await check('Outlets: create')
   await go(`/outlets/${ids.outlet}`, page.getByRole('heading', { name: 'Members' }))
   await check('Outlet')
-  await page.getByRole('switch', { name: /^Active/ }).first().click()
+  await page
+    .getByRole('switch', { name: /^Active/ })
+    .first()
+    .click()
   const deactivate = page.getByRole('alertdialog', { name: /^Deactivate / })
   await deactivate.waitFor()
   await check('Outlet: deactivate?')
@@ -473,13 +488,18 @@ export async function walkSalesOutletsAndSettings(options: WalkOptions, ids: Dem
   await addMember.waitFor()
   await check('Outlet: add member')
   await escape(page, addMember)
-  await page.getByRole('button', { name: /^Remove / }).first().click()
+  await page
+    .getByRole('button', { name: /^Remove / })
+    .first()
+    .click()
   const removeMember = page.getByRole('alertdialog', { name: /^Remove .+ from / })
   await removeMember.waitFor()
   await check('Outlet: remove member?')
   await removeMember.getByRole('button', { name: 'Cancel' }).click()
   await removeMember.waitFor({ state: 'hidden' })
-  await sheet(`/outlets/${ids.outlet}/transactions/${ids.outletTransaction}`, 'Transaction Summary', (d) => d.getByText('Transaction reference'))
+  await sheet(`/outlets/${ids.outlet}/transactions/${ids.outletTransaction}`, 'Transaction Summary', (d) =>
+    d.getByText('Transaction reference'),
+  )
   await check('Outlet: transaction summary')
   await sheet(`/outlets/${ids.outlet}/transfer-to-main`, /Transfer/, (d) => d.getByLabel('Amount'))
   await check('Outlet: transfer to main wallet')
@@ -511,7 +531,10 @@ export async function walkSalesOutletsAndSettings(options: WalkOptions, ids: Dem
   await sheet(`/settings/delivery-locations/${ids.location}`, /Delivery/, (d) => d.getByLabel(/^Name/))
   await check('Settings: update delivery location')
   await tab('team', 'team', page.getByText('Kemi Adebayo').first())
-  await page.getByRole('button', { name: /^Deactivate: / }).first().click()
+  await page
+    .getByRole('button', { name: /^Deactivate: / })
+    .first()
+    .click()
   const deactivateMember = page.getByRole('alertdialog')
   await deactivateMember.waitFor()
   await check('Settings: deactivate team member?')

@@ -10,7 +10,7 @@ import {
   walkPublicAndOnboarding,
   walkSalesOutletsAndSettings,
 } from './a11y-walk'
-import { audit, describeFindings, type Finding,VIEWPORTS } from './axe'
+import { audit, describeFindings, type Finding, VIEWPORTS } from './axe'
 import { ownServerAndBrowser } from './browser'
 
 /*
@@ -64,7 +64,17 @@ async function walkAndAudit(walk: (options: WalkOptions, ids: DemoIds) => Promis
     }
   let walkError: unknown
   try {
-    await walk({ browser: own.browser, origin: own.origin, outbox: own.outbox, operatorKey: own.server.operatorKey, newContext: trackedContext, check }, ids)
+    await walk(
+      {
+        browser: own.browser,
+        origin: own.origin,
+        outbox: own.outbox,
+        operatorKey: own.server.operatorKey,
+        newContext: trackedContext,
+        check,
+      },
+      ids,
+    )
   } catch (error) {
     walkError = error
   }
@@ -82,13 +92,20 @@ async function whereItStopped(page: Page | undefined, screens: string[]): Promis
     .catch(() => '(no text)')
   const inputs = await page
     .locator('input:visible')
-    .evaluateAll((els) => els.map((e) => `${e.getAttribute('aria-label') ?? e.getAttribute('name') ?? '(unnamed)'}=${(e as HTMLInputElement).type === 'password' ? '•' : (e as HTMLInputElement).value}`))
+    .evaluateAll((els) =>
+      els.map(
+        (e) =>
+          `${e.getAttribute('aria-label') ?? e.getAttribute('name') ?? '(unnamed)'}=${(e as HTMLInputElement).type === 'password' ? '•' : (e as HTMLInputElement).value}`,
+      ),
+    )
     .catch(() => [])
   return [`after "${screens.at(-1)}", at ${page.url()}`, `inputs: ${inputs.join(', ')}`, `page text:\n${text.slice(0, 1500)}`].join('\n')
 }
 
 describe.concurrent('accessibility: axe at 390×844 and 1280×800, no serious or critical violation', () => {
-  it('public pages and onboarding: login, registration steps, password reset, review, welcome, pay link, checkout, invitation, storefront', async ({ expect }) => {
+  it('public pages and onboarding: login, registration steps, password reset, review, welcome, pay link, checkout, invitation, storefront', async ({
+    expect,
+  }) => {
     const { screens } = await walkAndAudit(walkPublicAndOnboarding)
     expect(screens.length).toBeGreaterThanOrEqual(20)
   }, 300_000)

@@ -46,7 +46,13 @@ export async function demoOnPhone(browser: Browser): Promise<{ context: BrowserC
 export const PHONE = { width: 390, height: 844 }
 
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, serviceWorkers: 'allow' })
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  })
   // Playwright waits forever by default; a missing element should fail the test, not time it out.
   context.setDefaultTimeout(15_000)
   return context
@@ -123,7 +129,9 @@ export async function walletBalanceKobo(page: Page): Promise<number> {
 
 /** The value of one label/value row (ui/detail-list: <dt>label</dt><dd>value</dd>) inside `scope`. */
 export function detailValue(scope: Locator, label: string): Locator {
-  return scope.locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) }).locator('xpath=following-sibling::dd')
+  return scope
+    .locator('dt', { hasText: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .locator('xpath=following-sibling::dd')
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -168,7 +176,10 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
   beforeAll(async () => {
     const outbox = new DevNotifier(() => {})
     const quiet = { info() {}, warn: console.warn, error: console.error }
-    const [server, browser] = await Promise.all([startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }), launchBrowser()])
+    const [server, browser] = await Promise.all([
+      startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }),
+      launchBrowser(),
+    ])
     Object.assign(own, { server, outbox, origin: server.url, browser })
   })
   afterAll(async () => {

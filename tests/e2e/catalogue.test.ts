@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto'
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demo, logIn, persistedCache, phoneContext, pngImage,suiteBrowser } from './browser'
+import { baseURL, demo, logIn, persistedCache, phoneContext, pngImage, suiteBrowser } from './browser'
 
 const suite = suiteBrowser()
 
@@ -111,7 +111,7 @@ describe('the catalogue on a phone (390×844)', () => {
     await context.close()
   })
 
-  it('keeps the product list and its pictures offline (persisted cache and the service worker\'s file cache)', async () => {
+  it("keeps the product list and its pictures offline (persisted cache and the service worker's file cache)", async () => {
     const context = await phoneContext(suite.browser)
     const page = await context.newPage()
     await logIn(page, demo().email, demo().password)
@@ -122,7 +122,18 @@ describe('the catalogue on a phone (390×844)', () => {
     await expect.poll(() => loaded(thumbnail)).toBe(true)
     const src = await thumbnail.getAttribute('src')
     await expect.poll(async () => Object.values(await persistedCache(page)).join('')).toContain('"products"')
-    await expect.poll(() => page.evaluate((url) => caches.open('uploaded-files').then((c) => c.match(url)).then(Boolean), src!)).toBe(true)
+    await expect
+      .poll(() =>
+        page.evaluate(
+          (url) =>
+            caches
+              .open('uploaded-files')
+              .then((c) => c.match(url))
+              .then(Boolean),
+          src!,
+        ),
+      )
+      .toBe(true)
 
     await context.setOffline(true)
     await page.reload()

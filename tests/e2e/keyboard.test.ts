@@ -26,10 +26,7 @@ function focused(page: Page): Promise<Stop | null> {
     const el = document.activeElement as HTMLElement | null
     if (!el || el === document.body || el === document.documentElement) return null
     const input = el as HTMLInputElement
-    const name =
-      el.getAttribute('aria-label') ??
-      (input.labels?.[0]?.textContent ?? '').trim() ??
-      ''
+    const name = el.getAttribute('aria-label') ?? (input.labels?.[0]?.textContent ?? '').trim() ?? ''
     const text = name || (el.textContent ?? '').trim().slice(0, 40)
     const role = el.getAttribute('role') ?? ''
     // The app's focus rings are outlines (the recipes' and the global :focus-visible style); a box-shadow is not
@@ -99,7 +96,10 @@ describe('keyboard only, on a phone (390×844)', () => {
     await page.keyboard.type('Access')
     await page.getByRole('option', { name: 'Access Bank', exact: true }).waitFor()
     // The list opens on the first match; arrows move through it, Enter takes the one highlighted.
-    while ((await page.getByRole('combobox', { name: 'Bank' }).getAttribute('aria-activedescendant')) !== (await page.getByRole('option', { name: 'Access Bank', exact: true }).getAttribute('id'))) {
+    while (
+      (await page.getByRole('combobox', { name: 'Bank' }).getAttribute('aria-activedescendant')) !==
+      (await page.getByRole('option', { name: 'Access Bank', exact: true }).getAttribute('id'))
+    ) {
       await page.keyboard.press('ArrowDown')
     }
     await page.keyboard.press('Enter')

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demo, logIn, PHONE,suiteBrowser } from './browser'
+import { baseURL, demo, logIn, PHONE, suiteBrowser } from './browser'
 
 /*
  * Nothing on a list screen moves when its data arrives (Lighthouse's CLS goal is 0): placeholders take the shape
@@ -35,7 +35,10 @@ describe('layout shift while data loads', () => {
       new PerformanceObserver((list) => {
         for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
           if (entry.hadRecentInput) continue
-          shifts.push({ value: entry.value, nodes: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?') })
+          shifts.push({
+            value: entry.value,
+            nodes: entry.sources.map((s) => (s.node as Element | undefined)?.outerHTML?.slice(0, 120) ?? '?'),
+          })
         }
       }).observe({ type: 'layout-shift', buffered: true })
     })

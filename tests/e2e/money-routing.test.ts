@@ -85,14 +85,16 @@ describe('where money goes, on a phone', () => {
 
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
     const alert = confirm.getByRole('alert')
-    await expect.poll(() => alert.textContent(), { timeout: 10_000 }).toMatch(/^Insufficient balance: this transfer needs ₦90,000,[\d,.]+ \(amount plus charge\) and your wallet has ₦[\d,]+\.\d{2}\.$/)
+    await expect
+      .poll(() => alert.textContent(), { timeout: 10_000 })
+      .toMatch(/^Insufficient balance: this transfer needs ₦90,000,[\d,.]+ \(amount plus charge\) and your wallet has ₦[\d,]+\.\d{2}\.$/)
     expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
     expect(await page.getByRole('alertdialog').count()).toBe(0)
     await snap(page, 'send-money-confirm-insufficient')
     await context.close()
   })
 
-  it("with third-party transfers turned off (PIN), Confirm says only the settlement account may be paid", async () => {
+  it('with third-party transfers turned off (PIN), Confirm says only the settlement account may be paid', async () => {
     const { context, page } = await ownerPage()
     await page.goto(`${own.origin}/settings?tab=payout-settings`)
     const toggle = page.getByRole('switch', { name: /Allow transfers to other accounts/ })
@@ -114,9 +116,11 @@ describe('where money goes, on a phone', () => {
     await page.getByText(/^Charge: ₦/).waitFor()
     await page.getByRole('button', { name: 'Proceed' }).click()
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
-    await expect.poll(() => confirm.getByRole('alert').textContent(), { timeout: 10_000 }).toBe(
-      'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
-    )
+    await expect
+      .poll(() => confirm.getByRole('alert').textContent(), { timeout: 10_000 })
+      .toBe(
+        'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
+      )
     expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
     await snap(page, 'send-money-confirm-third-party-off')
     await context.close()

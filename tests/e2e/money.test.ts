@@ -42,7 +42,10 @@ describe('money on a phone (390×844)', () => {
 
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
     await confirm.waitFor()
-    const totalText = await confirm.locator('dt', { hasText: /^Total$/ }).locator('xpath=following-sibling::dd').textContent()
+    const totalText = await confirm
+      .locator('dt', { hasText: /^Total$/ })
+      .locator('xpath=following-sibling::dd')
+      .textContent()
     const total = parseNairaToKobo(totalText!)!
     expect(total).toBeGreaterThan(123_456)
     await confirm.getByRole('button', { name: 'Send money' }).click()
@@ -96,7 +99,9 @@ describe('money on a phone (390×844)', () => {
   it('shows an inbound bank transfer, and marks it as a POS transaction', async () => {
     const { context, page } = await signedIn()
     const token = await page.evaluate(() => localStorage.getItem('vbo.token'))
-    const details = (await (await fetch(`${baseURL()}/api/vendor/wallet/details`, { headers: { Authorization: `Bearer ${token}` } })).json()) as {
+    const details = (await (
+      await fetch(`${baseURL()}/api/vendor/wallet/details`, { headers: { Authorization: `Bearer ${token}` } })
+    ).json()) as {
       data: { accountNumber: string }
     }
     const payer = `Obiageli E2E ${randomInt(1000, 9999)}`
@@ -145,11 +150,32 @@ describe('money on a phone (390×844)', () => {
           const n = (pageNo - 1) * size + i
           const at = new Date(Date.now() - n * 60_000).toISOString()
           return {
-            id: `fake-${n}`, status: 'success', type: n % 2 ? 'debit' : 'credit', amount: 100_000 + n, fee: 0, currency: 'NGN',
-            reference: `FAKE-${n}`, sessionId: null, narration: null, originatorAccountName: `Payer ${n}`, originatorBankName: null,
-            originatorAccountNumber: null, beneficiaryAccountName: `Payee ${n}`, beneficiaryBankName: null, beneficiaryAccountNumber: null,
-            customerId: null, customerName: null, outletId: null, failureReason: null, hasMatchingOrder: false, hasShareableOrder: false,
-            orderReference: null, isOffline: true, isPOSTransaction: false, createdAt: at, updatedAt: at,
+            id: `fake-${n}`,
+            status: 'success',
+            type: n % 2 ? 'debit' : 'credit',
+            amount: 100_000 + n,
+            fee: 0,
+            currency: 'NGN',
+            reference: `FAKE-${n}`,
+            sessionId: null,
+            narration: null,
+            originatorAccountName: `Payer ${n}`,
+            originatorBankName: null,
+            originatorAccountNumber: null,
+            beneficiaryAccountName: `Payee ${n}`,
+            beneficiaryBankName: null,
+            beneficiaryAccountNumber: null,
+            customerId: null,
+            customerName: null,
+            outletId: null,
+            failureReason: null,
+            hasMatchingOrder: false,
+            hasShareableOrder: false,
+            orderReference: null,
+            isOffline: true,
+            isPOSTransaction: false,
+            createdAt: at,
+            updatedAt: at,
           }
         })
         return route.fulfill({ json: { message: 'OK', data: { items, page: pageNo, size, total: TOTAL } } })
@@ -182,7 +208,10 @@ describe('money on a phone (390×844)', () => {
     await page.getByRole('link', { name: 'Add money' }).click()
     const sheet = page.getByRole('dialog', { name: 'Account details' })
     await sheet.waitFor()
-    const [download] = await Promise.all([page.waitForEvent('download'), sheet.getByRole('button', { name: 'Download account card' }).click()])
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      sheet.getByRole('button', { name: 'Download account card' }).click(),
+    ])
     expect(download.suggestedFilename()).toMatch(/^.+ account details\.pdf$/)
     const dir = mkdtempSync(join(tmpdir(), 'card-'))
     const file = join(dir, download.suggestedFilename())

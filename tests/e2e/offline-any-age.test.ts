@@ -32,7 +32,11 @@ interface Screen {
 async function firstRowHref(page: Page, pattern: RegExp): Promise<string> {
   const links = page.locator('main a[href]')
   const hrefs = () => links.evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
-  await expect.poll(async () => (await hrefs()).find((h) => pattern.test(h)) ?? `none of ${(await hrefs()).join(' ')} on ${page.url()}`, { timeout: 15_000 }).toMatch(pattern)
+  await expect
+    .poll(async () => (await hrefs()).find((h) => pattern.test(h)) ?? `none of ${(await hrefs()).join(' ')} on ${page.url()}`, {
+      timeout: 15_000,
+    })
+    .toMatch(pattern)
   return (await hrefs()).find((h) => pattern.test(h))!
 }
 
@@ -85,7 +89,17 @@ describe('offline at any age', () => {
     // Detail screens, each visited once from its list's first row.
     const details: Screen[] = [
       { name: 'order', path: hrefs.orders!, content: heading },
-      { name: 'transaction', path: hrefs.transactions!, content: (p) => p.getByRole('dialog').locator('h2').first().textContent().then((t) => t!.trim()) },
+      {
+        name: 'transaction',
+        path: hrefs.transactions!,
+        content: (p) =>
+          p
+            .getByRole('dialog')
+            .locator('h2')
+            .first()
+            .textContent()
+            .then((t) => t!.trim()),
+      },
       { name: 'customer', path: hrefs.customers!, content: heading },
       { name: 'outlet', path: `${hrefs.outlets!}?${PERIOD}`, content: heading },
     ]
@@ -103,7 +117,18 @@ describe('offline at any age', () => {
       await page.goto(baseURL() + screen.path)
       // includeHidden: a modal dialog (the transaction summary) hides the rest of the page, banner included, from
       // the accessibility tree once open; whether it opened before this poll was a race on a loaded machine.
-      await expect.poll(() => page.getByRole('status', { includeHidden: true }).filter({ hasText: 'You are offline' }).first().textContent({ timeout: 500 }).catch(() => `no banner; errors: ${crashes.join('\n')}`), { timeout: 10_000 }).toMatch(/Showing data from (1 day|\d+ hours?) ago \(as of \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}\)\./)
+      await expect
+        .poll(
+          () =>
+            page
+              .getByRole('status', { includeHidden: true })
+              .filter({ hasText: 'You are offline' })
+              .first()
+              .textContent({ timeout: 500 })
+              .catch(() => `no banner; errors: ${crashes.join('\n')}`),
+          { timeout: 10_000 },
+        )
+        .toMatch(/Showing data from (1 day|\d+ hours?) ago \(as of \d{1,2} [A-Z][a-z]{2},? \d{2}:\d{2}\)\./)
       // Soft: one run names every screen that does not hold, not just the first.
       expect.soft(await screen.content(page).catch(String), `${screen.name} offline`).toBe(seen.get(screen.path))
       if (screen.name === 'outlet') expect.soft(await firstRowHref(page, /\/transactions\/[^/?]+/).catch(String)).toBe(outletRow)
@@ -111,10 +136,13 @@ describe('offline at any age', () => {
     }
     // A screen never opened on this device says so, instead of a skeleton that cannot resolve.
     await page.goto(`${baseURL()}/orders/disputes`)
-    await expect.poll(() => page.getByText(NOT_SAVED_TEXT).isVisible(), { timeout: 5_000 }).toBe(true).catch(async (e) => {
-      await page.screenshot({ path: '/tmp/e/offline-never-saved.png' })
-      throw e
-    })
+    await expect
+      .poll(() => page.getByText(NOT_SAVED_TEXT).isVisible(), { timeout: 5_000 })
+      .toBe(true)
+      .catch(async (e) => {
+        await page.screenshot({ path: '/tmp/e/offline-never-saved.png' })
+        throw e
+      })
     await page.screenshot({ path: '/tmp/e/offline-never-saved.png' })
     expect(crashes).toEqual([])
     await context.close()

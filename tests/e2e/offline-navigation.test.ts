@@ -22,11 +22,19 @@ const HEADINGS: Record<string, RegExp> = {
   Customers: /^Customers$/,
   Products: /^Products$/,
 }
-const PATHS: Record<string, string> = { Home: '/home', Orders: '/orders', Transactions: '/transactions', Customers: '/customers', Products: '/products' }
+const PATHS: Record<string, string> = {
+  Home: '/home',
+  Orders: '/orders',
+  Transactions: '/transactions',
+  Customers: '/customers',
+  Products: '/products',
+}
 
 /** The visible `main h1` texts (a screen kept mounted but hidden by a Suspense boundary is not visible). */
 const visibleHeadings = (page: Page) =>
-  page.evaluate(`[...document.querySelectorAll('main h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent.trim())`) as Promise<string[]>
+  page.evaluate(`[...document.querySelectorAll('main h1')].filter((h) => h.checkVisibility()).map((h) => h.textContent.trim())`) as Promise<
+    string[]
+  >
 
 /**
  * Opens the menu, taps `label`, and answers how long after the click (in the page's clock) the new heading was the
@@ -53,7 +61,10 @@ async function tapMenu(page: Page, label: string): Promise<number> {
   }))`)
   await link.click()
   const elapsed = (await page.evaluate('Promise.race([window.__shown, new Promise((r) => setTimeout(() => r(-1), 15000))])')) as number
-  expect(elapsed, `${label}: its heading never showed alone; on screen: ${(await visibleHeadings(page)).join(' + ')}`).toBeGreaterThanOrEqual(0)
+  expect(
+    elapsed,
+    `${label}: its heading never showed alone; on screen: ${(await visibleHeadings(page)).join(' + ')}`,
+  ).toBeGreaterThanOrEqual(0)
   expect(new URL(page.url()).pathname).toBe(PATHS[label])
   return elapsed
 }
@@ -87,7 +98,12 @@ async function realHeading(page: Page): Promise<string> {
  * data) or its real heading, `heading`, alone (null: the skeleton only). Then waits for the real screen: its one
  * heading (that one, if given) and no skeleton.
  */
-async function tapInto(page: Page, href: string, heading: string | null, shot?: string): Promise<{ shown: number; real: number; pending: boolean; heading: string }> {
+async function tapInto(
+  page: Page,
+  href: string,
+  heading: string | null,
+  shot?: string,
+): Promise<{ shown: number; real: number; pending: boolean; heading: string }> {
   await page.evaluate(`void (window.__shown = new Promise((resolve) => {
     const expected = ${JSON.stringify(heading)}
     let clickedAt = 0
@@ -105,8 +121,14 @@ async function tapInto(page: Page, href: string, heading: string | null, shot?: 
   }))`)
   const clicked = Date.now()
   await page.locator(`main a[href="${href}"]`).first().click()
-  const shown = (await page.evaluate('Promise.race([window.__shown, new Promise((r) => setTimeout(() => r(null), 15000))])')) as { elapsed: number; pending: boolean } | null
-  expect(shown, `${href}: neither its skeleton nor its heading showed; on screen: ${(await visibleHeadings(page)).join(' + ')}`).not.toBeNull()
+  const shown = (await page.evaluate('Promise.race([window.__shown, new Promise((r) => setTimeout(() => r(null), 15000))])')) as {
+    elapsed: number
+    pending: boolean
+  } | null
+  expect(
+    shown,
+    `${href}: neither its skeleton nor its heading showed; on screen: ${(await visibleHeadings(page)).join(' + ')}`,
+  ).not.toBeNull()
   expect(new URL(page.url()).pathname).toBe(href)
   if (shot && shown!.pending) await page.screenshot({ path: shot })
   await expect.poll(() => page.locator('main [data-pending-screen]').count(), { timeout: 30_000 }).toBe(0)
@@ -162,7 +184,12 @@ describe('navigation never stuck', () => {
     // DevTools' Slow 3G: 400 ms round trips (×5 = 2 s latency), 50 KB/s each way.
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2000,
+      downloadThroughput: 50 * 1024,
+      uploadThroughput: 50 * 1024,
+    })
 
     // Transactions' loader waits for its first page (nothing saved, online): the tap shows the skeleton meanwhile.
     const elapsed = await tapMenu(page, 'Transactions')
@@ -229,7 +256,12 @@ describe('navigation never stuck', () => {
     await loaded(page)
     const cdp = await context.newCDPSession(page)
     await cdp.send('Network.enable')
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 2000, downloadThroughput: 50 * 1024, uploadThroughput: 50 * 1024 })
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2000,
+      downloadThroughput: 50 * 1024,
+      uploadThroughput: 50 * 1024,
+    })
     // Its loader waits for the outlet's first transactions (nothing saved, online): the tap shows its skeleton
     // meanwhile, not the list under the outlet's address, then the page with the outlet's name.
     const { shown, real, pending, heading } = await tapInto(page, outlet, null, '/tmp/e/slow-3g-outlet-pending.png')

@@ -46,11 +46,14 @@ describe('changes made offline', () => {
     await page.goto(`${own.origin}/products`)
     let productHref = ''
     await expect
-      .poll(async () => {
-        const hrefs = await page.locator('main a[href^="/products/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
-        productHref = hrefs.find((h) => /^\/products\/(?!new|collections|coupons)[^/?]+$/.test(h)) ?? ''
-        return productHref
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const hrefs = await page.locator('main a[href^="/products/"]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''))
+          productHref = hrefs.find((h) => /^\/products\/(?!new|collections|coupons)[^/?]+$/.test(h)) ?? ''
+          return productHref
+        },
+        { timeout: 15_000 },
+      )
       .not.toBe('')
     const productId = productHref.split('/')[2]!
     await page.goto(`${own.origin}${productHref}`)

@@ -32,7 +32,6 @@ async function ownerPage() {
   return { context, page }
 }
 
-
 /** A call to the API as the user signed in on `page`, from the page itself (same origin, same token). */
 function apiFromPage(page: Page, path: string, init: { method?: string; body?: unknown } = {}) {
   return page.evaluate(
@@ -133,7 +132,9 @@ describe('outlets and team on a phone (390×844)', () => {
     await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
     await sheet.getByRole('textbox', { name: 'Phone number', exact: true }).fill(`080${t}${randomInt(10, 99)}`)
     await sheet.getByRole('checkbox', { name: 'vendor orders', exact: true }).check()
-    const ticked = await sheet.locator('input[name="permissions"]:checked').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
+    const ticked = await sheet
+      .locator('input[name="permissions"]:checked')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
     expect(ticked).toEqual(['VENDOR_ORDERS'])
     await sheet.getByRole('button', { name: 'Send invite' }).click()
     await sheet.waitFor({ state: 'hidden' })
@@ -185,7 +186,13 @@ describe('outlets and team on a phone (390×844)', () => {
     await expect.poll(() => outletBalanceText(page)).toBe('₦0.00')
 
     // ₦2,500.00 in, with a narration; a wrong PIN first moves nothing.
-    await transfer(page, 'Transfer to Outlet', '2500', { amount: '₦2,500.00', from: 'Main wallet', to: outletName }, { narration, wrongPinFirst: true })
+    await transfer(
+      page,
+      'Transfer to Outlet',
+      '2500',
+      { amount: '₦2,500.00', from: 'Main wallet', to: outletName },
+      { narration, wrongPinFirst: true },
+    )
     await expect.poll(() => outletBalanceText(page)).toBe('₦2,500.00')
     // The row names the payer (the vendor); the narration is in its Transaction Summary.
     const credit = page.getByTestId('transaction-row').filter({ hasText: '+₦2,500.00' })
@@ -217,7 +224,9 @@ describe('outlets and team on a phone (390×844)', () => {
     const { context: ownerContext, page: owner } = await ownerPage()
     // A paid order of the demo that can be refunded, found as the owner would through the API.
     const list = await apiFromPage(owner, '/order?page=1&size=100&status=paid')
-    const references = (list.json!.data as { items: { reference: string; kind: string }[] }).items.filter((o) => o.kind === 'order').map((o) => o.reference)
+    const references = (list.json!.data as { items: { reference: string; kind: string }[] }).items
+      .filter((o) => o.kind === 'order')
+      .map((o) => o.reference)
     let reference: string | undefined
     for (const candidate of references) {
       const one = await apiFromPage(owner, `/order/single?reference=${candidate}`)
@@ -254,7 +263,11 @@ describe('outlets and team on a phone (390×844)', () => {
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
     await typeCode(owner, DEMO.pin)
     await confirm.waitFor({ state: 'hidden' })
-    await owner.getByRole('status').filter({ hasText: /Refund (sent to the customer|is processing)/ }).first().waitFor()
+    await owner
+      .getByRole('status')
+      .filter({ hasText: /Refund (sent to the customer|is processing)/ })
+      .first()
+      .waitFor()
     await ownerContext.close()
   })
 

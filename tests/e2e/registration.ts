@@ -10,7 +10,9 @@ import { pngImage } from './browser'
  */
 export async function fillIdentity(page: Page, tag: string): Promise<void> {
   await page.getByLabel(/^Document type/).selectOption({ label: 'International passport' })
-  await page.getByLabel('Identity document').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: pngImage(48, [0xb4, 0xb4, 0xb4]) })
+  await page
+    .getByLabel('Identity document')
+    .setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: pngImage(48, [0xb4, 0xb4, 0xb4]) })
   await page.getByRole('img', { name: /^Preview of / }).waitFor()
   const dob = page.getByRole('group', { name: 'Date of birth' })
   await dob.getByLabel('Year').selectOption('1990')

@@ -76,7 +76,9 @@ describe('sales on a phone (390×844)', () => {
     const picker = page.getByRole('dialog', { name: 'Select Customer' })
     await picker.getByRole('searchbox', { name: 'Search customers by name' }).fill('Halima')
     // Search as you type: wait for the answer to the search, not the first page of everyone.
-    await expect.poll(() => picker.getByRole('list', { name: 'Customers' }).getByRole('button').allTextContents()).toEqual([expect.stringContaining('Halima Danjuma')])
+    await expect
+      .poll(() => picker.getByRole('list', { name: 'Customers' }).getByRole('button').allTextContents())
+      .toEqual([expect.stringContaining('Halima Danjuma')])
     await picker.getByRole('button', { name: /Halima Danjuma/ }).click()
     await picker.waitFor({ state: 'hidden' })
     await sheet.getByText('Halima Danjuma', { exact: true }).waitFor()

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demo, logIn, persistedCache, phoneContext,suiteBrowser } from './browser'
+import { baseURL, demo, logIn, persistedCache, phoneContext, suiteBrowser } from './browser'
 
 const suite = suiteBrowser()
 

@@ -16,8 +16,7 @@ beforeAll(async () => {
   t = await onboardingApp()
 })
 
-const signIn = (email: string, password: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip: nextIp() })
+const signIn = (email: string, password: string) => call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip: nextIp() })
 
 describe('approveVendor', () => {
   it('approves, emails the owner, and the next business request works', async () => {

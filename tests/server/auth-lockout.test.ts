@@ -69,9 +69,7 @@ describe('known devices', () => {
     const t = await makeApp()
     const { owner } = await createVendor()
     const cookie = deviceCookie(await login(t, owner.email, owner.password, '192.0.2.20'))
-    const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => login(t, owner.email, `wrong-${i}`, '192.0.2.20', cookie)),
-    )
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => login(t, owner.email, `wrong-${i}`, '192.0.2.20', cookie)))
     expect(answers.map((a) => a.status).filter((s) => s === 401)).toHaveLength(5)
     const right = await login(t, owner.email, owner.password, '192.0.2.20', cookie)
     expect(right.status).toBe(429)

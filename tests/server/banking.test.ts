@@ -144,8 +144,7 @@ describe('charges', () => {
       { name: 'BELOW50000', amount: 2_500 },
       { name: 'ABOVE50000', amount: 5_000 },
     ]
-    const at = async (amount: string) =>
-      (await call(t.app, 'GET', '/transfer/charges', { token: s.token, query: { amount } })).body
+    const at = async (amount: string) => (await call(t.app, 'GET', '/transfer/charges', { token: s.token, query: { amount } })).body
     expect(await at('499999')).toEqual({ message: 'Success', data: { tiers, tier: 'BELOW5000', fee: 1_000 } })
     expect((await at('500000')).data).toMatchObject({ tier: 'BELOW50000', fee: 2_500 })
     expect((await at('4999999')).data).toMatchObject({ tier: 'BELOW50000', fee: 2_500 })

@@ -16,7 +16,7 @@ import {
   type Seller,
   seller,
 } from './catalogue-helpers'
-import { call,type CallOptions, type CallResult } from './harness'
+import { call, type CallOptions, type CallResult } from './harness'
 
 /* Object-level access: another vendor's collection, product, variant or image is "not found" on every call. */
 

@@ -97,8 +97,7 @@ describe('collections', () => {
   it('PUT hides and shows', async () => {
     const s = await seller(t)
     const drinks = await makeCollection(t, s.token, 'Drinks')
-    const put = (isVisible: unknown) =>
-      call(t.app, 'PUT', '/product/collections', { token: s.token, body: { id: drinks.id, isVisible } })
+    const put = (isVisible: unknown) => call(t.app, 'PUT', '/product/collections', { token: s.token, body: { id: drinks.id, isVisible } })
     expect((await put(false)).body).toMatchObject({ message: 'Collection is hidden', data: { isVisible: false, name: 'Drinks' } })
     expect((await put(true)).body).toMatchObject({ message: 'Collection is visible', data: { isVisible: true } })
     expectError(await put('no'), 422, 'isVisible: must be true or false')

@@ -108,7 +108,10 @@ describe('GET /paylink (public)', () => {
     const smallCode = codeOf((await generate(s, small.id)).body.data.paylink)
     const largeCode = codeOf((await generate(s, large.id)).body.data.paylink)
     expect((await open('ZZZZZZZZZZ')).body).toEqual(GONE)
-    await patchProduct(t, s.token, { id: product.id, variants: [{ id: small.id, options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1 }] })
+    await patchProduct(t, s.token, {
+      id: product.id,
+      variants: [{ id: small.id, options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1 }],
+    })
     expect((await open(largeCode)).body).toEqual(GONE)
     expect((await open(smallCode)).status).toBe(200)
     await call(t.app, 'DELETE', '/product', { token: s.token, query: { id: product.id } })

@@ -69,7 +69,13 @@ describe('GET /product', () => {
       if (low !== undefined) query.priceRangeLow = String(low)
       if (high !== undefined) query.priceRangeHigh = String(high)
       const res = await call(t.app, 'GET', '/product', { token: s.token, query })
-      return [res.body.data.items.map((p: { name: string }) => p.name).sort().join(''), res.body.data.total]
+      return [
+        res.body.data.items
+          .map((p: { name: string }) => p.name)
+          .sort()
+          .join(''),
+        res.body.data.total,
+      ]
     }
     expect(await names(200, 500)).toEqual(['AC', 2])
     expect(await names(50, 150)).toEqual(['B', 1])

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { productImages, products,productVariants } from '#server/db/schema'
+import { productImages, products, productVariants } from '#server/db/schema'
 
 import {
   catalogueApp,
@@ -39,7 +39,10 @@ describe('POST /product', () => {
       productFields({
         collectionId: rice.id,
         categoryId: 'food-and-drinks',
-        options: [{ name: 'Size', values: ['Small', 'Large'] }, { name: 'Protein', values: ['Chicken', 'Beef'] }],
+        options: [
+          { name: 'Size', values: ['Small', 'Large'] },
+          { name: 'Protein', values: ['Chicken', 'Beef'] },
+        ],
         variants: [
           { options: { Protein: 'Beef', Size: 'Large' }, price: 5_000_00, availableUnits: 3 },
           { options: { Size: 'Small', Protein: 'Chicken' }, price: 3_500_00, availableUnits: 10 },
@@ -99,7 +102,11 @@ describe('POST /product', () => {
       'variants: must be exactly one variant for a product without options',
     )
     expectError(
-      await postProduct(t, s.token, { name: 'Chapman', options: [], variants: [{ options: { Size: 'Big' }, price: 1, availableUnits: 1 }] }),
+      await postProduct(t, s.token, {
+        name: 'Chapman',
+        options: [],
+        variants: [{ options: { Size: 'Big' }, price: 1, availableUnits: 1 }],
+      }),
       422,
       'variants.0.options: must be empty for a product without options',
     )
@@ -126,13 +133,18 @@ describe('POST /product', () => {
 
   it('422 for bad prices, units, options and fields', async () => {
     const s = await seller(t)
-    const withVariant = (fields: object) => productFields({ variants: [{ options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1, ...fields }] })
+    const withVariant = (fields: object) =>
+      productFields({ variants: [{ options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1, ...fields }] })
     expectError(await postProduct(t, s.token, withVariant({ price: -100 })), 422, 'variants.0.price: must not be negative')
     expectError(await postProduct(t, s.token, withVariant({ price: 0 })), 422, 'variants.0.price: must be more than zero')
     expectError(await postProduct(t, s.token, withVariant({ price: 10.5 })), 422, 'variants.0.price: must be a whole number of kobo')
     expectError(await postProduct(t, s.token, withVariant({ availableUnits: -1 })), 422, 'variants.0.availableUnits: must not be negative')
     expectError(await postProduct(t, s.token, productFields({ name: ' ' })), 422, 'name: is required')
-    expectError(await postProduct(t, s.token, productFields({ categoryId: 'cars' })), 422, 'categoryId: must be one of the product categories')
+    expectError(
+      await postProduct(t, s.token, productFields({ categoryId: 'cars' })),
+      422,
+      'categoryId: must be one of the product categories',
+    )
     expectError(
       await postProduct(t, s.token, productFields({ options: [{ name: 'ID', values: ['1'] }] })),
       422,
@@ -144,7 +156,16 @@ describe('POST /product', () => {
       'options.0.values: must not repeat a value',
     )
     expectError(
-      await postProduct(t, s.token, productFields({ options: [{ name: 'Size', values: ['Small', 'Large'] }, { name: 'size', values: ['X'] }] })),
+      await postProduct(
+        t,
+        s.token,
+        productFields({
+          options: [
+            { name: 'Size', values: ['Small', 'Large'] },
+            { name: 'size', values: ['X'] },
+          ],
+        }),
+      ),
       422,
       'options.1.name: must not repeat another option',
     )
@@ -194,7 +215,13 @@ describe('PATCH /product', () => {
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const variants = res.body.data.variants
-    expect(variants.map((v: { options: { Size: string }; price: number; availableUnits: number }) => [v.options.Size, v.price, v.availableUnits])).toEqual([
+    expect(
+      variants.map((v: { options: { Size: string }; price: number; availableUnits: number }) => [
+        v.options.Size,
+        v.price,
+        v.availableUnits,
+      ]),
+    ).toEqual([
       ['Small', 900_00, 4],
       ['Medium', 1_200_00, 6],
     ])
@@ -220,7 +247,11 @@ describe('PATCH /product', () => {
     const product = await makeProduct(t, s.token)
     const theirs = await makeProduct(t, (await seller(t)).token)
     const keep = (id: string) => ({ id, options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1 })
-    expectError(await patchProduct(t, s.token, { id: product.id, variants: [keep(theirs.variants[0].id)] }), 404, 'Product variant not found')
+    expectError(
+      await patchProduct(t, s.token, { id: product.id, variants: [keep(theirs.variants[0].id)] }),
+      404,
+      'Product variant not found',
+    )
     const small = product.variants[0].id
     expectError(
       await patchProduct(t, s.token, { id: product.id, variants: [keep(small), { ...keep(small), options: { Size: 'Large' } }] }),
@@ -242,7 +273,12 @@ describe('PATCH /product', () => {
     expect((await t.app.request(b.url)).status).toBe(404)
     expect((await t.app.request(a.url)).status).toBe(200)
 
-    const tooMany = await patchProduct(t, s.token, { id: product.id }, [1, 2, 3].map(() => image(PNG, 'image/png')))
+    const tooMany = await patchProduct(
+      t,
+      s.token,
+      { id: product.id },
+      [1, 2, 3].map(() => image(PNG, 'image/png')),
+    )
     expectError(tooMany, 422, 'images: must be at most 5 images')
     const theirs = await makeProduct(t, (await seller(t)).token, {}, [image(PNG, 'image/png')])
     expectError(await patchProduct(t, s.token, { id: product.id, keepImageIds: [theirs.images[0].id] }), 404, 'Product image not found')
@@ -274,7 +310,10 @@ describe('DELETE /product', () => {
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id))
     expect(row).toMatchObject({ name: 'Jollof rice', vendorId: s.vendor.id })
     expect(row!.deletedAt).not.toBeNull()
-    const variants = await t.db.select().from(productVariants).where(and(eq(productVariants.productId, product.id)))
+    const variants = await t.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.productId, product.id)))
     expect(variants).toHaveLength(2)
     expect(variants.every((variant) => variant.deletedAt !== null)).toBe(true)
     const listed = await call(t.app, 'GET', '/product/vendor/variants', { token: s.token })

@@ -16,8 +16,7 @@ beforeAll(async () => {
 })
 
 const patch = (s: Seller, body: Record<string, unknown>) => call(t.app, 'PATCH', '/product/variants', { token: s.token, body })
-const alert = (s: Seller, body: Record<string, unknown>) =>
-  call(t.app, 'PATCH', '/product/stock-level-alert', { token: s.token, body })
+const alert = (s: Seller, body: Record<string, unknown>) => call(t.app, 'PATCH', '/product/stock-level-alert', { token: s.token, body })
 const product = (s: Seller, id: string) =>
   call(t.app, 'GET', '/product/vendor', { token: s.token, query: { id } }).then((res) => res.body.data)
 
@@ -95,7 +94,14 @@ describe('PATCH /product/variants', () => {
 
   it('discounts: percentage in basis points rounded half up to the kobo, flat below the price, clearDiscount', async () => {
     const s = await seller(t)
-    const [small] = (await makeProduct(t, s.token, { variants: [{ options: { Size: 'Small' }, price: 1_001, availableUnits: 1 }, { options: { Size: 'Large' }, price: 2_000_00, availableUnits: 1 }] })).variants
+    const [small] = (
+      await makeProduct(t, s.token, {
+        variants: [
+          { options: { Size: 'Small' }, price: 1_001, availableUnits: 1 },
+          { options: { Size: 'Large' }, price: 2_000_00, availableUnits: 1 },
+        ],
+      })
+    ).variants
     const percent = await patch(s, { id: small.id, discountType: 'PERCENTAGE', discount: 7.5 })
     // 7.5 % of 1,001 kobo is 75.075 kobo: 75 off.
     expect(percent.body.data).toMatchObject({ discountType: 'PERCENTAGE', discount: 7.5, discountedPrice: 926 })
@@ -116,8 +122,14 @@ describe('PATCH /product/variants', () => {
       [{ price: -1 }, 'price: must not be negative'],
       [{ price: 0 }, 'price: must be more than zero'],
       [{ availableUnits: 1.5 }, 'availableUnits: must be a whole number'],
-      [{ discountType: 'PERCENTAGE', discount: 100.5 }, 'discount: must be a percentage above 0 and at most 100, with at most 2 decimal places'],
-      [{ discountType: 'PERCENTAGE', discount: 12.345 }, 'discount: must be a percentage above 0 and at most 100, with at most 2 decimal places'],
+      [
+        { discountType: 'PERCENTAGE', discount: 100.5 },
+        'discount: must be a percentage above 0 and at most 100, with at most 2 decimal places',
+      ],
+      [
+        { discountType: 'PERCENTAGE', discount: 12.345 },
+        'discount: must be a percentage above 0 and at most 100, with at most 2 decimal places',
+      ],
       [{ discountType: 'PERCENTAGE' }, 'discount: is required with discountType'],
       [{ discount: 5 }, 'discountType: is required with discount'],
       [{ discountType: 'COUPON', discount: 5 }, 'discountType: must be FLAT or PERCENTAGE'],
@@ -144,7 +156,11 @@ describe('PATCH /product/variants', () => {
 describe('stock level alert', () => {
   it('notifies once when units fall to the threshold, again only after a restock and a new fall', async () => {
     const s = await seller(t)
-    const chapman = await makeProduct(t, s.token, { name: 'Chapman', options: [], variants: [{ options: {}, price: 1_500_00, availableUnits: 10 }] })
+    const chapman = await makeProduct(t, s.token, {
+      name: 'Chapman',
+      options: [],
+      variants: [{ options: {}, price: 1_500_00, availableUnits: 10 }],
+    })
     const variant = chapman.variants[0]
     const set = await alert(s, { productId: chapman.id, productVariantId: variant.id, threshold: 3 })
     expect(set.status).toBe(200)
@@ -207,8 +223,16 @@ describe('stock level alert', () => {
     const s = await seller(t)
     const p = await makeProduct(t, s.token)
     const other = await makeProduct(t, s.token, { name: 'Other' })
-    expectError(await alert(s, { productId: p.id, productVariantId: p.variants[0].id, threshold: 2.5 }), 422, 'threshold: must be a whole number')
-    expectError(await alert(s, { productId: p.id, productVariantId: p.variants[0].id, threshold: -1 }), 422, 'threshold: must not be negative')
+    expectError(
+      await alert(s, { productId: p.id, productVariantId: p.variants[0].id, threshold: 2.5 }),
+      422,
+      'threshold: must be a whole number',
+    )
+    expectError(
+      await alert(s, { productId: p.id, productVariantId: p.variants[0].id, threshold: -1 }),
+      422,
+      'threshold: must not be negative',
+    )
     expectError(await alert(s, { productId: other.id, productVariantId: p.variants[0].id, threshold: 2 }), 404, 'Product variant not found')
   })
 })
@@ -244,7 +268,10 @@ describe('concurrent changes of one product', () => {
         call(t.app, 'POST', '/product/paylink', { token: s.token, body: { id: small.id } }),
         sell(s, large.id, 1).then(() => ({ status: 200, body: null })),
       ])
-      expect(answers.map((res) => res.status), JSON.stringify(answers.map((res) => res.body))).toEqual([200, 200, 200, 200, 200])
+      expect(
+        answers.map((res) => res.status),
+        JSON.stringify(answers.map((res) => res.body)),
+      ).toEqual([200, 200, 200, 200, 200])
     }
   })
 })

@@ -75,7 +75,12 @@ interface Answer {
   replayed: boolean
 }
 
-async function api(url: string, method: string, path: string, options: { token?: string; body?: unknown; key?: string } = {}): Promise<Answer> {
+async function api(
+  url: string,
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; key?: string } = {},
+): Promise<Answer> {
   const headers: Record<string, string> = { 'content-type': 'application/json' }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   if (options.key) headers['idempotency-key'] = options.key

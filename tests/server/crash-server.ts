@@ -10,7 +10,11 @@ import { startServer } from '#server/main'
 // As in the rest of the server suite: full-cost scrypt would make every PIN check of the load take ~0.25 s.
 setScryptCostForTests({ N: 1024, r: 8, p: 1 })
 
-const quiet = { info: () => {}, warn: (...args: unknown[]) => console.error(...args), error: (...args: unknown[]) => console.error(...args) }
+const quiet = {
+  info: () => {},
+  warn: (...args: unknown[]) => console.error(...args),
+  error: (...args: unknown[]) => console.error(...args),
+}
 
 const running = await startServer({
   port: 0,

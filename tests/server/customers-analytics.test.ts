@@ -62,8 +62,7 @@ beforeAll(async () => {
 })
 
 const analytics = (query: Record<string, string> = {}) => call(t.app, 'GET', '/analytics/customer', { token, query })
-const breakdown = (query: Record<string, string> = {}) =>
-  call(t.app, 'GET', '/analytics/customer/breakdown', { token, query })
+const breakdown = (query: Record<string, string> = {}) => call(t.app, 'GET', '/analytics/customer/breakdown', { token, query })
 
 describe('GET /analytics/customer', () => {
   it('counts new, active, returning, anonymous and all customers over the range', async () => {
@@ -157,9 +156,7 @@ describe('GET /analytics/customer/breakdown', () => {
       newCustomers: 1,
       activeCustomers: 0,
     })
-    const busy = points
-      .filter((p) => p.newCustomers + p.activeCustomers > 0)
-      .map((p) => [p.label, p.newCustomers, p.activeCustomers])
+    const busy = points.filter((p) => p.newCustomers + p.activeCustomers > 0).map((p) => [p.label, p.newCustomers, p.activeCustomers])
     expect(busy).toEqual([
       ['00:00', 1, 0], // Chioma
       ['10:00', 1, 1], // the anonymous customer and their order

@@ -29,7 +29,10 @@ async function credit(narration: string, from: ReturnType<typeof payer>) {
 }
 
 const customersWith = (accountNumber: string) =>
-  t.db.select().from(customers).where(and(eq(customers.vendorId, s.vendor.id), eq(customers.accountNumber, accountNumber)))
+  t.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.accountNumber, accountNumber)))
 
 describe('a payer is a bank and an account number', () => {
   it('the same ten digits at two banks are two customers, each with their own transactions', async () => {
@@ -64,7 +67,9 @@ describe('a payer is a bank and an account number', () => {
 
   it('concurrent first credits from one new account make one customer', async () => {
     const from = payer({ bankCode: '033', name: 'Tunde Bakare' })
-    const results = await Promise.all(Array.from({ length: 5 }, (_, i) => transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, `Tip ${i}`, from)))
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, `Tip ${i}`, from)),
+    )
     expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200, 200])
     expect(await customersWith(from.accountNumber)).toHaveLength(1)
   })
@@ -80,7 +85,10 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     expect(paid).toMatchObject({ customerId: data.customer.id, customerName: 'Kemi Ogunleye', orderReference: data.reference })
     expect(paid.customerId).not.toBe(earlier.customerId)
     // Kemi does not take Adebayo's account: he is still who that account is, for credits naming no order.
-    const [kemi] = await t.db.select().from(customers).where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, data.customer.id)))
+    const [kemi] = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, data.customer.id)))
     expect(kemi).toMatchObject({ accountNumber: null, bankName: null })
     expect((await credit('Snacks', from)).customerId).toBe(earlier.customerId)
   })
@@ -94,7 +102,10 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     const husband = payer({ bankCode: '011', name: 'Sani Danjuma' })
     const paid = await transaction(await pay(t, s, second.reference, 1_000 * NAIRA, husband))
     expect(paid.customerId).toBe(first.customer.id)
-    const [halima] = await t.db.select().from(customers).where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, first.customer.id)))
+    const [halima] = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, first.customer.id)))
     expect(halima).toMatchObject({ accountNumber: own.accountNumber, bankName: 'Sterling Bank' })
     // The husband's account was not given to anyone: his next credit without a reference is a customer of his own.
     expect((await credit('Gift', husband)).customerName).toBe('Sani Danjuma')
@@ -104,7 +115,10 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     const from = payer({ bankCode: '070', name: 'Obinna Chukwu' })
     const [a, b] = await Promise.all(
       ['Ada Chukwu', 'Uche Chukwu'].map((name) =>
-        order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` } }),
+        order(t, s.token, {
+          items: [{ variantId: s.small.id, quantity: 1 }],
+          customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` },
+        }),
       ),
     )
     const ids = await Promise.all([a, b].map((data) => pay(t, s, data.reference, 1_000 * NAIRA, from)))

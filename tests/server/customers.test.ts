@@ -19,10 +19,8 @@ async function owner() {
   return { vendor, vendorId: vendor.vendor.id, token: await tokenFor(t, vendor.owner.row) }
 }
 
-const list = (token: string, query: Record<string, string> = {}) =>
-  call(t.app, 'GET', '/vendor/customers', { token, query })
-const info = (token: string, customerId: string) =>
-  call(t.app, 'GET', '/vendor/customer/info', { token, query: { customerId } })
+const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/vendor/customers', { token, query })
+const info = (token: string, customerId: string) => call(t.app, 'GET', '/vendor/customer/info', { token, query: { customerId } })
 const names = (res: { body: { data: { items: { name: string }[] } } }) => res.body.data.items.map((item) => item.name)
 const T0 = Date.parse('2026-02-01T09:00:00Z')
 const at = (minutes: number) => new Date(T0 + minutes * MINUTE_MS)
@@ -133,11 +131,7 @@ describe('GET /vendor/customers', () => {
 
   it('filters anonymous or named customers', async () => {
     expect(names(await list(token, { isAnonymous: 'true' }))).toEqual(['Anonymous customer'])
-    expect(names(await list(token, { isAnonymous: 'false' }))).toEqual([
-      'Bola 50% Stores',
-      'Chinedu Eze',
-      'Adaeze Okafor',
-    ])
+    expect(names(await list(token, { isAnonymous: 'false' }))).toEqual(['Bola 50% Stores', 'Chinedu Eze', 'Adaeze Okafor'])
   })
 
   it('422 naming the field for bad filters', async () => {
@@ -282,9 +276,7 @@ describe('GET /vendor/customer/info', () => {
     })
     const made = []
     for (let i = 2; i < 12; i++) {
-      made.push(
-        await insertOrder(t.db, me.vendorId, { customer: tunde, status: 'pending', amount: 500_00, createdAt: at(i) }),
-      )
+      made.push(await insertOrder(t.db, me.vendorId, { customer: tunde, status: 'pending', amount: 500_00, createdAt: at(i) }))
     }
     const res = await info(me.token, tunde.id)
     // 2,001 ÷ 2 = 1,000.5 → 1,001 (half up, not to even).
@@ -325,9 +317,7 @@ describe('GET /vendor/customer/info', () => {
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ message: 'Customer not found', code: 'NOT_FOUND' })
     }
-    expect((await call(t.app, 'GET', '/vendor/customer/info', { token: me.token })).body.message).toBe(
-      'customerId: is required',
-    )
+    expect((await call(t.app, 'GET', '/vendor/customer/info', { token: me.token })).body.message).toBe('customerId: is required')
     expect((await info(me.token, '  ')).body.message).toBe('customerId: is required')
     expect((await info(me.token, 'x'.repeat(65))).body.message).toBe('customerId: is too long')
     expect((await info(other.token, theirs.id)).status).toBe(200)
@@ -344,10 +334,7 @@ describe('permission', () => {
       ['/analytics/customer', {}],
       ['/analytics/customer/breakdown', {}],
     ] as const
-    const without = await tokenFor(
-      t,
-      (await createMember(me.vendor, { permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] })).row,
-    )
+    const without = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] })).row)
     const withIt = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_CUSTOMERS'] })).row)
     for (const [path, query] of calls) {
       const refused = await call(t.app, 'GET', path, { token: without, query })

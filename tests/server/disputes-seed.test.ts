@@ -68,8 +68,8 @@ describe('seedDisputes', () => {
       [escalated, recent, 'Musa Ibrahim'],
       [open, older, 'Funke Adeyemi'],
     ] as const) {
-      const messages = (await call(t.app, 'GET', '/dispute/conversations', { token, query: { disputeId: dispute.id } }))
-        .body.data.items as { author: string; authorName: string; createdAt: string }[]
+      const messages = (await call(t.app, 'GET', '/dispute/conversations', { token, query: { disputeId: dispute.id } })).body.data
+        .items as { author: string; authorName: string; createdAt: string }[]
       expect(messages[0]).toMatchObject({ author: 'customer', authorName: customerName })
       expect(messages[1]).toMatchObject({ author: 'vendor', authorName: 'Owner Person' })
       const times = messages.map((m) => Date.parse(m.createdAt))

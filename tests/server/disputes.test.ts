@@ -34,15 +34,12 @@ type Seller = Awaited<ReturnType<typeof seller>>
 
 const open = (token: string, body: unknown) => call(t.app, 'POST', '/dispute', { token, body })
 const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/dispute', { token, query })
-const detail = (token: string, disputeId: string) =>
-  call(t.app, 'GET', '/dispute/info', { token, query: { disputeId } })
-const thread = (token: string, query: Record<string, string>) =>
-  call(t.app, 'GET', '/dispute/conversations', { token, query })
+const detail = (token: string, disputeId: string) => call(t.app, 'GET', '/dispute/info', { token, query: { disputeId } })
+const thread = (token: string, query: Record<string, string>) => call(t.app, 'GET', '/dispute/conversations', { token, query })
 const send = (token: string, body: unknown, key: string = randomUUID()) =>
   call(t.app, 'POST', '/dispute/conversations', { token, body, headers: { 'idempotency-key': key } })
 const escalate = (token: string, body: unknown) => call(t.app, 'POST', '/dispute/escalate', { token, body })
-const titles = (res: { body: { data: { items: { title: string }[] } } }) =>
-  res.body.data.items.map((item) => item.title)
+const titles = (res: { body: { data: { items: { title: string }[] } } }) => res.body.data.items.map((item) => item.title)
 
 const disputeBody = (s: Pick<Seller, 'order'>, extra: Record<string, unknown> = {}) => ({
   orderReference: s.order.reference,
@@ -80,11 +77,7 @@ describe('GET /dispute/categories', () => {
       'other',
     ])
     const page2 = await call(t.app, 'GET', '/dispute/categories', { token, query: { page: '2', size: '3' } })
-    expect(page2.body.data.items.map((c: { id: string }) => c.id)).toEqual([
-      'wrong-item',
-      'payment-not-reflected',
-      'duplicate-payment',
-    ])
+    expect(page2.body.data.items.map((c: { id: string }) => c.id)).toEqual(['wrong-item', 'payment-not-reflected', 'duplicate-payment'])
     const bad = await call(t.app, 'GET', '/dispute/categories', { token, query: { size: '0' } })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('size: must be at least 1')
@@ -94,10 +87,7 @@ describe('GET /dispute/categories', () => {
 describe('POST /dispute', () => {
   it('opens a dispute on the vendor’s order, with an empty conversation and a line on the order’s timeline', async () => {
     const s = await seller()
-    const res = await open(
-      s.token,
-      disputeBody(s, { orderReference: s.order.reference.toLowerCase(), title: '  Never arrived  ' }),
-    )
+    const res = await open(s.token, disputeBody(s, { orderReference: s.order.reference.toLowerCase(), title: '  Never arrived  ' }))
     expect(res.status).toBe(201)
     const now = t.clock.now().toISOString()
     expect(res.body).toEqual({
@@ -212,15 +202,9 @@ describe('GET /dispute', () => {
     const third = await insertOrder(t.db, s.vendorId, { status: 'pending', amount: 900_00 })
     const a = await openOne(s, { title: 'Rice arrived cold' })
     t.clock.advance(MINUTE_MS)
-    const b = await openOne(
-      { ...s, order: second },
-      { title: 'Paid twice for one invoice', category: 'duplicate-payment' },
-    )
+    const b = await openOne({ ...s, order: second }, { title: 'Paid twice for one invoice', category: 'duplicate-payment' })
     t.clock.advance(MINUTE_MS)
-    const c = await openOne(
-      { ...s, order: third },
-      { title: 'Transfer not showing', category: 'payment-not-reflected' },
-    )
+    const c = await openOne({ ...s, order: third }, { title: 'Transfer not showing', category: 'payment-not-reflected' })
     ids = { a: a.id, b: b.id, c: c.id, secondReference: second.reference }
     expect((await escalate(s.token, { disputeId: b.id, reason: 'The bank shows two debits' })).status).toBe(200)
     const other = await seller()
@@ -244,9 +228,7 @@ describe('GET /dispute', () => {
 
   it('searches the title or the order reference, any case, % taken literally', async () => {
     expect(titles(await list(s.token, { search: 'RICE' }))).toEqual(['Rice arrived cold'])
-    expect(titles(await list(s.token, { search: ids.secondReference!.slice(2, 9).toLowerCase() }))).toEqual([
-      'Paid twice for one invoice',
-    ])
+    expect(titles(await list(s.token, { search: ids.secondReference!.slice(2, 9).toLowerCase() }))).toEqual(['Paid twice for one invoice'])
     expect(titles(await list(s.token, { search: s.order.reference }))).toEqual(['Rice arrived cold'])
     expect((await list(s.token, { search: '%' })).body.data.total).toBe(0)
     expect((await list(s.token, { search: 'arrived' })).body.data.total).toBe(1)
@@ -318,8 +300,7 @@ describe('the conversation', () => {
       },
     })
     // Written in the same clock instant: they still read in the order they were sent.
-    for (const message of ['Second', 'Third'])
-      expect((await send(memberToken, { disputeId: dispute.id, message })).status).toBe(201)
+    for (const message of ['Second', 'Third']) expect((await send(memberToken, { disputeId: dispute.id, message })).status).toBe(201)
     t.clock.advance(5 * MINUTE_MS)
     await send(s.token, { disputeId: dispute.id, message: 'Fourth' })
     await send(s.token, { disputeId: dispute.id, message: 'Fifth' })
@@ -327,20 +308,8 @@ describe('the conversation', () => {
     const all = await thread(s.token, { disputeId: dispute.id })
     expect(all.body.data.total).toBe(5)
     const messages = all.body.data.items as { message: string; authorName: string; createdAt: string }[]
-    expect(messages.map((m) => m.message)).toEqual([
-      'Good morning, we are checking with the rider.',
-      'Second',
-      'Third',
-      'Fourth',
-      'Fifth',
-    ])
-    expect(messages.map((m) => m.authorName)).toEqual([
-      'Owner Person',
-      'Team Member',
-      'Team Member',
-      'Owner Person',
-      'Owner Person',
-    ])
+    expect(messages.map((m) => m.message)).toEqual(['Good morning, we are checking with the rider.', 'Second', 'Third', 'Fourth', 'Fifth'])
+    expect(messages.map((m) => m.authorName)).toEqual(['Owner Person', 'Team Member', 'Team Member', 'Owner Person', 'Owner Person'])
     const times = messages.map((m) => Date.parse(m.createdAt))
     expect(times).toEqual([...times].sort((a, b) => a - b))
     expect(new Set(times).size).toBe(5)
@@ -404,9 +373,7 @@ describe('POST /dispute/escalate', () => {
       order: { reference: s.order.reference },
     })
     const messages = (await thread(s.token, { disputeId: dispute.id })).body.data.items
-    expect(
-      messages.map((m: { author: string; authorName: string; message: string }) => [m.author, m.authorName, m.message]),
-    ).toEqual([
+    expect(messages.map((m: { author: string; authorName: string; message: string }) => [m.author, m.authorName, m.message])).toEqual([
       ['vendor', 'Owner Person', 'We are on it.'],
       ['admin', 'Support', ESCALATION_RECEIVED],
     ])
@@ -432,9 +399,7 @@ describe('POST /dispute/escalate', () => {
       messageCount: 2,
     })
     // Escalated is not closed: the vendor can still write.
-    expect((await send(s.token, { disputeId: dispute.id, message: 'Photo of the gate log attached.' })).status).toBe(
-      201,
-    )
+    expect((await send(s.token, { disputeId: dispute.id, message: 'Photo of the gate log attached.' })).status).toBe(201)
   })
 
   it('two escalations at once: exactly one succeeds', async () => {
@@ -472,10 +437,7 @@ describe('permission', () => {
   it('403 on every dispute call without VENDOR_ORDERS', async () => {
     const s = await seller()
     const dispute = await openOne(s)
-    const token = await tokenFor(
-      t,
-      (await createMember(s.vendor, { permissions: ['VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS'] })).row,
-    )
+    const token = await tokenFor(t, (await createMember(s.vendor, { permissions: ['VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS'] })).row)
     const calls: [string, string, { query?: Record<string, string>; body?: unknown }][] = [
       ['GET', '/dispute', {}],
       ['GET', '/dispute/info', { query: { disputeId: dispute.id } }],

@@ -53,7 +53,9 @@ describe('GET /domain', () => {
     await activate(other.token, theirs)
     expect((await connect(s.token, yours)).status).toBe(201)
     const answers = await Promise.all(
-      ['not a domain', '192.168.0.1', 'localhost', 'shop', 'shop.test', 'x.shops.example.ng', theirs, yours].map(async (d) => (await check(s.token, d)).body.data),
+      ['not a domain', '192.168.0.1', 'localhost', 'shop', 'shop.test', 'x.shops.example.ng', theirs, yours].map(
+        async (d) => (await check(s.token, d)).body.data,
+      ),
     )
     expect(answers.map((a) => [a.available, a.reason])).toEqual([
       [false, 'invalid'],
@@ -117,7 +119,12 @@ describe('POST /domain, GET /domain/my', () => {
       lastCheckedAt: null,
       records: [
         { type: 'TXT', name: `_vendor-verify.${domain}`, value: `vendor-verify=${row!.verificationToken}` },
-        { type: 'CNAME', name: domain, value: 'shops.example.ng', purpose: 'Sends your customers to your shop (at the root of a domain, use an ALIAS or ANAME record)' },
+        {
+          type: 'CNAME',
+          name: domain,
+          value: 'shops.example.ng',
+          purpose: 'Sends your customers to your shop (at the root of a domain, use an ALIAS or ANAME record)',
+        },
       ],
     })
     const list = await mine(s.token)
@@ -136,7 +143,10 @@ describe('POST /domain, GET /domain/my', () => {
     const s = await seller(t)
     const bad = await connect(s.token, 'not a domain')
     expect(bad.status).toBe(422)
-    expect(bad.body).toMatchObject({ code: 'DOMAIN_NOT_ALLOWED', issues: [{ path: 'domain', message: 'Enter a domain name like shop.example.com' }] })
+    expect(bad.body).toMatchObject({
+      code: 'DOMAIN_NOT_ALLOWED',
+      issues: [{ path: 'domain', message: 'Enter a domain name like shop.example.com' }],
+    })
     expect((await connect(s.token, 'my.shop.test')).status).toBe(422)
     expect((await connect(s.token, 12)).status).toBe(422)
 
@@ -207,12 +217,19 @@ describe('POST /domain/verify (sandbox DNS)', () => {
 
     const missing = await verify(s.token, none.id)
     expect(missing.status).toBe(200)
-    expect(missing.body.data).toMatchObject({ status: 'pending', verifiedAt: null, lastCheckError: 'No TXT record found yet. DNS changes can take up to a few hours to appear' })
+    expect(missing.body.data).toMatchObject({
+      status: 'pending',
+      verifiedAt: null,
+      lastCheckError: 'No TXT record found yet. DNS changes can take up to a few hours to appear',
+    })
     expect(missing.body.data.lastCheckedAt).not.toBeNull()
     expect(missing.body.message).toBe(missing.body.data.lastCheckError)
 
     const mismatch = await verify(s.token, wrong.id)
-    expect(mismatch.body.data).toMatchObject({ status: 'pending', lastCheckError: 'The TXT record holds a different value. Copy the value shown here exactly' })
+    expect(mismatch.body.data).toMatchObject({
+      status: 'pending',
+      lastCheckError: 'The TXT record holds a different value. Copy the value shown here exactly',
+    })
 
     const unreachable = await verify(s.token, down.id)
     expect(unreachable.status).toBe(503)

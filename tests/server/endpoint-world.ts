@@ -28,7 +28,11 @@ export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: st
     expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
     return res.body.data
   }
-  const coupon = await makeCoupon(t, s.token, { couponCode: `${options.couponPrefix}${randomSerial().slice(0, 4)}`, valueType: 'FLAT', value: 100 })
+  const coupon = await makeCoupon(t, s.token, {
+    couponCode: `${options.couponPrefix}${randomSerial().slice(0, 4)}`,
+    valueType: 'FLAT',
+    value: 100,
+  })
   const placed = await order(t, s.token, {
     items: [{ variantId: s.small.id, quantity: 1 }],
     customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },

@@ -143,8 +143,14 @@ export const SHAPES: readonly Nasty[] = [
   n('empty object', {}),
   n('__proto__ object', JSON.parse('{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}') as Value),
   n('nested 2,000 deep', deeplyNested(2000)),
-  n('list of 10,000', Array.from({ length: 10_000 }, () => 0)),
-  n('list of huge strings', Array.from({ length: 5 }, () => 'B'.repeat(50_000))),
+  n(
+    'list of 10,000',
+    Array.from({ length: 10_000 }, () => 0),
+  ),
+  n(
+    'list of huge strings',
+    Array.from({ length: 5 }, () => 'B'.repeat(50_000)),
+  ),
 ]
 
 const PNG_BYTES = Uint8Array.from(
@@ -165,7 +171,10 @@ export const FILES: readonly Nasty[] = [
   n('executable', [new FilePart(text('MZ\u0090\u0000'), 'application/x-msdownload', 'x.exe')]),
   n('traversal file name', [new FilePart(PNG_BYTES, 'image/png', '../../../etc/passwd.png')]),
   n('unicode file name', [new FilePart(PNG_BYTES, 'image/png', '\u202Egnp.exe 🍲.png')]),
-  n('six files', Array.from({ length: 6 }, () => PNG_FILE)),
+  n(
+    'six files',
+    Array.from({ length: 6 }, () => PNG_FILE),
+  ),
   n('a PDF', [PDF_FILE]),
 ]
 
@@ -198,7 +207,12 @@ function poolFor(example: Value | undefined, kind: 'json' | 'multipart' | 'query
       ...files,
     ]
   }
-  return [...SHAPES, ...pick(STRINGS, ['empty string', 'huge string', 'JSON text', 'SQL quote']), ...pick(NUMBERS, ['minus one', 'Infinity']), ...files]
+  return [
+    ...SHAPES,
+    ...pick(STRINGS, ['empty string', 'huge string', 'JSON text', 'SQL quote']),
+    ...pick(NUMBERS, ['minus one', 'Infinity']),
+    ...files,
+  ]
 }
 
 /**
@@ -280,7 +294,8 @@ function jsonView(value: Value): unknown {
   if (Array.isArray(value)) return value.map(jsonView)
   if (value === null || typeof value !== 'object') return value
   const out: Record<string, unknown> = {}
-  for (const [key, item] of Object.entries(value)) Object.defineProperty(out, key, { value: jsonView(item), enumerable: true, writable: true, configurable: true })
+  for (const [key, item] of Object.entries(value))
+    Object.defineProperty(out, key, { value: jsonView(item), enumerable: true, writable: true, configurable: true })
   return out
 }
 
@@ -363,7 +378,8 @@ function fieldMutations(
   }
   for (const path of rng.shuffle(paths)) {
     const current = valueAt(example, path)
-    if (current !== undefined) out.push({ label: `${path.join('.')} missing`, field: String(path[0]), value: withValue(example, path, undefined) })
+    if (current !== undefined)
+      out.push({ label: `${path.join('.')} missing`, field: String(path[0]), value: withValue(example, path, undefined) })
     const pool = poolFor(current, kind)
     // Number fields (kobo) get every nasty number, file fields every nasty file: few fields take them.
     const whole = pool === FILE_POOL ? FILES : typeof current === 'number' ? NUMBERS : []
@@ -371,7 +387,8 @@ function fieldMutations(
     let refused = 0
     for (const nasty of [...whole, ...rng.shuffle(pool.filter((x) => !whole.includes(x)))]) {
       const value = withValue(example, path, nasty.value)
-      if (whole.includes(nasty) || (accepts(value) ? accepted++ < ACCEPTED_PER_FIELD : refused++ < REFUSED_PER_FIELD)) mutate(path, nasty, value)
+      if (whole.includes(nasty) || (accepts(value) ? accepted++ < ACCEPTED_PER_FIELD : refused++ < REFUSED_PER_FIELD))
+        mutate(path, nasty, value)
     }
   }
   return out
@@ -379,7 +396,10 @@ function fieldMutations(
 
 /** Percent-encoding as a client would send it; a lone surrogate (which no UTF-8 can hold) goes as its raw bytes. */
 function encode(text: string): string {
-  return text.split(/([\uD800-\uDFFF])/).map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part))).join('')
+  return text
+    .split(/([\uD800-\uDFFF])/)
+    .map((part) => (/^[\uD800-\uDFFF]$/.test(part) ? '%ED%A0%80' : encodeURIComponent(part)))
+    .join('')
 }
 
 function queryString(pairs: [string, string][]): string {
@@ -414,7 +434,10 @@ export function casesFor(name: string, e: EndpointDef, example: Example): FuzzCa
       { label: 'query: prototype keys', query: `__proto__=x&constructor=y&${baseQuery}&__proto__[polluted]=1` },
       { label: 'query: a key twice, nasty first', query: `${encodeURIComponent(firstKey)}=-1.5&${baseQuery}`, field: firstKey },
       ...sample(rng, WHOLE_QUERY_SAMPLE, {
-        'query: a key twice, valid then nasty': () => ({ query: `${baseQuery}&${encodeURIComponent(firstKey)}=%3Cscript%3E`, field: firstKey }),
+        'query: a key twice, valid then nasty': () => ({
+          query: `${baseQuery}&${encodeURIComponent(firstKey)}=%3Cscript%3E`,
+          field: firstKey,
+        }),
         'query: malformed escapes': () => ({ query: `${encodeURIComponent(firstKey)}=%E0%A4%A&%=%&${baseQuery}` }),
         'query: bracket keys': () => ({ query: `${encodeURIComponent(firstKey)}[]=1&${encodeURIComponent(firstKey)}[a]=2` }),
         'query: 200,000 characters': () => ({ query: `${baseQuery}&junk=${'q'.repeat(200_000)}` }),
@@ -441,7 +464,9 @@ export function casesFor(name: string, e: EndpointDef, example: Example): FuzzCa
         }
         if (value instanceof FilePart) return [[key, value] as [string, FilePart]]
         // A text where a file goes is sent as plain text, the way a careless client would.
-        return [[key, typeof value === 'string' && Array.isArray(valueAt(exampleBody, [key])) ? value : toJsonText(value)] as [string, string]]
+        return [
+          [key, typeof value === 'string' && Array.isArray(valueAt(exampleBody, [key])) ? value : toJsonText(value)] as [string, string],
+        ]
       })
     for (const m of fieldMutations(rng, exampleBody, e.body, 'multipart', (body) => !breaks(e.body, decodeForm(parts(body))))) {
       cases.push({ label: `form ${m.label}`, form: parts(m.value), field: m.field })
@@ -456,7 +481,10 @@ export function casesFor(name: string, e: EndpointDef, example: Example): FuzzCa
       { label: 'multipart without a boundary', rawBody: 'garbage', contentType: 'multipart/form-data' },
       { label: 'empty form', form: [] },
       { label: 'a text field twice', form: [...parts(exampleBody), [first, '"again"']], field: first },
-      { label: 'prototype field names', form: [['__proto__', '{"polluted":true}'], ['constructor', '{"prototype":{"polluted":true}}'], ...parts(exampleBody)] },
+      {
+        label: 'prototype field names',
+        form: [['__proto__', '{"polluted":true}'], ['constructor', '{"prototype":{"polluted":true}}'], ...parts(exampleBody)],
+      },
       { label: 'every text field not JSON', form: textFields.map(([key]) => [key, '{not json'] as [string, string]) },
       { label: 'every text field a file', form: textFields.map(([key]) => [key, PNG_FILE] as [string, FilePart]) },
     )
@@ -473,7 +501,10 @@ export function casesFor(name: string, e: EndpointDef, example: Example): FuzzCa
     { label: 'body: {}', rawBody: '{}' },
     { label: 'body: null', rawBody: 'null' },
     { label: 'body: not JSON', rawBody: `{${inner}` },
-    { label: 'body: prototype keys', rawBody: `{"__proto__":{"polluted":true,"vendorId":"x"},"constructor":{"prototype":{"polluted":true}}${inner ? `,${inner}` : ''}}` },
+    {
+      label: 'body: prototype keys',
+      rawBody: `{"__proto__":{"polluted":true,"vendorId":"x"},"constructor":{"prototype":{"polluted":true}}${inner ? `,${inner}` : ''}}`,
+    },
     { label: 'body: over the size limit', rawBody: `{"pad":"${'p'.repeat(limit)}"${inner ? `,${inner}` : ''}}`, tooLarge: true },
     ...sample(rng, WHOLE_BODY_SAMPLE, {
       'body: empty': () => ({ rawBody: '' }),
@@ -525,7 +556,8 @@ function hasNul(value: unknown): boolean {
 /** A query as the server reads it: the first value of each key. */
 function firstValues(pairs: [string, string][]): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const [key, value] of pairs) if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true })
+  for (const [key, value] of pairs)
+    if (!Object.hasOwn(out, key)) Object.defineProperty(out, key, { value, enumerable: true, writable: true })
   return out
 }
 

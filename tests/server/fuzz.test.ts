@@ -12,7 +12,18 @@ import { newSessionId } from '#server/ledger'
 
 import { makeCollection, makeProduct } from './catalogue-helpers'
 import { seedWorld, type WorldIds } from './endpoint-world'
-import { casesFor, CATALOGUE_LABELS, type Example, exampleProblems, type FilePart, type FuzzCase, PDF_FILE, PNG_FILE, SHARED_WHOLE_LABELS, verdict } from './fuzz-inputs'
+import {
+  casesFor,
+  CATALOGUE_LABELS,
+  type Example,
+  exampleProblems,
+  type FilePart,
+  type FuzzCase,
+  PDF_FILE,
+  PNG_FILE,
+  SHARED_WHOLE_LABELS,
+  verdict,
+} from './fuzz-inputs'
 import { call, createMember, type TestApp } from './harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from './money-helpers'
 import { register, type Registered, verify } from './onboarding-helpers'
@@ -55,7 +66,8 @@ async function ownerGet(path: string, query: Record<string, string> = {}) {
 }
 
 async function newPendingOrder() {
-  return (await order(t, s.token, { items: [{ variantId: ids.variantId, quantity: 1 }], customer: { name: 'Ada Fuzz' } })).reference as string
+  return (await order(t, s.token, { items: [{ variantId: ids.variantId, quantity: 1 }], customer: { name: 'Ada Fuzz' } }))
+    .reference as string
 }
 
 /*
@@ -142,7 +154,9 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   updateProduct: async () => ({
     body: { id: (await makeProduct(t, s.token)).id, name: 'Jollof deluxe', description: 'Spicier', isPublished: true, images: [PNG_FILE] },
   }),
-  listProducts: () => ({ query: { name: 'Jollof', isPublished: 'true', priceRangeLow: '100', priceRangeHigh: '900000', lowStock: 'false' } }),
+  listProducts: () => ({
+    query: { name: 'Jollof', isPublished: 'true', priceRangeLow: '100', priceRangeHigh: '900000', lowStock: 'false' },
+  }),
   productDetail: () => ({ query: { id: ids.productId } }),
   deleteProduct: async () => ({ query: { id: (await makeProduct(t, s.token)).id } }),
   updateVariant: () => ({ body: { id: ids.variantId, price: 1_200_00, availableUnits: 1000, isAvailable: true } }),
@@ -155,13 +169,24 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   listCoupons: () => ({ query: { page: '2', size: '5' } }),
   couponDetail: () => ({ query: { id: ids.couponId } }),
   createCoupon: () => ({
-    body: { name: 'Fuzz', description: 'Fuzz coupon', couponCode: `FZ${UNIQUE}`, valueType: 'FLAT', value: 100_00, maxUsage: 5, startDate: today(), endDate: today() },
+    body: {
+      name: 'Fuzz',
+      description: 'Fuzz coupon',
+      couponCode: `FZ${UNIQUE}`,
+      valueType: 'FLAT',
+      value: 100_00,
+      maxUsage: 5,
+      startDate: today(),
+      endDate: today(),
+    },
   }),
   listTaxes: () => ({ query: { page: '1', size: '50' } }),
   createTax: () => ({ body: { name: `Levy ${UNIQUE}`, percentage: 7.5 } }),
   listDeliveryLocations: () => ({ query: { isActive: 'true' } }),
   createDeliveryLocation: () => ({ body: { name: `Zone ${UNIQUE}`, description: 'Ikeja', fee: 1_500_00 } }),
-  updateDeliveryLocation: () => ({ body: { id: ids.deliveryId, name: `Zone ${UNIQUE}`, description: 'Yaba', fee: 2_000_00, isActive: true } }),
+  updateDeliveryLocation: () => ({
+    body: { id: ids.deliveryId, name: `Zone ${UNIQUE}`, description: 'Yaba', fee: 2_000_00, isActive: true },
+  }),
   listOrders: () => ({ query: { kind: 'order', status: 'pending', reference: 'ORD', isShareable: 'false', customerId: ids.customerId } }),
   orderDetail: () => ({ query: { reference: ids.orderReference } }),
   createOrder: () => ({
@@ -202,7 +227,9 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   escalateDispute: () => ({ body: { disputeId: ids.disputeId, reason: 'No answer from the customer' } }),
   listOutlets: () => ({ query: { search: 'Branch' } }),
   outletDetail: () => ({ query: { outletId: ids.outletId } }),
-  createOutlet: () => ({ body: { name: `Outlet ${UNIQUE}`, address: '1 Marina, Lagos', email: `outlet-${UNIQUE}@example.ng`, phone: '08031234567' } }),
+  createOutlet: () => ({
+    body: { name: `Outlet ${UNIQUE}`, address: '1 Marina, Lagos', email: `outlet-${UNIQUE}@example.ng`, phone: '08031234567' },
+  }),
   setOutletStatus: async () => ({ body: { outletId: (await makeOutlet(t, s.token)).id, status: 'inactive' } }),
   outletWalletDetails: () => ({ query: { outletId: ids.outletId } }),
   outletWalletBalance: () => ({ query: { outletId: ids.outletId } }),
@@ -218,13 +245,23 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     return { query: { outletId: ids.outletId, memberId: member.id } }
   },
   listMembers: () => ({ query: { name: 'Team', email: 'member' } }),
-  inviteMember: () => ({ body: { name: 'Chidi Okafor', phone: FRESH_PHONE, email: `chidi-${UNIQUE}@example.ng`, permissions: ['VENDOR_ORDERS'] } }),
+  inviteMember: () => ({
+    body: { name: 'Chidi Okafor', phone: FRESH_PHONE, email: `chidi-${UNIQUE}@example.ng`, permissions: ['VENDOR_ORDERS'] },
+  }),
   resendInvite: () => ({ body: { memberId: ids.invitedId } }),
   inviteDetails: async () => ({ query: { inviteCode: (await invite(t, s.token)).code } }),
-  acceptInvite: async () => ({ body: { inviteCode: (await invite(t, s.token)).code, password: 'joining-pass-2026', email: `joiner-${UNIQUE}@example.ng` } }),
+  acceptInvite: async () => ({
+    body: { inviteCode: (await invite(t, s.token)).code, password: 'joining-pass-2026', email: `joiner-${UNIQUE}@example.ng` },
+  }),
   setMemberStatus: async () => ({ body: { memberId: (await createMember(s, { permissions: [] })).id, status: 'inactive' } }),
   register: () => ({
-    body: { businessName: 'Fuzz Foods', ownerName: 'Ada Obi', email: `fuzz-${UNIQUE}@example.ng`, phone: FRESH_PHONE, password: 'correct-horse-1' },
+    body: {
+      businessName: 'Fuzz Foods',
+      ownerName: 'Ada Obi',
+      email: `fuzz-${UNIQUE}@example.ng`,
+      phone: FRESH_PHONE,
+      password: 'correct-horse-1',
+    },
   }),
   verifyPhone: () => ({ body: { otp: '123456' } }),
   resendOtp: () => ({ body: { phone: FRESH_PHONE } }),
@@ -306,7 +343,10 @@ class WriteWatch {
       const print = ignored
         ? sql.raw(`coalesce(sum(hashtext((to_jsonb(r) - '{${ignored.join(',')}}'::text[])::text)::bigint), 0)::text`)
         : sql.raw('coalesce(max(r.xmin::text::bigint), 0)::text')
-      const scope = sql.join(fuzzedVendors().map((id) => sql`${id}`), sql`, `)
+      const scope = sql.join(
+        fuzzedVendors().map((id) => sql`${id}`),
+        sql`, `,
+      )
       const where = sharedDatabase ? sql` where ${sql.raw(table.name === 'vendors' ? 'r.id' : 'r.vendor_id')} in (${scope})` : sql``
       parts.push(sql`select ${table.name}::text as t, count(*)::text || ':' || ${print} as f from ${sql.identifier(table.name)} r${where}`)
     }
@@ -350,7 +390,11 @@ async function prepare(c: FuzzCase, mayWrite: boolean): Promise<{ c: FuzzCase; w
     wrote ||= filled.wrote
     return filled.text
   }
-  const form = c.form && (await Promise.all(c.form.map(async ([key, value]) => [key, typeof value === 'string' ? await fill(value) : value] as [string, string | FilePart])))
+  const form =
+    c.form &&
+    (await Promise.all(
+      c.form.map(async ([key, value]) => [key, typeof value === 'string' ? await fill(value) : value] as [string, string | FilePart]),
+    ))
   return {
     c: { ...c, query: c.query && (await fill(c.query)), rawBody: c.rawBody && (await fill(c.rawBody)), form },
     wrote,
@@ -408,7 +452,15 @@ async function tokensFor(name: string, e: EndpointDef, count: number): Promise<(
   return same(await tokenFor(t, user))
 }
 
-const stats = { cpu: process.cpuUsage(), valueUse: new Map<string, Set<string>>(), cases: 0, byStatus: new Map<number, number>(), endpoints: 0, started: 0, slowest: [] as [string, number][] }
+const stats = {
+  cpu: process.cpuUsage(),
+  valueUse: new Map<string, Set<string>>(),
+  cases: 0,
+  byStatus: new Map<number, number>(),
+  endpoints: 0,
+  started: 0,
+  slowest: [] as [string, number][],
+}
 let watch: WriteWatch
 
 beforeAll(async () => {
@@ -447,10 +499,19 @@ afterAll(() => {
   const seconds = ((performance.now() - stats.started) / 1000).toFixed(1)
   const cpu = process.cpuUsage(stats.cpu)
   const cpuSeconds = ((cpu.user + cpu.system) / 1e6).toFixed(1)
-  const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ')
-  const slowest = stats.slowest.sort(([, a], [, b]) => b - a).slice(0, 8).map(([name, ms]) => `${name} ${Math.round(ms)} ms`).join(', ')
+  const statuses = [...stats.byStatus]
+    .sort(([a], [b]) => a - b)
+    .map(([status, count]) => `${status}×${count}`)
+    .join(' ')
+  const slowest = stats.slowest
+    .sort(([, a], [, b]) => b - a)
+    .slice(0, 8)
+    .map(([name, ms]) => `${name} ${Math.round(ms)} ms`)
+    .join(', ')
   console.info(`fuzz slowest: ${slowest}`)
-  console.info(`fuzz: ${stats.cases} cases over ${stats.endpoints} endpoints in ${seconds} s (${cpuSeconds} s of CPU, ${sharedDatabase ? 'PostgreSQL' : 'PGlite'}), ${watch?.takes} fingerprints: ${statuses}`)
+  console.info(
+    `fuzz: ${stats.cases} cases over ${stats.endpoints} endpoints in ${seconds} s (${cpuSeconds} s of CPU, ${sharedDatabase ? 'PostgreSQL' : 'PGlite'}), ${watch?.takes} fingerprints: ${statuses}`,
+  )
 })
 
 const takesInput = (e: EndpointDef) => Boolean(e.query || (e.body && e.method !== 'GET'))
@@ -458,7 +519,10 @@ const takesInput = (e: EndpointDef) => Boolean(e.query || (e.body && e.method !=
 it('has an example for every endpoint that takes input, and none for an endpoint that does not exist', () => {
   const names = new Set(all.map(([name]) => name))
   expect(Object.keys(examples).filter((name) => !names.has(name))).toEqual([])
-  expect(all.filter(([name, e]) => takesInput(e) && !examples[name]).map(([name]) => name), 'add an example for these').toEqual([])
+  expect(
+    all.filter(([name, e]) => takesInput(e) && !examples[name]).map(([name]) => name),
+    'add an example for these',
+  ).toEqual([])
 })
 
 type Verdict = ReturnType<typeof verdict>
@@ -475,7 +539,8 @@ function problemsOf(res: Answer, expected: Verdict, fields: Set<string>, field: 
     // A 422 of validation names the fields at fault; a business refusal (Insufficient balance) may name none,
     // but whatever it names is a field of the contract.
     const issues = res.body.issues as { path?: unknown; message?: unknown }[] | undefined
-    if (res.status === 422 && res.body.code === 'VALIDATION_FAILED' && (!Array.isArray(issues) || !issues.length)) problems.push('422 without issues')
+    if (res.status === 422 && res.body.code === 'VALIDATION_FAILED' && (!Array.isArray(issues) || !issues.length))
+      problems.push('422 without issues')
     if (issues !== undefined && !Array.isArray(issues)) problems.push('issues that are not a list')
     for (const issue of Array.isArray(issues) ? issues : []) {
       const head = typeof issue.path === 'string' ? issue.path.split('.')[0]! : ''
@@ -485,16 +550,20 @@ function problemsOf(res: Answer, expected: Verdict, fields: Set<string>, field: 
   }
   if (expected === 'too-large' && res.status !== 413) problems.push(`an over-limit body answered ${res.status}, not 413`)
   if (expected === 'malformed' && res.status !== 400) problems.push(`a malformed body answered ${res.status}, not 400`)
-  if (expected === 'invalid' && ![400, 413, 422].includes(res.status)) problems.push(`input the contract refuses answered ${res.status}, not 400/422`)
+  if (expected === 'invalid' && ![400, 413, 422].includes(res.status))
+    problems.push(`input the contract refuses answered ${res.status}, not 400/422`)
   // Input the contract refuses never reaches a handler: its 422 is the validator's.
-  if (expected === 'invalid' && res.status === 422 && (res.body as { code?: unknown }).code !== 'VALIDATION_FAILED') problems.push('input the contract refuses got a 422 that is not VALIDATION_FAILED')
+  if (expected === 'invalid' && res.status === 422 && (res.body as { code?: unknown }).code !== 'VALIDATION_FAILED')
+    problems.push('input the contract refuses got a 422 that is not VALIDATION_FAILED')
   // One field was changed on a valid example: the refusal names it, as the issue's path or, for a rule over
   // several fields reported on the whole input ("id or reference is required"), in the issue's words.
-  const given = typeof res.body === 'object' && Array.isArray(res.body?.issues) ? (res.body.issues as { path?: unknown; message?: unknown }[]) : []
+  const given =
+    typeof res.body === 'object' && Array.isArray(res.body?.issues) ? (res.body.issues as { path?: unknown; message?: unknown }[]) : []
   const names = (issue: { path?: unknown; message?: unknown }) =>
     String(issue.path).split('.')[0] === field ||
     (['body', 'query'].includes(String(issue.path)) && new RegExp(`\\b${field}\\b`).test(String(issue.message)))
-  if (expected === 'invalid' && res.status === 422 && field && !given.some(names)) problems.push(`the 422 does not name ${field}, the field at fault`)
+  if (expected === 'invalid' && res.status === 422 && field && !given.some(names))
+    problems.push(`the 422 does not name ${field}, the field at fault`)
   return problems
 }
 
@@ -514,7 +583,12 @@ describe('fuzz', () => {
       )
     }
     const tokens = await tokensFor(name, e, cases.length)
-    const planned = cases.map((c, index) => ({ c, index, expected: (c.headers ? 'invalid' : verdict(e, c)) as Verdict, token: tokens[index] }))
+    const planned = cases.map((c, index) => ({
+      c,
+      index,
+      expected: (c.headers ? 'invalid' : verdict(e, c)) as Verdict,
+      token: tokens[index],
+    }))
     watch.forget()
     const fields = new Set(['body', 'query', ...entriesOfAll(e)])
     const failures: string[] = []
@@ -529,7 +603,9 @@ describe('fuzz', () => {
       const report = (more: string[] = []) => {
         if (!problems.length && !more.length) return
         const logged = loggedErrors.slice(errorsBefore).map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))
-        failures.push(`[${p.c.label}] ${[...problems, ...more].join('; ')} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)} ${logged.join(' ').slice(0, 600)}`)
+        failures.push(
+          `[${p.c.label}] ${[...problems, ...more].join('; ')} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)} ${logged.join(' ').slice(0, 600)}`,
+        )
       }
       return { res, report }
     }
@@ -569,7 +645,10 @@ it('leaves the server working: the vendor reads its profile, its owner signs in,
   expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token })).status).toBe(200)
   // The fuzz spent the owner's sign-in attempts: after the limiter's window, the right password works.
   t.clock.advance(16 * 60_000)
-  const login = await call(t.app, 'POST', '/auth/vendor/login', { body: { email: s.owner.email, password: s.owner.password }, ip: '10.65.0.1' })
+  const login = await call(t.app, 'POST', '/auth/vendor/login', {
+    body: { email: s.owner.email, password: s.owner.password },
+    ip: '10.65.0.1',
+  })
   expect(login.status, JSON.stringify(login.body)).toBe(200)
   expect(loggedErrors).toEqual([])
   expect(stats.endpoints).toBe(all.length)

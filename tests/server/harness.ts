@@ -96,9 +96,7 @@ export interface TestVendor {
   wallets: VendorAccount['wallets']
 }
 
-export async function createVendor(
-  options: { status?: VendorRow['status']; name?: string; balance?: number } = {},
-): Promise<TestVendor> {
+export async function createVendor(options: { status?: VendorRow['status']; name?: string; balance?: number } = {}): Promise<TestVendor> {
   const db = await testDb()
   const password = `pw-${randomUUID()}`
   const email = uniqueEmail('owner')

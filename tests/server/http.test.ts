@@ -117,8 +117,7 @@ describe('register()', () => {
     register(app, 'probe', probe, handler, deps)
     return { app, logger }
   }
-  const post = (app: Hono, query: string, body: unknown) =>
-    app.request(`/probe${query}`, { method: 'POST', body: JSON.stringify(body) })
+  const post = (app: Hono, query: string, body: unknown) => app.request(`/probe${query}`, { method: 'POST', body: JSON.stringify(body) })
 
   it('hands the handler parsed query and body, and wraps the answer', async () => {
     const { app } = await probeApp(async ({ query, body }) => ({

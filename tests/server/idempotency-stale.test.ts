@@ -4,12 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { idempotencyKeys, transactions } from '#server/db/schema'
-import {
-  claimIdempotencyKey,
-  claimsBeforeAreAbandoned,
-  requestHash,
-  STALE_CLAIM_MS,
-} from '#server/http/idempotency'
+import { claimIdempotencyKey, claimsBeforeAreAbandoned, requestHash, STALE_CLAIM_MS } from '#server/http/idempotency'
 
 import type { TestApp } from './harness'
 import { balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'
@@ -37,7 +32,10 @@ async function forgetAnswer(vendorId: string, key: string) {
 }
 
 const rowsWithKey = (vendorId: string, key: string) =>
-  t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.idempotencyKey, key)))
+  t.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.idempotencyKey, key)))
 
 describe('a send whose process died', () => {
   it('after its debit committed: in progress until stale, then the transfer it made, never a second one', async () => {

@@ -28,7 +28,11 @@ const OTHER_USER = {
 async function team() {
   const s = await sender(t, { balance: 1_000_000 })
   const member = await createMember(s, { permissions: ['VENDOR_TRANSFERS', 'VENDOR_WALLET'] })
-  const [row] = await t.db.update(users).set({ pinHash: await hashSecret(PIN) }).where(eq(users.id, member.id)).returning()
+  const [row] = await t.db
+    .update(users)
+    .set({ pinHash: await hashSecret(PIN) })
+    .where(eq(users.id, member.id))
+    .returning()
   return { s, member: { ...member, token: await tokenFor(t, row!) } }
 }
 

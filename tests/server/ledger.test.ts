@@ -8,7 +8,7 @@ import { transactions, wallets } from '#server/db/schema'
 import { ApiError } from '#server/errors'
 import { creditFromBank, newReference, postTransfer } from '#server/ledger'
 
-import { createVendor, testDb,type TestVendor } from './harness'
+import { createVendor, testDb, type TestVendor } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
 
 function payOut(vendor: TestVendor, amount: number) {
@@ -85,13 +85,31 @@ describe('ledger', () => {
     const main = vendor.wallets.main.id
     const external = vendor.wallets.external.id
     await expect(
-      postTransfer(db, { ...base, legs: [{ walletId: main, amount: -100 }, { walletId: external, amount: 99 }] }),
+      postTransfer(db, {
+        ...base,
+        legs: [
+          { walletId: main, amount: -100 },
+          { walletId: external, amount: 99 },
+        ],
+      }),
     ).rejects.toThrow('Ledger legs must sum to zero, got -1')
     await expect(
-      postTransfer(db, { ...base, legs: [{ walletId: main, amount: -0.5 }, { walletId: external, amount: 0.5 }] }),
+      postTransfer(db, {
+        ...base,
+        legs: [
+          { walletId: main, amount: -0.5 },
+          { walletId: external, amount: 0.5 },
+        ],
+      }),
     ).rejects.toThrow('non-zero whole kobo')
     await expect(
-      postTransfer(db, { ...base, legs: [{ walletId: main, amount: -1 }, { walletId: main, amount: 1 }] }),
+      postTransfer(db, {
+        ...base,
+        legs: [
+          { walletId: main, amount: -1 },
+          { walletId: main, amount: 1 },
+        ],
+      }),
     ).rejects.toThrow('only one leg')
     await expect(postTransfer(db, { ...base, legs: [{ walletId: main, amount: 0 }] })).rejects.toThrow('two legs')
     expect(await balanceOf(db, main)).toBe(10_000)

@@ -17,14 +17,13 @@ import { call, createVendor, type TestApp, type TestVendor } from './harness'
 /** The ledger's promises, checked from the rows: entries explain every balance, and no money is made up. */
 export async function expectLedgerConsistent(db: Db, vendorId: string) {
   const walletRows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
-  const entries = await db
-    .select()
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.vendorId, vendorId))
-    .orderBy(asc(ledgerEntries.id))
+  const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId)).orderBy(asc(ledgerEntries.id))
   for (const wallet of walletRows) {
     const own = entries.filter((entry) => entry.walletId === wallet.id)
-    expect(own.reduce((sum, entry) => sum + entry.amount, 0), `wallet ${wallet.kind}`).toBe(wallet.balance)
+    expect(
+      own.reduce((sum, entry) => sum + entry.amount, 0),
+      `wallet ${wallet.kind}`,
+    ).toBe(wallet.balance)
     if (own.length) expect(own.at(-1)!.balanceAfter).toBe(wallet.balance)
     let running = 0
     for (const entry of own) {
@@ -68,10 +67,7 @@ export interface Sender extends TestVendor {
 }
 
 /** An approved vendor whose owner has PIN 1234, a funded main wallet, and third-party transfers as asked. */
-export async function sender(
-  t: TestApp,
-  options: { balance?: number; thirdParty?: boolean; pin?: string | null } = {},
-): Promise<Sender> {
+export async function sender(t: TestApp, options: { balance?: number; thirdParty?: boolean; pin?: string | null } = {}): Promise<Sender> {
   const vendor = await createVendor({ balance: options.balance })
   const pin = options.pin === undefined ? PIN : options.pin
   const pinHash = pin ? await hashSecret(pin) : null
@@ -125,6 +121,9 @@ export function send(
 }
 
 export async function pinAttempts(db: Db, userId: string): Promise<number> {
-  const [row] = await db.select({ pinAttempts: users.pinAttempts }).from(users).where(and(eq(users.id, userId)))
+  const [row] = await db
+    .select({ pinAttempts: users.pinAttempts })
+    .from(users)
+    .where(and(eq(users.id, userId)))
   return row!.pinAttempts
 }

@@ -65,11 +65,13 @@ describe('POST /bank/settlement-account', () => {
     expect((await settlement(s.token)).body.data).toBeNull()
   })
 
-  it("a stale requestId is refused before the PIN, so it costs no try", async () => {
+  it('a stale requestId is refused before the PIN, so it costs no try', async () => {
     const s = await sender(t)
     const stale = await enquiry(t, s, { expiresInMs: 5 })
     t.clock.advance(10)
-    expect((await change(s.token, { requestId: stale, pin: '0000' })).body.message).toBe('requestId: has expired; resolve the account again')
+    expect((await change(s.token, { requestId: stale, pin: '0000' })).body.message).toBe(
+      'requestId: has expired; resolve the account again',
+    )
     expect(await pinAttempts(t.db, s.owner.id)).toBe(0)
   })
 
@@ -90,7 +92,10 @@ describe('POST /bank/settlement-account', () => {
     expect(rows[0]!.kind).toBe('settlement_account_changed')
     expect(rows[0]!.createdAt).toEqual(t.clock.now())
     const before = (await audit(s)).find((row) => row.userId === s.owner.id)!
-    expect(rows[0]!.detail).toEqual({ from: (before.detail as { to: unknown }).to, to: { accountNumber: number, bankCode: '058', accountName: name } })
+    expect(rows[0]!.detail).toEqual({
+      from: (before.detail as { to: unknown }).to,
+      to: { accountNumber: number, bankCode: '058', accountName: name },
+    })
 
     const text = `Your settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello`
     expect(messagesTo(OWNER_SMS).at(-1)).toMatchObject({ channel: 'sms', text })
@@ -110,7 +115,9 @@ describe('PATCH /vendor/third-party-transfers', () => {
 
     expect((await thirdParty(member.token, { isEnabled: true, pin: '4321' })).body.data).toEqual({ isEnabled: true })
     const rows = await audit(s)
-    expect(rows.map((row) => [row.kind, row.userId, row.detail])).toEqual([['third_party_transfers_enabled', member.id, { from: false, to: true }]])
+    expect(rows.map((row) => [row.kind, row.userId, row.detail])).toEqual([
+      ['third_party_transfers_enabled', member.id, { from: false, to: true }],
+    ])
     const text = 'Third-party transfers were turned on by Ngozi Eze: money can now be sent to any account, not only your settlement account'
     expect(messagesTo(s.owner.email).map((message) => message.text)).toEqual([text])
     expect(messagesTo(OWNER_SMS).at(-1)!.text).toBe(text)
@@ -130,7 +137,10 @@ describe('who may read and route', () => {
     const token = await tokenFor(t, row!)
     const forbidden = { message: 'You do not have permission to do this', code: 'FORBIDDEN' }
     expect((await settlement(token)).body).toEqual(forbidden)
-    const enquiryRes = await call(t.app, 'GET', '/bank/resolve-account', { token, query: { accountNumber: account('058', randomSerial()), bankCode: '058' } })
+    const enquiryRes = await call(t.app, 'GET', '/bank/resolve-account', {
+      token,
+      query: { accountNumber: account('058', randomSerial()), bankCode: '058' },
+    })
     expect(enquiryRes.status).toBe(403)
     expect(enquiryRes.body).toEqual(forbidden)
     expect((await change(token, { requestId: await enquiry(t, s), pin: PIN })).status).toBe(403)
@@ -140,7 +150,10 @@ describe('who may read and route', () => {
     const s = await sender(t, { thirdParty: false })
     const settingsOnly = await createMember(s, { permissions: ['VENDOR_SETTINGS', 'VENDOR_WALLET'] })
     const [row] = await t.db.select().from(users).where(eq(users.id, settingsOnly.id))
-    await t.db.update(users).set({ pinHash: await hashSecret(PIN) }).where(eq(users.id, settingsOnly.id))
+    await t.db
+      .update(users)
+      .set({ pinHash: await hashSecret(PIN) })
+      .where(eq(users.id, settingsOnly.id))
     const token = await tokenFor(t, row!)
     const turnOn = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token, body: { isEnabled: true, pin: PIN } })
     expect(turnOn.status).toBe(403)

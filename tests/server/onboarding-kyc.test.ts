@@ -51,7 +51,10 @@ describe('PATCH /vendor/kyc', () => {
 
   it('an image document is kept as its sniffed type', async () => {
     const r = await verified()
-    const res = await sendKyc(r, kycForm({ documentType: 'INTERNATIONAL_PASSPORT', idType: 'BVN' }, image(JPEG, 'image/jpeg', 'passport.jpg')))
+    const res = await sendKyc(
+      r,
+      kycForm({ documentType: 'INTERNATIONAL_PASSPORT', idType: 'BVN' }, image(JPEG, 'image/jpeg', 'passport.jpg')),
+    )
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const row = await kycRow(r.vendorId)
     expect(row).toMatchObject({ documentType: 'INTERNATIONAL_PASSPORT', idType: 'BVN', documentContentType: 'image/jpeg' })

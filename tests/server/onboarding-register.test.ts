@@ -10,10 +10,8 @@ import { nextIp, randomPhone, register, registration, smsCode, verify } from './
 /* POST /auth/vendor, PATCH /auth/vendor/verify and POST /auth/vendor/resend-otp. */
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
-const verifyWith = (t: TestApp, token: string, otp: string) =>
-  call(t.app, 'PATCH', '/auth/vendor/verify', { token, body: { otp } })
-const resend = (t: TestApp, token: string, phone: string) =>
-  call(t.app, 'POST', '/auth/vendor/resend-otp', { token, body: { phone } })
+const verifyWith = (t: TestApp, token: string, otp: string) => call(t.app, 'PATCH', '/auth/vendor/verify', { token, body: { otp } })
+const resend = (t: TestApp, token: string, phone: string) => call(t.app, 'POST', '/auth/vendor/resend-otp', { token, body: { phone } })
 
 describe('POST /auth/vendor', () => {
   it('opens a pending account, signs the owner in and texts a code to +234…', async () => {
@@ -122,7 +120,9 @@ describe('PATCH /auth/vendor/verify', () => {
     for (const left of [4, 3, 2, 1]) {
       const res = await verifyWith(t, r.token, wrong)
       expect(res.status).toBe(422)
-      expect(res.body.issues).toEqual([{ path: 'otp', message: `The code is incorrect, ${left} ${left === 1 ? 'attempt' : 'attempts'} left` }])
+      expect(res.body.issues).toEqual([
+        { path: 'otp', message: `The code is incorrect, ${left} ${left === 1 ? 'attempt' : 'attempts'} left` },
+      ])
     }
     const burnt = await verifyWith(t, r.token, wrong)
     expect(burnt.status).toBe(410)

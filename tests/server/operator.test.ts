@@ -52,8 +52,7 @@ describe('POST /operator/vendor-status', () => {
 
   it('stops an address after 10 wrong keys (429), even with the right key then', async () => {
     const ip = '203.0.113.77'
-    const attempt = (key: string) =>
-      call(t.app, 'GET', '/operator/vendors', { headers: { 'x-operator-key': key }, ip })
+    const attempt = (key: string) => call(t.app, 'GET', '/operator/vendors', { headers: { 'x-operator-key': key }, ip })
     for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401)
     expect((await attempt('wrong-again')).status).toBe(429)
     expect((await attempt(KEY)).status).toBe(429)
@@ -61,7 +60,10 @@ describe('POST /operator/vendor-status', () => {
   })
 
   it('answers 404 for an unknown email and 422 naming a bad status', async () => {
-    expect((await setStatus({ email: 'ghost@test.ng', status: 'approved' })).body).toMatchObject({ code: 'NOT_FOUND', message: 'No user with email ghost@test.ng' })
+    expect((await setStatus({ email: 'ghost@test.ng', status: 'approved' })).body).toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'No user with email ghost@test.ng',
+    })
     const bad = await setStatus({ email: 'ghost@test.ng', status: 'live' })
     expect(bad.status).toBe(422)
     expect(bad.body.issues[0].path).toBe('status')
@@ -69,7 +71,10 @@ describe('POST /operator/vendor-status', () => {
 
   it('does not exist on a server without an operator key', async () => {
     const off = await makeApp({ operatorKey: null })
-    const res = await call(off.app, 'POST', '/operator/vendor-status', { body: { email: 'a@b.ng', status: 'approved' }, headers: { 'x-operator-key': '' } })
+    const res = await call(off.app, 'POST', '/operator/vendor-status', {
+      body: { email: 'a@b.ng', status: 'approved' },
+      headers: { 'x-operator-key': '' },
+    })
     expect(res.status).toBe(404)
   })
 })

@@ -58,8 +58,7 @@ export async function order(t: TestApp, token: string, body: Record<string, unkn
   return res.body.data
 }
 
-export const detail = (t: TestApp, token: string, reference: string) =>
-  call(t.app, 'GET', '/order/single', { token, query: { reference } })
+export const detail = (t: TestApp, token: string, reference: string) => call(t.app, 'GET', '/order/single', { token, query: { reference } })
 
 export async function orderData(t: TestApp, token: string, reference: string) {
   const res = await detail(t, token, reference)
@@ -69,7 +68,9 @@ export async function orderData(t: TestApp, token: string, reference: string) {
 
 export async function unitsOf(t: TestApp, token: string, productId: string): Promise<Record<string, number>> {
   const res = await call(t.app, 'GET', '/product/vendor', { token, query: { id: productId } })
-  return Object.fromEntries(res.body.data.variants.map((v: { options: { Size: string }; availableUnits: number }) => [v.options.Size, v.availableUnits]))
+  return Object.fromEntries(
+    res.body.data.variants.map((v: { options: { Size: string }; availableUnits: number }) => [v.options.Size, v.availableUnits]),
+  )
 }
 
 export interface Payer {

@@ -32,7 +32,11 @@ async function forgetAnswer(vendorId: string, key: string) {
     .where(and(eq(idempotencyKeys.vendorId, vendorId), eq(idempotencyKeys.key, key)))
 }
 
-const ordersWithKey = (key: string) => t.db.select().from(orders).where(and(eq(orders.vendorId, s.vendor.id), eq(orders.idempotencyKey, key)))
+const ordersWithKey = (key: string) =>
+  t.db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.vendorId, s.vendor.id), eq(orders.idempotencyKey, key)))
 
 describe('an order whose process died after it committed', () => {
   for (const shareable of [false, true]) {

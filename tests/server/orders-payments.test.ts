@@ -8,19 +8,7 @@ import { orderReferenceIn } from '#server/orders/inbound'
 
 import { call, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, PIN } from './money-helpers'
-import {
-  NAIRA,
-  order,
-  orderData,
-  pay,
-  payer,
-  postOrder,
-  salesApp,
-  type Shop,
-  shop,
-  transferIn,
-  unitsOf,
-} from './orders-helpers'
+import { NAIRA, order, orderData, pay, payer, postOrder, salesApp, type Shop, shop, transferIn, unitsOf } from './orders-helpers'
 
 /* Money for orders: transfers quoting a reference pay it; offline credits get an order once; stock moves on payment. */
 
@@ -63,7 +51,13 @@ describe('a transfer quoting the order reference pays the order', () => {
     })
     expect(credit.customerId).toEqual(expect.any(String))
     const paid = await orderData(t, s.token, data.reference)
-    expect(paid).toMatchObject({ status: 'paid', amountPaid: 2_000 * NAIRA, refundableAmount: 2_000 * NAIRA, canRefund: true, allowedStatuses: ['fulfilled'] })
+    expect(paid).toMatchObject({
+      status: 'paid',
+      amountPaid: 2_000 * NAIRA,
+      refundableAmount: 2_000 * NAIRA,
+      canRefund: true,
+      allowedStatuses: ['fulfilled'],
+    })
     // The order named nobody: its anonymous customer is now the account holder who paid.
     expect(paid.customer).toMatchObject({ id: credit.customerId, name: 'Ifeoma Obi', isAnonymous: false })
     expect(paid.payments).toEqual([
@@ -78,7 +72,10 @@ describe('a transfer quoting the order reference pays the order', () => {
       },
     ])
     expect(paid.timeline.map((event: { kind: string }) => event.kind)).toEqual(['created', 'shared', 'payment', 'stock'])
-    expect(paid.timeline[2]).toMatchObject({ message: `Payment of ₦2,000.00 received (${credit.reference}): paid in full`, actorName: null })
+    expect(paid.timeline[2]).toMatchObject({
+      message: `Payment of ₦2,000.00 received (${credit.reference}): paid in full`,
+      actorName: null,
+    })
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
 
@@ -111,7 +108,11 @@ describe('a transfer quoting the order reference pays the order', () => {
     for (const narration of [`For ${theirs.reference}`, 'For ORD-ZZZZZZZZ', `For ${abandoned.reference}`]) {
       const res = await transferIn(t, s.wallets.main.accountNumber!, 1_000 * NAIRA, narration)
       expect(res.body.message).toBe('Credit recorded')
-      expect(await transaction(s.token, res.body.data.transactionId)).toMatchObject({ isOffline: true, hasMatchingOrder: false, orderReference: null })
+      expect(await transaction(s.token, res.body.data.transactionId)).toMatchObject({
+        isOffline: true,
+        hasMatchingOrder: false,
+        orderReference: null,
+      })
     }
     expect((await orderData(t, other.token, theirs.reference)).amountPaid).toBe(0)
     expect((await orderData(t, s.token, abandoned.reference)).status).toBe('abandoned')
@@ -122,7 +123,9 @@ describe('a transfer quoting the order reference pays the order', () => {
     const before = (await balances(t.db, s.vendor.id)).main
     const reference = `PRV-${randomUUID()}`
     const results = await Promise.all(
-      Array.from({ length: 4 }, () => transferIn(t, s.wallets.main.accountNumber!, 600 * NAIRA, `Pay ${data.reference}`, payer(), reference)),
+      Array.from({ length: 4 }, () =>
+        transferIn(t, s.wallets.main.accountNumber!, 600 * NAIRA, `Pay ${data.reference}`, payer(), reference),
+      ),
     )
     expect(results.every((res) => res.status === 200)).toBe(true)
     expect(results.filter((res) => !res.body.data.duplicate)).toHaveLength(1)
@@ -203,7 +206,10 @@ describe('customers from transfers', () => {
     // Later transfers from that account, with or without an order, are the same customer.
     const later = await transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, 'Tip', from)
     expect((await transaction(s.token, later.body.data.transactionId)).customerId).toBe(data.customer.id)
-    const rows = await t.db.select().from(customers).where(and(eq(customers.vendorId, s.vendor.id), eq(customers.email, email)))
+    const rows = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.email, email)))
     expect(rows).toEqual([expect.objectContaining({ accountNumber: from.accountNumber, bankName: 'Wema Bank', name: 'Yetunde Afolabi' })])
   })
 
@@ -253,7 +259,11 @@ describe('POST /order with transactionReference: an order for an offline credit'
   it('a named customer wins over the payer; the amount decides partially-paid or overpayment', async () => {
     const v = await shop(t)
     const small = await offlineCredit(v, 500 * NAIRA)
-    const partial = await order(t, v.token, { items: [line(v.small.id)], transactionReference: small.reference, customer: { name: 'Halima' } })
+    const partial = await order(t, v.token, {
+      items: [line(v.small.id)],
+      transactionReference: small.reference,
+      customer: { name: 'Halima' },
+    })
     expect(partial).toMatchObject({ status: 'partially-paid', amountPaid: 500 * NAIRA, customer: { name: 'Halima' } })
     expect((await transaction(v.token, small.id)).customerId).toBe(partial.customer.id)
     const big = await offlineCredit(v, 5_000 * NAIRA)
@@ -266,7 +276,10 @@ describe('POST /order with transactionReference: an order for an offline credit'
     const first = await order(t, v.token, { items: [line(v.small.id)], transactionReference: credit.reference })
     const again = await postOrder(t, v.token, { items: [line(v.small.id)], transactionReference: credit.reference })
     expect(again.status).toBe(409)
-    expect(again.body).toEqual({ code: 'TRANSACTION_NOT_MATCHABLE', message: `This transaction already has a matching order (${first.reference})` })
+    expect(again.body).toEqual({
+      code: 'TRANSACTION_NOT_MATCHABLE',
+      message: `This transaction already has a matching order (${first.reference})`,
+    })
 
     const raced = await offlineCredit(v, 1_000 * NAIRA)
     const results = await Promise.all(

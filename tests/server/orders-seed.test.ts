@@ -43,9 +43,15 @@ describe('seedSales', () => {
     expect(named.length).toBeGreaterThanOrEqual(12)
     // One person, one customer: each seed customer once, with the account they pay from and their email or phone.
     expect(new Set(named.map((row) => row.name)).size).toBe(named.length)
-    expect(named.find((row) => row.name === 'Halima Danjuma')).toMatchObject({ phone: '08121230008', bankName: 'Moniepoint Microfinance Bank' })
+    expect(named.find((row) => row.name === 'Halima Danjuma')).toMatchObject({
+      phone: '08121230008',
+      bankName: 'Moniepoint Microfinance Bank',
+    })
     // Every credit names the customer whose bank and account sent it.
-    const credits = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, v.vendor.id), eq(transactions.type, 'credit')))
+    const credits = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, v.vendor.id), eq(transactions.type, 'credit')))
     const byId = new Map(people.map((row) => [row.id, row]))
     for (const credit of credits) {
       const payer = byId.get(credit.customerId ?? '')
@@ -61,12 +67,18 @@ describe('seedSales', () => {
     const people = await t.db.select().from(customers).where(eq(customers.vendorId, vendorId))
     const aisha = people.filter((row) => row.name === 'Aisha Bello')
     expect(aisha).toHaveLength(1)
-    const hers = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.customerId, aisha[0]!.id)))
+    const hers = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, vendorId), eq(transactions.customerId, aisha[0]!.id)))
     // Two transfers without an order in the history, and the two orders of hers that were paid.
     expect(hers).toHaveLength(4)
     expect(hers.filter((row) => row.hasMatchingOrder)).toHaveLength(2)
     const byId = new Map(people.map((row) => [row.id, row]))
-    const credits = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'credit')))
+    const credits = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'credit')))
     for (const credit of credits.filter((row) => row.outletId === null)) {
       const payer = byId.get(credit.customerId ?? '')
       expect([payer?.accountNumber, payer?.bankName], credit.reference).toEqual([credit.originatorAccountNumber, credit.originatorBankName])

@@ -70,8 +70,14 @@ describe('PATCH /order', () => {
       ['overpayment', 'Cannot change an order from pending to overpayment. Payment statuses follow the money that reaches your wallet.'],
       ['fulfilled', 'Cannot change an order from pending to fulfilled. From pending it can become abandoned or failed.'],
       ['pending', 'Cannot change an order from pending to pending. The order is already pending.'],
-      ['refunded', 'Cannot change an order from pending to refunded. Refunds are made with Initiate Refund (PUT /order), which sends the money back.'],
-      ['refund-pending', 'Cannot change an order from pending to refund-pending. Refunds are made with Initiate Refund (PUT /order), which sends the money back.'],
+      [
+        'refunded',
+        'Cannot change an order from pending to refunded. Refunds are made with Initiate Refund (PUT /order), which sends the money back.',
+      ],
+      [
+        'refund-pending',
+        'Cannot change an order from pending to refund-pending. Refunds are made with Initiate Refund (PUT /order), which sends the money back.',
+      ],
     ]
     for (const [status, message] of cases) {
       const res = await patch({ reference, status })

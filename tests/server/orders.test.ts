@@ -68,11 +68,32 @@ describe('POST /order', () => {
       customer: { name: 'Bola Ahmed', email: 'bola@example.ng', phone: '08031112222', isAnonymous: false },
     })
     expect(data.items).toEqual([
-      expect.objectContaining({ variantId: s.small.id, productId: s.small.productId, name: 'Jollof rice', options: { Size: 'Small' }, unitPrice: 1_000 * NAIRA, quantity: 2, amount: 2_000 * NAIRA }),
-      expect.objectContaining({ variantId: null, productId: null, name: 'Gift wrap', options: {}, unitPrice: 250 * NAIRA, quantity: 1, amount: 250 * NAIRA }),
+      expect.objectContaining({
+        variantId: s.small.id,
+        productId: s.small.productId,
+        name: 'Jollof rice',
+        options: { Size: 'Small' },
+        unitPrice: 1_000 * NAIRA,
+        quantity: 2,
+        amount: 2_000 * NAIRA,
+      }),
+      expect.objectContaining({
+        variantId: null,
+        productId: null,
+        name: 'Gift wrap',
+        options: {},
+        unitPrice: 250 * NAIRA,
+        quantity: 1,
+        amount: 250 * NAIRA,
+      }),
     ])
     expect(data.timeline).toEqual([
-      expect.objectContaining({ kind: 'created', message: 'Order created for ₦2,250.00', amount: 2_250 * NAIRA, actorName: 'Owner Person' }),
+      expect.objectContaining({
+        kind: 'created',
+        message: 'Order created for ₦2,250.00',
+        amount: 2_250 * NAIRA,
+        actorName: 'Owner Person',
+      }),
     ])
     // Creating an order takes no stock: only a payment does.
     const product = await call(t.app, 'GET', '/product/vendor', { token: s.token, query: { id: s.small.productId } })
@@ -124,7 +145,12 @@ describe('POST /order', () => {
   it('422 naming the field for bad input, and nothing is written', async () => {
     const other = await shop(t)
     const inactive = await makeDelivery(t, s.token, 500 * NAIRA, false)
-    const usedUp = await makeCoupon(t, s.token, { couponCode: `ONCE${randomUUID().slice(0, 4)}`, valueType: 'FLAT', value: 100, maxUsage: 1 })
+    const usedUp = await makeCoupon(t, s.token, {
+      couponCode: `ONCE${randomUUID().slice(0, 4)}`,
+      valueType: 'FLAT',
+      value: 100,
+      maxUsage: 1,
+    })
     await order(t, s.token, { items: [custom()], couponCode: usedUp.couponCode })
     const before = await t.db.select().from(orders).where(eq(orders.vendorId, s.vendor.id))
     const cases: [Record<string, unknown>, number, string][] = [
@@ -136,7 +162,16 @@ describe('POST /order', () => {
       [{ items: [custom(), { variantId: randomUUID(), quantity: 1 }] }, 422, 'items.1.variantId: is not a product in your catalogue'],
       [{ items: [{ variantId: other.small.id, quantity: 1 }] }, 422, 'items.0.variantId: is not a product in your catalogue'],
       [{ items: [{ variantId: s.large.id, quantity: 11 }] }, 422, 'items.0.quantity: Only 10 units are left'],
-      [{ items: [{ variantId: s.large.id, quantity: 6 }, { variantId: s.large.id, quantity: 5 }] }, 422, 'items.1.quantity: Only 10 units are left'],
+      [
+        {
+          items: [
+            { variantId: s.large.id, quantity: 6 },
+            { variantId: s.large.id, quantity: 5 },
+          ],
+        },
+        422,
+        'items.1.quantity: Only 10 units are left',
+      ],
       [{ items: [custom()], customerId: randomUUID(), customer: { name: 'Ada' } }, 422, 'customer: give customerId or customer, not both'],
       [{ items: [custom()], customer: { name: 'Ada', email: 'not-an-email' } }, 422, 'customer.email: must be a valid email address'],
       [{ items: [custom()], couponCode: 'NOSUCHCODE' }, 422, 'couponCode: is not a valid coupon code'],
@@ -168,7 +203,11 @@ describe('POST /order', () => {
   })
 
   it('a refused order gives its coupon use back (the redemption is in the order’s transaction)', async () => {
-    const coupon = await makeCoupon(t, s.token, { couponCode: `BACK${randomUUID().slice(0, 4)}`, valueType: 'FLAT', value: 100_000 * NAIRA })
+    const coupon = await makeCoupon(t, s.token, {
+      couponCode: `BACK${randomUUID().slice(0, 4)}`,
+      valueType: 'FLAT',
+      value: 100_000 * NAIRA,
+    })
     const res = await postOrder(t, s.token, { items: [custom()], couponCode: coupon.couponCode })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('couponCode: leaves nothing to pay on this order')
@@ -210,14 +249,22 @@ describe('customers of orders', () => {
     )
     expect(results.map((res) => res.status)).toEqual([201, 201, 201, 201, 201])
     expect(new Set(results.map((res) => res.body.data.customer.id)).size).toBe(1)
-    const rows = await t.db.select().from(customers).where(and(eq(customers.vendorId, s.vendor.id), eq(customers.email, email)))
+    const rows = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.email, email)))
     expect(rows).toHaveLength(1)
   })
 })
 
 describe('shareable orders and the public page', () => {
   it('POST /order/shareable gives a public URL; GET /order/public shows it without a session', async () => {
-    const data = await order(t, s.token, { items: [{ variantId: s.large.id, quantity: 1 }], customer: { name: 'Aisha Bello' } }, { shareable: true })
+    const data = await order(
+      t,
+      s.token,
+      { items: [{ variantId: s.large.id, quantity: 1 }], customer: { name: 'Aisha Bello' } },
+      { shareable: true },
+    )
     expect(data.isShareable).toBe(true)
     expect(data.publicUrl).toMatch(new RegExp(`^${PUBLIC_URL}/checkout/[A-Za-z0-9]{10}$`))
     expect(data.timeline.map((event: { kind: string }) => event.kind)).toEqual(['created', 'shared'])
@@ -278,7 +325,9 @@ describe('reading orders', () => {
   const refs: Record<string, string> = {}
   beforeAll(async () => {
     v = await shop(t)
-    refs.first = (await order(t, v.token, { items: [custom()], customer: { name: 'Kemi', email: `${randomUUID().slice(0, 6)}@k.ng` } })).reference
+    refs.first = (
+      await order(t, v.token, { items: [custom()], customer: { name: 'Kemi', email: `${randomUUID().slice(0, 6)}@k.ng` } })
+    ).reference
     t.clock.advance(1_000)
     refs.invoice = (await order(t, v.token, { kind: 'invoice', items: [custom('Hall', 900 * NAIRA)] })).reference
     t.clock.advance(1_000)
@@ -299,7 +348,13 @@ describe('reading orders', () => {
     const page2 = await list({ page: '2', size: '2' })
     expect(references(page2)).toEqual([refs.invoice, refs.first])
     expect(page2.body.data.total).toBe(4)
-    expect(res.body.data.items[3]).toMatchObject({ kind: 'order', status: 'pending', itemCount: 1, amount: 250 * NAIRA, customer: { name: 'Kemi' } })
+    expect(res.body.data.items[3]).toMatchObject({
+      kind: 'order',
+      status: 'pending',
+      itemCount: 1,
+      amount: 250 * NAIRA,
+      customer: { name: 'Kemi' },
+    })
   })
 
   it('the total of a list narrowed only by kind is the vendor’s own count: concurrent orders all counted, refused ones not', async () => {

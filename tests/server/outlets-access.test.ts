@@ -61,8 +61,7 @@ const reads = (outlet: CreatedOutlet, transactionId: string): [string, Record<st
   ['/outlet/members', { outletId: outlet.id }],
 ]
 
-const listed = async (token: string) =>
-  (await get(t, token, '/outlet')).body.data.items.map((item: { name: string }) => item.name).sort()
+const listed = async (token: string) => (await get(t, token, '/outlet')).body.data.items.map((item: { name: string }) => item.name).sort()
 
 describe('a member of outlet A with VENDOR_OUTLETS only', () => {
   it('sees A and reads all of it', async () => {

@@ -29,7 +29,10 @@ export async function owner(t: TestApp, balance = 0): Promise<Owner> {
 
 /** Outlet transfers need the caller's PIN (decision 086): every owner and staff member here has PIN. */
 async function setPin(t: TestApp, userId: string) {
-  await t.db.update(users).set({ pinHash: await hashSecret(PIN) }).where(eq(users.id, userId))
+  await t.db
+    .update(users)
+    .set({ pinHash: await hashSecret(PIN) })
+    .where(eq(users.id, userId))
 }
 
 export interface CreatedOutlet {
@@ -101,5 +104,9 @@ export async function outletBalance(t: TestApp, outlet: CreatedOutlet): Promise<
 export async function walletBalances(t: TestApp, vendorId: string) {
   const rows = await t.db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
   const of = (kind: string) => rows.find((wallet) => wallet.kind === kind && !wallet.outletId)!.balance
-  return { main: of('main'), clearing: of('clearing'), outlets: Object.fromEntries(rows.filter((w) => w.outletId).map((w) => [w.outletId!, w.balance])) }
+  return {
+    main: of('main'),
+    clearing: of('clearing'),
+    outlets: Object.fromEntries(rows.filter((w) => w.outletId).map((w) => [w.outletId!, w.balance])),
+  }
 }

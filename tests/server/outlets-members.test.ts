@@ -26,7 +26,10 @@ async function member(vendorId: string, fields: Partial<Pick<UserRow, 'name' | '
   const permissions: Permission[] = ['VENDOR_OUTLETS', 'VENDOR_ORDERS']
   if (fields.status === 'invited') {
     // Invited: no password until they accept (server/team makes these; written directly here).
-    const [row] = await t.db.insert(users).values({ ...person, role: 'member', permissions, status: 'invited' }).returning()
+    const [row] = await t.db
+      .insert(users)
+      .values({ ...person, role: 'member', permissions, status: 'invited' })
+      .returning()
     return row!
   }
   return createMember(t.db, { ...person, password: `pw-${randomUUID()}`, permissions, status: fields.status ?? 'active' })

@@ -36,7 +36,12 @@ beforeAll(async () => {
     expect((await fund(t, o.token, { outletId: outlets[i]!.id, amount: 1_000 * NAIRA })).status).toBe(201)
   }
   for (let i = 0; i < 3; i++) await invite(t, o.token)
-  cashier = await staff(t, o, ['VENDOR_OUTLETS'], outlets.slice(0, ROWS).map((row) => row.id))
+  cashier = await staff(
+    t,
+    o,
+    ['VENDOR_OUTLETS'],
+    outlets.slice(0, ROWS).map((row) => row.id),
+  )
   for (let i = 0; i < ROWS; i++) expect((await fund(t, o.token, { outletId: outlet.id, amount: 1 })).status).toBe(201)
   counted = countingDb(t.db)
   countingApp = await makeApp({ db: counted.db })

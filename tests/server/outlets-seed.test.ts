@@ -38,7 +38,11 @@ describe('seedOutlets', () => {
     expect((await get(t, ownerToken, '/vendor/wallet/balance')).body.data.balance).toBe(162_532_900)
     const [lekki, ikeja] = [list.body.data.items[1], list.body.data.items[0]]
     const details = await get(t, ownerToken, '/outlet/wallet/details', { outletId: lekki.id })
-    expect(details.body.data).toEqual({ bankName: 'Providus Bank', accountName: 'Mama Put Kitchen - Lekki', accountNumber: lekki.accountNumber })
+    expect(details.body.data).toEqual({
+      bankName: 'Providus Bank',
+      accountName: 'Mama Put Kitchen - Lekki',
+      accountNumber: lekki.accountNumber,
+    })
 
     const lekkiRows = (await get(t, ownerToken, '/transaction/outlet', { outletId: lekki.id })).body.data
     expect(lekkiRows.total).toBe(4)
@@ -50,12 +54,17 @@ describe('seedOutlets', () => {
     const now = Date.now()
     for (const row of [...lekkiRows.items, ...ikejaRows.items]) expect(new Date(row.createdAt).getTime()).toBeLessThan(now)
 
-    const [clearing] = await t.db.select().from(wallets).where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'clearing')))
+    const [clearing] = await t.db
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'clearing')))
     expect(clearing!.balance).toBe(0)
     // Five bank credits into the outlets and two rows for each transfer; the main wallet's side of each nets out.
     const outletRows = (await t.db.select().from(transactions).where(eq(transactions.vendorId, vendorId))).filter((row) => row.outletId)
     expect(outletRows).toHaveLength(9)
-    const onMain = outletRows.filter((row) => row.beneficiaryAccountName === 'Mama Put Kitchen' || row.originatorAccountName === 'Mama Put Kitchen')
+    const onMain = outletRows.filter(
+      (row) => row.beneficiaryAccountName === 'Mama Put Kitchen' || row.originatorAccountName === 'Mama Put Kitchen',
+    )
     expect(onMain.map((row) => row.narration).sort()).toEqual([
       'Transfer from main wallet: Float for the weekend',
       'Transfer from outlet Lekki',

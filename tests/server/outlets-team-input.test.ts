@@ -73,7 +73,7 @@ describe("another vendor's ids are not found, on every call that takes one", () 
     for (const res of answers) expect(res.body).toEqual({ message: 'Outlet not found', code: 'NOT_FOUND' })
   })
 
-  it("their transaction through my outlet, and their member in my outlet, are not found either", async () => {
+  it('their transaction through my outlet, and their member in my outlet, are not found either', async () => {
     expect((await get(t, o.token, '/transaction/outlet/single', { outletId: mine.id, id: theirCredit })).body).toEqual({
       message: 'Transaction not found',
       code: 'NOT_FOUND',

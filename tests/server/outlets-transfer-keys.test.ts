@@ -88,7 +88,11 @@ describe('a key belongs to one request', () => {
       expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([])
     }
     expect(await t.db.select().from(transactions).where(eq(transactions.outletId, outlet.id))).toHaveLength(5)
-    expect(await walletBalances(t, o.vendor.id)).toMatchObject({ main: 2_000 * NAIRA, clearing: 0, outlets: { [outlet.id]: 1_000 * NAIRA } })
+    expect(await walletBalances(t, o.vendor.id)).toMatchObject({
+      main: 2_000 * NAIRA,
+      clearing: 0,
+      outlets: { [outlet.id]: 1_000 * NAIRA },
+    })
     await expectLedgerConsistent(t.db, o.vendor.id)
   })
 })

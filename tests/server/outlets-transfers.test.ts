@@ -32,7 +32,10 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
     expect(res.body.message).toBe('Transfer successful')
     expect(Object.keys(res.body.data).sort()).toEqual(['outletBalance', 'transaction'])
     expect(res.body.data.outletBalance).toBe(30_000 * NAIRA)
-    const [main] = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, o.vendor.id), eq(transactions.type, 'debit')))
+    const [main] = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, o.vendor.id), eq(transactions.type, 'debit')))
     const mainAccount = { accountName: o.vendor.name, bankName: 'Providus Bank', accountNumber: o.wallets.main.accountNumber }
     const outletAccount = { accountName: `${o.vendor.name} - Lekki`, bankName: 'Providus Bank', accountNumber: outlet.accountNumber }
     const sides = {
@@ -47,9 +50,19 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
       beneficiaryBankName: outletAccount.bankName,
       beneficiaryAccountNumber: outletAccount.accountNumber,
     }
-    expect(res.body.data.transaction).toMatchObject({ ...sides, type: 'credit', narration: 'Transfer from main wallet: Float for Saturday' })
+    expect(res.body.data.transaction).toMatchObject({
+      ...sides,
+      type: 'credit',
+      narration: 'Transfer from main wallet: Float for Saturday',
+    })
     expect(res.body.data.transaction.reference).toMatch(/^OTR-\d{8}-[0-9A-F]{10}$/)
-    expect(main).toMatchObject({ ...sides, type: 'debit', walletId: o.wallets.main.id, narration: 'Transfer to outlet Lekki: Float for Saturday', idempotencyKey: key })
+    expect(main).toMatchObject({
+      ...sides,
+      type: 'debit',
+      walletId: o.wallets.main.id,
+      narration: 'Transfer to outlet Lekki: Float for Saturday',
+      idempotencyKey: key,
+    })
     expect(main!.reference).toMatch(/^OTR-/)
     expect(main!.reference).not.toBe(res.body.data.transaction.reference)
 
@@ -57,7 +70,10 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
     // Each row's entries sum to zero through clearing.
     const entries = await t.db.select().from(ledgerEntries).where(eq(ledgerEntries.transactionId, main!.id))
     expect(entries.map((entry) => [entry.walletId, entry.amount]).sort()).toEqual(
-      [[o.wallets.main.id, -30_000 * NAIRA], [o.wallets.clearing.id, 30_000 * NAIRA]].sort(),
+      [
+        [o.wallets.main.id, -30_000 * NAIRA],
+        [o.wallets.clearing.id, 30_000 * NAIRA],
+      ].sort(),
     )
     await expectLedgerConsistent(t.db, o.vendor.id)
 
@@ -149,7 +165,12 @@ describe('POST /outlet/transfer/vendor (outlet → main)', () => {
       .select()
       .from(transactions)
       .where(and(eq(transactions.walletId, o.wallets.main.id), eq(transactions.type, 'credit')))
-    expect(credit).toMatchObject({ narration: 'Transfer from outlet Lekki', amount: 12_500 * NAIRA, outletId: outlet.id, idempotencyKey: null })
+    expect(credit).toMatchObject({
+      narration: 'Transfer from outlet Lekki',
+      amount: 12_500 * NAIRA,
+      outletId: outlet.id,
+      idempotencyKey: null,
+    })
     expect(await walletBalances(t, o.vendor.id)).toEqual({ main: 12_500 * NAIRA, clearing: 0, outlets: { [outlet.id]: 7_500 * NAIRA } })
     expect((await toMain(t, o.token, { outletId: outlet.id, amount: 7_500 * NAIRA + 1 })).body.code).toBe('INSUFFICIENT_FUNDS')
     await expectLedgerConsistent(t.db, o.vendor.id)
@@ -248,7 +269,11 @@ describe('transfers at once', () => {
     const results = await Promise.all(
       moves.map((m) => (m.direction === 'fund' ? fund : toMain)(t, o.token, { outletId: m.outlet.id, amount: m.amount })),
     )
-    const expected = new Map([['main', 5_000 * NAIRA], [a.id, 3_000 * NAIRA], [b.id, 1_000 * NAIRA]])
+    const expected = new Map([
+      ['main', 5_000 * NAIRA],
+      [a.id, 3_000 * NAIRA],
+      [b.id, 1_000 * NAIRA],
+    ])
     const move = (wallet: string, amount: number) => expected.set(wallet, expected.get(wallet)! + amount)
     results.forEach((res, i) => {
       expect([201, 422], JSON.stringify(res.body)).toContain(res.status)

@@ -5,7 +5,7 @@ import { outlets, transactions, wallets } from '#server/db/schema'
 
 import { call, type TestApp } from './harness'
 import { expectLedgerConsistent } from './money-helpers'
-import { creditOutlet, get, makeOutlet, outletsApp,owner } from './outlets-helpers'
+import { creditOutlet, get, makeOutlet, outletsApp, owner } from './outlets-helpers'
 
 /* Creating, listing, reading and switching outlets, and money a bank sends to an outlet's own account. */
 
@@ -19,7 +19,12 @@ const create = (token: string, body: unknown) => call(t.app, 'POST', '/outlet', 
 describe('POST /outlet', () => {
   it('opens an outlet with its own wallet and virtual account named after the vendor and outlet', async () => {
     const o = await owner(t)
-    const res = await create(o.token, { name: '  Lekki ', address: '14 Admiralty Way, Lekki', email: 'LEKKI@Shop.ng', phone: '08031110001' })
+    const res = await create(o.token, {
+      name: '  Lekki ',
+      address: '14 Admiralty Way, Lekki',
+      email: 'LEKKI@Shop.ng',
+      phone: '08031110001',
+    })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Outlet created')
     expect(res.body.data).toMatchObject({
@@ -42,7 +47,11 @@ describe('POST /outlet', () => {
       balance: 0,
     })
     const details = await get(t, o.token, '/outlet/wallet/details', { outletId: res.body.data.id })
-    expect(details.body.data).toEqual({ bankName: 'Providus Bank', accountNumber: wallet!.accountNumber, accountName: `${o.vendor.name} - Lekki` })
+    expect(details.body.data).toEqual({
+      bankName: 'Providus Bank',
+      accountNumber: wallet!.accountNumber,
+      accountName: `${o.vendor.name} - Lekki`,
+    })
     const balance = await get(t, o.token, '/outlet/wallet/balance', { outletId: res.body.data.id })
     expect(balance.body.data).toEqual({ balance: 0, currency: 'NGN' })
   })
@@ -138,7 +147,9 @@ describe('GET /outlet and /outlet/single', () => {
         expect(res.body).toEqual({ message: 'Outlet not found', code: 'NOT_FOUND' })
       }
     }
-    expect((await call(t.app, 'PUT', '/outlet/status', { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status).toBe(404)
+    expect(
+      (await call(t.app, 'PUT', '/outlet/status', { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
+    ).toBe(404)
   })
 
   it('bad input is a 422 naming the field', async () => {

@@ -12,8 +12,7 @@ describe('changing the PIN with the account password, under a burst', () => {
   it('checks at most 5 of 20 concurrent wrong passwords; a late right one is refused', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    const initiate = (password: string) =>
-      call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
+    const initiate = (password: string) => call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => initiate(`wrong-${i}`)))
 
     // A 422 is a password that was hashed and compared; a 429 was refused before the hash.
@@ -28,8 +27,7 @@ describe('changing the PIN with the account password, under a burst', () => {
   it('a right password releases the count it reserved', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    const initiate = (password: string) =>
-      call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
+    const initiate = (password: string) => call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
     for (let i = 0; i < 4; i++) expect((await initiate('not-it')).status).toBe(422)
     expect((await initiate(s.owner.password)).status).toBe(200)
     // Released: the owner who got it right is not one wrong try from the lock.

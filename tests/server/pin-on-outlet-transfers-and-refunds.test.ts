@@ -36,12 +36,18 @@ async function shopWithOutlet() {
 }
 
 const debitsOf = (vendorId: string) =>
-  t.db.select().from(transactions).where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'debit')))
+  t.db
+    .select()
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.type, 'debit')))
 
 /** A member of the shop with these permissions and their own PIN. */
 async function member(s: Shop, permissions: Permission[], pin: string) {
   const m = await createMember(s, { permissions })
-  await t.db.update(users).set({ pinHash: await hashSecret(pin) }).where(eq(users.id, m.id))
+  await t.db
+    .update(users)
+    .set({ pinHash: await hashSecret(pin) })
+    .where(eq(users.id, m.id))
   return { id: m.id, token: await tokenFor(t, m.row) }
 }
 
@@ -180,7 +186,11 @@ describe('refunds take VENDOR_REFUNDS and the refunding person’s PIN', () => {
     const reference = await paidOrder(s)
     const paid = await orderData(t, s.token, reference)
     const [payment] = paid.payments
-    expect(paid.refundAccount).toEqual({ accountName: payment.payerName, bankName: payment.payerBankName, accountNumber: payment.payerAccountNumber })
+    expect(paid.refundAccount).toEqual({
+      accountName: payment.payerName,
+      bankName: payment.payerBankName,
+      accountNumber: payment.payerAccountNumber,
+    })
     expect((await refund(s.token, { reference, pin: PIN })).status).toBe(200)
     expect((await orderData(t, s.token, reference)).refundAccount).toBeNull()
   })
@@ -196,7 +206,8 @@ describe('one PIN lockout across Send Money, outlet transfers and refunds', () =
       expect(res.body.code).toBe('INVALID_PIN')
     }
     const answers = []
-    for (let i = 0; i < 3; i++) answers.push((await fund(t, s.token, { outletId: outlet.id, amount: 100 * NAIRA, pin: WRONG })).body.message)
+    for (let i = 0; i < 3; i++)
+      answers.push((await fund(t, s.token, { outletId: outlet.id, amount: 100 * NAIRA, pin: WRONG })).body.message)
     expect(answers).toEqual([
       'Incorrect PIN. 2 attempts remaining.',
       'Incorrect PIN. 1 attempt remaining.',

@@ -102,9 +102,7 @@ describe('changing the PIN', () => {
       'PIN_SESSION_INVALID',
     )
     t.clock.advance(10 * 60_000 + 1)
-    expect((await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': key })).body.code).toBe(
-      'PIN_SESSION_INVALID',
-    )
+    expect((await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': key })).body.code).toBe('PIN_SESSION_INVALID')
   })
 
   it("another user's session key is no use", async () => {

@@ -78,7 +78,11 @@ describe('a refund goes back only to an account that paid, at most what it paid'
 
     // FULL without an amount: what the next account may get, then the one before it.
     // The first is partial, so the order stays an overpayment; the last returns everything, so it is refunded (089).
-    expect((await refund(s, { reference })).body.data).toMatchObject({ status: 'overpayment', amountRefunded: 1, refundableAmount: 2_000 * NAIRA })
+    expect((await refund(s, { reference })).body.data).toMatchObject({
+      status: 'overpayment',
+      amountRefunded: 1,
+      refundableAmount: 2_000 * NAIRA,
+    })
     const last = await refund(s, { reference })
     expect(last.body.data).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA + 1, refundableAmount: 0, canRefund: false })
     expect(await sentTo(s, reference)).toEqual({ [topUp.accountNumber]: 1, [customer.accountNumber]: 2_000 * NAIRA })
@@ -100,7 +104,10 @@ describe('a refund goes back only to an account that paid, at most what it paid'
     expect((await refund(s, { reference, amount: 400 * NAIRA })).body.data.refundableAmount).toBe(600 * NAIRA)
     expect((await refund(s, { reference, amount: 601 * NAIRA })).status).toBe(422)
     expect((await refund(s, { reference, amount: 600 * NAIRA })).body.data.refundableAmount).toBe(1_000 * NAIRA)
-    expect((await refund(s, { reference, amount: 1_000 * NAIRA })).body.data).toMatchObject({ refundableAmount: 0, amountRefunded: 2_000 * NAIRA })
+    expect((await refund(s, { reference, amount: 1_000 * NAIRA })).body.data).toMatchObject({
+      refundableAmount: 0,
+      amountRefunded: 2_000 * NAIRA,
+    })
     expect(await sentTo(s, reference)).toEqual({ [son.accountNumber]: 1_000 * NAIRA, [mum.accountNumber]: 1_000 * NAIRA })
   })
 
@@ -149,7 +156,11 @@ describe('a refund goes back only to an account that paid, at most what it paid'
     await pay(t, s, reference, 1, payer({ name: 'Someone Else' }))
     const before = await balances(t.db, s.vendor.id)
 
-    const moved = await refund(s, { reference, amount: 1, refundAccount: { accountNumber: refundAccount.accountNumber, bankName: refundAccount.bankName } })
+    const moved = await refund(s, {
+      reference,
+      amount: 1,
+      refundAccount: { accountNumber: refundAccount.accountNumber, bankName: refundAccount.bankName },
+    })
     expect(moved.status).toBe(409)
     expect(moved.body.code).toBe('REFUND_ACCOUNT_CHANGED')
     expect(moved.body.message).toMatch(/^This refund would now go to Someone Else \(/)

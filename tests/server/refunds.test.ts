@@ -25,7 +25,11 @@ beforeAll(async () => {
 const FEE = 10 * NAIRA // BELOW5000
 
 function refund(s: Shop, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'PUT', '/order', { token: s.token, body: { status: 'refunded', pin: PIN, ...body }, headers: { 'idempotency-key': key } })
+  return call(t.app, 'PUT', '/order', {
+    token: s.token,
+    body: { status: 'refunded', pin: PIN, ...body },
+    headers: { 'idempotency-key': key },
+  })
 }
 
 /** A shop whose ₦2,000 order (2 × Small) was paid by `from`. */
@@ -105,7 +109,13 @@ describe('PUT /order refunds', () => {
     expect(above.status).toBe(422)
     expect(above.body.message).toBe('amount: must not exceed the amount paid less earlier refunds (₦500.00)')
     const last = await refund(s, { reference, amount: 500 * NAIRA })
-    expect(last.body.data).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA, refundableAmount: 0, canRefund: false, allowedStatuses: [] })
+    expect(last.body.data).toMatchObject({
+      status: 'refunded',
+      amountRefunded: 2_000 * NAIRA,
+      refundableAmount: 0,
+      canRefund: false,
+      allowedStatuses: [],
+    })
     expect(last.body.data.refunds).toHaveLength(3)
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(10)
     await expectLedgerConsistent(t.db, s.vendor.id)
@@ -130,7 +140,10 @@ describe('PUT /order refunds', () => {
 
     const over = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
     await pay(t, s, over.reference, 1_500 * NAIRA)
-    expect((await refund(s, { reference: over.reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'overpayment', refundableAmount: 1_000 * NAIRA })
+    expect((await refund(s, { reference: over.reference, amount: 500 * NAIRA })).body.data).toMatchObject({
+      status: 'overpayment',
+      refundableAmount: 1_000 * NAIRA,
+    })
 
     const unpaid = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
     const res = await refund(s, { reference: unpaid.reference })
@@ -165,7 +178,12 @@ describe('PUT /order refunds', () => {
     expect((await refund(s, { reference: data.reference })).status).toBe(200)
     const [debit] = await refundDebits(s.vendor.id, data.reference)
     // At most what that account paid: the first payer's share is the next refund's (refunds-accounts.test.ts).
-    expect(debit).toMatchObject({ beneficiaryAccountNumber: second.accountNumber, beneficiaryBankCode: '50211', status: 'success', amount: 1_000 * NAIRA })
+    expect(debit).toMatchObject({
+      beneficiaryAccountNumber: second.accountNumber,
+      beneficiaryBankCode: '50211',
+      status: 'success',
+      amount: 1_000 * NAIRA,
+    })
   })
 
   it('422 when the payment came from a bank we cannot send to, and nothing moves', async () => {
@@ -189,7 +207,12 @@ describe('PUT /order refunds', () => {
     const res = await refund(s, { reference }, key)
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' })
-    expect(await orderData(t, s.token, reference)).toMatchObject({ status: 'paid', amountRefunded: 0, refundableAmount: 2_000 * NAIRA, refunds: [] })
+    expect(await orderData(t, s.token, reference)).toMatchObject({
+      status: 'paid',
+      amountRefunded: 0,
+      refundableAmount: 2_000 * NAIRA,
+      refunds: [],
+    })
     expect((await refundDebits(s.vendor.id, reference)).length).toBe(0)
     expect((await balances(t.db, s.vendor.id)).main).toBe(2_000 * NAIRA)
     const smaller = await refund(s, { reference, amount: 1_990 * NAIRA }, key)
@@ -268,7 +291,13 @@ describe('when the bank says no, or later', () => {
     const before = (await balances(t.db, s.vendor.id)).main
     const res = await refund(s, { reference })
     expect(res.body.message).toBe('Refund is processing; the order will update when the bank answers')
-    expect(res.body.data).toMatchObject({ status: 'refund-pending', amountRefunded: 0, refundableAmount: 0, canRefund: false, refunds: [{ status: 'pending' }] })
+    expect(res.body.data).toMatchObject({
+      status: 'refund-pending',
+      amountRefunded: 0,
+      refundableAmount: 0,
+      canRefund: false,
+      refunds: [{ status: 'pending' }],
+    })
     const meanwhile = await refund(s, { reference, amount: 100 })
     expect(meanwhile.status).toBe(409)
     expect(meanwhile.body.message).toBe('A refund of this order is still with the bank; wait for its outcome')
@@ -309,7 +338,11 @@ describe('when the bank says no, or later', () => {
     expect((await refund(s, { reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'fulfilled', canRefund: true })
     expect((await refund(s, { reference, amount: 300 * NAIRA })).body.data.status).toBe('fulfilled')
     expect(await recoverLater(s.vendor.id)).toMatchObject({ succeeded: 2 })
-    expect(await orderData(t, s.token, reference)).toMatchObject({ status: 'fulfilled', amountRefunded: 800 * NAIRA, refundableAmount: 1_200 * NAIRA })
+    expect(await orderData(t, s.token, reference)).toMatchObject({
+      status: 'fulfilled',
+      amountRefunded: 800 * NAIRA,
+      refundableAmount: 1_200 * NAIRA,
+    })
     // The rest: refund-pending while the bank has it, refunded when it arrives.
     expect((await refund(s, { reference })).body.data.status).toBe('refund-pending')
     expect(await recoverLater(s.vendor.id)).toMatchObject({ succeeded: 1 })
@@ -320,7 +353,10 @@ describe('when the bank says no, or later', () => {
     const { s, reference } = await paidOrder({ from: payer({ serial: SANDBOX_SERIALS.pendingThenSuccess }) })
     await refund(s, { reference })
     t.clock.advance(RECOVER_AFTER_MS + 1)
-    await Promise.all([recoverPendingTransfers(t.deps, { vendorId: s.vendor.id }), recoverPendingTransfers(t.deps, { vendorId: s.vendor.id })])
+    await Promise.all([
+      recoverPendingTransfers(t.deps, { vendorId: s.vendor.id }),
+      recoverPendingTransfers(t.deps, { vendorId: s.vendor.id }),
+    ])
     const settled = await orderData(t, s.token, reference)
     expect(settled).toMatchObject({ status: 'refunded', amountRefunded: 2_000 * NAIRA })
     expect(settled.timeline.filter((event: { message: string }) => event.message.includes('reached'))).toHaveLength(1)

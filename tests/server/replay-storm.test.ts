@@ -136,11 +136,25 @@ const scenarios: Record<string, Scenario> = {
     status: 201,
     prepare: async () => {
       const { s, disputeId } = await openDispute()
-      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/dispute/conversations', body: { disputeId, message: 'Any news?' }, money: false }
+      return {
+        token: s.token,
+        vendorId: s.vendor.id,
+        method: 'POST',
+        path: '/dispute/conversations',
+        body: { disputeId, message: 'Any news?' },
+        money: false,
+      }
     },
     refused: async () => {
       const { s, disputeId } = await openDispute()
-      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/dispute/conversations', body: { disputeId, message: ' ' }, money: false }
+      return {
+        token: s.token,
+        vendorId: s.vendor.id,
+        method: 'POST',
+        path: '/dispute/conversations',
+        body: { disputeId, message: ' ' },
+        money: false,
+      }
     },
   },
   refundOrder: {
@@ -165,7 +179,12 @@ async function openDispute() {
   expect(made.status, JSON.stringify(made.body)).toBe(201)
   const dispute = await call(t.app, 'POST', '/dispute', {
     token: s.token,
-    body: { orderReference: made.body.data.reference, title: 'Never arrived', description: 'The rider did not come.', category: 'item-not-received' },
+    body: {
+      orderReference: made.body.data.reference,
+      title: 'Never arrived',
+      description: 'The rider did not come.',
+      category: 'item-not-received',
+    },
   })
   expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
   return { s, disputeId: dispute.body.data.id as string }
@@ -199,7 +218,12 @@ async function footprint(vendorId: string) {
   const balances = (await t.db.select().from(wallets).where(eq(wallets.vendorId, vendorId)))
     .map((wallet) => `${wallet.kind}${wallet.outletId ? ':outlet' : ''}=${wallet.balance}`)
     .sort()
-  const units = (await t.db.select().from(productVariants).where(and(eq(productVariants.vendorId, vendorId))))
+  const units = (
+    await t.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.vendorId, vendorId)))
+  )
     .map((variant) => variant.availableUnits)
     .sort()
   return { counts, balances, units }

@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { BankingProvider, TransferRequest, TransferResult } from '#server/banking/provider'
-import { SANDBOX_SERIALS,SandboxBankingProvider } from '#server/banking/sandbox'
+import { SANDBOX_SERIALS, SandboxBankingProvider } from '#server/banking/sandbox'
 import { customers, orders } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/transfers'
@@ -50,7 +50,10 @@ describe('payments at once', () => {
       // Whoever linked the customer named it; both orders show that name, not "Anonymous customer".
       const [customer] = await t.db.select().from(customers).where(eq(customers.id, first.customer.id))
       expect(customer!.isAnonymous).toBe(false)
-      const rows = await t.db.select().from(orders).where(and(eq(orders.vendorId, s.vendor.id), eq(orders.customerId, customer!.id)))
+      const rows = await t.db
+        .select()
+        .from(orders)
+        .where(and(eq(orders.vendorId, s.vendor.id), eq(orders.customerId, customer!.id)))
       expect(rows.map((row) => row.customerName)).toEqual([customer!.name, customer!.name])
     }
     await expectLedgerConsistent(t.db, s.vendor.id)

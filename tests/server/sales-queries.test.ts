@@ -93,25 +93,28 @@ describe('lists cost a fixed number of queries, whatever the page holds', () => 
 })
 
 describe('POST /order and POST /order/shareable with an Idempotency-Key', () => {
-  it.each([false, true])('shareable %s: the same key makes one order and replays its answer; a different body is 409', async (shareable) => {
-    const v = await shop(t)
-    const key = randomUUID()
-    const body = { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] }
-    const first = await postOrder(t, v.token, body, { key, shareable })
-    const replay = await postOrder(t, v.token, body, { key, shareable })
-    expect(first.status).toBe(201)
-    expect(replay.status).toBe(201)
-    expect(replay.body).toEqual(first.body)
-    expect(replay.headers.get('idempotent-replayed')).toBe('true')
-    const burst = await Promise.all(Array.from({ length: 4 }, () => postOrder(t, v.token, body, { key, shareable })))
-    for (const res of burst) expect(res.status === 201 || res.body.code === 'IDEMPOTENCY_IN_PROGRESS').toBe(true)
-    const other = await postOrder(t, v.token, { ...body, narration: 'Another' }, { key, shareable })
-    expect(other.status).toBe(409)
-    expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH')
-    // The same key on the other create call is a different request too.
-    expect((await postOrder(t, v.token, body, { key, shareable: !shareable })).body.code).toBe('IDEMPOTENCY_MISMATCH')
-    expect(await t.db.select().from(orders).where(eq(orders.vendorId, v.vendor.id))).toHaveLength(1)
-  })
+  it.each([false, true])(
+    'shareable %s: the same key makes one order and replays its answer; a different body is 409',
+    async (shareable) => {
+      const v = await shop(t)
+      const key = randomUUID()
+      const body = { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] }
+      const first = await postOrder(t, v.token, body, { key, shareable })
+      const replay = await postOrder(t, v.token, body, { key, shareable })
+      expect(first.status).toBe(201)
+      expect(replay.status).toBe(201)
+      expect(replay.body).toEqual(first.body)
+      expect(replay.headers.get('idempotent-replayed')).toBe('true')
+      const burst = await Promise.all(Array.from({ length: 4 }, () => postOrder(t, v.token, body, { key, shareable })))
+      for (const res of burst) expect(res.status === 201 || res.body.code === 'IDEMPOTENCY_IN_PROGRESS').toBe(true)
+      const other = await postOrder(t, v.token, { ...body, narration: 'Another' }, { key, shareable })
+      expect(other.status).toBe(409)
+      expect(other.body.code).toBe('IDEMPOTENCY_MISMATCH')
+      // The same key on the other create call is a different request too.
+      expect((await postOrder(t, v.token, body, { key, shareable: !shareable })).body.code).toBe('IDEMPOTENCY_MISMATCH')
+      expect(await t.db.select().from(orders).where(eq(orders.vendorId, v.vendor.id))).toHaveLength(1)
+    },
+  )
 
   it('concurrent creates with one new key each make one order each', async () => {
     const v = await shop(t)

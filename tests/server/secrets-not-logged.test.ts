@@ -26,9 +26,11 @@ const render = (args: unknown[]) =>
   args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg, { depth: 10, breakLength: Infinity }))).join(' ')
 
 const logLines: string[] = []
-const capture = (level: string) => (...args: unknown[]) => {
-  logLines.push(`${level} ${render(args)}`)
-}
+const capture =
+  (level: string) =>
+  (...args: unknown[]) => {
+    logLines.push(`${level} ${render(args)}`)
+  }
 const logger: Logger = { info: capture('info'), warn: capture('warn'), error: capture('error') }
 const notifierLines: string[] = []
 
@@ -147,8 +149,12 @@ describe('logins, signed-in calls, refusals and code flows', () => {
     const code = secret('reset code', newestCode(vendor.owner.email))
     const reset = secret('password', `pw-reset-${randomUUID()}`)
     const wrongCode = secret('wrong reset code', code === '999999' ? '888888' : '999999')
-    expect((await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: wrongCode, password: reset } })).status).toBe(422)
-    expect((await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: code, password: reset } })).status).toBe(200)
+    expect(
+      (await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: wrongCode, password: reset } })).status,
+    ).toBe(422)
+    expect(
+      (await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: code, password: reset } })).status,
+    ).toBe(200)
     const again = await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: reset } })
     expect(again.status).toBe(200)
     expect((await send(t, 'POST', '/auth/logout', { token: again.body.data.token })).status).toBe(200)
@@ -168,7 +174,11 @@ describe('logins, signed-in calls, refusals and code flows', () => {
       headers: { 'idempotency-key': key },
     })
     expect(refused.status).toBe(422)
-    const sent = await send(t, 'POST', '/transfer/send', { token, body: { amount: 100_00, requestId, pin }, headers: { 'idempotency-key': key } })
+    const sent = await send(t, 'POST', '/transfer/send', {
+      token,
+      body: { amount: 100_00, requestId, pin },
+      headers: { 'idempotency-key': key },
+    })
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
 
     expect((await send(t, 'PATCH', '/pin/initiate/change', { token, body: { pin: wrongPin } })).status).toBe(422)
@@ -177,19 +187,24 @@ describe('logins, signed-in calls, refusals and code flows', () => {
     const verified = await send(t, 'PATCH', '/pin/verify/otp', { token, body: { otp } })
     expect(verified.status).toBe(200)
     const sessionKey = verified.headers.get('x-session-key')!
-    expect((await send(t, 'PATCH', '/pin/reset', { token, body: { pin: newPin }, headers: { 'x-session-key': sessionKey } })).status).toBe(200)
+    expect((await send(t, 'PATCH', '/pin/reset', { token, body: { pin: newPin }, headers: { 'x-session-key': sessionKey } })).status).toBe(
+      200,
+    )
   })
 
   it('invite a member, read the invitation and accept it with a password', async () => {
     const vendor = await createVendor()
-    const token = (await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } })).body.data.token
+    const token = (await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } }))
+      .body.data.token
     const phone = newPhone()
     const invited = await send(t, 'POST', '/invite', { token, body: { name: 'Chidi Okafor', phone, email: null, permissions: [] } })
     expect(invited.status, JSON.stringify(invited.body)).toBe(201)
     const inviteCode = secret('invitation code', newestCode(`+234${phone.slice(1)}`))
     expect((await send(t, 'GET', '/invite/details', { query: { inviteCode } })).status).toBe(200)
     const password = secret('password', `pw-member-${randomUUID()}`)
-    const accepted = await send(t, 'POST', '/invite/accept', { body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` } })
+    const accepted = await send(t, 'POST', '/invite/accept', {
+      body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` },
+    })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
   })
 })
@@ -218,12 +233,18 @@ describe('500s with secrets in the request', () => {
     const verified = await send(t, 'PATCH', '/pin/verify/otp', { token, body: { otp: t.notifier.outbox.at(-1)!.code } })
     const newPin = secret('PIN', '3816')
     results.push(
-      await send(failing, 'PATCH', '/pin/reset', { token, body: { pin: newPin }, headers: { 'x-session-key': verified.headers.get('x-session-key')! } }),
+      await send(failing, 'PATCH', '/pin/reset', {
+        token,
+        body: { pin: newPin },
+        headers: { 'x-session-key': verified.headers.get('x-session-key')! },
+      }),
     )
     const phone = newPhone()
     await send(t, 'POST', '/invite', { token, body: { name: 'Ngozi Eze', phone, email: null, permissions: [] } })
     const inviteCode = secret('invitation code', newestCode(`+234${phone.slice(1)}`))
-    results.push(await send(failing, 'POST', '/invite/accept', { body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` } }))
+    results.push(
+      await send(failing, 'POST', '/invite/accept', { body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` } }),
+    )
 
     expect(results.map((res) => res.status)).toEqual([500, 500, 500, 500, 500])
     for (const res of results) expect(res.body.code).toBe('INTERNAL')
@@ -251,7 +272,10 @@ describe('what was logged', () => {
     for (const kind of ['phone OTP', 'reset code', 'PIN change OTP', 'invitation code']) expect(kinds).toContain(kind)
     const inMessages = findSecrets(notifierLines.join('\n'))
     for (const kind of ['phone OTP', 'reset code', 'PIN change OTP', 'invitation code']) {
-      expect(inMessages.some((hit) => hit.startsWith(kind)), kind).toBe(true)
+      expect(
+        inMessages.some((hit) => hit.startsWith(kind)),
+        kind,
+      ).toBe(true)
     }
   })
 
@@ -291,7 +315,9 @@ describe('a messaging provider that fails', () => {
     }
     const p = await makeApp({ notifier: provider, logger: { info: providerLog, warn: providerLog, error: providerLog } })
     const vendor = await createVendor()
-    const token = (await call(p.app, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() })).body.data.token
+    const token = (
+      await call(p.app, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() })
+    ).body.data.token
     await call(p.app, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email }, ip: ip() })
     await call(p.app, 'POST', '/auth/vendor', { body: registration(), ip: ip() })
     await call(p.app, 'POST', '/invite', { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })

@@ -18,9 +18,7 @@ describe('Strict-Transport-Security', () => {
     expect(hsts(await call(t.app, 'GET', '/user/me', { headers: https }))).toBe(STRICT_TRANSPORT_SECURITY)
     expect(hsts(await call(t.app, 'GET', '/banks', { headers: https }))).toBe('max-age=31536000')
     // Two proxies: the last entry is the one our proxy appended.
-    expect(hsts(await call(t.app, 'GET', '/user/me', { headers: { 'x-forwarded-proto': 'http, https' } }))).toBe(
-      STRICT_TRANSPORT_SECURITY,
-    )
+    expect(hsts(await call(t.app, 'GET', '/user/me', { headers: { 'x-forwarded-proto': 'http, https' } }))).toBe(STRICT_TRANSPORT_SECURITY)
     expect(hsts(await call(t.app, 'GET', '/user/me', { headers: { 'x-forwarded-proto': 'http' } }))).toBeNull()
   })
 

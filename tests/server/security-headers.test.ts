@@ -47,7 +47,10 @@ function expectSecure(res: Response | { headers: Headers }, label: string) {
   expect(scripts, `${label}: script-src`).not.toContain("'unsafe-inline'")
   expect(scripts, `${label}: script-src`).not.toContain("'unsafe-eval'")
   expect(scripts, `${label}: script-src`).not.toContain('*')
-  expect(scripts!.some((source) => /^(data|blob|https?):?$/.test(source)), `${label}: script-src scheme sources`).toBe(false)
+  expect(
+    scripts!.some((source) => /^(data|blob|https?):?$/.test(source)),
+    `${label}: script-src scheme sources`,
+  ).toBe(false)
   // frame-ancestors does not fall back to default-src: it must be there itself.
   expect(csp.get('frame-ancestors'), `${label}: frame-ancestors`).toEqual(["'none'"])
   expect(csp.get('object-src') ?? csp.get('default-src'), `${label}: object-src`).toEqual(["'none'"])
@@ -267,8 +270,6 @@ describe('the built app shell', () => {
     // 'inline' would put a registration <script> in index.html; 'script'/'auto' add registerSW.js. false: the app
     // registers through virtual:pwa-register (the update prompt), inside the bundle.
     expect(config).toMatch(/injectRegister:\s*false/)
-    expect(readFileSync(new URL('src/app/features/shell/components/update-prompt.tsx', root), 'utf8')).toContain(
-      'virtual:pwa-register',
-    )
+    expect(readFileSync(new URL('src/app/features/shell/components/update-prompt.tsx', root), 'utf8')).toContain('virtual:pwa-register')
   })
 })

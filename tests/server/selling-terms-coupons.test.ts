@@ -76,10 +76,7 @@ describe('POST /coupon', () => {
 
   it('creates a flat coupon in kobo; starting tomorrow it is scheduled', async () => {
     const { token } = await owner()
-    const res = await create(
-      token,
-      coupon({ couponCode: 'NAIRA500', valueType: 'FLAT', value: 500_00, startDate: '2026-11-23' }),
-    )
+    const res = await create(token, coupon({ couponCode: 'NAIRA500', valueType: 'FLAT', value: 500_00, startDate: '2026-11-23' }))
     expect(res.body.data).toMatchObject({ valueType: 'FLAT', value: 500_00, isActive: false, state: 'scheduled' })
   })
 
@@ -119,10 +116,7 @@ describe('POST /coupon', () => {
 
   it('two simultaneous creates of one code: one coupon, one 409, never a 500', async () => {
     const { token } = await owner()
-    const answers = await Promise.all([
-      create(token, coupon({ couponCode: 'RACE' })),
-      create(token, coupon({ couponCode: 'race' })),
-    ])
+    const answers = await Promise.all([create(token, coupon({ couponCode: 'RACE' })), create(token, coupon({ couponCode: 'race' }))])
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409])
     expect((await list(token)).body.data.total).toBe(1)
   })
@@ -160,8 +154,7 @@ describe('GET /coupon and /coupon/single', () => {
       expect((await create(token, coupon({ couponCode: code }))).status).toBe(201)
       t.clock.advance(1_000)
     }
-    const codes = (res: Awaited<ReturnType<typeof list>>) =>
-      res.body.data.items.map((c: { couponCode: string }) => c.couponCode)
+    const codes = (res: Awaited<ReturnType<typeof list>>) => res.body.data.items.map((c: { couponCode: string }) => c.couponCode)
     const first = await list(token, { size: '2' })
     expect(first.body.data).toMatchObject({ page: 1, size: 2, total: 3 })
     expect(codes(first)).toEqual(['THIRD', 'SECOND'])
@@ -225,9 +218,7 @@ describe('redeemCoupon', () => {
   it('never takes more than maxUsage uses, however many orders race for it', async () => {
     const { vendor, token } = await owner()
     const { id } = (await create(token, coupon({ couponCode: 'RUSH', maxUsage: 3 }))).body.data
-    const outcomes = await Promise.allSettled(
-      Array.from({ length: 8 }, () => redeemCoupon(t.db, vendor.vendor.id, 'RUSH', t.clock.now())),
-    )
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => redeemCoupon(t.db, vendor.vendor.id, 'RUSH', t.clock.now())))
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3)
     expect((await detail(token, id)).body.data).toMatchObject({ currentUsage: 3, state: 'used_up' })
   })
@@ -257,15 +248,8 @@ describe('permissions', () => {
   it('coupons need VENDOR_INVENTORY: 403 without it, allowed with it', async () => {
     const { vendor, token } = await owner(LAGOS_0030_ON_22ND + HOUR_MS)
     const { id } = (await create(token, coupon())).body.data
-    const without = await tokenFor(
-      t,
-      (await createMember(vendor, { permissions: ['VENDOR_SETTINGS', 'VENDOR_ORDERS'] })).row,
-    )
-    for (const res of [
-      await list(without),
-      await detail(without, id),
-      await create(without, coupon({ couponCode: 'MEMBER' })),
-    ]) {
+    const without = await tokenFor(t, (await createMember(vendor, { permissions: ['VENDOR_SETTINGS', 'VENDOR_ORDERS'] })).row)
+    for (const res of [await list(without), await detail(without, id), await create(without, coupon({ couponCode: 'MEMBER' }))]) {
       expect(res.status).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }

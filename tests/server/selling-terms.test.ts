@@ -20,11 +20,9 @@ async function owner() {
 }
 
 const addTax = (token: string, body: unknown) => call(t.app, 'POST', '/vendor/shop/tax', { token, body })
-const listTaxes = (token: string, query: Record<string, string> = {}) =>
-  call(t.app, 'GET', '/vendor/shop/tax', { token, query })
+const listTaxes = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/vendor/shop/tax', { token, query })
 const addLocation = (token: string, body: unknown) => call(t.app, 'POST', '/delivery/location', { token, body })
-const listLocations = (token: string, query: Record<string, string> = {}) =>
-  call(t.app, 'GET', '/delivery/location', { token, query })
+const listLocations = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/delivery/location', { token, query })
 const updateLocation = (token: string, body: unknown) => call(t.app, 'PATCH', '/delivery/location', { token, body })
 const names = (res: { body: { data: { items: { name: string }[] } } }) => res.body.data.items.map((item) => item.name)
 
@@ -75,10 +73,7 @@ describe('taxes', () => {
       code: 'TAX_NAME_TAKEN',
       issues: [{ path: 'name', message: 'is already used by another tax' }],
     })
-    const raced = await Promise.all([
-      addTax(token, { name: 'Levy', percentage: 1 }),
-      addTax(token, { name: 'LEVY', percentage: 1 }),
-    ])
+    const raced = await Promise.all([addTax(token, { name: 'Levy', percentage: 1 }), addTax(token, { name: 'LEVY', percentage: 1 })])
     expect(raced.map((res) => res.status).sort()).toEqual([201, 409])
     const other = await owner()
     expect((await addTax(other.token, { name: 'VAT', percentage: 7.5 })).status).toBe(201)
@@ -159,9 +154,7 @@ describe('delivery locations', () => {
     expect(cleared.body.data).toMatchObject({ name: 'Lekki Phase 1', fee: 3_500_00, description: null })
 
     expect((await updateLocation(token, { id: lekki.id, fee: -5 })).body.message).toBe('fee: must not be negative')
-    expect((await updateLocation(token, { id: lekki.id, isActive: 'yes' })).body.message).toBe(
-      'isActive: must be true or false',
-    )
+    expect((await updateLocation(token, { id: lekki.id, isActive: 'yes' })).body.message).toBe('isActive: must be true or false')
     expect((await updateLocation(token, { isActive: true })).body.message).toBe('id: is required')
     expect((await listLocations(token, { isActive: 'maybe' })).body.message).toBe('isActive: must be true or false')
   })
@@ -194,10 +187,7 @@ describe('permissions', () => {
     const { vendor, token } = await owner()
     await addTax(token, { name: 'VAT', percentage: 7.5 })
     const yaba = (await addLocation(token, { name: 'Yaba', fee: 1_500_00 })).body.data
-    const without = await tokenFor(
-      t,
-      (await createMember(vendor, { permissions: ['VENDOR_INVENTORY', 'VENDOR_ORDERS'] })).row,
-    )
+    const without = await tokenFor(t, (await createMember(vendor, { permissions: ['VENDOR_INVENTORY', 'VENDOR_ORDERS'] })).row)
     const refused = [
       await addTax(without, { name: 'Levy', percentage: 1 }),
       await addLocation(without, { name: 'Ikeja', fee: 2_000_00 }),
@@ -222,13 +212,11 @@ describe('seedSellingTerms', () => {
     await seedSellingTerms(t.db, vendor.vendor.id, t.clock.now())
     expect((await listTaxes(token)).body.data.items).toMatchObject([{ name: 'VAT', percentage: 7.5 }])
     const locations = (await listLocations(token)).body.data.items
-    expect(locations.map((l: { name: string; fee: number; isActive: boolean }) => [l.name, l.fee, l.isActive])).toEqual(
-      [
-        ['Yaba', 1_500_00, true],
-        ['Lekki Phase 1', 3_000_00, true],
-        ['Ikeja', 2_000_00, false],
-      ],
-    )
+    expect(locations.map((l: { name: string; fee: number; isActive: boolean }) => [l.name, l.fee, l.isActive])).toEqual([
+      ['Yaba', 1_500_00, true],
+      ['Lekki Phase 1', 3_000_00, true],
+      ['Ikeja', 2_000_00, false],
+    ])
     const coupons = (await call(t.app, 'GET', '/coupon', { token })).body.data.items
     expect(coupons.map((c: { couponCode: string; state: string }) => [c.couponCode, c.state])).toEqual([
       ['WEEKEND500', 'scheduled'],

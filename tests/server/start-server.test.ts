@@ -151,7 +151,12 @@ describe('startServer', () => {
     const headers = { authorization: `Bearer ${(await login.json()).data.token}` }
     const api = async (path: string) => (await (await fetch(`${server.url}/api${path}`, { headers })).json()).data
     const collections = await api('/product/collections')
-    expect(collections.items.map((c: { name: string }) => c.name).sort()).toEqual(['Drinks', 'Rice dishes', 'Small chops', 'Soups and swallow'])
+    expect(collections.items.map((c: { name: string }) => c.name).sort()).toEqual([
+      'Drinks',
+      'Rice dishes',
+      'Small chops',
+      'Soups and swallow',
+    ])
     const products = await api('/product')
     expect(products.total).toBe(8)
     expect(products.items[0]).toMatchObject({ name: 'Jollof rice', variantCount: 6, isPublished: true })

@@ -85,7 +85,9 @@ describe('GET /storefront', () => {
       background: { id: 'plain', value: '#ffffff' },
     })
     const db = await testDb()
-    await db.insert(shops).values({ vendorId: s.vendor.id, description: 'Hot food daily', font: 'playfair', background: 'mint', logoKey: 'logo.png' })
+    await db
+      .insert(shops)
+      .values({ vendorId: s.vendor.id, description: 'Hot food daily', font: 'playfair', background: 'mint', logoKey: 'logo.png' })
     expect((await open(s.url.toUpperCase())).body.data).toMatchObject({
       description: 'Hot food daily',
       logoUrl: '/api/files/logo.png',

@@ -54,10 +54,16 @@ describe('an invitation outlives neither its inviter’s account nor their autho
     const orders = await invite(t, token, { permissions: ['VENDOR_ORDERS'] })
     const wallet = await invite(t, token, { permissions: ['VENDOR_WALLET'] })
     // Permissions changed outside the API (an administrator): VENDOR_WALLET is gone.
-    await t.db.update(users).set({ permissions: ['VENDOR_TEAM', 'VENDOR_ORDERS'] }).where(eq(users.id, manager.id))
+    await t.db
+      .update(users)
+      .set({ permissions: ['VENDOR_TEAM', 'VENDOR_ORDERS'] })
+      .where(eq(users.id, manager.id))
     expect((await details(t, orders.code)).status).toBe(200)
     expect((await details(t, wallet.code)).body).toEqual(REVOKED)
-    await t.db.update(users).set({ permissions: ['VENDOR_ORDERS'] }).where(eq(users.id, manager.id))
+    await t.db
+      .update(users)
+      .set({ permissions: ['VENDOR_ORDERS'] })
+      .where(eq(users.id, manager.id))
     expect((await accept(t, { inviteCode: orders.code, password: 'password-1', email: uniqueEmail() })).body).toEqual(REVOKED)
   })
 })
@@ -133,7 +139,8 @@ describe('racing changes to one member end in one consistent outcome', () => {
       [1, 2, 3].map(() => call(t.app, 'POST', '/invite', { token: ownerToken, body: { name: 'Twice', phone: newPhone(), email } })),
     )
     expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409])
-    for (const res of results.filter((r) => r.status === 409)) expect(res.body.issues).toEqual([{ path: 'email', message: 'is already used by another account' }])
+    for (const res of results.filter((r) => r.status === 409))
+      expect(res.body.issues).toEqual([{ path: 'email', message: 'is already used by another account' }])
   })
 })
 

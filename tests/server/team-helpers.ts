@@ -45,8 +45,6 @@ let ips = 0
 /** Each public invite call from its own address, so the per-IP limits only bite in the test about them. */
 export const freshIp = () => `10.77.${(ips >> 8) & 255}.${ips++ & 255}`
 
-export const details = (t: TestApp, inviteCode: string) =>
-  call(t.app, 'GET', '/invite/details', { query: { inviteCode }, ip: freshIp() })
+export const details = (t: TestApp, inviteCode: string) => call(t.app, 'GET', '/invite/details', { query: { inviteCode }, ip: freshIp() })
 
-export const accept = (t: TestApp, body: Record<string, unknown>) =>
-  call(t.app, 'POST', '/invite/accept', { body, ip: freshIp() })
+export const accept = (t: TestApp, body: Record<string, unknown>) => call(t.app, 'POST', '/invite/accept', { body, ip: freshIp() })

@@ -43,11 +43,17 @@ describe('POST /invite, by phone', () => {
   it("refuses an active member's phone and the owner's own, but not a member who was made inactive", async () => {
     const phone = newPhone()
     const invited = await invite(t, ownerToken, { phone })
-    await t.db.update(users).set({ status: 'active', email: `m-${invited.id}@test.ng`, passwordHash: 'x' }).where(eq(users.id, invited.id))
+    await t.db
+      .update(users)
+      .set({ status: 'active', email: `m-${invited.id}@test.ng`, passwordHash: 'x' })
+      .where(eq(users.id, invited.id))
     expect((await post(phone)).body).toEqual(TAKEN)
     expect((await post('08030000000')).body).toEqual(TAKEN)
 
-    await t.db.update(users).set({ status: 'inactive' }).where(and(eq(users.id, invited.id)))
+    await t.db
+      .update(users)
+      .set({ status: 'inactive' })
+      .where(and(eq(users.id, invited.id)))
     expect((await post(phone)).status).toBe(201)
   })
 
@@ -73,7 +79,10 @@ describe('reactivating a member, by phone', () => {
   it("refuses to bring back a member whose phone is now another's, with 409 naming phone", async () => {
     const phone = newPhone()
     const left = await invite(t, ownerToken, { phone })
-    await t.db.update(users).set({ status: 'active', email: `m-${left.id}@test.ng`, passwordHash: 'x' }).where(eq(users.id, left.id))
+    await t.db
+      .update(users)
+      .set({ status: 'active', email: `m-${left.id}@test.ng`, passwordHash: 'x' })
+      .where(eq(users.id, left.id))
     expect((await setStatus(left.id, 'inactive')).status).toBe(200)
     const successor = await invite(t, ownerToken, { phone })
 

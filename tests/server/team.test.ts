@@ -138,9 +138,7 @@ describe('POST /invite/resend', () => {
     const old = await details(t, invited.code)
     expect(old.status).toBe(410)
     expect(old.body).toEqual({ code: 'INVITE_REVOKED', message: 'This invitation is no longer valid. Ask for a new one.' })
-    expect((await accept(t, { inviteCode: invited.code, password: 'password-1', email: uniqueEmail() })).body.code).toBe(
-      'INVITE_REVOKED',
-    )
+    expect((await accept(t, { inviteCode: invited.code, password: 'password-1', email: uniqueEmail() })).body.code).toBe('INVITE_REVOKED')
     expect((await accept(t, { inviteCode: fresh, password: 'password-1', email: uniqueEmail() })).status).toBe(200)
   })
 
@@ -154,9 +152,7 @@ describe('POST /invite/resend', () => {
     expect((await resend(inactive.id)).body).toMatchObject({ code: 'MEMBER_INACTIVE' })
     expect((await resend(stranger.id)).status).toBe(404)
     expect((await resend('no-such-member')).body).toEqual({ code: 'NOT_FOUND', message: 'Member not found' })
-    expect((await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: {} })).body.message).toBe(
-      'memberId: is required',
-    )
+    expect((await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: {} })).body.message).toBe('memberId: is required')
   })
 })
 

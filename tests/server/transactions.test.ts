@@ -25,11 +25,14 @@ async function vendorWithHistory() {
     creditFromBank(t.db, { vendorId: s.vendor.id, amount, originator: payer, createdAt: at(hours), order })
   const offline = (await credit(50_000_00, 1)).transaction
   const ordered = (await credit(20_000_00, 2.5, { reference: 'ORD-1', customer: 'Aisha Bello' })).transaction
-  const beneficiary = { accountNumber: account('058', '135792468'), bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'Tunde Bakare' }
+  const beneficiary = {
+    accountNumber: account('058', '135792468'),
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountName: 'Tunde Bakare',
+  }
   const debit = async (amount: number, hours: number, outcome: 'success' | 'failed' | 'pending') => {
-    const row = await t.db.transaction((tx) =>
-      debitForTransfer(tx, s.vendor.id, beneficiary, { amount, narration: null, at: at(hours) }),
-    )
+    const row = await t.db.transaction((tx) => debitForTransfer(tx, s.vendor.id, beneficiary, { amount, narration: null, at: at(hours) }))
     if (outcome === 'pending') return row
     return settle(t.deps, row, { status: outcome, sessionId: '1'.repeat(30), failureReason: 'Dormant' })
   }
@@ -61,9 +64,9 @@ describe('GET /transaction', () => {
     expect(await ids({ type: 'credit' })).toEqual([h.later.id, h.ordered.id, h.offline.id])
     expect(await ids({ type: 'debit', status: 'success' })).toEqual([h.sent.id])
     expect(await ids({ reference: h.sent.reference })).toEqual([h.sent.id])
-    expect(
-      await ids({ startDate: new Date(DAY + 2 * HOUR_MS).toISOString(), endDate: new Date(DAY + 4 * HOUR_MS).toISOString() }),
-    ).toEqual([h.failed.id, h.sent.id, h.ordered.id])
+    expect(await ids({ startDate: new Date(DAY + 2 * HOUR_MS).toISOString(), endDate: new Date(DAY + 4 * HOUR_MS).toISOString() })).toEqual(
+      [h.failed.id, h.sent.id, h.ordered.id],
+    )
     expect(await ids({ customerId: 'nobody' })).toEqual([])
   })
 

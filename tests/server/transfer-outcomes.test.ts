@@ -98,10 +98,7 @@ describe('pending transfers and recovery', () => {
     // Both runs must see "failed" (the sandbox answers a pending transfer's outcome once).
     const declined: TransferResult = { status: 'failed', sessionId: newSessionId(), failureReason: 'Declined' }
     const deps = { ...t.deps, banking: bankWith({ transferStatus: async () => declined }) }
-    await Promise.all([
-      recoverPendingTransfers(deps, { vendorId: s.vendor.id }),
-      recoverPendingTransfers(deps, { vendorId: s.vendor.id }),
-    ])
+    await Promise.all([recoverPendingTransfers(deps, { vendorId: s.vendor.id }), recoverPendingTransfers(deps, { vendorId: s.vendor.id })])
     expect(await balances(t.db, s.vendor.id)).toMatchObject({ main: START, fees: 0 })
     await expectLedgerConsistent(t.db, s.vendor.id)
   })

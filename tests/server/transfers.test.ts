@@ -7,18 +7,7 @@ import { hashSecret } from '#server/auth/secrets'
 import { idempotencyKeys, transactions, users } from '#server/db/schema'
 
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
-import {
-  account,
-  balances,
-  enquiry,
-  expectLedgerConsistent,
-  PIN,
-  pinAttempts,
-  randomSerial,
-  send,
-  sender,
-  tokenFor,
-} from './money-helpers'
+import { account, balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, randomSerial, send, sender, tokenFor } from './money-helpers'
 
 /* POST /transfer/send as a client sees it: the happy path, every refusal, and the Idempotency-Key contract. */
 

@@ -1,16 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { FILE_CONTENT_SECURITY_POLICY } from '#server/http/security-headers'
-import {
-  MemoryStorage,
-  type PutOptions,
-  sniffDocumentType,
-  type Storage,
-  type StoredFile,
-  type StoredType,
-} from '#server/storage'
+import { MemoryStorage, type PutOptions, sniffDocumentType, type Storage, type StoredFile, type StoredType } from '#server/storage'
 
-import { form, image, JPEG, PNG, productFields, type Seller,seller } from './catalogue-helpers'
+import { form, image, JPEG, PNG, productFields, type Seller, seller } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'
 import { PDF, register, type Registered, shopForm, verify } from './onboarding-helpers'
 

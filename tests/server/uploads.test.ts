@@ -59,7 +59,11 @@ describe('multipart bodies', () => {
   it('422 naming the field when a text field holds the wrong kind of value', async () => {
     const body = form(productFields())
     body.set('variants', 'lots')
-    expectError(await call(t.app, 'POST', '/product', { token: s.token, form: body }), 422, 'variants: Invalid type: Expected Array but received "lots"')
+    expectError(
+      await call(t.app, 'POST', '/product', { token: s.token, form: body }),
+      422,
+      'variants: Invalid type: Expected Array but received "lots"',
+    )
   })
 
   it('a field named __proto__ is a field like any other, never the body itself', async () => {
@@ -94,7 +98,11 @@ describe('multipart bodies', () => {
     const pdf = image(new TextEncoder().encode('%PDF-1.7'), 'application/pdf')
     expectError(await postProduct(t, s.token, productFields(), [pdf]), 422, 'images.0: must be a JPEG, PNG or WebP image')
     const script = image(new TextEncoder().encode('<script>alert(1)</script>'), 'image/png')
-    expectError(await postProduct(t, s.token, productFields(), [image(PNG, 'image/png'), script]), 422, 'images.1: must be a JPEG, PNG or WebP image')
+    expectError(
+      await postProduct(t, s.token, productFields(), [image(PNG, 'image/png'), script]),
+      422,
+      'images.1: must be a JPEG, PNG or WebP image',
+    )
     expect(t.storage.size).toBe(before)
   })
 

@@ -64,12 +64,8 @@ describe('GET /vendor/wallet/balance and /vendor/wallet/details', () => {
     const tokenB = await login(app, b.owner.email, b.owner.password)
     expect((await call(app, 'GET', '/vendor/wallet/balance', { token: tokenA })).body.data.balance).toBe(500_00)
     expect((await call(app, 'GET', '/vendor/wallet/balance', { token: tokenB })).body.data.balance).toBe(700_00)
-    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenA })).body.data.accountNumber).toBe(
-      a.wallets.main.accountNumber,
-    )
-    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenB })).body.data.accountNumber).toBe(
-      b.wallets.main.accountNumber,
-    )
+    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenA })).body.data.accountNumber).toBe(a.wallets.main.accountNumber)
+    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenB })).body.data.accountNumber).toBe(b.wallets.main.accountNumber)
     expect((await call(app, 'GET', '/vendor', { token: tokenB })).body.data.id).toBe(b.vendor.id)
   })
 

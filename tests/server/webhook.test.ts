@@ -69,7 +69,9 @@ describe('POST /webhooks/bank/inbound', () => {
     const first = await deliver(body)
     const again = await deliver({ ...body, sessionId: newSessionId() })
     expect(again.body).toEqual({ message: 'Already recorded', data: { transactionId: first.body.data.transactionId, duplicate: true } })
-    const burst = await Promise.all(Array.from({ length: 10 }, () => deliver(notice(s.wallets.main.accountNumber!, { providerReference: 'BURST-1' }))))
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(notice(s.wallets.main.accountNumber!, { providerReference: 'BURST-1' }))),
+    )
     expect(burst.every((res) => res.status === 200)).toBe(true)
     expect(new Set(burst.map((res) => res.body.data.transactionId)).size).toBe(1)
     expect(burst.filter((res) => !res.body.data.duplicate)).toHaveLength(1)

@@ -19,7 +19,12 @@ beforeAll(async () => {
 })
 
 const get = (token: string) => call(t.app, 'GET', '/vendor/website', { token })
-const look = (overrides: Record<string, unknown> = {}) => ({ description: 'Jollof every day', font: 'merriweather', background: 'mint', ...overrides })
+const look = (overrides: Record<string, unknown> = {}) => ({
+  description: 'Jollof every day',
+  font: 'merriweather',
+  background: 'mint',
+  ...overrides,
+})
 const patch = (token: string, fields: Record<string, unknown>, logo?: File) =>
   call(t.app, 'PATCH', '/vendor/website', { token, form: form(fields, logo ? { logo: [logo] } : {}) })
 const shopRow = async (vendorId: string) => (await t.db.select().from(shops).where(eq(shops.vendorId, vendorId)))[0]
@@ -45,7 +50,12 @@ describe('GET /vendor/website', () => {
     await t.db.update(vendors).set({ status: 'approved' }).where(eq(vendors.id, r.vendorId))
     const row = await shopRow(r.vendorId)
     const res = await get(r.token)
-    expect(res.body.data).toMatchObject({ description: 'Hot jollof and fried rice', font: 'poppins', background: 'sand', logoUrl: `/api/files/${row!.logoKey}` })
+    expect(res.body.data).toMatchObject({
+      description: 'Hot jollof and fried rice',
+      font: 'poppins',
+      background: 'sand',
+      logoUrl: `/api/files/${row!.logoKey}`,
+    })
     expect((await call(t.app, 'GET', `/files/${row!.logoKey}`)).status).toBe(200)
   })
 })
@@ -56,8 +66,20 @@ describe('PATCH /vendor/website', () => {
     const res = await patch(s.token, look({ description: '  Jollof every day ' }))
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.message).toBe('Your website has been saved')
-    expect(res.body.data).toEqual({ url: null, description: 'Jollof every day', logoUrl: null, font: 'merriweather', background: 'mint', storefrontUrl: null })
-    expect(await shopRow(s.vendor.id)).toMatchObject({ description: 'Jollof every day', font: 'merriweather', background: 'mint', logoKey: null })
+    expect(res.body.data).toEqual({
+      url: null,
+      description: 'Jollof every day',
+      logoUrl: null,
+      font: 'merriweather',
+      background: 'mint',
+      storefrontUrl: null,
+    })
+    expect(await shopRow(s.vendor.id)).toMatchObject({
+      description: 'Jollof every day',
+      font: 'merriweather',
+      background: 'mint',
+      logoKey: null,
+    })
     expect((await get(s.token)).body.data).toEqual(res.body.data)
   })
 
@@ -126,4 +148,3 @@ describe('PATCH /vendor/website', () => {
     expect((await get(r.token)).status).toBe(403)
   })
 })
-

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { createBody, emptyDraft, type OptionDraft,syncVariants } from '#app/features/catalogue/product-draft'
+import { createBody, emptyDraft, type OptionDraft, syncVariants } from '#app/features/catalogue/product-draft'
 import { productListFilters } from '#app/features/catalogue/search'
 import { previewPrice, variantChanges, variantFormDraft } from '#app/features/catalogue/variant-form'
 import { combinations, optionsSignature } from '#app/features/catalogue/variants'
@@ -28,7 +28,12 @@ describe('page buttons', () => {
 describe('variants from options', () => {
   it('are every combination of the values, in the order entered; no options make one default variant', () => {
     expect(combinations([])).toEqual([{}])
-    expect(combinations([{ name: 'Size', values: ['S', 'M'] }, { name: 'Colour', values: ['Red', 'Blue'] }])).toEqual([
+    expect(
+      combinations([
+        { name: 'Size', values: ['S', 'M'] },
+        { name: 'Colour', values: ['Red', 'Blue'] },
+      ]),
+    ).toEqual([
       { Size: 'S', Colour: 'Red' },
       { Size: 'S', Colour: 'Blue' },
       { Size: 'M', Colour: 'Red' },
@@ -49,7 +54,10 @@ describe('variants from options', () => {
       { options: { Size: 'S' }, price: '1500', units: '' },
       { options: { Size: 'M' }, price: '1500', units: '' },
     ])
-    const typed = [{ ...sized[0]!, id: 'var-s', units: '3' }, { ...sized[1]!, price: '1800', units: '2' }]
+    const typed = [
+      { ...sized[0]!, id: 'var-s', units: '3' },
+      { ...sized[1]!, price: '1800', units: '2' },
+    ]
     // Renaming the option keeps each row (and the id of an existing variant).
     expect(syncVariants([option('a', 'Sizes', ['S', 'M'])], typed)).toEqual([
       { id: 'var-s', options: { Sizes: 'S' }, price: '1500', units: '3' },
@@ -91,7 +99,21 @@ describe('the products list filters', () => {
 
 describe('Update Variant', () => {
   const base = { id: 'var-1', price: 1001, availableUnits: 5, discountType: null, discount: null } as const
-  const v = (overrides = {}) => ({ ...base, productId: 'p', productName: 'P', options: {}, discountedPrice: 1001, isAvailable: true, threshold: null, isLowStock: false, paylink: null, qrCodeURL: null, createdAt: '', updatedAt: '', ...overrides })
+  const v = (overrides = {}) => ({
+    ...base,
+    productId: 'p',
+    productName: 'P',
+    options: {},
+    discountedPrice: 1001,
+    isAvailable: true,
+    threshold: null,
+    isLowStock: false,
+    paylink: null,
+    qrCodeURL: null,
+    createdAt: '',
+    updatedAt: '',
+    ...overrides,
+  })
 
   it('previews the price after a discount with the shared pricing rule, to the kobo', () => {
     // 7.5 % of ₦10.01 is 75.075 kobo, taken off as 75.
@@ -102,10 +124,17 @@ describe('Update Variant', () => {
 
   it('sends nothing when nothing changed, a discount only with both fields, and clears one set to No discount', () => {
     expect(variantChanges(variantFormDraft(v()), v())).toBeNull()
-    expect(variantChanges({ ...variantFormDraft(v()), discountType: 'PERCENTAGE', discount: '7.5' }, v())).toEqual({ id: 'var-1', discountType: 'PERCENTAGE', discount: 7.5 })
+    expect(variantChanges({ ...variantFormDraft(v()), discountType: 'PERCENTAGE', discount: '7.5' }, v())).toEqual({
+      id: 'var-1',
+      discountType: 'PERCENTAGE',
+      discount: 7.5,
+    })
     const discounted = v({ discountType: 'PERCENTAGE', discount: 7.5 })
     expect(variantFormDraft(discounted)).toMatchObject({ discountType: 'PERCENTAGE', discount: '7.5' })
     expect(variantChanges(variantFormDraft(discounted), discounted)).toBeNull()
-    expect(variantChanges({ ...variantFormDraft(discounted), discountType: '', discount: '' }, discounted)).toEqual({ id: 'var-1', clearDiscount: true })
+    expect(variantChanges({ ...variantFormDraft(discounted), discountType: '', discount: '' }, discounted)).toEqual({
+      id: 'var-1',
+      clearDiscount: true,
+    })
   })
 })

@@ -52,7 +52,7 @@ describe('charge display', () => {
   })
 })
 
-describe('the server\'s charge (chargeFor)', () => {
+describe("the server's charge (chargeFor)", () => {
   const naira = (text: string) => {
     const [whole, kobo = ''] = text.split('.')
     return Number(whole) * 100 + Number(kobo.padEnd(2, '0'))
@@ -86,7 +86,7 @@ describe('the server\'s charge (chargeFor)', () => {
     ])
   })
 
-  it('refuses what is not positive whole kobo, where the app\'s chargeTier and feeFor answer null and 0', () => {
+  it("refuses what is not positive whole kobo, where the app's chargeTier and feeFor answer null and 0", () => {
     for (const amount of [0, -100, 1.5, Number.NaN]) {
       expect(() => chargeFor(amount)).toThrow()
       expect(chargeTier(amount)).toBeNull()

@@ -23,17 +23,29 @@ describe('CSV building', () => {
   })
 
   it('writes a header row and CRLF line ends', () => {
-    const csv = toCsv([{ a: 1, b: 'x' }], [
-      { header: 'A', value: (r) => r.a },
-      { header: 'B', value: (r) => r.b },
-    ])
+    const csv = toCsv(
+      [{ a: 1, b: 'x' }],
+      [
+        { header: 'A', value: (r) => r.a },
+        { header: 'B', value: (r) => r.b },
+      ],
+    )
     expect(csv).toBe('A,B\r\n1,x\r\n')
   })
 
   it('exports transactions with exact naira amounts from kobo, the counterparty and the references', () => {
     const csv = transactionsCsv([
       transaction({ amount: 123_456_789, fee: 5, narration: 'Jollof, 40 plates' }),
-      transaction({ id: 'txn-2', type: 'debit', amount: 150_050, fee: 2_688, beneficiaryAccountName: 'ADA OBI', beneficiaryBankName: 'Access Bank', beneficiaryAccountNumber: '0690000032', sessionId: null }),
+      transaction({
+        id: 'txn-2',
+        type: 'debit',
+        amount: 150_050,
+        fee: 2_688,
+        beneficiaryAccountName: 'ADA OBI',
+        beneficiaryBankName: 'Access Bank',
+        beneficiaryAccountNumber: '0690000032',
+        sessionId: null,
+      }),
     ])
     const [header, first, second] = csv.trimEnd().split('\r\n')
     expect(header).toBe(TRANSACTION_CSV_COLUMNS.map((c) => c.header).join(','))
@@ -43,7 +55,12 @@ describe('CSV building', () => {
   })
 
   it('names the file after the period and the filters', () => {
-    const name = exportFileName({ startDate: new Date(2026, 10, 16).toISOString(), endDate: new Date(2026, 10, 22, 23, 59).toISOString(), status: 'pending', type: 'credit' })
+    const name = exportFileName({
+      startDate: new Date(2026, 10, 16).toISOString(),
+      endDate: new Date(2026, 10, 22, 23, 59).toISOString(),
+      status: 'pending',
+      type: 'credit',
+    })
     expect(name).toBe('transactions-2026-11-16-to-2026-11-22-pending-credit.csv')
   })
 })

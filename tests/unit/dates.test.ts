@@ -4,15 +4,7 @@ process.env.TZ = 'Africa/Lagos'
 
 import { describe, expect, it } from 'vitest'
 
-import {
-  durationRange,
-  DURATIONS,
-  formatDate,
-  formatDateTime,
-  formatShortDateTime,
-  toIsoDate,
-  validateCustomRange,
-} from '#app/lib/dates'
+import { durationRange, DURATIONS, formatDate, formatDateTime, formatShortDateTime, toIsoDate, validateCustomRange } from '#app/lib/dates'
 
 // 22 November 2026, 10:42 in Lagos.
 const now = new Date('2026-11-22T09:42:00.000Z')

@@ -16,9 +16,7 @@ describe('menu filtering by permission', () => {
 
   it('shows every area to a user holding all five menu permissions, in menu order', () => {
     const all = ['VENDOR_OUTLETS', 'VENDOR_INVENTORY', 'VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS', 'VENDOR_ORDERS']
-    expect(labels(menuFor(all))).toEqual([
-      'Home', 'Orders', 'Invoices', 'Transactions', 'Customers', 'Products', 'Outlets', 'Settings',
-    ])
+    expect(labels(menuFor(all))).toEqual(['Home', 'Orders', 'Invoices', 'Transactions', 'Customers', 'Products', 'Outlets', 'Settings'])
   })
 
   it('ignores permission names it does not know', () => {

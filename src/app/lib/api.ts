@@ -7,7 +7,6 @@ import { getSession } from './session'
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'
 
-
 /**
  * The codes only the app makes, never the server, so they are not in the contract's ERROR_CODES:
  * - 'NETWORK': fetch itself failed (offline, DNS, a dropped connection); status 0, no answer came back.
@@ -105,7 +104,12 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
     throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_MESSAGE : 'You are offline. Check your connection and try again.')
   }
 
-  const payload = (await response.json().catch(() => null)) as { message?: unknown; data?: unknown; code?: unknown; issues?: unknown } | null
+  const payload = (await response.json().catch(() => null)) as {
+    message?: unknown
+    data?: unknown
+    code?: unknown
+    issues?: unknown
+  } | null
   const message = typeof payload?.message === 'string' && payload.message ? payload.message : undefined
 
   if (!response.ok) {

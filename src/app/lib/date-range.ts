@@ -56,11 +56,7 @@ function dayRange(first: Date, last: Date): DateRange {
  * - CUSTOM: from the start of `custom.startDate` to the end of `custom.endDate` ('yyyy-MM-dd').
  * A CUSTOM without a usable range (say, a hand-edited URL) falls back to today rather than failing the page.
  */
-export function durationRange(
-  duration: Duration,
-  now: Date,
-  custom?: { startDate?: string; endDate?: string },
-): DateRange {
+export function durationRange(duration: Duration, now: Date, custom?: { startDate?: string; endDate?: string }): DateRange {
   switch (duration) {
     case 'YESTERDAY': {
       const yesterday = subDays(now, 1)

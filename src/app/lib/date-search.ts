@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { type DateRange, DEFAULT_DURATION, type Duration,durationRange, DURATIONS } from './date-range'
+import { type DateRange, DEFAULT_DURATION, type Duration, durationRange, DURATIONS } from './date-range'
 
 const isoDay = v.pipe(v.string(), v.regex(/^\d{4}-\d{2}-\d{2}$/))
 

@@ -156,7 +156,9 @@ export async function enqueueMerged(change_: NewOutboxItem, fold: (waiting: unkn
 }
 
 export async function retryItem(id: string): Promise<void> {
-  await change((list) => list.map((item) => (item.id === id && item.state === 'failed' ? { ...item, state: 'waiting', error: undefined } : item)))
+  await change((list) =>
+    list.map((item) => (item.id === id && item.state === 'failed' ? { ...item, state: 'waiting', error: undefined } : item)),
+  )
   if (onlineManager.isOnline()) void flushOutbox()
 }
 
@@ -193,7 +195,13 @@ export function flushOutbox(): Promise<void> {
 
 function withLock(run: () => Promise<void>): Promise<void> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
-  return locks ? locks.request(LOCK, async (): Promise<void> => { await run() }).then(() => undefined) : run()
+  return locks
+    ? locks
+        .request(LOCK, async (): Promise<void> => {
+          await run()
+        })
+        .then(() => undefined)
+    : run()
 }
 
 async function sendWaiting(): Promise<void> {

@@ -1,6 +1,6 @@
 import { createAsyncStoragePersister } from '@tanstack/query-async-storage-persister'
 import { defaultShouldDehydrateQuery, dehydrate, type Query, type QueryClient } from '@tanstack/react-query'
-import { type PersistedClient,persistQueryClient } from '@tanstack/react-query-persist-client'
+import { type PersistedClient, persistQueryClient } from '@tanstack/react-query-persist-client'
 import { clear, createStore, del, get, set } from 'idb-keyval'
 
 import { FILE_CACHE } from './file-cache'
@@ -23,7 +23,12 @@ export const SAVE_WITHIN_MS = 100
 export const PERSISTED_PAGES = 1
 
 function isInfiniteData(data: unknown): data is { pages: unknown[]; pageParams: unknown[] } {
-  return Boolean(data) && typeof data === 'object' && Array.isArray((data as { pages?: unknown }).pages) && Array.isArray((data as { pageParams?: unknown }).pageParams)
+  return (
+    Boolean(data) &&
+    typeof data === 'object' &&
+    Array.isArray((data as { pages?: unknown }).pages) &&
+    Array.isArray((data as { pageParams?: unknown }).pageParams)
+  )
 }
 
 /**
@@ -40,7 +45,12 @@ export function trimInfinitePages(client: PersistedClient, keep = PERSISTED_PAGE
   return { ...client, clientState: { ...client.clientState, queries } }
 }
 
-const PUBLIC_KEYS: readonly string[] = [queryKeys.payLink('')[0], queryKeys.publicOrder('')[0], queryKeys.invite('')[0], queryKeys.storefront('')[0]]
+const PUBLIC_KEYS: readonly string[] = [
+  queryKeys.payLink('')[0],
+  queryKeys.publicOrder('')[0],
+  queryKeys.invite('')[0],
+  queryKeys.storefront('')[0],
+]
 
 /**
  * What is saved: successful queries, except public pages (a pay link opened in a vendor's browser is a

@@ -9,7 +9,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query'
 
-import { ApiError, type Envelope,errorMessage } from './api'
+import { ApiError, type Envelope, errorMessage } from './api'
 import { notify } from './notify'
 import { OFFLINE_WRITE_MESSAGE } from './online'
 import { CACHE_MAX_AGE } from './persister'

@@ -208,8 +208,7 @@ export const queryKeys = {
     balance: (id: string) => [...queryKeys.outlets.wallet(id), 'balance'] as const,
     walletDetails: (id: string) => [...queryKeys.outlets.wallet(id), 'details'] as const,
     transactions: (id: string) => [...queryKeys.outlets.all, 'transactions', id] as const,
-    transactionList: (filters: OutletTransactionFilters) =>
-      [...queryKeys.outlets.transactions(filters.outletId), 'list', filters] as const,
+    transactionList: (filters: OutletTransactionFilters) => [...queryKeys.outlets.transactions(filters.outletId), 'list', filters] as const,
     transaction: (outletId: string, id: string) => [...queryKeys.outlets.transactions(outletId), 'detail', id] as const,
     members: (id: string, filters: { page?: number; size?: number; search?: string } = {}) =>
       [...queryKeys.outlets.all, 'members', id, filters] as const,

@@ -8,7 +8,10 @@ import { continueOnboarding } from '../features/onboarding/guard'
 export const Route = createFileRoute('/register/')({
   beforeLoad: ({ context: { queryClient } }) => continueOnboarding(queryClient),
   component: () => (
-    <AuthLayout title="Create your account" description="Start selling in a few minutes: your business, your phone, your identity, your shop.">
+    <AuthLayout
+      title="Create your account"
+      description="Start selling in a few minutes: your business, your phone, your identity, your shop."
+    >
       <StepHeader current="Account" />
       <RegisterForm />
     </AuthLayout>

@@ -1,4 +1,4 @@
-import { createFileRoute, type ErrorComponentProps,Outlet, useRouter } from '@tanstack/react-router'
+import { createFileRoute, type ErrorComponentProps, Outlet, useRouter } from '@tanstack/react-router'
 
 import { AuthLayout } from '../features/auth/components/auth-layout'
 import { Button } from '../ui/button'

@@ -31,7 +31,10 @@ const TONES: Record<string, StatusTone> = {
 
 /** 'REFUND_PENDING' and 'Refund-Pending' both become 'refund-pending'. */
 export function normalizeStatus(status: string): string {
-  return status.trim().toLowerCase().replace(/[_\s]+/g, '-')
+  return status
+    .trim()
+    .toLowerCase()
+    .replace(/[_\s]+/g, '-')
 }
 
 export function statusTone(status: string): StatusTone {

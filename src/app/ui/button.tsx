@@ -64,22 +64,9 @@ export interface IconButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
 }
 
 /** A square, icon-only button (default ghost) with a 44px tap target. */
-export function IconButton({
-  label,
-  icon,
-  variant = 'ghost',
-  size = 'md',
-  type = 'button',
-  className,
-  ...rest
-}: IconButtonProps) {
+export function IconButton({ label, icon, variant = 'ghost', size = 'md', type = 'button', className, ...rest }: IconButtonProps) {
   return (
-    <button
-      type={type}
-      aria-label={label}
-      className={cx(button({ variant, size, iconOnly: true }), className)}
-      {...rest}
-    >
+    <button type={type} aria-label={label} className={cx(button({ variant, size, iconOnly: true }), className)} {...rest}>
       <Icon name={icon} size={size === 'sm' ? 18 : 20} />
     </button>
   )

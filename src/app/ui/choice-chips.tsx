@@ -50,7 +50,12 @@ export function ChoiceChips<T extends string>({ legend, choices, value, onChange
   const name = useId()
   const errorId = `${name}-error`
   return (
-    <fieldset className={fieldset} disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={error ? errorId : undefined}>
+    <fieldset
+      className={fieldset}
+      disabled={disabled}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+    >
       <legend className={legendStyle}>{legend}</legend>
       <div className={row}>
         {choices.map((choice) => (

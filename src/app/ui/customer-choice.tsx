@@ -1,4 +1,4 @@
-import { type ComponentType,useState } from 'react'
+import { type ComponentType, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button } from './button'

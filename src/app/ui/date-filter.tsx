@@ -88,12 +88,7 @@ export function DateFilter({ value, onChange, today = new Date() }: DateFilterPr
       {value.duration === 'CUSTOM' ? (
         <div className={range}>
           <Field label="Start date" error={errors.start}>
-            <Input
-              type="date"
-              max={todayIso}
-              value={draft.start}
-              onChange={(event) => changeDate('start', event.target.value)}
-            />
+            <Input type="date" max={todayIso} value={draft.start} onChange={(event) => changeDate('start', event.target.value)} />
           </Field>
           <Field label="End date" error={errors.end}>
             <Input

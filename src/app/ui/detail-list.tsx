@@ -14,7 +14,17 @@ const item = css({
   _last: { borderBottomWidth: '0' },
 })
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
-const detail = css({ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', gap: '1', fontWeight: 'medium', textAlign: 'right', minW: '0', overflowWrap: 'anywhere' })
+const detail = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'flex-end',
+  flexWrap: 'wrap',
+  gap: '1',
+  fontWeight: 'medium',
+  textAlign: 'right',
+  minW: '0',
+  overflowWrap: 'anywhere',
+})
 
 /** Label and value pairs of an entity, one per line: a section of a detail screen or a sheet. */
 export function DetailList({ children }: { children: ReactNode }) {

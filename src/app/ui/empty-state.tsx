@@ -38,13 +38,7 @@ const titleStyle = css({ textStyle: 'title.sm', color: 'fg.default' })
 const descriptionStyle = css({ textStyle: 'body.sm', color: 'fg.muted', maxW: '20rem' })
 
 /** What a list or a section shows when it has nothing, or when loading it failed. */
-export function EmptyState({
-  title = 'No record found',
-  description,
-  onRefetch,
-  errorStatus,
-  refetching = false,
-}: EmptyStateProps) {
+export function EmptyState({ title = 'No record found', description, onRefetch, errorStatus, refetching = false }: EmptyStateProps) {
   const failed = errorStatus !== undefined
   return (
     <div className={root}>

@@ -51,7 +51,13 @@ export function ExportButton<T>({ fetchRows, toFile, noun }: ExportButtonProps<T
 
   const busy = progress !== null
   return (
-    <Button variant="outline" onClick={() => void run()} disabled={busy || !online} aria-busy={busy || undefined} title={online ? undefined : 'Connect to the internet to export'}>
+    <Button
+      variant="outline"
+      onClick={() => void run()}
+      disabled={busy || !online}
+      aria-busy={busy || undefined}
+      title={online ? undefined : 'Connect to the internet to export'}
+    >
       <Icon name="download" size={18} />
       {busy ? (progress.total > 0 ? `Exporting ${count(progress.loaded)} of ${count(progress.total)}` : 'Exporting…') : 'Export CSV'}
     </Button>

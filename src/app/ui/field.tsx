@@ -63,14 +63,7 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export function Input({ invalid, className, 'aria-describedby': describedBy, ...rest }: InputProps) {
   const ariaDescribedBy = useDescribedBy(describedBy)
-  return (
-    <ArkField.Input
-      className={cx(input(), className)}
-      aria-describedby={ariaDescribedBy}
-      {...invalidProps(invalid)}
-      {...rest}
-    />
-  )
+  return <ArkField.Input className={cx(input(), className)} aria-describedby={ariaDescribedBy} {...invalidProps(invalid)} {...rest} />
 }
 
 export interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
@@ -167,15 +160,7 @@ export function AmountInput({ value, onChange, placeholder = '0.00', ...rest }: 
   }
   return (
     <Prefixed prefix="₦">
-      <Input
-        type="text"
-        inputMode="decimal"
-        autoComplete="off"
-        placeholder={placeholder}
-        value={value}
-        onChange={handleChange}
-        {...rest}
-      />
+      <Input type="text" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={handleChange} {...rest} />
     </Prefixed>
   )
 }

@@ -1,4 +1,4 @@
-import { type ChangeEvent,useEffect, useId, useState } from 'react'
+import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
@@ -28,15 +28,34 @@ const pickButton = css({
   '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent.focusRing', outlineOffset: '2px' },
   '&[data-invalid]': { borderColor: 'danger.default' },
 })
-const chosen = css({ display: 'flex', alignItems: 'center', gap: '3', p: '2', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control', minW: '0' })
+const chosen = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  p: '2',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'control',
+  minW: '0',
+})
 const thumb = css({ w: '14', h: '14', flexShrink: 0, borderRadius: 'control', objectFit: 'cover', bg: 'bg.muted' })
-const fileIcon = css({ display: 'grid', placeItems: 'center', w: '14', h: '14', flexShrink: 0, borderRadius: 'control', bg: 'bg.muted', color: 'fg.muted' })
+const fileIcon = css({
+  display: 'grid',
+  placeItems: 'center',
+  w: '14',
+  h: '14',
+  flexShrink: 0,
+  borderRadius: 'control',
+  bg: 'bg.muted',
+  color: 'fg.muted',
+})
 const fileName = css({ flex: '1', minW: '0', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap', fontWeight: 'medium' })
 const fileSize = css({ textStyle: 'caption', color: 'fg.muted' })
 const helperText = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const errorText = css({ display: 'flex', alignItems: 'flex-start', gap: '1.5', textStyle: 'body.sm', color: 'danger.fg' })
 
-const kb = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`)
+const kb = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} kB`
 
 /** An object URL for an image file's preview, released when the file changes or the form goes away. */
 export function usePreview(file: File | null): string | null {

@@ -1,4 +1,4 @@
-import { type Dispatch, type ReactNode, type SetStateAction,useEffect, useState } from 'react'
+import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button } from './button'

@@ -1,4 +1,4 @@
-import { type ReactNode,useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button } from './button'

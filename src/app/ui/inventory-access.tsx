@@ -16,7 +16,11 @@ export function NoInventoryAccess({ title }: { title: string }) {
   return (
     <>
       <PageHeader title={title} />
-      <EmptyState title="Your role does not include products" description="Ask the account owner to grant the inventory permission." errorStatus={403} />
+      <EmptyState
+        title="Your role does not include products"
+        description="Ask the account owner to grant the inventory permission."
+        errorStatus={403}
+      />
     </>
   )
 }

@@ -44,7 +44,19 @@ export interface PagedListProps<T, S extends number> {
  * A list paged by the server (page and size in the URL): its loading, empty and error states, the page on screen
  * kept while the next loads, and the page buttons. A page past the end still offers the buttons back.
  */
-export function PagedList<T, S extends number = number>({ query, page, size, onPageChange, sizes, onSizeChange, label, noun, emptyText, emptyTitle = 'No record found', children }: PagedListProps<T, S>) {
+export function PagedList<T, S extends number = number>({
+  query,
+  page,
+  size,
+  onPageChange,
+  sizes,
+  onSizeChange,
+  label,
+  noun,
+  emptyText,
+  emptyTitle = 'No record found',
+  children,
+}: PagedListProps<T, S>) {
   const data = query.data
   if (isNotSavedOffline(query)) {
     return (
@@ -92,7 +104,17 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
           />
         )}
       </div>
-      {data?.total ? <Pagination page={page} size={size} total={data.total} onPageChange={onPageChange} sizes={sizes} onSizeChange={onSizeChange} noun={noun} /> : null}
+      {data?.total ? (
+        <Pagination
+          page={page}
+          size={size}
+          total={data.total}
+          onPageChange={onPageChange}
+          sizes={sizes}
+          onSizeChange={onSizeChange}
+          noun={noun}
+        />
+      ) : null}
       {loadingPage ? (
         <span className={visuallyHidden()} role="status">
           Loading page {page}
@@ -107,7 +129,17 @@ export function PagedList<T, S extends number = number>({ query, page, size, onP
  * padding standing in for the rest so the scrollbar and the page buttons below stay where they would be. Callers
  * render their own <li> rows, so each drawn row is told its index and measured after it renders.
  */
-function VirtualRows<T>({ items, label, busy, children }: { items: T[]; label: string; busy: boolean; children: (items: T[]) => ReactNode }) {
+function VirtualRows<T>({
+  items,
+  label,
+  busy,
+  children,
+}: {
+  items: T[]
+  label: string
+  busy: boolean
+  children: (items: T[]) => ReactNode
+}) {
   const [element, setElement] = useState<HTMLUListElement | null>(null)
   const scrollMargin = useDocumentTop(element)
   const virtualizer = useWindowVirtualizer({

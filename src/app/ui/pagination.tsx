@@ -59,7 +59,14 @@ const pageButton = css({
   '&[aria-current=page]': { bg: 'accent.default', color: 'fg.onAccent', cursor: 'default' },
 })
 const gap = css({ display: 'inline-grid', placeItems: 'center', w: '5', color: 'fg.muted' })
-const sizeRow = css({ display: 'flex', alignItems: 'center', gap: '2', textStyle: 'body.sm', color: 'fg.muted', '& select': { w: 'auto', h: '9' } })
+const sizeRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  textStyle: 'body.sm',
+  color: 'fg.muted',
+  '& select': { w: 'auto', h: '9' },
+})
 
 const count = (n: number) => n.toLocaleString('en-NG')
 
@@ -70,7 +77,11 @@ export function Pagination<S extends number>({ page, size, total, onPageChange, 
   const end = Math.min(total, page * size)
   return (
     <nav aria-label="Pagination" className={root}>
-      <p className={summary}>{first > end ? `${count(total)} ${nounFor(total, noun)}` : `Showing ${count(first)}–${count(end)} of ${count(total)} ${nounFor(total, noun)}`}</p>
+      <p className={summary}>
+        {first > end
+          ? `${count(total)} ${nounFor(total, noun)}`
+          : `Showing ${count(first)}–${count(end)} of ${count(total)} ${nounFor(total, noun)}`}
+      </p>
       {last > 1 ? (
         <div className={pages}>
           <IconButton label="Previous page" icon="chevron-left" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)} />

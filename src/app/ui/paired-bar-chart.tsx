@@ -93,7 +93,16 @@ export interface PairedBarChartProps {
  * tens of kilobytes). Heights are a float proportion for drawing only; figures shown as text stay exact. The SVG is
  * one image to assistive technology, named by `summary`; the figures are in a visually hidden table beside it.
  */
-export function PairedBarChart({ points: given, series, summary, caption, format = (n) => n.toLocaleString('en-NG'), scaleTitle, emptyText, height: plot = 160 }: PairedBarChartProps) {
+export function PairedBarChart({
+  points: given,
+  series,
+  summary,
+  caption,
+  format = (n) => n.toLocaleString('en-NG'),
+  scaleTitle,
+  emptyText,
+  height: plot = 160,
+}: PairedBarChartProps) {
   const loading = given === undefined
   const points = given ?? []
   const max = Math.max(1, ...points.map((p) => Math.max(p.values[0], p.values[1])))
@@ -103,7 +112,8 @@ export function PairedBarChart({ points: given, series, summary, caption, format
   const labels = shownLabels(points.length)
   const centre = (i: number) => 4 + i * slot + slot / 2
   const empty = !loading && points.every((p) => p.values[0] === 0 && p.values[1] === 0)
-  const labelClass = (i: number) => (points.length > 1 && i === 0 ? firstLabel : points.length > 1 && i === points.length - 1 ? lastLabel : axisLabel)
+  const labelClass = (i: number) =>
+    points.length > 1 && i === 0 ? firstLabel : points.length > 1 && i === points.length - 1 ? lastLabel : axisLabel
 
   return (
     <figure className={css({ m: '0' })} aria-busy={loading || undefined}>
@@ -120,7 +130,14 @@ export function PairedBarChart({ points: given, series, summary, caption, format
           {emptyText}
         </p>
       ) : (
-        <svg viewBox={`0 0 ${WIDTH} ${plot}`} width="100%" role="img" aria-label={summary} preserveAspectRatio="none" style={{ height: plot, display: 'block' }}>
+        <svg
+          viewBox={`0 0 ${WIDTH} ${plot}`}
+          width="100%"
+          role="img"
+          aria-label={summary}
+          preserveAspectRatio="none"
+          style={{ height: plot, display: 'block' }}
+        >
           <line x1="0" x2={WIDTH} y1={plot - 0.5} y2={plot - 0.5} className={baseline} strokeWidth="1" vectorEffect="non-scaling-stroke" />
           {points.map((p, i) => (
             <g key={`${p.label}-${i}`}>
@@ -143,7 +160,11 @@ export function PairedBarChart({ points: given, series, summary, caption, format
       <div className={axis} aria-hidden="true">
         {points.map((p, i) =>
           labels.has(i) ? (
-            <span key={`${p.label}-${i}`} className={labelClass(i)} style={labelClass(i) === axisLabel ? { left: `${(centre(i) / WIDTH) * 100}%` } : undefined}>
+            <span
+              key={`${p.label}-${i}`}
+              className={labelClass(i)}
+              style={labelClass(i) === axisLabel ? { left: `${(centre(i) / WIDTH) * 100}%` } : undefined}
+            >
               {bucketLabel(p.label)}
             </span>
           ) : null,

@@ -35,7 +35,15 @@ const remove = css({
 })
 
 /** Pills each with its own remove button: the filters that are on, an option's values. */
-export function RemovableChips({ label, chips, onRemove }: { label: string; chips: readonly RemovableChip[]; onRemove: (key: string) => void }) {
+export function RemovableChips({
+  label,
+  chips,
+  onRemove,
+}: {
+  label: string
+  chips: readonly RemovableChip[]
+  onRemove: (key: string) => void
+}) {
   if (chips.length === 0) return null
   return (
     <ul aria-label={label} className={list}>

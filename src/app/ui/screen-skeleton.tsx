@@ -51,7 +51,11 @@ export function ScreenSkeleton({
         Loading
       </span>
       {back}
-      <PageHeader title={title} description={description} actions={actions ? primaryFirst ? <div className={primaryFirstActions}>{boxes}</div> : <>{boxes}</> : undefined} />
+      <PageHeader
+        title={title}
+        description={description}
+        actions={actions ? primaryFirst ? <div className={primaryFirstActions}>{boxes}</div> : <>{boxes}</> : undefined}
+      />
       {children}
     </div>
   )
@@ -139,7 +143,17 @@ export function BackSkeleton({ to, children }: { to: BackTo; children: string })
   }
   return (
     <a href={to} className={backLink} onClick={go}>
-      <svg width={18} height={18} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <svg
+        width={18}
+        height={18}
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+      >
         <path d="M19 12H5M12 19l-7-7 7-7" />
       </svg>
       {children}
@@ -147,7 +161,14 @@ export function BackSkeleton({ to, children }: { to: BackTo; children: string })
   )
 }
 
-const detailHeading = css({ textStyle: 'title.lg', color: 'fg.default', h: '8', overflow: 'hidden', whiteSpace: 'nowrap', textOverflow: 'ellipsis' })
+const detailHeading = css({
+  textStyle: 'title.lg',
+  color: 'fg.default',
+  h: '8',
+  overflow: 'hidden',
+  whiteSpace: 'nowrap',
+  textOverflow: 'ellipsis',
+})
 
 /**
  * A detail page (order, customer, outlet, product, dispute) while its route is not ready, drawn as its own
@@ -156,7 +177,15 @@ const detailHeading = css({ textStyle: 'title.lg', color: 'fg.default', h: '8', 
  * heading is the page's own where the route's params make it (`Order <reference>`), in the 32 px line the
  * fallback's heading bar takes; otherwise that bar, with no h1, as the fallback has none.
  */
-export function DetailSkeleton({ back, title, skeletons = [200, 240] }: { back: ReactNode; title?: string; skeletons?: readonly number[] }) {
+export function DetailSkeleton({
+  back,
+  title,
+  skeletons = [200, 240],
+}: {
+  back: ReactNode
+  title?: string
+  skeletons?: readonly number[]
+}) {
   return (
     <div className={cx(column, gaps[4])} aria-busy="true" data-pending-screen="">
       <span className={visuallyHidden()} role="status">

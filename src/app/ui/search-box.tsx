@@ -9,7 +9,15 @@ import { Icon } from './icon'
 export const SEARCH_DELAY_MS = 300
 
 const wrapper = css({ position: 'relative', '& input': { pl: '10' } })
-const icon = css({ position: 'absolute', left: '3', top: '50%', transform: 'translateY(-50%)', color: 'fg.muted', pointerEvents: 'none', display: 'flex' })
+const icon = css({
+  position: 'absolute',
+  left: '3',
+  top: '50%',
+  transform: 'translateY(-50%)',
+  color: 'fg.muted',
+  pointerEvents: 'none',
+  display: 'flex',
+})
 
 export interface SearchBoxProps {
   /** The search in force (from the URL). */
@@ -49,7 +57,14 @@ export function SearchBox({ value, onChange, label, placeholder = 'Search' }: Se
       <span className={icon}>
         <Icon name="search" size={18} />
       </span>
-      <Input type="search" aria-label={label} placeholder={placeholder} autoComplete="off" value={text} onChange={(event) => setText(event.target.value)} />
+      <Input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        autoComplete="off"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
     </div>
   )
 }

@@ -1,4 +1,4 @@
-import { type KeyboardEvent,useId, useMemo, useState } from 'react'
+import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { Input } from './field'
@@ -50,7 +50,15 @@ const empty = css({ px: '3', py: '3', color: 'fg.muted', textStyle: 'body.sm' })
  * A searchable single choice (ARIA 1.2 combobox with a listbox): type to filter, arrows and Enter or a tap to
  * choose. Typing over a chosen value clears the choice, so what is shown is always what is chosen.
  */
-export function SearchSelect({ options, value, onChange, placeholder = 'Search', emptyText = 'No match', disabled, ...rest }: SearchSelectProps) {
+export function SearchSelect({
+  options,
+  value,
+  onChange,
+  placeholder = 'Search',
+  emptyText = 'No match',
+  disabled,
+  ...rest
+}: SearchSelectProps) {
   const listId = useId()
   const selected = options.find((o) => o.value === value)
   const [query, setQuery] = useState<string | null>(null)

@@ -58,7 +58,11 @@ export function ShopPreview({ name, logoUrl, description, fontFamily, background
   return (
     <section aria-label="Preview" className={section}>
       <span className={label}>Preview</span>
-      <div className={box} data-testid="shop-preview" style={{ background, fontFamily, color: isDarkBackground(background) ? '#ffffff' : '#111827' }}>
+      <div
+        className={box}
+        data-testid="shop-preview"
+        style={{ background, fontFamily, color: isDarkBackground(background) ? '#ffffff' : '#111827' }}
+      >
         {logoUrl ? <img className={logoStyle} src={logoUrl} alt="" /> : null}
         <span className={nameStyle}>{name}</span>
         {text ? <span className={textStyle}>{text}</span> : null}

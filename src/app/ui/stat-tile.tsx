@@ -18,7 +18,14 @@ const tileValue = css({ textStyle: 'amount', fontSize: { base: 'md', md: 'lg' },
 const tileNote = css({ textStyle: 'caption', color: 'fg.muted' })
 // A stand-in figure: its text keeps the size, the shimmer hides it. At least a short figure's width, so a lone
 // '0' reads as a block rather than a sliver (the width never changes the tile's height).
-const standIn = css({ alignSelf: 'flex-start', minW: '12', borderRadius: 'sm', color: 'transparent', userSelect: 'none', '& *': { color: 'transparent' } })
+const standIn = css({
+  alignSelf: 'flex-start',
+  minW: '12',
+  borderRadius: 'sm',
+  color: 'transparent',
+  userSelect: 'none',
+  '& *': { color: 'transparent' },
+})
 
 export interface StatTileProps {
   label: string

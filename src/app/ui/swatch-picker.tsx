@@ -1,4 +1,4 @@
-import { type CSSProperties,useId } from 'react'
+import { type CSSProperties, useId } from 'react'
 import { css } from 'styled-system/css'
 
 export interface Swatch {
@@ -47,7 +47,17 @@ const chip = css({
 const radio = css({ position: 'absolute', opacity: 0, inset: '0', m: '0', cursor: 'inherit' })
 
 /** A radio group drawn as swatches: the choice is seen (a typeface, a colour), with its name under it. */
-export function SwatchPicker({ legend: label, swatches, value, onChange }: { legend: string; swatches: readonly Swatch[]; value: string; onChange: (id: string) => void }) {
+export function SwatchPicker({
+  legend: label,
+  swatches,
+  value,
+  onChange,
+}: {
+  legend: string
+  swatches: readonly Swatch[]
+  value: string
+  onChange: (id: string) => void
+}) {
   const name = useId()
   return (
     <fieldset className={fieldset}>
@@ -55,7 +65,14 @@ export function SwatchPicker({ legend: label, swatches, value, onChange }: { leg
       <div className={grid}>
         {swatches.map((swatch) => (
           <label key={swatch.id} className={option}>
-            <input type="radio" className={radio} name={name} value={swatch.id} checked={value === swatch.id} onChange={() => onChange(swatch.id)} />
+            <input
+              type="radio"
+              className={radio}
+              name={name}
+              value={swatch.id}
+              checked={value === swatch.id}
+              onChange={() => onChange(swatch.id)}
+            />
             <span className={chip} style={swatch.style} aria-hidden="true">
               {swatch.sample}
             </span>

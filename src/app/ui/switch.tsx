@@ -13,7 +13,16 @@ export interface SwitchProps {
 }
 
 const row = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '4', minH: 'touch', cursor: 'pointer' })
-const compactRow = css({ display: 'flex', flexDirection: 'column-reverse', alignItems: 'center', gap: '0.5', minW: 'touch', cursor: 'pointer', textStyle: 'caption', color: 'fg.muted' })
+const compactRow = css({
+  display: 'flex',
+  flexDirection: 'column-reverse',
+  alignItems: 'center',
+  gap: '0.5',
+  minW: 'touch',
+  cursor: 'pointer',
+  textStyle: 'caption',
+  color: 'fg.muted',
+})
 const labelText = css({ display: 'block', fontWeight: 'medium' })
 const descriptionText = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted' })
 const input = css({
@@ -26,7 +35,18 @@ const input = css({
   bg: 'neutral.muted',
   cursor: 'pointer',
   transition: 'background 150ms',
-  _before: { content: '""', position: 'absolute', top: '1', left: '1', w: '5', h: '5', borderRadius: 'full', bg: 'white', boxShadow: 'card', transition: 'transform 150ms' },
+  _before: {
+    content: '""',
+    position: 'absolute',
+    top: '1',
+    left: '1',
+    w: '5',
+    h: '5',
+    borderRadius: 'full',
+    bg: 'white',
+    boxShadow: 'card',
+    transition: 'transform 150ms',
+  },
   _checked: { bg: 'accent.default', _before: { transform: 'translateX(20px)' } },
   _disabled: { opacity: 0.5, cursor: 'not-allowed' },
 })
@@ -39,7 +59,14 @@ export function Switch({ label, description, checked, onChange, disabled, compac
         <span className={compact ? undefined : labelText}>{label}</span>
         {description ? <span className={descriptionText}>{description}</span> : null}
       </span>
-      <input type="checkbox" role="switch" className={input} checked={checked} disabled={disabled} onChange={(event) => onChange(event.target.checked)} />
+      <input
+        type="checkbox"
+        role="switch"
+        className={input}
+        checked={checked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
     </label>
   )
 }

@@ -41,10 +41,7 @@ function liveCodes(user: CodeOwner, purpose: CodePurpose) {
 export async function issueCode(db: Db, clock: Clock, user: CodeOwner, purpose: CodePurpose, code: string) {
   const now = clock.now()
   await db.transaction(async (tx) => {
-    await tx
-      .update(oneTimeCodes)
-      .set({ consumedAt: now })
-      .where(liveCodes(user, purpose))
+    await tx.update(oneTimeCodes).set({ consumedAt: now }).where(liveCodes(user, purpose))
     const id = randomUUID()
     await tx.insert(oneTimeCodes).values({
       id,
@@ -75,12 +72,7 @@ export async function checkCode(
 ): Promise<string> {
   const now = clock.now()
   const [live] = user
-    ? await db
-        .select()
-        .from(oneTimeCodes)
-        .where(liveCodes(user, purpose))
-        .orderBy(desc(oneTimeCodes.createdAt))
-        .limit(1)
+    ? await db.select().from(oneTimeCodes).where(liveCodes(user, purpose)).orderBy(desc(oneTimeCodes.createdAt)).limit(1)
     : []
   if (!live) throw invalidCode('The code is incorrect or has expired, please request a new one', 'INVALID_CODE', field)
   if (live.expiresAt <= now) throw invalidCode('The code has expired, please request a new one', 'CODE_EXPIRED', field)

@@ -36,24 +36,14 @@ export interface KnownDevice {
 }
 
 /** The device this login comes from, when it carries a valid token for this very user; else null (a stranger). */
-export async function knownDeviceOf(
-  db: Db,
-  c: Context,
-  user: Pick<UserRow, 'id' | 'vendorId'> | undefined,
-): Promise<KnownDevice | null> {
+export async function knownDeviceOf(db: Db, c: Context, user: Pick<UserRow, 'id' | 'vendorId'> | undefined): Promise<KnownDevice | null> {
   if (!user) return null
   const token = getCookie(c, deviceCookieName(user.id))
   if (!token || token.length > 200) return null
   const [row] = await db
     .select({ id: knownDevices.id })
     .from(knownDevices)
-    .where(
-      and(
-        eq(knownDevices.tokenHash, sha256(token)),
-        eq(knownDevices.vendorId, user.vendorId),
-        eq(knownDevices.userId, user.id),
-      ),
-    )
+    .where(and(eq(knownDevices.tokenHash, sha256(token)), eq(knownDevices.vendorId, user.vendorId), eq(knownDevices.userId, user.id)))
   return row ?? null
 }
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne } from 'drizzle-orm'
 
-import { type Permission,PERMISSIONS } from '#contract/permissions'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
 
 import type { Clock } from '../clock'
 import { DAY_MS, MINUTE_MS } from '../clock'

@@ -7,7 +7,7 @@ import { isValidNuban } from '#contract/nuban'
 
 import { MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
-import { nameEnquiries,type NameEnquiryRow } from '../db/schema'
+import { nameEnquiries, type NameEnquiryRow } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import type { BankInfo } from './banks'

@@ -35,11 +35,51 @@ export const SANDBOX_NAMED_ACCOUNTS: Record<string, string> = {
   [`058:${nubanFor('058', '012345678')}`]: 'Adaeze Okafor',
 }
 
-const FIRST = ['Adaeze', 'Chinedu', 'Oluwaseun', 'Aisha', 'Emeka', 'Funmilayo', 'Ibrahim', 'Ngozi', 'Tunde', 'Zainab',
-  'Obinna', 'Yetunde', 'Musa', 'Chiamaka', 'Babajide', 'Halima', 'Ikechukwu', 'Temitope', 'Usman', 'Amarachi']
+const FIRST = [
+  'Adaeze',
+  'Chinedu',
+  'Oluwaseun',
+  'Aisha',
+  'Emeka',
+  'Funmilayo',
+  'Ibrahim',
+  'Ngozi',
+  'Tunde',
+  'Zainab',
+  'Obinna',
+  'Yetunde',
+  'Musa',
+  'Chiamaka',
+  'Babajide',
+  'Halima',
+  'Ikechukwu',
+  'Temitope',
+  'Usman',
+  'Amarachi',
+]
 const MIDDLE = ['Chioma', 'Ade', 'Nkechi', 'Bola', 'Sani', 'Uche', 'Kemi', 'Femi', 'Amina', 'Ifeoma', 'Segun', 'Hauwa']
-const LAST = ['Okafor', 'Adeyemi', 'Bello', 'Eze', 'Ogunleye', 'Abubakar', 'Nwosu', 'Bakare', 'Okonkwo', 'Olawale',
-  'Danjuma', 'Obi', 'Adebayo', 'Chukwu', 'Lawal', 'Onyeka', 'Afolabi', 'Yusuf', 'Nnamdi', 'Oyelaran']
+const LAST = [
+  'Okafor',
+  'Adeyemi',
+  'Bello',
+  'Eze',
+  'Ogunleye',
+  'Abubakar',
+  'Nwosu',
+  'Bakare',
+  'Okonkwo',
+  'Olawale',
+  'Danjuma',
+  'Obi',
+  'Adebayo',
+  'Chukwu',
+  'Lawal',
+  'Onyeka',
+  'Afolabi',
+  'Yusuf',
+  'Nnamdi',
+  'Oyelaran',
+]
 
 /** A realistic Nigerian name derived from the account, so the same number always resolves to the same person. */
 export function sandboxAccountName(accountNumber: string, bankCode: string): string {

@@ -23,11 +23,7 @@ async function deleteFiles(deps: Pick<AppDeps, 'storage' | 'logger'>, keys: stri
  * wait for them), so `uploaded` is deleted again if the transaction fails; after it commits, files it let go are
  * deleted and low-stock notices sent. Nothing outside the database happens for a change that did not happen.
  */
-export async function commitThen<T>(
-  deps: CatalogueDeps,
-  uploaded: string[],
-  work: (tx: Tx, after: AfterCommit) => Promise<T>,
-): Promise<T> {
+export async function commitThen<T>(deps: CatalogueDeps, uploaded: string[], work: (tx: Tx, after: AfterCommit) => Promise<T>): Promise<T> {
   const after: AfterCommit = { notices: [], filesToDelete: [] }
   let result: T
   try {

@@ -31,9 +31,7 @@ export async function loadProduct(db: Db, vendorId: string, id: string, origin: 
     db
       .select()
       .from(productVariants)
-      .where(
-        and(eq(productVariants.vendorId, vendorId), eq(productVariants.productId, id), isNull(productVariants.deletedAt)),
-      )
+      .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.productId, id), isNull(productVariants.deletedAt)))
       .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
   ])
   return toProduct(found.product, found.collection, images, variants, origin)
@@ -92,11 +90,7 @@ export async function listProducts(db: Db, vendorId: string, filters: ProductFil
     filters.collectionId ? eq(products.collectionId, filters.collectionId) : undefined,
     filters.categoryId ? eq(products.categoryId, filters.categoryId) : undefined,
     priceRange(vendorId, filters.priceRangeLow, filters.priceRangeHigh),
-    filters.lowStock === undefined
-      ? undefined
-      : filters.lowStock
-        ? gt(products.lowStockCount, 0)
-        : eq(products.lowStockCount, 0),
+    filters.lowStock === undefined ? undefined : filters.lowStock ? gt(products.lowStockCount, 0) : eq(products.lowStockCount, 0),
   )
   const [rows, [total]] = await Promise.all([
     db

@@ -71,27 +71,31 @@ export async function createProduct(deps: CatalogueDeps, vendorId: string, input
   const variants = input.variants.map((variant) => ({ ...variant, options: normaliseOptions(input.options, variant.options) }))
   checkVariants(input.options, variants)
   const uploads = await storeImages(deps.storage, input.images)
-  const productId = await commitThen(deps, uploads.map((upload) => upload.key), async (tx, after) => {
-    if (input.collectionId) await findCollection(tx, vendorId, input.collectionId)
-    const [product] = await tx
-      .insert(products)
-      .values({
-        vendorId,
-        name: input.name,
-        description: input.description ?? null,
-        collectionId: input.collectionId ?? null,
-        categoryId: input.categoryId ?? null,
-        isPublished: input.isPublished,
-        options: input.options,
-        createdAt: madeNow(),
-        updatedAt: madeNow(),
-      })
-      .returning({ id: products.id })
-    await addImages(tx, vendorId, product!.id, uploads, 0)
-    await tx.insert(productVariants).values(newVariantRows(vendorId, product!.id, variants, input.options))
-    after.notices.push(...(await variantsChanged(tx, vendorId, product!.id)))
-    return product!.id
-  })
+  const productId = await commitThen(
+    deps,
+    uploads.map((upload) => upload.key),
+    async (tx, after) => {
+      if (input.collectionId) await findCollection(tx, vendorId, input.collectionId)
+      const [product] = await tx
+        .insert(products)
+        .values({
+          vendorId,
+          name: input.name,
+          description: input.description ?? null,
+          collectionId: input.collectionId ?? null,
+          categoryId: input.categoryId ?? null,
+          isPublished: input.isPublished,
+          options: input.options,
+          createdAt: madeNow(),
+          updatedAt: madeNow(),
+        })
+        .returning({ id: products.id })
+      await addImages(tx, vendorId, product!.id, uploads, 0)
+      await tx.insert(productVariants).values(newVariantRows(vendorId, product!.id, variants, input.options))
+      after.notices.push(...(await variantsChanged(tx, vendorId, product!.id)))
+      return product!.id
+    },
+  )
   return loadProduct(deps.db, vendorId, productId, origin)
 }
 
@@ -104,9 +108,7 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
   const existing = await tx
     .select()
     .from(productVariants)
-    .where(
-      and(eq(productVariants.vendorId, vendorId), eq(productVariants.productId, product.id), isNull(productVariants.deletedAt)),
-    )
+    .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.productId, product.id), isNull(productVariants.deletedAt)))
   const options = changes.options ?? product.options
   const sent = changes.variants
   const byId = new Map(existing.map((variant) => [variant.id, variant]))
@@ -187,7 +189,10 @@ async function replaceImages(tx: Tx, vendorId: string, productId: string, change
     after.filesToDelete.push(...removed.map((image) => image.storageKey))
   }
   for (const [position, id] of keptIds.entries()) {
-    await tx.update(productImages).set({ position }).where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)))
+    await tx
+      .update(productImages)
+      .set({ position })
+      .where(and(eq(productImages.vendorId, vendorId), eq(productImages.id, id)))
   }
   await addImages(tx, vendorId, productId, uploads, keptIds.length)
 }
@@ -195,23 +200,30 @@ async function replaceImages(tx: Tx, vendorId: string, productId: string, change
 /** PATCH /product: only what is sent changes, in one transaction. */
 export async function updateProduct(deps: CatalogueDeps, vendorId: string, changes: ProductChanges, origin: string): Promise<Product> {
   const uploads = await storeImages(deps.storage, changes.images)
-  await commitThen(deps, uploads.map((upload) => upload.key), async (tx, after) => {
-    // The row lock makes concurrent edits of one product take turns instead of mixing their variant lists.
-    const [product] = await tx.select().from(products).where(liveProduct(vendorId, changes.id)).for('update')
-    if (!product) throw notFound('Product')
-    if (changes.collectionId) await findCollection(tx, vendorId, changes.collectionId)
-    if (changes.variants || changes.options) await replaceVariants(tx, vendorId, product, changes)
-    if (changes.keepImageIds || uploads.length) await replaceImages(tx, vendorId, product.id, changes, uploads, after)
-    const fields: Partial<ProductRow> = {}
-    if (changes.name !== undefined) fields.name = changes.name
-    if (changes.description !== undefined) fields.description = changes.description
-    if (changes.collectionId !== undefined) fields.collectionId = changes.collectionId
-    if (changes.categoryId !== undefined) fields.categoryId = changes.categoryId
-    if (changes.isPublished !== undefined) fields.isPublished = changes.isPublished
-    if (changes.options !== undefined) fields.options = changes.options
-    await tx.update(products).set({ ...fields, updatedAt: sql`now()` }).where(liveProduct(vendorId, product.id))
-    after.notices.push(...(await variantsChanged(tx, vendorId, product.id)))
-  })
+  await commitThen(
+    deps,
+    uploads.map((upload) => upload.key),
+    async (tx, after) => {
+      // The row lock makes concurrent edits of one product take turns instead of mixing their variant lists.
+      const [product] = await tx.select().from(products).where(liveProduct(vendorId, changes.id)).for('update')
+      if (!product) throw notFound('Product')
+      if (changes.collectionId) await findCollection(tx, vendorId, changes.collectionId)
+      if (changes.variants || changes.options) await replaceVariants(tx, vendorId, product, changes)
+      if (changes.keepImageIds || uploads.length) await replaceImages(tx, vendorId, product.id, changes, uploads, after)
+      const fields: Partial<ProductRow> = {}
+      if (changes.name !== undefined) fields.name = changes.name
+      if (changes.description !== undefined) fields.description = changes.description
+      if (changes.collectionId !== undefined) fields.collectionId = changes.collectionId
+      if (changes.categoryId !== undefined) fields.categoryId = changes.categoryId
+      if (changes.isPublished !== undefined) fields.isPublished = changes.isPublished
+      if (changes.options !== undefined) fields.options = changes.options
+      await tx
+        .update(products)
+        .set({ ...fields, updatedAt: sql`now()` })
+        .where(liveProduct(vendorId, product.id))
+      after.notices.push(...(await variantsChanged(tx, vendorId, product.id)))
+    },
+  )
   return loadProduct(deps.db, vendorId, changes.id, origin)
 }
 

@@ -86,10 +86,7 @@ export async function lockProductOfVariant(tx: Tx, vendorId: string, variantId: 
   const [owner] = await tx
     .select({ id: products.id })
     .from(products)
-    .innerJoin(
-      productVariants,
-      and(eq(productVariants.vendorId, products.vendorId), eq(productVariants.productId, products.id)),
-    )
+    .innerJoin(productVariants, and(eq(productVariants.vendorId, products.vendorId), eq(productVariants.productId, products.id)))
     .where(
       and(
         eq(products.vendorId, vendorId),
@@ -113,11 +110,7 @@ export interface StockChange {
  * zero however many sales race (409 when there are not enough), and the alert path runs in the same transaction.
  */
 export async function adjustStock(tx: Tx, vendorId: string, variantId: string, delta: number): Promise<StockChange> {
-  const live = and(
-    eq(productVariants.vendorId, vendorId),
-    eq(productVariants.id, variantId),
-    isNull(productVariants.deletedAt),
-  )
+  const live = and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variantId), isNull(productVariants.deletedAt))
   if (!(await lockProductOfVariant(tx, vendorId, variantId))) throw notFound('Product variant')
   const [variant] = await tx
     .update(productVariants)

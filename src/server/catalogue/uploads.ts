@@ -1,5 +1,5 @@
 import { validationError } from '../http/register'
-import { sniffImageType,type Storage, type StoredType } from '../storage'
+import { sniffImageType, type Storage, type StoredType } from '../storage'
 
 export interface Upload {
   key: string

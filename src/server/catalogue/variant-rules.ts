@@ -13,8 +13,7 @@ export interface VariantDraft {
   options: Record<string, string>
 }
 
-const comboKey = (options: Record<string, string>, names: string[]) =>
-  JSON.stringify(names.map((name) => options[name]))
+const comboKey = (options: Record<string, string>, names: string[]) => JSON.stringify(names.map((name) => options[name]))
 
 function optionIssues(options: ProductOption[]): Issue[] {
   const seen = new Set<string>()
@@ -31,9 +30,7 @@ function variantIssue(options: ProductOption[], variant: VariantDraft): string |
   const keys = Object.keys(variant.options)
   const unknown = keys.find((key) => !options.some((option) => option.name === key))
   if (unknown !== undefined) {
-    return options.length === 0
-      ? 'must be empty for a product without options'
-      : `${unknown} is not an option of this product`
+    return options.length === 0 ? 'must be empty for a product without options' : `${unknown} is not an option of this product`
   }
   for (const option of options) {
     // Own keys only: an option named "constructor" must not find Object's constructor on the variant.

@@ -88,10 +88,7 @@ export function toProductSummary(row: ProductRow, collection: CollectionRef, ima
  * Variants in the order of the product's options and their values (Small before Large, as the vendor listed
  * them), which is also the order the create form generated them in.
  */
-export function sortVariants<T extends { options: Record<string, string> }>(
-  variants: T[],
-  options: ProductRow['options'],
-): T[] {
+export function sortVariants<T extends { options: Record<string, string> }>(variants: T[], options: ProductRow['options']): T[] {
   const rank = (variant: T) => options.map((option) => option.values.indexOf(variant.options[option.name] ?? ''))
   return [...variants].sort((a, b) => {
     const [ra, rb] = [rank(a), rank(b)]

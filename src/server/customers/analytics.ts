@@ -19,12 +19,7 @@ const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition
 const createdIn = (start: Date, end: Date) => and(gte(customers.createdAt, start), lte(customers.createdAt, end))!
 
 const ordersIn = (vendorId: string, start: Date, end: Date) =>
-  and(
-    eq(orders.vendorId, vendorId),
-    isNotNull(orders.customerId),
-    gte(orders.createdAt, start),
-    lte(orders.createdAt, end),
-  )
+  and(eq(orders.vendorId, vendorId), isNotNull(orders.customerId), gte(orders.createdAt, start), lte(orders.createdAt, end))
 
 export async function customerAnalytics(db: Db, vendorId: string, start: Date, end: Date): Promise<CustomerAnalytics> {
   const [[people], [activity]] = await Promise.all([
@@ -39,10 +34,9 @@ export async function customerAnalytics(db: Db, vendorId: string, start: Date, e
     db
       .select({
         activeCustomers: countDistinct(orders.customerId),
-        returningCustomers:
-          sql<number>`count(distinct ${orders.customerId}) filter (where ${lt(customers.createdAt, start)})`.mapWith(
-            Number,
-          ),
+        returningCustomers: sql<number>`count(distinct ${orders.customerId}) filter (where ${lt(customers.createdAt, start)})`.mapWith(
+          Number,
+        ),
       })
       .from(orders)
       .innerJoin(customers, and(eq(customers.vendorId, orders.vendorId), eq(customers.id, orders.customerId)))

@@ -35,19 +35,13 @@ export function toCustomer(row: CustomerRow, stats: CustomerOrderStats = NO_ORDE
  * Order totals of the given customers only, in one grouped query over (vendor_id, customer_id, …): a page of 20
  * reads those 20 customers' orders, whatever the vendor's size, so totals are never kept in the customer row.
  */
-export async function orderStatsOf(
-  db: Db,
-  vendorId: string,
-  customerIds: string[],
-): Promise<Map<string, CustomerOrderStats>> {
+export async function orderStatsOf(db: Db, vendorId: string, customerIds: string[]): Promise<Map<string, CustomerOrderStats>> {
   if (customerIds.length === 0) return new Map()
   const rows = await db
     .select({
       customerId: orders.customerId,
       orderCount: count(),
-      totalSpent: sql<number>`coalesce(sum(${orders.amountPaid} - ${orders.amountRefunded}), 0)::bigint`.mapWith(
-        Number,
-      ),
+      totalSpent: sql<number>`coalesce(sum(${orders.amountPaid} - ${orders.amountRefunded}), 0)::bigint`.mapWith(Number),
       lastOrderAt: max(orders.createdAt),
     })
     .from(orders)

@@ -81,10 +81,7 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
   if ('account' in lookup) {
     const { accountNumber, accountName, bankName } = lookup.account
     const key = sameAccount(lookup.account)
-    return (
-      (await findBy(tx, vendorId, key)) ??
-      insertOrFind(tx, vendorId, { name: accountName, accountNumber, bankName }, [key], at)
-    )
+    return (await findBy(tx, vendorId, key)) ?? insertOrFind(tx, vendorId, { name: accountName, accountNumber, bankName }, [key], at)
   }
   const email = lookup.customer.email?.trim().toLowerCase() || null
   const phone = lookup.customer.phone?.trim() || null

@@ -65,10 +65,15 @@ export const shopDomains = pgTable(
     lastCheckError: text('last_check_error'),
   },
   (t) => [
-    uniqueIndex('shop_domains_active_domain_key').on(t.domain).where(sql`${t.status} = 'active'`),
+    uniqueIndex('shop_domains_active_domain_key')
+      .on(t.domain)
+      .where(sql`${t.status} = 'active'`),
     uniqueIndex('shop_domains_vendor_domain_key').on(t.vendorId, t.domain),
     index('shop_domains_domain_idx').on(t.domain),
-    check('shop_domains_status_check', sql`${t.status} in ('pending', 'active') and (${t.status} = 'pending' or ${t.verifiedAt} is not null)`),
+    check(
+      'shop_domains_status_check',
+      sql`${t.status} in ('pending', 'active') and (${t.status} = 'pending' or ${t.verifiedAt} is not null)`,
+    ),
   ],
 )
 

@@ -3,18 +3,7 @@ import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, tex
 
 import { ORDER_STATUSES } from '#contract/orders'
 
-import {
-  coupons,
-  createdAt,
-  deliveryLocations,
-  id,
-  kobo,
-  newestFirst,
-  productVariants,
-  transactions,
-  users,
-  vendorId,
-} from './schema'
+import { coupons, createdAt, deliveryLocations, id, kobo, newestFirst, productVariants, transactions, users, vendorId } from './schema'
 
 /*
  * Sales (issue 5): customers, orders and invoices with their items, timeline and refunds, and disputes.
@@ -39,8 +28,12 @@ export const customers = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    uniqueIndex('customers_vendor_email_uq').on(t.vendorId, t.email).where(sql`email is not null`),
-    uniqueIndex('customers_vendor_phone_uq').on(t.vendorId, t.phone).where(sql`phone is not null`),
+    uniqueIndex('customers_vendor_email_uq')
+      .on(t.vendorId, t.email)
+      .where(sql`email is not null`),
+    uniqueIndex('customers_vendor_phone_uq')
+      .on(t.vendorId, t.phone)
+      .where(sql`phone is not null`),
     // A payer is a bank account: the same number at two banks is two people (docs/decisions/038-customer-identity.md).
     uniqueIndex('customers_vendor_bank_account_uq')
       .on(t.vendorId, t.accountNumber, sql`coalesce(${t.bankName}, '')`)
@@ -48,7 +41,6 @@ export const customers = pgTable(
     index('customers_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
   ],
 )
-
 
 export const orders = pgTable(
   'orders',
@@ -102,17 +94,17 @@ export const orders = pgTable(
     // Without a kind (GET /order?page=1) the first index serves; before it, 100,000 orders were sorted per page.
     index('orders_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id)),
     index('orders_vendor_kind_created_idx').on(t.vendorId, t.kind, newestFirst(t.createdAt), newestFirst(t.id)),
-    index('orders_vendor_kind_status_created_idx').on(
-      t.vendorId,
-      t.kind,
-      t.status,
-      newestFirst(t.createdAt),
-      newestFirst(t.id),
-    ),
+    index('orders_vendor_kind_status_created_idx').on(t.vendorId, t.kind, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     index('orders_vendor_customer_created_idx').on(t.vendorId, t.customerId, newestFirst(t.createdAt)),
-    index('orders_vendor_shareable_idx').on(t.vendorId, newestFirst(t.createdAt)).where(sql`is_shareable`),
-    uniqueIndex('orders_transaction_uq').on(t.transactionId).where(sql`transaction_id is not null`),
-    uniqueIndex('orders_vendor_idempotency_key_uq').on(t.vendorId, t.idempotencyKey).where(sql`idempotency_key is not null`),
+    index('orders_vendor_shareable_idx')
+      .on(t.vendorId, newestFirst(t.createdAt))
+      .where(sql`is_shareable`),
+    uniqueIndex('orders_transaction_uq')
+      .on(t.transactionId)
+      .where(sql`transaction_id is not null`),
+    uniqueIndex('orders_vendor_idempotency_key_uq')
+      .on(t.vendorId, t.idempotencyKey)
+      .where(sql`idempotency_key is not null`),
     check(
       'orders_money_valid',
       sql`${t.amount} > 0 and ${t.amountPaid} >= 0 and ${t.amountRefunded} >= 0

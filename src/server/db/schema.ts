@@ -82,7 +82,10 @@ export const users = pgTable(
     /** Null only for a member who has not accepted an invitation (invited, or deactivated before accepting). */
     passwordHash: text('password_hash'),
     role: text('role', { enum: ['owner', 'member'] }).notNull(),
-    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    permissions: text('permissions')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** invited: a team member who has not accepted yet (see team-schema.ts invitations). */
     status: text('status', { enum: ['invited', 'active', 'inactive'] })
       .notNull()
@@ -96,10 +99,7 @@ export const users = pgTable(
   (t) => [
     index('users_vendor_idx').on(t.vendorId),
     // Whoever can sign in has both. A member who never accepted lacks them, invited or (deactivated) inactive.
-    check(
-      'users_credentials_when_active',
-      sql`${t.status} <> 'active' or (${t.email} is not null and ${t.passwordHash} is not null)`,
-    ),
+    check('users_credentials_when_active', sql`${t.status} <> 'active' or (${t.email} is not null and ${t.passwordHash} is not null)`),
   ],
 )
 
@@ -154,7 +154,9 @@ export const vendorAuditEvents = pgTable(
       .notNull()
       .references(() => users.id),
     kind: text('kind').notNull(),
-    detail: jsonb('detail').notNull().default(sql`'{}'::jsonb`),
+    detail: jsonb('detail')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
   },
   (t) => [index('vendor_audit_events_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt))],
@@ -231,8 +233,12 @@ export const wallets = pgTable(
   (t) => [
     index('wallets_vendor_idx').on(t.vendorId, t.kind),
     // One main, one external, one fees and one clearing wallet per vendor; one wallet per outlet.
-    uniqueIndex('wallets_vendor_kind_uq').on(t.vendorId, t.kind).where(sql`outlet_id is null`),
-    uniqueIndex('wallets_outlet_uq').on(t.vendorId, t.outletId).where(sql`outlet_id is not null`),
+    uniqueIndex('wallets_vendor_kind_uq')
+      .on(t.vendorId, t.kind)
+      .where(sql`outlet_id is null`),
+    uniqueIndex('wallets_outlet_uq')
+      .on(t.vendorId, t.outletId)
+      .where(sql`outlet_id is not null`),
     // The ledger refuses overdrafts itself; this is the database's own guarantee if code ever forgets.
     check('wallets_no_overdraft', sql`${t.kind} in ('external', 'fees') or ${t.balance} >= 0`),
   ],
@@ -283,27 +289,19 @@ export const transactions = pgTable(
     // The list reads `created_at desc, id desc` (SQL's DESC puts nulls first): these indexes have that exact order,
     // so page 1 of 100,000 rows reads 20 index entries instead of sorting them all. Status and type filters alike.
     index('transactions_wallet_created_idx').on(t.vendorId, t.walletId, newestFirst(t.createdAt), newestFirst(t.id)),
-    index('transactions_wallet_status_created_idx').on(
-      t.vendorId,
-      t.walletId,
-      t.status,
-      newestFirst(t.createdAt),
-      newestFirst(t.id),
-    ),
-    index('transactions_wallet_type_created_idx').on(
-      t.vendorId,
-      t.walletId,
-      t.type,
-      newestFirst(t.createdAt),
-      newestFirst(t.id),
-    ),
+    index('transactions_wallet_status_created_idx').on(t.vendorId, t.walletId, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
+    index('transactions_wallet_type_created_idx').on(t.vendorId, t.walletId, t.type, newestFirst(t.createdAt), newestFirst(t.id)),
     // An order's payments and refunds are the transactions carrying its reference.
-    index('transactions_order_reference_idx').on(t.vendorId, t.orderReference).where(sql`order_reference is not null`),
+    index('transactions_order_reference_idx')
+      .on(t.vendorId, t.orderReference)
+      .where(sql`order_reference is not null`),
     index('transactions_customer_created_idx')
       .on(t.vendorId, t.customerId, t.createdAt.desc())
       .where(sql`customer_id is not null`),
     // The recovery job scans pending transfers of every vendor; the partial index stays tiny.
-    index('transactions_pending_idx').on(t.createdAt).where(sql`status = 'pending'`),
+    index('transactions_pending_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'pending'`),
     uniqueIndex('transactions_idempotency_uq')
       .on(t.vendorId, t.idempotencyKey)
       .where(sql`idempotency_key is not null`),
@@ -381,10 +379,7 @@ export const nameEnquiries = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [
-    uniqueIndex('name_enquiries_request_uq').on(t.vendorId, t.requestId),
-    index('name_enquiries_expires_idx').on(t.expiresAt),
-  ],
+  (t) => [uniqueIndex('name_enquiries_request_uq').on(t.vendorId, t.requestId), index('name_enquiries_expires_idx').on(t.expiresAt)],
 )
 
 /*
@@ -438,7 +433,9 @@ export const products = pgTable(
     index('products_vendor_created_idx')
       .on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id))
       .where(sql`deleted_at is null`),
-    index('products_vendor_collection_idx').on(t.vendorId, t.collectionId).where(sql`deleted_at is null`),
+    index('products_vendor_collection_idx')
+      .on(t.vendorId, t.collectionId)
+      .where(sql`deleted_at is null`),
   ],
 )
 
@@ -487,7 +484,9 @@ export const productVariants = pgTable(
   },
   (t) => [
     index('product_variants_product_idx').on(t.vendorId, t.productId),
-    uniqueIndex('product_variants_paylink_uq').on(t.paylinkCode).where(sql`paylink_code is not null`),
+    uniqueIndex('product_variants_paylink_uq')
+      .on(t.paylinkCode)
+      .where(sql`paylink_code is not null`),
     check('product_variants_price_positive', sql`${t.price} > 0 and ${t.availableUnits} >= 0`),
     check(
       'product_variants_discount_valid',
@@ -555,10 +554,7 @@ export const deliveryLocations = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    index('delivery_locations_vendor_idx').on(t.vendorId, t.createdAt),
-    check('delivery_locations_fee_valid', sql`${t.fee} >= 0`),
-  ],
+  (t) => [index('delivery_locations_vendor_idx').on(t.vendorId, t.createdAt), check('delivery_locations_fee_valid', sql`${t.fee} >= 0`)],
 )
 
 export type VendorRow = typeof vendors.$inferSelect

@@ -1,7 +1,7 @@
 import { asc, count, eq } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
-import { disputeCategories,type DisputeCategoryRow } from '../db/sales-schema'
+import { disputeCategories, type DisputeCategoryRow } from '../db/sales-schema'
 import { validationError } from '../http/register'
 import { toDisputeCategory } from './views'
 

@@ -34,9 +34,7 @@ export async function appendMessage(db: Db, input: NewMessage): Promise<DisputeM
   const [touched] = await db
     .update(disputes)
     .set({ messageCount: sql`${disputes.messageCount} + 1`, updatedAt: laterThanBefore(input.now) })
-    .where(
-      and(eq(disputes.vendorId, input.vendorId), eq(disputes.id, input.disputeId), ne(disputes.status, 'resolved')),
-    )
+    .where(and(eq(disputes.vendorId, input.vendorId), eq(disputes.id, input.disputeId), ne(disputes.status, 'resolved')))
     .returning({ at: disputes.updatedAt })
   if (!touched) {
     await findDispute(db, input.vendorId, input.disputeId)

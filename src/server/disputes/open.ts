@@ -69,12 +69,7 @@ export async function openDispute(
         updatedAt: now,
       })
       .returning()
-    await addOrderEvent(
-      tx,
-      order,
-      { kind: 'dispute', message: `Dispute opened: ${input.title}`, actorName: user.name },
-      now,
-    )
+    await addOrderEvent(tx, order, { kind: 'dispute', message: `Dispute opened: ${input.title}`, actorName: user.name }, now)
     return toDisputeInfo({ dispute: dispute!, category, order })
   })
 }

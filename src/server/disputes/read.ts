@@ -47,11 +47,7 @@ export async function listDisputes(db: Db, vendorId: string, filters: DisputeFil
     eq(disputes.vendorId, vendorId),
     search,
     // The same rule as the row's isEscalated: escalated once, escalated for good (see toDispute).
-    filters.isEscalated === undefined
-      ? undefined
-      : filters.isEscalated
-        ? isNotNull(disputes.escalatedAt)
-        : isNull(disputes.escalatedAt),
+    filters.isEscalated === undefined ? undefined : filters.isEscalated ? isNotNull(disputes.escalatedAt) : isNull(disputes.escalatedAt),
   )
   const [rows, [total]] = await Promise.all([
     db

@@ -25,11 +25,7 @@ export function toDispute(row: DisputeRow, category: DisputeCategoryRow): Disput
   }
 }
 
-export function toDisputeInfo(row: {
-  dispute: DisputeRow
-  category: DisputeCategoryRow
-  order: OrderRow
-}): DisputeInfo {
+export function toDisputeInfo(row: { dispute: DisputeRow; category: DisputeCategoryRow; order: OrderRow }): DisputeInfo {
   return { ...toDispute(row.dispute, row.category), order: toOrderSummary(row.order) }
 }
 

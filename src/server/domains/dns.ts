@@ -69,10 +69,7 @@ export class SandboxDnsResolver implements DnsResolver {
     const spf = 'v=spf1 include:_spf.example.net ~all'
     if (first.startsWith('wrongdns')) return [spf, verificationValue('0000000000000000000000000000000000000000')]
     // Every shop that connected the name "owns" it here; real DNS holds only the owner's token.
-    const rows = await this.db
-      .select({ token: shopDomains.verificationToken })
-      .from(shopDomains)
-      .where(eq(shopDomains.domain, domain))
+    const rows = await this.db.select({ token: shopDomains.verificationToken }).from(shopDomains).where(eq(shopDomains.domain, domain))
     return rows.length ? [spf, ...rows.map((row) => verificationValue(row.token))] : []
   }
 }

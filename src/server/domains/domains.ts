@@ -60,12 +60,10 @@ export async function checkDomain(db: Db, vendorId: string, input: string, platf
     .select({ vendorId: shopDomains.vendorId, status: shopDomains.status })
     .from(shopDomains)
     .where(eq(shopDomains.domain, domain))
-  const reason = rows.some((row) => row.vendorId === vendorId)
-    ? 'yours'
-    : rows.some((row) => row.status === 'active')
-      ? 'taken'
-      : null
-  return reason ? { domain, available: false, reason, message: MESSAGES[reason] } : { domain, available: true, reason: null, message: available(domain) }
+  const reason = rows.some((row) => row.vendorId === vendorId) ? 'yours' : rows.some((row) => row.status === 'active') ? 'taken' : null
+  return reason
+    ? { domain, available: false, reason, message: MESSAGES[reason] }
+    : { domain, available: true, reason: null, message: available(domain) }
 }
 
 function toShopDomain(row: ShopDomainRow, platformHost: string): ShopDomain {
@@ -210,7 +208,11 @@ export async function verifyDomain(
       const data = toShopDomain(row, platformHost)
       return { data, message: `${row.domain} is active. Keep its TXT record in place so it can be checked again` }
     }
-    const [updated] = await deps.db.update(shopDomains).set({ lastCheckedAt: now, lastCheckError: CHECK_ERRORS[found] }).where(mine).returning()
+    const [updated] = await deps.db
+      .update(shopDomains)
+      .set({ lastCheckedAt: now, lastCheckError: CHECK_ERRORS[found] })
+      .where(mine)
+      .returning()
     if (!updated) throw notFound('Domain')
     return { data: toShopDomain(updated, platformHost), message: CHECK_ERRORS[found] }
   }
@@ -218,7 +220,12 @@ export async function verifyDomain(
     const updated = await deps.db.transaction(async (tx) => {
       // Every claim to this domain, locked in one order, before anything changes: two shops proving it at once
       // then run in turn (the second finds its claim dropped) instead of each holding the row the other deletes.
-      await tx.select({ id: shopDomains.id }).from(shopDomains).where(eq(shopDomains.domain, row.domain)).orderBy(asc(shopDomains.id)).for('update')
+      await tx
+        .select({ id: shopDomains.id })
+        .from(shopDomains)
+        .where(eq(shopDomains.domain, row.domain))
+        .orderBy(asc(shopDomains.id))
+        .for('update')
       const [promoted] = await tx
         .update(shopDomains)
         .set({ status: 'active', verifiedAt: sql`coalesce(${shopDomains.verifiedAt}, ${now})`, lastCheckedAt: now, lastCheckError: null })

@@ -34,11 +34,7 @@ export function idempotencyKeyOf(c: Context): string {
     throw new ApiError(400, 'IDEMPOTENCY_KEY_REQUIRED', 'The Idempotency-Key header is required for this request')
   }
   if (!KEY_PATTERN.test(key)) {
-    throw new ApiError(
-      400,
-      'IDEMPOTENCY_KEY_INVALID',
-      'The Idempotency-Key header must be 1 to 100 letters, digits, or . _ : -',
-    )
+    throw new ApiError(400, 'IDEMPOTENCY_KEY_INVALID', 'The Idempotency-Key header must be 1 to 100 letters, digits, or . _ : -')
   }
   return key
 }
@@ -86,11 +82,7 @@ const otherUser = () =>
     'This Idempotency-Key was used by another person on your team; use a new key for a new request',
   )
 const inProgress = () =>
-  new ApiError(
-    409,
-    'IDEMPOTENCY_IN_PROGRESS',
-    'A request with this Idempotency-Key is still being processed; wait a moment and retry',
-  )
+  new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; wait a moment and retry')
 
 /**
  * A claim with no answer this old belongs to a request that cannot still be running: the longest a request runs
@@ -203,11 +195,7 @@ export async function claimIdempotencyKey(
       if (saved.length === 1) return effect
       continue
     }
-    const taken = await db
-      .update(idempotencyKeys)
-      .set({ createdAt: claim.now })
-      .where(unchanged)
-      .returning({ key: idempotencyKeys.key })
+    const taken = await db.update(idempotencyKeys).set({ createdAt: claim.now }).where(unchanged).returning({ key: idempotencyKeys.key })
     if (taken.length === 1) {
       held.set(heldKey(claim), claim.now)
       return null

@@ -15,8 +15,7 @@ function schemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output'): JsonSc
     target: 'draft-2020-12',
     typeMode,
     errorMode: 'ignore',
-    overrideSchema: ({ valibotSchema }) =>
-      valibotSchema.type === 'file' ? { type: 'string', format: 'binary' } : undefined,
+    overrideSchema: ({ valibotSchema }) => (valibotSchema.type === 'file' ? { type: 'string', format: 'binary' } : undefined),
   }) as Json
   delete json.$schema
   return json as JsonSchema
@@ -71,9 +70,7 @@ function describeAccess(endpoint: EndpointDef): string {
         ? 'Any signed-in user, even of a vendor awaiting approval.'
         : 'Signed-in user of an approved vendor.'
   const required = permissionsOf(endpoint)
-  const permission = required.length
-    ? ` Requires permission${required.length > 1 ? 's' : ''} ${required.join(' and ')}.`
-    : ''
+  const permission = required.length ? ` Requires permission${required.length > 1 ? 's' : ''} ${required.join(' and ')}.` : ''
   const idempotent = endpoint.idempotent ? ' Send an Idempotency-Key header; a replay returns the first answer.' : ''
   return who + permission + idempotent
 }

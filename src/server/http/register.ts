@@ -12,13 +12,7 @@ import type { AppDeps } from '../deps'
 import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
 import { verifyPin } from '../pin'
 import { clientIp } from './client-ip'
-import {
-  claimIdempotencyKey,
-  idempotencyKeyOf,
-  releaseIdempotencyKey,
-  requestHash,
-  saveIdempotentResponse,
-} from './idempotency'
+import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHash, saveIdempotentResponse } from './idempotency'
 import { publicOrigin } from './public-origin'
 import type { Guard, Handler, HandlerContext } from './types'
 
@@ -118,11 +112,7 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
   const auth = token ? await resolveSession(deps.db, deps.clock, token, deps.sessionIdleMs) : null
   if (!auth) throw unauthenticated()
   if (access === 'vendor' && auth.vendor.status !== 'approved') {
-    throw new ApiError(
-      403,
-      'VENDOR_NOT_APPROVED',
-      'An administrator needs to approve your account, please check back in a few minutes.',
-    )
+    throw new ApiError(403, 'VENDOR_NOT_APPROVED', 'An administrator needs to approve your account, please check back in a few minutes.')
   }
   if (permissionsOf(endpoint).some((permission) => !auth.permissions.includes(permission))) {
     throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this')

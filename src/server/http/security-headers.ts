@@ -28,12 +28,9 @@ export const CONTENT_SECURITY_POLICY = [
  * browser mistook for HTML an opaque origin with no scripts, forms or plug-ins (decision 070). Inline styles
  * only let a browser's own image viewer lay the picture out.
  */
-export const FILE_CONTENT_SECURITY_POLICY = [
-  "default-src 'none'",
-  "style-src 'unsafe-inline'",
-  "frame-ancestors 'none'",
-  'sandbox',
-].join('; ')
+export const FILE_CONTENT_SECURITY_POLICY = ["default-src 'none'", "style-src 'unsafe-inline'", "frame-ancestors 'none'", 'sandbox'].join(
+  '; ',
+)
 
 /**
  * A year of "HTTPS only" for this host. No includeSubDomains: vendors' shops may live on subdomains we do not

@@ -37,12 +37,7 @@ const MESSAGES: Partial<Record<VendorStatus, { subject: string; text: (name: str
  * Sets the status of the vendor whose user has this email, and emails the owner when it becomes approved or
  * rejected (not when it already was). Throws when there is no such user.
  */
-export async function setVendorStatus(
-  db: Db,
-  email: string,
-  status: VendorStatus,
-  notifier?: Notifier,
-): Promise<StatusChange> {
+export async function setVendorStatus(db: Db, email: string, status: VendorStatus, notifier?: Notifier): Promise<StatusChange> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   if (!user) throw new ApiError(404, 'NOT_FOUND', `No user with email ${email}`)
   const change = await db.transaction(async (tx) => {
@@ -57,10 +52,8 @@ export async function setVendorStatus(
   return change
 }
 
-export const approveVendor = (db: Db, email: string, notifier?: Notifier) =>
-  setVendorStatus(db, email, 'approved', notifier)
-export const rejectVendor = (db: Db, email: string, notifier?: Notifier) =>
-  setVendorStatus(db, email, 'rejected', notifier)
+export const approveVendor = (db: Db, email: string, notifier?: Notifier) => setVendorStatus(db, email, 'approved', notifier)
+export const rejectVendor = (db: Db, email: string, notifier?: Notifier) => setVendorStatus(db, email, 'rejected', notifier)
 
 export interface VendorListing {
   name: string

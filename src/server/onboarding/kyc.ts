@@ -71,10 +71,7 @@ export async function submitKyc(
     // Locks the vendor row: an approval landing meanwhile is seen, and two submissions queue up.
     const [vendor] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('update')
     ensureNotApproved(vendor!, 'identity check')
-    const [previous] = await tx
-      .select({ documentKey: vendorKyc.documentKey })
-      .from(vendorKyc)
-      .where(eq(vendorKyc.vendorId, auth.vendorId))
+    const [previous] = await tx.select({ documentKey: vendorKyc.documentKey }).from(vendorKyc).where(eq(vendorKyc.vendorId, auth.vendorId))
     const row = {
       documentType: input.documentType,
       documentKey,

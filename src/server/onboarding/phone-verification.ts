@@ -62,8 +62,7 @@ export async function sendCode(deps: Deps, national: string, code: string): Prom
   }
 }
 
-const gone = (message: string, code: ErrorCode) =>
-  new ApiError(410, code, message, { issues: [{ path: 'otp', message }] })
+const gone = (message: string, code: ErrorCode) => new ApiError(410, code, message, { issues: [{ path: 'otp', message }] })
 
 /** PATCH /auth/vendor/verify. Entering the code again once verified answers the state (a double tap is fine). */
 export async function verifyPhone(deps: Deps, auth: Auth, otp: string): Promise<Onboarding> {

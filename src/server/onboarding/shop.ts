@@ -101,7 +101,10 @@ export async function saveShopLook(tx: Tx, after: AfterCommit, vendorId: string,
     updatedAt: now,
     ...(input.logoKey !== undefined ? { logoKey: input.logoKey } : {}),
   }
-  await tx.insert(shops).values({ vendorId, ...look }).onConflictDoUpdate({ target: shops.vendorId, set: look })
+  await tx
+    .insert(shops)
+    .values({ vendorId, ...look })
+    .onConflictDoUpdate({ target: shops.vendorId, set: look })
   if (input.logoKey !== undefined && previous?.logoKey && previous.logoKey !== input.logoKey) after.filesToDelete.push(previous.logoKey)
 }
 
@@ -165,8 +168,7 @@ async function sendUnderReviewEmail(deps: Pick<AppDeps, 'notifier' | 'logger'>, 
       channel: 'email',
       to,
       subject: 'Your store is under review',
-      text:
-        'Thank you for setting up your store. It is now under review: you will be notified via email once approved.',
+      text: 'Thank you for setting up your store. It is now under review: you will be notified via email once approved.',
     })
   } catch (error) {
     // The review goes on whether or not this email arrives; the log is where a failure surfaces.

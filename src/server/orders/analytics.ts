@@ -12,12 +12,7 @@ import { orders } from '../db/sales-schema'
  */
 
 const inRange = (vendorId: string, start: Date, end: Date, kind?: OrderKind) =>
-  and(
-    eq(orders.vendorId, vendorId),
-    kind ? eq(orders.kind, kind) : undefined,
-    gte(orders.createdAt, start),
-    lte(orders.createdAt, end),
-  )
+  and(eq(orders.vendorId, vendorId), kind ? eq(orders.kind, kind) : undefined, gte(orders.createdAt, start), lte(orders.createdAt, end))
 
 const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
 const sum = (column: typeof orders.amountPaid) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)

@@ -102,7 +102,10 @@ const keyReused = () =>
 
 /** The order a request with this Idempotency-Key created, if one committed. */
 export async function orderByIdempotencyKey(db: Db | Tx, vendorId: string, key: string): Promise<OrderRow | undefined> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.vendorId, vendorId), eq(orders.idempotencyKey, key)))
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), eq(orders.idempotencyKey, key)))
   return row
 }
 

@@ -19,12 +19,7 @@ export interface NewOrderEvent {
  * always reads in the order things happened. Callers hold the order's row lock (or just created it), so two
  * writers never read the same latest line.
  */
-export async function addOrderEvent(
-  tx: Db,
-  order: { id: string; vendorId: string },
-  event: NewOrderEvent,
-  at: Date,
-): Promise<void> {
+export async function addOrderEvent(tx: Db, order: { id: string; vendorId: string }, event: NewOrderEvent, at: Date): Promise<void> {
   const latest = sql`(select max(${orderEvents.createdAt}) from ${orderEvents}
     where ${orderEvents.vendorId} = ${order.vendorId} and ${orderEvents.orderId} = ${order.id})`
   const atText = at.toISOString()

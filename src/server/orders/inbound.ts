@@ -50,9 +50,7 @@ export async function receiveBankCredit(
       ? await tx
           .select()
           .from(orders)
-          .where(
-            and(eq(orders.vendorId, input.vendorId), eq(orders.reference, reference), inArray(orders.status, PAYABLE_STATUSES)),
-          )
+          .where(and(eq(orders.vendorId, input.vendorId), eq(orders.reference, reference), inArray(orders.status, PAYABLE_STATUSES)))
           .for('update')
       : []
     const payer = order

@@ -43,7 +43,11 @@ export async function applyPayment(
   await addOrderEvent(
     tx,
     order,
-    { kind: 'payment', message: `Payment of ${nairaText(credit.amount)} received (${credit.reference}): ${outcome}`, amount: credit.amount },
+    {
+      kind: 'payment',
+      message: `Payment of ${nairaText(credit.amount)} received (${credit.reference}): ${outcome}`,
+      amount: credit.amount,
+    },
     at,
   )
   if (order.amountPaid > 0 || order.stockReserved) return { order: updated!, notices: [] }

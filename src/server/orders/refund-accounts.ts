@@ -72,7 +72,10 @@ export function nextRefundAccount(accounts: readonly RefundAccount[]): RefundAcc
 }
 
 /** What the next refund of the order may return: at most what is left of what was paid, and of its account's. */
-export function nextRefundAmount(order: Pick<OrderRow, 'amountPaid' | 'amountRefundCommitted'>, accounts: readonly RefundAccount[]): number {
+export function nextRefundAmount(
+  order: Pick<OrderRow, 'amountPaid' | 'amountRefundCommitted'>,
+  accounts: readonly RefundAccount[],
+): number {
   return Math.min(order.amountPaid - order.amountRefundCommitted, nextRefundAccount(accounts)?.remaining ?? 0)
 }
 

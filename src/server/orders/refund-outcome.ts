@@ -45,7 +45,8 @@ export async function lockRefundOf(tx: Tx, row: Pick<TransactionRow, 'vendorId' 
 function statusAfterSuccess(order: OrderRow, refunded: number): { status?: OrderStatus } {
   if (refunded >= order.amountPaid) return { status: 'refunded' }
   // A success keeps its amount committed, so this is what every refund sent or on its way adds up to.
-  if (order.status === 'refund-pending' && order.amountRefundCommitted < order.amountPaid) return { status: statusAfterPayment(order.amount, order.amountPaid) }
+  if (order.status === 'refund-pending' && order.amountRefundCommitted < order.amountPaid)
+    return { status: statusAfterPayment(order.amount, order.amountPaid) }
   return {}
 }
 

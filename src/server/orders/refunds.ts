@@ -168,7 +168,11 @@ export async function refundOrder(
     .catch((error) => {
       // The transactions table's own guard: a key whose stored answer has expired (24 h) is still spent.
       if (!isUniqueViolation(error)) throw error
-      throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an earlier refund; use a new key for a new refund')
+      throw new ApiError(
+        409,
+        'IDEMPOTENCY_KEY_REUSED',
+        'This Idempotency-Key was used for an earlier refund; use a new key for a new refund',
+      )
     })
   const transaction = await submitToBank(deps, pending, (transfer) => deps.banking.transfer(transfer))
   return { order: await findOrder(db, actor.vendorId, request.reference), transaction }

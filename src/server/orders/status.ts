@@ -47,7 +47,12 @@ export async function changeOrderStatus(
       .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
       .returning()
     const note = input.narration ? `: ${input.narration}` : ''
-    await addOrderEvent(tx, order, { kind: 'status', message: `Status changed from ${order.status} to ${input.status}${note}`, actorName: actor.name }, at)
+    await addOrderEvent(
+      tx,
+      order,
+      { kind: 'status', message: `Status changed from ${order.status} to ${input.status}${note}`, actorName: actor.name },
+      at,
+    )
     return updated!
   })
 }

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/errors'
 import { outlets, type WalletRow, wallets } from '../db/schema'
 import { ApiError } from '../errors'
 import { outletView } from './list'
-import { outletFor,type OutletRow } from './scope'
+import { outletFor, type OutletRow } from './scope'
 
 export interface NewOutlet {
   name: string

@@ -60,10 +60,7 @@ export async function outletView(db: Db, auth: Auth, outletId: string): Promise<
 /** Outlets the caller may see, newest first, searched by name or address (case-insensitive, literal % and _). */
 export async function listOutlets(db: Db, auth: Auth, query: { page: number; size: number; search?: string }) {
   const pattern = query.search ? containsPattern(query.search) : undefined
-  const where = and(
-    visibleOutlets(auth),
-    pattern ? or(ilike(outlets.name, pattern), ilike(outlets.address, pattern)) : undefined,
-  )!
+  const where = and(visibleOutlets(auth), pattern ? or(ilike(outlets.name, pattern), ilike(outlets.address, pattern)) : undefined)!
   const [rows, [total]] = await Promise.all([
     viewQuery(db, where)
       // id breaks ties between outlets made in the same instant, so pages never repeat or skip one.

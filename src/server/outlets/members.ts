@@ -47,15 +47,10 @@ function toOutletMember(row: MemberRow): OutletMember {
   }
 }
 
-const ofOutlet = (vendorId: string, outletId: string) =>
-  and(eq(outletMembers.vendorId, vendorId), eq(outletMembers.outletId, outletId))!
+const ofOutlet = (vendorId: string, outletId: string) => and(eq(outletMembers.vendorId, vendorId), eq(outletMembers.outletId, outletId))!
 
 /** Newest added first, searched by name, email or phone. */
-export async function listOutletMembers(
-  db: Db,
-  auth: Auth,
-  query: { outletId: string; page: number; size: number; search?: string },
-) {
+export async function listOutletMembers(db: Db, auth: Auth, query: { outletId: string; page: number; size: number; search?: string }) {
   const { outlet } = await outletFor(db, auth, query.outletId, { acting: true })
   const pattern = query.search ? containsPattern(query.search) : undefined
   const where = and(

@@ -51,12 +51,7 @@ export const outletInactive = () => new ApiError(403, 'OUTLET_INACTIVE', 'This o
  * direction are refused for everyone (409, under the outlet's row lock in outlets/transfers.ts): money a bank sent
  * to an inactive outlet is moved out by making the outlet active again first.
  */
-export async function outletFor(
-  db: Db,
-  auth: Auth,
-  outletId: string,
-  options: { acting: boolean },
-): Promise<OutletAccess> {
+export async function outletFor(db: Db, auth: Auth, outletId: string, options: { acting: boolean }): Promise<OutletAccess> {
   const [row] = await db
     .select({ outlet: outlets, wallet: wallets })
     .from(outlets)

@@ -33,8 +33,7 @@ export interface OutletTransferInput {
   idempotencyKey: string
 }
 
-const inactive = () =>
-  new ApiError(409, 'OUTLET_INACTIVE', 'This outlet is inactive: it cannot send or receive transfers')
+const inactive = () => new ApiError(409, 'OUTLET_INACTIVE', 'This outlet is inactive: it cannot send or receive transfers')
 const inactiveFundsOnlyOut = () =>
   new ApiError(409, 'OUTLET_INACTIVE', 'This outlet is inactive: money can only be moved out of it, to the main wallet')
 

@@ -47,15 +47,11 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     // A known device has its own small allowance; every other guess shares the account's strict one
     // (docs/decisions/084). The attempt is counted BEFORE the slow hash: counting after it let a burst of
     // concurrent guesses all read "no failures yet" and all be evaluated.
-    const [rule, counterKey] = device
-      ? [LIMITS.loginFailuresPerKnownDevice, device.id]
-      : [LIMITS.loginFailuresPerAccount, body.email]
+    const [rule, counterKey] = device ? [LIMITS.loginFailuresPerKnownDevice, device.id] : [LIMITS.loginFailuresPerAccount, body.email]
     await enforce(deps.rateLimiter, rule, counterKey)
     // An invited user who has not accepted yet has no password: as wrong as a wrong one, and just as slow.
     const passwordHash = found?.user.passwordHash
-    const valid = passwordHash
-      ? await verifySecret(body.password, passwordHash)
-      : await verifyAgainstDummy(body.password)
+    const valid = passwordHash ? await verifySecret(body.password, passwordHash) : await verifyAgainstDummy(body.password)
     // Failures count per email whether or not it has an account, so the limit reveals nothing either; the
     // reservation above already counted this one.
     if (!found || !valid) throw new ApiError(401, 'INVALID_CREDENTIALS', 'Email or password is incorrect')

@@ -21,7 +21,11 @@ async function settlementOf(deps: Pick<AppDeps, 'banking'>, vendor: VendorRow) {
 }
 
 async function updateVendor(db: Db, vendorId: string, values: Partial<VendorRow>): Promise<VendorRow> {
-  const [vendor] = await db.update(vendors).set(values).where(and(eq(vendors.id, vendorId))).returning()
+  const [vendor] = await db
+    .update(vendors)
+    .set(values)
+    .where(and(eq(vendors.id, vendorId)))
+    .returning()
   return vendor!
 }
 

@@ -1,18 +1,12 @@
 import type { catalogueEndpoints } from '#contract/catalogue'
 
-import {
-  createCollection,
-  listCollections,
-  renameCollection,
-  setCollectionVisibility,
-} from '../catalogue/collections'
+import { createCollection, listCollections, renameCollection, setCollectionVisibility } from '../catalogue/collections'
 import { generatePayLink, payLinkView } from '../catalogue/paylinks'
 import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
-
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {

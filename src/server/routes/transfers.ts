@@ -71,9 +71,7 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
       return { data: { transactionId: transaction.id, duplicate: false }, message: 'Credit recorded' }
     } catch (error) {
       // The same notice delivered twice at once: the unique index let one credit through; answer like a replay.
-      const raced = isUniqueViolation(error)
-        ? await creditByProviderReference(db, wallet.vendorId, body.providerReference)
-        : undefined
+      const raced = isUniqueViolation(error) ? await creditByProviderReference(db, wallet.vendorId, body.providerReference) : undefined
       if (!raced) throw error
       return { data: { transactionId: raced.id, duplicate: true }, message: 'Already recorded' }
     }

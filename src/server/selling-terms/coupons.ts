@@ -19,10 +19,7 @@ const shownDate = (day: string) => day.split('-').reverse().join('/')
  * Derived, never stored: a stored flag would need a job to flip it at every Lagos midnight and would be wrong
  * between the midnight and the job. An ended coupon reads "expired" even if it was also used up.
  */
-export function couponState(
-  row: Pick<CouponRow, 'startDate' | 'endDate' | 'currentUsage' | 'maxUsage'>,
-  today: string,
-): CouponState {
+export function couponState(row: Pick<CouponRow, 'startDate' | 'endDate' | 'currentUsage' | 'maxUsage'>, today: string): CouponState {
   if (today > row.endDate) return 'expired'
   if (row.currentUsage >= row.maxUsage) return 'used_up'
   if (today < row.startDate) return 'scheduled'
@@ -139,14 +136,7 @@ export async function redeemCoupon(db: Db, vendorId: string, code: string, now: 
   const [redeemed] = await db
     .update(coupons)
     .set({ currentUsage: sql`${coupons.currentUsage} + 1` })
-    .where(
-      and(
-        byCode,
-        lte(coupons.startDate, today),
-        gte(coupons.endDate, today),
-        lt(coupons.currentUsage, coupons.maxUsage),
-      ),
-    )
+    .where(and(byCode, lte(coupons.startDate, today), gte(coupons.endDate, today), lt(coupons.currentUsage, coupons.maxUsage)))
     .returning()
   if (redeemed) return redeemed
   const [row] = await db.select().from(coupons).where(byCode)

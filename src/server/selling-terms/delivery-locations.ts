@@ -17,11 +17,7 @@ export function toDeliveryLocation(row: DeliveryLocationRow): DeliveryLocation {
   }
 }
 
-export async function listDeliveryLocations(
-  db: Db,
-  vendorId: string,
-  query: { page: number; size: number; isActive?: boolean },
-) {
+export async function listDeliveryLocations(db: Db, vendorId: string, query: { page: number; size: number; isActive?: boolean }) {
   const where = and(
     eq(deliveryLocations.vendorId, vendorId),
     query.isActive === undefined ? undefined : eq(deliveryLocations.isActive, query.isActive),
@@ -68,13 +64,7 @@ export interface DeliveryLocationChanges {
 }
 
 /** Changes only the fields given; another vendor's id is "not found". */
-export async function updateDeliveryLocation(
-  db: Db,
-  vendorId: string,
-  id: string,
-  changes: DeliveryLocationChanges,
-  now: Date,
-) {
+export async function updateDeliveryLocation(db: Db, vendorId: string, id: string, changes: DeliveryLocationChanges, now: Date) {
   const [row] = await db
     .update(deliveryLocations)
     .set({

@@ -5,7 +5,7 @@ import type { Tax } from '#contract/selling-terms'
 
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { taxes,type TaxRow } from '../db/schema'
+import { taxes, type TaxRow } from '../db/schema'
 import { ApiError } from '../errors'
 
 export function toTax(row: TaxRow): Tax {

@@ -97,7 +97,11 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
     background: { id: background.id, value: background.value },
     products: {
       items: rows.map((row) =>
-        toStorefrontProduct(row, coverOf.get(row.id), variants.filter((v) => v.productId === row.id)),
+        toStorefrontProduct(
+          row,
+          coverOf.get(row.id),
+          variants.filter((v) => v.productId === row.id),
+        ),
       ),
       page: paging.page,
       size: paging.size,

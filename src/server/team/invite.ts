@@ -120,9 +120,7 @@ async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link:
 }
 
 const sentMessage = (sent: boolean, name: string) =>
-  sent
-    ? `Invitation sent to ${name}`
-    : `The invitation to ${name} was saved but could not be sent, please use Resend invite`
+  sent ? `Invitation sent to ${name}` : `The invitation to ${name} was saved but could not be sent, please use Resend invite`
 
 export interface NewInvite {
   name: string

@@ -23,7 +23,15 @@ function logoutServer() {
   const state = { down: true, revoked: [] as string[] }
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Ade Foods', email: 'ade@shop.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Ade Foods',
+        email: 'ade@shop.test',
+        phone: '08031234567',
+        url: null,
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
     http.post(route(endpoints.logout), ({ request }) => {
       if (state.down) return HttpResponse.error()

@@ -94,6 +94,10 @@ describe('Collections', () => {
     await user.clear(name)
     await user.type(name, 'Cold drinks')
     await user.click(within(sheet).getByRole('button', { name: 'Save changes' }))
-    await waitFor(() => expect(writes).toEqual([{ method: 'PATCH', body: { id: 'col-1', name: 'Cold drinks', description: 'Zobo, chapman and fresh juice' } }]))
+    await waitFor(() =>
+      expect(writes).toEqual([
+        { method: 'PATCH', body: { id: 'col-1', name: 'Cold drinks', description: 'Zobo, chapman and fresh juice' } },
+      ]),
+    )
   })
 })

@@ -23,7 +23,9 @@ function productApi() {
     return ok(product(), request.method === 'POST' ? 'Product created' : 'Product updated')
   }
   server.use(
-    handle(catalogueEndpoints.listCollections, () => ok(collectionPage([collection(), collection({ id: 'col-2', name: 'Soups' })], 1, 1000))),
+    handle(catalogueEndpoints.listCollections, () =>
+      ok(collectionPage([collection(), collection({ id: 'col-2', name: 'Soups' })], 1, 1000)),
+    ),
     handle(catalogueEndpoints.createProduct, save),
     handle(catalogueEndpoints.updateProduct, save),
     handle(catalogueEndpoints.productDetail, () => ok(product())),

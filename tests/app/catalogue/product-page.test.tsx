@@ -11,7 +11,17 @@ import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
 
-const low = variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountType: 'PERCENTAGE', discount: 10, discountedPrice: 270_000, availableUnits: 2, threshold: 5, isLowStock: true })
+const low = variant({
+  id: 'var-2',
+  options: { Size: 'Small' },
+  price: 300_000,
+  discountType: 'PERCENTAGE',
+  discount: 10,
+  discountedPrice: 270_000,
+  availableUnits: 2,
+  threshold: 5,
+  isLowStock: true,
+})
 const JOLLOF = product({ variants: [variant(), low] })
 
 describe('Product page', () => {
@@ -88,7 +98,10 @@ describe('Product page', () => {
 
   it('offline, a change the outbox does not keep says so at once', async () => {
     // The request fails as it would with no network (jsdom's fetch does not know the device is offline).
-    server.use(handle(catalogueEndpoints.productDetail, () => ok(JOLLOF)), handle(catalogueEndpoints.generatePayLink, () => HttpResponse.error()))
+    server.use(
+      handle(catalogueEndpoints.productDetail, () => ok(JOLLOF)),
+      handle(catalogueEndpoints.generatePayLink, () => HttpResponse.error()),
+    )
     const { user } = renderApp('/products/prod-1/variants/var-1')
     const generate = await screen.findByRole('button', { name: 'Generate Payment Link' })
     act(() => onlineManager.setOnline(false))
@@ -121,7 +134,9 @@ describe('Product page', () => {
   })
 
   it('says a removed product is not found, without Refetch', async () => {
-    server.use(handle(catalogueEndpoints.productDetail, () => Response.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 })))
+    server.use(
+      handle(catalogueEndpoints.productDetail, () => Response.json({ message: 'Product not found', code: 'NOT_FOUND' }, { status: 404 })),
+    )
     renderApp('/products/gone')
     expect(await screen.findByText('Product not found')).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Refetch' })).toBeNull()

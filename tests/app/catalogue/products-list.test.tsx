@@ -35,7 +35,9 @@ function catalogue(total: number, hold?: Promise<void>) {
       })
       return ok(productPage(items, page, size, total))
     }),
-    handle(catalogueEndpoints.listCollections, () => ok(collectionPage([collection(), collection({ id: 'col-2', name: 'Soups' })], 1, 1000))),
+    handle(catalogueEndpoints.listCollections, () =>
+      ok(collectionPage([collection(), collection({ id: 'col-2', name: 'Soups' })], 1, 1000)),
+    ),
   )
   return queries
 }
@@ -115,7 +117,12 @@ describe('Products list', () => {
     await waitFor(() => expect(router.state.location.search).toEqual(expected))
     await waitFor(() => expect(queries.at(-1)!.get('collectionId')).toBe('col-2'))
     const q = queries.at(-1)!
-    expect([q.get('isPublished'), q.get('priceRangeLow'), q.get('priceRangeHigh'), q.get('page')]).toEqual(['true', '100000', '500050', '1'])
+    expect([q.get('isPublished'), q.get('priceRangeLow'), q.get('priceRangeHigh'), q.get('page')]).toEqual([
+      'true',
+      '100000',
+      '500050',
+      '1',
+    ])
 
     const chips = screen.getByRole('list', { name: 'Active filters' })
     expect(within(chips).getByText('Published')).toBeTruthy()

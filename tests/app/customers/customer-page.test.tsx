@@ -44,7 +44,11 @@ describe('Customer page', () => {
 
   it('marks an anonymous customer', async () => {
     const base = customerInfo()
-    server.use(handle(customerEndpoints.customerInfo, () => ok(customerInfo({ customer: { ...base.customer, name: 'Walk-in', email: null, phone: null, isAnonymous: true } }))))
+    server.use(
+      handle(customerEndpoints.customerInfo, () =>
+        ok(customerInfo({ customer: { ...base.customer, name: 'Walk-in', email: null, phone: null, isAnonymous: true } })),
+      ),
+    )
     renderApp('/customers/cus-1')
     expect(await screen.findByRole('heading', { level: 1, name: 'Walk-in' })).toBeTruthy()
     expect(screen.getByText('Anonymous')).toBeTruthy()

@@ -16,7 +16,9 @@ import { customer, customerPage } from '../sales-fixtures'
 useAppHarness()
 
 const NAMES = ['Chukwuemeka Obi', 'Ngozi Eze', 'Bola Ahmed', 'Chioma Nwosu', 'Tunde Bakare']
-const ALL = Array.from({ length: 45 }, (_, i) => customer({ id: `cus-${i}`, name: `${NAMES[i % NAMES.length]} ${i}`, email: `c${i}@example.com` }))
+const ALL = Array.from({ length: 45 }, (_, i) =>
+  customer({ id: `cus-${i}`, name: `${NAMES[i % NAMES.length]} ${i}`, email: `c${i}@example.com` }),
+)
 
 /** The customers API: name is a case-insensitive "contains", paged; every query string is kept. */
 function customersApi() {
@@ -67,7 +69,11 @@ describe('CustomerPicker', () => {
     const list = await within(dialog).findByRole('list', { name: 'Customers' })
     expect(within(list).getAllByRole('button')).toHaveLength(20)
     expect(within(dialog).getByText('Showing 20 of 45')).toBeTruthy()
-    expect(within(list).getByRole('button', { name: /Bola Ahmed 2/ }).getAttribute('aria-pressed')).toBe('true')
+    expect(
+      within(list)
+        .getByRole('button', { name: /Bola Ahmed 2/ })
+        .getAttribute('aria-pressed'),
+    ).toBe('true')
 
     await user.click(within(dialog).getByRole('button', { name: 'Load more' }))
     await waitFor(() => expect(within(list).getAllByRole('button')).toHaveLength(40))

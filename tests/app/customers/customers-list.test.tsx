@@ -10,7 +10,15 @@ import { customer, customerAnalytics, customerBreakdown, customerPage } from '..
 useAppHarness()
 
 const EMEKA = customer()
-const ANON = customer({ id: 'cus-2', name: 'Anonymous customer', email: null, phone: null, isAnonymous: true, orderCount: 1, totalSpent: 250_000 })
+const ANON = customer({
+  id: 'cus-2',
+  name: 'Anonymous customer',
+  email: null,
+  phone: null,
+  isAnonymous: true,
+  orderCount: 1,
+  totalSpent: 250_000,
+})
 
 /** The customers API with `items` as every page's answer; every list query string is kept. */
 function customersApi(items = [EMEKA, ANON], total = items.length) {
@@ -38,10 +46,17 @@ describe('Customers list', () => {
     renderApp('/customers')
     const analytics = await screen.findByRole('region', { name: 'Customer analytics' })
     expect(await within(analytics).findByText('128')).toBeTruthy()
-    for (const [label, value] of [['Total customers', '128'], ['Returning', '14'], ['Anonymous', '5']] as const) expect(within(analytics).getByText(label).nextElementSibling?.textContent).toBe(value)
+    for (const [label, value] of [
+      ['Total customers', '128'],
+      ['Returning', '14'],
+      ['Anonymous', '5'],
+    ] as const)
+      expect(within(analytics).getByText(label).nextElementSibling?.textContent).toBe(value)
     expect(within(analytics).getByText('First seen in the period').previousElementSibling?.textContent).toBe('9')
     expect(within(analytics).getByText('Ordered in the period').previousElementSibling?.textContent).toBe('23')
-    const chart = await within(analytics).findByRole('img', { name: /New and active customers today, per day, 3 bars: 6 customers new in all\. Busiest: 22 Nov, 9 customers active\./ })
+    const chart = await within(analytics).findByRole('img', {
+      name: /New and active customers today, per day, 3 bars: 6 customers new in all\. Busiest: 22 Nov, 9 customers active\./,
+    })
     const active = chart.querySelectorAll('rect[data-series="active"]')
     const fresh = chart.querySelectorAll('rect[data-series="new"]')
     expect(active).toHaveLength(3)

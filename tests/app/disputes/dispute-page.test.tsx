@@ -15,7 +15,13 @@ function disputeApi() {
   let info = disputeInfo()
   const messages: DisputeMessage[] = [
     disputeMessage(),
-    disputeMessage({ id: 'msg-2', author: 'vendor', authorName: 'Adaeze Okafor', message: 'Sorry! We can send another plate.', createdAt: '2026-11-21T16:10:00.000Z' }),
+    disputeMessage({
+      id: 'msg-2',
+      author: 'vendor',
+      authorName: 'Adaeze Okafor',
+      message: 'Sorry! We can send another plate.',
+      createdAt: '2026-11-21T16:10:00.000Z',
+    }),
   ]
   const calls = { conversationReads: 0, sent: [] as unknown[], escalations: [] as unknown[] }
   server.use(
@@ -27,7 +33,13 @@ function disputeApi() {
     handle(disputeEndpoints.sendDisputeMessage, async ({ request }) => {
       const body = (await request.json()) as { message: string }
       calls.sent.push(body)
-      const stored = disputeMessage({ id: `msg-${messages.length + 1}`, author: 'vendor', authorName: 'Adaeze Okafor', message: body.message, createdAt: '2026-11-22T10:00:00.000Z' })
+      const stored = disputeMessage({
+        id: `msg-${messages.length + 1}`,
+        author: 'vendor',
+        authorName: 'Adaeze Okafor',
+        message: body.message,
+        createdAt: '2026-11-22T10:00:00.000Z',
+      })
       messages.push(stored)
       return ok(stored, 'Message sent')
     }),

@@ -9,7 +9,16 @@ import { dispute, disputePage } from '../sales-fixtures'
 useAppHarness()
 
 const OPEN = dispute()
-const ESCALATED = dispute({ id: 'dis-2', title: 'Paid twice', orderReference: 'ORD-3QX8P', status: 'escalated', isEscalated: true, escalationReason: 'Customer not answering', escalatedAt: '2026-11-22T08:00:00.000Z', messageCount: 1 })
+const ESCALATED = dispute({
+  id: 'dis-2',
+  title: 'Paid twice',
+  orderReference: 'ORD-3QX8P',
+  status: 'escalated',
+  isEscalated: true,
+  escalationReason: 'Customer not answering',
+  escalatedAt: '2026-11-22T08:00:00.000Z',
+  messageCount: 1,
+})
 const RESOLVED = dispute({ id: 'dis-3', title: 'Wrong size', status: 'resolved' })
 
 function disputesApi(items = [OPEN, ESCALATED, RESOLVED], total = items.length) {

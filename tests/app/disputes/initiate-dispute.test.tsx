@@ -59,7 +59,9 @@ describe('Initiate Dispute', () => {
     await user.type(within(sheet).getByLabelText(/^Description/), 'Cold on arrival.')
     await user.click(within(sheet).getByRole('button', { name: 'Initiate Dispute' }))
     await waitFor(() =>
-      expect(posts).toEqual([{ orderReference: 'ORD-7K2M9', title: 'Rice arrived cold', category: 'cat-wrong-item', description: 'Cold on arrival.' }]),
+      expect(posts).toEqual([
+        { orderReference: 'ORD-7K2M9', title: 'Rice arrived cold', category: 'cat-wrong-item', description: 'Cold on arrival.' },
+      ]),
     )
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/disputes/dis-9'))
     expect(await screen.findByRole('heading', { level: 1, name: 'Rice arrived cold' })).toBeTruthy()
@@ -69,7 +71,11 @@ describe('Initiate Dispute', () => {
   it("shows the server's refusal under the order reference and keeps what was typed", async () => {
     const { posts } = disputesApi({
       status: 404,
-      body: { message: 'No order with the reference ORD-NOPE', code: 'NOT_FOUND', issues: [{ path: 'orderReference', message: 'No order with the reference ORD-NOPE' }] },
+      body: {
+        message: 'No order with the reference ORD-NOPE',
+        code: 'NOT_FOUND',
+        issues: [{ path: 'orderReference', message: 'No order with the reference ORD-NOPE' }],
+      },
     })
     const { user } = renderApp('/orders/disputes/new')
     const sheet = await screen.findByRole('dialog', { name: 'Initiate Dispute' })

@@ -31,7 +31,12 @@ function domain(overrides: Partial<ShopDomain> & { domain: string }): ShopDomain
   })
 }
 
-const ACTIVE = domain({ domain: 'mamaput.ng', status: 'active', verifiedAt: '2026-03-01T09:05:00.000Z', lastCheckedAt: '2026-03-01T09:05:00.000Z' })
+const ACTIVE = domain({
+  domain: 'mamaput.ng',
+  status: 'active',
+  verifiedAt: '2026-03-01T09:05:00.000Z',
+  lastCheckedAt: '2026-03-01T09:05:00.000Z',
+})
 const PENDING = domain({ domain: 'shop.mamaput.com.ng' })
 
 const CHECKS: Record<string, { available: boolean; reason: 'taken' | 'platform' | null; message: string }> = {
@@ -52,7 +57,16 @@ function domainsApi({ items = [ACTIVE, PENDING], defaultAddress = ADDRESS, conne
   const calls = { lists: 0, checks: [] as string[], connects: [] as unknown[], verifies: [] as unknown[], removes: [] as string[] }
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: null, ownerName: 'Ada', url: 'mama-put', status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: null,
+        ownerName: 'Ada',
+        url: 'mama-put',
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
     handle(endpoints.myDomains, () => {
       calls.lists++
@@ -70,7 +84,10 @@ function domainsApi({ items = [ACTIVE, PENDING], defaultAddress = ADDRESS, conne
       if (refused) return refused
       const added = domain({ domain: body.domain, id: 'dom-new' })
       list = [...list, added]
-      return HttpResponse.json({ message: `${body.domain} is connected. Add the DNS records, then check them`, data: added }, { status: 201 })
+      return HttpResponse.json(
+        { message: `${body.domain} is connected. Add the DNS records, then check them`, data: added },
+        { status: 201 },
+      )
     }),
     handle(endpoints.verifyDomain, async ({ request }) => {
       const body = (await request.json()) as { id: string }
@@ -182,7 +199,11 @@ describe('Settings → Domains', () => {
       items: [],
       connect: () =>
         HttpResponse.json(
-          { message: 'This domain is already connected to another shop', code: 'DOMAIN_TAKEN', issues: [{ path: 'domain', message: 'This domain is already connected to another shop' }] },
+          {
+            message: 'This domain is already connected to another shop',
+            code: 'DOMAIN_TAKEN',
+            issues: [{ path: 'domain', message: 'This domain is already connected to another shop' }],
+          },
           { status: 409 },
         ),
     })
@@ -200,7 +221,9 @@ describe('Settings → Domains', () => {
     renderApp('/settings?tab=domains')
     await domainList()
     const card = within(screen.getByRole('region', { name: 'Connect a domain' }))
-    expect(card.getByText(`Your shop has ${MAX_DOMAINS_PER_SHOP} domains, the most it can have. Remove one to connect another.`)).toBeTruthy()
+    expect(
+      card.getByText(`Your shop has ${MAX_DOMAINS_PER_SHOP} domains, the most it can have. Remove one to connect another.`),
+    ).toBeTruthy()
     expect(screen.queryByLabelText(/^Domain/)).toBeNull()
     expect(screen.queryByRole('button', { name: 'Connect' })).toBeNull()
   })
@@ -209,7 +232,11 @@ describe('Settings → Domains', () => {
     const calls = domainsApi({
       verify: () =>
         ok(
-          { ...PENDING, lastCheckedAt: '2026-03-02T10:42:00.000Z', lastCheckError: 'No TXT record found yet. DNS changes can take up to a few hours to appear' },
+          {
+            ...PENDING,
+            lastCheckedAt: '2026-03-02T10:42:00.000Z',
+            lastCheckError: 'No TXT record found yet. DNS changes can take up to a few hours to appear',
+          },
           'No TXT record found yet. DNS changes can take up to a few hours to appear',
         ),
     })
@@ -225,7 +252,11 @@ describe('Settings → Domains', () => {
 
   it('Check DNS that finds the record flips the badge to Active and toasts the message', async () => {
     domainsApi({
-      verify: () => ok({ ...PENDING, status: 'active', verifiedAt: '2026-03-02T10:42:00.000Z', lastCheckedAt: '2026-03-02T10:42:00.000Z' }, 'shop.mamaput.com.ng is verified and now opens your shop'),
+      verify: () =>
+        ok(
+          { ...PENDING, status: 'active', verifiedAt: '2026-03-02T10:42:00.000Z', lastCheckedAt: '2026-03-02T10:42:00.000Z' },
+          'shop.mamaput.com.ng is verified and now opens your shop',
+        ),
     })
     const { user } = renderApp('/settings?tab=domains')
     await domainList()

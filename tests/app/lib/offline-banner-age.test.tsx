@@ -21,7 +21,8 @@ describe('the offline banner', () => {
     // What this screen shows was saved three days ago; another screen, not in view, was read just now.
     const longAgo = Date.now() - THREE_DAYS
     for (const query of queryClient.getQueryCache().getAll()) {
-      if (query.getObserversCount() > 0 && query.state.data !== undefined) queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: longAgo })
+      if (query.getObserversCount() > 0 && query.state.data !== undefined)
+        queryClient.setQueryData(query.queryKey, query.state.data, { updatedAt: longAgo })
     }
     queryClient.setQueryData(['customers', 'detail', 'elsewhere'], { id: 'elsewhere' })
     act(() => onlineManager.setOnline(false))

@@ -49,7 +49,9 @@ interface Received {
 }
 
 /** The server: answers each message with `answer(text)`, recording what arrived and under which key. */
-function serve(answer: (text: string) => Response | Promise<Response> = () => HttpResponse.json({ message: 'Message sent', data: {} }, { status: 201 })) {
+function serve(
+  answer: (text: string) => Response | Promise<Response> = () => HttpResponse.json({ message: 'Message sent', data: {} }, { status: 201 }),
+) {
   const received: Received[] = []
   server.use(
     http.post(route(disputeEndpoints.sendDisputeMessage), async ({ request }) => {
@@ -113,7 +115,12 @@ describe('the outbox', () => {
   })
 
   it('a 422 names the fields it refused', async () => {
-    serve(() => HttpResponse.json({ message: 'message: is required', code: 'VALIDATION', issues: [{ path: 'message', message: 'is required' }] }, { status: 422 }))
+    serve(() =>
+      HttpResponse.json(
+        { message: 'message: is required', code: 'VALIDATION', issues: [{ path: 'message', message: 'is required' }] },
+        { status: 422 },
+      ),
+    )
     await enqueue(message(' '))
     onlineManager.setOnline(true)
     await vi.waitFor(() => expect(outboxItems()[0]?.state).toBe('failed'))
@@ -122,7 +129,9 @@ describe('the outbox', () => {
 
   it('no answer (a 503, a dropped line) keeps the item waiting, stops, and tries again later under the same key', async () => {
     let down = true
-    const received = serve(() => (down ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ message: 'Message sent', data: {} }, { status: 201 })))
+    const received = serve(() =>
+      down ? new HttpResponse(null, { status: 503 }) : HttpResponse.json({ message: 'Message sent', data: {} }, { status: 201 }),
+    )
     const item = await enqueue(message('Later'))
     await enqueue(message('After it'))
     onlineManager.setOnline(true)
@@ -170,7 +179,10 @@ describe('the outbox', () => {
   })
 
   it('folds a change into one still waiting for the same subject', async () => {
-    const fold = (waiting: unknown) => ({ body: { ...(waiting as object), n: ((waiting as { n?: number } | undefined)?.n ?? 0) + 1 }, label: 'folded' })
+    const fold = (waiting: unknown) => ({
+      body: { ...(waiting as object), n: ((waiting as { n?: number } | undefined)?.n ?? 0) + 1 },
+      label: 'folded',
+    })
     await enqueueMerged(message('a'), fold)
     await enqueueMerged(message('b'), fold)
     await enqueueMerged(message('c', { subject: 'dis-2' }), fold)

@@ -15,7 +15,20 @@ function client(queries: { key: string; data: unknown }[]): PersistedClient {
         queryKey: [key],
         queryHash: JSON.stringify([key]),
         dehydratedAt: 1,
-        state: { data, dataUpdateCount: 1, dataUpdatedAt: 1, error: null, errorUpdateCount: 0, errorUpdatedAt: 0, fetchFailureCount: 0, fetchFailureReason: null, fetchMeta: null, isInvalidated: false, status: 'success', fetchStatus: 'idle' },
+        state: {
+          data,
+          dataUpdateCount: 1,
+          dataUpdatedAt: 1,
+          error: null,
+          errorUpdateCount: 0,
+          errorUpdatedAt: 0,
+          fetchFailureCount: 0,
+          fetchFailureReason: null,
+          fetchMeta: null,
+          isInvalidated: false,
+          status: 'success',
+          fetchStatus: 'idle',
+        },
       })),
     },
   } as PersistedClient
@@ -70,14 +83,20 @@ describe('when the cache is saved (issue 18)', () => {
     // The page is gone: the throttled save still waiting is refused, so only the pagehide save can have written it
     // (no race against the throttle's clock on a loaded machine).
     stopPersistence()
-    await vi.waitFor(async () => expect(await savedKeys('user-hidden')).toContain('["transactions","list"]'), { interval: 5, timeout: 1_000 })
+    await vi.waitFor(async () => expect(await savedKeys('user-hidden')).toContain('["transactions","list"]'), {
+      interval: 5,
+      timeout: 1_000,
+    })
   })
 
   it('never saves over the device copy before it is restored (a page hidden or left while starting)', async () => {
     const first = createQueryClient()
     await startPersistence(first, 'user-restoring')
     first.setQueryData(['transactions', 'list'], { items: ['T-1'] })
-    await vi.waitFor(async () => expect(await savedKeys('user-restoring')).toContain('["transactions","list"]'), { interval: 5, timeout: 1_000 })
+    await vi.waitFor(async () => expect(await savedKeys('user-restoring')).toContain('["transactions","list"]'), {
+      interval: 5,
+      timeout: 1_000,
+    })
     stopPersistence()
 
     // The next start: the tab is hidden or left before IndexedDB has answered. Its in-memory cache is still empty,

@@ -29,7 +29,15 @@ async function saveAccountUpToThePin(user: User): Promise<HTMLElement> {
 function profileApi() {
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: '08031234567',
+        url: null,
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
   )
 }
@@ -143,7 +151,14 @@ describe('Payout settings', () => {
       handle(endpoints.settlementAccount, () => ok(calls.settlement ? SETTLEMENT : null)),
       handle(endpoints.thirdPartyTransfers, () => ok(thirdParty)),
       handle(endpoints.vendorCharges, () =>
-        ok({ tiers: [{ name: 'BELOW5000', amount: 1_075 }, { name: 'BELOW50000', amount: 2_688 }, { name: 'ABOVE50000', amount: 5_375 }], chargeBearer: 'vendor' }),
+        ok({
+          tiers: [
+            { name: 'BELOW5000', amount: 1_075 },
+            { name: 'BELOW50000', amount: 2_688 },
+            { name: 'ABOVE50000', amount: 5_375 },
+          ],
+          chargeBearer: 'vendor',
+        }),
       ),
       handle(endpoints.listBanks, () => ok(BANKS)),
       handle(endpoints.resolveAccount, () => ok(resolved({ requestId: 'req-settle', accountName: 'MAMA PUT KITCHEN LTD' }))),

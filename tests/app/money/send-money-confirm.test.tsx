@@ -27,7 +27,9 @@ describe('Send Money, the Confirm step', () => {
     const { user } = await openSendMoney()
     const confirm = await toConfirm(user)
     const alert = await within(confirm).findByRole('alert')
-    expect(alert.textContent).toBe('Insufficient balance: this transfer needs ₦5,026.88 (amount plus charge) and your wallet has ₦4,000.00.')
+    expect(alert.textContent).toBe(
+      'Insufficient balance: this transfer needs ₦5,026.88 (amount plus charge) and your wallet has ₦4,000.00.',
+    )
     expect(sendButton().disabled).toBe(true)
     expect(screen.queryByRole('alertdialog')).toBeNull()
     expect(calls.sends).toEqual([])
@@ -98,7 +100,7 @@ describe('Send Money, an expired name lookup', () => {
     await typePin(user, await screen.findByRole('alertdialog'), '1234')
 
     expect((await within(confirm).findByRole('alert')).textContent).toBe(
-      'The bank now gives this account\'s name as MUSA BELLO. Check it, then go Back and Proceed to send.',
+      "The bank now gives this account's name as MUSA BELLO. Check it, then go Back and Proceed to send.",
     )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(within(confirm).getByText('MUSA BELLO')).toBeTruthy()

@@ -48,13 +48,20 @@ export function api(
       if (options.resolve === 'fail') return fail(502, 'PROVIDER_ERROR', 'Name enquiry failed')
       const accountName = options.names?.[calls.resolves.length - 1]
       return ok(
-        resolved({ accountNumber, bankCode: url.searchParams.get('bankCode')!, requestId: `req-${calls.resolves.length}`, ...(accountName ? { accountName } : {}) }),
+        resolved({
+          accountNumber,
+          bankCode: url.searchParams.get('bankCode')!,
+          requestId: `req-${calls.resolves.length}`,
+          ...(accountName ? { accountName } : {}),
+        }),
       )
     }),
     handle(endpoints.sendMoney, async ({ request }) => {
       calls.sends.push({ key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
       const answer = options.send?.[calls.sends.length - 1]
-      return answer ? answer(calls.sends.length) : ok(transaction({ type: 'debit', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }), 'Transfer successful')
+      return answer
+        ? answer(calls.sends.length)
+        : ok(transaction({ type: 'debit', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }), 'Transfer successful')
     }),
   )
   return calls
@@ -87,4 +94,3 @@ export async function fillDetails(user: ReturnType<typeof renderApp>['user'], ac
 }
 
 export const proceed = () => screen.getByRole('button', { name: 'Proceed' }) as HTMLButtonElement
-

@@ -143,7 +143,9 @@ describe('Send Money, step 2 and the PIN', () => {
   })
 
   it('says so when the bank leaves the transfer pending', async () => {
-    api({ send: [() => ok(transaction({ type: 'debit', status: 'pending', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }))] })
+    api({
+      send: [() => ok(transaction({ type: 'debit', status: 'pending', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }))],
+    })
     const { user, router } = await openSendMoney()
     await fillDetails(user)
     await waitFor(() => expect(proceed().disabled).toBe(false))

@@ -36,7 +36,7 @@ describe('Transaction Summary', () => {
     }
   })
 
-  it("marks an offline credit as POS with the fixed toast, then reloads the details", async () => {
+  it('marks an offline credit as POS with the fixed toast, then reloads the details', async () => {
     listApi()
     let marked = false
     let detailCalls = 0
@@ -72,7 +72,11 @@ describe('Transaction Summary', () => {
 
   it('links a transaction with a matching shareable order to that order', async () => {
     listApi()
-    server.use(handle(endpoints.transactionDetail, () => ok(transaction({ hasMatchingOrder: true, hasShareableOrder: true, orderReference: 'ORD-42' }))))
+    server.use(
+      handle(endpoints.transactionDetail, () =>
+        ok(transaction({ hasMatchingOrder: true, hasShareableOrder: true, orderReference: 'ORD-42' })),
+      ),
+    )
     renderApp('/transactions/txn-1')
     const sheet = await screen.findByRole('dialog', { name: 'Transaction Summary' })
     const link = await within(sheet).findByRole('link', { name: 'View order' })

@@ -133,7 +133,10 @@ describe('Transactions list', () => {
     expect(exportCalls.every((q) => q.get('status') === 'pending')).toBe(true)
     expect(click).toHaveBeenCalledTimes(1)
     const text = await saved!.text()
-    const lines = text.replace(/^\uFEFF/, '').trimEnd().split('\r\n')
+    const lines = text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
     expect(lines).toHaveLength(2_501)
     expect(lines[0]).toMatch(/^Date,Reference,Type,Status,Amount,Fee/)
   })

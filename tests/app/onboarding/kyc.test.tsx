@@ -23,7 +23,9 @@ function kycApi(answer?: () => Response) {
     // The shop step that follows.
     handle(endpoints.supportedFonts, () => ok(FONTS)),
     handle(endpoints.supportedBackgrounds, () => ok(BACKGROUNDS)),
-    handle(endpoints.checkShopUrl, ({ request }) => ok({ url: new URL(request.url).searchParams.get('url')!, available: true, reason: null })),
+    handle(endpoints.checkShopUrl, ({ request }) =>
+      ok({ url: new URL(request.url).searchParams.get('url')!, available: true, reason: null }),
+    ),
   )
   return sent
 }
@@ -48,7 +50,10 @@ describe('/register/kyc', () => {
     kycApi()
     renderAs('/register/kyc', newOwner())
     const year = await screen.findByLabelText('Year')
-    const years = within(year).getAllByRole('option').slice(1).map((o) => Number(o.textContent))
+    const years = within(year)
+      .getAllByRole('option')
+      .slice(1)
+      .map((o) => Number(o.textContent))
     const current = new Date().getFullYear()
     expect(years).toHaveLength(100)
     expect(years[0]).toBe(current)

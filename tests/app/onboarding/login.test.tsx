@@ -50,7 +50,7 @@ async function logIn(events: ReturnType<typeof renderAs>['user'], email = 'tunde
 }
 
 describe('logging in before approval', () => {
-  it("under review: the exact Review Pending dialog; Okay closes it and stays on the login page, signed out", async () => {
+  it('under review: the exact Review Pending dialog; Okay closes it and stays on the login page, signed out', async () => {
     const api = loginApi(newOwner('under_review'), { at: onboarding(AT_REVIEW) })
     const { user, router } = renderAs('/', null)
     await logIn(user)

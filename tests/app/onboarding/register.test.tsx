@@ -55,7 +55,13 @@ describe('/register', () => {
     const bodies = registerApi()
     const { user } = renderAs('/register', null)
     await user.click(await screen.findByRole('button', { name: 'Create account' }))
-    for (const message of ['Enter your business name.', 'Enter your full name.', 'Enter your email address.', 'Enter your phone number.', 'Use at least 8 characters.']) {
+    for (const message of [
+      'Enter your business name.',
+      'Enter your full name.',
+      'Enter your email address.',
+      'Enter your phone number.',
+      'Use at least 8 characters.',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy()
     }
     await fill(user, { 'Email address': 'tunde@', 'Phone number': '0803', 'Confirm password': 'ankara-2025' })

@@ -39,7 +39,6 @@ function shopApi(answer?: () => Response) {
   return { checked, sent, loggedOut }
 }
 
-
 describe('/register/shop', () => {
   it('suggests a URL from the business name and checks each one once the typing pauses', async () => {
     const api = shopApi()

@@ -22,14 +22,20 @@ function verifyApi({ resendAfterSeconds = 30, verify }: { resendAfterSeconds?: n
     handle(endpoints.resendOtp, async ({ request }) => {
       const body = (await request.json()) as { phone: string }
       resent.push(body)
-      return ok({ expiresInMinutes: 10, resendAfterSeconds, phone: `${body.phone.slice(0, 3)}****${body.phone.slice(-4)}` }, 'A new code is on its way')
+      return ok(
+        { expiresInMinutes: 10, resendAfterSeconds, phone: `${body.phone.slice(0, 3)}****${body.phone.slice(-4)}` },
+        'A new code is on its way',
+      )
     }),
   )
   return { verified, resent }
 }
 
 const boxes = () => screen.getAllByLabelText(/^Verification code, digit/) as HTMLInputElement[]
-const code = () => boxes().map((b) => b.value).join('')
+const code = () =>
+  boxes()
+    .map((b) => b.value)
+    .join('')
 
 describe('/register/verify', () => {
   it('six digit-only boxes for a one-time code: typing moves on, backspace moves back', async () => {

@@ -49,7 +49,11 @@ describe('Public checkout page', () => {
   })
 
   it('a refunded order says how much went back, and asks for nothing', async () => {
-    server.use(handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'refunded', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 1_075_000 }))))
+    server.use(
+      handle(endpoints.publicOrder, () =>
+        ok(publicOrder({ status: 'refunded', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 1_075_000 })),
+      ),
+    )
     renderApp('/checkout/AbCdEf123')
     expect(await screen.findByText('Refunded ₦10,750.00 of ₦10,750.00. The money went back to the account that paid.')).toBeTruthy()
     expect(screen.queryByText('Paid in full. Thank you.')).toBeNull()
@@ -57,7 +61,11 @@ describe('Public checkout page', () => {
   })
 
   it('a partly refunded order is still paid, and says what came back', async () => {
-    server.use(handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'paid', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 200_000 }))))
+    server.use(
+      handle(endpoints.publicOrder, () =>
+        ok(publicOrder({ status: 'paid', amountPaid: 1_075_000, amountDue: 0, amountRefunded: 200_000 })),
+      ),
+    )
     renderApp('/checkout/AbCdEf123')
     expect(await screen.findByText('Refunded ₦2,000.00 of ₦10,750.00. It went back to the account that paid.')).toBeTruthy()
     expect(screen.getByText('Paid in full. Thank you.')).toBeTruthy()
@@ -66,7 +74,9 @@ describe('Public checkout page', () => {
 
   it('an overpaid order says how much extra arrived', async () => {
     server.use(
-      handle(endpoints.publicOrder, () => ok(publicOrder({ status: 'overpayment', amountPaid: 1_125_000, amountDue: 0, amountOverpaid: 50_000 }))),
+      handle(endpoints.publicOrder, () =>
+        ok(publicOrder({ status: 'overpayment', amountPaid: 1_125_000, amountDue: 0, amountOverpaid: 50_000 })),
+      ),
     )
     renderApp('/checkout/AbCdEf123')
     expect(await screen.findByText('₦500.00 more than the total arrived. Contact Mama Put Kitchen about the extra.')).toBeTruthy()

@@ -31,7 +31,11 @@ function api(create: ((n: number) => Response)[] = []): Calls {
     handle(endpoints.sellableVariants, ({ request }) => {
       const name = new URL(request.url).searchParams.get('name') ?? ''
       const all = [variant(), variant({ id: 'var-2', options: { Size: 'Small' }, price: 300_000, discountedPrice: 270_000 })]
-      return ok(sellableVariantPage(all.filter((v) => `${v.productName} ${Object.values(v.options).join(' ')}`.toLowerCase().includes(name.toLowerCase()))))
+      return ok(
+        sellableVariantPage(
+          all.filter((v) => `${v.productName} ${Object.values(v.options).join(' ')}`.toLowerCase().includes(name.toLowerCase())),
+        ),
+      )
     }),
     handle(endpoints.listTaxes, () => ok(taxPage([tax(), tax({ id: 'tax-2', name: 'Service charge', percentage: 5 })]))),
     handle(endpoints.listDeliveryLocations, () =>
@@ -116,7 +120,12 @@ describe('Create order', () => {
     act(() => onlineManager.setOnline(true))
     await waitFor(() => expect(calls.creates).toHaveLength(1))
     expect(calls.creates[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
-    expect(calls.creates[0]!.body).toEqual({ kind: 'order', items: [{ variantId: 'var-1', quantity: 1 }], taxIds: [], customer: { name: 'Ada Obi', email: null, phone: null } })
+    expect(calls.creates[0]!.body).toEqual({
+      kind: 'order',
+      items: [{ variantId: 'var-1', quantity: 1 }],
+      taxIds: [],
+      customer: { name: 'Ada Obi', email: null, phone: null },
+    })
     await waitFor(() => expect(screen.queryByTestId('waiting-order')).toBeNull())
     expect(screen.queryByRole('button', { name: /waiting to send/ })).toBeNull()
   })
@@ -149,7 +158,11 @@ describe('Create order', () => {
     const calls = api()
     server.use(
       handle(endpoints.createOrder, async ({ request }) => {
-        calls.creates.push({ path: '/api/order', key: request.headers.get('Idempotency-Key'), body: (await request.json()) as Record<string, unknown> })
+        calls.creates.push({
+          path: '/api/order',
+          key: request.headers.get('Idempotency-Key'),
+          body: (await request.json()) as Record<string, unknown>,
+        })
         return Response.json(
           { message: 'This coupon has expired', code: 'VALIDATION', issues: [{ path: 'couponCode', message: 'has expired' }] },
           { status: 422 },
@@ -179,7 +192,12 @@ describe('Create order', () => {
     await user.click(screen.getByRole('button', { name: 'Create invoice' }))
     await waitFor(() => expect(calls.creates).toHaveLength(1))
     expect(calls.creates[0]!.path).toBe('/api/order/shareable')
-    expect(calls.creates[0]!.body).toEqual({ kind: 'invoice', items: [{ variantId: 'var-1', quantity: 1 }], taxIds: [], customerId: 'cus-1' })
+    expect(calls.creates[0]!.body).toEqual({
+      kind: 'invoice',
+      items: [{ variantId: 'var-1', quantity: 1 }],
+      taxIds: [],
+      customerId: 'cus-1',
+    })
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/INV-NEW001'))
   })
 })
@@ -216,7 +234,11 @@ describe('Create order for a transfer', () => {
 
   it('links to the order when the transfer already has one', async () => {
     api()
-    server.use(handle(endpoints.transactionDetail, () => ok(transaction({ hasMatchingOrder: true, hasShareableOrder: true, orderReference: 'ORD-42' }))))
+    server.use(
+      handle(endpoints.transactionDetail, () =>
+        ok(transaction({ hasMatchingOrder: true, hasShareableOrder: true, orderReference: 'ORD-42' })),
+      ),
+    )
     renderApp('/orders/create-order?reference=VBO-REF-0001')
     expect(await screen.findByText('This transfer already has an order')).toBeTruthy()
     expect(screen.getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/orders/ORD-42?type=shareable')

@@ -18,7 +18,9 @@ describe('Order page', () => {
     expect(within(summary).getByText('paid')).toBeTruthy()
     expect(within(summary).getByText('https://shop.test/checkout/AbCdEf123')).toBeTruthy()
     expect(within(summary).getByRole('button', { name: 'Copy payment link' })).toBeTruthy()
-    expect(within(summary).getByRole('link', { name: 'Initiate Dispute' }).getAttribute('href')).toBe('/orders/disputes/new?orderReference=ORD-A1B2C3')
+    expect(within(summary).getByRole('link', { name: 'Initiate Dispute' }).getAttribute('href')).toBe(
+      '/orders/disputes/new?orderReference=ORD-A1B2C3',
+    )
 
     const items = screen.getByRole('region', { name: 'Items (1)' })
     expect(within(items).getByText('Size: Large')).toBeTruthy()
@@ -32,7 +34,9 @@ describe('Order page', () => {
     expect(within(customer).getByRole('link', { name: 'View customer' }).getAttribute('href')).toBe('/customers/cus-1')
     const payment = screen.getByRole('region', { name: 'Payment' })
     expect(within(payment).getByText('VBO-REF-0009', { exact: false })).toBeTruthy()
-    expect(within(payment).getByRole('link', { name: 'Initiate Refund' }).getAttribute('href')).toBe('/orders/ORD-A1B2C3/refund?type=shareable')
+    expect(within(payment).getByRole('link', { name: 'Initiate Refund' }).getAttribute('href')).toBe(
+      '/orders/ORD-A1B2C3/refund?type=shareable',
+    )
     const timeline = screen.getByRole('list', { name: 'Timeline' })
     expect(within(timeline).getByText('Payment received')).toBeTruthy()
   })
@@ -64,7 +68,15 @@ describe('Order page', () => {
   it('a partly refunded order stays paid, says "Refunded ₦X of ₦Y", and can still be fulfilled', async () => {
     server.use(
       handle(endpoints.orderDetail, () =>
-        ok(order({ status: 'paid', amountPaid: 1_117_500, amountRefunded: 200_000, allowedStatuses: ['fulfilled'], refundableAmount: 917_500 })),
+        ok(
+          order({
+            status: 'paid',
+            amountPaid: 1_117_500,
+            amountRefunded: 200_000,
+            allowedStatuses: ['fulfilled'],
+            refundableAmount: 917_500,
+          }),
+        ),
       ),
     )
     renderApp('/orders/ORD-A1B2C3')
@@ -83,7 +95,9 @@ describe('Order page', () => {
   })
 
   it('says when no order has the reference, without Refetch', async () => {
-    server.use(handle(endpoints.orderDetail, () => new Response(JSON.stringify({ message: 'Order not found', code: 'NOT_FOUND' }), { status: 404 })))
+    server.use(
+      handle(endpoints.orderDetail, () => new Response(JSON.stringify({ message: 'Order not found', code: 'NOT_FOUND' }), { status: 404 })),
+    )
     renderApp('/invoices/INV-404')
     expect(await screen.findByText('Invoice not found')).toBeTruthy()
     expect(screen.getByText('No invoice has the reference INV-404.')).toBeTruthy()

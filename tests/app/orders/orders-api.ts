@@ -21,7 +21,9 @@ export function orderLedger(total: number, make: (n: number) => OrderSummary = d
       return ok(orderPage(items, page, size, total))
     }),
     handle(endpoints.orderAnalytics, () => ok(orderAnalytics())),
-    handle(endpoints.listCustomers, () => ok(customerPage([customer(), customer({ id: 'cus-2', name: 'Ngozi Eze', email: null, phone: null })]))),
+    handle(endpoints.listCustomers, () =>
+      ok(customerPage([customer(), customer({ id: 'cus-2', name: 'Ngozi Eze', email: null, phone: null })])),
+    ),
     handle(endpoints.customerInfo, ({ request }) => {
       const id = new URL(request.url).searchParams.get('customerId')
       return ok(customerInfo({ customer: customer(id === 'cus-2' ? { id: 'cus-2', name: 'Ngozi Eze' } : {}) }))

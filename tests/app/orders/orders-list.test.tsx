@@ -123,7 +123,9 @@ describe('Orders and invoices lists', () => {
     expect(within(sheet).getByText('Ngozi Eze')).toBeTruthy()
     await user.click(within(sheet).getByRole('button', { name: 'Apply' }))
 
-    await waitFor(() => expect(router.state.location.search).toEqual({ duration: 'LAST_WEEK', status: 'refund-pending', customerId: 'cus-2' }))
+    await waitFor(() =>
+      expect(router.state.location.search).toEqual({ duration: 'LAST_WEEK', status: 'refund-pending', customerId: 'cus-2' }),
+    )
     await waitFor(() => expect(queries.at(-1)!.get('customerId')).toBe('cus-2'))
     expect(queries.at(-1)!.get('status')).toBe('refund-pending')
     expect(screen.getByRole('button', { name: 'Filter, 2 on' })).toBeTruthy()
@@ -173,7 +175,8 @@ describe('Orders and invoices lists', () => {
         id: `o-${n}`,
         reference: `ORD-${n}`,
         status: n === 2 ? 'partially-paid' : 'paid',
-        customer: n === 1 ? { id: 'cus-x', name: '=HYPERLINK("x"), "Mama" Ngozi' } : n === 2 ? null : { id: 'cus-1', name: 'Chukwuemeka Obi' },
+        customer:
+          n === 1 ? { id: 'cus-x', name: '=HYPERLINK("x"), "Mama" Ngozi' } : n === 2 ? null : { id: 'cus-1', name: 'Chukwuemeka Obi' },
         amount: 1_234_567_50 + n,
         amountPaid: n === 2 ? 5 : 1_234_567_50 + n,
         amountRefunded: n === 1 ? 500_00 : 0,

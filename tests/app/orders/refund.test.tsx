@@ -95,7 +95,13 @@ describe('Initiate Refund', () => {
     await typePin(user, pin, '1234')
     await waitFor(() => expect(refunds.calls).toHaveLength(1))
     // With the account the confirm step showed: the server refuses if a new payment has since changed it.
-    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 1_000_000, refundAccount: { accountNumber: '0123456789', bankName: 'Guaranty Trust Bank' }, pin: '1234' })
+    expect(refunds.calls[0]!.body).toEqual({
+      reference: 'ORD-A1B2C3',
+      status: 'refunded',
+      amount: 1_000_000,
+      refundAccount: { accountNumber: '0123456789', bankName: 'Guaranty Trust Bank' },
+      pin: '1234',
+    })
     expect(refunds.calls[0]!.key).toMatch(/^[0-9a-f-]{36}$/)
     expect(await screen.findByRole('status', { name: 'Refund of ₦100.00 initiated' })).toBeTruthy()
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Initiate Refund' })).toBeNull())
@@ -124,7 +130,14 @@ describe('Initiate Refund', () => {
     expect(rows).toMatchObject({ Refund: '₦2,500.50', Reason: 'Two plates were cold' })
     await authorise(user, confirm)
     await waitFor(() => expect(refunds.calls).toHaveLength(1))
-    expect(refunds.calls[0]!.body).toEqual({ reference: 'ORD-A1B2C3', status: 'refunded', amount: 250_050, narration: 'Two plates were cold', refundAccount: { accountNumber: '0123456789', bankName: 'Guaranty Trust Bank' }, pin: '1234' })
+    expect(refunds.calls[0]!.body).toEqual({
+      reference: 'ORD-A1B2C3',
+      status: 'refunded',
+      amount: 250_050,
+      narration: 'Two plates were cold',
+      refundAccount: { accountNumber: '0123456789', bankName: 'Guaranty Trust Bank' },
+      pin: '1234',
+    })
   })
 
   it('compares a partial refund with the amount paid when nothing was refunded before', async () => {
@@ -141,7 +154,9 @@ describe('Initiate Refund', () => {
     expect(within(sheet).getByText('₦5,000.00')).toBeTruthy()
     await user.click(within(sheet).getByRole('radio', { name: 'Partial' }))
     await user.type(amountField(sheet), '6000')
-    expect(within(sheet).getByText('Amount cannot be more than ₦5,000.00: the most one refund can return to the account that paid.')).toBeTruthy()
+    expect(
+      within(sheet).getByText('Amount cannot be more than ₦5,000.00: the most one refund can return to the account that paid.'),
+    ).toBeTruthy()
   })
 
   it('is disabled offline, saying why', async () => {

@@ -26,7 +26,9 @@ describe('an outlet the user may no longer see', () => {
     const { queryClient } = renderApp('/outlets/outlet-1')
     expect(await screen.findByRole('heading', { name: 'Lekki', level: 1 })).toBeTruthy()
     expect(await screen.findByText('9900445566')).toBeTruthy()
-    await waitFor(() => expect(cachedAbout(queryClient, 'outlet-1').sort()).toEqual(['detail', 'members', 'transactions', 'wallet', 'wallet']))
+    await waitFor(() =>
+      expect(cachedAbout(queryClient, 'outlet-1').sort()).toEqual(['detail', 'members', 'transactions', 'wallet', 'wallet']),
+    )
 
     // Removed from the outlet: the server now refuses it. The balance is the one that asks again first.
     server.use(
@@ -78,7 +80,8 @@ describe('an outlet the user may no longer see', () => {
     await waitFor(() => expect(cachedAbout(queryClient, 'outlet-1')).toContain('detail'))
     // Carriers and captive portals answer every request with their own HTML page. That says nothing about access:
     // dropping the cache for it would leave the vendor with nothing to read offline for the rest of the day.
-    const portal = () => new HttpResponse('<html><body>You have run out of data</body></html>', { status: 403, headers: { 'Content-Type': 'text/html' } })
+    const portal = () =>
+      new HttpResponse('<html><body>You have run out of data</body></html>', { status: 403, headers: { 'Content-Type': 'text/html' } })
     server.use(handle(endpoints.outletWalletBalance, portal), handle(endpoints.outletDetail, portal))
     await queryClient.refetchQueries({ queryKey: ['outlets', 'wallet', 'outlet-1', 'balance'] })
     await queryClient.refetchQueries({ queryKey: ['outlets', 'detail', 'outlet-1'] })

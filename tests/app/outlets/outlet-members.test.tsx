@@ -49,7 +49,9 @@ async function openAddMember(user: ReturnType<typeof renderApp>['user']) {
 
 describe('Outlet members', () => {
   it('lists the outlet’s members', async () => {
-    const calls = outletsApi({ members: [outletMember(), outletMember({ id: 'member-4', name: 'Tunde Bako', email: null, phone: null, status: 'inactive' })] })
+    const calls = outletsApi({
+      members: [outletMember(), outletMember({ id: 'member-4', name: 'Tunde Bako', email: null, phone: null, status: 'inactive' })],
+    })
     await openOutlet()
     const rows = screen.getAllByTestId('outlet-member-row')
     expect(rows).toHaveLength(2)
@@ -163,7 +165,11 @@ describe('Add Member to Outlet', () => {
     dialog = await openAddMember(user)
     expect((within(dialog).getByRole('searchbox', { name: 'Search members by name' }) as HTMLInputElement).value).toBe('')
     expect(await within(dialog).findAllByRole('radio')).toHaveLength(3)
-    expect(within(dialog).getAllByRole('radio').some((r) => (r as HTMLInputElement).checked)).toBe(false)
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .some((r) => (r as HTMLInputElement).checked),
+    ).toBe(false)
     expect((within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement).disabled).toBe(true)
   })
 })

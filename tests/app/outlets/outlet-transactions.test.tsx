@@ -10,7 +10,14 @@ import { outletsApi } from './outlets-api'
 useAppHarness()
 
 const CREDIT = transaction({ id: 'txn-o1', outletId: 'outlet-1', reference: 'VBO-OUT-0001', originatorAccountName: 'Kemi Ade' })
-const DEBIT = transaction({ id: 'txn-o2', outletId: 'outlet-1', type: 'debit', reference: 'VBO-OUT-0002', amount: 150_050, beneficiaryAccountName: 'Mama Put Kitchen' })
+const DEBIT = transaction({
+  id: 'txn-o2',
+  outletId: 'outlet-1',
+  type: 'debit',
+  reference: 'VBO-OUT-0002',
+  amount: 150_050,
+  beneficiaryAccountName: 'Mama Put Kitchen',
+})
 
 describe('Outlet transactions', () => {
   it('lists the outlet’s transactions from GET /transaction/outlet, today by default', async () => {

@@ -194,12 +194,14 @@ describe('Transfer to Main Wallet', () => {
     const sheet = await openSheet(user, 'Transfer to Main Wallet')
     await user.type(within(sheet).getByLabelText('Amount'), '25000.01')
     const { confirm } = await proceed(user, sheet)
-    expect(within(confirm).getByRole('alert').textContent).toBe('This is more than Lekki holds (₦25,000.00). Go back and enter a smaller amount.')
+    expect(within(confirm).getByRole('alert').textContent).toBe(
+      'This is more than Lekki holds (₦25,000.00). Go back and enter a smaller amount.',
+    )
     expect((within(confirm).getByRole('button', { name: 'Transfer' }) as HTMLButtonElement).disabled).toBe(true)
     await user.click(within(confirm).getByRole('button', { name: 'Back' }))
-    expect((within(await screen.findByRole('dialog', { name: 'Transfer to Main Wallet' })).getByLabelText('Amount') as HTMLInputElement).value).toBe(
-      '25000.01',
-    )
+    expect(
+      (within(await screen.findByRole('dialog', { name: 'Transfer to Main Wallet' })).getByLabelText('Amount') as HTMLInputElement).value,
+    ).toBe('25000.01')
     expect(sent).toEqual([])
   })
 })

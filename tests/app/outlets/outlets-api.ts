@@ -23,8 +23,13 @@ const params = (request: Request) => new URL(request.url).searchParams
  * The outlet API as the screens read it: `outlets` for the list, the first one for the detail, its wallet
  * (`balance` kobo, each answer may differ: `balances[n]`), its transactions and members.
  */
-export function outletsApi(options: { outlets?: Outlet[]; balances?: number[]; transactions?: Transaction[]; members?: OutletMember[] } = {}): OutletCalls {
-  const outlets = options.outlets ?? [outlet(), outlet({ id: 'outlet-2', name: 'Ikeja', address: '3 Allen Avenue, Ikeja', status: 'inactive', balance: 0 })]
+export function outletsApi(
+  options: { outlets?: Outlet[]; balances?: number[]; transactions?: Transaction[]; members?: OutletMember[] } = {},
+): OutletCalls {
+  const outlets = options.outlets ?? [
+    outlet(),
+    outlet({ id: 'outlet-2', name: 'Ikeja', address: '3 Allen Avenue, Ikeja', status: 'inactive', balance: 0 }),
+  ]
   const balances = options.balances ?? [2_500_000]
   const rows = options.transactions ?? [transaction({ id: 'txn-o1', outletId: 'outlet-1', reference: 'VBO-OUT-0001' })]
   const members = options.members ?? [outletMember()]

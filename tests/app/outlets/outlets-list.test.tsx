@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { menuFor } from '#app/lib/permissions'
 import { endpoints } from '#contract/index'
-import { type Permission,PERMISSIONS } from '#contract/permissions'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
 
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { outlet } from '../outlets-fixtures'
@@ -154,7 +154,10 @@ describe('Create Outlet', () => {
     outletsApi()
     server.use(
       handle(endpoints.createOutlet, () =>
-        Response.json({ message: 'An outlet named Lekki already exists', code: 'CONFLICT', issues: [{ path: 'name', message: 'is taken' }] }, { status: 409 }),
+        Response.json(
+          { message: 'An outlet named Lekki already exists', code: 'CONFLICT', issues: [{ path: 'name', message: 'is taken' }] },
+          { status: 409 },
+        ),
       ),
     )
     const { user, sheet } = await openCreate()

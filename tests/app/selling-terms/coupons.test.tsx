@@ -11,7 +11,16 @@ useAppHarness()
 
 const COUPONS = [
   coupon(),
-  coupon({ id: 'coupon-2', name: 'Weekend treat', couponCode: 'WKND', valueType: 'FLAT', value: 50_000, maxUsage: 20, currentUsage: 20, state: 'used_up' }),
+  coupon({
+    id: 'coupon-2',
+    name: 'Weekend treat',
+    couponCode: 'WKND',
+    valueType: 'FLAT',
+    value: 50_000,
+    maxUsage: 20,
+    currentUsage: 20,
+    state: 'used_up',
+  }),
 ]
 
 /** Coupons served a page at a time from `total`, recording the pages asked for. */
@@ -141,7 +150,10 @@ describe('Coupon Details', () => {
   })
 
   it('opened from a link, loads the coupon by itself and says when it is not found', async () => {
-    server.use(handle(endpoints.listCoupons, () => ok(couponPage([]))), handle(endpoints.couponDetail, () => fail(404, 'NOT_FOUND', 'Coupon not found')))
+    server.use(
+      handle(endpoints.listCoupons, () => ok(couponPage([]))),
+      handle(endpoints.couponDetail, () => fail(404, 'NOT_FOUND', 'Coupon not found')),
+    )
     renderApp('/products/coupons/nope')
     const sheet = await screen.findByRole('dialog', { name: 'Coupon Details' })
     expect(await within(sheet).findByText('Coupon not found')).toBeTruthy()

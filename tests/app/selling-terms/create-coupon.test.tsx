@@ -42,7 +42,11 @@ const input = (sheet: HTMLElement, label: string) => within(sheet).getByLabelTex
 
 async function fillValid(user: User, sheet: HTMLElement, overrides: { valueType?: 'FLAT' | 'PERCENTAGE'; value?: string } = {}) {
   // Pasted, not typed key by key: plain text fields need no keystroke rules, and typing them all is slow.
-  for (const [label, text] of [['Name', 'December sale'], ['Coupon code', 'DEC10'], ['Description', 'Ten percent off in December']] as const) {
+  for (const [label, text] of [
+    ['Name', 'December sale'],
+    ['Coupon code', 'DEC10'],
+    ['Description', 'Ten percent off in December'],
+  ] as const) {
     await user.click(input(sheet, label))
     await user.paste(text)
   }
@@ -77,7 +81,10 @@ describe('Create Coupon', () => {
         return el
       })
       // The message is read with the field, not only shown near it.
-      const described = control.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)?.textContent)
+      const described = control
+        .getAttribute('aria-describedby')!
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent)
       expect(described, label).toContain(message)
     }
     expect(api.sent).toEqual([])
@@ -186,7 +193,11 @@ describe('Create Coupon', () => {
     const api = couponApi((body) =>
       body.couponCode === 'DEC10'
         ? Response.json(
-            { message: 'You already have a coupon with the code DEC10', code: 'COUPON_CODE_TAKEN', issues: [{ path: 'couponCode', message: 'is already used by another coupon' }] },
+            {
+              message: 'You already have a coupon with the code DEC10',
+              code: 'COUPON_CODE_TAKEN',
+              issues: [{ path: 'couponCode', message: 'is already used by another coupon' }],
+            },
             { status: 409 },
           )
         : ok(coupon({ couponCode: String(body.couponCode) }), 'Coupon created'),
@@ -213,7 +224,11 @@ describe('Create Coupon', () => {
     // The phone's clock can be behind the server's: the server's today is the one that counts.
     couponApi(() =>
       Response.json(
-        { message: 'startDate: must not be before today', code: 'VALIDATION_FAILED', issues: [{ path: 'startDate', message: 'must not be before today' }] },
+        {
+          message: 'startDate: must not be before today',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'startDate', message: 'must not be before today' }],
+        },
         { status: 422 },
       ),
     )

@@ -15,7 +15,15 @@ const WITHOUT_SETTINGS = PERMISSIONS.filter((p) => p !== 'VENDOR_SETTINGS')
 function profileApi() {
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: '08031234567',
+        url: null,
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
   )
 }
@@ -102,7 +110,10 @@ describe('Settings → Taxes', () => {
 describe('Settings → Delivery', () => {
   function deliveryApi() {
     profileApi()
-    let locations = [deliveryLocation(), deliveryLocation({ id: 'location-2', name: 'Ikeja GRA', description: null, fee: 0, isActive: false })]
+    let locations = [
+      deliveryLocation(),
+      deliveryLocation({ id: 'location-2', name: 'Ikeja GRA', description: null, fee: 0, isActive: false }),
+    ]
     const created: unknown[] = []
     const patched: unknown[] = []
     server.use(
@@ -118,7 +129,10 @@ describe('Settings → Delivery', () => {
         const body = (await request.json()) as { id: string }
         patched.push(body)
         locations = locations.map((l) => (l.id === body.id ? deliveryLocation({ ...l, ...body }) : l))
-        return ok(locations.find((l) => l.id === body.id)!, 'Delivery location updated')
+        return ok(
+          locations.find((l) => l.id === body.id)!,
+          'Delivery location updated',
+        )
       }),
     )
     return { created, patched }

@@ -103,7 +103,11 @@ describe('the public storefront', () => {
 
   it('shows more products a page at a time', async () => {
     const seen = storefrontApi((page) =>
-      ok(page === 1 ? shop([product()], { size: 20, total: 21 }) : shop([product({ id: 'p-21', name: 'Puff-puff' })], { page: 2, total: 21 })),
+      ok(
+        page === 1
+          ? shop([product()], { size: 20, total: 21 })
+          : shop([product({ id: 'p-21', name: 'Puff-puff' })], { page: 2, total: 21 }),
+      ),
     )
     const { user } = renderApp('/shop/mama-put-kitchen')
     await screen.findByText('Jollof rice')

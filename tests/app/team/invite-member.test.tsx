@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { INVITE_MESSAGES as M } from '#app/features/team/invite-form'
 import { endpoints } from '#contract/index'
-import { type Permission,permissionLabel, PERMISSIONS } from '#contract/permissions'
+import { type Permission, permissionLabel, PERMISSIONS } from '#contract/permissions'
 
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { member, memberPage, OWNER } from '../team-fixtures'
@@ -16,7 +16,15 @@ function inviteApi() {
   const members = [OWNER]
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: '08031234567',
+        url: null,
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
     handle(endpoints.listMembers, () => {
       lists++
@@ -125,7 +133,9 @@ describe('Invite Team Member', () => {
     await user.click(submit)
 
     expect(await screen.findByRole('status', { name: 'Invitation sent to Ngozi Obi' })).toBeTruthy()
-    expect(api.sent).toEqual([{ name: 'Ngozi Obi', phone: '08061235678', email: null, permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] }])
+    expect(api.sent).toEqual([
+      { name: 'Ngozi Obi', phone: '08061235678', email: null, permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] },
+    ])
     await waitFor(() => expect(router.state.location.pathname).toBe('/settings'))
     expect(router.state.location.search).toMatchObject({ tab: 'team' })
     await waitFor(() => expect(api.lists()).toBeGreaterThan(listsBefore))
@@ -136,7 +146,14 @@ describe('Invite Team Member', () => {
     inviteApi()
     server.use(
       handle(endpoints.inviteMember, () =>
-        Response.json({ message: 'This phone number is already on your team', code: 'CONFLICT', issues: [{ path: 'phone', message: 'is already on your team' }] }, { status: 409 }),
+        Response.json(
+          {
+            message: 'This phone number is already on your team',
+            code: 'CONFLICT',
+            issues: [{ path: 'phone', message: 'is already on your team' }],
+          },
+          { status: 409 },
+        ),
       ),
     )
     const { user, sheet, submit } = await openSheet()

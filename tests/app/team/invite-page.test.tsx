@@ -60,7 +60,11 @@ describe('/invite/$code', () => {
     expect(within(card).getByText('bola@vendor.test')).toBeTruthy()
     expect(within(card).getByText('29/11/2099')).toBeTruthy()
     const words = within(card).getByRole('list', { name: 'Permissions' })
-    expect(within(words).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['vendor orders', 'vendor customers'])
+    expect(
+      within(words)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['vendor orders', 'vendor customers'])
     expect(api.detailQueries[0]?.get('inviteCode')).toBe(CODE)
     // The invitation has an email: none is asked for.
     expect(screen.queryByLabelText(/Email address/)).toBeNull()
@@ -86,7 +90,11 @@ describe('/invite/$code', () => {
     expect(getSession()?.user.permissions).toEqual(['VENDOR_ORDERS'])
     expect(await screen.findByRole('status', { name: 'Welcome to Mama Put Kitchen' })).toBeTruthy()
     const menu = (await screen.findAllByRole('navigation', { name: 'Main' }))[0]!
-    expect(within(menu).getAllByRole('link').map((a) => a.textContent)).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    expect(
+      within(menu)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
     expect(api.loggedOut).toEqual([])
     expect(api.detailQueries).toHaveLength(1)
   })

@@ -13,8 +13,22 @@ import { member, memberPage, OWNER } from '../team-fixtures'
 useAppHarness()
 
 const ACTIVE = member()
-const INVITED = member({ id: 'member-2', name: 'Bola Ade', email: null, status: 'invited', permissions: ['VENDOR_ORDERS'], inviteExpiresAt: '2099-01-01T00:00:00.000Z' })
-const INACTIVE = member({ id: 'member-3', name: 'Emeka Nwosu', email: 'emeka@vendor.test', phone: null, status: 'inactive', permissions: ['VENDOR_INVENTORY', 'VENDOR_TRANSACTIONS'] })
+const INVITED = member({
+  id: 'member-2',
+  name: 'Bola Ade',
+  email: null,
+  status: 'invited',
+  permissions: ['VENDOR_ORDERS'],
+  inviteExpiresAt: '2099-01-01T00:00:00.000Z',
+})
+const INACTIVE = member({
+  id: 'member-3',
+  name: 'Emeka Nwosu',
+  email: 'emeka@vendor.test',
+  phone: null,
+  status: 'inactive',
+  permissions: ['VENDOR_INVENTORY', 'VENDOR_TRANSACTIONS'],
+})
 
 function teamApi(members: TeamMember[] = [OWNER, ACTIVE, INVITED, INACTIVE]) {
   const lists: URLSearchParams[] = []
@@ -22,7 +36,15 @@ function teamApi(members: TeamMember[] = [OWNER, ACTIVE, INVITED, INACTIVE]) {
   const statuses: { memberId: string; status: string }[] = []
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: '08031234567', url: null, status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: '08031234567',
+        url: null,
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
     handle(endpoints.listMembers, ({ request }) => {
       lists.push(new URL(request.url).searchParams)
@@ -31,13 +53,19 @@ function teamApi(members: TeamMember[] = [OWNER, ACTIVE, INVITED, INACTIVE]) {
     handle(endpoints.resendInvite, async ({ request }) => {
       const body = (await request.json()) as { memberId: string }
       resent.push(body)
-      return ok(members.find((m) => m.id === body.memberId)!, 'Invitation sent again to Bola Ade')
+      return ok(
+        members.find((m) => m.id === body.memberId)!,
+        'Invitation sent again to Bola Ade',
+      )
     }),
     handle(endpoints.setMemberStatus, async ({ request }) => {
       const body = (await request.json()) as { memberId: string; status: 'active' | 'inactive' }
       statuses.push(body)
       members = members.map((m) => (m.id === body.memberId ? { ...m, status: body.status } : m))
-      return ok(members.find((m) => m.id === body.memberId)!, body.status === 'inactive' ? 'Member deactivated' : 'Member activated')
+      return ok(
+        members.find((m) => m.id === body.memberId)!,
+        body.status === 'inactive' ? 'Member deactivated' : 'Member activated',
+      )
     }),
   )
   return { lists, resent, statuses }
@@ -61,20 +89,36 @@ describe('Settings → Team', () => {
     expect(within(active).getByText('chinedu@vendor.test · 08051234567')).toBeTruthy()
     expect(within(active).getByText('active')).toBeTruthy()
     const words = within(active).getByRole('list', { name: 'Permissions of Chinedu Eze' })
-    expect(within(words).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['vendor orders', 'vendor customers'])
-    expect(within(active).getAllByRole('button').map((b) => b.textContent)).toEqual(['Deactivate'])
+    expect(
+      within(words)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['vendor orders', 'vendor customers'])
+    expect(
+      within(active)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Deactivate'])
 
     const invited = await row('Bola Ade')
     expect(within(invited).getByText('invited')).toBeTruthy()
     expect(within(invited).getByText('08051234567')).toBeTruthy()
     expect(within(invited).getByText('Invitation valid until 01/01/2099')).toBeTruthy()
-    expect(within(invited).getAllByRole('button').map((b) => b.textContent)).toEqual(['Resend invite', 'Deactivate'])
+    expect(
+      within(invited)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Resend invite', 'Deactivate'])
 
     const inactive = await row('Emeka Nwosu')
     expect(within(inactive).getByText('inactive')).toBeTruthy()
     expect(within(inactive).getByText('vendor inventory')).toBeTruthy()
     expect(within(inactive).getByText('vendor transactions')).toBeTruthy()
-    expect(within(inactive).getAllByRole('button').map((b) => b.textContent)).toEqual(['Activate'])
+    expect(
+      within(inactive)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Activate'])
   })
 
   it('searches names, or emails once the text has an @, and keeps the search in the URL', async () => {
@@ -119,13 +163,17 @@ describe('Settings → Team', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
     expect(statuses).toEqual([])
 
-    await waitFor(() => user.click(within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', { name: /Deactivate/ })))
+    await waitFor(() =>
+      user.click(within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', { name: /Deactivate/ })),
+    )
     dialog = await screen.findByRole('alertdialog', { name: 'Deactivate Chinedu Eze?' })
     await waitFor(() => user.click(within(dialog).getByRole('button', { name: 'Proceed' })))
     expect(await screen.findByRole('status', { name: 'Member deactivated' })).toBeTruthy()
     expect(statuses).toEqual([{ memberId: 'member-1', status: 'inactive' }])
     // The list is read again and the row now offers Activate.
-    const activate = await waitFor(() => within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', { name: /Activate/ }))
+    const activate = await waitFor(() =>
+      within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', { name: /Activate/ }),
+    )
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
 
     await waitFor(() => user.click(activate))
@@ -165,7 +213,9 @@ describe('Settings → Team', () => {
     const invite = screen.getByRole('button', { name: 'Invite Team Member' }) as HTMLButtonElement
     expect(invite.disabled).toBe(true)
     expect(screen.queryByRole('link', { name: 'Invite Team Member' })).toBeNull()
-    const deactivate = within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', { name: /Deactivate/ }) as HTMLButtonElement
+    const deactivate = within(screen.getByRole('listitem', { name: 'Chinedu Eze' })).getByRole('button', {
+      name: /Deactivate/,
+    }) as HTMLButtonElement
     expect(deactivate.disabled).toBe(true)
     expect(deactivate.title).toBe(OFFLINE_TEAM_REASON)
     expect(queryClient.getMutationCache().getAll()).toHaveLength(0)

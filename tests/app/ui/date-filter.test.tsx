@@ -32,13 +32,7 @@ describe('DateFilter', () => {
     render(<Harness onChange={onChange} />)
     const select = screen.getByLabelText('Duration') as HTMLSelectElement
     expect(select.value).toBe('TODAY')
-    expect(Array.from(select.options, (option) => option.text)).toEqual([
-      'Today',
-      'Yesterday',
-      'Last week',
-      'Last month',
-      'Custom',
-    ])
+    expect(Array.from(select.options, (option) => option.text)).toEqual(['Today', 'Yesterday', 'Last week', 'Last month', 'Custom'])
     expect(screen.queryByLabelText('Start date')).toBeNull()
     await user.selectOptions(select, 'Last week')
     expect(onChange).toHaveBeenLastCalledWith({ duration: 'LAST_WEEK' })

@@ -9,11 +9,7 @@ function Controlled({ kind }: { kind: 'phone' | 'amount' }) {
   const [value, setValue] = useState('')
   return (
     <Field label={kind === 'phone' ? 'Phone number' : 'Amount'}>
-      {kind === 'phone' ? (
-        <PhoneInput value={value} onChange={setValue} />
-      ) : (
-        <AmountInput value={value} onChange={setValue} />
-      )}
+      {kind === 'phone' ? <PhoneInput value={value} onChange={setValue} /> : <AmountInput value={value} onChange={setValue} />}
     </Field>
   )
 }

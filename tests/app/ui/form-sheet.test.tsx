@@ -8,7 +8,14 @@ import { FormSheet } from '#app/ui/form-sheet'
 function renderForm(props: { pending?: boolean; disabled?: boolean }) {
   const onSubmit = vi.fn()
   render(
-    <FormSheet title="Add Tax" submitLabel="Save" pending={props.pending ?? false} disabled={props.disabled} onSubmit={onSubmit} onClose={() => {}}>
+    <FormSheet
+      title="Add Tax"
+      submitLabel="Save"
+      pending={props.pending ?? false}
+      disabled={props.disabled}
+      onSubmit={onSubmit}
+      onClose={() => {}}
+    >
       <Input aria-label="Name" />
     </FormSheet>,
   )

@@ -44,13 +44,23 @@ describe('PairedBarChart', () => {
   })
 
   it('says so in words when every value is zero and an empty text is given', () => {
-    render(<PairedBarChart points={[{ label: '09:00', values: [0, 0] }]} series={SERIES} summary="s" caption="c" emptyText="No customers today." />)
+    render(
+      <PairedBarChart
+        points={[{ label: '09:00', values: [0, 0] }]}
+        series={SERIES}
+        summary="s"
+        caption="c"
+        emptyText="No customers today."
+      />,
+    )
     expect(screen.queryByRole('img')).toBeNull()
     expect(screen.getByText('No customers today.')).toBeTruthy()
   })
 
-  it('while its points load, keeps its frame (title and legend) around a placeholder the plot\'s height, and no figures', () => {
-    const { container } = render(<PairedBarChart points={undefined} series={SERIES} summary="s" caption="c" scaleTitle="Customers" height={140} />)
+  it("while its points load, keeps its frame (title and legend) around a placeholder the plot's height, and no figures", () => {
+    const { container } = render(
+      <PairedBarChart points={undefined} series={SERIES} summary="s" caption="c" scaleTitle="Customers" height={140} />,
+    )
     const figure = container.querySelector('figure')!
     expect(figure.getAttribute('aria-busy')).toBe('true')
     expect(screen.getByText('Customers')).toBeTruthy()

@@ -21,7 +21,9 @@ function ShopForm({ onSave }: { onSave: (shop: string) => void }) {
       <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
         {(submitted) => (
           <form.Field name="shop">
-            {(field) => <TextField field={field} submitted={submitted} label="Shop name" helper="As customers see it." autoComplete="organization" />}
+            {(field) => (
+              <TextField field={field} submitted={submitted} label="Shop name" helper="As customers see it." autoComplete="organization" />
+            )}
           </form.Field>
         )}
       </form.Subscribe>

@@ -26,7 +26,16 @@ function websiteApi(answer?: () => Response) {
   let gets = 0
   server.use(
     handle(endpoints.vendorProfile, () =>
-      ok({ id: 'vendor-1', name: 'Mama Put Kitchen', email: 'demo@vendor.test', phone: null, ownerName: 'Ada', url: 'mama-put', status: 'approved', createdAt: '2026-01-01T00:00:00.000Z' }),
+      ok({
+        id: 'vendor-1',
+        name: 'Mama Put Kitchen',
+        email: 'demo@vendor.test',
+        phone: null,
+        ownerName: 'Ada',
+        url: 'mama-put',
+        status: 'approved',
+        createdAt: '2026-01-01T00:00:00.000Z',
+      }),
     ),
     handle(endpoints.website, () => {
       gets++
@@ -35,7 +44,13 @@ function websiteApi(answer?: () => Response) {
     handle(endpoints.updateWebsite, async ({ request }) => {
       const form = await request.formData()
       sent.push(form)
-      return answer?.() ?? ok({ ...SAVED, description: JSON.parse(form.get('description') as string), font: JSON.parse(form.get('font') as string) }, 'Your website has been saved')
+      return (
+        answer?.() ??
+        ok(
+          { ...SAVED, description: JSON.parse(form.get('description') as string), font: JSON.parse(form.get('font') as string) },
+          'Your website has been saved',
+        )
+      )
     }),
   )
   return { sent, gets: () => gets }
@@ -52,8 +67,12 @@ describe('Settings → Website', () => {
     expect(within(tabs).getByRole('link', { name: 'Website' }).getAttribute('aria-current')).toBe('page')
     const description = (await screen.findByLabelText(/^Description/)) as HTMLTextAreaElement
     expect(description.value).toBe('Jollof every day')
-    expect((within(screen.getByRole('group', { name: 'Font' })).getByRole('radio', { name: 'Poppins' }) as HTMLInputElement).checked).toBe(true)
-    expect((within(screen.getByRole('group', { name: 'Background' })).getByRole('radio', { name: 'Sand' }) as HTMLInputElement).checked).toBe(true)
+    expect((within(screen.getByRole('group', { name: 'Font' })).getByRole('radio', { name: 'Poppins' }) as HTMLInputElement).checked).toBe(
+      true,
+    )
+    expect(
+      (within(screen.getByRole('group', { name: 'Background' })).getByRole('radio', { name: 'Sand' }) as HTMLInputElement).checked,
+    ).toBe(true)
     const link = screen.getByRole('link', { name: SAVED.storefrontUrl! })
     expect(link.getAttribute('href')).toBe(SAVED.storefrontUrl)
     expect(screen.getByRole('img', { name: 'Current logo' }).getAttribute('src')).toBe(SAVED.logoUrl)
@@ -116,7 +135,14 @@ describe('Settings → Website', () => {
 
   it('shows a refused field under it', async () => {
     websiteApi(() =>
-      HttpResponse.json({ message: 'description: must be at most 500 characters', code: 'VALIDATION_FAILED', issues: [{ path: 'description', message: 'must be at most 500 characters' }] }, { status: 422 }),
+      HttpResponse.json(
+        {
+          message: 'description: must be at most 500 characters',
+          code: 'VALIDATION_FAILED',
+          issues: [{ path: 'description', message: 'must be at most 500 characters' }],
+        },
+        { status: 422 },
+      ),
     )
     const { user } = renderApp('/settings?tab=website')
     await user.type(await screen.findByLabelText(/^Description/), '!')

@@ -58,4 +58,3 @@ export function useResetPassword() {
     meta: { successToast: false },
   })
 }
-

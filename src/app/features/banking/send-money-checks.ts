@@ -26,7 +26,8 @@ export interface ConfirmFacts {
 /** Why this transfer cannot go, in the words the Confirm step shows; null when nothing known stops it. */
 export function confirmProblem(facts: ConfirmFacts): string | null {
   if (facts.thirdPartyEnabled === false && facts.settlement !== undefined) {
-    const own = facts.settlement?.accountNumber === facts.destination.accountNumber && facts.settlement.bankCode === facts.destination.bankCode
+    const own =
+      facts.settlement?.accountNumber === facts.destination.accountNumber && facts.settlement.bankCode === facts.destination.bankCode
     if (!own) return THIRD_PARTY_OFF_MESSAGE
   }
   if (facts.fee !== undefined && facts.balance !== undefined) {

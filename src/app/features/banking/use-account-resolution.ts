@@ -21,8 +21,7 @@ export const lookupExpired = (error: unknown) =>
  * A renewed lookup that names someone else than the person confirmed: never used silently, since money would go
  * to a name they did not see. `next` says what to do on that screen.
  */
-export const accountRenamed = (accountName: string, next: string) =>
-  `The bank now gives this account's name as ${accountName}. ${next}`
+export const accountRenamed = (accountName: string, next: string) => `The bank now gives this account's name as ${accountName}. ${next}`
 
 export type Resolution =
   | { status: 'idle' }

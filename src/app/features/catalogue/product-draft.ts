@@ -1,4 +1,4 @@
-import { type VariantOptions,visibleOptions } from '#app/lib/variant-options'
+import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
 import type { catalogueEndpoints } from '#contract/catalogue'
 import { MAX_VARIANTS, type Product } from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
@@ -52,7 +52,16 @@ let lastKey = 0
 export const newKey = (): string => `draft-${++lastKey}`
 
 export function emptyDraft(): ProductDraft {
-  return { name: '', description: '', categoryId: '', collectionId: '', isPublished: false, options: [], variants: [{ options: {}, price: '', units: '' }], images: [] }
+  return {
+    name: '',
+    description: '',
+    categoryId: '',
+    collectionId: '',
+    isPublished: false,
+    options: [],
+    variants: [{ options: {}, price: '', units: '' }],
+    images: [],
+  }
 }
 
 export function draftFromProduct(product: Product): ProductDraft {
@@ -193,7 +202,12 @@ export function updateBody(draft: ProductDraft, product: Product): UpdateBody {
     variants.length !== product.variants.length ||
     variants.some((v) => {
       const old = v.id ? before.get(v.id) : undefined
-      return !old || old.price !== v.price || old.availableUnits !== v.availableUnits || optionsSignature(old.options) !== optionsSignature(v.options)
+      return (
+        !old ||
+        old.price !== v.price ||
+        old.availableUnits !== v.availableUnits ||
+        optionsSignature(old.options) !== optionsSignature(v.options)
+      )
     })
   const optionsChanged = JSON.stringify(options) !== JSON.stringify(product.options)
   if (optionsChanged) body.options = options

@@ -1,9 +1,9 @@
-import { keepPreviousData, onlineManager, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, onlineManager, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api, type Envelope } from '#app/lib/api'
 import { notify } from '#app/lib/notify'
 import { enqueueMerged } from '#app/lib/outbox'
-import { type CollectionListFilters, type ProductListFilters,queryKeys } from '#app/lib/query-keys'
+import { type CollectionListFilters, type ProductListFilters, queryKeys } from '#app/lib/query-keys'
 import { optionsLabel } from '#app/lib/variant-options'
 import { catalogueEndpoints, type Product, type ProductVariant } from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
@@ -135,7 +135,12 @@ function queueVariantChange({ body, variant }: VariantChange): Promise<void> {
       endpoint: catalogueEndpoints.updateVariant,
       body,
       label: '',
-      invalidate: [queryKeys.products.detail(variant.productId), queryKeys.products.lists(), [...queryKeys.products.all, 'variants'], queryKeys.collections.all],
+      invalidate: [
+        queryKeys.products.detail(variant.productId),
+        queryKeys.products.lists(),
+        [...queryKeys.products.all, 'variants'],
+        queryKeys.collections.all,
+      ],
     },
     (waiting) => {
       const merged = foldVariantChange(waiting as UpdateVariantBody | undefined, body)

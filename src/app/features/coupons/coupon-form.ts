@@ -82,7 +82,11 @@ export function couponFormSchema(today: string) {
         v.nonEmpty(m.maxUsage),
         v.check((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1_000_000_000, m.maxUsageRange),
       ),
-      startDate: v.pipe(v.string(), v.nonEmpty(m.startDate), v.check((d) => d >= today, m.startBeforeToday)),
+      startDate: v.pipe(
+        v.string(),
+        v.nonEmpty(m.startDate),
+        v.check((d) => d >= today, m.startBeforeToday),
+      ),
       endDate: v.pipe(v.string(), v.nonEmpty(m.endDate)),
     }),
     v.forward(
@@ -93,8 +97,14 @@ export function couponFormSchema(today: string) {
       v.partialCheck([['valueType'], ['value']], (i) => i.valueType !== 'PERCENTAGE' || validValue('PERCENTAGE', i.value), m.percentage),
       ['value'],
     ),
-    v.forward(v.partialCheck([['startDate'], ['endDate']], (i) => i.startDate <= i.endDate, m.startAfterEnd), ['startDate']),
-    v.forward(v.partialCheck([['startDate'], ['endDate']], (i) => i.endDate >= i.startDate, m.endBeforeStart), ['endDate']),
+    v.forward(
+      v.partialCheck([['startDate'], ['endDate']], (i) => i.startDate <= i.endDate, m.startAfterEnd),
+      ['startDate'],
+    ),
+    v.forward(
+      v.partialCheck([['startDate'], ['endDate']], (i) => i.endDate >= i.startDate, m.endBeforeStart),
+      ['endDate'],
+    ),
   )
 }
 

@@ -1,8 +1,8 @@
-import { type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
-import { type Coupon,sellingTermsEndpoints } from '#contract/selling-terms'
+import { type Coupon, sellingTermsEndpoints } from '#contract/selling-terms'
 
 /** Coupons per page: a screen or two of rows on a phone. */
 export const COUPON_PAGE_SIZE = 20
@@ -12,8 +12,7 @@ type CouponPage = { items: Coupon[]; page: number; size: number; total: number }
 export const couponListQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.coupons.list({ page, size: COUPON_PAGE_SIZE }),
-    queryFn: async ({ signal }) =>
-      (await api(sellingTermsEndpoints.listCoupons, { query: { page, size: COUPON_PAGE_SIZE }, signal })).data,
+    queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listCoupons, { query: { page, size: COUPON_PAGE_SIZE }, signal })).data,
     // The list says what went wrong in its empty state; a toast on top would say it twice.
     meta: { errorToast: false },
   })

@@ -23,7 +23,14 @@ export const NO_CUSTOMER_FOUND = 'No customer found'
 // The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
 const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
 // The results scroll under a fixed search box, so the box stays in reach however far the list goes.
-const results = css({ maxH: '50dvh', overflowY: 'auto', overscrollBehavior: 'contain', mx: '-2', transition: 'opacity 150ms', '&[aria-busy=true]': { opacity: 0.6 } })
+const results = css({
+  maxH: '50dvh',
+  overflowY: 'auto',
+  overscrollBehavior: 'contain',
+  mx: '-2',
+  transition: 'opacity 150ms',
+  '&[aria-busy=true]': { opacity: 0.6 },
+})
 const option = css({
   display: 'flex',
   alignItems: 'center',
@@ -103,7 +110,13 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
       ) : customers.length === 0 ? (
         <EmptyState
           title={NO_CUSTOMER_FOUND}
-          description={query.isError ? errorMessage(query.error) : search ? `No customer's name contains "${search}".` : 'Customers will be displayed here'}
+          description={
+            query.isError
+              ? errorMessage(query.error)
+              : search
+                ? `No customer's name contains "${search}".`
+                : 'Customers will be displayed here'
+          }
           errorStatus={query.isError ? errorStatus(query.error) : undefined}
           onRefetch={query.isError ? () => void query.refetch() : undefined}
           refetching={query.isFetching}
@@ -113,7 +126,12 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
           <ul aria-label="Customers" aria-busy={stale} className={results}>
             {customers.map((c) => (
               <li key={c.id}>
-                <button type="button" className={option} aria-pressed={c.id === selectedId} onClick={() => onSelect({ id: c.id, name: c.name })}>
+                <button
+                  type="button"
+                  className={option}
+                  aria-pressed={c.id === selectedId}
+                  onClick={() => onSelect({ id: c.id, name: c.name })}
+                >
                   <span className={css({ flex: '1', minW: '0' })}>
                     <span className={name}>{c.name}</span>
                     {contact(c) ? <span className={meta}>{contact(c)}</span> : null}
@@ -124,7 +142,9 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
             ))}
           </ul>
           <p className={count} aria-live="polite">
-            {customers.length < total ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} customer${total === 1 ? '' : 's'}`}
+            {customers.length < total
+              ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
+              : `${total.toLocaleString('en-NG')} customer${total === 1 ? '' : 's'}`}
           </p>
           {query.hasNextPage ? (
             <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

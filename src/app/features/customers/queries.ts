@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 
 import { api } from '#app/lib/api'
-import { type CustomerListFilters, type DateRangeKey,queryKeys } from '#app/lib/query-keys'
-import { type Customer,customerEndpoints } from '#contract/customers'
+import { type CustomerListFilters, type DateRangeKey, queryKeys } from '#app/lib/query-keys'
+import { type Customer, customerEndpoints } from '#contract/customers'
 
 /** Rows per request in the customer picker: a phone screen and a bit, so "Load more" is rarely needed twice. */
 export const PICKER_PAGE_SIZE = 20
@@ -27,7 +27,8 @@ export const customerPickerQuery = (name: string) =>
   infiniteQueryOptions({
     queryKey: [...queryKeys.customers.lists(), 'picker', { name }] as const,
     queryFn: async ({ pageParam, signal }) =>
-      (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal })).data,
+      (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal }))
+        .data,
     initialPageParam: 1,
     getNextPageParam: (last: CustomerPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,

@@ -6,7 +6,6 @@ import type { CustomerListFilters } from '#app/lib/query-keys'
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
-
 /** What the Filter Customers sheet accepts as an email, worded as SPEC §5 says. */
 export const INVALID_EMAIL = 'Enter a valid email.'
 export const customerEmail = v.pipe(v.string(), v.trim(), v.email(INVALID_EMAIL), v.maxLength(254, INVALID_EMAIL))

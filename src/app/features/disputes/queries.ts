@@ -3,7 +3,7 @@ import { keepPreviousData, onlineManager, queryOptions, useMutation, useQueryCli
 import { api } from '#app/lib/api'
 import { newIdempotencyKey } from '#app/lib/idempotency'
 import { enqueue } from '#app/lib/outbox'
-import { type DisputeListFilters,queryKeys } from '#app/lib/query-keys'
+import { type DisputeListFilters, queryKeys } from '#app/lib/query-keys'
 import { disputeEndpoints, type DisputeInfo } from '#contract/disputes'
 import type { BodyInput } from '#contract/endpoint'
 
@@ -43,7 +43,8 @@ export const disputeConversationQuery = (disputeId: string) =>
 export const disputeCategoriesQuery = () =>
   queryOptions({
     queryKey: queryKeys.disputes.categories(),
-    queryFn: async ({ signal }) => (await api(disputeEndpoints.disputeCategories, { query: { page: 1, size: ALL_CATEGORIES }, signal })).data,
+    queryFn: async ({ signal }) =>
+      (await api(disputeEndpoints.disputeCategories, { query: { page: 1, size: ALL_CATEGORIES }, signal })).data,
     // Seeded by the server and rarely changed: no need to ask again every 30 seconds.
     staleTime: 60 * 60 * 1000,
   })
@@ -100,8 +101,16 @@ export function useSendDisputeMessage(dispute: Pick<DisputeInfo, 'id' | 'orderRe
   return useMutation({
     mutationFn: async (message: string) => {
       const body = { disputeId, message }
-      if (onlineManager.isOnline()) return api(disputeEndpoints.sendDisputeMessage, { body, headers: { 'Idempotency-Key': newIdempotencyKey() } })
-      await enqueue({ kind: 'dispute-message', subject: disputeId, endpoint: disputeEndpoints.sendDisputeMessage, body, label: queuedMessageLabel(dispute, message), invalidate: refresh })
+      if (onlineManager.isOnline())
+        return api(disputeEndpoints.sendDisputeMessage, { body, headers: { 'Idempotency-Key': newIdempotencyKey() } })
+      await enqueue({
+        kind: 'dispute-message',
+        subject: disputeId,
+        endpoint: disputeEndpoints.sendDisputeMessage,
+        body,
+        label: queuedMessageLabel(dispute, message),
+        invalidate: refresh,
+      })
       return null
     },
     meta: { successToast: false },

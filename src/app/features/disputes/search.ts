@@ -5,7 +5,6 @@ import type { DisputeListFilters } from '#app/lib/query-keys'
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
-
 /** /orders/disputes?search=ORD-7K2&isEscalated=true&page=2: the list's whole state, so it survives a reload. */
 export const disputeSearchSchema = v.object({
   ...pageSearch,

@@ -4,7 +4,7 @@ import type { BodyInput } from '#contract/endpoint'
 import type { onboardingEndpoints } from '#contract/onboarding'
 import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
 
-import { ageOn, type DateParts,EMPTY_DATE, MINIMUM_AGE, toLocalDate } from './date-of-birth'
+import { ageOn, type DateParts, EMPTY_DATE, MINIMUM_AGE, toLocalDate } from './date-of-birth'
 
 export type DocumentType = (typeof KYC_DOCUMENT_TYPES)[number]
 export type IdType = 'BVN' | 'NIN'

@@ -4,7 +4,7 @@ import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
 import { startSession } from '#app/lib/session'
 import type { BodyInput } from '#contract/endpoint'
-import { type Onboarding,onboardingEndpoints } from '#contract/onboarding'
+import { type Onboarding, onboardingEndpoints } from '#contract/onboarding'
 
 /** Seconds before the code sent at registration may be sent again; the server's own answer takes over on a resend. */
 export const FIRST_RESEND_AFTER_SECONDS = 60

@@ -1,6 +1,6 @@
 import { format, parseISO } from 'date-fns'
 
-import { type CsvColumn,toCsv } from '#app/lib/csv'
+import { type CsvColumn, toCsv } from '#app/lib/csv'
 import { koboToNairaInput } from '#contract/naira'
 import type { OrderKind, OrderSummary } from '#contract/orders'
 

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 import { toBasisPoints } from '#contract/common'
 import { MAX_ITEM_QUANTITY, MAX_ORDER_ITEMS, type OrderKind } from '#contract/orders'
-import { MAX_ORDER_SUBTOTAL_KOBO, type OrderTotals,orderTotals } from '#contract/pricing'
+import { MAX_ORDER_SUBTOTAL_KOBO, type OrderTotals, orderTotals } from '#contract/pricing'
 import type { Coupon, DeliveryLocation, Tax } from '#contract/selling-terms'
 
 import type { CreateOrderBody, ShareableOrderBody } from './queries'
@@ -78,7 +78,14 @@ export function addVariant(
   if (found) return lines.map((l) => (l === found ? { ...l, quantity: Math.min(MAX_ITEM_QUANTITY, l.quantity + 1) } : l))
   return [
     ...lines,
-    { key: newLineKey(), variantId: variant.id, name: variant.productName, options: variant.options, unitPrice: variant.discountedPrice, quantity: 1 },
+    {
+      key: newLineKey(),
+      variantId: variant.id,
+      name: variant.productName,
+      options: variant.options,
+      unitPrice: variant.discountedPrice,
+      quantity: 1,
+    },
   ]
 }
 
@@ -94,11 +101,13 @@ export function draftErrors(draft: OrderDraft): DraftErrors | null {
   const c = draft.customer
   if (!c.picked) {
     if (c.email.trim() && !isEmail(c.email.trim())) errors.customerEmail = 'Enter a valid email.'
-    if (!c.name.trim() && (c.email.trim() || c.phone)) errors.customerName = "Enter the customer's name, or clear the email and phone for a walk-in sale."
+    if (!c.name.trim() && (c.email.trim() || c.phone))
+      errors.customerName = "Enter the customer's name, or clear the email and phone for a walk-in sale."
   }
   if (draft.lines.length === 0) errors.items = 'Add at least one item.'
   else if (draft.lines.length > MAX_ORDER_ITEMS) errors.items = `An order can have at most ${MAX_ORDER_ITEMS} items.`
-  else if (subtotalOf(draft.lines) > MAX_ORDER_SUBTOTAL_KOBO) errors.items = 'The items come to more than ₦1,000,000,000, the most one order can be.'
+  else if (subtotalOf(draft.lines) > MAX_ORDER_SUBTOTAL_KOBO)
+    errors.items = 'The items come to more than ₦1,000,000,000, the most one order can be.'
   if (draft.couponCode.trim() && !COUPON_CODE.test(draft.couponCode.trim())) errors.couponCode = 'Use 3 to 20 letters, digits, - or _.'
   return Object.keys(errors).length ? errors : null
 }
@@ -125,7 +134,10 @@ export function orderBody(draft: OrderDraft, transactionReference?: string): Cre
  * A typed coupon's effect for the preview, when it can be known here: the coupon is found among the vendor's
  * coupons and applies today. The server redeems it and has the last word; null means "worked out on saving".
  */
-export function couponForPreview(code: string, coupons: readonly Coupon[] | undefined): { type: Coupon['valueType']; value: number } | null {
+export function couponForPreview(
+  code: string,
+  coupons: readonly Coupon[] | undefined,
+): { type: Coupon['valueType']; value: number } | null {
   const wanted = code.trim().toLowerCase()
   const coupon = wanted ? coupons?.find((c) => c.couponCode.toLowerCase() === wanted) : undefined
   if (!coupon || coupon.state !== 'active' || !coupon.isActive) return null

@@ -1,8 +1,8 @@
-import { keepPreviousData, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api, type Envelope } from '#app/lib/api'
 import { enqueue, type OutboxItem } from '#app/lib/outbox'
-import { type DateRangeKey,MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
+import { type DateRangeKey, MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { MAX_PAGE_SIZE } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { type Order, orderEndpoints, type OrderKind, type OrderSummary } from '#contract/orders'
@@ -63,10 +63,17 @@ export type CreateOrderBody = BodyInput<typeof orderEndpoints.createOrder>
 export type ShareableOrderBody = BodyInput<typeof orderEndpoints.createShareableOrder>
 
 /** POST /order, or POST /order/shareable for an order with a public page the customer pays from (invoices always). */
-export type CreateOrderInput = { idempotencyKey: string } & ({ shareable: false; body: CreateOrderBody } | { shareable: true; body: ShareableOrderBody })
+export type CreateOrderInput = { idempotencyKey: string } & (
+  { shareable: false; body: CreateOrderBody } | { shareable: true; body: ShareableOrderBody }
+)
 
 /** What a new or changed order makes stale: its lists and analytics, and the customers it counts towards. */
-const ORDER_LIST_KEYS = [queryKeys.orders.lists(), [...queryKeys.orders.all, 'analytics'], [...queryKeys.orders.all, 'breakdown'], queryKeys.customers.all]
+const ORDER_LIST_KEYS = [
+  queryKeys.orders.lists(),
+  [...queryKeys.orders.all, 'analytics'],
+  [...queryKeys.orders.all, 'breakdown'],
+  queryKeys.customers.all,
+]
 
 function invalidateOrderLists(queryClient: QueryClient) {
   for (const queryKey of ORDER_LIST_KEYS) void queryClient.invalidateQueries({ queryKey })

@@ -41,6 +41,7 @@ export function refundAmount(draft: RefundDraft, refundable: number, amountPaid:
 function tooMuch(refundable: number, amountPaid: number, amountRefunded: number): string {
   if (refundable === amountPaid) return `Amount cannot be more than the amount paid (${formatKobo(amountPaid)}).`
   // Less than what is left in all: several accounts paid, and a refund goes back to one of them at most what it paid.
-  if (refundable < amountPaid - amountRefunded) return `Amount cannot be more than ${formatKobo(refundable)}: the most one refund can return to the account that paid.`
+  if (refundable < amountPaid - amountRefunded)
+    return `Amount cannot be more than ${formatKobo(refundable)}: the most one refund can return to the account that paid.`
   return `Amount cannot be more than ${formatKobo(refundable)}: the amount paid less earlier refunds.`
 }

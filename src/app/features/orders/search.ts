@@ -7,7 +7,6 @@ import { ORDER_STATUSES, type OrderKind, type OrderStatus } from '#contract/stat
 
 export { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '#app/lib/list-search'
 
-
 /**
  * /orders?duration=LAST_WEEK&status=paid&customerId=…&reference=ord-12&page=3&size=50: every choice of the list
  * lives in the URL, so a filtered page survives a reload and can be shared (and /customers/$id can link to one

@@ -25,7 +25,11 @@ const name = (max: number, message: string) =>
 
 export const TaxFormSchema = v.object({
   name: name(60, m.taxName),
-  percentage: v.pipe(v.string(), v.nonEmpty(m.percentage), v.check((s) => isPercentText(s, 0), m.percentageRange)),
+  percentage: v.pipe(
+    v.string(),
+    v.nonEmpty(m.percentage),
+    v.check((s) => isPercentText(s, 0), m.percentageRange),
+  ),
 })
 export type TaxFormValues = { name: string; percentage: string }
 

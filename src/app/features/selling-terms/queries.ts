@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
-import { type DeliveryLocation,sellingTermsEndpoints } from '#contract/selling-terms'
+import { type DeliveryLocation, sellingTermsEndpoints } from '#contract/selling-terms'
 
 /** A refused name or percentage goes under its field (see showSubmitError), so no error toast here. */
 export function useCreateTax() {

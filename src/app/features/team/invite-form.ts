@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import type { BodyInput } from '#contract/endpoint'
-import { type Permission,PERMISSIONS } from '#contract/permissions'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
 import type { teamEndpoints } from '#contract/team'
 
 /** The Invite Team Member form's messages, worded like the rest of the app's ('Enter a valid email.'). */
@@ -29,7 +29,11 @@ export const InviteSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty(M.name), v.maxLength(100, 'Use at most 100 characters.')),
   // The phone field keeps digits only, at most 11 (PhoneInput), so only emptiness is left to refuse.
   phone: v.pipe(v.string(), v.regex(/^\d{1,11}$/, M.phone)),
-  email: v.pipe(v.string(), v.trim(), v.check((s) => s === '' || v.is(emailShape, s), M.email)),
+  email: v.pipe(
+    v.string(),
+    v.trim(),
+    v.check((s) => s === '' || v.is(emailShape, s), M.email),
+  ),
   permissions: v.pipe(v.array(v.picklist(PERMISSIONS)), v.minLength(1, M.permissions)),
 })
 

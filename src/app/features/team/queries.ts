@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 
 import { api } from '#app/lib/api'
 import { wipeLocalData } from '#app/lib/local-data'
-import { type MemberListFilters,queryKeys } from '#app/lib/query-keys'
+import { type MemberListFilters, queryKeys } from '#app/lib/query-keys'
 import { getSession, startSession } from '#app/lib/session'
 import { authEndpoints } from '#contract/auth'
 import type { BodyInput } from '#contract/endpoint'

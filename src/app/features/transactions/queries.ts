@@ -1,4 +1,4 @@
-import { type InfiniteData, infiniteQueryOptions, type QueryClient,queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import { type InfiniteData, infiniteQueryOptions, type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api } from '#app/lib/api'
 import { notify } from '#app/lib/notify'

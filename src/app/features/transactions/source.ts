@@ -3,7 +3,7 @@ import { type LinkOptions, linkOptions, type RegisteredRouter } from '@tanstack/
 
 import { api } from '#app/lib/api'
 import { queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
-import { type Transaction,transactionEndpoints } from '#contract/transactions'
+import { type Transaction, transactionEndpoints } from '#contract/transactions'
 
 export interface TransactionPage {
   items: Transaction[]

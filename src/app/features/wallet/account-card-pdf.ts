@@ -9,7 +9,10 @@ export interface AccountDetails {
 /** '<account name> account details.pdf' (SPEC §9), without characters a file system refuses. */
 export function accountCardFileName(accountName: string): string {
   // Path separators, characters Windows refuses, and control characters.
-  const safe = accountName.replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ').replace(/\s+/g, ' ').trim()
+  const safe = accountName
+    .replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
   return `${safe || 'Wallet'} account details.pdf`
 }
 

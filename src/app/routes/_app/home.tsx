@@ -25,7 +25,8 @@ export const Route = createFileRoute('/_app/home')({
   loader: ({ context: { queryClient }, deps }) => {
     const permissions = getSession()?.user.permissions ?? []
     const loads: unknown[] = []
-    if (hasPermission(permissions, 'VENDOR_WALLET')) loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
+    if (hasPermission(permissions, 'VENDOR_WALLET'))
+      loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
     if (hasPermission(permissions, 'VENDOR_TRANSACTIONS')) {
       const range = searchRange(deps)
       // Not awaited: the balance matters first; the figures fill in.

@@ -17,7 +17,7 @@ import { vendorProfileQuery } from '#app/features/settings/queries'
 import { NoTeamAccess } from '#app/features/team/components/no-team-access'
 import { TeamPanel } from '#app/features/team/components/team-panel'
 import { memberListQuery } from '#app/features/team/queries'
-import { memberListFilters, type PageSize,teamSearch } from '#app/features/team/search'
+import { memberListFilters, type PageSize, teamSearch } from '#app/features/team/search'
 import { WebsitePanel } from '#app/features/website/components/website-panel'
 import { websiteQuery } from '#app/features/website/queries'
 import { hasPermission } from '#app/lib/permissions'
@@ -103,7 +103,10 @@ function Settings() {
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
       <PageHeader title="Settings" />
-      <TabNav label="Settings sections" items={tabs.map((t) => ({ label: t.label, link: { to: '/settings', search: { tab: t.id } }, current: tab === t.id }))} />
+      <TabNav
+        label="Settings sections"
+        items={tabs.map((t) => ({ label: t.label, link: { to: '/settings', search: { tab: t.id } }, current: tab === t.id }))}
+      />
       <TabPanel tab={tab} />
       <Outlet />
     </div>
@@ -139,7 +142,10 @@ function Team() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   // Searching and the page size replace the history entry and go back to page 1; paging pushes, so Back pages back.
-  const onSearch = useCallback((q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined, page: undefined }), replace: true }), [navigate])
+  const onSearch = useCallback(
+    (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined, page: undefined }), replace: true }),
+    [navigate],
+  )
   return (
     <TeamPanel
       search={search}

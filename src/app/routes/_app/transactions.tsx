@@ -47,7 +47,11 @@ function TransactionsPage() {
     return (
       <>
         <PageHeader title="Transactions" />
-        <EmptyState title="Your role does not include transactions" description="Ask the account owner to grant the transactions permission." errorStatus={403} />
+        <EmptyState
+          title="Your role does not include transactions"
+          description="Ask the account owner to grant the transactions permission."
+          errorStatus={403}
+        />
       </>
     )
   }
@@ -56,8 +60,7 @@ function TransactionsPage() {
   // Filters replace the history entry: Back should leave the list, not step through every tap on a filter.
   const setSheetFilters = (value: SheetFilters) =>
     void navigate({ search: (prev) => ({ ...prev, status: value.status, type: value.type, customerId: value.customerId }), replace: true })
-  const setDates = (value: DateFilterValue) =>
-    void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
+  const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>

@@ -203,7 +203,13 @@ export const field = defineSlotRecipe({
       borderColor: 'border.strong',
       borderLeftRadius: 'control',
       userSelect: 'none',
-      '[data-addon=end] > &': { order: '1', borderRightWidth: '1px', borderLeftWidth: '0', borderRadius: '0', borderRightRadius: 'control' },
+      '[data-addon=end] > &': {
+        order: '1',
+        borderRightWidth: '1px',
+        borderLeftWidth: '0',
+        borderRadius: '0',
+        borderRightRadius: 'control',
+      },
     },
   },
 })

@@ -32,7 +32,9 @@ export function ForgotPasswordForm() {
       <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
         {(submitted) => (
           <form.Field name="email">
-            {(field) => <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="email" inputMode="email" />}
+            {(field) => (
+              <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="email" inputMode="email" />
+            )}
           </form.Field>
         )}
       </form.Subscribe>

@@ -9,7 +9,7 @@ import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboar
 import { Button } from '#app/ui/button'
 import { TextField } from '#app/ui/text-field'
 
-import { type HeldStep,isHeld, useLogin } from '../queries'
+import { type HeldStep, isHeld, useLogin } from '../queries'
 import { markWelcome } from '../welcome-mark'
 
 const LoginSchema = v.object({ email: emailField, password: passwordField })
@@ -103,7 +103,17 @@ export function LoginForm() {
             <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
             Show password
           </label>
-          <Link to="/forgot-password" className={css({ color: 'accent.default', fontWeight: 'medium', fontSize: 'sm', minHeight: '44px', display: 'inline-flex', alignItems: 'center' })}>
+          <Link
+            to="/forgot-password"
+            className={css({
+              color: 'accent.default',
+              fontWeight: 'medium',
+              fontSize: 'sm',
+              minHeight: '44px',
+              display: 'inline-flex',
+              alignItems: 'center',
+            })}
+          >
             Forgot password?
           </Link>
         </div>

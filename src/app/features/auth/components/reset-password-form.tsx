@@ -82,13 +82,7 @@ export function ResetPasswordForm({ email }: { email?: string }) {
               </form.Field>
               <form.Field name="confirmPassword">
                 {(field) => (
-                  <TextField
-                    field={field}
-                    submitted={submitted}
-                    label="Confirm new password"
-                    type="password"
-                    autoComplete="new-password"
-                  />
+                  <TextField field={field} submitted={submitted} label="Confirm new password" type="password" autoComplete="new-password" />
                 )}
               </form.Field>
             </>

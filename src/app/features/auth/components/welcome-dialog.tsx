@@ -13,5 +13,14 @@ export function WelcomeDialog() {
   useEffect(() => {
     if (open) localStorage.removeItem(WELCOME_KEY)
   }, [open])
-  return <InfoDialog open={open} onOpenChange={setOpen} tone="success" title={WELCOME_TITLE} description={WELCOME_TEXT} actionLabel="Start selling" />
+  return (
+    <InfoDialog
+      open={open}
+      onOpenChange={setOpen}
+      tone="success"
+      title={WELCOME_TITLE}
+      description={WELCOME_TEXT}
+      actionLabel="Start selling"
+    />
+  )
 }

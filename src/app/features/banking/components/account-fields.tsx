@@ -45,7 +45,15 @@ export interface AccountFieldsProps {
 }
 
 /** Bank (searchable, from GET /bank), the 10-digit account number, and the name enquiry's outcome. */
-export function AccountFields({ bankCode, accountNumber, onBankChange, onAccountNumberChange, resolution, onRetry, disabled }: AccountFieldsProps) {
+export function AccountFields({
+  bankCode,
+  accountNumber,
+  onBankChange,
+  onAccountNumberChange,
+  resolution,
+  onRetry,
+  disabled,
+}: AccountFieldsProps) {
   const banks = useQuery(banksQuery())
   const options = (banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))
   const accountError = resolution.status === 'invalid' || resolution.status === 'failed' ? resolution.message : undefined

@@ -8,7 +8,14 @@ import { formatKobo } from '#contract/naira'
 
 import type { Resolved } from '../use-account-resolution'
 
-const list = css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', px: '4' })
+const list = css({
+  display: 'flex',
+  flexDirection: 'column',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'card',
+  px: '4',
+})
 const item = css({
   display: 'flex',
   justifyContent: 'space-between',

@@ -72,7 +72,11 @@ function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolea
         }}
         title={target ? 'Turn on third-party transfers' : 'Turn off third-party transfers'}
         // Turning them on widens where money can go, so the owner hears of it (decision 087).
-        description={target ? 'Enter your 4-digit PIN to confirm this change. The account owner will be told.' : 'Enter your 4-digit PIN to confirm this change.'}
+        description={
+          target
+            ? 'Enter your 4-digit PIN to confirm this change. The account owner will be told.'
+            : 'Enter your 4-digit PIN to confirm this change.'
+        }
         pin={pin}
         onPinChange={setPin}
         onSubmit={submit}

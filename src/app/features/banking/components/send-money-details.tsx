@@ -52,7 +52,12 @@ export function SendMoneyDetails({
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <label className={checkboxRow}>
-        <input type="checkbox" className={checkbox} checked={values.toSettlement} onChange={(event) => onToggleSettlement(event.target.checked)} />
+        <input
+          type="checkbox"
+          className={checkbox}
+          checked={values.toSettlement}
+          onChange={(event) => onToggleSettlement(event.target.checked)}
+        />
         Send to my settlement account
       </label>
       {settlementMissing ? (
@@ -85,7 +90,12 @@ export function SendMoneyDetails({
         <AmountInput value={values.amount} onChange={(amount) => onChange({ amount })} />
       </Field>
       <Field label="Narration (optional)" helper={`${values.narration.length}/${NARRATION_MAX}`}>
-        <Input value={values.narration} maxLength={NARRATION_MAX} autoComplete="off" onChange={(event) => onChange({ narration: event.target.value })} />
+        <Input
+          value={values.narration}
+          maxLength={NARRATION_MAX}
+          autoComplete="off"
+          onChange={(event) => onChange({ narration: event.target.value })}
+        />
       </Field>
     </div>
   )

@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
-import { afterFailure, type Attempt,attemptFor } from '#app/lib/idempotency'
+import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { transferChargeQuery } from '#app/lib/transfer-charge'
 import { useDebouncedValue } from '#app/lib/use-debounced-value'
@@ -13,14 +13,14 @@ import { InfoDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { PinDialog } from '#app/ui/pin-dialog'
 import { Sheet } from '#app/ui/sheet'
-import { type ChargeTier,feeFor } from '#contract/charges'
+import { type ChargeTier, feeFor } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
 
 import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
 import { confirmProblem } from '../send-money-checks'
-import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved,useAccountResolution } from '../use-account-resolution'
+import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved, useAccountResolution } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
 import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send-money-details'
 
@@ -29,11 +29,22 @@ const EXPIRY_MARGIN_MS = 15_000
 
 export const UNKNOWN_OUTCOME_MESSAGE = 'We could not confirm the payment. Try again: it will not be sent twice.'
 
-const offline = css({ display: 'flex', gap: '2', alignItems: 'flex-start', p: '3', borderRadius: 'control', bg: 'warning.subtle', color: 'warning.fg', textStyle: 'body.sm', mb: '4' })
+const offline = css({
+  display: 'flex',
+  gap: '2',
+  alignItems: 'flex-start',
+  p: '3',
+  borderRadius: 'control',
+  bg: 'warning.subtle',
+  color: 'warning.fg',
+  textStyle: 'body.sm',
+  mb: '4',
+})
 
 function outcomeDialog(t: Transaction): { title: string; description: string; tone: 'success' | 'warning' } {
   const to = t.beneficiaryAccountName ?? 'the beneficiary'
-  if (t.status === 'success') return { title: 'Transfer Successful', description: `${formatKobo(t.amount, t.currency)} has been sent to ${to}.`, tone: 'success' }
+  if (t.status === 'success')
+    return { title: 'Transfer Successful', description: `${formatKobo(t.amount, t.currency)} has been sent to ${to}.`, tone: 'success' }
   if (t.status === 'pending')
     return {
       title: 'Transfer pending',
@@ -85,7 +96,11 @@ export function SendMoneySheet({
   const amountKobo = parseNairaToKobo(values.amount)
   const validAmount = amountKobo !== null && amountKobo > 0 ? amountKobo : null
   const settledAmount = useDebouncedValue(validAmount, 300)
-  const charge = useQuery({ ...transferChargeQuery(settledAmount ?? 0), enabled: settledAmount !== null, placeholderData: keepPreviousData })
+  const charge = useQuery({
+    ...transferChargeQuery(settledAmount ?? 0),
+    enabled: settledAmount !== null,
+    placeholderData: keepPreviousData,
+  })
   const fee = currentFee(validAmount, settledAmount, charge.data, charge.isPlaceholderData)
   const thirdParty = useQuery(thirdPartyTransfersQuery())
   // Only needed to tell whether the destination is allowed while third-party transfers are off.
@@ -115,7 +130,13 @@ export function SendMoneySheet({
         }))
       : null
 
-  const canProceed = online && !blockedReason && Boolean(values.bankCode) && /^\d{10}$/.test(values.accountNumber) && account !== null && validAmount !== null
+  const canProceed =
+    online &&
+    !blockedReason &&
+    Boolean(values.bankCode) &&
+    /^\d{10}$/.test(values.accountNumber) &&
+    account !== null &&
+    validAmount !== null
 
   function change(patch: Partial<SendMoneyValues>) {
     setValues((v) => ({ ...v, ...patch }))
@@ -273,7 +294,11 @@ export function SendMoneySheet({
         submitLabel={pending.current ? 'Try again' : 'Confirm'}
         disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
         onExitComplete={() => setOutcomeVisible(outcome !== null)}
-        description={validAmount !== null && account ? `Enter your 4-digit PIN to send ${formatKobo(validAmount)} to ${account.accountName}.` : undefined}
+        description={
+          validAmount !== null && account
+            ? `Enter your 4-digit PIN to send ${formatKobo(validAmount)} to ${account.accountName}.`
+            : undefined
+        }
       />
       {result ? (
         <InfoDialog

@@ -42,12 +42,15 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
         onError: (error) => {
           if (!renewed && lookupExpired(error)) {
             // Refused before the PIN was checked: a fresh lookup of the same account, then the same PIN again.
-            return void refresh().then((fresh) => {
-              // Someone else's name is shown (the dialog now names them) and asks for the PIN again, never saved blind.
-              if (fresh.accountName === confirmed.accountName) return saveWith(fresh, code, true)
-              setPinError(accountRenamed(fresh.accountName, 'Check it, then enter your PIN again.'))
-              setPin('')
-            }, () => setPinError(RESOLVE_FAILED))
+            return void refresh().then(
+              (fresh) => {
+                // Someone else's name is shown (the dialog now names them) and asks for the PIN again, never saved blind.
+                if (fresh.accountName === confirmed.accountName) return saveWith(fresh, code, true)
+                setPinError(accountRenamed(fresh.accountName, 'Check it, then enter your PIN again.'))
+                setPin('')
+              },
+              () => setPinError(RESOLVE_FAILED),
+            )
           }
           setPinError(errorMessage(error))
           setPin('')

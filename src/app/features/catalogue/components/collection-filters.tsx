@@ -35,7 +35,13 @@ export function FilterCollectionsSheet({ open, onOpenChange, value, onApply }: F
 
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Collections" onClear={() => onApply(undefined)} onApply={apply}>
-      <ChoiceChips legend="Is Visible?" choices={CHOICES} value={draft.choice} error={draft.error} onChange={(choice) => setDraft({ choice, error: null })} />
+      <ChoiceChips
+        legend="Is Visible?"
+        choices={CHOICES}
+        value={draft.choice}
+        error={draft.error}
+        onChange={(choice) => setDraft({ choice, error: null })}
+      />
     </FilterSheet>
   )
 }

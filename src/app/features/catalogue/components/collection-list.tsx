@@ -13,10 +13,37 @@ import type { Collection } from '#contract/catalogue'
 import { collectionListQuery, useSetCollectionVisibility } from '../queries'
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 
-const row = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: '3', px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
-const link = css({ display: 'flex', alignItems: 'center', gap: '2', minH: '14', color: 'fg.default', textDecoration: 'none', minW: '0', _hover: { color: 'accent.fg' } })
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
+const link = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  minH: '14',
+  color: 'fg.default',
+  textDecoration: 'none',
+  minW: '0',
+  _hover: { color: 'accent.fg' },
+})
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
-const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted' })
+const meta = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '1.5',
+  mt: '0.5',
+  textStyle: 'body.sm',
+  color: 'fg.muted',
+})
 const description = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', lineClamp: '2' })
 
 const products = (n: number) => `${n.toLocaleString('en-NG')} product${n === 1 ? '' : 's'}`
@@ -26,7 +53,13 @@ function CollectionRow({ collection: c }: { collection: Collection }) {
   const visible = visibility.isPending ? visibility.variables.isVisible : c.isVisible
   return (
     <li className={row} data-testid="collection-row">
-      <Link to="/products/collections/$collectionId" params={{ collectionId: c.id }} search={(prev) => prev} className={link} aria-label={`Update ${c.name}`}>
+      <Link
+        to="/products/collections/$collectionId"
+        params={{ collectionId: c.id }}
+        search={(prev) => prev}
+        className={link}
+        aria-label={`Update ${c.name}`}
+      >
         <span className={css({ minW: '0', flex: '1' })}>
           <span className={name}>{c.name}</span>
           {c.description ? <span className={description}>{c.description}</span> : null}
@@ -40,8 +73,7 @@ function CollectionRow({ collection: c }: { collection: Collection }) {
       <Switch
         label={
           <>
-            <span className={visuallyHidden()}>{c.name}:</span>{' '}
-            Show
+            <span className={visuallyHidden()}>{c.name}:</span> Show
           </>
         }
         compact

@@ -43,14 +43,30 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
             <form.Field name="name">
               {(field) => (
                 <Field label="Name" error={visibleError(field.state.meta, submitted)} required>
-                  <Input name={field.name} value={field.state.value} autoComplete="off" onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    value={field.state.value}
+                    autoComplete="off"
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="description">
               {(field) => (
-                <Field label="Description" error={visibleError(field.state.meta, submitted)} helper="Optional. Shown to customers on your storefront.">
-                  <Textarea name={field.name} value={field.state.value} rows={3} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                <Field
+                  label="Description"
+                  error={visibleError(field.state.meta, submitted)}
+                  helper="Optional. Shown to customers on your storefront."
+                >
+                  <Textarea
+                    name={field.name}
+                    value={field.state.value}
+                    rows={3}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>

@@ -22,7 +22,12 @@ export function EditProduct({ id, onDone }: { id: string; onDone: () => void }) 
         <ProductForm key={query.data.id} product={query.data} onSaved={onDone} onCancel={onDone} />
       ) : query.isError ? (
         <Card>
-          <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+          <EmptyState
+            description={errorMessage(query.error)}
+            errorStatus={errorStatus(query.error)}
+            onRefetch={() => void query.refetch()}
+            refetching={query.isFetching}
+          />
         </Card>
       ) : (
         <Skeleton count={6} height={48} />

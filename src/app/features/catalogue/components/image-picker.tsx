@@ -1,4 +1,4 @@
-import { type ChangeEvent,useEffect, useRef, useState } from 'react'
+import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
@@ -8,10 +8,17 @@ import { Icon } from '#app/ui/icon'
 import { Spinner } from '#app/ui/spinner'
 import { MAX_PRODUCT_IMAGES } from '#contract/catalogue'
 
-import { type ImageDraft,newKey } from '../product-draft'
+import { type ImageDraft, newKey } from '../product-draft'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, minmax(0, 1fr))', sm: 'repeat(5, minmax(0, 1fr))' }, gap: '2' })
-const tile = css({ position: 'relative', aspectRatio: '1', borderRadius: 'control', overflow: 'hidden', bg: 'bg.muted', '& img': { w: 'full', h: 'full', objectFit: 'cover' } })
+const tile = css({
+  position: 'relative',
+  aspectRatio: '1',
+  borderRadius: 'control',
+  overflow: 'hidden',
+  bg: 'bg.muted',
+  '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+})
 const remove = css({ position: 'absolute', top: '1', right: '1', bg: 'bg.surface/90', borderRadius: 'full' })
 const addTile = css({
   display: 'flex',
@@ -99,7 +106,14 @@ export function ImagePicker({ images, onChange }: { images: ImageDraft[]; onChan
             <label className={addTile}>
               <Icon name="plus" size={22} />
               Add images
-              <input type="file" accept={IMAGE_ACCEPT} multiple className={visuallyHidden()} onChange={(event) => void pick(event)} disabled={preparing > 0} />
+              <input
+                type="file"
+                accept={IMAGE_ACCEPT}
+                multiple
+                className={visuallyHidden()}
+                onChange={(event) => void pick(event)}
+                disabled={preparing > 0}
+              />
             </label>
           </li>
         )}

@@ -1,4 +1,4 @@
-import { type KeyboardEvent,useState } from 'react'
+import { type KeyboardEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button, IconButton } from '#app/ui/button'
@@ -9,7 +9,15 @@ import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogu
 
 import { type DraftErrors, newKey, type OptionDraft } from '../product-draft'
 
-const box = css({ display: 'flex', flexDirection: 'column', gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })
+const box = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '3',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'control',
+})
 const header = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'end', gap: '2' })
 const addRow = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -59,7 +67,12 @@ function OptionEditor({ option, index, errors, otherCombinations, onChange, onRe
     <div className={box} role="group" aria-label={title}>
       <div className={header}>
         <Field label="Option name" error={errors?.name}>
-          <Input value={option.name} placeholder="e.g. Size" maxLength={40} onChange={(event) => onChange({ ...option, name: event.target.value })} />
+          <Input
+            value={option.name}
+            placeholder="e.g. Size"
+            maxLength={40}
+            onChange={(event) => onChange({ ...option, name: event.target.value })}
+          />
         </Field>
         <IconButton label={`Remove ${title}`} icon="trash" onClick={onRemove} />
       </div>
@@ -70,7 +83,13 @@ function OptionEditor({ option, index, errors, otherCombinations, onChange, onRe
       />
       <Field label="Add a value" error={error ?? errors?.values}>
         <div className={addRow}>
-          <Input value={pending} placeholder="e.g. Small" onChange={(event) => setPending(event.target.value)} onKeyDown={onKeyDown} enterKeyHint="done" />
+          <Input
+            value={pending}
+            placeholder="e.g. Small"
+            onChange={(event) => setPending(event.target.value)}
+            onKeyDown={onKeyDown}
+            enterKeyHint="done"
+          />
           <Button variant="outline" onClick={add} aria-label={`Add value to ${title}`}>
             Add
           </Button>
@@ -81,11 +100,21 @@ function OptionEditor({ option, index, errors, otherCombinations, onChange, onRe
 }
 
 /** Up to three options (Size, Colour…), each with its values as chips; the variants are every combination. */
-export function OptionsEditor({ options, errors, onChange }: { options: OptionDraft[]; errors: DraftErrors['options']; onChange: (options: OptionDraft[]) => void }) {
+export function OptionsEditor({
+  options,
+  errors,
+  onChange,
+}: {
+  options: OptionDraft[]
+  errors: DraftErrors['options']
+  onChange: (options: OptionDraft[]) => void
+}) {
   const countOf = (o: OptionDraft) => Math.max(1, o.values.length)
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
-      {options.length === 0 ? <p className={note}>No options: the product is sold as one item. Add options such as size or colour to sell variants.</p> : null}
+      {options.length === 0 ? (
+        <p className={note}>No options: the product is sold as one item. Add options such as size or colour to sell variants.</p>
+      ) : null}
       {options.map((option, index) => (
         <OptionEditor
           key={option.key}

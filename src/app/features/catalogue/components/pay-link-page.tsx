@@ -14,8 +14,23 @@ import { VariantPrice } from './variant-price'
 
 export const INVALID_LINK = 'This payment link is no longer valid'
 
-const gallery = css({ display: 'flex', gap: '2', overflowX: 'auto', scrollSnapType: 'x mandatory', borderRadius: 'card', scrollbarWidth: 'none' })
-const slide = css({ flex: '0 0 100%', aspectRatio: '1', scrollSnapAlign: 'center', bg: 'bg.muted', borderRadius: 'card', overflow: 'hidden', '& img': { w: 'full', h: 'full', objectFit: 'cover' } })
+const gallery = css({
+  display: 'flex',
+  gap: '2',
+  overflowX: 'auto',
+  scrollSnapType: 'x mandatory',
+  borderRadius: 'card',
+  scrollbarWidth: 'none',
+})
+const slide = css({
+  flex: '0 0 100%',
+  aspectRatio: '1',
+  scrollSnapAlign: 'center',
+  bg: 'bg.muted',
+  borderRadius: 'card',
+  overflow: 'hidden',
+  '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+})
 const name = css({ textStyle: 'title.lg' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'pre-line' })
 
@@ -25,7 +40,12 @@ function Gallery({ view }: { view: PayLinkView }) {
     <ul className={gallery} aria-label="Product images">
       {view.images.map((image, i) => (
         <li key={image.id} className={slide}>
-          <img src={image.url} alt={`${view.productName}, image ${i + 1} of ${view.images.length}`} decoding="async" loading={i === 0 ? 'eager' : 'lazy'} />
+          <img
+            src={image.url}
+            alt={`${view.productName}, image ${i + 1} of ${view.images.length}`}
+            decoding="async"
+            loading={i === 0 ? 'eager' : 'lazy'}
+          />
         </li>
       ))}
     </ul>

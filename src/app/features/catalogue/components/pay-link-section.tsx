@@ -15,14 +15,37 @@ export const COPIED_PAY_LINK = 'Copied payment link to clipboard'
 
 const section = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
-const linkRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', p: '2', pl: '3', borderRadius: 'control', bg: 'bg.subtle' })
+const linkRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+  p: '2',
+  pl: '3',
+  borderRadius: 'control',
+  bg: 'bg.subtle',
+})
 const linkText = css({ fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all', color: 'accent.fg' })
-const qr = css({ alignSelf: 'center', w: '52', h: '52', p: '2', bg: 'white', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control', imageRendering: 'pixelated' })
+const qr = css({
+  alignSelf: 'center',
+  w: '52',
+  h: '52',
+  p: '2',
+  bg: 'white',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'control',
+  imageRendering: 'pixelated',
+})
 const row = css({ display: 'flex', gap: '2', '& > *': { flex: '1' } })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const downloadLink = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'product'
+const slug = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'product'
 
 function canShare(): boolean {
   return typeof navigator !== 'undefined' && typeof navigator.share === 'function'
@@ -67,7 +90,9 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
         </a>
         <CopyButton value={paylink} label="Copy payment link" toastMessage={COPIED_PAY_LINK} />
       </div>
-      {variant.qrCodeURL ? <img src={variant.qrCodeURL} alt={`QR code for the payment link of ${label}`} className={qr} width={208} height={208} /> : null}
+      {variant.qrCodeURL ? (
+        <img src={variant.qrCodeURL} alt={`QR code for the payment link of ${label}`} className={qr} width={208} height={208} />
+      ) : null}
       <div className={row}>
         {variant.qrCodeURL ? (
           <a href={variant.qrCodeURL} download={`${slug(label)}-qr.png`} className={downloadLink}>

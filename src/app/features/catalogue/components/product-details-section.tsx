@@ -9,7 +9,7 @@ import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
-import { type Product,PRODUCT_CATEGORIES } from '#contract/catalogue'
+import { type Product, PRODUCT_CATEGORIES } from '#contract/catalogue'
 
 import { useDeleteProduct } from '../queries'
 import { priceRange } from './product-row'
@@ -61,9 +61,7 @@ export function ProductDetailsSection({ product }: { product: Product }) {
         title="Delete this product?"
         description="Customers can no longer buy it and its payment links stop working. Orders that hold it keep it."
         loading={remove.isPending}
-        onProceed={() =>
-          remove.mutate(product.id, { onSettled: () => setConfirming(false) })
-        }
+        onProceed={() => remove.mutate(product.id, { onSettled: () => setConfirming(false) })}
       />
     </Card>
   )

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { AmountInput, Field, Select } from '#app/ui/field'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
-import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+import { type RemovableChip, RemovableChips } from '#app/ui/removable-chips'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo, koboToNairaInput } from '#contract/naira'
 
@@ -68,7 +68,12 @@ export function FilterProductsSheet({ open, onOpenChange, value, onApply }: Filt
         })
       }
     >
-      <ChoiceChips legend="Published?" choices={PUBLISHED_CHOICES} value={draft.published} onChange={(published) => setDraft((d) => ({ ...d, published }))} />
+      <ChoiceChips
+        legend="Published?"
+        choices={PUBLISHED_CHOICES}
+        value={draft.published}
+        onChange={(published) => setDraft((d) => ({ ...d, published }))}
+      />
       <Field label="Collection" helper={collections.isError ? 'Could not load your collections.' : undefined}>
         <Select value={draft.collectionId} onChange={(event) => setDraft((d) => ({ ...d, collectionId: event.target.value }))}>
           <option value="">All collections</option>
@@ -102,14 +107,21 @@ export function ActiveProductFilters({ value, onChange }: { value: ProductFilter
   }
   const { priceRangeLow: low, priceRangeHigh: high } = value
   if (low !== undefined || high !== undefined) {
-    const label = low !== undefined && high !== undefined ? `${formatKobo(low)} – ${formatKobo(high)}` : low !== undefined ? `From ${formatKobo(low)}` : `Up to ${formatKobo(high!)}`
+    const label =
+      low !== undefined && high !== undefined
+        ? `${formatKobo(low)} – ${formatKobo(high)}`
+        : low !== undefined
+          ? `From ${formatKobo(low)}`
+          : `Up to ${formatKobo(high!)}`
     chips.push({ key: 'price', label: `Price: ${label}` })
   }
   return (
     <RemovableChips
       label="Active filters"
       chips={chips}
-      onRemove={(key) => onChange(key === 'price' ? { ...value, priceRangeLow: undefined, priceRangeHigh: undefined } : { ...value, [key]: undefined })}
+      onRemove={(key) =>
+        onChange(key === 'price' ? { ...value, priceRangeLow: undefined, priceRangeHigh: undefined } : { ...value, [key]: undefined })
+      }
     />
   )
 }

@@ -1,14 +1,14 @@
 import { useQuery } from '@tanstack/react-query'
-import { type FormEvent,useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { Field, Input, Select, Textarea } from '#app/ui/field'
 import { Switch } from '#app/ui/switch'
-import { type Product,PRODUCT_CATEGORIES } from '#contract/catalogue'
+import { type Product, PRODUCT_CATEGORIES } from '#contract/catalogue'
 
-import { createBody, draftErrors, draftFromProduct, emptyDraft, type ProductDraft,syncVariants, updateBody } from '../product-draft'
+import { createBody, draftErrors, draftFromProduct, emptyDraft, type ProductDraft, syncVariants, updateBody } from '../product-draft'
 import { allCollectionsQuery, useCreateProduct, useUpdateProduct } from '../queries'
 import { ImagePicker } from './image-picker'
 import { OptionsEditor } from './options-editor'

@@ -4,7 +4,14 @@ import { Card } from '#app/ui/card'
 import type { Product } from '#contract/catalogue'
 
 const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(3, 1fr)', md: 'repeat(5, 1fr)' }, gap: '2' })
-const tile = css({ display: 'block', aspectRatio: '1', borderRadius: 'control', overflow: 'hidden', bg: 'bg.muted', '& img': { w: 'full', h: 'full', objectFit: 'cover' } })
+const tile = css({
+  display: 'block',
+  aspectRatio: '1',
+  borderRadius: 'control',
+  overflow: 'hidden',
+  bg: 'bg.muted',
+  '& img': { w: 'full', h: 'full', objectFit: 'cover' },
+})
 const empty = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
 /** The product's pictures, each opening full size; they are changed in the product form. */

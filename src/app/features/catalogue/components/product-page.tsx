@@ -18,7 +18,14 @@ export function ProductPage({ id }: { id: string }) {
   const product = query.data
 
   if (!product) {
-    return <DetailFallback back={<BackToProducts />} query={query} notFound={{ title: 'Product not found', description: 'It may have been deleted.' }} skeletons={[180, 240]} />
+    return (
+      <DetailFallback
+        back={<BackToProducts />}
+        query={query}
+        notFound={{ title: 'Product not found', description: 'It may have been deleted.' }}
+        skeletons={[180, 240]}
+      />
+    )
   }
 
   return (

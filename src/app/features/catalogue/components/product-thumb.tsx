@@ -17,7 +17,11 @@ const frame = css({
 export function ProductThumb({ url, size = 56 }: { url: string | null | undefined; size?: number }) {
   return (
     <span className={frame} style={{ width: size, height: size }}>
-      {url ? <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" /> : <Icon name="image" size={Math.round(size / 2.5)} />}
+      {url ? (
+        <img src={url} alt="" width={size} height={size} loading="lazy" decoding="async" />
+      ) : (
+        <Icon name="image" size={Math.round(size / 2.5)} />
+      )}
     </span>
   )
 }

@@ -25,9 +25,26 @@ const row = css({
   borderTopWidth: '1px',
   borderColor: 'border.default',
 })
-const link = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'center', gap: '2', minH: '14', color: 'fg.default', textDecoration: 'none', _hover: { color: 'accent.fg' } })
+const link = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  alignItems: 'center',
+  gap: '2',
+  minH: '14',
+  color: 'fg.default',
+  textDecoration: 'none',
+  _hover: { color: 'accent.fg' },
+})
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
-const meta = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '1.5', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted' })
+const meta = css({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: '1.5',
+  mt: '0.5',
+  textStyle: 'body.sm',
+  color: 'fg.muted',
+})
 
 const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 's'}`
 
@@ -38,7 +55,8 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
   const [queued] = useOutboxOf('variant', variant.id)
   const asked = { ...variant, ...(queued?.call.body as Partial<ProductVariant> | undefined) }
   // While the change is on its way the switch shows what was asked for, not the old state.
-  const available = update.isPending && update.variables.body.isAvailable !== undefined ? update.variables.body.isAvailable : asked.isAvailable
+  const available =
+    update.isPending && update.variables.body.isAvailable !== undefined ? update.variables.body.isAvailable : asked.isAvailable
   return (
     <li className={row} data-testid="variant-row">
       <Link to="/products/$productId/variants/$variantId" params={{ productId: variant.productId, variantId: variant.id }} className={link}>
@@ -57,8 +75,7 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
       <Switch
         label={
           <>
-            <span className={visuallyHidden()}>{label}:</span>{' '}
-            Available
+            <span className={visuallyHidden()}>{label}:</span> Available
           </>
         }
         compact

@@ -1,4 +1,4 @@
-import { type FormEvent,useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { optionsLabel } from '#app/lib/variant-options'

@@ -22,7 +22,12 @@ export function UpdateCollectionSheet({ id, onClose }: { id: string; onClose: ()
       title="Update Collection"
     >
       {query.isError ? (
-        <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+        <EmptyState
+          description={errorMessage(query.error)}
+          errorStatus={errorStatus(query.error)}
+          onRefetch={() => void query.refetch()}
+          refetching={query.isFetching}
+        />
       ) : query.data ? (
         <EmptyState title="Collection not found" description="It may have been removed." />
       ) : (

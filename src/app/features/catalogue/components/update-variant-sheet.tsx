@@ -1,4 +1,4 @@
-import { type FormEvent,useId, useState } from 'react'
+import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { optionsLabel } from '#app/lib/variant-options'
@@ -9,16 +9,31 @@ import { Skeleton } from '#app/ui/skeleton'
 import type { ProductVariant } from '#contract/catalogue'
 
 import { useUpdateVariant } from '../queries'
-import { previewPrice, variantChanges, type VariantFormDraft,variantFormDraft, variantFormErrors } from '../variant-form'
+import { previewPrice, variantChanges, type VariantFormDraft, variantFormDraft, variantFormErrors } from '../variant-form'
 import { hasDiscount } from '../variants'
 import { useVariant } from './variant-details-sheet'
 import { VariantPrice } from './variant-price'
 
 const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '3', alignItems: 'start' })
-const preview = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', p: '3', borderRadius: 'control', bg: 'bg.subtle' })
+const preview = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  p: '3',
+  borderRadius: 'control',
+  bg: 'bg.subtle',
+})
 const previewLabel = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const clearRow = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3', textStyle: 'body.sm', color: 'fg.muted' })
+const clearRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  textStyle: 'body.sm',
+  color: 'fg.muted',
+})
 
 interface FormProps {
   variant: ProductVariant
@@ -56,13 +71,21 @@ function UpdateVariantForm({ variant, formId, update, onSaved }: FormProps) {
       </div>
       <Field label="Discount type">
         {/* A new type starts with an empty value: naira and percent do not convert into each other. */}
-        <Select value={draft.discountType} onChange={(event) => set({ discountType: event.target.value as VariantFormDraft['discountType'], discount: '' })}>
+        <Select
+          value={draft.discountType}
+          onChange={(event) => set({ discountType: event.target.value as VariantFormDraft['discountType'], discount: '' })}
+        >
           <option value="">No discount</option>
           <option value="FLAT">Flat amount (₦)</option>
           <option value="PERCENTAGE">Percentage (%)</option>
         </Select>
       </Field>
-      <Field label="Discount" error={errors?.discount} disabled={!draft.discountType} helper={draft.discountType ? undefined : 'Choose a discount type first.'}>
+      <Field
+        label="Discount"
+        error={errors?.discount}
+        disabled={!draft.discountType}
+        helper={draft.discountType ? undefined : 'Choose a discount type first.'}
+      >
         {draft.discountType === 'PERCENTAGE' ? (
           <PercentInput value={draft.discount} onChange={(value) => set({ discount: value })} />
         ) : (
@@ -106,7 +129,11 @@ export function UpdateVariantSheet({ productId, variantId, onClose }: { productI
         </Button>
       }
     >
-      {variant ? <UpdateVariantForm variant={variant} formId={formId} update={update} onSaved={onClose} /> : <Skeleton count={4} height={48} />}
+      {variant ? (
+        <UpdateVariantForm variant={variant} formId={formId} update={update} onSaved={onClose} />
+      ) : (
+        <Skeleton count={4} height={48} />
+      )}
     </Sheet>
   )
 }

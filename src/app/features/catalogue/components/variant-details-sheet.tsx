@@ -54,7 +54,9 @@ function Details({ variant }: { variant: ProductVariant }) {
           {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
         </DetailRow>
         <DetailRow label="Availability">{variant.isAvailable ? 'Available' : 'Unavailable'}</DetailRow>
-        <DetailRow label="Stock level alert">{variant.threshold === null ? 'Not set' : `At ${variant.threshold.toLocaleString('en-NG')} units or below`}</DetailRow>
+        <DetailRow label="Stock level alert">
+          {variant.threshold === null ? 'Not set' : `At ${variant.threshold.toLocaleString('en-NG')} units or below`}
+        </DetailRow>
       </DetailList>
       <PayLinkSection variant={variant} />
     </>
@@ -67,7 +69,15 @@ export function VariantDetailsSheet({ productId, variantId, onClose }: { product
   const params = { productId, variantId }
   let body: ReactNode
   if (variant) body = <Details variant={variant} />
-  else if (query.isError) body = <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+  else if (query.isError)
+    body = (
+      <EmptyState
+        description={errorMessage(query.error)}
+        errorStatus={errorStatus(query.error)}
+        onRefetch={() => void query.refetch()}
+        refetching={query.isFetching}
+      />
+    )
   else if (query.data) body = <EmptyState title="Variant not found" description="It may have been removed from the product." />
   else body = <Skeleton count={8} height={28} />
 

@@ -12,7 +12,17 @@ const was = css({ color: 'fg.muted', textDecoration: 'line-through', whiteSpace:
  * What a customer pays, with the price before the discount struck through beside it. The strike is visual only,
  * so screen readers hear "was" and "now" in words.
  */
-export function VariantPrice({ price, discountedPrice, currency = 'NGN', size = 'md' }: { price: number; discountedPrice: number; currency?: string; size?: 'md' | 'lg' }) {
+export function VariantPrice({
+  price,
+  discountedPrice,
+  currency = 'NGN',
+  size = 'md',
+}: {
+  price: number
+  discountedPrice: number
+  currency?: string
+  size?: 'md' | 'lg'
+}) {
   const discounted = discountedPrice < price
   return (
     <span className={wrapper} data-testid="variant-price">

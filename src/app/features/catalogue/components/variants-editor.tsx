@@ -8,7 +8,15 @@ import type { DraftErrors, VariantDraft } from '../product-draft'
 import { optionsSignature } from '../variants'
 
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const row = css({ display: 'flex', flexDirection: 'column', gap: '2', pb: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0', pb: '0' } })
+const row = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  pb: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0', pb: '0' },
+})
 const title = css({ fontWeight: 'medium', overflowWrap: 'anywhere' })
 const pair = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 2fr)', gap: '3', alignItems: 'start' })
 

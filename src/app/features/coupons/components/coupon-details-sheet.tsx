@@ -11,10 +11,17 @@ import { Skeleton } from '#app/ui/skeleton'
 import type { Coupon } from '#contract/selling-terms'
 
 import { couponDetailQuery, findCouponInLists } from '../queries'
-import { CouponStateBadge,couponValue } from './coupon-state-badge'
+import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
-const stacked = css({ display: 'flex', flexDirection: 'column', gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const stacked = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const hero = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
 const code = css({ display: 'flex', alignItems: 'center', gap: '1', fontFamily: 'mono', textStyle: 'title.md', letterSpacing: 'wide' })
 

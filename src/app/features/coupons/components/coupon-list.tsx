@@ -8,13 +8,21 @@ import { PagedList } from '#app/ui/paged-list'
 import type { Coupon } from '#contract/selling-terms'
 
 import { COUPON_PAGE_SIZE, couponListQuery } from '../queries'
-import { CouponStateBadge,couponValue } from './coupon-state-badge'
+import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', px: '4', py: '3' }))
 const line = css({ display: 'block', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 const code = css({ fontFamily: 'mono', color: 'fg.default' })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'nowrap' })
+const right = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'flex-end',
+  gap: '1',
+  textStyle: 'body.sm',
+  color: 'fg.muted',
+  whiteSpace: 'nowrap',
+})
 
 function CouponRow({ coupon: c }: { coupon: Coupon }) {
   return (
@@ -44,7 +52,15 @@ function CouponRow({ coupon: c }: { coupon: Coupon }) {
 export function CouponList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const query = useQuery({ ...couponListQuery(page), placeholderData: keepPreviousData })
   return (
-    <PagedList query={query} page={page} size={COUPON_PAGE_SIZE} onPageChange={onPageChange} label="Coupons" noun={{ one: 'coupon', many: 'coupons' }} emptyText="Coupons you create will show here.">
+    <PagedList
+      query={query}
+      page={page}
+      size={COUPON_PAGE_SIZE}
+      onPageChange={onPageChange}
+      label="Coupons"
+      noun={{ one: 'coupon', many: 'coupons' }}
+      emptyText="Coupons you create will show here."
+    >
       {(items) => items.map((coupon) => <CouponRow key={coupon.id} coupon={coupon} />)}
     </PagedList>
   )

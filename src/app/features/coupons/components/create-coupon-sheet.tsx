@@ -7,7 +7,7 @@ import { AmountInput, DigitsInput, Field, Input, PercentInput, Select, Textarea 
 import { FormSheet } from '#app/ui/form-sheet'
 import { TextField } from '#app/ui/text-field'
 
-import { couponFormSchema, type CouponFormValues,EMPTY_COUPON, lagosToday, toCreateCouponBody } from '../coupon-form'
+import { couponFormSchema, type CouponFormValues, EMPTY_COUPON, lagosToday, toCreateCouponBody } from '../coupon-form'
 import { useCreateCoupon } from '../queries'
 
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })
@@ -39,7 +39,13 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             <form.Field name="name">
               {(field) => (
                 <Field label="Name" error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    maxLength={60}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
@@ -60,7 +66,14 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             <form.Field name="description">
               {(field) => (
                 <Field label="Description" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} rows={3} maxLength={500} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Textarea
+                    name={field.name}
+                    rows={3}
+                    maxLength={500}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
@@ -106,7 +119,11 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             </div>
             <form.Field name="maxUsage">
               {(field) => (
-                <Field label="Maximum usage" helper="How many orders may use this coupon." error={visibleError(field.state.meta, submitted)}>
+                <Field
+                  label="Maximum usage"
+                  helper="How many orders may use this coupon."
+                  error={visibleError(field.state.meta, submitted)}
+                >
                   <DigitsInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
                 </Field>
               )}

@@ -5,7 +5,7 @@ import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
-import { statGridFive,StatTile } from '#app/ui/stat-tile'
+import { statGridFive, StatTile } from '#app/ui/stat-tile'
 
 import { customerAnalyticsQuery, customerBreakdownQuery } from '../queries'
 import { CustomerChart } from './customer-chart'
@@ -27,7 +27,13 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
   return (
     <Card title="Customer analytics">
       {analytics.isError && !a ? (
-        <EmptyState title="No record found" description={errorMessage(analytics.error)} onRefetch={() => void analytics.refetch()} errorStatus={errorStatus(analytics.error)} refetching={analytics.isFetching} />
+        <EmptyState
+          title="No record found"
+          description={errorMessage(analytics.error)}
+          onRefetch={() => void analytics.refetch()}
+          errorStatus={errorStatus(analytics.error)}
+          refetching={analytics.isFetching}
+        />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <div className={statGridFive}>

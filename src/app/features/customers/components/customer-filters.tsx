@@ -3,9 +3,9 @@ import * as v from 'valibot'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { Field, Input } from '#app/ui/field'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
-import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+import { type RemovableChip, RemovableChips } from '#app/ui/removable-chips'
 
-import { customerEmail, type CustomerFilters,INVALID_EMAIL } from '../search'
+import { customerEmail, type CustomerFilters, INVALID_EMAIL } from '../search'
 
 const ANONYMOUS_CHOICES = [
   { value: 'all', label: 'All' },
@@ -59,7 +59,12 @@ export function FilterCustomersSheet({ open, onOpenChange, value, onApply }: Fil
 
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Customers" onClear={() => onApply({})} onApply={apply}>
-      <ChoiceChips legend="Is Anonymous?" choices={ANONYMOUS_CHOICES} value={draft.anonymous} onChange={(anonymous) => setDraft((d) => ({ ...d, anonymous }))} />
+      <ChoiceChips
+        legend="Is Anonymous?"
+        choices={ANONYMOUS_CHOICES}
+        value={draft.anonymous}
+        onChange={(anonymous) => setDraft((d) => ({ ...d, anonymous }))}
+      />
       <Field label="Email" error={error} helper="The customer's exact email address.">
         <Input
           type="email"

@@ -133,7 +133,13 @@ export function CustomerPage({ id }: { id: string }) {
       <BackToCustomers />
       <PageHeader
         title={info.customer.name}
-        description={info.customer.isAnonymous ? <Badge>Anonymous</Badge> : [info.customer.email, info.customer.phone].filter(Boolean).join(' · ') || undefined}
+        description={
+          info.customer.isAnonymous ? (
+            <Badge>Anonymous</Badge>
+          ) : (
+            [info.customer.email, info.customer.phone].filter(Boolean).join(' · ') || undefined
+          )
+        }
       />
       <CustomerSections info={info} />
     </div>

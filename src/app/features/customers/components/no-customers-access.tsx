@@ -6,7 +6,11 @@ export function NoCustomersAccess() {
   return (
     <>
       <PageHeader title="Customers" />
-      <EmptyState title="Your role does not include customers" description="Ask the account owner to grant the customers permission." errorStatus={403} />
+      <EmptyState
+        title="Your role does not include customers"
+        description="Ask the account owner to grant the customers permission."
+        errorStatus={403}
+      />
     </>
   )
 }

@@ -5,7 +5,7 @@ import { css, cx } from 'styled-system/css'
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatShortDateTime } from '#app/lib/dates'
 import { useOnline } from '#app/lib/online'
-import { type OutboxItem,useOutboxOf } from '#app/lib/outbox'
+import { type OutboxItem, useOutboxOf } from '#app/lib/outbox'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
@@ -40,7 +40,15 @@ const own = css({ alignSelf: 'flex-end', bg: 'accent.subtle' })
 const admin = css({ bg: 'info.subtle' })
 // Name and time share a line when they fit; otherwise the time wraps under the name rather than each being
 // squeezed into half of the bubble.
-const author = css({ textStyle: 'caption', color: 'fg.muted', display: 'flex', flexWrap: 'wrap', columnGap: '3', rowGap: '0', justifyContent: 'space-between' })
+const author = css({
+  textStyle: 'caption',
+  color: 'fg.muted',
+  display: 'flex',
+  flexWrap: 'wrap',
+  columnGap: '3',
+  rowGap: '0',
+  justifyContent: 'space-between',
+})
 const composer = css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '3', borderTopWidth: '1px', borderColor: 'border.default' })
 const reason = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
@@ -132,13 +140,20 @@ export function DisputeConversation({ dispute }: { dispute: DisputeInfo }) {
                 <WaitingMessage key={item.id} item={item} />
               ))}
             </ol>
-            {data.total > data.items.length ? <p className={reason}>Showing the first {CONVERSATION_SIZE.toLocaleString('en-NG')} messages.</p> : null}
+            {data.total > data.items.length ? (
+              <p className={reason}>Showing the first {CONVERSATION_SIZE.toLocaleString('en-NG')} messages.</p>
+            ) : null}
           </>
         ) : (
           <EmptyState title="No messages yet" description="Messages between you, your customer and an administrator will show here." />
         )
       ) : query.isError ? (
-        <EmptyState description={errorMessage(query.error)} errorStatus={errorStatus(query.error)} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
+        <EmptyState
+          description={errorMessage(query.error)}
+          errorStatus={errorStatus(query.error)}
+          onRefetch={() => void query.refetch()}
+          refetching={query.isFetching}
+        />
       ) : (
         <Skeleton count={3} height={56} />
       )}

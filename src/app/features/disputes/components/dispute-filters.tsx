@@ -35,7 +35,13 @@ export function FilterDisputesSheet({ open, onOpenChange, value, onApply }: Filt
 
   return (
     <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Disputes" onClear={() => onApply(undefined)} onApply={apply}>
-      <ChoiceChips legend="Is escalated?" choices={CHOICES} value={draft.choice} error={draft.error} onChange={(choice) => setDraft({ choice, error: null })} />
+      <ChoiceChips
+        legend="Is escalated?"
+        choices={CHOICES}
+        value={draft.choice}
+        error={draft.error}
+        onChange={(choice) => setDraft({ choice, error: null })}
+      />
     </FilterSheet>
   )
 }

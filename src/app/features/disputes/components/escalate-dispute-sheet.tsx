@@ -38,7 +38,10 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
     validators: { onChange: ReasonSchema },
     onSubmit: ({ value, formApi }) => {
       if (!online) return
-      escalate.mutate({ disputeId: dispute.id, reason: value.reason.trim() }, { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) })
+      escalate.mutate(
+        { disputeId: dispute.id, reason: value.reason.trim() },
+        { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) },
+      )
     },
   })
 
@@ -66,8 +69,20 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
         {(submitted) => (
           <form.Field name="reason">
             {(field) => (
-              <Field label="Reason" required helper="Why you need an administrator: what you tried and what is stuck." error={visibleError(field.state.meta, submitted)}>
-                <Textarea name={field.name} rows={4} maxLength={1000} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+              <Field
+                label="Reason"
+                required
+                helper="Why you need an administrator: what you tried and what is stuck."
+                error={visibleError(field.state.meta, submitted)}
+              >
+                <Textarea
+                  name={field.name}
+                  rows={4}
+                  maxLength={1000}
+                  value={field.state.value}
+                  onBlur={field.handleBlur}
+                  onChange={(e) => field.handleChange(e.target.value)}
+                />
               </Field>
             )}
           </form.Field>

@@ -86,14 +86,27 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
             <form.Field name="title">
               {(field) => (
                 <Field label="Title" required helper="For example, Item arrived damaged." error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} value={field.state.value} maxLength={120} autoComplete="off" onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    value={field.state.value}
+                    maxLength={120}
+                    autoComplete="off"
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="category">
               {(field) =>
                 categories.data ? (
-                  <CategoryChoice categories={categories.data.items} value={field.state.value} onChange={field.handleChange} onBlur={field.handleBlur} error={visibleError(field.state.meta, submitted)} />
+                  <CategoryChoice
+                    categories={categories.data.items}
+                    value={field.state.value}
+                    onChange={field.handleChange}
+                    onBlur={field.handleBlur}
+                    error={visibleError(field.state.meta, submitted)}
+                  />
                 ) : categories.isError ? (
                   <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
                     <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
@@ -108,8 +121,20 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
             </form.Field>
             <form.Field name="description">
               {(field) => (
-                <Field label="Description" required helper="What happened, and what you and the customer have tried." error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} value={field.state.value} rows={4} maxLength={2000} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                <Field
+                  label="Description"
+                  required
+                  helper="What happened, and what you and the customer have tried."
+                  error={visibleError(field.state.meta, submitted)}
+                >
+                  <Textarea
+                    name={field.name}
+                    value={field.state.value}
+                    rows={4}
+                    maxLength={2000}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>

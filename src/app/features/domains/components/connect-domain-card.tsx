@@ -19,7 +19,13 @@ export const CHECK_DELAY_MS = 400
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '3', maxW: { md: '32rem' } })
 const status = css({ display: 'flex', alignItems: 'center', textStyle: 'body.sm', minH: '5', mt: '-1' })
-const line = css({ display: 'inline-flex', gap: '1.5', alignItems: 'flex-start', overflowWrap: 'anywhere', '& svg': { flexShrink: '0', mt: '0.5' } })
+const line = css({
+  display: 'inline-flex',
+  gap: '1.5',
+  alignItems: 'flex-start',
+  overflowWrap: 'anywhere',
+  '& svg': { flexShrink: '0', mt: '0.5' },
+})
 const muted = css({ color: 'fg.muted' })
 const good = css({ color: 'success.fg' })
 const bad = css({ color: 'danger.fg' })
@@ -38,9 +44,7 @@ export function ConnectDomainCard({ count, limit, inputId }: ConnectDomainCardPr
   return (
     <Card title="Connect a domain">
       {count >= limit ? (
-        <p className={text}>
-          Your shop has {limit} domains, the most it can have. Remove one to connect another.
-        </p>
+        <p className={text}>Your shop has {limit} domains, the most it can have. Remove one to connect another.</p>
       ) : (
         <>
           <p className={text}>Open your shop at a domain you already own. You then add two DNS records where you bought the domain.</p>

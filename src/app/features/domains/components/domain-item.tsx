@@ -50,7 +50,13 @@ const pair = css({
   minW: '0',
 })
 const term = css({ textStyle: 'caption', color: 'fg.muted' })
-const value = css({ display: 'flex', alignItems: 'center', justifyContent: { base: 'space-between', md: 'flex-start' }, gap: '2', minW: '0' })
+const value = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: { base: 'space-between', md: 'flex-start' },
+  gap: '2',
+  minW: '0',
+})
 const code = css({ fontFamily: 'mono', fontSize: 'sm', color: 'fg.default', minW: '0', overflowWrap: 'anywhere' })
 // The token has no break opportunities of its own: it breaks anywhere.
 const token = css({ wordBreak: 'break-all' })

@@ -16,7 +16,13 @@ import { DomainItem } from './domain-item'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const address = css({ display: 'flex', alignItems: 'center', justifyContent: { base: 'space-between', md: 'flex-start' }, gap: '2', minW: '0' })
+const address = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: { base: 'space-between', md: 'flex-start' },
+  gap: '2',
+  minW: '0',
+})
 const link = css({ color: 'accent.fg', fontWeight: 'medium', textDecoration: 'underline', overflowWrap: 'anywhere', minW: '0' })
 
 /**

@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { Select } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 
-import { type DateParts,daysInMonth, yearChoices } from '../date-of-birth'
+import { type DateParts, daysInMonth, yearChoices } from '../date-of-birth'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 

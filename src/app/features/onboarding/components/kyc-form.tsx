@@ -10,7 +10,7 @@ import { DigitsInput, Field, Select, Textarea } from '#app/ui/field'
 import { FileChoice } from '#app/ui/file-choice'
 import { KYC_DOCUMENT_TYPES } from '#contract/onboarding'
 
-import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, type IdType,kycBody, KycSchema } from '../kyc-form-schema'
+import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, type IdType, kycBody, KycSchema } from '../kyc-form-schema'
 import { useSubmitKyc } from '../queries'
 import { DateOfBirthSelect } from './date-of-birth-select'
 
@@ -49,7 +49,12 @@ export function KycForm() {
             <form.Field name="documentType">
               {(field) => (
                 <Field label="Document type" required error={visibleError(field.state.meta, submitted)}>
-                  <Select name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)}>
+                  <Select
+                    name={field.name}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  >
                     <option value="">Choose a document</option>
                     {KYC_DOCUMENT_TYPES.map((type) => (
                       <option key={type} value={type}>
@@ -89,7 +94,14 @@ export function KycForm() {
             <form.Field name="address">
               {(field) => (
                 <Field label="Address" required error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} autoComplete="street-address" rows={3} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Textarea
+                    name={field.name}
+                    autoComplete="street-address"
+                    rows={3}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
@@ -114,7 +126,13 @@ export function KycForm() {
                       helper="11 digits. It is checked once and never shown again."
                       error={visibleError(field.state.meta, submitted)}
                     >
-                      <DigitsInput name={field.name} maxDigits={11} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                      <DigitsInput
+                        name={field.name}
+                        maxDigits={11}
+                        value={field.state.value}
+                        onBlur={field.handleBlur}
+                        onChange={field.handleChange}
+                      />
                     </Field>
                   )}
                 </form.Field>

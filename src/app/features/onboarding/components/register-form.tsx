@@ -79,7 +79,12 @@ export function RegisterForm() {
             {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
             <form.Field name="phone">
               {(field) => (
-                <Field label="Phone number" required helper="We send a 6-digit code to it." error={visibleError(field.state.meta, submitted)}>
+                <Field
+                  label="Phone number"
+                  required
+                  helper="We send a 6-digit code to it."
+                  error={visibleError(field.state.meta, submitted)}
+                >
                   <PhoneInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
                 </Field>
               )}

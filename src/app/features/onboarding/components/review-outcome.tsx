@@ -6,8 +6,7 @@ import type { OnboardingStep } from '#contract/onboarding'
 
 /** SPEC §2 "store under review (you will be notified via email once approved)". */
 export const UNDER_REVIEW_TITLE = 'Store under review'
-export const UNDER_REVIEW_TEXT =
-  'Your shop is set up and your account is now being reviewed. You will be notified via email once approved.'
+export const UNDER_REVIEW_TEXT = 'Your shop is set up and your account is now being reviewed. You will be notified via email once approved.'
 
 const OUTCOMES: Record<'review' | 'rejected' | 'done', { title: string; text: string; tone: 'success' | 'warning' }> = {
   review: { title: UNDER_REVIEW_TITLE, text: UNDER_REVIEW_TEXT, tone: 'success' },

@@ -74,7 +74,12 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
           <>
             <form.Field name="url">
               {(field) => (
-                <ShopUrlField value={field.state.value} onChange={field.handleChange} onBlur={field.handleBlur} error={visibleError(field.state.meta, submitted)} />
+                <ShopUrlField
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={visibleError(field.state.meta, submitted)}
+                />
               )}
             </form.Field>
             <form.Field name="logo">
@@ -93,7 +98,13 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
             <form.Field name="description">
               {(field) => (
                 <Field label="Description" helper="What you sell, in a sentence or two." error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} rows={3} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Textarea
+                    name={field.name}
+                    rows={3}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
@@ -101,14 +112,7 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
         )}
       </form.Subscribe>
       <form.Field name="font">
-        {(field) => (
-          <SwatchPicker
-            legend="Font"
-            swatches={fontSwatches(fonts)}
-            value={field.state.value}
-            onChange={field.handleChange}
-          />
-        )}
+        {(field) => <SwatchPicker legend="Font" swatches={fontSwatches(fonts)} value={field.state.value} onChange={field.handleChange} />}
       </form.Field>
       <form.Field name="background">
         {(field) => (
@@ -124,7 +128,15 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
         {(values) => {
           const font = fonts.find((f) => f.id === values.font)
           const background = backgrounds.find((b) => b.id === values.background)?.value ?? '#ffffff'
-          return <ShopPreview name={businessName} logoUrl={logoUrl} description={values.description} fontFamily={font?.family} background={background} />
+          return (
+            <ShopPreview
+              name={businessName}
+              logoUrl={logoUrl}
+              description={values.description}
+              fontFamily={font?.family}
+              background={background}
+            />
+          )
         }}
       </form.Subscribe>
       <Button type="submit" size="lg" fullWidth loading={setUp.isPending}>

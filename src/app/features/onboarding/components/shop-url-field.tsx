@@ -49,22 +49,26 @@ export function ShopUrlField({ value, onChange, onBlur, error }: ShopUrlFieldPro
   let line: React.ReactNode = null
   if (!error && value && !typing) {
     if (!wellFormed) line = <span className={css({ color: 'fg.muted' })}>{URL_RULE}</span>
-    else if (check.isPending) line = (
-      <span className={css({ color: 'fg.muted', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Spinner size="sm" /> Checking…
-      </span>
-    )
-    else if (check.data?.available) line = (
-      <span className={css({ color: 'success.fg', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Icon name="check" size={16} /> {check.data.url} is available
-      </span>
-    )
-    else if (check.data) line = (
-      <span className={css({ color: 'danger.fg', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
-        <Icon name="alert-circle" size={16} /> {check.data.reason ?? 'This URL cannot be used.'}
-      </span>
-    )
-    else if (check.isError) line = <span className={css({ color: 'fg.muted' })}>Could not check this URL now; it is checked again when you save.</span>
+    else if (check.isPending)
+      line = (
+        <span className={css({ color: 'fg.muted', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
+          <Spinner size="sm" /> Checking…
+        </span>
+      )
+    else if (check.data?.available)
+      line = (
+        <span className={css({ color: 'success.fg', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
+          <Icon name="check" size={16} /> {check.data.url} is available
+        </span>
+      )
+    else if (check.data)
+      line = (
+        <span className={css({ color: 'danger.fg', display: 'inline-flex', gap: '1.5', alignItems: 'center' })}>
+          <Icon name="alert-circle" size={16} /> {check.data.reason ?? 'This URL cannot be used.'}
+        </span>
+      )
+    else if (check.isError)
+      line = <span className={css({ color: 'fg.muted' })}>Could not check this URL now; it is checked again when you save.</span>
   }
 
   return (

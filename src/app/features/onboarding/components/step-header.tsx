@@ -21,7 +21,12 @@ export function StepHeader({ current }: { current: StepName }) {
   return (
     <ol className={list} aria-label={`Step ${at + 1} of ${STEPS.length}`}>
       {STEPS.map((step, index) => (
-        <li key={step} className={item} data-state={index < at ? 'done' : index === at ? 'current' : 'todo'} aria-current={index === at ? 'step' : undefined}>
+        <li
+          key={step}
+          className={item}
+          data-state={index < at ? 'done' : index === at ? 'current' : 'todo'}
+          aria-current={index === at ? 'step' : undefined}
+        >
           {step}
         </li>
       ))}

@@ -18,7 +18,14 @@ import { refundedOfPaid } from '../refunded-text'
 export const INVALID_CHECKOUT = 'This payment page is no longer valid'
 
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const item = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: '3',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const done = css({
   display: 'flex',
   gap: '2',
@@ -48,7 +55,9 @@ function Items({ order }: { order: PublicOrder }) {
           <li key={i} className={item}>
             <span className={css({ minW: '0' })}>
               <span className={css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })}>{line.name}</span>
-              <span className={muted}>{[optionsText(line.options), `Quantity ${line.quantity.toLocaleString('en-NG')}`].filter(Boolean).join(' · ')}</span>
+              <span className={muted}>
+                {[optionsText(line.options), `Quantity ${line.quantity.toLocaleString('en-NG')}`].filter(Boolean).join(' · ')}
+              </span>
             </span>
             <Money kobo={line.amount} currency={c} />
           </li>
@@ -153,7 +162,9 @@ function View({ order }: { order: PublicOrder }) {
           </span>
           <StatusBadge status={order.status} />
         </div>
-        {order.amountDue > 0 && order.amountPaid > 0 ? <p className={muted}>Still to pay, of {formatKobo(order.amount, order.currency)}</p> : null}
+        {order.amountDue > 0 && order.amountPaid > 0 ? (
+          <p className={muted}>Still to pay, of {formatKobo(order.amount, order.currency)}</p>
+        ) : null}
       </div>
       <MoneyNotes order={order} />
       <HowToPay order={order} />

@@ -122,7 +122,14 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
   return (
     <div className={stack}>
       <TransferCard t={t} />
-      <CreateOrderForm kind={KINDS.order} initial={initial} transactionReference={t.reference} picker={picker} onCreated={onCreated} onCancel={onCancel} />
+      <CreateOrderForm
+        kind={KINDS.order}
+        initial={initial}
+        transactionReference={t.reference}
+        picker={picker}
+        onCreated={onCreated}
+        onCancel={onCancel}
+      />
     </div>
   )
 }

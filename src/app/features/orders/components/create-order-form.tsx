@@ -1,8 +1,8 @@
-import { type FormEvent,useEffect, useRef, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { ApiError, errorMessage } from '#app/lib/api'
-import { afterFailure, type Attempt,attemptFor, outcomeUnknown } from '#app/lib/idempotency'
+import { afterFailure, type Attempt, attemptFor, outcomeUnknown } from '#app/lib/idempotency'
 import { notify } from '#app/lib/notify'
 import { useOnline } from '#app/lib/online'
 import { shouldToast } from '#app/lib/query-client'
@@ -96,7 +96,9 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
     const shareable = !transactionReference && draft.shareable
     const attempt = attemptFor(pending.current, JSON.stringify({ shareable, body }))
     pending.current = attempt
-    const input = shareable ? { shareable: true as const, body, idempotencyKey: attempt.key } : { shareable: false as const, body, idempotencyKey: attempt.key }
+    const input = shareable
+      ? { shareable: true as const, body, idempotencyKey: attempt.key }
+      : { shareable: false as const, body, idempotencyKey: attempt.key }
     if (!online && onQueued) {
       // The attempt's key goes with it: an earlier try of this same order whose answer was lost is not made twice.
       setQueueing(true)
@@ -129,7 +131,12 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
   return (
     <form ref={formRef} className={form} noValidate onSubmit={submit}>
       <Card title="Customer">
-        <OrderCustomerFields value={draft.customer} onChange={(customer) => set({ customer })} errors={{ name: errors.customerName, email: errors.customerEmail }} picker={picker} />
+        <OrderCustomerFields
+          value={draft.customer}
+          onChange={(customer) => set({ customer })}
+          errors={{ name: errors.customerName, email: errors.customerEmail }}
+          picker={picker}
+        />
       </Card>
       <Card title="Items">
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>

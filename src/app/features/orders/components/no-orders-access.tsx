@@ -6,7 +6,11 @@ export function NoOrdersAccess({ title }: { title: string }) {
   return (
     <>
       <PageHeader title={title} />
-      <EmptyState title="Your role does not include orders" description="Ask the account owner to grant the orders permission." errorStatus={403} />
+      <EmptyState
+        title="Your role does not include orders"
+        description="Ask the account owner to grant the orders permission."
+        errorStatus={403}
+      />
     </>
   )
 }

@@ -4,7 +4,7 @@ import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
-import { statGrid,StatTile } from '#app/ui/stat-tile'
+import { statGrid, StatTile } from '#app/ui/stat-tile'
 
 import type { KindText } from '../kinds'
 import { orderAnalyticsQuery } from '../queries'
@@ -32,9 +32,21 @@ export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: Kin
   const shown = a ?? NO_FIGURES
   return (
     <section aria-label={`${kind.title} analytics`} className={statGrid}>
-      <StatTile raised pending={!a} label={kind.plural} value={n(shown.orderCount)} note={`${n(shown.paidCount)} paid · ${n(shown.pendingCount)} pending`} />
+      <StatTile
+        raised
+        pending={!a}
+        label={kind.plural}
+        value={n(shown.orderCount)}
+        note={`${n(shown.paidCount)} paid · ${n(shown.pendingCount)} pending`}
+      />
       <StatTile raised pending={!a} label="Sales" value={<Money kobo={shown.totalSales} />} />
-      <StatTile raised pending={!a} label="Refunded" value={<Money kobo={shown.totalRefunded} />} note={`${n(shown.refundedCount)} refunded in full`} />
+      <StatTile
+        raised
+        pending={!a}
+        label="Refunded"
+        value={<Money kobo={shown.totalRefunded} />}
+        note={`${n(shown.refundedCount)} refunded in full`}
+      />
       <StatTile raised pending={!a} label="Average value" value={<Money kobo={shown.averageOrderValue} />} />
     </section>
   )

@@ -1,7 +1,7 @@
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { CustomerChoice, type CustomerPickerComponent } from '#app/ui/customer-choice'
 import { FilterSheet, useFilterDraft } from '#app/ui/filter-sheet'
-import { type RemovableChip,RemovableChips } from '#app/ui/removable-chips'
+import { type RemovableChip, RemovableChips } from '#app/ui/removable-chips'
 import { ORDER_STATUSES } from '#contract/orders'
 
 import type { KindText } from '../kinds'
@@ -28,7 +28,13 @@ export interface FilterOrdersSheetProps {
 export function FilterOrdersSheet({ open, onOpenChange, kind, value, onApply, picker: Picker, customerName }: FilterOrdersSheetProps) {
   const [draft, setDraft] = useFilterDraft<OrderSheetFilters>(open, () => value)
   return (
-    <FilterSheet open={open} onOpenChange={onOpenChange} title={`Filter ${kind.plural}`} onClear={() => onApply({})} onApply={() => onApply(draft)}>
+    <FilterSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title={`Filter ${kind.plural}`}
+      onClear={() => onApply({})}
+      onApply={() => onApply(draft)}
+    >
       <ChoiceChips
         legend="Status"
         choices={STATUS_CHOICES}

@@ -7,7 +7,14 @@ import { Money } from '#app/ui/money'
 import { formatKobo } from '#contract/naira'
 import type { Order } from '#contract/orders'
 
-const item = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', py: '2.5', borderBottomWidth: '1px', borderColor: 'border.default' })
+const item = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: '3',
+  py: '2.5',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const totalRow = css({ '& dd': { textStyle: 'amount' } })

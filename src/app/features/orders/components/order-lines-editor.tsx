@@ -11,19 +11,37 @@ import { formatKobo } from '#contract/naira'
 import { MAX_ITEM_QUANTITY } from '#contract/orders'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 
-import { clampQuantity, type LineDraft,newLineKey } from '../order-draft'
+import { clampQuantity, type LineDraft, newLineKey } from '../order-draft'
 
-const line = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
+const line = css({
+  display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  gap: '2',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const stepper = css({ display: 'flex', alignItems: 'center', gap: '1', mt: '2', '& input': { w: '16', textAlign: 'center', px: '1' } })
 const step = css({ fontSize: 'lg', fontWeight: 'bold' })
-const custom = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' }, gap: '3', alignItems: 'end' })
+const custom = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
+  gap: '3',
+  alignItems: 'end',
+})
 
 function Stepper({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
   return (
     <div className={stepper} role="group" aria-label={`Quantity of ${label}`}>
-      <Button variant="outline" size="sm" aria-label={`Fewer ${label}`} disabled={value <= 1} onClick={() => onChange(clampQuantity(value - 1))}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`Fewer ${label}`}
+        disabled={value <= 1}
+        onClick={() => onChange(clampQuantity(value - 1))}
+      >
         <span className={step} aria-hidden="true">
           −
         </span>
@@ -35,7 +53,13 @@ function Stepper({ label, value, onChange }: { label: string; value: number; onC
         value={String(value)}
         onChange={(event) => onChange(clampQuantity(Number(keepDigits(event.target.value, 5))))}
       />
-      <Button variant="outline" size="sm" aria-label={`More ${label}`} disabled={value >= MAX_ITEM_QUANTITY} onClick={() => onChange(clampQuantity(value + 1))}>
+      <Button
+        variant="outline"
+        size="sm"
+        aria-label={`More ${label}`}
+        disabled={value >= MAX_ITEM_QUANTITY}
+        onClick={() => onChange(clampQuantity(value + 1))}
+      >
         <Icon name="plus" size={16} />
       </Button>
     </div>
@@ -102,7 +126,9 @@ export function OrderLinesEditor({ lines, onChange }: OrderLinesEditorProps) {
               <li key={l.key} className={line}>
                 <span className={css({ minW: '0' })}>
                   <span className={name}>{l.name}</span>
-                  <span className={meta}>{[options, l.variantId ? null : 'Custom item', `${formatKobo(l.unitPrice)} each`].filter(Boolean).join(' · ')}</span>
+                  <span className={meta}>
+                    {[options, l.variantId ? null : 'Custom item', `${formatKobo(l.unitPrice)} each`].filter(Boolean).join(' · ')}
+                  </span>
                   <Stepper label={label} value={l.quantity} onChange={(quantity) => update(l.key, { quantity })} />
                 </span>
                 <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })}>

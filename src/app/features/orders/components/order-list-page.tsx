@@ -15,7 +15,8 @@ import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
  * (placeholder data) instead of the router holding the old screen with no sign of progress.
  */
 export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch, kind: KindText): void {
-  if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
+  if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
+    void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
 }
 
 /** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */

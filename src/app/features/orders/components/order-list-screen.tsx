@@ -49,7 +49,8 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
   )
   const setSheetFilters = (value: OrderSheetFilters) =>
     setSearch((prev) => ({ ...prev, status: value.status, customerId: value.customerId, page: undefined }), { replace: true })
-  const setDates = (value: DateFilterValue) => setSearch((prev) => ({ ...prev, ...toDateSearch(value), page: undefined }), { replace: true })
+  const setDates = (value: DateFilterValue) =>
+    setSearch((prev) => ({ ...prev, ...toDateSearch(value), page: undefined }), { replace: true })
   const setPage = (page: number) => setSearch((prev) => ({ ...prev, page: page > 1 ? page : undefined }))
   const setSize = (size: PageSize) => setSearch((prev) => ({ ...prev, size, page: undefined }), { replace: true })
 
@@ -88,7 +89,13 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
       />
       <ActiveOrderFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <WaitingOrders kind={kind} />
-      <OrderList kind={kind} filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.reference)} />
+      <OrderList
+        kind={kind}
+        filters={filters}
+        onPageChange={setPage}
+        onSizeChange={setSize}
+        filtered={count > 0 || Boolean(search.reference)}
+      />
       <FilterOrdersSheet
         open={filtering}
         onOpenChange={setFiltering}

@@ -29,7 +29,11 @@ export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered 
       onSizeChange={onSizeChange}
       label={kind.plural}
       noun={{ one: kind.noun, many: kind.plural.toLowerCase() }}
-      emptyText={filtered ? `No ${kind.noun} matches this search and these filters in this period.` : `${kind.plural} created in this period will show here.`}
+      emptyText={
+        filtered
+          ? `No ${kind.noun} matches this search and these filters in this period.`
+          : `${kind.plural} created in this period will show here.`
+      }
     >
       {(items) =>
         items.map((order) => (

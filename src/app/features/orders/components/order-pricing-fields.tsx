@@ -53,13 +53,17 @@ export function OrderPricingFields({ draft, onChange, couponError }: OrderPricin
               <input
                 type="checkbox"
                 checked={draft.taxIds.includes(tax.id)}
-                onChange={(event) => onChange({ taxIds: event.target.checked ? [...draft.taxIds, tax.id] : draft.taxIds.filter((id) => id !== tax.id) })}
+                onChange={(event) =>
+                  onChange({ taxIds: event.target.checked ? [...draft.taxIds, tax.id] : draft.taxIds.filter((id) => id !== tax.id) })
+                }
               />
               {tax.name} ({percent(tax.percentage)})
             </label>
           ))
         ) : (
-          <p className={note}>{taxes.isError ? 'Could not load your taxes.' : taxes.isPending ? 'Loading taxes…' : 'No taxes set up. Add them in Settings.'}</p>
+          <p className={note}>
+            {taxes.isError ? 'Could not load your taxes.' : taxes.isPending ? 'Loading taxes…' : 'No taxes set up. Add them in Settings.'}
+          </p>
         )}
       </fieldset>
       <Field label="Delivery location" helper={locations.isError ? 'Could not load your delivery locations.' : undefined}>

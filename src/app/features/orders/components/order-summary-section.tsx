@@ -15,7 +15,10 @@ import { OrderStatusActions } from './order-status-actions'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
 const total = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2' })
-const linkButton = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none', alignSelf: { base: 'stretch', sm: 'flex-start' } }))
+const linkButton = cx(
+  button({ variant: 'outline', size: 'md' }),
+  css({ textDecoration: 'none', alignSelf: { base: 'stretch', sm: 'flex-start' } }),
+)
 
 /** Summary: status, money, dates, the customer's payment link, and the actions on the order as a whole. */
 export function OrderSummarySection({ order }: { order: Order }) {

@@ -9,7 +9,7 @@ import { Money } from '#app/ui/money'
 import { formatKobo } from '#contract/naira'
 
 import { allCouponsQuery } from '../lookups'
-import { couponForPreview, type OrderDraft,previewTotals } from '../order-draft'
+import { couponForPreview, type OrderDraft, previewTotals } from '../order-draft'
 
 const total = css({ '& dd': { textStyle: 'amount', fontSize: 'lg' } })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', mt: '2' })

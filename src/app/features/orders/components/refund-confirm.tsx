@@ -33,7 +33,9 @@ export function RefundConfirm({
             <Money kobo={amount} currency={order.currency} />
           </DetailRow>
           <DetailRow label="Charge">{chargeLabel(fee)}</DetailRow>
-          <DetailRow label="Total from your wallet">{fee === undefined ? '—' : <Money kobo={amount + fee} currency={order.currency} />}</DetailRow>
+          <DetailRow label="Total from your wallet">
+            {fee === undefined ? '—' : <Money kobo={amount + fee} currency={order.currency} />}
+          </DetailRow>
           <DetailRow label="To">{to?.accountName || 'The account that paid'}</DetailRow>
           <DetailRow label="Bank">{to?.bankName}</DetailRow>
           <DetailRow label="Account number">{to?.accountNumber}</DetailRow>

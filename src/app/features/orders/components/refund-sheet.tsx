@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
-import { afterFailure, type Attempt,attemptFor } from '#app/lib/idempotency'
+import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
@@ -19,7 +19,7 @@ import { PinDialog } from '#app/ui/pin-dialog'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import { formatKobo } from '#contract/naira'
-import { type Order,REFUND_TYPES } from '#contract/orders'
+import { type Order, REFUND_TYPES } from '#contract/orders'
 
 import { type RefundInput, useRefundOrder } from '../queries'
 import { EMPTY_REFUND, refundAmount, type RefundDraft } from '../refund'
@@ -178,8 +178,9 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
               error={amount.error}
               disabled={draft.type === 'FULL'}
               helper={
-                [draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : null, chargeLine].filter(Boolean).join(' ') ||
-                undefined
+                [draft.type === 'FULL' ? 'A full refund returns everything that can be refunded.' : null, chargeLine]
+                  .filter(Boolean)
+                  .join(' ') || undefined
               }
             >
               <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />

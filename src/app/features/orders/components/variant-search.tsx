@@ -67,7 +67,9 @@ export function VariantSearch({ onAdd }: { onAdd: (variant: ProductVariant) => v
                 <span className={css({ minW: '0' })}>
                   <span className={name}>{variant.productName}</span>
                   <span className={meta}>
-                    {[optionsText(variant.options), `${variant.availableUnits.toLocaleString('en-NG')} in stock`].filter(Boolean).join(' · ')}
+                    {[optionsText(variant.options), `${variant.availableUnits.toLocaleString('en-NG')} in stock`]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </span>
                 </span>
                 <span className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
@@ -80,7 +82,11 @@ export function VariantSearch({ onAdd }: { onAdd: (variant: ProductVariant) => v
         </ul>
       ) : (
         <p className={note}>
-          {query.isError ? errorMessage(query.error) : search ? `No product matches "${search}".` : 'No products to sell yet. Add a custom item below.'}
+          {query.isError
+            ? errorMessage(query.error)
+            : search
+              ? `No product matches "${search}".`
+              : 'No products to sell yet. Add a custom item below.'}
         </p>
       )}
     </div>

@@ -7,7 +7,16 @@ import { WaitingBadge } from '#app/ui/waiting-badge'
 
 import type { KindText } from '../kinds'
 
-const list = css({ display: 'flex', flexDirection: 'column', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'card', bg: 'bg.surface', overflow: 'hidden', '& > li:last-child > div': { borderBottomWidth: '0' } })
+const list = css({
+  display: 'flex',
+  flexDirection: 'column',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'card',
+  bg: 'bg.surface',
+  overflow: 'hidden',
+  '& > li:last-child > div': { borderBottomWidth: '0' },
+})
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', _hover: { bg: 'transparent' } }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })

@@ -1,6 +1,6 @@
 import { Portal } from '@ark-ui/react/portal'
 import { useQuery } from '@tanstack/react-query'
-import { type ReactNode,useEffect, useMemo, useState } from 'react'
+import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
@@ -80,7 +80,13 @@ function MemberPicker({ outletId, search, onSearchChange, chosen, onChoose, chil
     results = (
       <EmptyState
         title={NO_MEMBER_FOUND}
-        description={query.isError ? errorMessage(query.error) : search ? `No member's name contains "${search}".` : 'Invite team members in Settings → Team first.'}
+        description={
+          query.isError
+            ? errorMessage(query.error)
+            : search
+              ? `No member's name contains "${search}".`
+              : 'Invite team members in Settings → Team first.'
+        }
         errorStatus={query.isError ? errorStatus(query.error) : undefined}
         onRefetch={query.isError ? () => void query.refetch() : undefined}
         refetching={query.isFetching}
@@ -147,7 +153,12 @@ export function AddMemberDialog({ open, onOpenChange, outletId, outletName }: Ad
   }, [open])
 
   return (
-    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} closeOnInteractOutside={!add.isPending} closeOnEscape={!add.isPending}>
+    <Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      closeOnInteractOutside={!add.isPending}
+      closeOnEscape={!add.isPending}
+    >
       <Portal>
         <Backdrop />
         <Positioner>

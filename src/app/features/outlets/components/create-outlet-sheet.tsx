@@ -32,28 +32,56 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
             <form.Field name="name">
               {(field) => (
                 <Field label="Outlet name" error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} maxLength={100} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    maxLength={100}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="email">
               {(field) => (
                 <Field label="Email (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} type="email" inputMode="email" autoComplete="off" maxLength={254} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    type="email"
+                    inputMode="email"
+                    autoComplete="off"
+                    maxLength={254}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="phone">
               {(field) => (
                 <Field label="Phone (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <PhoneInput name={field.name} autoComplete="off" value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
+                  <PhoneInput
+                    name={field.name}
+                    autoComplete="off"
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={field.handleChange}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="address">
               {(field) => (
                 <Field label="Address" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} rows={3} maxLength={300} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Textarea
+                    name={field.name}
+                    rows={3}
+                    maxLength={300}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>

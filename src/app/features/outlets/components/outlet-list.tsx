@@ -14,7 +14,13 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 import { OutletStatusSwitch } from './outlet-status-switch'
 
 // The switch sits beside the row's link, not inside it: a control inside a link is two targets in one.
-const item = css({ display: 'flex', alignItems: 'center', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
+const item = css({
+  display: 'flex',
+  alignItems: 'center',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
 const row = cx(listRow(), css({ flex: '1', minW: '0', gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', borderBottomWidth: '0' }))
 const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const address = css({ display: 'block', mt: '0.5', mb: '1', textStyle: 'body.sm', color: 'fg.muted', truncate: true })

@@ -20,7 +20,15 @@ const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: 
 const name = css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 
-function MemberRow({ member: m, onRemove, disabled }: { member: OutletMember; onRemove?: (member: OutletMember) => void; disabled: boolean }) {
+function MemberRow({
+  member: m,
+  onRemove,
+  disabled,
+}: {
+  member: OutletMember
+  onRemove?: (member: OutletMember) => void
+  disabled: boolean
+}) {
   const reach = [m.email, m.phone].filter(Boolean).join(' · ')
   return (
     <li className={row} data-testid="outlet-member-row">

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode,useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
@@ -39,7 +39,15 @@ const amount = css({ textStyle: 'amount.lg', mt: '1', minH: '10' })
 const actionGrid = css({ display: 'grid', gap: '2', mt: '4' })
 const actionLink = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
 
-const ACTIONS: Record<TransferDirection, { to: '/outlets/$outletId/transfer-to-outlet' | '/outlets/$outletId/transfer-to-main'; label: string; icon: IconName; variant: 'solid' | 'outline' }> = {
+const ACTIONS: Record<
+  TransferDirection,
+  {
+    to: '/outlets/$outletId/transfer-to-outlet' | '/outlets/$outletId/transfer-to-main'
+    label: string
+    icon: IconName
+    variant: 'solid' | 'outline'
+  }
+> = {
   'to-outlet': { to: '/outlets/$outletId/transfer-to-outlet', label: 'Transfer to Outlet', icon: 'arrow-down-left', variant: 'solid' },
   'to-main': { to: '/outlets/$outletId/transfer-to-main', label: 'Transfer to Main Wallet', icon: 'arrow-up-right', variant: 'outline' },
 }
@@ -100,7 +108,12 @@ export function OutletBalanceCard({ outlet, canFund }: { outlet: Outlet; canFund
       action={
         <span className={css({ display: 'flex' })}>
           <IconButton label="Refresh balance" icon="refresh" disabled={balance.isFetching} onClick={() => void balance.refetch()} />
-          <IconButton label={hidden ? 'Show balance' : 'Hide balance'} icon={hidden ? 'eye' : 'eye-off'} aria-pressed={hidden} onClick={() => setHidden((h) => !h)} />
+          <IconButton
+            label={hidden ? 'Show balance' : 'Hide balance'}
+            icon={hidden ? 'eye' : 'eye-off'}
+            aria-pressed={hidden}
+            onClick={() => setHidden((h) => !h)}
+          />
         </span>
       }
     >

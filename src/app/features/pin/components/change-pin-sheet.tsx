@@ -1,4 +1,4 @@
-import { type FormEvent,useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
@@ -137,7 +137,9 @@ export function ChangePinSheet({ mode, onClose }: { mode: 'change' | 'forgot'; o
             if (otp.length === 6) verifyCode(otp)
           }}
         >
-          <p className={text}>Enter the 6-digit code sent to {sentTo}. It expires in {expiresIn} minutes.</p>
+          <p className={text}>
+            Enter the 6-digit code sent to {sentTo}. It expires in {expiresIn} minutes.
+          </p>
           <OtpInput label="Verification code" value={otp} onChange={setOtp} onComplete={verifyCode} invalid={Boolean(error)} autoFocus />
           <ErrorLine message={error} />
           <Button type="submit" size="lg" loading={verify.isPending} disabled={otp.length !== 6 || !online}>

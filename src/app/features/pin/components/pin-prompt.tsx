@@ -24,9 +24,15 @@ export function PinPrompt() {
     <div role="status" className={banner}>
       <Icon name="lock" size={20} />
       <p className={css({ flex: '1' })}>
-        {status.data.hasPin ? 'Your transaction PIN is locked after too many wrong tries.' : 'Create a transaction PIN to send money and change payouts.'}
+        {status.data.hasPin
+          ? 'Your transaction PIN is locked after too many wrong tries.'
+          : 'Create a transaction PIN to send money and change payouts.'}
       </p>
-      <Link to="/settings" search={{ tab: 'security' }} className={css({ fontWeight: 'semibold', textDecoration: 'underline', whiteSpace: 'nowrap' })}>
+      <Link
+        to="/settings"
+        search={{ tab: 'security' }}
+        className={css({ fontWeight: 'semibold', textDecoration: 'underline', whiteSpace: 'nowrap' })}
+      >
         {status.data.hasPin ? 'Reset PIN' : 'Create PIN'}
       </Link>
     </div>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type FormEvent,useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
@@ -17,7 +17,15 @@ import { pinStatusQuery, useCreatePin } from '../queries'
 import { PIN_MISMATCH } from './change-pin-sheet'
 
 const text = css({ color: 'fg.muted', textStyle: 'body.sm' })
-const warning = css({ display: 'flex', gap: '2', p: '3', borderRadius: 'control', bg: 'warning.subtle', color: 'warning.fg', textStyle: 'body.sm' })
+const warning = css({
+  display: 'flex',
+  gap: '2',
+  p: '3',
+  borderRadius: 'control',
+  bg: 'warning.subtle',
+  color: 'warning.fg',
+  textStyle: 'body.sm',
+})
 const linkButton = (variant: 'solid' | 'outline' | 'ghost') => cx(button({ variant }), css({ textDecoration: 'none' }))
 
 function CreatePinForm() {
@@ -35,7 +43,10 @@ function CreatePinForm() {
   }
 
   return (
-    <form onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '5', alignItems: 'flex-start', maxW: '420px' })}>
+    <form
+      onSubmit={submit}
+      className={css({ display: 'flex', flexDirection: 'column', gap: '5', alignItems: 'flex-start', maxW: '420px' })}
+    >
       <p className={text}>You have not set a transaction PIN yet. Create one to send money and change payout settings.</p>
       <PinInput label="New PIN" value={pin} onChange={setPin} />
       <PinInput label="Confirm PIN" value={confirm} onChange={setConfirm} invalid={error === PIN_MISMATCH} />
@@ -73,7 +84,11 @@ export function PinSettings() {
                   Change PIN
                 </Link>
               )}
-              <Link to="/settings/change-pin" search={{ tab: 'security', forgot: true }} className={linkButton(status.data.locked ? 'solid' : 'ghost')}>
+              <Link
+                to="/settings/change-pin"
+                search={{ tab: 'security', forgot: true }}
+                className={linkButton(status.data.locked ? 'solid' : 'ghost')}
+              >
                 Forgot PIN?
               </Link>
             </div>
@@ -82,7 +97,12 @@ export function PinSettings() {
           <CreatePinForm />
         )
       ) : status.isError ? (
-        <EmptyState title="Could not load your PIN status" onRefetch={() => void status.refetch()} errorStatus={errorStatus(status.error)} refetching={status.isFetching} />
+        <EmptyState
+          title="Could not load your PIN status"
+          onRefetch={() => void status.refetch()}
+          errorStatus={errorStatus(status.error)}
+          refetching={status.isFetching}
+        />
       ) : (
         <Skeleton count={3} />
       )}

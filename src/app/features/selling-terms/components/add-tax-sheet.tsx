@@ -31,7 +31,13 @@ export function AddTaxSheet({ onClose }: { onClose: () => void }) {
             <form.Field name="name">
               {(field) => (
                 <Field label="Name" helper="For example, VAT." error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    maxLength={60}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>

@@ -47,14 +47,27 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
             <form.Field name="name">
               {(field) => (
                 <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} maxLength={60} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    maxLength={60}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="description">
               {(field) => (
                 <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea name={field.name} rows={3} maxLength={300} value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Textarea
+                    name={field.name}
+                    rows={3}
+                    maxLength={300}
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
@@ -85,7 +98,13 @@ export function UpdateDeliveryLocationSheet({ id, onClose }: { id: string; onClo
       {list.isPending ? (
         <Skeleton count={3} height={40} />
       ) : list.isError ? (
-        <EmptyState title="Could not load delivery locations" description={errorMessage(list.error)} errorStatus={errorStatus(list.error)} onRefetch={() => void list.refetch()} refetching={list.isFetching} />
+        <EmptyState
+          title="Could not load delivery locations"
+          description={errorMessage(list.error)}
+          errorStatus={errorStatus(list.error)}
+          onRefetch={() => void list.refetch()}
+          refetching={list.isFetching}
+        />
       ) : (
         <EmptyState title="Delivery location not found" description="It may have been removed." />
       )}

@@ -17,7 +17,16 @@ import type { DeliveryLocation } from '#contract/selling-terms'
 import { useSetDeliveryLocationActive } from '../queries'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const row = css({ display: 'flex', flexDirection: 'column', gap: '1', pt: '3', pb: '1', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
+const row = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '1',
+  pt: '3',
+  pb: '1',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
 const top = css({ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: '3' })
 const bottom = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '3' })
 const linkButton = (variant: 'outline' | 'ghost') => cx(button({ variant, size: 'sm' }), css({ textDecoration: 'none' }))

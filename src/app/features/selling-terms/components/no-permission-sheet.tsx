@@ -13,7 +13,11 @@ export function useCanEditSellingTerms(): boolean {
 export function NoPermissionSheet({ title, onClose }: { title: string; onClose: () => void }) {
   return (
     <Sheet open onOpenChange={(open) => !open && onClose()} title={title}>
-      <EmptyState title="Your role does not include settings" description="Ask the account owner to grant the settings permission." errorStatus={403} />
+      <EmptyState
+        title="Your role does not include settings"
+        description="Ask the account owner to grant the settings permission."
+        errorStatus={403}
+      />
     </Sheet>
   )
 }

@@ -55,7 +55,13 @@ export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
           <EmptyState title="No record found" description="Taxes you add are charged on your orders." />
         )
       ) : taxes.isError ? (
-        <EmptyState title="Could not load taxes" description={errorMessage(taxes.error)} errorStatus={errorStatus(taxes.error)} onRefetch={() => void taxes.refetch()} refetching={taxes.isFetching} />
+        <EmptyState
+          title="Could not load taxes"
+          description={errorMessage(taxes.error)}
+          errorStatus={errorStatus(taxes.error)}
+          onRefetch={() => void taxes.refetch()}
+          refetching={taxes.isFetching}
+        />
       ) : (
         <Skeleton count={3} height={32} />
       )}

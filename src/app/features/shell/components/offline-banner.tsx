@@ -16,7 +16,10 @@ function useDataAt(active: boolean) {
   useEffect(() => {
     if (!active) return
     const read = () => {
-      const answered = queryClient.getQueryCache().getAll().filter((q) => q.state.data !== undefined && q.state.dataUpdatedAt > 0)
+      const answered = queryClient
+        .getQueryCache()
+        .getAll()
+        .filter((q) => q.state.data !== undefined && q.state.dataUpdatedAt > 0)
       const inView = answered.filter((q) => q.getObserversCount() > 0).map((q) => q.state.dataUpdatedAt)
       setAt(inView.length > 0 ? Math.min(...inView) : Math.max(0, ...answered.map((q) => q.state.dataUpdatedAt)))
     }
@@ -38,13 +41,23 @@ const relative = new Intl.RelativeTimeFormat('en', { numeric: 'always' })
 /** "5 minutes ago", with the platform's Intl rather than a date library in the first-load bundle. */
 function ago(at: number, now = Date.now()): string {
   const seconds = Math.round((at - now) / 1000)
-  const units: [Intl.RelativeTimeFormatUnit, number][] = [['day', 86_400], ['hour', 3_600], ['minute', 60]]
+  const units: [Intl.RelativeTimeFormatUnit, number][] = [
+    ['day', 86_400],
+    ['hour', 3_600],
+    ['minute', 60],
+  ]
   for (const [unit, size] of units) if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit)
   return 'less than a minute ago'
 }
 
 const clock = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-const dayAndClock = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+const dayAndClock = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+})
 
 /** "as of 10:42", or "as of 25 Nov, 10:42" for another day: the exact age, beside the rounded one (issue 18). */
 function asOf(at: number, now = Date.now()): string {

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { useOnline } from '#app/lib/online'
-import { discardItem, type OutboxItem,retryItem, useOutbox, waitingText } from '#app/lib/outbox'
+import { discardItem, type OutboxItem, retryItem, useOutbox, waitingText } from '#app/lib/outbox'
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
 import { Sheet } from '#app/ui/sheet'
@@ -25,7 +25,15 @@ const bar = css({
   '&[data-refused]': { bg: 'danger.subtle', color: 'danger.fg' },
 })
 const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const entry = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })
+const entry = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  p: '3',
+  borderWidth: '1px',
+  borderColor: 'border.default',
+  borderRadius: 'control',
+})
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' })
 const meta = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const refusal = css({ textStyle: 'body.sm', color: 'danger.fg' })
@@ -79,7 +87,13 @@ export function OutboxBar() {
   const text = refused > 0 ? refusedText(refused) : waitingText(items.length)
   return (
     <>
-      <button type="button" className={bar} data-refused={refused > 0 ? '' : undefined} onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button
+        type="button"
+        className={bar}
+        data-refused={refused > 0 ? '' : undefined}
+        onClick={() => setOpen(true)}
+        aria-haspopup="dialog"
+      >
         <Icon name={refused > 0 ? 'alert-circle' : 'refresh'} size={18} />
         <span className={css({ flex: 1 })}>{text}</span>
         <Icon name="chevron-right" size={18} />
@@ -88,7 +102,9 @@ export function OutboxBar() {
         open={open}
         onOpenChange={setOpen}
         title="Changes not yet sent"
-        description={online ? 'They are sent in the order they were made.' : 'They are sent in the order they were made, once you reconnect.'}
+        description={
+          online ? 'They are sent in the order they were made.' : 'They are sent in the order they were made, once you reconnect.'
+        }
       >
         {items.length === 0 ? (
           <p className={meta}>Everything has been sent.</p>

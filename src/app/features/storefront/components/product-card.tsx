@@ -50,7 +50,10 @@ export function priceText(product: Pick<StorefrontProduct, 'minPrice' | 'maxPric
 }
 
 const codeOf = (payLink: string) => payLink.slice(payLink.lastIndexOf('/') + 1)
-const variantLabel = (v: StorefrontVariant) => visibleOptions(v.options).map(([, value]) => value).join(' / ')
+const variantLabel = (v: StorefrontVariant) =>
+  visibleOptions(v.options)
+    .map(([, value]) => value)
+    .join(' / ')
 
 /** How to buy: one "Buy" for a single pay link, one button per option otherwise; "Not available" without a link. */
 function Buy({ product }: { product: StorefrontProduct }) {
@@ -67,7 +70,12 @@ function Buy({ product }: { product: StorefrontProduct }) {
     const label = variantLabel(only!)
     return (
       <div className={actions}>
-        <Link to="/pay/$code" params={{ code: codeOf(only!.payLink) }} className={buy} aria-label={`Buy ${product.name}${label ? `, ${label}` : ''}`}>
+        <Link
+          to="/pay/$code"
+          params={{ code: codeOf(only!.payLink) }}
+          className={buy}
+          aria-label={`Buy ${product.name}${label ? `, ${label}` : ''}`}
+        >
           Buy{label ? ` · ${label}` : ''}
         </Link>
       </div>
@@ -76,7 +84,13 @@ function Buy({ product }: { product: StorefrontProduct }) {
   return (
     <div className={actions} role="group" aria-label={`Buy ${product.name}`}>
       {linked.map((v) => (
-        <Link key={v.id} to="/pay/$code" params={{ code: codeOf(v.payLink) }} className={chip} aria-label={`Buy ${product.name}, ${variantLabel(v)}`}>
+        <Link
+          key={v.id}
+          to="/pay/$code"
+          params={{ code: codeOf(v.payLink) }}
+          className={chip}
+          aria-label={`Buy ${product.name}, ${variantLabel(v)}`}
+        >
           {variantLabel(v) || 'Buy'}
         </Link>
       ))}

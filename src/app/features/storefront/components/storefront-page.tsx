@@ -15,7 +15,14 @@ import { ProductCard } from './product-card'
 const page = css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })
 const column = css({ w: 'full', maxW: '60rem', mx: 'auto', px: '4' })
 const header = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center', pt: '10', pb: '8' })
-const logo = css({ w: '20', h: '20', borderRadius: 'full', objectFit: 'cover', bg: 'bg.surface', boxShadow: '0 2px 8px rgba(15, 23, 42, 0.15)' })
+const logo = css({
+  w: '20',
+  h: '20',
+  borderRadius: 'full',
+  objectFit: 'cover',
+  bg: 'bg.surface',
+  boxShadow: '0 2px 8px rgba(15, 23, 42, 0.15)',
+})
 // Without a logo, the shop's initial in a badge (the shop's own background may be white).
 const initial = css({
   w: '20',
@@ -31,9 +38,23 @@ const initial = css({
 })
 const title = css({ fontSize: '3xl', fontWeight: 'bold', lineHeight: 'tight', overflowWrap: 'anywhere' })
 const about = css({ fontSize: 'md', opacity: 0.85, maxW: '32rem', whiteSpace: 'pre-line', overflowWrap: 'anywhere' })
-const grid = css({ display: 'grid', gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' }, gap: '3' })
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))' },
+  gap: '3',
+})
 const count = css({ fontSize: 'sm', fontWeight: 'medium', opacity: 0.8, mb: '3' })
-const empty = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '12', textAlign: 'center', bg: 'bg.surface', color: 'fg.muted', borderRadius: 'card' })
+const empty = css({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: '2',
+  py: '12',
+  textAlign: 'center',
+  bg: 'bg.surface',
+  color: 'fg.muted',
+  borderRadius: 'card',
+})
 const more = css({ display: 'flex', justifyContent: 'center', py: '6' })
 const footer = css({ mt: 'auto', py: '6', fontSize: 'xs', textAlign: 'center', opacity: 0.7 })
 

@@ -74,7 +74,15 @@ export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProp
               <f.Field name="email">
                 {(field) => (
                   <Field label="Email address" required helper="You sign in with it." error={visibleError(field.state.meta, submitted)}>
-                    <Input type="email" inputMode="email" name={field.name} autoComplete="username" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                    <Input
+                      type="email"
+                      inputMode="email"
+                      name={field.name}
+                      autoComplete="username"
+                      value={field.state.value}
+                      onBlur={field.handleBlur}
+                      onChange={(e) => field.handleChange(e.target.value)}
+                    />
                   </Field>
                 )}
               </f.Field>
@@ -82,14 +90,28 @@ export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProp
             <f.Field name="password">
               {(field) => (
                 <Field label="Password" required helper="At least 8 characters." error={visibleError(field.state.meta, submitted)}>
-                  <Input type="password" name={field.name} autoComplete="new-password" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    type="password"
+                    name={field.name}
+                    autoComplete="new-password"
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </f.Field>
             <f.Field name="confirmPassword">
               {(field) => (
                 <Field label="Confirm password" required error={visibleError(field.state.meta, submitted)}>
-                  <Input type="password" name={field.name} autoComplete="new-password" value={field.state.value} onBlur={field.handleBlur} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    type="password"
+                    name={field.name}
+                    autoComplete="new-password"
+                    value={field.state.value}
+                    onBlur={field.handleBlur}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </f.Field>

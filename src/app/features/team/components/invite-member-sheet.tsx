@@ -61,21 +61,52 @@ export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
             <form.Field name="name">
               {(field) => (
                 <Field label="Name" required error={visibleError(field.state.meta, submitted)}>
-                  <Input name={field.name} maxLength={100} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={(e) => field.handleChange(e.target.value)} />
+                  <Input
+                    name={field.name}
+                    maxLength={100}
+                    autoComplete="off"
+                    value={field.state.value}
+                    onBlur={() => leave(field)}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="phone">
               {(field) => (
-                <Field label="Phone number" required helper="Digits only, up to 11 (08031234567)." error={visibleError(field.state.meta, submitted)}>
-                  <PhoneInput name={field.name} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={field.handleChange} />
+                <Field
+                  label="Phone number"
+                  required
+                  helper="Digits only, up to 11 (08031234567)."
+                  error={visibleError(field.state.meta, submitted)}
+                >
+                  <PhoneInput
+                    name={field.name}
+                    autoComplete="off"
+                    value={field.state.value}
+                    onBlur={() => leave(field)}
+                    onChange={field.handleChange}
+                  />
                 </Field>
               )}
             </form.Field>
             <form.Field name="email">
               {(field) => (
-                <Field label="Email (optional)" helper="Without one, they choose the email they sign in with when they join." error={visibleError(field.state.meta, submitted)}>
-                  <Input type="email" inputMode="email" name={field.name} maxLength={254} autoComplete="off" value={field.state.value} onBlur={() => leave(field)} onChange={(e) => field.handleChange(e.target.value)} />
+                <Field
+                  label="Email (optional)"
+                  helper="Without one, they choose the email they sign in with when they join."
+                  error={visibleError(field.state.meta, submitted)}
+                >
+                  <Input
+                    type="email"
+                    inputMode="email"
+                    name={field.name}
+                    maxLength={254}
+                    autoComplete="off"
+                    value={field.state.value}
+                    onBlur={() => leave(field)}
+                    onChange={(e) => field.handleChange(e.target.value)}
+                  />
                 </Field>
               )}
             </form.Field>

@@ -29,8 +29,8 @@ function SignedInNotice({ invitee }: { invitee: string }) {
   if (!session) return null
   return (
     <Notice icon="info">
-      You are signed in as {session.user.name} ({session.user.email}). Joining signs that account out on this device
-      and signs you in as {invitee}.
+      You are signed in as {session.user.name} ({session.user.email}). Joining signs that account out on this device and signs you in as{' '}
+      {invitee}.
     </Notice>
   )
 }

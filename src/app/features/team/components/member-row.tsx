@@ -9,7 +9,15 @@ import { PermissionWords } from './permission-words'
 
 export type MemberAction = 'resend' | 'activate' | 'deactivate'
 
-const row = css({ display: 'flex', flexDirection: 'column', gap: '2', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
+const row = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '2',
+  px: '4',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 const top = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', alignItems: 'start' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
@@ -28,7 +36,9 @@ const ACTION_LABELS: Record<MemberAction, string> = { resend: 'Resend invite', a
 
 function inviteLine(member: TeamMember, now: number): string | null {
   if (member.status !== 'invited' || !member.inviteExpiresAt) return null
-  return Date.parse(member.inviteExpiresAt) <= now ? 'Invitation expired: resend it' : `Invitation valid until ${formatDate(member.inviteExpiresAt)}`
+  return Date.parse(member.inviteExpiresAt) <= now
+    ? 'Invitation expired: resend it'
+    : `Invitation valid until ${formatDate(member.inviteExpiresAt)}`
 }
 
 export interface MemberRowProps {
@@ -60,7 +70,11 @@ export function MemberRow({ member: m, selfId, disabledReason, onAction }: Membe
           <StatusBadge status={m.status} />
         </span>
       </div>
-      {m.role === 'owner' ? <span className={meta}>Holds every permission</span> : <PermissionWords permissions={m.permissions} label={`Permissions of ${m.name}`} />}
+      {m.role === 'owner' ? (
+        <span className={meta}>Holds every permission</span>
+      ) : (
+        <PermissionWords permissions={m.permissions} label={`Permissions of ${m.name}`} />
+      )}
       {available.length > 0 ? (
         <div className={actions}>
           {/* Keyed by place, not action: Deactivate turning into Activate stays the same button and keeps focus. */}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
 
 import { Icon } from '#app/ui/icon'
-import { type Permission,permissionLabel } from '#contract/permissions'
+import { type Permission, permissionLabel } from '#contract/permissions'
 
 const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ textStyle: 'label', color: 'fg.default', mb: '1', p: '0' })

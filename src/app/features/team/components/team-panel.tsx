@@ -17,7 +17,7 @@ import type { TeamMember } from '#contract/team'
 import { memberListQuery, useResendInvite, useSetMemberStatus } from '../queries'
 import { DEFAULT_PAGE_SIZE, memberListFilters, PAGE_SIZES, type PageSize, type TeamSearch } from '../search'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
-import { type MemberAction,MemberRow } from './member-row'
+import { type MemberAction, MemberRow } from './member-row'
 
 const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
 const toolbar = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', '& > :first-child': { flex: '1' } })
@@ -27,13 +27,22 @@ const inviteLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecora
 function confirmText(action: MemberAction, m: TeamMember): { title: string; description: string } {
   switch (action) {
     case 'resend':
-      return { title: `Resend the invitation to ${m.name}?`, description: 'A new link is sent to them. The link sent before stops working at once.' }
+      return {
+        title: `Resend the invitation to ${m.name}?`,
+        description: 'A new link is sent to them. The link sent before stops working at once.',
+      }
     case 'deactivate':
       return m.status === 'invited'
         ? { title: `Deactivate ${m.name}?`, description: 'Their invitation stops working. You can activate them later and send a new one.' }
-        : { title: `Deactivate ${m.name}?`, description: 'They are signed out everywhere at once and cannot sign in until you activate them again.' }
+        : {
+            title: `Deactivate ${m.name}?`,
+            description: 'They are signed out everywhere at once and cannot sign in until you activate them again.',
+          }
     case 'activate':
-      return { title: `Activate ${m.name}?`, description: 'They can sign in again. Someone who never joined goes back to invited: resend the invitation then.' }
+      return {
+        title: `Activate ${m.name}?`,
+        description: 'They can sign in again. Someone who never joined goes back to invited: resend the invitation then.',
+      }
   }
 }
 
@@ -72,7 +81,12 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
   return (
     <section aria-label="Team" className={stack}>
       <div className={toolbar}>
-        <SearchBox value={search.q ?? ''} onChange={onSearch} label="Search team members by name or email" placeholder="Search by name or email" />
+        <SearchBox
+          value={search.q ?? ''}
+          onChange={onSearch}
+          label="Search team members by name or email"
+          placeholder="Search by name or email"
+        />
         {online ? (
           <Link to="/settings/team/invite" search={(prev) => ({ ...prev, tab: 'team' as const })} className={inviteLink}>
             <Icon name="plus" size={18} />

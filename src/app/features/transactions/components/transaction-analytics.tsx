@@ -7,7 +7,7 @@ import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
 import { PairedBarChart } from '#app/ui/paired-bar-chart'
-import { statGrid,StatTile } from '#app/ui/stat-tile'
+import { statGrid, StatTile } from '#app/ui/stat-tile'
 import { formatKobo } from '#contract/naira'
 
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '../queries'
@@ -17,7 +17,16 @@ const MONEY_SERIES = [
   { name: 'Money out', tone: 'danger', key: 'debit' },
 ] as const
 
-const NO_FIGURES = { totalCredit: 0, totalDebit: 0, totalFees: 0, creditCount: 0, debitCount: 0, successCount: 0, pendingCount: 0, failedCount: 0 }
+const NO_FIGURES = {
+  totalCredit: 0,
+  totalDebit: 0,
+  totalFees: 0,
+  creditCount: 0,
+  debitCount: 0,
+  successCount: 0,
+  pendingCount: 0,
+  failedCount: 0,
+}
 const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`
 
 /** Home dashboard: successful money in and out, fees and counts for the chosen duration, and the chart. */
@@ -32,7 +41,13 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
   return (
     <Card title="Transactions">
       {analytics.isError && !a ? (
-        <EmptyState title="No record found" description={errorMessage(analytics.error)} onRefetch={() => void analytics.refetch()} errorStatus={errorStatus(analytics.error)} refetching={analytics.isFetching} />
+        <EmptyState
+          title="No record found"
+          description={errorMessage(analytics.error)}
+          onRefetch={() => void analytics.refetch()}
+          errorStatus={errorStatus(analytics.error)}
+          refetching={analytics.isFetching}
+        />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <div className={statGrid}>

@@ -34,10 +34,23 @@ export interface FilterTransactionsSheetProps {
  * 'Filter Transactions' (SPEC §2): status, type and customer, chosen with the shared customer picker. Choices
  * are a draft until Apply, so the list (and the URL) change once, not at every tap.
  */
-export function FilterTransactionsSheet({ open, onOpenChange, value, onApply, picker: Picker, customerName }: FilterTransactionsSheetProps) {
+export function FilterTransactionsSheet({
+  open,
+  onOpenChange,
+  value,
+  onApply,
+  picker: Picker,
+  customerName,
+}: FilterTransactionsSheetProps) {
   const [draft, setDraft] = useFilterDraft<SheetFilters>(open, () => value)
   return (
-    <FilterSheet open={open} onOpenChange={onOpenChange} title="Filter Transactions" onClear={() => onApply({})} onApply={() => onApply(draft)}>
+    <FilterSheet
+      open={open}
+      onOpenChange={onOpenChange}
+      title="Filter Transactions"
+      onClear={() => onApply({})}
+      onApply={() => onApply(draft)}
+    >
       <ChoiceChips
         legend="Status"
         choices={STATUS_CHOICES}
@@ -64,7 +77,15 @@ export function FilterTransactionsSheet({ open, onOpenChange, value, onApply, pi
 }
 
 /** The sheet's filters that are on, each removable on its own. */
-export function ActiveFilters({ value, onChange, customerName }: { value: SheetFilters; onChange: (value: SheetFilters) => void; customerName?: string }) {
+export function ActiveFilters({
+  value,
+  onChange,
+  customerName,
+}: {
+  value: SheetFilters
+  onChange: (value: SheetFilters) => void
+  customerName?: string
+}) {
   const chips: { key: keyof SheetFilters; label: string }[] = []
   if (value.status) chips.push({ key: 'status', label: `Status: ${value.status}` })
   if (value.type) chips.push({ key: 'type', label: `Type: ${value.type}` })

@@ -1,4 +1,4 @@
-import { type InfiniteData,useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
+import { type InfiniteData, useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
@@ -113,7 +113,14 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
                 role="listitem"
                 aria-setsize={total}
                 aria-posinset={item.index + 1}
-                style={{ position: 'absolute', top: 0, left: 0, width: '100%', height: ROW_HEIGHT, transform: `translateY(${item.start - scrollMargin}px)` }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  width: '100%',
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start - scrollMargin}px)`,
+                }}
               >
                 {transaction ? (
                   <TransactionRow transaction={transaction} link={source.summaryLink(transaction.id)} />
@@ -128,7 +135,9 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
         </div>
       </div>
       <p className={footerText}>
-        {rows.length < total ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}` : `${total.toLocaleString('en-NG')} transaction${total === 1 ? '' : 's'}`}
+        {rows.length < total
+          ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
+          : `${total.toLocaleString('en-NG')} transaction${total === 1 ? '' : 's'}`}
       </p>
     </PullToRefresh>
   )

@@ -43,7 +43,13 @@ export function rowTitle(t: Transaction): string {
 }
 
 /** One row, leading to its Transaction Summary (`link`, the main wallet's by default). */
-export function TransactionRow({ transaction: t, link = MAIN_WALLET.summaryLink(t.id) }: { transaction: Transaction; link?: TransactionLink }) {
+export function TransactionRow({
+  transaction: t,
+  link = MAIN_WALLET.summaryLink(t.id),
+}: {
+  transaction: Transaction
+  link?: TransactionLink
+}) {
   return (
     <Link {...link} className={row} data-testid="transaction-row">
       <span className={avatar} data-type={t.type}>

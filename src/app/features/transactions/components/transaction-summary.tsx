@@ -25,8 +25,23 @@ import { signedAmount } from './transaction-row'
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
 const sectionTitle = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
 
-const stackedItem = css({ display: 'flex', flexDirection: 'column', gap: '0.5', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
-const code = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2', fontFamily: 'mono', fontSize: 'sm', wordBreak: 'break-all' })
+const stackedItem = css({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: '0.5',
+  py: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
+const code = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '2',
+  fontFamily: 'mono',
+  fontSize: 'sm',
+  wordBreak: 'break-all',
+})
 
 /** A long identifier (reference, 30-digit session ID) under its label, at full width, with its copy button. */
 function CodeRow({ label, value, copyLabel, toast }: { label: string; value: string | null; copyLabel: string; toast: string }) {
@@ -99,7 +114,12 @@ function Details({ t, customerLink }: { t: Transaction; customerLink: (customerI
       ) : null}
       <h3 className={sectionTitle}>References</h3>
       <DetailList>
-        <CodeRow label="Transaction reference" value={t.reference} copyLabel="Copy transaction reference" toast="Transaction reference copied" />
+        <CodeRow
+          label="Transaction reference"
+          value={t.reference}
+          copyLabel="Copy transaction reference"
+          toast="Transaction reference copied"
+        />
         <CodeRow label="Session ID" value={t.sessionId} copyLabel="Copy session ID" toast="Session ID copied" />
         {t.customerName ? <DetailRow label="Customer">{t.customerName}</DetailRow> : null}
         {t.isPOSTransaction ? <DetailRow label="POS">Marked as POS transaction</DetailRow> : null}
@@ -107,7 +127,14 @@ function Details({ t, customerLink }: { t: Transaction; customerLink: (customerI
       {t.customerId ? (
         <Link
           {...customerLink(t.customerId)}
-          className={css({ display: 'inline-flex', mt: '4', color: 'accent.fg', fontWeight: 'medium', minH: 'touch', alignItems: 'center' })}
+          className={css({
+            display: 'inline-flex',
+            mt: '4',
+            color: 'accent.fg',
+            fontWeight: 'medium',
+            minH: 'touch',
+            alignItems: 'center',
+          })}
         >
           All from this customer
         </Link>
@@ -119,8 +146,21 @@ function Details({ t, customerLink }: { t: Transaction; customerLink: (customerI
 function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   const code = error instanceof ApiError ? error.code : 'UNKNOWN'
   return (
-    <div role="alert" className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '10', textAlign: 'center' })}>
-      <span className={css({ display: 'grid', placeItems: 'center', w: '12', h: '12', borderRadius: 'full', bg: 'danger.subtle', color: 'danger.fg' })}>
+    <div
+      role="alert"
+      className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '10', textAlign: 'center' })}
+    >
+      <span
+        className={css({
+          display: 'grid',
+          placeItems: 'center',
+          w: '12',
+          h: '12',
+          borderRadius: 'full',
+          bg: 'danger.subtle',
+          color: 'danger.fg',
+        })}
+      >
         <Icon name="alert-circle" size={24} />
       </span>
       <p className={css({ textStyle: 'title.sm' })}>{errorMessage(error)}</p>
@@ -152,7 +192,12 @@ function Actions({ t, canClaim }: { t: Transaction; canClaim: boolean }) {
   const orderReference = orderOf(t)
   if (orderReference) {
     return (
-      <Link to="/orders/$reference" params={{ reference: orderReference }} search={t.hasShareableOrder ? { type: 'shareable' } : {}} className={linkButton('outline')}>
+      <Link
+        to="/orders/$reference"
+        params={{ reference: orderReference }}
+        search={t.hasShareableOrder ? { type: 'shareable' } : {}}
+        className={linkButton('outline')}
+      >
         View order
       </Link>
     )
@@ -165,7 +210,11 @@ function Actions({ t, canClaim }: { t: Transaction; canClaim: boolean }) {
       <Link to="/orders/create-order" search={{ reference: t.reference }} className={linkButton('outline')}>
         Create order
       </Link>
-      <Button onClick={() => setConfirming(true)} disabled={!online} title={online ? undefined : 'Connect to the internet to mark this transaction'}>
+      <Button
+        onClick={() => setConfirming(true)}
+        disabled={!online}
+        title={online ? undefined : 'Connect to the internet to mark this transaction'}
+      >
         Mark as POS Transaction
       </Button>
       <ConfirmDialog
@@ -181,7 +230,15 @@ function Actions({ t, canClaim }: { t: Transaction; canClaim: boolean }) {
 }
 
 /** The Transaction Summary sheet (SPEC §2) for /transactions/$id, or for an outlet's transaction with its `source`. */
-export function TransactionSummarySheet({ id, onClose, source = MAIN_WALLET }: { id: string; onClose: () => void; source?: TransactionSource }) {
+export function TransactionSummarySheet({
+  id,
+  onClose,
+  source = MAIN_WALLET,
+}: {
+  id: string
+  onClose: () => void
+  source?: TransactionSource
+}) {
   const queryClient = useQueryClient()
   const query = useQuery({ ...transactionDetailQuery(id, source), placeholderData: () => findInLists(queryClient, id, source) })
   const t = query.data

@@ -44,7 +44,14 @@ export function TransactionsSection({ search, onSearchChange, source, picker, cu
       <DateFilter value={fromDateSearch(search)} onChange={(value) => onSearchChange(toDateSearch(value))} />
       <ActiveFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <TransactionList filters={filters} source={source} />
-      <FilterTransactionsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setSheetFilters} picker={picker} customerName={customerName} />
+      <FilterTransactionsSheet
+        open={filtering}
+        onOpenChange={setFiltering}
+        value={search}
+        onApply={setSheetFilters}
+        picker={picker}
+        customerName={customerName}
+      />
     </section>
   )
 }

@@ -19,7 +19,9 @@ export function AccountCardButton({ details, variant = 'outline' }: { details: A
       notify.success('Account card downloaded')
     } catch {
       // Offline on a device that has never made a card, the PDF code cannot be fetched.
-      notify.error(online ? 'Could not create the account card. Please try again.' : 'Connect to the internet to download the account card.')
+      notify.error(
+        online ? 'Could not create the account card. Please try again.' : 'Connect to the internet to download the account card.',
+      )
     } finally {
       setBusy(false)
     }

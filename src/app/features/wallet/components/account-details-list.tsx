@@ -17,7 +17,16 @@ export function AccountDetailsList({ details, large = false }: { details: v.Infe
       </div>
       <div>
         <dt className={label}>Account number</dt>
-        <dd className={css({ display: 'flex', alignItems: 'center', gap: '2', fontWeight: 'bold', fontSize: large ? '2xl' : 'xl', letterSpacing: 'wide' })}>
+        <dd
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontWeight: 'bold',
+            fontSize: large ? '2xl' : 'xl',
+            letterSpacing: 'wide',
+          })}
+        >
           <span>{details.accountNumber}</span>
           <CopyButton value={details.accountNumber} label="Copy account number" toastMessage="Account number copied" />
         </dd>

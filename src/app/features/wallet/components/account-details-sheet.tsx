@@ -9,7 +9,6 @@ import { walletDetailsQuery } from '../queries'
 import { AccountCardButton } from './account-card-button'
 import { AccountDetailsList } from './account-details-list'
 
-
 /** The wallet's account-details dialog: what a payer needs, copyable, and the printable card. */
 export function AccountDetailsSheet({ onClose }: { onClose: () => void }) {
   const details = useQuery(walletDetailsQuery())
@@ -26,7 +25,12 @@ export function AccountDetailsSheet({ onClose }: { onClose: () => void }) {
       {details.data ? (
         <AccountDetailsList details={details.data} large />
       ) : details.isError ? (
-        <EmptyState title="Could not load account details" onRefetch={() => void details.refetch()} errorStatus={errorStatus(details.error)} refetching={details.isFetching} />
+        <EmptyState
+          title="Could not load account details"
+          onRefetch={() => void details.refetch()}
+          errorStatus={errorStatus(details.error)}
+          refetching={details.isFetching}
+        />
       ) : (
         <Skeleton count={3} height={28} />
       )}

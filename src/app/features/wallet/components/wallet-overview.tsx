@@ -15,7 +15,6 @@ import { walletBalanceQuery, walletDetailsQuery } from '../queries'
 import { AccountCardButton } from './account-card-button'
 import { AccountDetailsList } from './account-details-list'
 
-
 const roundButton = css({
   display: 'grid',
   placeItems: 'center',
@@ -144,7 +143,12 @@ export function AccountDetailsCard() {
           </div>
         </>
       ) : details.isError ? (
-        <EmptyState title="Could not load account details" onRefetch={() => void details.refetch()} errorStatus={errorStatus(details.error)} refetching={details.isFetching} />
+        <EmptyState
+          title="Could not load account details"
+          onRefetch={() => void details.refetch()}
+          errorStatus={errorStatus(details.error)}
+          refetching={details.isFetching}
+        />
       ) : (
         <Skeleton count={3} height="20px" />
       )}
@@ -154,5 +158,11 @@ export function AccountDetailsCard() {
 
 /** Shown instead of the wallet to a team member whose role leaves the wallet out. */
 export function NoWalletAccess() {
-  return <EmptyState title="Your role does not include the wallet" description="Ask the account owner to grant the wallet permission." errorStatus={403} />
+  return (
+    <EmptyState
+      title="Your role does not include the wallet"
+      description="Ask the account owner to grant the wallet permission."
+      errorStatus={403}
+    />
+  )
 }

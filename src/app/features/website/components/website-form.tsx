@@ -142,9 +142,13 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
         {(field) => <SwatchPicker legend="Font" swatches={fontSwatchList} value={field.state.value} onChange={field.handleChange} />}
       </form.Field>
       <form.Field name="background">
-        {(field) => <SwatchPicker legend="Background" swatches={backgroundSwatchList} value={field.state.value} onChange={field.handleChange} />}
+        {(field) => (
+          <SwatchPicker legend="Background" swatches={backgroundSwatchList} value={field.state.value} onChange={field.handleChange} />
+        )}
       </form.Field>
-      <form.Subscribe selector={(s) => s.values}>{(values) => <Preview values={values} saved={saved} shopName={shopName} />}</form.Subscribe>
+      <form.Subscribe selector={(s) => s.values}>
+        {(values) => <Preview values={values} saved={saved} shopName={shopName} />}
+      </form.Subscribe>
       <form.Subscribe selector={(s) => changed(s.values, saved) && s.isValid}>
         {(canSave) => (
           <Button type="submit" size="lg" disabled={!canSave} loading={update.isPending}>
@@ -161,5 +165,7 @@ function Preview({ values, saved, shopName }: { values: Values; saved: WebsiteSe
   const logoUrl = values.logo ? chosen : values.removeLogo ? null : saved.logoUrl
   const font = SUPPORTED_FONTS.find((f) => f.id === values.font)
   const background = SUPPORTED_BACKGROUNDS.find((b) => b.id === values.background)?.value ?? '#ffffff'
-  return <ShopPreview name={shopName} logoUrl={logoUrl} description={values.description} fontFamily={font?.family} background={background} />
+  return (
+    <ShopPreview name={shopName} logoUrl={logoUrl} description={values.description} fontFamily={font?.family} background={background} />
+  )
 }

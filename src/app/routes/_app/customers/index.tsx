@@ -7,7 +7,13 @@ import { ActiveCustomerFilters, FilterCustomersSheet } from '#app/features/custo
 import { CustomerList } from '#app/features/customers/components/customer-list'
 import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
 import { customerAnalyticsQuery, customerBreakdownQuery, customerListQuery } from '#app/features/customers/queries'
-import { customerFilterCount, type CustomerFilters, customerListFilters, customerSearchSchema, type PageSize } from '#app/features/customers/search'
+import {
+  customerFilterCount,
+  type CustomerFilters,
+  customerListFilters,
+  customerSearchSchema,
+  type PageSize,
+} from '#app/features/customers/search'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
 import { hasPermission } from '#app/lib/permissions'
@@ -54,7 +60,10 @@ function CustomersPage() {
   const range = useMemo(() => searchRange(search), [search])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
-  const setName = useCallback((name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }), [navigate])
+  const setName = useCallback(
+    (name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }),
+    [navigate],
+  )
   const setFilters = (value: CustomerFilters) =>
     void navigate({ search: (prev) => ({ ...prev, isAnonymous: value.isAnonymous, email: value.email, page: undefined }), replace: true })
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })

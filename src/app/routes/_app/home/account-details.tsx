@@ -11,8 +11,7 @@ export const Route = createFileRoute('/_app/home/account-details')({
   component: AccountDetailsRoute,
 })
 
-const toHome = (router: AppRouter) =>
-  void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
+const toHome = (router: AppRouter) => void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
 
 function AccountDetailsRoute() {
   const close = useCloseSheet(toHome)

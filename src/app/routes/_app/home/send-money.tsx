@@ -21,8 +21,7 @@ export const Route = createFileRoute('/_app/home/send-money')({
   component: SendMoneyRoute,
 })
 
-const toHome = (router: AppRouter) =>
-  void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
+const toHome = (router: AppRouter) => void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
 
 /** Sending needs a PIN that works: say so before the details are typed, not at the last step. */
 function pinProblem(status: { hasPin: boolean; locked: boolean } | undefined): string | null {
@@ -42,7 +41,11 @@ function SendMoneyRoute() {
   if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSFERS')) {
     return (
       <Sheet open onOpenChange={(open) => !open && close()} title="Send Money">
-        <EmptyState title="Your role does not include sending money" description="Ask the account owner to grant the transfers permission." errorStatus={403} />
+        <EmptyState
+          title="Your role does not include sending money"
+          description="Ask the account owner to grant the transfers permission."
+          errorStatus={403}
+        />
       </Sheet>
     )
   }

@@ -15,7 +15,8 @@ export const Route = createFileRoute('/_app/invoices/$reference')({
   validateSearch: v.object({ type: v.fallback(v.optional(v.picklist(['shareable'])), undefined) }),
   // Not awaited: the page shows its skeleton (or, offline, the order from the persisted cache) at once.
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(orderDetailQuery(params.reference))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
+      void queryClient.prefetchQuery(orderDetailQuery(params.reference))
   },
   // Drawn on the tap until the chunk is in (decision 091); the heading is built from the reference, as the page's.
   pendingComponent: InvoicePending,
@@ -35,5 +36,7 @@ function InvoiceRoute() {
 
 function InvoicePending() {
   const { reference } = Route.useParams()
-  return <DetailSkeleton back={<BackSkeleton to="/invoices">Invoices</BackSkeleton>} title={`Invoice ${reference}`} skeletons={[200, 160]} />
+  return (
+    <DetailSkeleton back={<BackSkeleton to="/invoices">Invoices</BackSkeleton>} title={`Invoice ${reference}`} skeletons={[200, 160]} />
+  )
 }

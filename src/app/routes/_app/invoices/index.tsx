@@ -18,7 +18,10 @@ export const Route = createFileRoute('/_app/invoices/')({
 
 function InvoicesPage() {
   const navigate = Route.useNavigate()
-  const setSearch = useCallback<SetOrderSearch>((update, options) => void navigate({ search: update, replace: options?.replace }), [navigate])
+  const setSearch = useCallback<SetOrderSearch>(
+    (update, options) => void navigate({ search: update, replace: options?.replace }),
+    [navigate],
+  )
   const search = Route.useSearch()
   return <OrderListPage kind={KINDS.invoice} search={search} setSearch={setSearch} {...useCustomerFilter(search.customerId)} />
 }

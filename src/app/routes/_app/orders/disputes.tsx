@@ -22,7 +22,8 @@ export const Route = createFileRoute('/_app/orders/disputes')({
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search, isEscalated: search.isEscalated }),
   // Not awaited: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, deps }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
+      void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
   },
   // Drawn on the tap until the chunk is in (decision 091): Initiate Dispute on its own row, Filter under it.
   pendingComponent: () => (
@@ -45,8 +46,12 @@ function DisputesPage() {
   const filters = useMemo(() => disputeListFilters(search), [search])
 
   // Search and filters replace the history entry and go back to page 1; paging pushes, so Back pages back.
-  const setText = useCallback((text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }), [navigate])
-  const setEscalated = (isEscalated: boolean | undefined) => void navigate({ search: (prev) => ({ ...prev, isEscalated, page: undefined }), replace: true })
+  const setText = useCallback(
+    (text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }),
+    [navigate],
+  )
+  const setEscalated = (isEscalated: boolean | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, isEscalated, page: undefined }), replace: true })
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
@@ -66,9 +71,19 @@ function DisputesPage() {
         }
       />
       <OrdersTabs current="disputes" />
-      <SearchBox value={search.search ?? ''} onChange={setText} label="Search disputes by title or order reference" placeholder="Search by title or order reference" />
+      <SearchBox
+        value={search.search ?? ''}
+        onChange={setText}
+        label="Search disputes by title or order reference"
+        placeholder="Search by title or order reference"
+      />
       <ActiveDisputeFilters value={search.isEscalated} onChange={setEscalated} />
-      <DisputeList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={search.isEscalated !== undefined || Boolean(search.search)} />
+      <DisputeList
+        filters={filters}
+        onPageChange={setPage}
+        onSizeChange={setSize}
+        filtered={search.isEscalated !== undefined || Boolean(search.search)}
+      />
       <FilterDisputesSheet open={filtering} onOpenChange={setFiltering} value={search.isEscalated} onApply={setEscalated} />
       <Outlet />
     </div>

@@ -18,7 +18,10 @@ export const Route = createFileRoute('/_app/orders/')({
 
 function OrdersPage() {
   const navigate = Route.useNavigate()
-  const setSearch = useCallback<SetOrderSearch>((update, options) => void navigate({ search: update, replace: options?.replace }), [navigate])
+  const setSearch = useCallback<SetOrderSearch>(
+    (update, options) => void navigate({ search: update, replace: options?.replace }),
+    [navigate],
+  )
   const search = Route.useSearch()
   return <OrderListPage kind={KINDS.order} search={search} setSearch={setSearch} {...useCustomerFilter(search.customerId)} />
 }

@@ -5,10 +5,16 @@ import { useCustomerName } from '#app/features/customers/customer-name'
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-access'
 import { OutletPage } from '#app/features/outlets/components/outlet-page'
-import { outletBalanceQuery, outletDetailQuery, outletTransactionData, outletTransactionSource, outletWalletDetailsQuery } from '#app/features/outlets/queries'
+import {
+  outletBalanceQuery,
+  outletDetailQuery,
+  outletTransactionData,
+  outletTransactionSource,
+  outletWalletDetailsQuery,
+} from '#app/features/outlets/queries'
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
-import { listFilters, type TransactionSearch,transactionSearchSchema } from '#app/features/transactions/search'
+import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
 import { hasPermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
 import { getSession, useSession } from '#app/lib/session'

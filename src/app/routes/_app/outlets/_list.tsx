@@ -21,10 +21,15 @@ export const Route = createFileRoute('/_app/outlets/_list')({
   loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search }),
   // Not awaited: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, deps }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS'))
+      void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
   },
   pendingComponent: () => (
-    <ScreenSkeleton title="Outlets" description={OUTLETS_DESCRIPTION} actions={hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM') ? 1 : 0}>
+    <ScreenSkeleton
+      title="Outlets"
+      description={OUTLETS_DESCRIPTION}
+      actions={hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM') ? 1 : 0}
+    >
       <SearchSkeleton />
       <CardSkeleton />
     </ScreenSkeleton>
@@ -43,7 +48,10 @@ function OutletsPage() {
   const filters = useMemo(() => outletListFilters(search), [search])
 
   // A search replaces the history entry and goes back to page 1; paging pushes, so Back pages back.
-  const setText = useCallback((text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }), [navigate])
+  const setText = useCallback(
+    (text: string) => void navigate({ search: (prev) => ({ ...prev, search: text || undefined, page: undefined }), replace: true }),
+    [navigate],
+  )
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
@@ -64,7 +72,12 @@ function OutletsPage() {
           ) : undefined
         }
       />
-      <SearchBox value={search.search ?? ''} onChange={setText} label="Search outlets by name or address" placeholder="Search by name or address" />
+      <SearchBox
+        value={search.search ?? ''}
+        onChange={setText}
+        label="Search outlets by name or address"
+        placeholder="Search by name or address"
+      />
       <OutletList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={Boolean(search.search)} canManage={canManage} />
       <Outlet />
     </div>

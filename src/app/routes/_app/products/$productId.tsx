@@ -10,7 +10,8 @@ import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 export const Route = createFileRoute('/_app/products/$productId')({
   // Not awaited: the page shows its skeleton and, for a deleted product, says so instead of an error screen.
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
+      void queryClient.prefetchQuery(productDetailQuery(params.productId))
   },
   // Drawn on the tap until the route is ready (decision 091); its name comes with the data: the heading is a bar, as on the page before its data.
   pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/products">Products</BackSkeleton>} skeletons={[180, 240]} />,

@@ -12,7 +12,8 @@ import { Skeleton } from '#app/ui/skeleton'
 /** Its own page, not a child of the product page: the form needs the whole screen on a phone. */
 export const Route = createFileRoute('/_app/products/$productId_/edit')({
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
+      void queryClient.prefetchQuery(productDetailQuery(params.productId))
   },
   // Drawn on the tap until the chunk is in (decision 091), as the page draws itself before the product is there.
   pendingComponent: () => (

@@ -21,7 +21,8 @@ export const Route = createFileRoute('/_app/products/collections')({
   loaderDeps: ({ search }) => search,
   // Not awaited, like the products list: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, deps }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
+      void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
   },
   // Drawn on the tap until the chunk is in (decision 091). Its children (a collection, Add Collection) are sheets
   // over this list and have none: theirs would be drawn in place of the sheet, over nothing.
@@ -42,7 +43,8 @@ function CollectionsPage() {
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => collectionListFilters(search), [search])
-  const setVisible = (isVisible: boolean | undefined) => void navigate({ search: (prev) => ({ ...prev, isVisible, page: undefined }), replace: true })
+  const setVisible = (isVisible: boolean | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, isVisible, page: undefined }), replace: true })
 
   if (!canManage) return <NoInventoryAccess title="Collections" />
   return (

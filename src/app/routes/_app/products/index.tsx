@@ -6,7 +6,13 @@ import { button } from 'styled-system/recipes'
 import { ActiveProductFilters, FilterProductsSheet } from '#app/features/catalogue/components/product-filters'
 import { ProductList } from '#app/features/catalogue/components/product-list'
 import { productListQuery } from '#app/features/catalogue/queries'
-import { type PageSize, productFilterCount, type ProductFilters,productListFilters, productSearchSchema } from '#app/features/catalogue/search'
+import {
+  type PageSize,
+  productFilterCount,
+  type ProductFilters,
+  productListFilters,
+  productSearchSchema,
+} from '#app/features/catalogue/search'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
@@ -23,7 +29,8 @@ export const Route = createFileRoute('/_app/products/')({
   // Not awaited: while another page loads, the one on screen stays (placeholder data) instead of the router
   // holding the old screen with no sign of progress.
   loader: ({ context: { queryClient }, deps }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
+    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
+      void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
   },
   pendingComponent: () => (
     <ScreenSkeleton title="Products" actions={2}>
@@ -45,9 +52,22 @@ function ProductsPage() {
   const filters = useMemo(() => productListFilters(search), [search])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
-  const setName = useCallback((name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }), [navigate])
+  const setName = useCallback(
+    (name: string) => void navigate({ search: (prev) => ({ ...prev, name: name || undefined, page: undefined }), replace: true }),
+    [navigate],
+  )
   const setFilters = (value: ProductFilters) =>
-    void navigate({ search: (prev) => ({ ...prev, isPublished: value.isPublished, collectionId: value.collectionId, priceRangeLow: value.priceRangeLow, priceRangeHigh: value.priceRangeHigh, page: undefined }), replace: true })
+    void navigate({
+      search: (prev) => ({
+        ...prev,
+        isPublished: value.isPublished,
+        collectionId: value.collectionId,
+        priceRangeLow: value.priceRangeLow,
+        priceRangeHigh: value.priceRangeHigh,
+        page: undefined,
+      }),
+      replace: true,
+    })
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 

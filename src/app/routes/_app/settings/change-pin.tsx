@@ -10,8 +10,7 @@ export const Route = createFileRoute('/_app/settings/change-pin')({
   component: ChangePinRoute,
 })
 
-const toSecurity = (router: AppRouter) =>
-  void router.navigate({ to: '/settings', search: { tab: 'security' }, replace: true })
+const toSecurity = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'security' }, replace: true })
 
 function ChangePinRoute() {
   const { forgot } = Route.useSearch()

@@ -12,8 +12,7 @@ export const Route = createFileRoute('/_app/transactions/$id')({
   component: TransactionSummaryRoute,
 })
 
-const toList = (router: AppRouter) =>
-  void router.navigate({ to: '/transactions', search: true, replace: true })
+const toList = (router: AppRouter) => void router.navigate({ to: '/transactions', search: true, replace: true })
 
 function TransactionSummaryRoute() {
   const { id } = Route.useParams()

@@ -16,6 +16,8 @@ export const Route = createFileRoute('/_app/orders/$reference/refund')({
 function RefundRoute() {
   const { reference } = Route.useParams()
   const order = useQuery(orderDetailQuery(reference)).data
-  const close = useCloseSheet((router: AppRouter) => void router.navigate({ to: '/orders/$reference', params: { reference }, search: true, replace: true }))
+  const close = useCloseSheet(
+    (router: AppRouter) => void router.navigate({ to: '/orders/$reference', params: { reference }, search: true, replace: true }),
+  )
   return <RefundSheet order={order} onClose={close} />
 }

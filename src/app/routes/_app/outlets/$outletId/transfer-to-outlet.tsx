@@ -21,6 +21,14 @@ function TransferToOutletRoute() {
   const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
   const main = useQuery({ ...walletBalanceQuery(), enabled: canSeeWallet })
   // Money leaves the main wallet only for a user holding VENDOR_TRANSFERS, as the server insists.
-  if (!hasPermission(permissions, 'VENDOR_TRANSFERS')) return <NoAccessSheet sheetTitle="Transfer to Outlet" title="Your role does not allow this" permission="transfers" onClose={close} />
-  return <OutletTransferSheet direction="to-outlet" outletId={outletId} mainBalance={canSeeWallet ? main.data?.balance : undefined} onClose={close} />
+  if (!hasPermission(permissions, 'VENDOR_TRANSFERS'))
+    return <NoAccessSheet sheetTitle="Transfer to Outlet" title="Your role does not allow this" permission="transfers" onClose={close} />
+  return (
+    <OutletTransferSheet
+      direction="to-outlet"
+      outletId={outletId}
+      mainBalance={canSeeWallet ? main.data?.balance : undefined}
+      onClose={close}
+    />
+  )
 }

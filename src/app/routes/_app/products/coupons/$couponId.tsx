@@ -12,8 +12,7 @@ export const Route = createFileRoute('/_app/products/coupons/$couponId')({
   component: CouponDetailsRoute,
 })
 
-const toList = (router: AppRouter) =>
-  void router.navigate({ to: '/products/coupons', search: (prev) => prev, replace: true })
+const toList = (router: AppRouter) => void router.navigate({ to: '/products/coupons', search: (prev) => prev, replace: true })
 
 function CouponDetailsRoute() {
   const { couponId } = Route.useParams()

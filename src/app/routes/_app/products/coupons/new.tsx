@@ -7,8 +7,7 @@ export const Route = createFileRoute('/_app/products/coupons/new')({
   component: CreateCouponRoute,
 })
 
-const toList = (router: AppRouter) =>
-  void router.navigate({ to: '/products/coupons', search: (prev) => prev, replace: true })
+const toList = (router: AppRouter) => void router.navigate({ to: '/products/coupons', search: (prev) => prev, replace: true })
 
 function CreateCouponRoute() {
   const close = useCloseSheet(toList)

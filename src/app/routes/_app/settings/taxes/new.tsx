@@ -8,8 +8,7 @@ export const Route = createFileRoute('/_app/settings/taxes/new')({
   component: AddTaxRoute,
 })
 
-const toTaxes = (router: AppRouter) =>
-  void router.navigate({ to: '/settings', search: { tab: 'taxes' }, replace: true })
+const toTaxes = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'taxes' }, replace: true })
 
 function AddTaxRoute() {
   const close = useCloseSheet(toTaxes)
