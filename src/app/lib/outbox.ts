@@ -117,11 +117,8 @@ export function stopOutbox(): void {
   publish([])
 }
 
-/** Keeps a change to send later. Resolves once it is on the device; rejects when it could not be kept there. */
-export async function enqueue(change_: NewOutboxItem): Promise<OutboxItem> {
-  // A change with nowhere to go must fail loudly: the screen then says it was not kept, rather than lose it quietly.
-  if (!owner) throw new Error('No outbox is open: nobody is signed in on this device')
-  const item: OutboxItem = {
+function newItem(change_: NewOutboxItem): OutboxItem {
+  return {
     id: change_.idempotencyKey ?? newIdempotencyKey(),
     kind: change_.kind,
     subject: change_.subject,
@@ -131,6 +128,17 @@ export async function enqueue(change_: NewOutboxItem): Promise<OutboxItem> {
     createdAt: Date.now(),
     state: 'waiting',
   }
+}
+
+/** A change with nowhere to go must fail loudly: the screen then says it was not kept, rather than lose it quietly. */
+function assertOpen(): void {
+  if (!owner) throw new Error('No outbox is open: nobody is signed in on this device')
+}
+
+/** Keeps a change to send later. Resolves once it is on the device; rejects when it could not be kept there. */
+export async function enqueue(change_: NewOutboxItem): Promise<OutboxItem> {
+  assertOpen()
+  const item = newItem(change_)
   await change((list) => [...list, item])
   if (onlineManager.isOnline()) void flushOutbox()
   return item
@@ -139,19 +147,18 @@ export async function enqueue(change_: NewOutboxItem): Promise<OutboxItem> {
 /**
  * Folds a change into one still waiting for the same subject (a variant switched off, then on again, offline): one
  * call with the latest values is what the server should see, and the list says one change, not two. `fold` makes
- * the call's body and label from the waiting body (undefined when none waits).
+ * the call's body and label from the waiting body (undefined when none waits). Looked up and written in one
+ * IndexedDB transaction: an item another tab has started sending is never folded into, so no change is lost.
  */
 export async function enqueueMerged(change_: NewOutboxItem, fold: (waiting: unknown) => { body: unknown; label: string }): Promise<void> {
-  if (!owner) throw new Error('No outbox is open: nobody is signed in on this device')
-  const waiting = items.find((item) => item.kind === change_.kind && item.subject === change_.subject && item.state === 'waiting')
-  if (!waiting || change_.subject === undefined) return void (await enqueue({ ...change_, ...fold(undefined) }))
-  await change((list) =>
-    list.map((item) => {
-      if (item.id !== waiting.id || item.state !== 'waiting') return item
-      const { body, label } = fold(item.call.body)
-      return { ...item, label, call: { ...item.call, body } }
-    }),
-  )
+  assertOpen()
+  await change((list) => {
+    const at = list.findIndex((item) => item.kind === change_.kind && item.subject === change_.subject && item.state === 'waiting')
+    const waiting = change_.subject === undefined ? undefined : list[at]
+    if (!waiting) return [...list, newItem({ ...change_, ...fold(undefined) })]
+    const { body, label } = fold(waiting.call.body)
+    return list.map((item, index) => (index === at ? { ...item, label, call: { ...item.call, body } } : item))
+  })
   if (onlineManager.isOnline()) void flushOutbox()
 }
 
@@ -165,11 +172,6 @@ export async function retryItem(id: string): Promise<void> {
 /** Drops a change that has not been sent (or that the server refused). One being sent cannot be taken back. */
 export async function discardItem(id: string): Promise<void> {
   await change((list) => list.filter((item) => item.id !== id || item.state === 'sending'))
-}
-
-/** Everything still held: for "Discard and sign out" the wipe deletes it anyway; this is for a user who stays. */
-export async function discardAll(): Promise<void> {
-  await change((list) => list.filter((item) => item.state === 'sending'))
 }
 
 let flushing: Promise<void> | null = null
