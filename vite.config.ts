@@ -28,8 +28,7 @@ export default defineConfig({
     pwa(),
     precompress(),
   ],
-  // #app/*, #server/*, #contract/* come from tsconfig.json's paths, read here as tsc and tsx read them (decision 094).
-  resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname }, tsconfigPaths: true },
+  resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: {
     // `npm run dev` runs the API on API_PORT and Vite here; /api goes through to it.
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },

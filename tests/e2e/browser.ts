@@ -45,13 +45,22 @@ export async function demoOnPhone(browser: Browser): Promise<{ context: BrowserC
 
 export const PHONE = { width: 390, height: 844 }
 
+let phones = 0
+
+/**
+ * A phone: its own context, storage and (for the shared server, which trusts X-Forwarded-For) its own address, from
+ * the documentation range 198.51.100.0/24: only ever a header value, never an address anything is sent to. Spread
+ * by process (each test file runs in its own) and by phone, so no one address gathers the suite's sign-ins.
+ */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  phones += 1
   const context = await browser.newContext({
     viewport: PHONE,
     deviceScaleFactor: 2,
     isMobile: true,
     hasTouch: true,
     serviceWorkers: 'allow',
+    extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${((process.pid * 7 + phones) % 254) + 1}` },
   })
   // Playwright waits forever by default; a missing element should fail the test, not time it out.
   context.setDefaultTimeout(15_000)

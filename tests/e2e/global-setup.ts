@@ -17,7 +17,15 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const root = resolve(import.meta.dirname, '../..')
   if (pwaBuildIsStale(root)) await buildPwa(root)
-  const server = await startServer({ port: 0, dataDir: 'memory', logger: { info() {}, warn: console.warn, error: console.error } })
+  // trustProxy: each browser context says it is its own phone on its own network (X-Forwarded-For, browser.ts), as
+  // phones are. Every suite signing in from 127.0.0.1 shared one per-address login allowance (20 per 15 minutes),
+  // and the 21st sign-in of a run was refused.
+  const server = await startServer({
+    port: 0,
+    dataDir: 'memory',
+    trustProxy: true,
+    logger: { info() {}, warn: console.warn, error: console.error },
+  })
   project.provide('baseURL', server.url)
   project.provide('demo', { email: DEMO.email, password: DEMO.password, pin: DEMO.pin })
   return () => server.close()

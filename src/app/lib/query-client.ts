@@ -123,9 +123,16 @@ function isCached(queryClient: QueryClient, queryKey: QueryKey): boolean {
   return queryClient.getQueryData(queryKey) !== undefined
 }
 
+/**
+ * Why a loader runs, as the router says: arriving on the route, or staying on it while its search changes (a
+ * filter, a page). Staying never waits (decision 091): the screen on view keeps its place and shows its own loading
+ * state, instead of being swapped for the route's skeleton, which also unmounted an open filter sheet.
+ */
+export type LoadCause = 'enter' | 'stay' | 'preload'
+
 /** For route loaders of one answer (useQuery / useSuspenseQuery): see the loader rule above. */
-export function loadQuery<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>) {
-  if (isCached(queryClient, options.queryKey)) {
+export function loadQuery<T, K extends QueryKey>(queryClient: QueryClient, options: FetchQueryOptions<T, Error, T, K>, cause?: LoadCause) {
+  if (isCached(queryClient, options.queryKey) || cause === 'stay') {
     void queryClient.prefetchQuery(options)
     return undefined
   }
@@ -141,8 +148,9 @@ export function loadQuery<T, K extends QueryKey>(queryClient: QueryClient, optio
 export function loadInfiniteQuery<T, K extends QueryKey, P>(
   queryClient: QueryClient,
   options: FetchInfiniteQueryOptions<T, Error, T, K, P>,
+  cause?: LoadCause,
 ): Promise<void> | undefined {
   const cached = isCached(queryClient, options.queryKey)
   const prefetch = queryClient.prefetchInfiniteQuery(options)
-  return !cached && onlineManager.isOnline() ? prefetch : undefined
+  return !cached && cause !== 'stay' && onlineManager.isOnline() ? prefetch : undefined
 }

@@ -7,7 +7,7 @@ import { ExportCsvButton } from '#app/features/transactions/components/export-cs
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '#app/features/transactions/components/transaction-filters'
 import { TransactionList } from '#app/features/transactions/components/transaction-list'
 import { transactionListQuery } from '#app/features/transactions/queries'
-import { activeFilterCount, listFilters, transactionSearchSchema } from '#app/features/transactions/search'
+import { activeFilterCount, listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import { hasPermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
@@ -20,10 +20,11 @@ import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen
 
 export const Route = createFileRoute('/_app/transactions')({
   validateSearch: transactionSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => {
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
+  loader: ({ context: { queryClient }, location, cause }) => {
+    const deps = location.search as TransactionSearch
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) return
-    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps)))
+    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps)), cause)
   },
   // Its loader waits for the first page when nothing is saved: this is what the tap shows meanwhile (decision 091).
   pendingComponent: () => (

@@ -11,6 +11,7 @@ import {
   customerFilterCount,
   type CustomerFilters,
   customerListFilters,
+  type CustomerSearch,
   customerSearchSchema,
   type PageSize,
 } from '#app/features/customers/search'
@@ -26,9 +27,10 @@ import { SearchBox } from '#app/ui/search-box'
 
 export const Route = createFileRoute('/_app/customers/')({
   validateSearch: customerSearchSchema,
-  loaderDeps: ({ search }) => search,
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited: the page on screen stays while another loads (placeholder data), and the figures fill in.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, location }) => {
+    const deps = location.search as CustomerSearch
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) return
     const range = searchRange(deps)
     void queryClient.prefetchQuery(customerListQuery(customerListFilters(deps)))

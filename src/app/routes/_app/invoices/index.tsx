@@ -5,13 +5,13 @@ import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { OrderListPage, prefetchOrderList } from '#app/features/orders/components/order-list-page'
 import type { SetOrderSearch } from '#app/features/orders/components/order-list-screen'
 import { KINDS } from '#app/features/orders/kinds'
-import { orderSearchSchema } from '#app/features/orders/search'
+import { type OrderSearch, orderSearchSchema } from '#app/features/orders/search'
 import { OrderListSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/')({
   validateSearch: orderSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => prefetchOrderList(queryClient, deps, KINDS.invoice),
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
+  loader: ({ context: { queryClient }, location }) => prefetchOrderList(queryClient, location.search as OrderSearch, KINDS.invoice),
   pendingComponent: () => <OrderListSkeleton title="Invoices" />,
   component: InvoicesPage,
 })

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { ActiveDisputeFilters, FilterDisputesSheet } from '#app/features/disputes/components/dispute-filters'
 import { DisputeList } from '#app/features/disputes/components/dispute-list'
 import { disputeListQuery } from '#app/features/disputes/queries'
-import { disputeListFilters, disputeSearchSchema, type PageSize } from '#app/features/disputes/search'
+import { disputeListFilters, type DisputeSearch, disputeSearchSchema, type PageSize } from '#app/features/disputes/search'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrdersTabs } from '#app/features/orders/components/orders-tabs'
 import { hasPermission } from '#app/lib/permissions'
@@ -19,9 +19,10 @@ import { SearchBox } from '#app/ui/search-box'
 
 export const Route = createFileRoute('/_app/orders/disputes')({
   validateSearch: disputeSearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search, isEscalated: search.isEscalated }),
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited: paging keeps the current page on screen while the next loads.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, location }) => {
+    const deps = location.search as DisputeSearch
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
       void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
   },

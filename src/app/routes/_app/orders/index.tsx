@@ -5,13 +5,13 @@ import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { OrderListPage, prefetchOrderList } from '#app/features/orders/components/order-list-page'
 import type { SetOrderSearch } from '#app/features/orders/components/order-list-screen'
 import { KINDS } from '#app/features/orders/kinds'
-import { orderSearchSchema } from '#app/features/orders/search'
+import { type OrderSearch, orderSearchSchema } from '#app/features/orders/search'
 import { OrderListSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/orders/')({
   validateSearch: orderSearchSchema,
-  loaderDeps: ({ search }) => search,
-  loader: ({ context: { queryClient }, deps }) => prefetchOrderList(queryClient, deps, KINDS.order),
+  // No loaderDeps: a filter change keeps this match (decision 091), so the page stays while the list refetches.
+  loader: ({ context: { queryClient }, location }) => prefetchOrderList(queryClient, location.search as OrderSearch, KINDS.order),
   pendingComponent: () => <OrderListSkeleton title="Orders" tabs />,
   component: OrdersPage,
 })

@@ -23,14 +23,15 @@ import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 // The outlet's transactions keep their filters in the URL, as on /transactions.
 export const Route = createFileRoute('/_app/outlets/$outletId')({
   validateSearch: transactionSearchSchema,
-  loaderDeps: ({ search }) => search,
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited but the transactions: the page shows its skeleton, and for an outlet the user cannot see, says so.
-  loader: ({ context: { queryClient }, params: { outletId }, deps }) => {
+  loader: ({ context: { queryClient }, params: { outletId }, location, cause }) => {
+    const deps = location.search as TransactionSearch
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) return
     void queryClient.prefetchQuery(outletDetailQuery(outletId))
     void queryClient.prefetchQuery(outletBalanceQuery(outletId))
     void queryClient.prefetchQuery(outletWalletDetailsQuery(outletId))
-    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps), outletTransactionData(outletId)))
+    return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps), outletTransactionData(outletId)), cause)
   },
   // Drawn on the tap until the route is ready (decision 091); its loader waits for the first transactions when none are saved; the name comes with the data.
   pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/outlets">Outlets</BackSkeleton>} skeletons={[200, 240]} />,

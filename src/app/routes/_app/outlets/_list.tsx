@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-access'
 import { OutletList } from '#app/features/outlets/components/outlet-list'
 import { outletListQuery } from '#app/features/outlets/queries'
-import { outletListFilters, outletSearchSchema, type PageSize } from '#app/features/outlets/search'
+import { outletListFilters, type OutletSearch, outletSearchSchema, type PageSize } from '#app/features/outlets/search'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession, useSession } from '#app/lib/session'
 import { Icon } from '#app/ui/icon'
@@ -18,9 +18,10 @@ import { SearchBox } from '#app/ui/search-box'
 // /outlets/$outletId (outside `_list`) is a page of its own.
 export const Route = createFileRoute('/_app/outlets/_list')({
   validateSearch: outletSearchSchema,
-  loaderDeps: ({ search }) => ({ page: search.page, size: search.size, search: search.search }),
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited: paging keeps the current page on screen while the next loads.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, location }) => {
+    const deps = location.search as OutletSearch
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS'))
       void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
   },

@@ -6,7 +6,7 @@ import { button } from 'styled-system/recipes'
 import { ActiveCollectionFilters, FilterCollectionsSheet } from '#app/features/catalogue/components/collection-filters'
 import { CollectionList } from '#app/features/catalogue/components/collection-list'
 import { collectionListQuery } from '#app/features/catalogue/queries'
-import { collectionListFilters, collectionSearchSchema } from '#app/features/catalogue/search'
+import { collectionListFilters, type CollectionSearch, collectionSearchSchema } from '#app/features/catalogue/search'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
@@ -18,9 +18,10 @@ import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skele
 
 export const Route = createFileRoute('/_app/products/collections')({
   validateSearch: collectionSearchSchema,
-  loaderDeps: ({ search }) => search,
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited, like the products list: paging keeps the current page on screen while the next loads.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, location }) => {
+    const deps = location.search as CollectionSearch
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
       void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
   },

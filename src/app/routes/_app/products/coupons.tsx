@@ -17,10 +17,10 @@ import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skele
 export const Route = createFileRoute('/_app/products/coupons')({
   validateSearch: v.object({ page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1) }),
   loaderDeps: ({ search }) => ({ page: search.page }),
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, deps, cause }) => {
     if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) return
     // A failed load is not thrown: the list shows it with Refetch (hidden on 403).
-    return loadQuery(queryClient, couponListQuery(deps.page))?.catch(() => undefined)
+    return loadQuery(queryClient, couponListQuery(deps.page), cause)?.catch(() => undefined)
   },
   // Its loader waits for the first page when nothing is saved: this is what the tap shows meanwhile (decision 091).
   // A coupon and Create Coupon are sheets over this list and have none.

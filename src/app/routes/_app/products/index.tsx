@@ -11,6 +11,7 @@ import {
   productFilterCount,
   type ProductFilters,
   productListFilters,
+  type ProductSearch,
   productSearchSchema,
 } from '#app/features/catalogue/search'
 import { hasPermission } from '#app/lib/permissions'
@@ -25,10 +26,11 @@ import { SearchBox } from '#app/ui/search-box'
 
 export const Route = createFileRoute('/_app/products/')({
   validateSearch: productSearchSchema,
-  loaderDeps: ({ search }) => search,
+  // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited: while another page loads, the one on screen stays (placeholder data) instead of the router
   // holding the old screen with no sign of progress.
-  loader: ({ context: { queryClient }, deps }) => {
+  loader: ({ context: { queryClient }, location }) => {
+    const deps = location.search as ProductSearch
     if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
       void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
   },
