@@ -28,10 +28,7 @@ const router = createRouter({
   // A tap changes the screen at once (decision 091): a route that is not ready (its chunk, or a loader waiting for
   // data the device does not hold) shows its own skeleton straight away instead of the previous screen, and the
   // real screen replaces it as soon as it can. The skeleton is the same screen, so there is no flash to hide.
-  // 1 ms, not 0: at 0 the router draws the skeleton even for a load that finishes in the same turn, so every filter
-  // change on a list swapped the page for its skeleton and back, unmounting an open filter sheet mid-close (its
-  // aria-hidden on the page was never undone). At 1 ms only a load that really waits shows it.
-  defaultPendingMs: 1,
+  defaultPendingMs: 0,
   defaultPendingMinMs: 0,
   scrollRestoration: true,
 })
