@@ -8,8 +8,9 @@ import { formatKobo } from '#contract/naira'
 import type { OrderSummary } from '#contract/orders'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
-const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
-const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
+/** An order row's name and detail lines; a waiting order (waiting-orders.tsx) reads the same. */
+export const rowTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
+export const rowMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
@@ -25,11 +26,11 @@ export function OrderRow({ order: o }: { order: OrderSummary }) {
   const content = (
     <>
       <span className={css({ minW: '0' })}>
-        <span className={title}>{customerLabel(o)}</span>
-        <span className={meta}>
+        <span className={rowTitle}>{customerLabel(o)}</span>
+        <span className={rowMeta}>
           {o.reference} · {items(o.itemCount)}
         </span>
-        <span className={meta}>{formatShortDateTime(o.createdAt)}</span>
+        <span className={rowMeta}>{formatShortDateTime(o.createdAt)}</span>
       </span>
       <span className={right}>
         <span className={amount}>{formatKobo(o.amount, o.currency)}</span>

@@ -6,6 +6,7 @@ import { useOutboxOf } from '#app/lib/outbox'
 import { WaitingBadge } from '#app/ui/waiting-badge'
 
 import type { KindText } from '../kinds'
+import { rowMeta, rowTitle } from './order-row'
 
 const list = css({
   display: 'flex',
@@ -18,8 +19,6 @@ const list = css({
   '& > li:last-child > div': { borderBottomWidth: '0' },
 })
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', _hover: { bg: 'transparent' } }))
-const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
-const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 
 /**
  * Orders or invoices made offline that the server has not seen yet (docs/decisions/092): above the list, with no
@@ -34,8 +33,8 @@ export function WaitingOrders({ kind }: { kind: KindText }) {
         <li key={item.id}>
           <div className={row} data-testid="waiting-order">
             <span className={css({ minW: '0' })}>
-              <span className={title}>{item.label}</span>
-              <span className={meta}>Made offline · {formatShortDateTime(new Date(item.createdAt))}</span>
+              <span className={rowTitle}>{item.label}</span>
+              <span className={rowMeta}>Made offline · {formatShortDateTime(new Date(item.createdAt))}</span>
             </span>
             <WaitingBadge item={item} />
           </div>
