@@ -16,8 +16,13 @@ import { CACHE_MAX_AGE } from './persister'
 
 declare module '@tanstack/react-query' {
   interface Register {
+    /** Mutations toast their answer's message and their failure; a form that shows a refusal in place opts out. */
     mutationMeta: { successToast?: boolean; errorToast?: boolean }
     queryMeta: {
+      /**
+       * Queries say their failure where their data would be (an error state with Refetch), never in a toast; a
+       * query opts in with true only where its screen has no place for it (a panel drawn only with data).
+       */
       errorToast?: boolean
       /**
        * [area, id]: a 403/404 on this query drops every cached query of that area whose key holds the id (an
@@ -78,7 +83,7 @@ export function createQueryClient(): QueryClient {
   const queryCache: QueryCache = new QueryCache({
     onError: (error, query) => {
       if (isRefusal(error)) forgetRefused(queryCache, query, error)
-      if (query.meta?.errorToast !== false && shouldToast(error)) notify.error(errorMessage(error))
+      if (query.meta?.errorToast === true && shouldToast(error)) notify.error(errorMessage(error))
     },
   })
   return new QueryClient({
@@ -153,4 +158,29 @@ export function loadInfiniteQuery<T, K extends QueryKey, P>(
   const cached = isCached(queryClient, options.queryKey)
   const prefetch = queryClient.prefetchInfiniteQuery(options)
   return !cached && cause !== 'stay' && onlineManager.isOnline() ? prefetch : undefined
+}
+
+/** What requireQueryData throws offline with nothing saved: the route's error component says it with Try again. */
+export class NotSavedOffline extends Error {
+  constructor(message = 'This screen is not saved on this device. Connect to the internet to open it.') {
+    super(message)
+    this.name = 'NotSavedOffline'
+  }
+}
+
+/**
+ * For the few loaders whose screen cannot draw without the data (useSuspenseQuery: a form whose first values come
+ * from it, a guard that picks the step): saved data of any age is used at once, online it is fetched, and offline
+ * with nothing saved the loader throws NotSavedOffline instead of waiting on a fetch that pauses until the network
+ * returns (decision 090).
+ */
+export async function requireQueryData<T, K extends QueryKey>(
+  queryClient: QueryClient,
+  options: FetchQueryOptions<T, Error, T, K>,
+  offlineMessage?: string,
+): Promise<T> {
+  const saved = queryClient.getQueryData<T>(options.queryKey)
+  if (saved !== undefined) return saved
+  if (!onlineManager.isOnline()) throw new NotSavedOffline(offlineMessage)
+  return queryClient.fetchQuery(options)
 }

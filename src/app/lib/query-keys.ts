@@ -2,89 +2,42 @@
  * Every query key of the app, one factory per area (all / lists / list(filters) / details / detail(id)),
  * so a mutation in one area can invalidate another's data without the features importing each other.
  */
-import type { Transaction } from '#contract/transactions'
+import type { catalogueEndpoints } from '#contract/catalogue'
+import type { customerEndpoints } from '#contract/customers'
+import type { disputeEndpoints } from '#contract/disputes'
+import type { EndpointDef, QueryOf } from '#contract/endpoint'
+import type { orderEndpoints } from '#contract/orders'
+import type { outletEndpoints } from '#contract/outlets'
+import type { sellingTermsEndpoints } from '#contract/selling-terms'
+import type { teamEndpoints } from '#contract/team'
+import type { transactionEndpoints } from '#contract/transactions'
 
-export interface TransactionListFilters {
-  status?: Transaction['status']
-  type?: Transaction['type']
-  customerId?: string
-  startDate?: string
-  endDate?: string
-}
+/**
+ * A list call's filters as its key holds them: the contract's query for that call, every field optional. Derived,
+ * so a filter the server adds or renames changes here too. The output type (numbers, booleans), not the input one:
+ * QueryInput also takes the text a URL carries ('2', 'true'), which the app never sends.
+ */
+export type ListFilters<E extends EndpointDef> = Partial<QueryOf<E>>
 
-export interface ProductListFilters {
-  page?: number
-  size?: number
-  name?: string
-  isPublished?: boolean
-  collectionId?: string
-  categoryId?: string
-  priceRangeLow?: number
-  priceRangeHigh?: number
-  lowStock?: boolean
-}
-
-export interface CollectionListFilters {
-  page?: number
-  size?: number
-  isVisible?: boolean
-  name?: string
-}
-
-/** page/size lists without other filters (coupons, taxes, delivery locations, variants by name). */
-export interface PagedFilters {
-  page?: number
-  size?: number
-  name?: string
-  productId?: string
-  isActive?: boolean
-}
-
-export interface OrderListFilters {
-  page?: number
-  size?: number
-  kind?: 'order' | 'invoice'
-  reference?: string
-  status?: string
-  isShareable?: boolean
-  customerId?: string
-  startDate?: string
-  endDate?: string
-}
-
-export interface CustomerListFilters {
-  page?: number
-  size?: number
-  name?: string
-  email?: string
-  isAnonymous?: boolean
-}
-
-export interface DisputeListFilters {
-  page?: number
-  size?: number
-  search?: string
-  isEscalated?: boolean
-}
-
-export interface OutletListFilters {
-  page?: number
-  size?: number
-  search?: string
-}
-
+/** /transactions grows page by page (useInfiniteQuery): the page is not part of the key. */
+export type TransactionListFilters = Omit<ListFilters<typeof transactionEndpoints.listTransactions>, 'page' | 'size'>
+export type ProductListFilters = ListFilters<typeof catalogueEndpoints.listProducts>
+export type CollectionListFilters = ListFilters<typeof catalogueEndpoints.listCollections>
+export type ProductVariantFilters = ListFilters<typeof catalogueEndpoints.listVariants>
+export type CouponListFilters = ListFilters<typeof sellingTermsEndpoints.listCoupons>
+export type TaxListFilters = ListFilters<typeof sellingTermsEndpoints.listTaxes>
+export type DeliveryLocationListFilters = ListFilters<typeof sellingTermsEndpoints.listDeliveryLocations>
+export type OrderListFilters = ListFilters<typeof orderEndpoints.listOrders>
+export type SellableVariantFilters = ListFilters<typeof orderEndpoints.sellableVariants>
+export type CustomerListFilters = ListFilters<typeof customerEndpoints.listCustomers>
+export type DisputeListFilters = ListFilters<typeof disputeEndpoints.listDisputes>
+export type OutletListFilters = ListFilters<typeof outletEndpoints.listOutlets>
 /** An outlet's transactions: the /transactions filters plus the outlet. */
-export interface OutletTransactionFilters extends TransactionListFilters {
-  outletId: string
-}
+export type OutletTransactionFilters = TransactionListFilters & { outletId: string }
+export type OutletMemberFilters = Omit<ListFilters<typeof outletEndpoints.listOutletMembers>, 'outletId'>
+export type MemberListFilters = ListFilters<typeof teamEndpoints.listMembers>
 
-export interface MemberListFilters {
-  page?: number
-  size?: number
-  name?: string
-  email?: string
-}
-
+/** Analytics and breakdown ranges: both dates always set (the date filter resolves a period to them). */
 export interface DateRangeKey {
   startDate: string
   endDate: string
@@ -122,6 +75,8 @@ export const queryKeys = {
     list: (filters: TransactionListFilters) => [...queryKeys.transactions.lists(), filters] as const,
     details: () => [...queryKeys.transactions.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.transactions.details(), id] as const,
+    /** Create order from a transfer: the transaction found by its reference. */
+    byReference: (reference: string) => [...queryKeys.transactions.details(), { reference }] as const,
     analytics: (range: DateRangeKey) => [...queryKeys.transactions.all, 'analytics', range] as const,
     breakdown: (range: DateRangeKey) => [...queryKeys.transactions.all, 'breakdown', range] as const,
   },
@@ -144,7 +99,8 @@ export const queryKeys = {
     details: () => [...queryKeys.products.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.products.details(), id] as const,
     /** Variant lists (GET /product/vendor/variants) live under products: any product change makes them stale. */
-    variants: (filters: PagedFilters) => [...queryKeys.products.all, 'variants', filters] as const,
+    variantLists: () => [...queryKeys.products.all, 'variants'] as const,
+    variants: (filters: ProductVariantFilters) => [...queryKeys.products.variantLists(), filters] as const,
   },
   collections: {
     all: ['collections'] as const,
@@ -154,19 +110,19 @@ export const queryKeys = {
   coupons: {
     all: ['coupons'] as const,
     lists: () => [...queryKeys.coupons.all, 'list'] as const,
-    list: (filters: PagedFilters) => [...queryKeys.coupons.lists(), filters] as const,
+    list: (filters: CouponListFilters) => [...queryKeys.coupons.lists(), filters] as const,
     details: () => [...queryKeys.coupons.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.coupons.details(), id] as const,
   },
   taxes: {
     all: ['taxes'] as const,
     lists: () => [...queryKeys.taxes.all, 'list'] as const,
-    list: (filters: PagedFilters) => [...queryKeys.taxes.lists(), filters] as const,
+    list: (filters: TaxListFilters) => [...queryKeys.taxes.lists(), filters] as const,
   },
   deliveryLocations: {
     all: ['delivery-locations'] as const,
     lists: () => [...queryKeys.deliveryLocations.all, 'list'] as const,
-    list: (filters: PagedFilters) => [...queryKeys.deliveryLocations.lists(), filters] as const,
+    list: (filters: DeliveryLocationListFilters) => [...queryKeys.deliveryLocations.lists(), filters] as const,
   },
   orders: {
     all: ['orders'] as const,
@@ -175,7 +131,7 @@ export const queryKeys = {
     details: () => [...queryKeys.orders.all, 'detail'] as const,
     detail: (reference: string) => [...queryKeys.orders.details(), reference] as const,
     /** The order item picker (GET /order/variants). */
-    variants: (filters: PagedFilters) => [...queryKeys.orders.all, 'variants', filters] as const,
+    variants: (filters: SellableVariantFilters) => [...queryKeys.orders.all, 'variants', filters] as const,
     analytics: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'analytics', range] as const,
     breakdown: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'breakdown', range] as const,
   },
@@ -183,6 +139,8 @@ export const queryKeys = {
     all: ['customers'] as const,
     lists: () => [...queryKeys.customers.all, 'list'] as const,
     list: (filters: CustomerListFilters) => [...queryKeys.customers.lists(), filters] as const,
+    /** The customer picker of the order form: searched by name, grown page by page. */
+    picker: (name: string) => [...queryKeys.customers.lists(), 'picker', { name }] as const,
     details: () => [...queryKeys.customers.all, 'detail'] as const,
     detail: (id: string) => [...queryKeys.customers.details(), id] as const,
     analytics: (range: DateRangeKey) => [...queryKeys.customers.all, 'analytics', range] as const,
@@ -210,8 +168,8 @@ export const queryKeys = {
     transactions: (id: string) => [...queryKeys.outlets.all, 'transactions', id] as const,
     transactionList: (filters: OutletTransactionFilters) => [...queryKeys.outlets.transactions(filters.outletId), 'list', filters] as const,
     transaction: (outletId: string, id: string) => [...queryKeys.outlets.transactions(outletId), 'detail', id] as const,
-    members: (id: string, filters: { page?: number; size?: number; search?: string } = {}) =>
-      [...queryKeys.outlets.all, 'members', id, filters] as const,
+    memberLists: () => [...queryKeys.outlets.all, 'members'] as const,
+    members: (id: string, filters: OutletMemberFilters = {}) => [...queryKeys.outlets.memberLists(), id, filters] as const,
   },
   team: {
     all: ['team'] as const,

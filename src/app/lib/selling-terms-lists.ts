@@ -18,13 +18,10 @@ export const taxListQuery = () =>
   queryOptions({
     queryKey: queryKeys.taxes.list(ALL),
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listTaxes, { query: ALL, signal })).data,
-    // The panel says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const deliveryLocationListQuery = () =>
   queryOptions({
     queryKey: queryKeys.deliveryLocations.list(ALL),
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listDeliveryLocations, { query: ALL, signal })).data,
-    meta: { errorToast: false },
   })

@@ -16,7 +16,6 @@ export const transferChargeQuery = (amountKobo: number) =>
     queryKey: queryKeys.banking.transferCharge(amountKobo),
     queryFn: async ({ signal }) => (await api(bankingEndpoints.transferCharges, { query: { amount: amountKobo }, signal })).data,
     staleTime: 10 * 60 * 1000,
-    meta: { errorToast: false },
   })
 
 /** What the charge line says: '₦10.75', 'No charge' for a fee of 0, '—' while it is unknown. */

@@ -3,11 +3,10 @@ import { createLink } from '@tanstack/react-router'
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
 import { css, cx } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '../lib/api'
 import { Card } from './card'
-import { EmptyState } from './empty-state'
 import { Icon } from './icon'
 import { isNotSavedOffline, NotSavedOffline } from './not-saved'
+import { QueryError } from './query-error'
 import { Skeleton } from './skeleton'
 
 /** A detail page's sections, one under the other. */
@@ -53,7 +52,6 @@ export interface DetailFallbackProps {
  * missing and no Refetch, since asking again finds nothing more.
  */
 export function DetailFallback({ back, query, notFound, skeletons = [200, 240] }: DetailFallbackProps) {
-  const status = errorStatus(query.error)
   return (
     <div className={detailStack}>
       {back}
@@ -63,13 +61,7 @@ export function DetailFallback({ back, query, notFound, skeletons = [200, 240] }
         </Card>
       ) : query.isError ? (
         <Card>
-          <EmptyState
-            title={status === 404 ? notFound.title : 'No record found'}
-            description={status === 404 ? notFound.description : errorMessage(query.error)}
-            errorStatus={status}
-            onRefetch={status === 404 ? undefined : () => void query.refetch()}
-            refetching={query.isFetching}
-          />
+          <QueryError query={query} notFound={notFound} />
         </Card>
       ) : (
         <div aria-busy="true" className={detailStack}>

@@ -19,15 +19,12 @@ export const productListQuery = (filters: ProductListFilters) =>
     queryFn: async ({ signal }) => (await api(catalogueEndpoints.listProducts, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging never blanks the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const productDetailQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.products.detail(id),
     queryFn: async ({ signal }) => (await api(catalogueEndpoints.productDetail, { query: { id }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const collectionListQuery = (filters: CollectionListFilters) =>
@@ -35,7 +32,6 @@ export const collectionListQuery = (filters: CollectionListFilters) =>
     queryKey: queryKeys.collections.list(filters),
     queryFn: async ({ signal }) => (await api(catalogueEndpoints.listCollections, { query: filters, signal })).data,
     placeholderData: keepPreviousData,
-    meta: { errorToast: false },
   })
 
 /** Every collection, for pickers (product form, Filter Products) and the Update Collection sheet. */
@@ -46,7 +42,6 @@ export const payLinkQuery = (code: string) =>
   queryOptions({
     queryKey: queryKeys.payLink(code),
     queryFn: async ({ signal }) => (await api(catalogueEndpoints.payLink, { query: { code }, signal })).data,
-    meta: { errorToast: false },
   })
 
 /**
@@ -55,7 +50,7 @@ export const payLinkQuery = (code: string) =>
  */
 function invalidateProductLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.products.lists() })
-  void queryClient.invalidateQueries({ queryKey: [...queryKeys.products.all, 'variants'] })
+  void queryClient.invalidateQueries({ queryKey: queryKeys.products.variantLists() })
   void queryClient.invalidateQueries({ queryKey: queryKeys.collections.all })
 }
 

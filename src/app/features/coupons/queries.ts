@@ -13,8 +13,6 @@ export const couponListQuery = (page: number) =>
   queryOptions({
     queryKey: queryKeys.coupons.list({ page, size: COUPON_PAGE_SIZE }),
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listCoupons, { query: { page, size: COUPON_PAGE_SIZE }, signal })).data,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 /** A coupon already in a loaded page, so Coupon Details opens at once (and offline) while it refreshes. */
@@ -30,7 +28,6 @@ export const couponDetailQuery = (id: string) =>
   queryOptions({
     queryKey: queryKeys.coupons.detail(id),
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.couponDetail, { query: { id }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export type CreateCouponBody = {

@@ -8,6 +8,6 @@ import { customerInfoQuery } from './queries'
  * generic. The customer's details are cached, so the chip reads the same offline.
  */
 export function useCustomerName(customerId: string | undefined, canLookUp: boolean): string | undefined {
-  const info = useQuery({ ...customerInfoQuery(customerId ?? ''), enabled: Boolean(customerId) && canLookUp, meta: { errorToast: false } })
+  const info = useQuery({ ...customerInfoQuery(customerId ?? ''), enabled: Boolean(customerId) && canLookUp })
   return customerId && info.data?.customer.id === customerId ? info.data.customer.name : undefined
 }

@@ -15,8 +15,6 @@ export const customerListQuery = (filters: CustomerListFilters) =>
     queryFn: async ({ signal }) => (await api(customerEndpoints.listCustomers, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging and searching never blank the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 /**
@@ -25,33 +23,29 @@ export const customerListQuery = (filters: CustomerListFilters) =>
  */
 export const customerPickerQuery = (name: string) =>
   infiniteQueryOptions({
-    queryKey: [...queryKeys.customers.lists(), 'picker', { name }] as const,
+    queryKey: queryKeys.customers.picker(name),
     queryFn: async ({ pageParam, signal }) =>
       (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal }))
         .data,
     initialPageParam: 1,
     getNextPageParam: (last: CustomerPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
     placeholderData: keepPreviousData,
-    meta: { errorToast: false },
   })
 
 export const customerInfoQuery = (customerId: string) =>
   queryOptions({
     queryKey: queryKeys.customers.detail(customerId),
     queryFn: async ({ signal }) => (await api(customerEndpoints.customerInfo, { query: { customerId }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const customerAnalyticsQuery = (range: DateRangeKey) =>
   queryOptions({
     queryKey: queryKeys.customers.analytics(range),
     queryFn: async ({ signal }) => (await api(customerEndpoints.customerAnalytics, { query: range, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const customerBreakdownQuery = (range: DateRangeKey) =>
   queryOptions({
     queryKey: queryKeys.customers.breakdown(range),
     queryFn: async ({ signal }) => (await api(customerEndpoints.customerBreakdown, { query: range, signal })).data,
-    meta: { errorToast: false },
   })

@@ -21,15 +21,12 @@ export const disputeListQuery = (filters: DisputeListFilters) =>
     queryFn: async ({ signal }) => (await api(disputeEndpoints.listDisputes, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging and searching never blank the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const disputeInfoQuery = (disputeId: string) =>
   queryOptions({
     queryKey: queryKeys.disputes.detail(disputeId),
     queryFn: async ({ signal }) => (await api(disputeEndpoints.disputeInfo, { query: { disputeId }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const disputeConversationQuery = (disputeId: string) =>
@@ -37,7 +34,6 @@ export const disputeConversationQuery = (disputeId: string) =>
     queryKey: queryKeys.disputes.conversation(disputeId),
     queryFn: async ({ signal }) =>
       (await api(disputeEndpoints.disputeConversation, { query: { disputeId, page: 1, size: CONVERSATION_SIZE }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const disputeCategoriesQuery = () =>

@@ -10,7 +10,6 @@ export const myDomainsQuery = () =>
     queryKey: queryKeys.vendor.domains(),
     queryFn: async ({ signal }) => (await api(domainEndpoints.myDomains, { signal })).data,
     // The panel says what went wrong in its empty state.
-    meta: { errorToast: false },
   })
 
 /** Whether a domain (already normalised) can be connected: advice while typing; POST /domain decides. */
@@ -19,7 +18,6 @@ export const domainCheckQuery = (domain: string) =>
     queryKey: queryKeys.vendor.domainCheck(domain),
     queryFn: async ({ signal }) => (await api(domainEndpoints.checkDomain, { query: { domain }, signal })).data,
     staleTime: 10_000,
-    meta: { errorToast: false },
   })
 
 /** Writes a change into the cached list, when there is one (there always is while the panel shows). */

@@ -36,7 +36,6 @@ export const shopUrlCheckQuery = (url: string) =>
     queryKey: queryKeys.onboarding.shopUrl(url),
     queryFn: async ({ signal }) => (await api(onboardingEndpoints.checkShopUrl, { query: { url }, signal })).data,
     staleTime: 10_000,
-    meta: { errorToast: false },
   })
 
 /** The step a call answered becomes the one every screen reads, without asking again. */

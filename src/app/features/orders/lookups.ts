@@ -22,13 +22,11 @@ export const allCouponsQuery = () =>
   queryOptions({
     queryKey: queryKeys.coupons.list(ALL),
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.listCoupons, { query: ALL, signal })).data,
-    meta: { errorToast: false },
   })
 
 /** The transfer an order is being created for (/orders/create-order?reference=…), looked up by its reference. */
 export const transactionByReferenceQuery = (reference: string) =>
   queryOptions({
-    queryKey: [...queryKeys.transactions.details(), { reference }] as const,
+    queryKey: queryKeys.transactions.byReference(reference),
     queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionDetail, { query: { reference }, signal })).data,
-    meta: { errorToast: false },
   })

@@ -18,8 +18,6 @@ export const orderListQuery = (filters: OrderFilters) =>
     queryFn: async ({ signal }) => (await api(orderEndpoints.listOrders, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging never blanks the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const orderDetailQuery = (reference: string) =>
@@ -30,14 +28,12 @@ export const orderDetailQuery = (reference: string) =>
     // after a reload restored it from the persisted cache) and coming back to the tab always ask again.
     refetchOnMount: 'always',
     refetchOnWindowFocus: 'always',
-    meta: { errorToast: false },
   })
 
 export const orderAnalyticsQuery = (range: DateRangeKey & { kind: OrderKind }) =>
   queryOptions({
     queryKey: queryKeys.orders.analytics(range),
     queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: range, signal })).data,
-    meta: { errorToast: false },
   })
 
 /** The item picker: live, available variants by product name or option value, one short page. */
@@ -47,7 +43,6 @@ export const sellableVariantsQuery = (name: string) => {
     queryKey: queryKeys.orders.variants(filters),
     queryFn: async ({ signal }) => (await api(orderEndpoints.sellableVariants, { query: filters, signal })).data,
     placeholderData: keepPreviousData,
-    meta: { errorToast: false },
   })
 }
 
@@ -56,7 +51,6 @@ export const publicOrderQuery = (code: string) =>
   queryOptions({
     queryKey: queryKeys.publicOrder(code),
     queryFn: async ({ signal }) => (await api(orderEndpoints.publicOrder, { query: { code }, signal })).data,
-    meta: { errorToast: false },
   })
 
 export type CreateOrderBody = BodyInput<typeof orderEndpoints.createOrder>

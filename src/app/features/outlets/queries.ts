@@ -18,8 +18,6 @@ export const outletListQuery = (filters: OutletListFilters) =>
     queryFn: async ({ signal }) => (await api(outletEndpoints.listOutlets, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging and searching never blank the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const outletDetailQuery = (outletId: string) =>
@@ -27,14 +25,14 @@ export const outletDetailQuery = (outletId: string) =>
     queryKey: queryKeys.outlets.detail(outletId),
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletDetail, { query: { outletId }, signal })).data,
     // Refused (removed from the outlet, or it is gone): nothing of this outlet stays on the device (decision 090).
-    meta: { errorToast: false, accessScope: ['outlets', outletId] },
+    meta: { accessScope: ['outlets', outletId] },
   })
 
 export const outletBalanceQuery = (outletId: string) =>
   queryOptions({
     queryKey: queryKeys.outlets.balance(outletId),
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletWalletBalance, { query: { outletId }, signal })).data,
-    meta: { errorToast: false, accessScope: ['outlets', outletId] },
+    meta: { accessScope: ['outlets', outletId] },
   })
 
 export const outletWalletDetailsQuery = (outletId: string) =>
@@ -43,7 +41,7 @@ export const outletWalletDetailsQuery = (outletId: string) =>
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletWalletDetails, { query: { outletId }, signal })).data,
     // The virtual account number never changes; no need to ask again every visit.
     staleTime: 60 * 60 * 1000,
-    meta: { errorToast: false, accessScope: ['outlets', outletId] },
+    meta: { accessScope: ['outlets', outletId] },
   })
 
 export const outletMembersQuery = (outletId: string, page: number) =>
@@ -52,7 +50,7 @@ export const outletMembersQuery = (outletId: string, page: number) =>
     queryFn: async ({ signal }) =>
       (await api(outletEndpoints.listOutletMembers, { query: { outletId, page, size: MEMBERS_PAGE_SIZE }, signal })).data,
     placeholderData: keepPreviousData,
-    meta: { errorToast: false, accessScope: ['outlets', outletId] },
+    meta: { accessScope: ['outlets', outletId] },
   })
 
 /** Every team member, once per opening of the picker, filtered by name on the device (SPEC §7). */
@@ -60,7 +58,6 @@ export const allMembersQuery = () =>
   queryOptions({
     queryKey: queryKeys.team.list({ page: 1, size: ALL_MEMBERS }),
     queryFn: async ({ signal }) => (await api(teamEndpoints.listMembers, { query: { page: 1, size: ALL_MEMBERS }, signal })).data,
-    meta: { errorToast: false },
   })
 
 /**
@@ -128,8 +125,8 @@ export interface OutletTransferInput {
 }
 
 /**
- * Transfer to Outlet (POST /outlet/wallet/fund) or to Main Wallet (POST /outlet/transfer/vendor). No toasts: a
- * refusal is toasted by the sheet, an unknown outcome said in place, a success has its dialog. Whatever the
+ * Transfer to Outlet (POST /outlet/wallet/fund) or to Main Wallet (POST /outlet/transfer/vendor). No toasts: the
+ * sheet says a refusal and an unknown outcome in place (the PIN step, or under the form), a success has its dialog. Whatever the
  * answer, both wallets' balances and transactions are refetched: a failure may still have moved money.
  */
 export function useOutletTransfer(direction: TransferDirection) {

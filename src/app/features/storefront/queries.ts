@@ -16,6 +16,4 @@ export const storefrontQuery = (url: string) =>
     initialPageParam: 1,
     getNextPageParam: (last: Storefront) =>
       last.products.page * last.products.size < last.products.total ? last.products.page + 1 : undefined,
-    // The page shows what went wrong itself (404 "This shop is not available"); a toast would say it twice.
-    meta: { errorToast: false },
   })

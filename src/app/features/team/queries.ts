@@ -14,8 +14,6 @@ export const memberListQuery = (filters: MemberListFilters) =>
     queryFn: async ({ signal }) => (await api(teamEndpoints.listMembers, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging and searching never blank the list.
     placeholderData: keepPreviousData,
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 /** The invitee's view of an invitation; its key is never persisted (a public page, docs/decisions/031). */
@@ -24,7 +22,6 @@ export const inviteDetailsQuery = (inviteCode: string) =>
     queryKey: queryKeys.invite(inviteCode),
     queryFn: async ({ signal }) => (await api(teamEndpoints.inviteDetails, { query: { inviteCode }, signal })).data,
     // The page itself says why an invitation cannot be used (expired, used, replaced).
-    meta: { errorToast: false },
   })
 
 /**
@@ -35,7 +32,7 @@ function useMemberChanged() {
   const queryClient = useQueryClient()
   return () => {
     void queryClient.invalidateQueries({ queryKey: queryKeys.team.lists() })
-    void queryClient.invalidateQueries({ queryKey: [...queryKeys.outlets.all, 'members'] })
+    void queryClient.invalidateQueries({ queryKey: queryKeys.outlets.memberLists() })
   }
 }
 

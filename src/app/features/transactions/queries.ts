@@ -20,8 +20,6 @@ export const transactionListQuery = (filters: TransactionListFilters, source: Tr
     queryFn: ({ pageParam, signal }) => source.fetchPage(filters, pageParam, LIST_PAGE_SIZE, signal),
     initialPageParam: 1,
     getNextPageParam: (last: TransactionPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
-    // The list says what went wrong in its empty state; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 /** A row already in a loaded list, so the summary opens at once (and offline) while the details load. */
@@ -39,15 +37,12 @@ export const transactionDetailQuery = (id: string, source: TransactionData = MAI
   queryOptions({
     queryKey: source.detailKey(id),
     queryFn: ({ signal }) => source.fetchOne(id, signal),
-    // The error view says what went wrong; a toast on top would say it twice.
-    meta: { errorToast: false },
   })
 
 export const transactionAnalyticsQuery = (range: DateRangeKey) =>
   queryOptions({
     queryKey: queryKeys.transactions.analytics(range),
     queryFn: async ({ signal }) => (await api(transactionEndpoints.transactionAnalytics, { query: range, signal })).data,
-    meta: { errorToast: false },
   })
 
 export const transactionBreakdownQuery = (range: DateRangeKey) =>

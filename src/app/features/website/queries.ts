@@ -10,7 +10,6 @@ export const websiteQuery = () =>
     queryKey: queryKeys.vendor.website(),
     queryFn: async ({ signal }) => (await api(websiteEndpoints.website, { signal })).data,
     // The panel says what went wrong in its empty state.
-    meta: { errorToast: false },
   })
 
 /** The answer is the saved look: it replaces the cached one. Refused fields go under the form's fields. */

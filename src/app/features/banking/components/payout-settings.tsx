@@ -9,6 +9,7 @@ import { useSession } from '#app/lib/session'
 import { Card } from '#app/ui/card'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { PinDialog } from '#app/ui/pin-dialog'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import { Switch } from '#app/ui/switch'
 import type { ChargeTierName } from '#contract/charges'
@@ -60,6 +61,8 @@ function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolea
             setTarget(checked)
           }}
         />
+      ) : setting.isError ? (
+        <QueryError query={setting} />
       ) : (
         <Skeleton count={2} />
       )}
@@ -122,6 +125,8 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
           </dl>
           <p className={text}>Exactly ₦50,000 falls in no tier and carries no charge.</p>
         </div>
+      ) : charges.isError ? (
+        <QueryError query={charges} />
       ) : (
         <Skeleton count={3} />
       )}

@@ -2,14 +2,14 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
+import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
 import { PinDialog } from '#app/ui/pin-dialog'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { settlementAccountQuery, useSetSettlementAccount } from '../queries'
@@ -167,12 +167,7 @@ export function SettlementAccountCard({ canEdit: canEditSettings }: { canEdit: b
           <p className={label}>No settlement account yet. Payouts and "Send to my settlement account" need one.</p>
         )
       ) : settlement.isError ? (
-        <EmptyState
-          title="Could not load the settlement account"
-          onRefetch={() => void settlement.refetch()}
-          errorStatus={errorStatus(settlement.error)}
-          refetching={settlement.isFetching}
-        />
+        <QueryError query={settlement} title="Could not load the settlement account" description="no" />
       ) : (
         <Skeleton count={2} />
       )}

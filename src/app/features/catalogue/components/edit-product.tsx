@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
 import { PageHeader } from '#app/ui/page'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { productDetailQuery } from '../queries'
@@ -22,12 +21,7 @@ export function EditProduct({ id, onDone }: { id: string; onDone: () => void }) 
         <ProductForm key={query.data.id} product={query.data} onSaved={onDone} onCancel={onDone} />
       ) : query.isError ? (
         <Card>
-          <EmptyState
-            description={errorMessage(query.error)}
-            errorStatus={errorStatus(query.error)}
-            onRefetch={() => void query.refetch()}
-            refetching={query.isFetching}
-          />
+          <QueryError query={query} />
         </Card>
       ) : (
         <Skeleton count={6} height={48} />

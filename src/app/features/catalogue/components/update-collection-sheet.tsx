@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 
@@ -22,12 +22,7 @@ export function UpdateCollectionSheet({ id, onClose }: { id: string; onClose: ()
       title="Update Collection"
     >
       {query.isError ? (
-        <EmptyState
-          description={errorMessage(query.error)}
-          errorStatus={errorStatus(query.error)}
-          onRefetch={() => void query.refetch()}
-          refetching={query.isFetching}
-        />
+        <QueryError query={query} />
       ) : query.data ? (
         <EmptyState title="Collection not found" description="It may have been removed." />
       ) : (

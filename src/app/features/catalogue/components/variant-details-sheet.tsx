@@ -4,11 +4,11 @@ import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { visibleOptions } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { ProductVariant } from '#contract/catalogue'
@@ -69,15 +69,7 @@ export function VariantDetailsSheet({ productId, variantId, onClose }: { product
   const params = { productId, variantId }
   let body: ReactNode
   if (variant) body = <Details variant={variant} />
-  else if (query.isError)
-    body = (
-      <EmptyState
-        description={errorMessage(query.error)}
-        errorStatus={errorStatus(query.error)}
-        onRefetch={() => void query.refetch()}
-        refetching={query.isFetching}
-      />
-    )
+  else if (query.isError) body = <QueryError query={query} />
   else if (query.data) body = <EmptyState title="Variant not found" description="It may have been removed from the product." />
   else body = <Skeleton count={8} height={28} />
 

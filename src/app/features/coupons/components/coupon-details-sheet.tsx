@@ -1,11 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatDate, formatDateTime } from '#app/lib/dates'
 import { CopyButton } from '#app/ui/copy-button'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Coupon } from '#contract/selling-terms'
@@ -72,13 +71,7 @@ export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () =>
       {query.data ? (
         <Details coupon={query.data} />
       ) : query.isError ? (
-        <EmptyState
-          title="Could not load this coupon"
-          description={errorMessage(query.error)}
-          errorStatus={errorStatus(query.error)}
-          onRefetch={() => void query.refetch()}
-          refetching={query.isFetching}
-        />
+        <QueryError query={query} title="Could not load this coupon" />
       ) : (
         <div aria-busy="true">
           <Skeleton count={6} height={40} />

@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { statGridFive, StatTile } from '#app/ui/stat-tile'
 
 import { customerAnalyticsQuery, customerBreakdownQuery } from '../queries'
@@ -27,13 +26,7 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
   return (
     <Card title="Customer analytics">
       {analytics.isError && !a ? (
-        <EmptyState
-          title="No record found"
-          description={errorMessage(analytics.error)}
-          onRefetch={() => void analytics.refetch()}
-          errorStatus={errorStatus(analytics.error)}
-          refetching={analytics.isFetching}
-        />
+        <QueryError query={analytics} />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <div className={statGridFive}>
@@ -43,7 +36,11 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
             <StatTile pending={!a} label="Active" value={n(shown.activeCustomers)} note="Ordered in the period" />
             <StatTile pending={!a} label="Anonymous" value={n(shown.anonymousCustomers)} note="No name given" />
           </div>
-          {breakdown.data || breakdown.isPending ? <CustomerChart breakdown={breakdown.data} period={period} /> : null}
+          {breakdown.data || breakdown.isPending ? (
+            <CustomerChart breakdown={breakdown.data} period={period} />
+          ) : (
+            <QueryError query={breakdown} title="Could not load the chart" />
+          )}
         </div>
       )}
     </Card>

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatShortDateTime } from '#app/lib/dates'
 import { useOnline } from '#app/lib/online'
 import { type OutboxItem, useOutboxOf } from '#app/lib/outbox'
@@ -10,6 +9,7 @@ import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Field, Textarea } from '#app/ui/field'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import { WaitingBadge } from '#app/ui/waiting-badge'
 import type { DisputeInfo, DisputeMessage } from '#contract/disputes'
@@ -148,12 +148,7 @@ export function DisputeConversation({ dispute }: { dispute: DisputeInfo }) {
           <EmptyState title="No messages yet" description="Messages between you, your customer and an administrator will show here." />
         )
       ) : query.isError ? (
-        <EmptyState
-          description={errorMessage(query.error)}
-          errorStatus={errorStatus(query.error)}
-          onRefetch={() => void query.refetch()}
-          refetching={query.isFetching}
-        />
+        <QueryError query={query} />
       ) : (
         <Skeleton count={3} height={56} />
       )}

@@ -2,11 +2,10 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { Card } from '#app/ui/card'
 import { CopyButton } from '#app/ui/copy-button'
 import { ConfirmDialog } from '#app/ui/dialog'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import type { MyDomains, ShopDomain } from '#contract/domains'
 
@@ -46,13 +45,7 @@ function DomainSettings() {
   const data = domains.data
   if (!data) {
     return domains.isError ? (
-      <EmptyState
-        title="Could not load your domains"
-        description={errorMessage(domains.error)}
-        errorStatus={errorStatus(domains.error)}
-        onRefetch={() => void domains.refetch()}
-        refetching={domains.isFetching}
-      />
+      <QueryError query={domains} title="Could not load your domains" />
     ) : (
       <div className={stack} aria-busy="true">
         <Skeleton height={96} radius={12} />

@@ -4,13 +4,12 @@ import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatDateTime } from '#app/lib/dates'
 import { Card } from '#app/ui/card'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
-import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Order } from '#contract/orders'
 import type { Transaction } from '#contract/transactions'
@@ -70,16 +69,9 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
   const initial = useMemo(() => (t ? draftForTransaction(t) : undefined), [t])
 
   if (!t) {
-    const status = errorStatus(query.error)
     return query.isError ? (
       <Card>
-        <EmptyState
-          title={status === 404 ? 'Transfer not found' : 'No record found'}
-          description={status === 404 ? `No transfer has the reference ${reference}.` : errorMessage(query.error)}
-          errorStatus={status}
-          onRefetch={status === 404 ? undefined : () => void query.refetch()}
-          refetching={query.isFetching}
-        />
+        <QueryError query={query} notFound={{ title: 'Transfer not found', description: `No transfer has the reference ${reference}.` }} />
       </Card>
     ) : (
       <div aria-busy="true" className={stack}>

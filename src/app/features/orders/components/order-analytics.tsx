@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
-import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
+import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
 
 import type { KindText } from '../kinds'
@@ -17,15 +16,7 @@ export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: Kin
   const query = useQuery(orderAnalyticsQuery({ ...range, kind: kind.kind }))
   const a = query.data
   if (query.isError && !a) {
-    return (
-      <EmptyState
-        title="No record found"
-        description={errorMessage(query.error)}
-        errorStatus={errorStatus(query.error)}
-        onRefetch={() => void query.refetch()}
-        refetching={query.isFetching}
-      />
-    )
+    return <QueryError query={query} />
   }
   // Refunded sums every amount that went back; a partial refund leaves its order paid, so the count is of orders
   // refunded in full (decision 089). Until the figures come, zeros stand in for them: the tiles keep their shape.

@@ -4,16 +4,16 @@ import { type ReactNode, useId, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
+import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { IconButton } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { CopyButton } from '#app/ui/copy-button'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
-import { EmptyState } from '#app/ui/empty-state'
 import { Icon, type IconName } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { Notice } from '#app/ui/notice'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Outlet } from '#contract/outlets'
 
@@ -142,13 +142,7 @@ export function OutletAccountCard({ outletId }: { outletId: string }) {
           <DetailRow label="Account name">{d.accountName}</DetailRow>
         </DetailList>
       ) : details.isError ? (
-        <EmptyState
-          title="Could not load account details"
-          description={errorMessage(details.error)}
-          onRefetch={() => void details.refetch()}
-          errorStatus={errorStatus(details.error)}
-          refetching={details.isFetching}
-        />
+        <QueryError query={details} title="Could not load account details" />
       ) : (
         <Skeleton count={3} height="20px" />
       )}

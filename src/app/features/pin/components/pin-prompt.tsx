@@ -18,7 +18,7 @@ const banner = css({
 
 /** On Home, until a transaction PIN exists (or while it is locked): money cannot move without one. */
 export function PinPrompt() {
-  const status = useQuery({ ...pinStatusQuery(), meta: { errorToast: false } })
+  const status = useQuery({ ...pinStatusQuery() })
   if (!status.data || (status.data.hasPin && !status.data.locked)) return null
   return (
     <div role="status" className={banner}>

@@ -4,13 +4,12 @@ import { type FormEvent, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { PinInput } from '#app/ui/pin-input'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { pinStatusQuery, useCreatePin } from '../queries'
@@ -97,12 +96,7 @@ export function PinSettings() {
           <CreatePinForm />
         )
       ) : status.isError ? (
-        <EmptyState
-          title="Could not load your PIN status"
-          onRefetch={() => void status.refetch()}
-          errorStatus={errorStatus(status.error)}
-          refetching={status.isFetching}
-        />
+        <QueryError query={status} title="Could not load your PIN status" description="no" />
       ) : (
         <Skeleton count={3} />
       )}

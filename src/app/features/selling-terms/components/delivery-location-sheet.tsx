@@ -1,12 +1,12 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { EmptyState } from '#app/ui/empty-state'
 import { AmountInput, Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
+import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { DeliveryLocation } from '#contract/selling-terms'
@@ -98,13 +98,7 @@ export function UpdateDeliveryLocationSheet({ id, onClose }: { id: string; onClo
       {list.isPending ? (
         <Skeleton count={3} height={40} />
       ) : list.isError ? (
-        <EmptyState
-          title="Could not load delivery locations"
-          description={errorMessage(list.error)}
-          errorStatus={errorStatus(list.error)}
-          onRefetch={() => void list.refetch()}
-          refetching={list.isFetching}
-        />
+        <QueryError query={list} title="Could not load delivery locations" />
       ) : (
         <EmptyState title="Delivery location not found" description="It may have been removed." />
       )}

@@ -4,12 +4,12 @@ import { css, cx } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import { Switch } from '#app/ui/switch'
 import type { DeliveryLocation } from '#contract/selling-terms'
@@ -97,13 +97,7 @@ export function DeliveryLocationsPanel({ canEdit }: { canEdit: boolean }) {
           <EmptyState title="No record found" description="Locations you add are offered to customers with their delivery fee." />
         )
       ) : locations.isError ? (
-        <EmptyState
-          title="Could not load delivery locations"
-          description={errorMessage(locations.error)}
-          errorStatus={errorStatus(locations.error)}
-          onRefetch={() => void locations.refetch()}
-          refetching={locations.isFetching}
-        />
+        <QueryError query={locations} title="Could not load delivery locations" />
       ) : (
         <Skeleton count={3} height={48} />
       )}

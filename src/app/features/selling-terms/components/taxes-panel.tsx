@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatPercent } from '#app/lib/percent'
 import { taxListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -55,13 +55,7 @@ export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
           <EmptyState title="No record found" description="Taxes you add are charged on your orders." />
         )
       ) : taxes.isError ? (
-        <EmptyState
-          title="Could not load taxes"
-          description={errorMessage(taxes.error)}
-          errorStatus={errorStatus(taxes.error)}
-          onRefetch={() => void taxes.refetch()}
-          refetching={taxes.isFetching}
-        />
+        <QueryError query={taxes} title="Could not load taxes" />
       ) : (
         <Skeleton count={3} height={32} />
       )}

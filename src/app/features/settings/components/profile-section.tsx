@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorStatus } from '#app/lib/api'
 import { formatDate } from '#app/lib/dates'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { vendorProfileQuery } from '../queries'
@@ -15,7 +14,7 @@ const term = css({ fontSize: 'sm', color: 'fg.muted' })
 export function ProfileSection() {
   const profile = useQuery(vendorProfileQuery())
   if (profile.isError) {
-    return <EmptyState onRefetch={() => void profile.refetch()} errorStatus={errorStatus(profile.error)} refetching={profile.isFetching} />
+    return <QueryError query={profile} description="no" />
   }
   if (!profile.data) return <Skeleton count={4} height="20px" />
   const p = profile.data

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
 import { Money } from '#app/ui/money'
 import { PairedBarChart } from '#app/ui/paired-bar-chart'
+import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
 import { formatKobo } from '#contract/naira'
 
@@ -41,13 +40,7 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
   return (
     <Card title="Transactions">
       {analytics.isError && !a ? (
-        <EmptyState
-          title="No record found"
-          description={errorMessage(analytics.error)}
-          onRefetch={() => void analytics.refetch()}
-          errorStatus={errorStatus(analytics.error)}
-          refetching={analytics.isFetching}
-        />
+        <QueryError query={analytics} />
       ) : (
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
           <div className={statGrid}>
@@ -69,7 +62,9 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
               caption={chartName}
               format={(kobo) => formatKobo(kobo)}
             />
-          ) : null}
+          ) : (
+            <QueryError query={breakdown} title="Could not load the chart" />
+          )}
         </div>
       )}
     </Card>

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { errorStatus } from '#app/lib/api'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 
@@ -25,12 +24,7 @@ export function AccountDetailsSheet({ onClose }: { onClose: () => void }) {
       {details.data ? (
         <AccountDetailsList details={details.data} large />
       ) : details.isError ? (
-        <EmptyState
-          title="Could not load account details"
-          onRefetch={() => void details.refetch()}
-          errorStatus={errorStatus(details.error)}
-          refetching={details.isFetching}
-        />
+        <QueryError query={details} title="Could not load account details" description="no" />
       ) : (
         <Skeleton count={3} height={28} />
       )}

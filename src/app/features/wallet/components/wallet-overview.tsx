@@ -3,12 +3,12 @@ import { Link } from '@tanstack/react-router'
 import { useId, useState } from 'react'
 import { css } from 'styled-system/css'
 
-import { errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { walletBalanceQuery, walletDetailsQuery } from '../queries'
@@ -143,12 +143,7 @@ export function AccountDetailsCard() {
           </div>
         </>
       ) : details.isError ? (
-        <EmptyState
-          title="Could not load account details"
-          onRefetch={() => void details.refetch()}
-          errorStatus={errorStatus(details.error)}
-          refetching={details.isFetching}
-        />
+        <QueryError query={details} title="Could not load account details" description="no" />
       ) : (
         <Skeleton count={3} height="20px" />
       )}

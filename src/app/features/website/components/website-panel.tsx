@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { useSession } from '#app/lib/session'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 
 import { websiteQuery } from '../queries'
@@ -33,17 +32,7 @@ function WebsiteSettings() {
   const session = useSession()
   const data = website.data
   if (!data) {
-    return website.isError ? (
-      <EmptyState
-        title="Could not load your website"
-        description={errorMessage(website.error)}
-        errorStatus={errorStatus(website.error)}
-        onRefetch={() => void website.refetch()}
-        refetching={website.isFetching}
-      />
-    ) : (
-      <Skeleton count={4} height={48} />
-    )
+    return website.isError ? <QueryError query={website} title="Could not load your website" /> : <Skeleton count={4} height={48} />
   }
   return (
     <Card title="Website">
