@@ -1,7 +1,7 @@
 import './index.css'
 
 import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
-import { createRouter, RouterProvider } from '@tanstack/react-router'
+import { RouterProvider } from '@tanstack/react-router'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
@@ -15,29 +15,11 @@ import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
 import { startSignOutOutbox } from './lib/sign-out-outbox'
-import { routeTree } from './routeTree.gen'
+import { createAppRouter } from './router'
 
 const queryClient = createQueryClient()
 
-const router = createRouter({
-  routeTree,
-  context: { queryClient },
-  defaultPreload: 'intent',
-  // Loaders read through the query cache, which owns freshness.
-  defaultPreloadStaleTime: 0,
-  // A tap changes the screen at once (decision 091): a route that is not ready (its chunk, or a loader waiting for
-  // data the device does not hold) shows its own skeleton straight away instead of the previous screen, and the
-  // real screen replaces it as soon as it can. The skeleton is the same screen, so there is no flash to hide.
-  defaultPendingMs: 0,
-  defaultPendingMinMs: 0,
-  scrollRestoration: true,
-})
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router
-  }
-}
+const router = createAppRouter(queryClient)
 
 // Several calls can fail with 401 at once; the first one signs out, the rest find no session and stay quiet.
 setUnauthenticatedHandler(() => {

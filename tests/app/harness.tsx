@@ -1,5 +1,5 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { act, render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
@@ -10,7 +10,7 @@ import { startOutbox, stopOutbox } from '#app/lib/outbox'
 import { deletePersistedCaches } from '#app/lib/persister'
 import { createQueryClient } from '#app/lib/query-client'
 import { clearSession, setSession } from '#app/lib/session'
-import { routeTree } from '#app/routeTree.gen'
+import { createAppRouter } from '#app/router'
 import { toaster } from '#app/ui/toaster-store'
 import type { EndpointDef } from '#contract/endpoint'
 import type { Permission } from '#contract/permissions'
@@ -69,7 +69,7 @@ export function renderApp(path: string, options: RenderOptions = {}) {
   setSession({ token: 'test-token', user: userFixture(options.permissions) })
   const queryClient: QueryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createRouter({ routeTree, context: { queryClient }, history })
+  const router = createAppRouter(queryClient, history)
   const user = userEvent.setup()
   // As the app's boot does for a signed-in user: changes made offline have somewhere to wait.
   void startOutbox(queryClient, userFixture(options.permissions).id)

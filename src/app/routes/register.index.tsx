@@ -6,6 +6,8 @@ import { StepHeader } from '../features/onboarding/components/step-header'
 import { continueOnboarding } from '../features/onboarding/guard'
 
 export const Route = createFileRoute('/register/')({
+  // No boundary of its own: a failed guard is drawn by the /register layout's RegisterError.
+  errorComponent: false,
   beforeLoad: ({ context: { queryClient } }) => continueOnboarding(queryClient),
   component: () => (
     <AuthLayout

@@ -6,6 +6,8 @@ import { requireStep } from '../features/onboarding/guard'
 import { useLogout } from '../lib/sign-out'
 
 export const Route = createFileRoute('/register/review')({
+  // No boundary of its own: a failed guard is drawn by the /register layout's RegisterError.
+  errorComponent: false,
   loader: ({ context: { queryClient } }) => requireStep(queryClient, '/register/review'),
   component: ReviewRoute,
 })

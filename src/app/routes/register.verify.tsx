@@ -6,6 +6,8 @@ import { VerifyPhoneStep } from '../features/onboarding/components/verify-phone-
 import { requireStep } from '../features/onboarding/guard'
 
 export const Route = createFileRoute('/register/verify')({
+  // No boundary of its own: a failed guard is drawn by the /register layout's RegisterError.
+  errorComponent: false,
   loader: ({ context: { queryClient } }) => requireStep(queryClient, '/register/verify'),
   component: VerifyRoute,
 })

@@ -1,11 +1,11 @@
 import { QueryClientProvider } from '@tanstack/react-query'
-import { createMemoryHistory, createRouter, RouterProvider } from '@tanstack/react-router'
+import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
 import { render } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 
 import { createQueryClient } from '#app/lib/query-client'
 import { clearSession, setSession } from '#app/lib/session'
-import { routeTree } from '#app/routeTree.gen'
+import { createAppRouter } from '#app/router'
 import type { User } from '#contract/auth'
 
 /**
@@ -17,7 +17,7 @@ export function renderAs(path: string, user: User | null | 'keep') {
   if (user && user !== 'keep') setSession({ token: 'onboarding-token', user })
   const queryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
-  const router = createRouter({ routeTree, context: { queryClient }, history })
+  const router = createAppRouter(queryClient, history)
   const events = userEvent.setup()
   render(
     <QueryClientProvider client={queryClient}>

@@ -1,7 +1,8 @@
-import { onlineManager, type QueryClient } from '@tanstack/react-query'
+import type { QueryClient } from '@tanstack/react-query'
 import { redirect } from '@tanstack/react-router'
 
 import { isOnboarding, ONBOARDING_PATHS } from '#app/lib/onboarding'
+import { requireQueryData } from '#app/lib/query-client'
 import { getSession } from '#app/lib/session'
 import type { Onboarding } from '#contract/onboarding'
 
@@ -31,27 +32,12 @@ export async function continueOnboarding(queryClient: QueryClient): Promise<void
   throw redirect({ to: ONBOARDING_PATHS[onboarding.step] })
 }
 
-/**
- * Offline with no onboarding step saved on this device: the guard cannot tell which step is next, and waiting for
- * the network would leave a white page (a paused fetch never settles, decision 090). /register shows it with a way
- * to try again.
- */
-export class StepNotSavedOffline extends Error {
-  constructor() {
-    super('Your next step is not saved on this device. Connect to the internet to continue.')
-    this.name = 'StepNotSavedOffline'
-  }
-}
+/** Offline with no step saved: the guard cannot tell which step is next. /register shows it with Try again. */
+const STEP_NOT_SAVED = 'Your next step is not saved on this device. Connect to the internet to continue.'
 
 // The guards run in routes' beforeLoad, which load with the first screen; the onboarding calls (and their schemas)
 // load only when someone is onboarding (decision 082).
 async function onboardingStep(queryClient: QueryClient): Promise<Onboarding> {
   const { onboardingQuery } = await import('./queries')
-  const query = onboardingQuery()
-  // A saved step of any age is used at once, as ensureQueryData did (the steps themselves write it).
-  const saved = queryClient.getQueryData(query.queryKey)
-  if (saved) return saved
-  // ensureQueryData here waited forever offline: its first try fails and the retry pauses until the network is back.
-  if (!onlineManager.isOnline()) throw new StepNotSavedOffline()
-  return queryClient.fetchQuery(query)
+  return requireQueryData(queryClient, onboardingQuery(), STEP_NOT_SAVED)
 }
