@@ -1,5 +1,7 @@
 import type { Permission } from '#contract/permissions'
 
+import { getSession } from './session'
+
 export type IconName = 'home' | 'orders' | 'receipt' | 'wallet' | 'users' | 'box' | 'store' | 'settings'
 
 export interface MenuItem {
@@ -29,4 +31,12 @@ export function hasPermission(permissions: readonly string[], permission?: Permi
 /** The entries a user with these permissions sees, in menu order. */
 export function menuFor(permissions: readonly string[], items: readonly MenuItem[] = MENU): MenuItem[] {
   return items.filter((item) => hasPermission(permissions, item.permission))
+}
+
+/**
+ * A loader's check, outside React: whether the signed-in user holds the permission. A loader skips the calls its
+ * screen's role may not make (they would only answer 403); the screen itself draws NoAccess.
+ */
+export function sessionCan(permission: Permission): boolean {
+  return hasPermission(getSession()?.user.permissions ?? [], permission)
 }

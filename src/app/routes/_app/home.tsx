@@ -11,7 +11,7 @@ import { walletBalanceQuery, walletDetailsQuery } from '#app/features/wallet/que
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
 import { greeting } from '#app/lib/greeting'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { getSession, useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
@@ -23,11 +23,9 @@ export const Route = createFileRoute('/_app/home')({
   validateSearch: v.object(dateFilterSearch),
   loaderDeps: ({ search }) => search,
   loader: ({ context: { queryClient }, deps }) => {
-    const permissions = getSession()?.user.permissions ?? []
     const loads: unknown[] = []
-    if (hasPermission(permissions, 'VENDOR_WALLET'))
-      loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
-    if (hasPermission(permissions, 'VENDOR_TRANSACTIONS')) {
+    if (sessionCan('VENDOR_WALLET')) loads.push(loadQuery(queryClient, walletBalanceQuery()), loadQuery(queryClient, walletDetailsQuery()))
+    if (sessionCan('VENDOR_TRANSACTIONS')) {
       const range = searchRange(deps)
       // Not awaited: the balance matters first; the figures fill in.
       void queryClient.prefetchQuery(transactionAnalyticsQuery(range))

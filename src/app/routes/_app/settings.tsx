@@ -20,10 +20,10 @@ import { memberListQuery } from '#app/features/team/queries'
 import { memberListFilters, type PageSize, teamSearch } from '#app/features/team/search'
 import { WebsitePanel } from '#app/features/website/components/website-panel'
 import { websiteQuery } from '#app/features/website/queries'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
-import { getSession, useSession } from '#app/lib/session'
+import { useSession } from '#app/lib/session'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 import { TabNav } from '#app/ui/tab-nav'
@@ -69,20 +69,20 @@ export const Route = createFileRoute('/_app/settings')({
     // The other tabs' data is fetched without blocking: each card shows its own loading and error state.
     if (deps.tab === 'payout-settings') {
       // Readable only with VENDOR_TRANSFERS (decision 087); the card says so to everyone else.
-      if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')) void queryClient.prefetchQuery(settlementAccountQuery())
+      if (sessionCan('VENDOR_TRANSFERS')) void queryClient.prefetchQuery(settlementAccountQuery())
       void queryClient.prefetchQuery(thirdPartyTransfersQuery())
       void queryClient.prefetchQuery(vendorChargesQuery())
     }
     if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
     if (deps.tab === 'taxes') void queryClient.prefetchQuery(taxListQuery())
     if (deps.tab === 'delivery-locations') void queryClient.prefetchQuery(deliveryLocationListQuery())
-    if (deps.tab === 'website' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_SETTINGS')) {
+    if (deps.tab === 'website' && sessionCan('VENDOR_SETTINGS')) {
       void queryClient.prefetchQuery(websiteQuery())
     }
-    if (deps.tab === 'domains' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_SETTINGS')) {
+    if (deps.tab === 'domains' && sessionCan('VENDOR_SETTINGS')) {
       void queryClient.prefetchQuery(myDomainsQuery())
     }
-    if (deps.tab === 'team' && hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM')) {
+    if (deps.tab === 'team' && sessionCan('VENDOR_TEAM')) {
       void queryClient.prefetchQuery(memberListQuery(memberListFilters(deps)))
     }
     return loadQuery(queryClient, vendorProfileQuery())

@@ -9,9 +9,9 @@ import { TransactionList } from '#app/features/transactions/components/transacti
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { activeFilterCount, listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
-import { getSession, useSession } from '#app/lib/session'
+import { useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { EmptyState } from '#app/ui/empty-state'
 import { FilterButton } from '#app/ui/filter-button'
@@ -23,7 +23,7 @@ export const Route = createFileRoute('/_app/transactions')({
   // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   loader: ({ context: { queryClient }, location, cause }) => {
     const deps = location.search as TransactionSearch
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) return
+    if (!sessionCan('VENDOR_TRANSACTIONS')) return
     return loadInfiniteQuery(queryClient, transactionListQuery(listFilters(deps)), cause)
   },
   // Its loader waits for the first page when nothing is saved: this is what the tap shows meanwhile (decision 091).

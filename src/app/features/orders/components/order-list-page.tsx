@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 
 import type { KindText } from '../kinds'
@@ -15,8 +15,7 @@ import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
  * (placeholder data) instead of the router holding the old screen with no sign of progress.
  */
 export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch, kind: KindText): void {
-  if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
-    void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
+  if (sessionCan('VENDOR_ORDERS')) void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
 }
 
 /** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */

@@ -3,15 +3,14 @@ import { createFileRoute } from '@tanstack/react-router'
 import { CustomerPage } from '#app/features/customers/components/customer-page'
 import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
 import { customerInfoQuery } from '#app/features/customers/queries'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
   // Not awaited: the page shows its skeleton and, for someone else's customer, says so instead of an error screen.
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS'))
-      void queryClient.prefetchQuery(customerInfoQuery(params.customerId))
+    if (sessionCan('VENDOR_CUSTOMERS')) void queryClient.prefetchQuery(customerInfoQuery(params.customerId))
   },
   // Drawn on the tap until the route is ready (decision 091); its name comes with the data: the heading is a bar, as on the page before its data.
   pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/customers">Customers</BackSkeleton>} skeletons={[160, 240]} />,

@@ -17,8 +17,8 @@ import {
 } from '#app/features/customers/search'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
 import { PageHeader } from '#app/ui/page'
@@ -31,7 +31,7 @@ export const Route = createFileRoute('/_app/customers/')({
   // Not awaited: the page on screen stays while another loads (placeholder data), and the figures fill in.
   loader: ({ context: { queryClient }, location }) => {
     const deps = location.search as CustomerSearch
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) return
+    if (!sessionCan('VENDOR_CUSTOMERS')) return
     const range = searchRange(deps)
     void queryClient.prefetchQuery(customerListQuery(customerListFilters(deps)))
     void queryClient.prefetchQuery(customerAnalyticsQuery(range))

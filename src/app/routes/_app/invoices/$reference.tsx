@@ -5,8 +5,8 @@ import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access
 import { OrderPage } from '#app/features/orders/components/order-page'
 import { KINDS } from '#app/features/orders/kinds'
 import { orderDetailQuery } from '#app/features/orders/queries'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/$reference')({
@@ -15,8 +15,7 @@ export const Route = createFileRoute('/_app/invoices/$reference')({
   validateSearch: v.object({ type: v.fallback(v.optional(v.picklist(['shareable'])), undefined) }),
   // Not awaited: the page shows its skeleton (or, offline, the order from the persisted cache) at once.
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
-      void queryClient.prefetchQuery(orderDetailQuery(params.reference))
+    if (sessionCan('VENDOR_ORDERS')) void queryClient.prefetchQuery(orderDetailQuery(params.reference))
   },
   // Drawn on the tap until the chunk is in (decision 091); the heading is built from the reference, as the page's.
   pendingComponent: InvoicePending,

@@ -9,8 +9,8 @@ import { disputeListQuery } from '#app/features/disputes/queries'
 import { disputeListFilters, type DisputeSearch, disputeSearchSchema, type PageSize } from '#app/features/disputes/search'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrdersTabs } from '#app/features/orders/components/orders-tabs'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
 import { PageHeader, primaryFirstActions } from '#app/ui/page'
@@ -23,8 +23,7 @@ export const Route = createFileRoute('/_app/orders/disputes')({
   // Not awaited: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, location }) => {
     const deps = location.search as DisputeSearch
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS'))
-      void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
+    if (sessionCan('VENDOR_ORDERS')) void queryClient.prefetchQuery(disputeListQuery(disputeListFilters(deps)))
   },
   // Drawn on the tap until the chunk is in (decision 091): Initiate Dispute on its own row, Filter under it.
   pendingComponent: () => (

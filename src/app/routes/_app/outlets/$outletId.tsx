@@ -15,9 +15,9 @@ import {
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
-import { getSession, useSession } from '#app/lib/session'
+import { useSession } from '#app/lib/session'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 // The outlet's transactions keep their filters in the URL, as on /transactions.
@@ -27,7 +27,7 @@ export const Route = createFileRoute('/_app/outlets/$outletId')({
   // Not awaited but the transactions: the page shows its skeleton, and for an outlet the user cannot see, says so.
   loader: ({ context: { queryClient }, params: { outletId }, location, cause }) => {
     const deps = location.search as TransactionSearch
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS')) return
+    if (!sessionCan('VENDOR_OUTLETS')) return
     void queryClient.prefetchQuery(outletDetailQuery(outletId))
     void queryClient.prefetchQuery(outletBalanceQuery(outletId))
     void queryClient.prefetchQuery(outletWalletDetailsQuery(outletId))

@@ -7,8 +7,8 @@ import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-acc
 import { OutletList } from '#app/features/outlets/components/outlet-list'
 import { outletListQuery } from '#app/features/outlets/queries'
 import { outletListFilters, type OutletSearch, outletSearchSchema, type PageSize } from '#app/features/outlets/search'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { Icon } from '#app/ui/icon'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton } from '#app/ui/screen-skeleton'
@@ -22,15 +22,10 @@ export const Route = createFileRoute('/_app/outlets/_list')({
   // Not awaited: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, location }) => {
     const deps = location.search as OutletSearch
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_OUTLETS'))
-      void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
+    if (sessionCan('VENDOR_OUTLETS')) void queryClient.prefetchQuery(outletListQuery(outletListFilters(deps)))
   },
   pendingComponent: () => (
-    <ScreenSkeleton
-      title="Outlets"
-      description={OUTLETS_DESCRIPTION}
-      actions={hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_TEAM') ? 1 : 0}
-    >
+    <ScreenSkeleton title="Outlets" description={OUTLETS_DESCRIPTION} actions={sessionCan('VENDOR_TEAM') ? 1 : 0}>
       <SearchSkeleton />
       <CardSkeleton />
     </ScreenSkeleton>

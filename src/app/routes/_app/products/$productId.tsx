@@ -2,16 +2,14 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 
 import { ProductPage } from '#app/features/catalogue/components/product-page'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession } from '#app/lib/session'
+import { sessionCan } from '#app/lib/permissions'
 import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/$productId')({
   // Not awaited: the page shows its skeleton and, for a deleted product, says so instead of an error screen.
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
-      void queryClient.prefetchQuery(productDetailQuery(params.productId))
+    if (sessionCan('VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
   },
   // Drawn on the tap until the route is ready (decision 091); its name comes with the data: the heading is a bar, as on the page before its data.
   pendingComponent: () => <DetailSkeleton back={<BackSkeleton to="/products">Products</BackSkeleton>} skeletons={[180, 240]} />,

@@ -3,8 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EditProduct } from '#app/features/catalogue/components/edit-product'
 import { productDetailQuery } from '#app/features/catalogue/queries'
 import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession } from '#app/lib/session'
+import { sessionCan } from '#app/lib/permissions'
 import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
 import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { Skeleton } from '#app/ui/skeleton'
@@ -12,8 +11,7 @@ import { Skeleton } from '#app/ui/skeleton'
 /** Its own page, not a child of the product page: the form needs the whole screen on a phone. */
 export const Route = createFileRoute('/_app/products/$productId_/edit')({
   loader: ({ context: { queryClient }, params }) => {
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
-      void queryClient.prefetchQuery(productDetailQuery(params.productId))
+    if (sessionCan('VENDOR_INVENTORY')) void queryClient.prefetchQuery(productDetailQuery(params.productId))
   },
   // Drawn on the tap until the chunk is in (decision 091), as the page draws itself before the product is there.
   pendingComponent: () => (

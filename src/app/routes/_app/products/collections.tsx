@@ -7,8 +7,7 @@ import { ActiveCollectionFilters, FilterCollectionsSheet } from '#app/features/c
 import { CollectionList } from '#app/features/catalogue/components/collection-list'
 import { collectionListQuery } from '#app/features/catalogue/queries'
 import { collectionListFilters, type CollectionSearch, collectionSearchSchema } from '#app/features/catalogue/search'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession } from '#app/lib/session'
+import { sessionCan } from '#app/lib/permissions'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
@@ -22,8 +21,7 @@ export const Route = createFileRoute('/_app/products/collections')({
   // Not awaited, like the products list: paging keeps the current page on screen while the next loads.
   loader: ({ context: { queryClient }, location }) => {
     const deps = location.search as CollectionSearch
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
-      void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
+    if (sessionCan('VENDOR_INVENTORY')) void queryClient.prefetchQuery(collectionListQuery(collectionListFilters(deps)))
   },
   // Drawn on the tap until the chunk is in (decision 091). Its children (a collection, Add Collection) are sheets
   // over this list and have none: theirs would be drawn in place of the sheet, over nothing.

@@ -5,9 +5,8 @@ import * as v from 'valibot'
 
 import { CouponList } from '#app/features/coupons/components/coupon-list'
 import { couponListQuery } from '#app/features/coupons/queries'
-import { hasPermission } from '#app/lib/permissions'
+import { sessionCan } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
-import { getSession } from '#app/lib/session'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { Icon } from '#app/ui/icon'
 import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
@@ -18,7 +17,7 @@ export const Route = createFileRoute('/_app/products/coupons')({
   validateSearch: v.object({ page: v.optional(v.fallback(v.pipe(v.number(), v.integer(), v.minValue(1)), 1), 1) }),
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context: { queryClient }, deps, cause }) => {
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')) return
+    if (!sessionCan('VENDOR_INVENTORY')) return
     // A failed load is not thrown: the list shows it with Refetch (hidden on 403).
     return loadQuery(queryClient, couponListQuery(deps.page), cause)?.catch(() => undefined)
   },

@@ -14,8 +14,7 @@ import {
   type ProductSearch,
   productSearchSchema,
 } from '#app/features/catalogue/search'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession } from '#app/lib/session'
+import { sessionCan } from '#app/lib/permissions'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
@@ -31,8 +30,7 @@ export const Route = createFileRoute('/_app/products/')({
   // holding the old screen with no sign of progress.
   loader: ({ context: { queryClient }, location }) => {
     const deps = location.search as ProductSearch
-    if (hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_INVENTORY'))
-      void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
+    if (sessionCan('VENDOR_INVENTORY')) void queryClient.prefetchQuery(productListQuery(productListFilters(deps)))
   },
   pendingComponent: () => (
     <ScreenSkeleton title="Products" actions={2}>

@@ -3,15 +3,15 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { DisputePage } from '#app/features/disputes/components/dispute-page'
 import { disputeConversationQuery, disputeInfoQuery } from '#app/features/disputes/queries'
 import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { useSession } from '#app/lib/session'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 // `disputes_` keeps this page out of the disputes list's layout: it is a page of its own, not a sheet over the list.
 export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({
   // Not awaited: the page shows its skeleton and, for someone else's dispute, says so instead of an error screen.
   loader: ({ context: { queryClient }, params }) => {
-    if (!hasPermission(getSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) return
+    if (!sessionCan('VENDOR_ORDERS')) return
     void queryClient.prefetchQuery(disputeInfoQuery(params.disputeId))
     void queryClient.prefetchQuery(disputeConversationQuery(params.disputeId))
   },
