@@ -1,7 +1,8 @@
 import { format, isValid, parseISO } from 'date-fns'
 
-// Durations and ranges live in date-range.ts, which route loaders import (it ships in the entry chunk, so it
-// must stay free of date-fns' format and its locale); the formatters below load with the screens.
+// Durations and ranges live in date-range.ts, which route files import for their search validation and
+// skeletons (so it ships in the entry chunk and must stay free of date-fns' format and its locale); the
+// formatters below load with the screens.
 export * from './date-range'
 
 function toDate(value: string | Date): Date | null {
