@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import { parseNairaToKobo } from '#contract/money'
-import { BANKS } from '#server/banking/banks'
-import { sandboxPayerAccount } from '#server/banking/sandbox'
-import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/banking/signature'
-import { newSessionId } from '#server/ledger'
+import { BANKS } from '#server/money/banks'
+import { newSessionId } from '#server/money/ledger'
+import { sandboxPayerAccount } from '#server/money/sandbox-bank'
+import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed'
 
 /*

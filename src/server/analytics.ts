@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from './clock'
 import type { Db } from './db/client'
 import { transactions } from './db/schema'
 import { ApiError } from './errors'
-import { mainWalletScope } from './transaction-queries'
+import { mainWalletScope } from './money/transaction-queries'
 
 /*
  * Vendors read days in Lagos time. Africa/Lagos is UTC+1 all year (no daylight saving), so a fixed offset is

@@ -7,7 +7,7 @@ import { chargeFor } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import { nubanFor } from '#contract/nuban'
-import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/banking/sandbox'
 import { nameEnquiries } from '#server/db/schema'
+import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
 
 import { call, makeApp, type TestApp } from './harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, sender } from './money-helpers'

@@ -2,11 +2,11 @@ import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
 import { isValidNuban, nubanCheckDigit } from '#contract/nuban'
-import { randomNuban } from '#server/accounts'
 import type { Db } from '#server/db/client'
 import { transactions, wallets } from '#server/db/schema'
 import { ApiError } from '#server/errors'
-import { creditFromBank, newReference, postTransfer } from '#server/ledger'
+import { randomNuban } from '#server/money/accounts'
+import { creditFromBank, newReference, postTransfer } from '#server/money/ledger'
 
 import { createVendor, testDb, type TestVendor } from './harness'
 import { expectLedgerConsistent } from './money-helpers'

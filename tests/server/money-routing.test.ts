@@ -2,9 +2,9 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { hashSecret } from '#server/auth/secrets'
-import { bankByCode } from '#server/banking/banks'
-import { sandboxAccountName } from '#server/banking/sandbox'
 import { users, vendorAuditEvents } from '#server/db/schema'
+import { bankByCode } from '#server/money/banks'
+import { sandboxAccountName } from '#server/money/sandbox-bank'
 
 import { call, createMember, makeApp, type TestApp } from './harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './money-helpers'

@@ -4,10 +4,10 @@ import { expect } from 'vitest'
 
 import { nubanFor } from '#contract/nuban'
 import { lagosDate } from '#server/analytics'
-import { bankByCode } from '#server/banking/banks'
-import { signWebhookBody } from '#server/banking/signature'
 import type { AppOptions } from '#server/deps'
-import { newSessionId } from '#server/ledger'
+import { bankByCode } from '#server/money/banks'
+import { newSessionId } from '#server/money/ledger'
+import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeProduct } from './catalogue-helpers'
 import { call, makeApp, type TestApp } from './harness'

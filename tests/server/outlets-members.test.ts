@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { Permission } from '#contract/permissions'
-import { createMember } from '#server/accounts'
 import { HOUR_MS } from '#server/clock'
 import { type UserRow, users } from '#server/db/schema'
+import { createMember } from '#server/money/accounts'
 
 import { call, type TestApp, uniqueEmail } from './harness'
 import { creditOutlet, fund, get, isOutletMember, makeOutlet, outletsApp, owner, staff, toMain } from './outlets-helpers'

@@ -7,7 +7,7 @@ import type { Permission } from '#contract/permissions'
 import { hashSecret } from '#server/auth/secrets'
 import { transactions, users } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
-import { PIN_MAX_ATTEMPTS } from '#server/pin'
+import { PIN_MAX_ATTEMPTS } from '#server/money/pin'
 
 import { call, createMember, type TestApp } from './harness'
 import { enquiry, expectLedgerConsistent, PIN, pinAttempts, send, tokenFor } from './money-helpers'

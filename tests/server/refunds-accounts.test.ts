@@ -3,8 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SANDBOX_SERIALS } from '#server/banking/sandbox'
 import { transactions } from '#server/db/schema'
+import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { refundAccounts } from '#server/orders/refund-accounts'
 
 import { call, type TestApp } from './harness'

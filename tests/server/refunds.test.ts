@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS } from '#server/banking/sandbox'
 import { transactions, vendors } from '#server/db/schema'
-import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/transfers'
+import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS } from '#server/money/sandbox-bank'
+import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
 import { call, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, PIN } from './money-helpers'

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { institutionCode, nubanFor } from '#contract/nuban'
-import { BANKS } from '#server/banking/banks'
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/banking/sandbox'
+import { BANKS } from '#server/money/banks'
+import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
 
 /* The sandbox bank's list and deterministic names. The NUBAN and charge rules are tested in tests/unit. */
 

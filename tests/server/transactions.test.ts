@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { HOUR_MS } from '#server/clock'
-import { creditFromBank } from '#server/ledger'
-import { debitForTransfer, settle } from '#server/transfers'
+import { creditFromBank } from '#server/money/ledger'
+import { debitForTransfer, settle } from '#server/money/transfers'
 
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { account, sender, tokenFor } from './money-helpers'

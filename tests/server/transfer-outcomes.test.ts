@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
-import type { BankingProvider, TransferRequest, TransferResult } from '#server/banking/provider'
-import { SANDBOX_SERIALS, SandboxBankingProvider } from '#server/banking/sandbox'
 import { ledgerEntries, transactions } from '#server/db/schema'
-import { newSessionId } from '#server/ledger'
-import { debitForTransfer, RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/transfers'
+import type { BankingProvider, TransferRequest, TransferResult } from '#server/money/bank-provider'
+import { newSessionId } from '#server/money/ledger'
+import { SANDBOX_SERIALS, SandboxBankingProvider } from '#server/money/sandbox-bank'
+import { debitForTransfer, RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
 import { call, makeApp, type TestApp } from './harness'
 import { account, balances, enquiry, expectLedgerConsistent, send, sender } from './money-helpers'

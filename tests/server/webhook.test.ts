@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { signWebhookBody } from '#server/banking/signature'
 import { transactions } from '#server/db/schema'
-import { newSessionId } from '#server/ledger'
+import { newSessionId } from '#server/money/ledger'
+import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { call, makeApp, type TestApp } from './harness'
 import { balances, expectLedgerConsistent, sender } from './money-helpers'

@@ -2,7 +2,7 @@ import type { transactionEndpoints } from '#contract/transactions'
 
 import { analyticsRange, transactionBreakdown, transactionTotals } from '../analytics'
 import type { HandlersFor } from '../http/types'
-import { findTransaction, listTransactions, markAsPos, toTransaction } from '../transaction-queries'
+import { findTransaction, listTransactions, markAsPos, toTransaction } from '../money/transaction-queries'
 
 export const transactionHandlers: HandlersFor<typeof transactionEndpoints> = {
   async listTransactions({ auth, db, query }) {

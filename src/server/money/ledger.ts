@@ -2,9 +2,9 @@ import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
-import type { Db, Tx } from './db/client'
-import { ledgerEntries, type NewTransaction, type TransactionRow, transactions, type WalletRow, wallets } from './db/schema'
-import { ApiError } from './errors'
+import type { Db, Tx } from '../db/client'
+import { ledgerEntries, type NewTransaction, type TransactionRow, transactions, type WalletRow, wallets } from '../db/schema'
+import { ApiError } from '../errors'
 
 /** One side of a movement: signed kobo, positive credits the wallet. */
 export interface Leg {

@@ -2,9 +2,9 @@ import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-o
 
 import type { Transaction } from '#contract/transactions'
 
-import type { Db } from './db/client'
-import { type TransactionRow, transactions, wallets } from './db/schema'
-import { ApiError, notFound } from './errors'
+import type { Db } from '../db/client'
+import { type TransactionRow, transactions, wallets } from '../db/schema'
+import { ApiError, notFound } from '../errors'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {

@@ -2,9 +2,9 @@ import { createHash } from 'node:crypto'
 
 import { isValidNuban, nubanFor } from '#contract/nuban'
 
-import { newSessionId } from '../ledger'
+import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './bank-provider'
 import { BANKS } from './banks'
-import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './provider'
+import { newSessionId } from './ledger'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an

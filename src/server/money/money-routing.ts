@@ -7,8 +7,8 @@ import { users, vendorAuditEvents, type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { describeError } from '../errors'
 import type { Notification } from '../notifier'
-import { verifyPin } from '../pin'
 import { findEnquiry, spendEnquiry } from './name-enquiry'
+import { verifyPin } from './pin'
 
 /*
  * Where money goes (docs/decisions/087-where-money-goes-is-guarded.md). The settlement account is the one

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, or } from 'drizzle-orm'
 
-import type { Db, Tx } from './db/client'
-import { ledgerEntries, type TransactionRow, transactions, type WalletRow, wallets } from './db/schema'
+import type { Db, Tx } from '../db/client'
+import { ledgerEntries, type TransactionRow, transactions, type WalletRow, wallets } from '../db/schema'
 import { GUARDED_KINDS, newReference, postTransferWithin, type TransactionFields } from './ledger'
 
 /*

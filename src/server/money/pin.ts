@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm'
 
-import { verifySecret } from './auth/secrets'
-import type { Db } from './db/client'
-import { type UserRow, users } from './db/schema'
-import { ApiError } from './errors'
+import { verifySecret } from '../auth/secrets'
+import type { Db } from '../db/client'
+import { type UserRow, users } from '../db/schema'
+import { ApiError } from '../errors'
 
 /*
  * The transaction PIN belongs to a user, not the vendor (docs/decisions/009-pin-per-user.md): five wrong tries in

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm'
 import { nubanFor } from '#contract/nuban'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 
-import { hashSecret } from './auth/secrets'
-import type { Db } from './db/client'
-import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from './db/schema'
+import { hashSecret } from '../auth/secrets'
+import type { Db } from '../db/client'
+import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from '../db/schema'
 
 export interface NewVendorAccount {
   name: string
