@@ -1,7 +1,8 @@
 import type { transactionEndpoints } from '#contract/transactions'
 
-import { analyticsRange, transactionBreakdown, transactionTotals } from '../analytics'
+import { analyticsRange } from '../analytics'
 import type { HandlersFor } from '../http/types'
+import { transactionBreakdown, transactionTotals } from '../money/analytics'
 import { findTransaction, listTransactions, markAsPos, toTransaction } from '../money/transaction-queries'
 
 export const transactionHandlers: HandlersFor<typeof transactionEndpoints> = {
