@@ -6,7 +6,7 @@ import { BANKS } from '#server/money/banks'
 import { newSessionId } from '#server/money/ledger'
 import { sandboxPayerAccount } from '#server/money/sandbox-bank'
 import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/money/webhook-signature'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 /*
  * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer

@@ -19,7 +19,7 @@ import { vendorWallet } from './money/ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
-import { DEMO, seedDemo } from './seed'
+import { DEMO, seedDemo } from './seed/demo'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { vendors } from '#server/db/schema'
 import { approveVendor, listVendors, rejectVendor, setVendorStatus } from '#server/onboarding/admin'
-import { DEMO, seedDemo } from '#server/seed'
+import { DEMO, seedDemo } from '#server/seed/demo'
 import { MemoryStorage } from '#server/storage'
 
 import { call, createMember, createVendor, login } from './harness'

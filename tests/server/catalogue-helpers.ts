@@ -34,7 +34,7 @@ export const PNG = Uint8Array.from(
   Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'),
 )
 export const JPEG = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9])
-export const WEBP = Uint8Array.from(readFileSync(new URL('../../src/server/seed-images/zobo.webp', import.meta.url)))
+export const WEBP = Uint8Array.from(readFileSync(new URL('../../src/server/seed/images/zobo.webp', import.meta.url)))
 
 export const image = (bytes: Uint8Array, type: string, name = 'photo') => new File([Uint8Array.from(bytes)], name, { type })
 

@@ -14,7 +14,7 @@ import { type Database, openDatabase } from '#server/db/client'
 import { idempotencyKeys, transactions, users } from '#server/db/schema'
 import { STALE_CLAIM_MS } from '#server/http/idempotency'
 import { RECOVER_AFTER_MS } from '#server/money/transfers'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 import { expectLedgerConsistent } from './money-helpers'
 

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
-import { seedDisputes } from '#server/seed-disputes'
+import { seedDisputes } from '#server/seed/disputes'
 
 import { call, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'

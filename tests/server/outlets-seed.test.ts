@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { transactions, users, wallets } from '#server/db/schema'
-import { DEMO, seedDemo } from '#server/seed'
-import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '#server/seed-outlets'
+import { DEMO, seedDemo } from '#server/seed/demo'
+import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '#server/seed/outlets'
 import { MemoryStorage } from '#server/storage'
 
 import { call, login, type TestApp } from './harness'
@@ -13,7 +13,7 @@ import { expectLedgerConsistent, tokenFor } from './money-helpers'
 import { get, outletsApp } from './outlets-helpers'
 
 /*
- * The demo vendor's outlets, made by seed-outlets.ts through the outlet code. seedDemo does nothing when the demo
+ * The demo vendor's outlets, made by seed/outlets.ts through the outlet code. seedDemo does nothing when the demo
  * exists, so on PostgreSQL (one database for every test file) this reads what start-server.test.ts may have seeded.
  */
 

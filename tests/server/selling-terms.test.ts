@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { taxes } from '#server/db/schema'
-import { seedSellingTerms } from '#server/seed-selling-terms'
+import { seedSellingTerms } from '#server/seed/selling-terms'
 
 import { call, createMember, createVendor, makeApp, type TestApp } from './harness'
 import { tokenFor } from './money-helpers'

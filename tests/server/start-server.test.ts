@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { ledgerEntries, transactions, vendors, wallets } from '#server/db/schema'
 import { type RunningServer, startServer } from '#server/main'
-import { DEMO, seedDemo } from '#server/seed'
+import { DEMO, seedDemo } from '#server/seed/demo'
 import { MemoryStorage } from '#server/storage'
 
 import { expectLedgerConsistent } from './money-helpers'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { DEMO, DEMO_SHOP_LOOK, seedDemo } from '#server/seed'
+import { DEMO, DEMO_SHOP_LOOK, seedDemo } from '#server/seed/demo'
 import { MemoryStorage } from '#server/storage'
 
 import { call, makeApp } from './harness'

@@ -1,9 +1,9 @@
 import { toBasisPoints } from '#contract/common'
 
-import { lagosDate } from './analytics'
-import { DAY_MS } from './clock'
-import type { Db } from './db/client'
-import { coupons, deliveryLocations, taxes } from './db/schema'
+import { lagosDate } from '../analytics'
+import { DAY_MS } from '../clock'
+import type { Db } from '../db/client'
+import { coupons, deliveryLocations, taxes } from '../db/schema'
 
 /**
  * The demo vendor's selling terms: VAT, delivery locations around Lagos (one switched off) and one coupon in each

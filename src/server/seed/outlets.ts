@@ -1,17 +1,17 @@
 import { nubanFor } from '#contract/nuban'
 import type { Permission } from '#contract/permissions'
 
-import { startOfLagosDay } from './analytics'
-import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from './clock'
-import type { Tx } from './db/client'
-import type { WalletRow } from './db/schema'
-import { outletMembers } from './db/team-schema'
-import { createMember } from './money/accounts'
-import { bankByCode } from './money/banks'
-import { creditFromBank } from './money/ledger'
-import { insertOutletWithin } from './outlets/create'
-import type { OutletRow } from './outlets/scope'
-import { type OutletTransferDirection, postOutletTransferWithin } from './outlets/transfers'
+import { startOfLagosDay } from '../analytics'
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
+import type { Tx } from '../db/client'
+import type { WalletRow } from '../db/schema'
+import { outletMembers } from '../db/team-schema'
+import { createMember } from '../money/accounts'
+import { bankByCode } from '../money/banks'
+import { creditFromBank } from '../money/ledger'
+import { insertOutletWithin } from '../outlets/create'
+import type { OutletRow } from '../outlets/scope'
+import { type OutletTransferDirection, postOutletTransferWithin } from '../outlets/transfers'
 
 /*
  * The demo vendor's two Lagos branches, made through the outlet code: each with its own wallet and virtual account,

@@ -5,19 +5,19 @@ import { and, eq, isNull } from 'drizzle-orm'
 import { nubanFor } from '#contract/nuban'
 import type { OrderKind } from '#contract/orders'
 
-import { startOfLagosDay } from './analytics'
-import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from './clock'
-import { findOrCreateCustomer } from './customers/upsert'
-import type { Db } from './db/client'
-import { customers } from './db/sales-schema'
-import { deliveryLocations, products, productVariants, taxes, users } from './db/schema'
-import { bankByCode } from './money/banks'
-import { vendorWallet } from './money/ledger'
-import { SandboxBankingProvider } from './money/sandbox-bank'
-import { createOrder, type NewOrder, type OrderActor } from './orders/create'
-import { receiveBankCredit } from './orders/inbound'
-import { refundOrder } from './orders/refunds'
-import { changeOrderStatus } from './orders/status'
+import { startOfLagosDay } from '../analytics'
+import { type Clock, DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
+import { findOrCreateCustomer } from '../customers/upsert'
+import type { Db } from '../db/client'
+import { customers } from '../db/sales-schema'
+import { deliveryLocations, products, productVariants, taxes, users } from '../db/schema'
+import { bankByCode } from '../money/banks'
+import { vendorWallet } from '../money/ledger'
+import { SandboxBankingProvider } from '../money/sandbox-bank'
+import { createOrder, type NewOrder, type OrderActor } from '../orders/create'
+import { receiveBankCredit } from '../orders/inbound'
+import { refundOrder } from '../orders/refunds'
+import { changeOrderStatus } from '../orders/status'
 
 /*
  * The demo vendor's sales: a dozen customers and two weeks of orders and invoices in every state a vendor meets,
@@ -31,7 +31,7 @@ interface SeedCustomer {
   phone?: string
   /**
    * The account they pay from: CBN bank code and 9-digit serial (docs/sandbox-banking.md). A payer is bank and
-   * account (decision 088): no one else in the seed, here or in seed-history.ts, pays from the same one, except the
+   * account (decision 088): no one else in the seed, here or in history.ts, pays from the same one, except the
    * same person (Aisha, Chukwuemeka and Ngozi also paid without an order there).
    */
   bank: [string, string]
@@ -168,7 +168,7 @@ const PLANS: Plan[] = [
   { at: [0, 10], customer: null, lines: [['Zobo drink', '50cl', 4]] },
 ]
 
-/** A plan's time, kept in the past and in order when the seed runs early in a Lagos day (as seed.ts does). */
+/** A plan's time, kept in the past and in order when the seed runs early in a Lagos day (as demo.ts does). */
 function planTimes(now: Date): Date[] {
   const today = startOfLagosDay(now).getTime()
   return PLANS.map(({ at: [days, hour] }, i) => {

@@ -2,13 +2,13 @@ import { readFile } from 'node:fs/promises'
 
 import type { ProductOption } from '#contract/catalogue'
 
-import { createCollection } from './catalogue/collections'
-import type { CatalogueDeps } from './catalogue/commit'
-import { generatePayLink } from './catalogue/paylinks'
-import { createProduct } from './catalogue/products'
-import { setStockAlert, updateVariant } from './catalogue/variants'
-import type { Db } from './db/client'
-import type { Storage } from './storage'
+import { createCollection } from '../catalogue/collections'
+import type { CatalogueDeps } from '../catalogue/commit'
+import { generatePayLink } from '../catalogue/paylinks'
+import { createProduct } from '../catalogue/products'
+import { setStockAlert, updateVariant } from '../catalogue/variants'
+import type { Db } from '../db/client'
+import type { Storage } from '../storage'
 
 /*
  * The demo vendor's menu, made through the same functions the API uses: four collections, eight dishes (two not
@@ -135,7 +135,7 @@ function combinations(options: ProductOption[]): Record<string, string>[] {
 }
 
 async function picture(name: string): Promise<File> {
-  const bytes = await readFile(new URL(`./seed-images/${name}.webp`, import.meta.url))
+  const bytes = await readFile(new URL(`./images/${name}.webp`, import.meta.url))
   return new File([bytes], `${name}.webp`, { type: 'image/webp' })
 }
 

@@ -3,7 +3,7 @@ import { nubanFor } from '#contract/nuban'
 /*
  * Two weeks of the demo vendor's main wallet, oldest first, so the ledger's balance_after reads as a running
  * balance. Amounts in kobo. Credits are bank transfers into the virtual account, offline (no order yet: Create
- * order / Mark as POS); orders paid by transfer are made by seed-sales.ts through the real payment path. Sends go
+ * order / Mark as POS); orders paid by transfer are made by sales.ts through the real payment path. Sends go
  * to sandbox accounts, so resolving the same number in the app gives the same name; one went to the sandbox's
  * dormant account and was reversed.
  */

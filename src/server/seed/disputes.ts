@@ -1,12 +1,12 @@
 import { and, asc, count, desc, eq, gt, sql } from 'drizzle-orm'
 
-import { type Clock, MINUTE_MS } from './clock'
-import type { Db } from './db/client'
-import { disputes, type OrderRow, orders } from './db/sales-schema'
-import { users } from './db/schema'
-import { appendMessage } from './disputes/conversation'
-import { escalateDispute } from './disputes/escalate'
-import { type NewDispute, openDispute } from './disputes/open'
+import { type Clock, MINUTE_MS } from '../clock'
+import type { Db } from '../db/client'
+import { disputes, type OrderRow, orders } from '../db/sales-schema'
+import { users } from '../db/schema'
+import { appendMessage } from '../disputes/conversation'
+import { escalateDispute } from '../disputes/escalate'
+import { type NewDispute, openDispute } from '../disputes/open'
 
 /*
  * Two disputes on the demo vendor's paid orders, made through the dispute code itself, so the Disputes screens
