@@ -5,7 +5,7 @@ import { and, eq, sql } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 
 import { wallets } from '#server/db/schema'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 import { signInAsDemo, withDemoBrowser } from './demo-browser'
 import { offlineAnyAgeFigures } from './offline-any-age'

@@ -6,7 +6,7 @@ import { type Browser, chromium, type Page } from 'playwright-core'
 
 import { type RunningServer, startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 const ROOT = resolve(import.meta.dirname, '..')
 

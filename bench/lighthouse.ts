@@ -9,7 +9,7 @@ import puppeteer from 'puppeteer-core'
 
 import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 /*
  * `lighthouseFigures()`: Lighthouse (mobile preset, simulated throttling, the package's defaults) with Debian's

@@ -1,11 +1,11 @@
 import type { Hono } from 'hono'
 
-import { createVendorAccount } from '#server/accounts'
 import { createApp } from '#server/app'
 import { setScryptCostForTests } from '#server/auth/secrets'
 import { createSession } from '#server/auth/sessions'
 import { systemClock } from '#server/clock'
 import { type Db, openDatabase } from '#server/db/client'
+import { createVendorAccount } from '#server/money/accounts'
 import { DevNotifier } from '#server/notifier'
 
 /** Timed runs per query, after warm-up runs that fill caches and plans. */

@@ -3,7 +3,7 @@
 import { createServer } from 'vite'
 
 import { startServer } from '#server/main'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 process.env.API_PORT = String(apiPort)

@@ -1,4 +1,4 @@
-// Draws the demo products' pictures (src/server/seed-images/*.webp) with Debian's Chromium: a plate or a glass in
+// Draws the demo products' pictures (src/server/seed/images/*.webp) with Debian's Chromium: a plate or a glass in
 // the dish's colours with its name. Run once when the demo menu changes: `npx tsx scripts/make-seed-images.ts`;
 // the WebP files are committed, so seeding never needs a browser.
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -177,7 +177,7 @@ function draw({ picture, size }: { picture: Picture; size: number }): string {
   return canvas.toDataURL('image/webp', 0.8)
 }
 
-const out = 'src/server/seed-images'
+const out = 'src/server/seed/images'
 mkdirSync(out, { recursive: true })
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto'
 import { parseArgs } from 'node:util'
 
 import { parseNairaToKobo } from '#contract/money'
-import { BANKS } from '#server/banking/banks'
-import { sandboxPayerAccount } from '#server/banking/sandbox'
-import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/banking/signature'
-import { newSessionId } from '#server/ledger'
-import { DEMO } from '#server/seed'
+import { BANKS } from '#server/money/banks'
+import { newSessionId } from '#server/money/ledger'
+import { sandboxPayerAccount } from '#server/money/sandbox-bank'
+import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/money/webhook-signature'
+import { DEMO } from '#server/seed/demo'
 
 /*
  * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer

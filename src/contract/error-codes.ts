@@ -21,7 +21,7 @@ export const ERROR_CODES = {
   RATE_LIMITED: 'Too many attempts in the window; try again after the time the message gives (429).',
   INTERNAL: 'An unexpected error; the server logged it (500).',
 
-  // Idempotency-Key (http/idempotency.ts, transfers.ts)
+  // Idempotency-Key (http/idempotency.ts, money/transfers.ts)
   IDEMPOTENCY_KEY_REQUIRED: 'The endpoint is idempotent and the Idempotency-Key header is missing.',
   IDEMPOTENCY_KEY_INVALID: 'The Idempotency-Key header is not 1 to 100 letters, digits or . _ : -',
   IDEMPOTENCY_MISMATCH: 'The key was already used for a different request.',
@@ -48,7 +48,7 @@ export const ERROR_CODES = {
   PIN_SESSION_INVALID: 'The PIN change session is unknown or expired; start again.',
   SESSION_KEY_REQUIRED: 'The x-session-key header from the code step is missing.',
 
-  // Banking and money (banking/name-enquiry.ts, transfers.ts, ledger.ts, routes/transfers.ts)
+  // Banking and money (money/name-enquiry.ts, money/transfers.ts, money/ledger.ts, routes/transfers.ts)
   UNKNOWN_BANK: 'The bank code is not a bank we can send to.',
   INVALID_ACCOUNT_NUMBER: 'The account number fails the NUBAN check digit for that bank.',
   BANK_UNAVAILABLE: 'The bank could not be reached for a name enquiry (503).',
@@ -94,7 +94,7 @@ export const ERROR_CODES = {
   COUPON_NOT_USABLE: 'The coupon is not usable now (not started, ended or used up).',
   TAX_NAME_TAKEN: 'The vendor already has a tax with this name.',
 
-  // Orders, refunds, transactions, disputes (orders/*, transaction-queries.ts, disputes/*)
+  // Orders, refunds, transactions, disputes (orders/*, money/transaction-queries.ts, disputes/*)
   ILLEGAL_STATUS_CHANGE: 'The order cannot move from its status to the one asked.',
   TRANSACTION_NOT_MATCHABLE: 'The transaction cannot be matched to an order.',
   NOT_MARKABLE_AS_POS: 'The transaction cannot be marked as POS.',

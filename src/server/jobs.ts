@@ -1,8 +1,8 @@
 import { purgeKnownDevices } from './auth/known-devices'
-import { purgeNameEnquiries } from './banking/name-enquiry'
 import type { AppDeps } from './deps'
 import { purgeIdempotencyKeys } from './http/idempotency'
-import { recoverPendingTransfers } from './transfers'
+import { purgeNameEnquiries } from './money/name-enquiry'
+import { recoverPendingTransfers } from './money/transfers'
 
 export const DEFAULT_JOB_INTERVAL_MS = 15_000
 

@@ -3,7 +3,7 @@ import { randomInt } from 'node:crypto'
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core'
 
 import type { DevNotifier } from '#server/notifier'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 import { typeCode } from './browser'
 import { fillIdentity } from './registration'

@@ -4,7 +4,7 @@ import type { TestProject } from 'vitest/node'
 
 import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { nubanFor } from '#contract/nuban'
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 import { logIn, ownServerAndBrowser, phoneContext, typeCode } from './browser'
 

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
-import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 
 import { baseURL, demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { DEMO } from '#server/seed'
+import { DEMO } from '#server/seed/demo'
 
 import { logIn, ownServerAndBrowser, phoneContext, savedOnDevice } from './browser'
 

@@ -3,8 +3,8 @@ import { randomInt } from 'node:crypto'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { DEMO } from '#server/seed'
-import { DEMO_MEMBER_PASSWORD } from '#server/seed-outlets'
+import { DEMO } from '#server/seed/demo'
+import { DEMO_MEMBER_PASSWORD } from '#server/seed/outlets'
 
 import { detailValue, logIn, ownServerAndBrowser, phoneContext, typeCode, walletBalanceKobo } from './browser'
 

@@ -7,12 +7,12 @@ import { chargeFor } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import { nubanFor } from '#contract/nuban'
-import { DEV_WEBHOOK_SECRET } from '#server/banking/signature'
+import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*
- * Sales on a phone, against the demo vendor's seeded two weeks (src/server/seed-sales.ts). Each journey works on
+ * Sales on a phone, against the demo vendor's seeded two weeks (src/server/seed/sales.ts). Each journey works on
  * an order of its own, so they do not depend on one another's order:
  *   refund   → Halima Danjuma's paid order (her only paid one),
  *   dispute  → Chukwuemeka Obi's paid order (the seeded disputes are on Babajide's order and Zainab's invoice),

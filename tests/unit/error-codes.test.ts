@@ -90,7 +90,7 @@ describe('ERROR_CODES', () => {
     expect(found.size).toBeGreaterThan(60)
     expect([...helpers]).toEqual(expect.arrayContaining(['errorBody', 'invalidCode', 'fieldError', 'gone']))
     expect(found.get('CODE_BURNED')).toBe('auth/codes.ts')
-    expect(found.get('UNKNOWN_BANK')).toBe('banking/name-enquiry.ts')
+    expect(found.get('UNKNOWN_BANK')).toBe('money/name-enquiry.ts')
     expect(found.get('URL_TAKEN')).toBe('onboarding/shop.ts')
     expect(found.has('INTERNAL')).toBe(true)
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { isValidNuban } from '#contract/nuban'
-import { SANDBOX_SERIALS, sandboxPayerAccount } from '#server/banking/sandbox'
+import { SANDBOX_SERIALS, sandboxPayerAccount } from '#server/money/sandbox-bank'
 
 /* `npm run sandbox -- credit --from NAME` without --account: each name is a payer of its own (decision 088). */
 

@@ -107,7 +107,7 @@ export type ClaimRecovery = (db: Db, claim: KeyId & { origin: string }) => Promi
 
 const recoveries = new Map<string, ClaimRecovery>()
 
-/** Registered next to each call's code (transfers.ts, outlets/transfers.ts, routes/orders.ts). */
+/** Registered next to each call's code (money/transfers.ts, outlets/transfers.ts, routes/orders.ts). */
 export function recoverStaleClaimsWith(endpoint: IdempotentEndpoint, recovery: ClaimRecovery): void {
   recoveries.set(endpoint, recovery)
 }

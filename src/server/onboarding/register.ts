@@ -1,12 +1,12 @@
 import type { User } from '#contract/auth'
 import type { Onboarding } from '#contract/onboarding'
 
-import { createVendorAccount } from '../accounts'
 import { maskedPhone } from '../auth/phone'
 import { createSession, isActiveUser } from '../auth/sessions'
 import { toUser } from '../auth/user-view'
 import { isUniqueViolation } from '../db/errors'
 import type { AppDeps } from '../deps'
+import { createVendorAccount } from '../money/accounts'
 import { enforce, LIMITS } from '../rate-limit'
 import { emailInUse, emailTaken } from '../team/invite'
 import { issuePhoneCode, sendCode } from './phone-verification'

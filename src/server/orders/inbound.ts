@@ -5,7 +5,7 @@ import { findOrCreateCustomer, findOrCreatePayer } from '../customers/upsert'
 import type { Db } from '../db/client'
 import { orders } from '../db/sales-schema'
 import type { TransactionRow, WalletRow } from '../db/schema'
-import { type BankCreditInput, creditFromBankWithin } from '../ledger'
+import { type BankCreditInput, creditFromBankWithin } from '../money/ledger'
 import { applyPayment, PAYABLE_STATUSES } from './payments'
 
 /*

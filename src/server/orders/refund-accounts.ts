@@ -3,7 +3,7 @@ import { and, asc, desc, eq } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { type OrderRow, refunds } from '../db/sales-schema'
 import { type TransactionRow, transactions } from '../db/schema'
-import { mainWalletScope } from '../transaction-queries'
+import { mainWalletScope } from '../money/transaction-queries'
 
 /*
  * Where a refund may go, and how much (docs/decisions/034-refunds-by-transfer.md): back to an account that paid

@@ -12,9 +12,9 @@ import { lockOrderById } from './queries'
 import { returnStock } from './stock'
 
 /*
- * A refund's outcome is its debit's outcome. transfers.ts settles a pending debit (the request's own answer, a
+ * A refund's outcome is its debit's outcome. money/transfers.ts settles a pending debit (the request's own answer, a
  * late answer, or the recovery job) and calls these inside the same database transaction, so the order can never
- * disagree with its money. This file must not import transfers.ts (transfers.ts imports it).
+ * disagree with its money. This file must not import money/transfers.ts (which imports it).
  */
 
 export interface RefundLock {

@@ -2,12 +2,12 @@ import { and, eq, sql } from 'drizzle-orm'
 
 import type { Outlet } from '#contract/outlets'
 
-import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../accounts'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { outlets, type WalletRow, wallets } from '../db/schema'
 import { ApiError } from '../errors'
+import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../money/accounts'
 import { outletView } from './list'
 import { outletFor, type OutletRow } from './scope'
 

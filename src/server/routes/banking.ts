@@ -3,12 +3,12 @@ import { and, eq } from 'drizzle-orm'
 import type { bankingEndpoints } from '#contract/banking'
 import { chargeFor, publicTiers } from '#contract/charges'
 
-import { changeSettlementAccount, setThirdPartyTransfers } from '../banking/money-routing'
-import { resolveAccount } from '../banking/name-enquiry'
 import type { Db } from '../db/client'
 import { type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import type { HandlersFor } from '../http/types'
+import { changeSettlementAccount, setThirdPartyTransfers } from '../money/money-routing'
+import { resolveAccount } from '../money/name-enquiry'
 import { enforce, LIMITS } from '../rate-limit'
 
 type SettingsEndpoints = Omit<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>

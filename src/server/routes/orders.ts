@@ -12,13 +12,13 @@ import type { AppDeps } from '../deps'
 import { idempotencyKeyOf, recoverStaleClaimsWith } from '../http/idempotency'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
+import { verifyPin } from '../money/pin'
 import { orderAnalytics, orderBreakdown } from '../orders/analytics'
 import { createOrder, type NewOrder, type OrderActor, orderByIdempotencyKey } from '../orders/create'
 import { listOrders } from '../orders/list'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
 import { orderView, publicOrderView } from '../orders/view'
-import { verifyPin } from '../pin'
 
 const actorOf = (auth: Auth): OrderActor => ({ vendorId: auth.vendorId, userId: auth.userId, name: auth.user.name })
 

@@ -2,12 +2,12 @@ import type { outletEndpoints } from '#contract/outlets'
 
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { HandlersFor } from '../http/types'
+import { findTransaction, listTransactions, toTransaction } from '../money/transaction-queries'
 import { createOutlet, setOutletStatus } from '../outlets/create'
 import { listOutlets, outletView } from '../outlets/list'
 import { addOutletMember, listOutletMembers, removeOutletMember } from '../outlets/members'
 import { outletFor } from '../outlets/scope'
 import { transferWithOutlet } from '../outlets/transfers'
-import { findTransaction, listTransactions, toTransaction } from '../transaction-queries'
 
 /*
  * Outlets (branches) with their own wallets and members, issue 6. Permissions come from the contract (register.ts

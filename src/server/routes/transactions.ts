@@ -1,8 +1,9 @@
 import type { transactionEndpoints } from '#contract/transactions'
 
-import { analyticsRange, transactionBreakdown, transactionTotals } from '../analytics'
+import { analyticsRange } from '../analytics'
 import type { HandlersFor } from '../http/types'
-import { findTransaction, listTransactions, markAsPos, toTransaction } from '../transaction-queries'
+import { transactionBreakdown, transactionTotals } from '../money/analytics'
+import { findTransaction, listTransactions, markAsPos, toTransaction } from '../money/transaction-queries'
 
 export const transactionHandlers: HandlersFor<typeof transactionEndpoints> = {
   async listTransactions({ auth, db, query }) {

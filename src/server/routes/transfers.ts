@@ -2,7 +2,6 @@ import { and, eq } from 'drizzle-orm'
 
 import type { bankingEndpoints } from '#contract/banking'
 
-import { verifyWebhookSignature } from '../banking/signature'
 import { sendLowStockNotices } from '../catalogue/stock'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
@@ -10,9 +9,10 @@ import { transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { Guard, HandlersFor } from '../http/types'
+import { toTransaction } from '../money/transaction-queries'
+import { sendMoney } from '../money/transfers'
+import { verifyWebhookSignature } from '../money/webhook-signature'
 import { receiveBankCredit } from '../orders/inbound'
-import { toTransaction } from '../transaction-queries'
-import { sendMoney } from '../transfers'
 
 type MoneyEndpoints = Pick<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
 

@@ -5,7 +5,7 @@ import type { vendorEndpoints } from '#contract/vendor'
 import { users } from '../db/schema'
 import { notFound } from '../errors'
 import type { HandlersFor } from '../http/types'
-import { vendorWallet } from '../ledger'
+import { vendorWallet } from '../money/ledger'
 
 export const vendorHandlers: HandlersFor<typeof vendorEndpoints> = {
   async vendorProfile({ auth, db }) {

@@ -1,0 +1,140 @@
+import { randomInt } from 'node:crypto'
+
+import { eq } from 'drizzle-orm'
+
+import { nubanFor } from '#contract/nuban'
+import { type Permission, PERMISSIONS } from '#contract/permissions'
+
+import { hashSecret } from '../auth/secrets'
+import type { Db } from '../db/client'
+import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from '../db/schema'
+
+export interface NewVendorAccount {
+  name: string
+  email: string
+  phone?: string | null
+  ownerName: string
+  password: string
+  status?: VendorRow['status']
+  url?: string | null
+  pin?: string
+}
+
+export interface VendorAccount {
+  vendor: VendorRow
+  owner: UserRow
+  wallets: { main: WalletRow; external: WalletRow; fees: WalletRow; clearing: WalletRow }
+}
+
+/** The sandbox virtual-account bank. 101 is Providus Bank's CBN code. */
+export const VIRTUAL_ACCOUNT_BANK = { name: 'Providus Bank', cbnCode: '101' } as const
+
+/** A random valid NUBAN at a bank (the virtual-account bank by default). */
+export function randomNuban(bankCode: string = VIRTUAL_ACCOUNT_BANK.cbnCode): string {
+  return nubanFor(bankCode, randomInt(0, 1_000_000_000).toString().padStart(9, '0'))
+}
+
+/** An unused 10-digit virtual account number. The unique constraint still guards the (1 in 10^9) race. */
+export async function freshAccountNumber(db: Db): Promise<string> {
+  for (let attempt = 0; attempt < 10; attempt++) {
+    const candidate = randomNuban()
+    const taken = await db.select({ id: wallets.id }).from(wallets).where(eq(wallets.accountNumber, candidate))
+    if (taken.length === 0) return candidate
+  }
+  throw new Error('Could not allocate a virtual account number')
+}
+
+/**
+ * A vendor with its owner and its four vendor-level wallets: main (with a virtual account customers pay
+ * into), external (the banks' side of the ledger), fees, and clearing (main ↔ outlet transfers pass through it). Registration, the seed and the tests all use it,
+ * so every vendor has the same shape.
+ */
+export async function createVendorAccount(db: Db, input: NewVendorAccount): Promise<VendorAccount> {
+  const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), input.pin ? hashSecret(input.pin) : Promise.resolve(null)])
+  const email = input.email.trim().toLowerCase()
+  return db.transaction(async (tx) => {
+    const [vendor] = await tx
+      .insert(vendors)
+      .values({
+        name: input.name,
+        email,
+        phone: input.phone ?? null,
+        url: input.url ?? null,
+        status: input.status ?? 'pending_verification',
+        // Created already approved (the demo, tests): nothing left to verify, and no welcome to show.
+        ...(input.status === 'approved' ? { phoneVerifiedAt: new Date(), welcomedAt: new Date() } : {}),
+      })
+      .returning()
+    const [owner] = await tx
+      .insert(users)
+      .values({
+        vendorId: vendor!.id,
+        name: input.ownerName,
+        email,
+        phone: input.phone ?? null,
+        passwordHash,
+        role: 'owner',
+        permissions: [...PERMISSIONS],
+        pinHash,
+      })
+      .returning()
+    const accountNumber = await freshAccountNumber(tx)
+    const created = await tx
+      .insert(wallets)
+      .values([
+        {
+          vendorId: vendor!.id,
+          kind: 'main',
+          accountNumber,
+          accountName: input.name,
+          bankName: VIRTUAL_ACCOUNT_BANK.name,
+        },
+        { vendorId: vendor!.id, kind: 'external' },
+        { vendorId: vendor!.id, kind: 'fees' },
+        { vendorId: vendor!.id, kind: 'clearing' },
+      ])
+      .returning()
+    const byKind = (kind: WalletRow['kind']) => created.find((wallet) => wallet.kind === kind)!
+    return {
+      vendor: vendor!,
+      owner: owner!,
+      wallets: { main: byKind('main'), external: byKind('external'), fees: byKind('fees'), clearing: byKind('clearing') },
+    }
+  })
+}
+
+export interface NewMember {
+  vendorId: string
+  name: string
+  email: string
+  phone?: string | null
+  password: string
+  permissions: Permission[]
+  status?: UserRow['status']
+}
+
+/** A member made with an email and a password (unlike an invited one, who has neither until accepting). */
+export type MemberWithCredentials = UserRow & { email: string; passwordHash: string }
+
+/**
+ * A team member who can sign in at once, for the seed and the tests. People join through an invitation
+ * (server/team/invite.ts), which creates an `invited` member without a password instead.
+ */
+export async function createMember(db: Db, input: NewMember): Promise<MemberWithCredentials> {
+  const email = input.email.trim().toLowerCase()
+  const passwordHash = await hashSecret(input.password)
+  const [member] = await db
+    .insert(users)
+    .values({
+      vendorId: input.vendorId,
+      name: input.name,
+      email,
+      phone: input.phone ?? null,
+      passwordHash,
+      role: 'member',
+      permissions: input.permissions,
+      status: input.status ?? 'active',
+    })
+    .returning()
+  return { ...member!, email, passwordHash }
+}

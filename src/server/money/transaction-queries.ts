@@ -1,0 +1,164 @@
+import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+
+import type { Transaction } from '#contract/transactions'
+
+import type { Db } from '../db/client'
+import { type TransactionRow, transactions, wallets } from '../db/schema'
+import { ApiError, notFound } from '../errors'
+
+/** The contract's view of a row. */
+export function toTransaction(row: TransactionRow): Transaction {
+  return {
+    id: row.id,
+    status: row.status,
+    type: row.type,
+    amount: row.amount,
+    fee: row.fee,
+    currency: row.currency,
+    reference: row.reference,
+    sessionId: row.sessionId,
+    narration: row.narration,
+    originatorAccountName: row.originatorAccountName,
+    originatorBankName: row.originatorBankName,
+    originatorAccountNumber: row.originatorAccountNumber,
+    beneficiaryAccountName: row.beneficiaryAccountName,
+    beneficiaryBankName: row.beneficiaryBankName,
+    beneficiaryAccountNumber: row.beneficiaryAccountNumber,
+    customerId: row.customerId,
+    customerName: row.customerName,
+    outletId: row.outletId,
+    failureReason: row.failureReason,
+    hasMatchingOrder: row.hasMatchingOrder,
+    hasShareableOrder: row.hasShareableOrder,
+    orderReference: row.orderReference,
+    isOffline: row.isOffline,
+    isPOSTransaction: row.isPos,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+/**
+ * Rows of the vendor's main wallet (outlet wallets have their own lists). The wallet id comes from a scalar
+ * subquery, so a list is one round trip and still uses the (vendor_id, wallet_id, …, created_at) indexes.
+ */
+export function mainWalletScope(vendorId: string): SQL {
+  const mainWallet = sql`(select ${wallets.id} from ${wallets} where ${wallets.vendorId} = ${vendorId} and ${wallets.kind} = 'main' and ${wallets.outletId} is null)`
+  return and(eq(transactions.vendorId, vendorId), sql`${transactions.walletId} = ${mainWallet}`)!
+}
+
+/** Whose rows a list or lookup reads: the vendor's main wallet (the default) or one outlet's wallet by id. */
+export type WalletScope = { wallet: 'main' } | { walletId: string }
+export const MAIN_WALLET: WalletScope = { wallet: 'main' }
+
+function walletScope(vendorId: string, scope: WalletScope): SQL {
+  if ('walletId' in scope) return and(eq(transactions.vendorId, vendorId), eq(transactions.walletId, scope.walletId))!
+  return mainWalletScope(vendorId)
+}
+
+/** The wallet row whose transaction_count answers an unfiltered list's total. */
+function countedWallet(vendorId: string, scope: WalletScope): SQL {
+  if ('walletId' in scope) return and(eq(wallets.vendorId, vendorId), eq(wallets.id, scope.walletId))!
+  return and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main'), isNull(wallets.outletId))!
+}
+
+export interface TransactionFilters {
+  page: number
+  size: number
+  status?: TransactionRow['status']
+  type?: TransactionRow['type']
+  customerId?: string
+  reference?: string
+  startDate?: string
+  endDate?: string
+}
+
+const rangeError = (message: string) =>
+  new ApiError(422, 'VALIDATION_FAILED', `startDate: ${message}`, { issues: [{ path: 'startDate', message }] })
+
+export async function listTransactions(db: Db, vendorId: string, filters: TransactionFilters, scope: WalletScope = MAIN_WALLET) {
+  const start = filters.startDate ? new Date(filters.startDate) : undefined
+  const end = filters.endDate ? new Date(filters.endDate) : undefined
+  if (start && end && start > end) throw rangeError('must not be after endDate')
+  const where = and(
+    walletScope(vendorId, scope),
+    filters.status ? eq(transactions.status, filters.status) : undefined,
+    filters.type ? eq(transactions.type, filters.type) : undefined,
+    filters.customerId ? eq(transactions.customerId, filters.customerId) : undefined,
+    filters.reference ? eq(transactions.reference, filters.reference) : undefined,
+    start ? gte(transactions.createdAt, start) : undefined,
+    end ? lte(transactions.createdAt, end) : undefined,
+  )
+  const filtered = Boolean(filters.status || filters.type || filters.customerId || filters.reference || start || end)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(transactions)
+      .where(where)
+      // id breaks ties between rows of the same instant, so pages never repeat or skip a row.
+      .orderBy(desc(transactions.createdAt), desc(transactions.id))
+      .limit(filters.size)
+      .offset((filters.page - 1) * filters.size),
+    // Unfiltered, the wallet's own count answers; a filter needs counting (its index keeps that bounded).
+    filtered
+      ? db.select({ total: count() }).from(transactions).where(where)
+      : db.select({ total: wallets.transactionCount }).from(wallets).where(countedWallet(vendorId, scope)),
+  ])
+  return { items: rows.map(toTransaction), page: filters.page, size: filters.size, total: total?.total ?? 0 }
+}
+
+/**
+ * One transaction of this vendor's main wallet (or the scoped outlet wallet) by id or reference; another vendor's
+ * or another wallet's is "not found", never 403.
+ */
+export async function findTransaction(db: Db, vendorId: string, by: { id?: string; reference?: string }, scope: WalletScope = MAIN_WALLET) {
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        walletScope(vendorId, scope),
+        by.id ? eq(transactions.id, by.id) : undefined,
+        by.reference ? eq(transactions.reference, by.reference) : undefined,
+      ),
+    )
+  if (!row) throw notFound('Transaction')
+  return row
+}
+
+/**
+ * An offline credit of the main wallet that nobody has yet matched to an order or marked as POS: what either may
+ * take, once, with one conditional UPDATE on this condition (markAsPos, orders/create.ts claimCredit).
+ */
+export function unclaimedOfflineCredit(vendorId: string): SQL {
+  return and(
+    mainWalletScope(vendorId),
+    eq(transactions.type, 'credit'),
+    eq(transactions.status, 'success'),
+    eq(transactions.isOffline, true),
+    eq(transactions.hasMatchingOrder, false),
+    eq(transactions.isPos, false),
+  )!
+}
+
+/**
+ * Marks an offline credit nobody has matched to an order as taken at a POS terminal. One conditional UPDATE, so
+ * it happens once however many times it is asked; a transaction that does not qualify gets a 409 saying why.
+ */
+export async function markAsPos(db: Db, vendorId: string, id: string, now: Date): Promise<TransactionRow> {
+  const [marked] = await db
+    .update(transactions)
+    .set({ isPos: true, updatedAt: now })
+    .where(and(unclaimedOfflineCredit(vendorId), eq(transactions.id, id)))
+    .returning()
+  if (marked) return marked
+  const row = await findTransaction(db, vendorId, { id })
+  const why = row.isPos
+    ? 'This transaction is already marked as POS'
+    : row.type !== 'credit'
+      ? 'Only a credit can be marked as POS'
+      : row.hasMatchingOrder
+        ? 'This transaction already has a matching order'
+        : 'Only an offline transaction can be marked as POS'
+  throw new ApiError(409, 'NOT_MARKABLE_AS_POS', why)
+}

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto'
+
+import { and, eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { nubanFor } from '#contract/nuban'
+import { customers } from '#server/db/sales-schema'
+
+import { call, type TestApp } from '../harness'
+import { randomSerial } from '../money/helpers'
+import { NAIRA, order, pay, payer, salesApp, type Shop, shop, transferIn } from '../orders/helpers'
+
+/* Who a bank credit belongs to: a payer is their bank AND account number; an order's reference names its customer. */
+
+let t: TestApp
+let s: Shop
+beforeAll(async () => {
+  t = await salesApp()
+  s = await shop(t)
+})
+
+const transaction = (id: string) =>
+  call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id } }).then((res) => res.body.data)
+
+async function credit(narration: string, from: ReturnType<typeof payer>) {
+  const res = await transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, narration, from)
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return transaction(res.body.data.transactionId)
+}
+
+const customersWith = (accountNumber: string) =>
+  t.db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.accountNumber, accountNumber)))
+
+describe('a payer is a bank and an account number', () => {
+  it('the same ten digits at two banks are two customers, each with their own transactions', async () => {
+    // Access and First Bank weigh their codes alike, so one serial is the same ten digits at both.
+    const serial = randomSerial()
+    expect(nubanFor('044', serial)).toBe(nubanFor('011', serial))
+    const firstBank = payer({ bankCode: '011', serial, name: 'Chioma Okeke' })
+    const access = payer({ bankCode: '044', serial, name: 'Musa Lawal' })
+    const a = await credit('Lunch', firstBank)
+    const b = await credit('Dinner', access)
+    expect(a.customerName).toBe('Chioma Okeke')
+    expect(b.customerName).toBe('Musa Lawal')
+    expect(a.customerId).not.toBe(b.customerId)
+    const rows = await customersWith(firstBank.accountNumber)
+    expect(rows.map((row) => [row.name, row.bankName]).sort()).toEqual([
+      ['Chioma Okeke', 'First Bank of Nigeria'],
+      ['Musa Lawal', 'Access Bank'],
+    ])
+    // Each customer's page lists only their own money.
+    const mine = await call(t.app, 'GET', '/transaction', { token: s.token, query: { customerId: b.customerId } })
+    expect(mine.body.data.items.map((row: { id: string }) => row.id)).toEqual([b.id])
+  })
+
+  it('repeated credits from the same bank and account find one customer', async () => {
+    const from = payer({ bankCode: '057', name: 'Ngozi Eze' })
+    const credits = [await credit('One', from), await credit('Two', from), await credit('Three', { ...from, accountName: 'NGOZI C. EZE' })]
+    expect(new Set(credits.map((row) => row.customerId)).size).toBe(1)
+    expect(await customersWith(from.accountNumber)).toEqual([expect.objectContaining({ name: 'Ngozi Eze', bankName: 'Zenith Bank' })])
+    const filtered = await call(t.app, 'GET', '/transaction', { token: s.token, query: { customerId: credits[0].customerId } })
+    expect(filtered.body.data.total).toBe(3)
+  })
+
+  it('concurrent first credits from one new account make one customer', async () => {
+    const from = payer({ bankCode: '033', name: 'Tunde Bakare' })
+    const results = await Promise.all(
+      Array.from({ length: 5 }, (_, i) => transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, `Tip ${i}`, from)),
+    )
+    expect(results.map((res) => res.status)).toEqual([200, 200, 200, 200, 200])
+    expect(await customersWith(from.accountNumber)).toHaveLength(1)
+  })
+})
+
+describe('a credit quoting an order reference belongs to the order’s customer', () => {
+  it('even when the paying account is known as another customer; that account stays with its customer', async () => {
+    const from = payer({ bankCode: '035', name: 'Adebayo Ogunleye' })
+    const earlier = await credit('Office lunch', from)
+    const email = `${randomUUID().slice(0, 8)}@buyer.ng`
+    const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Kemi Ogunleye', email } })
+    const paid = await transaction(await pay(t, s, data.reference, 1_000 * NAIRA, from))
+    expect(paid).toMatchObject({ customerId: data.customer.id, customerName: 'Kemi Ogunleye', orderReference: data.reference })
+    expect(paid.customerId).not.toBe(earlier.customerId)
+    // Kemi does not take Adebayo's account: he is still who that account is, for credits naming no order.
+    const [kemi] = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, data.customer.id)))
+    expect(kemi).toMatchObject({ accountNumber: null, bankName: null })
+    expect((await credit('Snacks', from)).customerId).toBe(earlier.customerId)
+  })
+
+  it('a customer who already has an account keeps it when a different account pays her order', async () => {
+    const email = `${randomUUID().slice(0, 8)}@buyer.ng`
+    const own = payer({ bankCode: '232', name: 'Halima Danjuma' })
+    const first = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Halima Danjuma', email } })
+    await pay(t, s, first.reference, 1_000 * NAIRA, own)
+    const second = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Halima Danjuma', email } })
+    const husband = payer({ bankCode: '011', name: 'Sani Danjuma' })
+    const paid = await transaction(await pay(t, s, second.reference, 1_000 * NAIRA, husband))
+    expect(paid.customerId).toBe(first.customer.id)
+    const [halima] = await t.db
+      .select()
+      .from(customers)
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, first.customer.id)))
+    expect(halima).toMatchObject({ accountNumber: own.accountNumber, bankName: 'Sterling Bank' })
+    // The husband's account was not given to anyone: his next credit without a reference is a customer of his own.
+    expect((await credit('Gift', husband)).customerName).toBe('Sani Danjuma')
+  })
+
+  it('one new account paying two customers’ orders at once: each order’s customer gets the money, one of them the account', async () => {
+    const from = payer({ bankCode: '070', name: 'Obinna Chukwu' })
+    const [a, b] = await Promise.all(
+      ['Ada Chukwu', 'Uche Chukwu'].map((name) =>
+        order(t, s.token, {
+          items: [{ variantId: s.small.id, quantity: 1 }],
+          customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` },
+        }),
+      ),
+    )
+    const ids = await Promise.all([a, b].map((data) => pay(t, s, data.reference, 1_000 * NAIRA, from)))
+    const credits = await Promise.all(ids.map(transaction))
+    expect(credits.map((row) => row.customerId)).toEqual([a.customer.id, b.customer.id])
+    const holders = await customersWith(from.accountNumber)
+    expect(holders).toHaveLength(1)
+    expect([a.customer.id, b.customer.id]).toContain(holders[0]!.id)
+  })
+
+  it('an anonymous order paid from a known account is that customer’s money', async () => {
+    const from = payer({ bankCode: '50211', name: 'Fatima Abubakar' })
+    const earlier = await credit('Asun', from)
+    const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }] })
+    const paid = await transaction(await pay(t, s, data.reference, 1_000 * NAIRA, from))
+    expect(paid.customerId).toBe(earlier.customerId)
+  })
+})

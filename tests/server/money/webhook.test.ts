@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto'
+
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { transactions } from '#server/db/schema'
+import { newSessionId } from '#server/money/ledger'
+import { signWebhookBody } from '#server/money/webhook-signature'
+
+import { call, makeApp, type TestApp } from '../harness'
+import { balances, expectLedgerConsistent, sender } from './helpers'
+
+/* POST /webhooks/bank/inbound: the bank's notice of money into a virtual account, signed over the raw body. */
+
+const SECRET = 'test-webhook-secret'
+let t: TestApp
+beforeAll(async () => {
+  t = await makeApp({ webhookSecret: SECRET })
+})
+
+function notice(accountNumber: string, overrides: Record<string, unknown> = {}) {
+  return {
+    accountNumber,
+    amount: 15_000_50,
+    providerReference: `PRV-${randomUUID()}`,
+    sessionId: newSessionId(),
+    originatorAccountName: 'Chioma Okeke',
+    originatorBankName: 'Access Bank',
+    originatorAccountNumber: '1111111111',
+    narration: 'Jollof order',
+    ...overrides,
+  }
+}
+
+function deliver(body: unknown, signature?: string) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body)
+  return call(t.app, 'POST', '/webhooks/bank/inbound', {
+    rawBody: raw,
+    headers: { 'x-provider-signature': signature ?? signWebhookBody(raw, SECRET) },
+  })
+}
+
+describe('POST /webhooks/bank/inbound', () => {
+  it('credits the wallet of the virtual account as an offline credit without an order', async () => {
+    const s = await sender(t)
+    const body = notice(s.wallets.main.accountNumber!)
+    const res = await deliver(body)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ message: 'Credit recorded', data: { duplicate: false } })
+    expect((await balances(t.db, s.vendor.id)).main).toBe(15_000_50)
+    const detail = await call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id: res.body.data.transactionId } })
+    expect(detail.body.data).toMatchObject({
+      type: 'credit',
+      status: 'success',
+      amount: 15_000_50,
+      sessionId: body.sessionId,
+      originatorAccountName: 'Chioma Okeke',
+      narration: 'Jollof order',
+      isOffline: true,
+      hasMatchingOrder: false,
+      isPOSTransaction: false,
+    })
+    await expectLedgerConsistent(t.db, s.vendor.id)
+  })
+
+  it('a repeated notice (same provider reference) answers the first credit and credits nothing more', async () => {
+    const s = await sender(t)
+    const body = notice(s.wallets.main.accountNumber!)
+    const first = await deliver(body)
+    const again = await deliver({ ...body, sessionId: newSessionId() })
+    expect(again.body).toEqual({ message: 'Already recorded', data: { transactionId: first.body.data.transactionId, duplicate: true } })
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, () => deliver(notice(s.wallets.main.accountNumber!, { providerReference: 'BURST-1' }))),
+    )
+    expect(burst.every((res) => res.status === 200)).toBe(true)
+    expect(new Set(burst.map((res) => res.body.data.transactionId)).size).toBe(1)
+    expect(burst.filter((res) => !res.body.data.duplicate)).toHaveLength(1)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(2 * 15_000_50)
+  })
+
+  it('401 for a missing, wrong or re-computed-over-other-bytes signature, before the body is believed', async () => {
+    const s = await sender(t)
+    const body = notice(s.wallets.main.accountNumber!)
+    const raw = JSON.stringify(body)
+    const expected = { message: 'The X-Provider-Signature header does not match the request body', code: 'INVALID_SIGNATURE' }
+    for (const signature of ['', 'abc', signWebhookBody(raw, 'another-secret'), signWebhookBody(`${raw} `, SECRET)]) {
+      const res = await deliver(raw, signature)
+      expect(res.status).toBe(401)
+      expect(res.body).toEqual(expected)
+    }
+    // An unsigned body is refused for its signature, not parsed for errors.
+    expect((await deliver('{"not": json', 'deadbeef')).status).toBe(401)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(0)
+  })
+
+  it('404 for an account number that is no wallet of ours', async () => {
+    const res = await deliver(notice('0000000000'))
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'Account not found', code: 'NOT_FOUND' })
+  })
+
+  it('422 naming the field for a signed but malformed notice', async () => {
+    const s = await sender(t)
+    const number = s.wallets.main.accountNumber!
+    expect((await deliver(notice(number, { amount: 0 }))).body.message).toBe('amount: must be more than zero')
+    expect((await deliver(notice(number, { sessionId: '123' }))).body.message).toBe('sessionId: must be 30 digits')
+    expect((await deliver(notice(number, { providerReference: undefined }))).body.message).toBe('providerReference: is required')
+    expect((await deliver('not json')).status).toBe(400)
+    const rows = await t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))
+    expect(rows).toHaveLength(0)
+  })
+})

@@ -1,0 +1,211 @@
+import { eq } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { outlets, transactions, wallets } from '#server/db/schema'
+
+import { call, type TestApp } from '../harness'
+import { expectLedgerConsistent } from '../money/helpers'
+import { creditOutlet, get, makeOutlet, outletsApp, owner } from './helpers'
+
+/* Creating, listing, reading and switching outlets, and money a bank sends to an outlet's own account. */
+
+let t: TestApp
+beforeAll(async () => {
+  t = await outletsApp()
+})
+
+const create = (token: string, body: unknown) => call(t.app, 'POST', '/outlet', { token, body })
+
+describe('POST /outlet', () => {
+  it('opens an outlet with its own wallet and virtual account named after the vendor and outlet', async () => {
+    const o = await owner(t)
+    const res = await create(o.token, {
+      name: '  Lekki ',
+      address: '14 Admiralty Way, Lekki',
+      email: 'LEKKI@Shop.ng',
+      phone: '08031110001',
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.message).toBe('Outlet created')
+    expect(res.body.data).toMatchObject({
+      name: 'Lekki',
+      address: '14 Admiralty Way, Lekki',
+      email: 'lekki@shop.ng',
+      phone: '08031110001',
+      status: 'active',
+      balance: 0,
+      memberCount: 0,
+    })
+    expect(res.body.data.accountNumber).toMatch(/^\d{10}$/)
+    const [wallet] = await t.db.select().from(wallets).where(eq(wallets.outletId, res.body.data.id))
+    expect(wallet).toMatchObject({
+      vendorId: o.vendor.id,
+      kind: 'outlet',
+      accountNumber: res.body.data.accountNumber,
+      accountName: `${o.vendor.name} - Lekki`,
+      bankName: 'Providus Bank',
+      balance: 0,
+    })
+    const details = await get(t, o.token, '/outlet/wallet/details', { outletId: res.body.data.id })
+    expect(details.body.data).toEqual({
+      bankName: 'Providus Bank',
+      accountNumber: wallet!.accountNumber,
+      accountName: `${o.vendor.name} - Lekki`,
+    })
+    const balance = await get(t, o.token, '/outlet/wallet/balance', { outletId: res.body.data.id })
+    expect(balance.body.data).toEqual({ balance: 0, currency: 'NGN' })
+  })
+
+  it('email and phone are optional', async () => {
+    const o = await owner(t)
+    const res = await create(o.token, { name: 'Ikeja', address: '27 Allen Avenue' })
+    expect(res.status).toBe(201)
+    expect(res.body.data).toMatchObject({ email: null, phone: null })
+  })
+
+  it('refuses a name the vendor already uses, ignoring case, with a 409 and no second wallet', async () => {
+    const o = await owner(t)
+    await makeOutlet(t, o.token, { name: 'Surulere' })
+    const res = await create(o.token, { name: 'SURULERE', address: 'Somewhere else' })
+    expect(res.status).toBe(409)
+    expect(res.body).toMatchObject({ code: 'OUTLET_NAME_TAKEN', message: 'You already have an outlet named SURULERE' })
+    const rows = await t.db.select().from(outlets).where(eq(outlets.vendorId, o.vendor.id))
+    expect(rows).toHaveLength(1)
+    expect(await t.db.select().from(wallets).where(eq(wallets.vendorId, o.vendor.id))).toHaveLength(5)
+    // Another vendor may use the name.
+    expect((await create((await owner(t)).token, { name: 'Surulere', address: 'x' })).status).toBe(201)
+  })
+
+  it('two creates of one name at once: one lands, the other is a 409, never a 500', async () => {
+    const o = await owner(t)
+    const results = await Promise.all(['Yaba', 'yaba', 'YABA'].map((name) => create(o.token, { name, address: 'Herbert Macaulay Way' })))
+    expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409])
+  })
+
+  it.each([
+    [{ address: 'x' }, 'name: is required'],
+    [{ name: '   ', address: 'x' }, 'name: is required'],
+    [{ name: 'x'.repeat(101), address: 'x' }, 'name: must be at most 100 characters'],
+    [{ name: 'Lekki' }, 'address: is required'],
+    [{ name: 'Lekki', address: 'x'.repeat(301) }, 'address: must be at most 300 characters'],
+    [{ name: 'Lekki', address: 'x', email: 'not-an-email' }, 'email: must be a valid email address'],
+    [{ name: 'Lekki', address: 'x', phone: '+2348031234567' }, 'phone: must be digits only, at most 11'],
+    [{ name: 'Lekki', address: 'x', phone: '080312345678' }, 'phone: must be digits only, at most 11'],
+    [{ name: 'Lek\0ki', address: 'x' }, 'name: must not contain a NUL character'],
+    [{ name: 42, address: 'x' }, 'name: is required'],
+  ])('422 naming the field for %j', async (body, message) => {
+    const o = await owner(t)
+    const res = await create(o.token, body)
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe(message)
+  })
+})
+
+describe('GET /outlet and /outlet/single', () => {
+  it('lists newest first with balance, account and member count; pages and searches name or address', async () => {
+    const o = await owner(t)
+    const made = []
+    for (const [name, address] of [
+      ['Lekki', '14 Admiralty Way'],
+      ['Ikeja', '27 Allen Avenue'],
+      ['Yaba', '3 Herbert Macaulay Way'],
+      ['Ajah 50%', 'Addo Road'],
+    ]) {
+      made.push(await makeOutlet(t, o.token, { name, address }))
+    }
+    await creditOutlet(t, made[0]!, 5_000_00)
+    const all = await get(t, o.token, '/outlet')
+    expect(all.body.data).toMatchObject({ page: 1, size: 20, total: 4 })
+    expect(all.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Ajah 50%', 'Yaba', 'Ikeja', 'Lekki'])
+    expect(all.body.data.items[3]).toMatchObject({ balance: 5_000_00, accountNumber: made[0]!.accountNumber, memberCount: 0 })
+
+    const page2 = await get(t, o.token, '/outlet', { page: '2', size: '3' })
+    expect(page2.body.data).toMatchObject({ page: 2, size: 3, total: 4 })
+    expect(page2.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Lekki'])
+
+    const names = async (search: string) =>
+      (await get(t, o.token, '/outlet', { search })).body.data.items.map((item: { name: string }) => item.name)
+    expect(await names('lek')).toEqual(['Lekki'])
+    expect(await names('ALLEN')).toEqual(['Ikeja'])
+    expect(await names('way')).toEqual(['Yaba', 'Lekki'])
+    // % is a character, not a wildcard.
+    expect(await names('50%')).toEqual(['Ajah 50%'])
+    expect(await names('%')).toEqual(['Ajah 50%'])
+    expect((await get(t, o.token, '/outlet', { search: 'nowhere' })).body.data).toMatchObject({ items: [], total: 0 })
+
+    const single = await get(t, o.token, '/outlet/single', { outletId: made[0]!.id })
+    expect(single.body.data).toMatchObject({ id: made[0]!.id, name: 'Lekki', balance: 5_000_00 })
+  })
+
+  it("another vendor's outlet, or an unknown id, is 404 Outlet not found on every outlet call", async () => {
+    const mine = await owner(t)
+    const theirs = await makeOutlet(t, (await owner(t)).token)
+    for (const outletId of [theirs.id, 'no-such-outlet']) {
+      for (const path of ['/outlet/single', '/outlet/wallet/details', '/outlet/wallet/balance', '/transaction/outlet', '/outlet/members']) {
+        const res = await get(t, mine.token, path, { outletId })
+        expect(res.status, path).toBe(404)
+        expect(res.body).toEqual({ message: 'Outlet not found', code: 'NOT_FOUND' })
+      }
+    }
+    expect(
+      (await call(t.app, 'PUT', '/outlet/status', { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
+    ).toBe(404)
+  })
+
+  it('bad input is a 422 naming the field', async () => {
+    const o = await owner(t)
+    const cases: [string, Record<string, string>, string][] = [
+      ['/outlet', { page: '0' }, 'page: must be at least 1'],
+      ['/outlet', { size: 'lots' }, 'size: must be a whole number'],
+      ['/outlet', { search: 'x'.repeat(101) }, 'search: is too long'],
+      ['/outlet', { search: 'a\0b' }, 'search: must not contain a NUL character'],
+      ['/outlet/single', {}, 'outletId: is required'],
+      ['/outlet/wallet/balance', { outletId: 'x'.repeat(65) }, 'outletId: is too long'],
+      ['/outlet/wallet/details', { outletId: '\0' }, 'outletId: must not contain a NUL character'],
+    ]
+    for (const [path, query, message] of cases) {
+      const res = await get(t, o.token, path, query)
+      expect(res.status, path).toBe(422)
+      expect(res.body.message).toBe(message)
+    }
+  })
+})
+
+describe('PUT /outlet/status', () => {
+  it('deactivates and reactivates; bad status is a 422', async () => {
+    const o = await owner(t)
+    const outlet = await makeOutlet(t, o.token)
+    const put = (body: unknown) => call(t.app, 'PUT', '/outlet/status', { token: o.token, body })
+    const off = await put({ outletId: outlet.id, status: 'inactive' })
+    expect(off.status).toBe(200)
+    expect(off.body).toMatchObject({ message: 'Outlet deactivated', data: { id: outlet.id, status: 'inactive' } })
+    expect((await get(t, o.token, '/outlet/single', { outletId: outlet.id })).body.data.status).toBe('inactive')
+    const on = await put({ outletId: outlet.id, status: 'active' })
+    expect(on.body).toMatchObject({ message: 'Outlet activated', data: { status: 'active' } })
+    expect((await put({ outletId: outlet.id, status: 'closed' })).body.message).toBe('status: must be active or inactive')
+    expect((await put({ status: 'active' })).body.message).toBe('outletId: is required')
+  })
+})
+
+describe("bank transfers into an outlet's account", () => {
+  it('land in the outlet wallet and its list, not the main wallet, also when the outlet is inactive', async () => {
+    const o = await owner(t, 1_000_00)
+    const outlet = await makeOutlet(t, o.token, { name: 'Lekki' })
+    const first = await creditOutlet(t, outlet, 7_500_00, 'Jollof for the office')
+    await call(t.app, 'PUT', '/outlet/status', { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
+    const second = await creditOutlet(t, outlet, 2_500_00, 'Arrived after closing')
+
+    expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(10_000_00)
+    expect((await get(t, o.token, '/vendor/wallet/balance')).body.data.balance).toBe(1_000_00)
+    const list = await get(t, o.token, '/transaction/outlet', { outletId: outlet.id })
+    expect(list.body.data.total).toBe(2)
+    expect(list.body.data.items.map((row: { id: string }) => row.id).sort()).toEqual([first, second].sort())
+    expect(list.body.data.items[0]).toMatchObject({ type: 'credit', status: 'success', outletId: outlet.id, isOffline: true })
+    const [row] = await t.db.select().from(transactions).where(eq(transactions.id, first))
+    expect(row).toMatchObject({ walletId: outlet.walletId, beneficiaryAccountName: `${o.vendor.name} - Lekki` })
+    // Not in the main wallet's list.
+    const main = await get(t, o.token, '/transaction')
+    expect(main.body.data.items.map((item: { id: string }) => item.id)).not.toContain(first)
+    await expectLedgerConsistent(t.db, o.vendor.id)
+  })
+})

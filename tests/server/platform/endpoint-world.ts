@@ -1,0 +1,59 @@
+import { expect } from 'vitest'
+
+import { call, type TestApp } from '../harness'
+import { randomSerial } from '../money/helpers'
+import { makeCoupon, order, type Shop } from '../orders/helpers'
+import { fund, makeOutlet } from '../outlets/helpers'
+
+/** Ids of one row of each kind the vendor endpoints read: what the contract-wide suites put in their examples. */
+export interface WorldIds {
+  productId: string
+  variantId: string
+  couponId: string
+  orderReference: string
+  customerId: string
+  disputeId: string
+  transactionId: string
+  outletId: string
+  outletTransactionId: string
+}
+
+/**
+ * Gives the shop a coupon, an order with a customer and a dispute on it, and a funded outlet, through the API as a
+ * vendor would; used by the fuzz and the permission matrix, which call every endpoint with real ids.
+ */
+export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: string; outletFunding: number }): Promise<WorldIds> {
+  const ownerGet = async (path: string, query: Record<string, string> = {}) => {
+    const res = await call(t.app, 'GET', path, { token: s.token, query })
+    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
+    return res.body.data
+  }
+  const coupon = await makeCoupon(t, s.token, {
+    couponCode: `${options.couponPrefix}${randomSerial().slice(0, 4)}`,
+    valueType: 'FLAT',
+    value: 100,
+  })
+  const placed = await order(t, s.token, {
+    items: [{ variantId: s.small.id, quantity: 1 }],
+    customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },
+  })
+  const dispute = await call(t.app, 'POST', '/dispute', {
+    token: s.token,
+    body: { orderReference: placed.reference, title: 'Late', description: 'It came late', category: 'item-not-received' },
+  })
+  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
+  const outlet = await makeOutlet(t, s.token)
+  const funded = await fund(t, s.token, { amount: options.outletFunding, outletId: outlet.id })
+  expect(funded.status, JSON.stringify(funded.body)).toBe(201)
+  return {
+    productId: s.small.productId,
+    variantId: s.small.id,
+    couponId: coupon.id,
+    orderReference: placed.reference,
+    customerId: (await ownerGet('/vendor/customers')).items[0].id,
+    disputeId: dispute.body.data.id,
+    transactionId: (await ownerGet('/transaction')).items[0].id,
+    outletId: outlet.id,
+    outletTransactionId: (await ownerGet('/transaction/outlet', { outletId: outlet.id })).items[0].id,
+  }
+}

@@ -1,0 +1,193 @@
+import { Hono } from 'hono'
+import * as v from 'valibot'
+import { describe, expect, it, vi } from 'vitest'
+
+import { pageQuery } from '#contract/common'
+import { accessOf, endpoint } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+import type { Db } from '#server/db/client'
+import { resolveDeps } from '#server/deps'
+import { ApiError } from '#server/errors'
+import { register } from '#server/http/register'
+
+import { call, createVendor, login, makeApp, testDb } from '../harness'
+
+describe('request handling', () => {
+  it('answers 400 BAD_JSON for a malformed body', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'POST', '/auth/vendor/login', { rawBody: '{"email": "a@b.ng",' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_JSON' })
+  })
+
+  it('answers 422 naming the field for a wrong type', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'POST', '/auth/vendor/login', { body: { email: 42, password: 'x' } })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe('email: is required')
+    expect(res.body.issues[0].path).toBe('email')
+  })
+
+  it('answers 422 (not 500) for a JSON body that is not an object', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'POST', '/auth/vendor/login', { rawBody: '[1,2]' })
+    expect(res.status).toBe(422)
+    expect(res.body.code).toBe('VALIDATION_FAILED')
+  })
+
+  it('answers 422 naming the field (not 500) for a NUL character, which PostgreSQL cannot store', async () => {
+    const { app } = await makeApp()
+    const vendor = await createVendor()
+    const token = await login(app, vendor.owner.email, vendor.owner.password)
+    const body = await call(app, 'POST', '/product/collections', { token, body: { name: 'Drinks\u0000' } })
+    expect(body.status).toBe(422)
+    expect(body.body.message).toBe('name: must not contain a NUL character')
+    const query = await call(app, 'GET', '/product/collections', { token, query: { name: 'a\u0000' } })
+    expect(query.status).toBe(422)
+    expect(query.body.message).toBe('name: must not contain a NUL character')
+  })
+
+  it('refuses a body over 1 MB with 413', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'POST', '/auth/vendor/login', {
+      body: { email: 'a@b.ng', password: 'x'.repeat(1024 * 1024) },
+    })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual({ message: 'The request body is larger than 1 MB', code: 'PAYLOAD_TOO_LARGE' })
+  })
+
+  it('answers an unknown /api path with a 404 envelope', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'GET', '/no/such/thing')
+    expect(res.status).toBe(404)
+    expect(res.body).toEqual({ message: 'No such endpoint: GET /api/no/such/thing', code: 'NOT_FOUND' })
+    const wrongMethod = await call(app, 'DELETE', '/user/me')
+    expect(wrongMethod.status).toBe(404)
+    expect(wrongMethod.body.code).toBe('NOT_FOUND')
+  })
+
+  it('sets security headers on API answers, errors included, and forbids caching them', async () => {
+    const { app } = await makeApp()
+    const { owner } = await createVendor()
+    const token = await login(app, owner.email, owner.password)
+    for (const res of [await call(app, 'GET', '/user/me', { token }), await call(app, 'GET', '/nowhere')]) {
+      const csp = res.headers.get('content-security-policy')!
+      expect(csp).toContain("default-src 'self'")
+      expect(csp).toContain("script-src 'self'")
+      expect(csp).toContain("frame-ancestors 'none'")
+      expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/)
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer')
+      expect(res.headers.get('x-frame-options')).toBe('DENY')
+      expect(res.headers.get('cache-control')).toBe('no-store')
+    }
+  })
+
+  it('answers 500 with a generic message when something breaks, and logs it without the password', async () => {
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+    const broken = new Proxy({} as Db, {
+      get() {
+        throw new Error('database is down')
+      },
+    })
+    const { app } = await makeApp({ db: broken, logger })
+    const res = await call(app, 'POST', '/auth/vendor/login', { body: { email: 'a@b.ng', password: 'secret-pass-123' } })
+    expect(res.status).toBe(500)
+    expect(res.body).toEqual({ message: 'Something happened, please try again.', code: 'INTERNAL' })
+    expect(logger.error).toHaveBeenCalledOnce()
+    expect(JSON.stringify(logger.error.mock.calls, Object.getOwnPropertyNames(new Error()))).not.toContain('secret-pass-123')
+  })
+})
+
+describe('register()', () => {
+  const probe = endpoint({
+    method: 'POST',
+    path: '/probe',
+    summary: 'test only',
+    access: 'public',
+    query: v.object(pageQuery),
+    body: v.object({ n: v.number('must be a number') }),
+    response: v.object({ page: v.number(), size: v.number(), n: v.number() }),
+  })
+
+  async function probeApp(handler: Parameters<typeof register<typeof probe>>[3]) {
+    const app = new Hono()
+    const logger = { info: vi.fn(), warn: vi.fn(), error: vi.fn() }
+    const deps = resolveDeps({ db: await testDb(), notifier: { send: async () => {} }, checkResponses: true, logger })
+    register(app, 'probe', probe, handler, deps)
+    return { app, logger }
+  }
+  const post = (app: Hono, query: string, body: unknown) => app.request(`/probe${query}`, { method: 'POST', body: JSON.stringify(body) })
+
+  it('hands the handler parsed query and body, and wraps the answer', async () => {
+    const { app } = await probeApp(async ({ query, body }) => ({
+      data: { page: query.page, size: query.size, n: body.n },
+      message: 'Done',
+      status: 201,
+      headers: { 'x-probe': 'yes' },
+    }))
+    const res = await post(app, '?page=2&size=1000000', { n: 7 })
+    expect(res.status).toBe(201)
+    expect(res.headers.get('x-probe')).toBe('yes')
+    // The contract caps "fetch everything" sizes instead of failing.
+    expect(await res.json()).toEqual({ message: 'Done', data: { page: 2, size: 1000, n: 7 } })
+  })
+
+  it('names the query field that is wrong', async () => {
+    const { app } = await probeApp(async () => ({ data: { page: 1, size: 1, n: 1 } }))
+    const res = await post(app, '?page=abc', { n: 1 })
+    expect(res.status).toBe(422)
+    expect((await res.json()).message).toBe('page: must be a whole number')
+  })
+
+  it('turns a thrown ApiError into its envelope', async () => {
+    const { app } = await probeApp(async () => {
+      throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'Already done', { headers: { 'x-why': 'replay' } })
+    })
+    const res = await post(app, '', { n: 1 })
+    expect(res.status).toBe(409)
+    expect(res.headers.get('x-why')).toBe('replay')
+    expect(await res.json()).toEqual({ message: 'Already done', code: 'IDEMPOTENCY_KEY_REUSED' })
+  })
+
+  it('fails loudly in tests when a handler answers data outside the response schema', async () => {
+    const { app, logger } = await probeApp(async () => ({ data: { page: 1, size: 1, n: 'seven' } as never }))
+    const res = await post(app, '', { n: 1 })
+    expect(res.status).toBe(500)
+    expect(String(logger.error.mock.calls[0]?.[1])).toContain('probe answered data that breaks its response schema: n:')
+  })
+})
+
+describe('API reference', () => {
+  it('openapi.json lists every endpoint of the contract with its method, access and permission', async () => {
+    const { app } = await makeApp()
+    const res = await call(app, 'GET', '/openapi.json')
+    expect(res.status).toBe(200)
+    expect(res.body.openapi).toBe('3.1.0')
+    for (const [name, e] of Object.entries(endpoints)) {
+      const op = res.body.paths[e.path]?.[e.method.toLowerCase()]
+      expect(op, name).toBeDefined()
+      expect(op.operationId).toBe(name)
+      expect(op['x-access']).toBe(accessOf(e))
+      expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
+      expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
+      expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
+    }
+    const login = res.body.paths['/auth/vendor/login'].post
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
+  })
+
+  it('the docs page renders every endpoint as HTML without scripts', async () => {
+    const { app } = await makeApp()
+    const res = await app.request('/api/docs')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toContain('text/html')
+    const html = await res.text()
+    expect(html).not.toContain('<script')
+    for (const [name, e] of Object.entries(endpoints)) {
+      expect(html).toContain(`<code>/api${e.path}</code>`)
+      expect(html).toContain(`<strong>${name}</strong>`)
+    }
+    expect(html).toContain('permission: VENDOR_WALLET')
+  })
+})

@@ -1,0 +1,332 @@
+import { randomUUID } from 'node:crypto'
+
+import { and, eq, sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import type { EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+import { productVariants, wallets } from '#server/db/schema'
+
+import { call, type CallResult, type TestApp, uniqueEmail } from '../harness'
+import { enquiry, expectLedgerConsistent, sender } from '../money/helpers'
+import { NAIRA, order, pay, salesApp, shop } from '../orders/helpers'
+import { creditOutlet, makeOutlet, owner } from '../outlets/helpers'
+
+/*
+ * Issue 8, fault and abuse suite: replay storms. For every idempotent endpoint of the contract, 20 clients send
+ * the same Idempotency-Key and body at once. Exactly one of them runs the handler; every other answer is that
+ * stored answer (Idempotent-Replayed) or 409 IDEMPOTENCY_IN_PROGRESS; a replay afterwards answers the stored
+ * answer; and the effect on the database is exactly that of one request, measured against a twin vendor that
+ * sent the request once: the same number of rows in every table that holds a vendor_id, the same balances, the
+ * same stock. A storm of a request the endpoint refuses leaves nothing behind at all.
+ */
+
+const STORM = 20
+
+interface Request {
+  token: string
+  vendorId: string
+  method: string
+  path: string
+  body: Record<string, unknown>
+  /** Money moved: the ledger must explain every balance afterwards. */
+  money: boolean
+}
+
+interface Scenario {
+  /** A fresh vendor ready for the call, and the call. */
+  prepare: () => Promise<Request>
+  /** The same, but a body the endpoint refuses (4xx) without changing anything. */
+  refused: () => Promise<Request>
+  /** The status of success. */
+  status: number
+}
+
+let t: TestApp
+beforeAll(async () => {
+  t = await salesApp()
+})
+
+async function paidOrder() {
+  const s = await shop(t, { balance: 5_000 * NAIRA })
+  const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] })
+  await pay(t, s, data.reference, 2_000 * NAIRA)
+  return { s, reference: data.reference as string }
+}
+
+async function fundedOutlet() {
+  const o = await owner(t, 10_000 * NAIRA)
+  const outlet = await makeOutlet(t, o.token)
+  await creditOutlet(t, outlet, 3_000 * NAIRA)
+  return { o, outlet }
+}
+
+const orderBody = (s: Awaited<ReturnType<typeof shop>>, quantity: number) => ({
+  items: [{ variantId: s.small.id, quantity }],
+  customer: { name: 'Amaka Nwosu', email: uniqueEmail('customer') },
+})
+
+/** One per idempotent endpoint: the test below fails when an endpoint is added without one. */
+const scenarios: Record<string, Scenario> = {
+  sendMoney: {
+    status: 201,
+    prepare: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      const requestId = await enquiry(t, s)
+      const body = { amount: 1_000 * NAIRA, requestId, pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/send', body, money: true }
+    },
+    refused: async () => {
+      const s = await sender(t, { balance: 500 * NAIRA })
+      const body = { amount: 1_000 * NAIRA, requestId: await enquiry(t, s), pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/send', body, money: true }
+    },
+  },
+  fundOutlet: {
+    status: 201,
+    prepare: async () => {
+      const o = await owner(t, 10_000 * NAIRA)
+      const outlet = await makeOutlet(t, o.token)
+      const body = { amount: 700 * NAIRA, outletId: outlet.id, pin: '1234' }
+      return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/wallet/fund', body, money: true }
+    },
+    refused: async () => {
+      const o = await owner(t, 100 * NAIRA)
+      const outlet = await makeOutlet(t, o.token)
+      const body = { amount: 700 * NAIRA, outletId: outlet.id, pin: '1234' }
+      return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/wallet/fund', body, money: true }
+    },
+  },
+  transferToMain: {
+    status: 201,
+    prepare: async () => {
+      const { o, outlet } = await fundedOutlet()
+      const body = { amount: 1_200 * NAIRA, outletId: outlet.id, pin: '1234' }
+      return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/transfer/vendor', body, money: true }
+    },
+    refused: async () => {
+      const { o, outlet } = await fundedOutlet()
+      const body = { amount: 3_001 * NAIRA, outletId: outlet.id, pin: '1234' }
+      return { token: o.token, vendorId: o.vendor.id, method: 'POST', path: '/outlet/transfer/vendor', body, money: true }
+    },
+  },
+  createOrder: {
+    status: 201,
+    prepare: async () => {
+      const s = await shop(t)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/order', body: orderBody(s, 3), money: false }
+    },
+    refused: async () => {
+      const s = await shop(t)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/order', body: orderBody(s, 11), money: false }
+    },
+  },
+  createShareableOrder: {
+    status: 201,
+    prepare: async () => {
+      const s = await shop(t)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/order/shareable', body: orderBody(s, 3), money: false }
+    },
+    refused: async () => {
+      const s = await shop(t)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/order/shareable', body: orderBody(s, 11), money: false }
+    },
+  },
+  sendDisputeMessage: {
+    status: 201,
+    prepare: async () => {
+      const { s, disputeId } = await openDispute()
+      return {
+        token: s.token,
+        vendorId: s.vendor.id,
+        method: 'POST',
+        path: '/dispute/conversations',
+        body: { disputeId, message: 'Any news?' },
+        money: false,
+      }
+    },
+    refused: async () => {
+      const { s, disputeId } = await openDispute()
+      return {
+        token: s.token,
+        vendorId: s.vendor.id,
+        method: 'POST',
+        path: '/dispute/conversations',
+        body: { disputeId, message: ' ' },
+        money: false,
+      }
+    },
+  },
+  refundOrder: {
+    status: 200,
+    prepare: async () => {
+      const { s, reference } = await paidOrder()
+      const body = { reference, status: 'refunded', amount: 700 * NAIRA, pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
+    },
+    refused: async () => {
+      const { s, reference } = await paidOrder()
+      const body = { reference, status: 'refunded', amount: 2_001 * NAIRA, pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
+    },
+  },
+}
+
+/** A shop with an order and an open dispute on it: where a vendor's message goes (issue 18: sent from the outbox). */
+async function openDispute() {
+  const s = await shop(t)
+  const made = await call(t.app, 'POST', '/order', { token: s.token, body: orderBody(s, 1), headers: { 'idempotency-key': randomUUID() } })
+  expect(made.status, JSON.stringify(made.body)).toBe(201)
+  const dispute = await call(t.app, 'POST', '/dispute', {
+    token: s.token,
+    body: {
+      orderReference: made.body.data.reference,
+      title: 'Never arrived',
+      description: 'The rider did not come.',
+      category: 'item-not-received',
+    },
+  })
+  expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
+  return { s, disputeId: dispute.body.data.id as string }
+}
+
+const fire = (r: Request, key: string) =>
+  call(t.app, r.method, r.path, { token: r.token, body: r.body, headers: { 'idempotency-key': key } })
+
+/** db.execute answers `{ rows }` on both drivers; the shared Db type leaves it unknown. */
+const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows
+
+let vendorTables: Promise<string[]> | undefined
+/** Every table that holds a vendor_id: where any effect of a request lands. */
+function tablesWithVendorId(): Promise<string[]> {
+  vendorTables ??= (async () => {
+    const result = await t.db.execute(
+      sql`select table_name from information_schema.columns where table_schema = 'public' and column_name = 'vendor_id' order by table_name`,
+    )
+    return rowsOf<{ table_name: string }>(result).map((row) => row.table_name)
+  })()
+  return vendorTables
+}
+
+/** What a request can have changed for a vendor: rows per table, wallet balances, units in stock. */
+async function footprint(vendorId: string) {
+  const counts: Record<string, number> = {}
+  for (const table of await tablesWithVendorId()) {
+    const result = await t.db.execute(sql`select count(*)::int as n from ${sql.identifier(table)} where vendor_id = ${vendorId}`)
+    counts[table] = Number(rowsOf<{ n: number }>(result)[0]!.n)
+  }
+  const balances = (await t.db.select().from(wallets).where(eq(wallets.vendorId, vendorId)))
+    .map((wallet) => `${wallet.kind}${wallet.outletId ? ':outlet' : ''}=${wallet.balance}`)
+    .sort()
+  const units = (
+    await t.db
+      .select()
+      .from(productVariants)
+      .where(and(eq(productVariants.vendorId, vendorId)))
+  )
+    .map((variant) => variant.availableUnits)
+    .sort()
+  return { counts, balances, units }
+}
+type Footprint = Awaited<ReturnType<typeof footprint>>
+
+/** The change from one footprint to the next: row counts as deltas, balances and stock as they end up. */
+function change(before: Footprint, after: Footprint) {
+  const rows = Object.fromEntries(
+    Object.keys(after.counts)
+      .map((table) => [table, after.counts[table]! - (before.counts[table] ?? 0)] as const)
+      .filter(([, delta]) => delta !== 0),
+  )
+  return { rows, balances: after.balances, units: after.units }
+}
+
+/** Balances and stock relative to a start, so twins that started alike compare alike. */
+const relative = (before: Footprint, after: Footprint) => ({
+  rows: change(before, after).rows,
+  balancesBefore: before.balances,
+  balances: after.balances,
+  unitsBefore: before.units,
+  units: after.units,
+})
+
+/**
+ * 20 clients with one key: half at once, the other half the moment the first of them has its answer, so the
+ * storm meets both a request in flight (409 IDEMPOTENCY_IN_PROGRESS) and a stored answer (a replay).
+ */
+async function storm(r: Request, key: string): Promise<CallResult[]> {
+  const first = Array.from({ length: STORM / 2 }, () => fire(r, key))
+  const busy = (res: CallResult) => res.body?.code === 'IDEMPOTENCY_IN_PROGRESS'
+  const never = new Promise<never>(() => {})
+  // The one that ran answers last of its wave or not; the busy ones answer at once and do not count.
+  await Promise.race([...first.map((p) => p.then((res) => (busy(res) ? never : res))), Promise.all(first)])
+  const second = Array.from({ length: STORM / 2 }, () => fire(r, key))
+  return Promise.all([...first, ...second])
+}
+
+const replayed = (res: CallResult) => res.headers.get('idempotent-replayed') === 'true'
+
+describe('replay storms', () => {
+  it('cover every idempotent endpoint of the contract', () => {
+    const idempotent = (Object.entries(endpoints) as [string, EndpointDef][]).filter(([, e]) => e.idempotent).map(([name]) => name)
+    expect(idempotent.length).toBeGreaterThan(0)
+    expect(Object.keys(scenarios).sort()).toEqual(idempotent.sort())
+  })
+
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    it(`${name}: ${STORM} at once with one key make one effect, and the stored answer is what everyone gets`, async () => {
+      // The twin: the same request, sent once by another vendor set up alike.
+      const once = await scenario.prepare()
+      const onceBefore = await footprint(once.vendorId)
+      const single = await fire(once, randomUUID())
+      expect(single.status, JSON.stringify(single.body)).toBe(scenario.status)
+      const expected = relative(onceBefore, await footprint(once.vendorId))
+      expect(Object.keys(expected.rows).length, 'one request changes something').toBeGreaterThan(0)
+
+      const stormed = await scenario.prepare()
+      const before = await footprint(stormed.vendorId)
+      const key = randomUUID()
+      const results = await storm(stormed, key)
+
+      const ran = results.filter((res) => res.status === scenario.status && !replayed(res))
+      const replays = results.filter((res) => res.status === scenario.status && replayed(res))
+      const busy = results.filter((res) => res.status === 409)
+      expect(ran, 'exactly one request ran the handler').toHaveLength(1)
+      expect(ran.length + replays.length + busy.length, results.map((res) => `${res.status} ${res.body.code ?? ''}`).join(', ')).toBe(STORM)
+      for (const res of busy) expect(res.body.code).toBe('IDEMPOTENCY_IN_PROGRESS')
+      const answer = ran[0]!.body
+      for (const res of replays) expect(res.body).toEqual(answer)
+      // The second half came after the answer was stored: they were replayed, not turned away.
+      expect(replays.length).toBeGreaterThanOrEqual(STORM / 2)
+
+      const replay = await fire(stormed, key)
+      expect(replay.status).toBe(scenario.status)
+      expect(replayed(replay)).toBe(true)
+      expect(replay.body).toEqual(answer)
+
+      expect(relative(before, await footprint(stormed.vendorId))).toEqual(expected)
+      if (stormed.money) await expectLedgerConsistent(t.db, stormed.vendorId)
+    })
+
+    it(`${name}: a storm of a refused request leaves nothing behind, and every answer is the refusal or busy`, async () => {
+      const stormed = await scenario.refused()
+      const before = await footprint(stormed.vendorId)
+      const key = randomUUID()
+      const results = await storm(stormed, key)
+      const refusals = results.filter((res) => res.status >= 400 && res.status < 500 && !String(res.body.code).startsWith('IDEMPOTENCY_'))
+      expect(refusals.length, results.map((res) => `${res.status} ${res.body.code ?? ''}`).join(', ')).toBeGreaterThan(0)
+      // A refusal is not stored: each one ran and was refused the same way.
+      expect(new Set(refusals.map((res) => JSON.stringify([res.status, res.body])))).toHaveLength(1)
+      for (const res of results) {
+        if (!refusals.includes(res)) expect([res.status, res.body.code]).toEqual([409, 'IDEMPOTENCY_IN_PROGRESS'])
+      }
+      expect(results.some(replayed)).toBe(false)
+      // The key was released: the same request is refused again, not replayed.
+      const again = await fire(stormed, key)
+      expect([again.status, again.body]).toEqual([refusals[0]!.status, refusals[0]!.body])
+      expect(change(before, await footprint(stormed.vendorId)).rows).toEqual({})
+      expect((await footprint(stormed.vendorId)).balances).toEqual(before.balances)
+      expect((await footprint(stormed.vendorId)).units).toEqual(before.units)
+      if (stormed.money) await expectLedgerConsistent(t.db, stormed.vendorId)
+    })
+  }
+})
