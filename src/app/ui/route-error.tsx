@@ -1,11 +1,8 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query'
 import { type ErrorComponentProps, useRouter } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
 
 import { Card } from './card'
 import { QueryError } from './query-error'
-
-const frame = css({ p: { base: '4', md: '6' } })
 
 /**
  * The router's defaultErrorComponent (docs/architecture.md): a loader that could not get the screen's first data
@@ -22,10 +19,9 @@ export function RouteError({ error, reset }: ErrorComponentProps) {
     return router.invalidate()
   }
   return (
-    <main className={frame}>
-      <Card>
-        <QueryError query={{ error, refetch: retry, isFetching: false }} title="We could not open this screen" />
-      </Card>
-    </main>
+    // Not a <main>: inside the app it sits in the shell's, which already pads it.
+    <Card>
+      <QueryError query={{ error, refetch: retry, isFetching: false }} title="We could not open this screen" />
+    </Card>
   )
 }

@@ -62,7 +62,7 @@ function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolea
           }}
         />
       ) : setting.isError ? (
-        <QueryError query={setting} />
+        <QueryError query={setting} title="Could not load this setting" />
       ) : (
         <Skeleton count={2} />
       )}
@@ -126,7 +126,7 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
           <p className={text}>Exactly ₦50,000 falls in no tier and carries no charge.</p>
         </div>
       ) : charges.isError ? (
-        <QueryError query={charges} />
+        <QueryError query={charges} title="Could not load the charges" />
       ) : (
         <Skeleton count={3} />
       )}
