@@ -5,7 +5,7 @@ import { SendMoneySheet } from '#app/features/banking/components/send-money-shee
 import { banksQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { walletBalanceQuery } from '#app/features/wallet/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { EmptyState } from '#app/ui/empty-state'
@@ -21,8 +21,6 @@ export const Route = createFileRoute('/_app/home/send-money')({
   component: SendMoneyRoute,
 })
 
-const toHome = (router: AppRouter) => void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
-
 /** Sending needs a PIN that works: say so before the details are typed, not at the last step. */
 function pinProblem(status: { hasPin: boolean; locked: boolean } | undefined): string | null {
   if (!status) return null
@@ -33,7 +31,7 @@ function pinProblem(status: { hasPin: boolean; locked: boolean } | undefined): s
 
 function SendMoneyRoute() {
   const session = useSession()
-  const close = useCloseSheet(toHome)
+  const close = useCloseTo({ to: '/home', search: true })
   const pin = useQuery(pinStatusQuery())
   // The balance lets the Confirm step say "Insufficient balance" before the PIN; read only by who may see it.
   const canSeeWallet = hasPermission(session?.user.permissions ?? [], 'VENDOR_WALLET')

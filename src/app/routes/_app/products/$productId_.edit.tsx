@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { EditProduct } from '#app/features/catalogue/components/edit-product'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
 import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
@@ -26,9 +26,8 @@ export const Route = createFileRoute('/_app/products/$productId_/edit')({
 
 function EditProductRoute() {
   const { productId } = Route.useParams()
-  const toProduct = (router: AppRouter) => void router.navigate({ to: '/products/$productId', params: { productId }, replace: true })
   // Saving or cancelling goes back to the product page it was opened from, like closing a sheet.
-  const close = useCloseSheet(toProduct)
+  const close = useCloseTo({ to: '/products/$productId', params: { productId } })
   if (!useCanManageInventory()) return <NoInventoryAccess title="Edit product" />
   return <EditProduct id={productId} onDone={close} />
 }

@@ -3,11 +3,10 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { OutletTransferSheet } from '#app/features/outlets/components/outlet-transfer-sheet'
 import { walletBalanceQuery } from '#app/features/wallet/queries'
+import { useCloseTo } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { NoAccessSheet } from '#app/ui/no-access'
-
-import { useCloseOutletSheet } from './-close'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-outlet')({
   component: TransferToOutletRoute,
@@ -15,7 +14,7 @@ export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-outlet
 
 function TransferToOutletRoute() {
   const { outletId } = Route.useParams()
-  const close = useCloseOutletSheet(outletId)
+  const close = useCloseTo({ to: '/outlets/$outletId', params: { outletId }, search: true })
   const permissions = useSession()?.user.permissions ?? []
   // What the main wallet holds, for the sheet to show: read only by a user who may see the wallet.
   const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 
 import { CreateOutletSheet } from '#app/features/outlets/components/create-outlet-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 import { hasPermission } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { NoAccessSheet } from '#app/ui/no-access'
@@ -10,10 +10,8 @@ export const Route = createFileRoute('/_app/outlets/_list/new')({
   component: CreateOutletRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/outlets', search: true, replace: true })
-
 function CreateOutletRoute() {
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/outlets', search: true })
   const navigate = useNavigate()
   const permissions = useSession()?.user.permissions ?? []
   if (!hasPermission(permissions, 'VENDOR_OUTLETS') || !hasPermission(permissions, 'VENDOR_TEAM')) {
