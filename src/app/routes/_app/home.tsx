@@ -6,15 +6,16 @@ import * as v from 'valibot'
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
-import { AccountDetailsCard, BalanceCard, NoWalletAccess } from '#app/features/wallet/components/wallet-overview'
+import { AccountDetailsCard, BalanceCard } from '#app/features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '#app/features/wallet/queries'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
 import { greeting } from '#app/lib/greeting'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { getSession, useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
@@ -63,11 +64,10 @@ function Home() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const user = session?.user
-  const permissions = user?.permissions ?? []
-  const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
-  const canSeeTransactions = hasPermission(permissions, 'VENDOR_TRANSACTIONS')
+  const canSeeWallet = usePermission('VENDOR_WALLET')
+  const canSeeTransactions = usePermission('VENDOR_TRANSACTIONS')
   // The PIN authorises moving money: a member who cannot send any has nothing to create one for.
-  const canSend = hasPermission(permissions, 'VENDOR_TRANSFERS')
+  const canSend = usePermission('VENDOR_TRANSFERS')
   const firstName = user?.name.split(' ')[0] ?? ''
   const dates = useMemo(() => fromDateSearch(search), [search])
   const range = useMemo(() => searchRange(search), [search])
@@ -83,7 +83,7 @@ function Home() {
           <AccountDetailsCard />
         </div>
       ) : (
-        <NoWalletAccess />
+        <NoAccess permission="VENDOR_WALLET" />
       )}
       {canSeeTransactions ? (
         <section aria-label="Transaction analytics" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>

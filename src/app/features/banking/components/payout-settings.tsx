@@ -4,8 +4,7 @@ import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { Card } from '#app/ui/card'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { PinDialog } from '#app/ui/pin-dialog'
@@ -21,8 +20,7 @@ const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 /** Turning them on routes money like the settlement account does, so it needs VENDOR_TRANSFERS too (decision 087). */
 function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
   // The hook runs on every render: inside `&&` it ran only when canEditSettings, which breaks the rules of hooks.
-  const permissions = useSession()?.user.permissions ?? []
-  const canEdit = canEditSettings && hasPermission(permissions, 'VENDOR_TRANSFERS')
+  const canEdit = usePermission('VENDOR_TRANSFERS') && canEditSettings
   const online = useOnline()
   const setting = useQuery(thirdPartyTransfersQuery())
   const update = useSetThirdPartyTransfers()

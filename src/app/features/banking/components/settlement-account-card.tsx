@@ -4,8 +4,7 @@ import { css } from 'styled-system/css'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
@@ -121,7 +120,7 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
  * those who also hold VENDOR_SETTINGS, with their PIN (decision 087).
  */
 export function SettlementAccountCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
-  const canSee = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')
+  const canSee = usePermission('VENDOR_TRANSFERS')
   const canEdit = canEditSettings && canSee
   const settlement = useQuery({ ...settlementAccountQuery(), enabled: canSee })
   const [editing, setEditing] = useState(false)

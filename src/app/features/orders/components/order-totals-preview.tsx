@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { hasPermission } from '#app/lib/permissions'
+import { usePermission } from '#app/lib/permissions'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
-import { useSession } from '#app/lib/session'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
 import { formatKobo } from '#contract/naira'
@@ -21,7 +20,7 @@ const percent = (bps: number) => `${(bps / 100).toLocaleString('en-NG', { maximu
  * list (VENDOR_INVENTORY); otherwise the preview says it is worked out on saving rather than guess.
  */
 export function OrderTotalsPreview({ draft }: { draft: OrderDraft }) {
-  const canReadCoupons = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')
+  const canReadCoupons = usePermission('VENDOR_INVENTORY')
   const code = draft.couponCode.trim()
   const taxes = useQuery(taxListQuery())
   const locations = useQuery(deliveryLocationListQuery())

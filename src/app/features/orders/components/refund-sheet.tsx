@@ -5,8 +5,7 @@ import { css } from 'styled-system/css'
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { chargeLabel, transferChargeQuery } from '#app/lib/transfer-charge'
 import { usePinStep } from '#app/lib/use-pin-step'
 import { Button } from '#app/ui/button'
@@ -41,7 +40,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const online = useOnline()
   const refund = useRefundOrder()
   const pinStep = usePinStep()
-  const mayRefund = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_REFUNDS')
+  const mayRefund = usePermission('VENDOR_REFUNDS')
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND)
   const [step, setStep] = useState<'form' | 'confirm'>('form')
   const [refusal, setRefusal] = useState<string | null>(null)

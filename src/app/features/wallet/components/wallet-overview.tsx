@@ -155,14 +155,3 @@ export function AccountDetailsCard() {
     </Card>
   )
 }
-
-/** Shown instead of the wallet to a team member whose role leaves the wallet out. */
-export function NoWalletAccess() {
-  return (
-    <EmptyState
-      title="Your role does not include the wallet"
-      description="Ask the account owner to grant the wallet permission."
-      errorStatus={403}
-    />
-  )
-}

@@ -5,7 +5,6 @@ import { css } from 'styled-system/css'
 import { CustomerAnalytics } from '#app/features/customers/components/customer-analytics'
 import { ActiveCustomerFilters, FilterCustomersSheet } from '#app/features/customers/components/customer-filters'
 import { CustomerList } from '#app/features/customers/components/customer-list'
-import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
 import { customerAnalyticsQuery, customerBreakdownQuery, customerListQuery } from '#app/features/customers/queries'
 import {
   customerFilterCount,
@@ -17,10 +16,11 @@ import {
 } from '#app/features/customers/search'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, usePermission } from '#app/lib/permissions'
+import { getSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton, SearchSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -53,7 +53,7 @@ export const Route = createFileRoute('/_app/customers/')({
 })
 
 function CustomersPage() {
-  const session = useSession()
+  const canSeeCustomers = usePermission('VENDOR_CUSTOMERS')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -72,9 +72,7 @@ function CustomersPage() {
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) {
-    return <NoCustomersAccess />
-  }
+  if (!canSeeCustomers) return <NoAccess permission="VENDOR_CUSTOMERS" page="Customers" />
 
   const count = customerFilterCount(search)
   return (

@@ -1,12 +1,12 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
 
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrderPage } from '#app/features/orders/components/order-page'
 import { KINDS } from '#app/features/orders/kinds'
 import { orderDetailQuery } from '#app/features/orders/queries'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, usePermission } from '#app/lib/permissions'
+import { getSession } from '#app/lib/session'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/$reference')({
@@ -25,7 +25,7 @@ export const Route = createFileRoute('/_app/invoices/$reference')({
 
 function InvoiceRoute() {
   const { reference } = Route.useParams()
-  if (!hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Invoice" />
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Invoice" />
   return (
     <>
       <OrderPage reference={reference} kind={KINDS.invoice} />

@@ -7,12 +7,12 @@ import { ActiveDisputeFilters, FilterDisputesSheet } from '#app/features/dispute
 import { DisputeList } from '#app/features/disputes/components/dispute-list'
 import { disputeListQuery } from '#app/features/disputes/queries'
 import { disputeListFilters, type DisputeSearch, disputeSearchSchema, type PageSize } from '#app/features/disputes/search'
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrdersTabs } from '#app/features/orders/components/orders-tabs'
-import { hasPermission } from '#app/lib/permissions'
-import { getSession, useSession } from '#app/lib/session'
+import { hasPermission, usePermission } from '#app/lib/permissions'
+import { getSession } from '#app/lib/session'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader, primaryFirstActions } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -40,7 +40,7 @@ export const Route = createFileRoute('/_app/orders/disputes')({
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
 function DisputesPage() {
-  const session = useSession()
+  const canSeeOrders = usePermission('VENDOR_ORDERS')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -56,7 +56,7 @@ function DisputesPage() {
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Disputes" />
+  if (!canSeeOrders) return <NoAccess permission="VENDOR_ORDERS" page="Disputes" />
   return (
     <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
       <PageHeader

@@ -3,9 +3,9 @@ import { createFileRoute } from '@tanstack/react-router'
 import { EditProduct } from '#app/features/catalogue/components/edit-product'
 import { productDetailQuery } from '#app/features/catalogue/queries'
 import { useCloseTo } from '#app/lib/navigation'
-import { hasPermission } from '#app/lib/permissions'
+import { hasPermission, usePermission } from '#app/lib/permissions'
 import { getSession } from '#app/lib/session'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { Skeleton } from '#app/ui/skeleton'
 
@@ -28,6 +28,6 @@ function EditProductRoute() {
   const { productId } = Route.useParams()
   // Saving or cancelling goes back to the product page it was opened from, like closing a sheet.
   const close = useCloseTo({ to: '/products/$productId', params: { productId } })
-  if (!useCanManageInventory()) return <NoInventoryAccess title="Edit product" />
+  if (!usePermission('VENDOR_INVENTORY')) return <NoAccess permission="VENDOR_INVENTORY" page="Edit product" />
   return <EditProduct id={productId} onDone={close} />
 }

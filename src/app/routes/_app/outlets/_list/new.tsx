@@ -2,8 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 
 import { CreateOutletSheet } from '#app/features/outlets/components/create-outlet-sheet'
 import { useCloseTo } from '#app/lib/navigation'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/outlets/_list/new')({
@@ -13,9 +12,9 @@ export const Route = createFileRoute('/_app/outlets/_list/new')({
 function CreateOutletRoute() {
   const close = useCloseTo({ to: '/outlets', search: true })
   const navigate = useNavigate()
-  const permissions = useSession()?.user.permissions ?? []
-  if (!hasPermission(permissions, 'VENDOR_OUTLETS') || !hasPermission(permissions, 'VENDOR_TEAM')) {
-    return <NoAccessSheet sheetTitle="Create Outlet" title="Your role does not allow this" permission="team" onClose={close} />
+  const canSeeOutlets = usePermission('VENDOR_OUTLETS')
+  if (!usePermission('VENDOR_TEAM') || !canSeeOutlets) {
+    return <NoAccessSheet sheetTitle="Create Outlet" title="Your role does not allow this" permission="VENDOR_TEAM" onClose={close} />
   }
   return (
     <CreateOutletSheet

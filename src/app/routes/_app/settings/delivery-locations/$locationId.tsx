@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { UpdateDeliveryLocationSheet } from '#app/features/selling-terms/components/delivery-location-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
 import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/delivery-locations/$locationId')({
   component: UpdateDeliveryLocationRoute,
@@ -11,7 +12,7 @@ export const Route = createFileRoute('/_app/settings/delivery-locations/$locatio
 function UpdateDeliveryLocationRoute() {
   const { locationId } = Route.useParams()
   const close = useCloseTo({ to: '/settings', search: { tab: 'delivery-locations' } })
-  const canEdit = useCanEditSellingTerms()
-  if (!canEdit) return <NoPermissionSheet title="Update Delivery Location" onClose={close} />
+  const canEdit = usePermission('VENDOR_SETTINGS')
+  if (!canEdit) return <NoAccessSheet sheetTitle="Update Delivery Location" permission="VENDOR_SETTINGS" onClose={close} />
   return <UpdateDeliveryLocationSheet id={locationId} onClose={close} />
 }

@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { AddTaxSheet } from '#app/features/selling-terms/components/add-tax-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
 import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/taxes/new')({
   component: AddTaxRoute,
@@ -10,6 +11,6 @@ export const Route = createFileRoute('/_app/settings/taxes/new')({
 
 function AddTaxRoute() {
   const close = useCloseTo({ to: '/settings', search: { tab: 'taxes' } })
-  const canEdit = useCanEditSellingTerms()
-  return canEdit ? <AddTaxSheet onClose={close} /> : <NoPermissionSheet title="Add Tax" onClose={close} />
+  const canEdit = usePermission('VENDOR_SETTINGS')
+  return canEdit ? <AddTaxSheet onClose={close} /> : <NoAccessSheet sheetTitle="Add Tax" permission="VENDOR_SETTINGS" onClose={close} />
 }

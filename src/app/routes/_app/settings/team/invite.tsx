@@ -1,8 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { InviteMemberSheet } from '#app/features/team/components/invite-member-sheet'
-import { NoTeamAccessSheet, useCanManageTeam } from '#app/features/team/components/no-team-access'
 import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/team/invite')({
   component: InviteRoute,
@@ -10,5 +11,9 @@ export const Route = createFileRoute('/_app/settings/team/invite')({
 
 function InviteRoute() {
   const close = useCloseTo({ to: '/settings', search: { tab: 'team' } })
-  return useCanManageTeam() ? <InviteMemberSheet onClose={close} /> : <NoTeamAccessSheet onClose={close} />
+  return usePermission('VENDOR_TEAM') ? (
+    <InviteMemberSheet onClose={close} />
+  ) : (
+    <NoAccessSheet sheetTitle="Invite Team Member" permission="VENDOR_TEAM" onClose={close} />
+  )
 }
