@@ -6,11 +6,10 @@ import { listRow } from 'styled-system/recipes'
 import { formatShortDateTime } from '#app/lib/dates'
 import type { DisputeListFilters } from '#app/lib/query-keys'
 import { StatusBadge } from '#app/ui/badge'
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Dispute } from '#contract/disputes'
 
 import { disputeListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
@@ -39,29 +38,22 @@ function DisputeRow({ dispute: d }: { dispute: Dispute }) {
   )
 }
 
-export interface DisputeListProps {
-  filters: DisputeListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
+export interface DisputeListProps extends UrlPaging<DisputeListFilters> {
   filtered: boolean
 }
 
 /** The vendor's disputes, newest first, a page at a time: title, order, category, status. */
-export function DisputeList({ filters, onPageChange, onSizeChange, filtered }: DisputeListProps) {
-  const query = useQuery(disputeListQuery(filters))
+export function DisputeList({ filtered, ...paging }: DisputeListProps) {
+  const query = useQuery(disputeListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Disputes"
       noun={{ one: 'dispute', many: 'disputes' }}
       emptyText={filtered ? 'No dispute matches this search and filter.' : 'Disputes you raise about an order will show here.'}
     >
       {(items) => items.map((d) => <DisputeRow key={d.id} dispute={d} />)}
-    </PagedList>
+    </UrlPagedList>
   )
 }

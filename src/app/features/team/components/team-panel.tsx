@@ -10,12 +10,12 @@ import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
-import { PagedList } from '#app/ui/paged-list'
 import { SearchBox } from '#app/ui/search-box'
+import { UrlPagedList } from '#app/ui/url-paged-list'
 import type { TeamMember } from '#contract/team'
 
 import { memberListQuery, useResendInvite, useSetMemberStatus } from '../queries'
-import { DEFAULT_PAGE_SIZE, memberListFilters, PAGE_SIZES, type PageSize, type TeamSearch } from '../search'
+import { memberListFilters, type PageSize, type TeamSearch } from '../search'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
 import { type MemberAction, MemberRow } from './member-row'
 
@@ -100,12 +100,10 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
         )}
       </div>
       {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
-      <PagedList
+      <UrlPagedList
         query={query}
-        page={filters.page ?? 1}
-        size={filters.size ?? DEFAULT_PAGE_SIZE}
+        filters={filters}
         onPageChange={onPageChange}
-        sizes={PAGE_SIZES}
         onSizeChange={onSizeChange}
         label="Team members"
         noun={{ one: 'member', many: 'members' }}
@@ -125,7 +123,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
             />
           ))
         }
-      </PagedList>
+      </UrlPagedList>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {
