@@ -1,9 +1,9 @@
 import { useForm } from '@tanstack/react-form'
 import * as v from 'valibot'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
-import { Field, Input, Textarea } from '#app/ui/field'
+import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
+import { TextareaField, TextField } from '#app/ui/text-field'
 import type { Collection } from '#contract/catalogue'
 
 import { useCreateCollection, useUpdateCollection } from '../queries'
@@ -41,33 +41,17 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
         {(submitted) => (
           <>
             <form.Field name="name">
-              {(field) => (
-                <Field label="Name" error={visibleError(field.state.meta, submitted)} required>
-                  <Input
-                    name={field.name}
-                    value={field.state.value}
-                    autoComplete="off"
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
+              {(field) => <TextField field={field} submitted={submitted} label="Name" required autoComplete="off" />}
             </form.Field>
             <form.Field name="description">
               {(field) => (
-                <Field
+                <TextareaField
+                  field={field}
+                  submitted={submitted}
                   label="Description"
-                  error={visibleError(field.state.meta, submitted)}
                   helper="Optional. Shown to customers on your storefront."
-                >
-                  <Textarea
-                    name={field.name}
-                    value={field.state.value}
-                    rows={3}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                  rows={3}
+                />
               )}
             </form.Field>
           </>

@@ -7,11 +7,10 @@ import { errorMessage } from '#app/lib/api'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
-import { Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Skeleton } from '#app/ui/skeleton'
-import { TextField } from '#app/ui/text-field'
+import { TextareaField, TextField } from '#app/ui/text-field'
 import type { DisputeInfo } from '#contract/disputes'
 
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
@@ -85,16 +84,15 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
             </form.Field>
             <form.Field name="title">
               {(field) => (
-                <Field label="Title" required helper="For example, Item arrived damaged." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    value={field.state.value}
-                    maxLength={120}
-                    autoComplete="off"
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Title"
+                  required
+                  helper="For example, Item arrived damaged."
+                  maxLength={120}
+                  autoComplete="off"
+                />
               )}
             </form.Field>
             <form.Field name="category">
@@ -121,21 +119,15 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
             </form.Field>
             <form.Field name="description">
               {(field) => (
-                <Field
+                <TextareaField
+                  field={field}
+                  submitted={submitted}
                   label="Description"
                   required
                   helper="What happened, and what you and the customer have tried."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <Textarea
-                    name={field.name}
-                    value={field.state.value}
-                    rows={4}
-                    maxLength={2000}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                  rows={4}
+                  maxLength={2000}
+                />
               )}
             </form.Field>
           </>

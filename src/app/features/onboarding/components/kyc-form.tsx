@@ -6,8 +6,8 @@ import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { ChoiceChips } from '#app/ui/choice-chips'
-import { DigitsInput, Field, Select, Textarea } from '#app/ui/field'
 import { FileChoice } from '#app/ui/file-choice'
+import { DigitsField, SelectField, TextareaField } from '#app/ui/text-field'
 import { KYC_DOCUMENT_TYPES } from '#contract/onboarding'
 
 import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, type IdType, kycBody, KycSchema } from '../kyc-form-schema'
@@ -48,21 +48,14 @@ export function KycForm() {
           <>
             <form.Field name="documentType">
               {(field) => (
-                <Field label="Document type" required error={visibleError(field.state.meta, submitted)}>
-                  <Select
-                    name={field.name}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  >
-                    <option value="">Choose a document</option>
-                    {KYC_DOCUMENT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {DOCUMENT_TYPE_LABELS[type]}
-                      </option>
-                    ))}
-                  </Select>
-                </Field>
+                <SelectField field={field} submitted={submitted} label="Document type" required>
+                  <option value="">Choose a document</option>
+                  {KYC_DOCUMENT_TYPES.map((type) => (
+                    <option key={type} value={type}>
+                      {DOCUMENT_TYPE_LABELS[type]}
+                    </option>
+                  ))}
+                </SelectField>
               )}
             </form.Field>
             <form.Field name="document">
@@ -93,16 +86,7 @@ export function KycForm() {
             </form.Field>
             <form.Field name="address">
               {(field) => (
-                <Field label="Address" required error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    autoComplete="street-address"
-                    rows={3}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextareaField field={field} submitted={submitted} label="Address" required autoComplete="street-address" rows={3} />
               )}
             </form.Field>
             <form.Field name="idType">
@@ -120,20 +104,14 @@ export function KycForm() {
               {(idType) => (
                 <form.Field name="idNumber">
                   {(field) => (
-                    <Field
+                    <DigitsField
+                      field={field}
+                      submitted={submitted}
                       label={idType ? `${idType} number` : 'BVN or NIN number'}
                       required
                       helper="11 digits. It is checked once and never shown again."
-                      error={visibleError(field.state.meta, submitted)}
-                    >
-                      <DigitsInput
-                        name={field.name}
-                        maxDigits={11}
-                        value={field.state.value}
-                        onBlur={field.handleBlur}
-                        onChange={field.handleChange}
-                      />
-                    </Field>
+                      maxDigits={11}
+                    />
                   )}
                 </form.Field>
               )}

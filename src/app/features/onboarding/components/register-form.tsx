@@ -2,11 +2,10 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
+import { showSubmitError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
-import { Field, PhoneInput } from '#app/ui/field'
-import { TextField } from '#app/ui/text-field'
+import { PhoneField, TextField } from '#app/ui/text-field'
 
 import { useRegister } from '../queries'
 import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
@@ -79,14 +78,7 @@ export function RegisterForm() {
             {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
             <form.Field name="phone">
               {(field) => (
-                <Field
-                  label="Phone number"
-                  required
-                  helper="We send a 6-digit code to it."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <PhoneInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
+                <PhoneField field={field} submitted={submitted} label="Phone number" required helper="We send a 6-digit code to it." />
               )}
             </form.Field>
             {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}

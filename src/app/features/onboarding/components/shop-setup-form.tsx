@@ -8,10 +8,10 @@ import * as v from 'valibot'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
-import { Field, Textarea } from '#app/ui/field'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { TextareaField } from '#app/ui/text-field'
 import { SHOP_URL_PATTERN } from '#contract/onboarding'
 
 import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
@@ -97,15 +97,13 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
             </form.Field>
             <form.Field name="description">
               {(field) => (
-                <Field label="Description" helper="What you sell, in a sentence or two." error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextareaField
+                  field={field}
+                  submitted={submitted}
+                  label="Description"
+                  helper="What you sell, in a sentence or two."
+                  rows={3}
+                />
               )}
             </form.Field>
           </>

@@ -2,13 +2,13 @@ import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
-import { showSubmitError, visibleError } from '#app/lib/forms'
+import { showSubmitError } from '#app/lib/forms'
 import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { EmptyState } from '#app/ui/empty-state'
-import { AmountInput, Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import { AmountField, TextareaField, TextField } from '#app/ui/text-field'
 import type { DeliveryLocation } from '#contract/selling-terms'
 
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
@@ -46,37 +46,14 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
           <>
             <form.Field name="name">
               {(field) => (
-                <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={60}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField field={field} submitted={submitted} label="Name" helper="For example, Lekki Phase 1." maxLength={60} />
               )}
             </form.Field>
             <form.Field name="description">
-              {(field) => (
-                <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    maxLength={300}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
+              {(field) => <TextareaField field={field} submitted={submitted} label="Description (optional)" rows={3} maxLength={300} />}
             </form.Field>
             <form.Field name="fee">
-              {(field) => (
-                <Field label="Fee" helper="Enter 0 for free delivery." error={visibleError(field.state.meta, submitted)}>
-                  <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
-              )}
+              {(field) => <AmountField field={field} submitted={submitted} label="Fee" helper="Enter 0 for free delivery." />}
             </form.Field>
           </>
         )}

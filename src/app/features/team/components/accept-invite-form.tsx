@@ -4,11 +4,11 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 
 import { ApiError } from '#app/lib/api'
-import { emailField, newPasswordField, showSubmitError, visibleError } from '#app/lib/forms'
+import { emailField, newPasswordField, showSubmitError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
-import { Field, Input } from '#app/ui/field'
 import { Notice } from '#app/ui/notice'
+import { TextField } from '#app/ui/text-field'
 import type { InviteDetails } from '#contract/team'
 
 import { useAcceptInvite } from '../queries'
@@ -73,46 +73,42 @@ export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProp
             {askEmail ? (
               <f.Field name="email">
                 {(field) => (
-                  <Field label="Email address" required helper="You sign in with it." error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      name={field.name}
-                      autoComplete="username"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                  <TextField
+                    field={field}
+                    submitted={submitted}
+                    label="Email address"
+                    required
+                    helper="You sign in with it."
+                    type="email"
+                    inputMode="email"
+                    autoComplete="username"
+                  />
                 )}
               </f.Field>
             ) : null}
             <f.Field name="password">
               {(field) => (
-                <Field label="Password" required helper="At least 8 characters." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type="password"
-                    name={field.name}
-                    autoComplete="new-password"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Password"
+                  required
+                  helper="At least 8 characters."
+                  type="password"
+                  autoComplete="new-password"
+                />
               )}
             </f.Field>
             <f.Field name="confirmPassword">
               {(field) => (
-                <Field label="Confirm password" required error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type="password"
-                    name={field.name}
-                    autoComplete="new-password"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Confirm password"
+                  required
+                  type="password"
+                  autoComplete="new-password"
+                />
               )}
             </f.Field>
           </>

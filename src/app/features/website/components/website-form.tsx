@@ -4,10 +4,10 @@ import * as v from 'valibot'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
-import { Field, Textarea } from '#app/ui/field'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { TextareaField } from '#app/ui/text-field'
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
 
@@ -127,15 +127,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
       </form.Subscribe>
       <form.Field name="description">
         {(field) => (
-          <Field label="Description" helper="What you sell, in a sentence or two." error={visibleError(field.state.meta, true)}>
-            <Textarea
-              name={field.name}
-              rows={3}
-              value={field.state.value}
-              onBlur={field.handleBlur}
-              onChange={(e) => field.handleChange(e.target.value)}
-            />
-          </Field>
+          <TextareaField field={field} submitted={true} label="Description" helper="What you sell, in a sentence or two." rows={3} />
         )}
       </form.Field>
       <form.Field name="font">
