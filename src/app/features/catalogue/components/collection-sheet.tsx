@@ -34,29 +34,27 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
       title={title}
       submitLabel={collection ? 'Save changes' : 'Add Collection'}
       pending={create.isPending || update.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => <TextField field={field} submitted={submitted} label="Name" required autoComplete="off" />}
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <TextareaField
-                  field={field}
-                  submitted={submitted}
-                  label="Description"
-                  helper="Optional. Shown to customers on your storefront."
-                  rows={3}
-                />
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" required autoComplete="off" />}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description"
+                helper="Optional. Shown to customers on your storefront."
+                rows={3}
+              />
+            )}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

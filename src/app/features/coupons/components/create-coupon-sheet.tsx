@@ -30,7 +30,7 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
       description="Every field is required."
       submitLabel="Create Coupon"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
       <form.Subscribe selector={(s) => [s.submissionAttempts > 0, s.values.valueType, s.values.startDate, s.values.endDate] as const}>

@@ -62,11 +62,11 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
       submitLabel="Escalate"
       pending={escalate.isPending}
       disabled={!online}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
+      {(submitted) => (
+        <>
           <form.Field name="reason">
             {(field) => (
               <TextareaField
@@ -80,9 +80,9 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
               />
             )}
           </form.Field>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_ESCALATE_REASON}</Notice>}
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_ESCALATE_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -63,77 +63,75 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
       submitLabel="Initiate Dispute"
       pending={create.isPending}
       disabled={!online}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="orderReference">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Order reference"
-                  required
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
+      {(submitted) => (
+        <>
+          <form.Field name="orderReference">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Order reference"
+                required
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+            )}
+          </form.Field>
+          <form.Field name="title">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Title"
+                required
+                helper="For example, Item arrived damaged."
+                maxLength={120}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="category">
+            {(field) =>
+              categories.data ? (
+                <CategoryChoice
+                  categories={categories.data.items}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
+                  error={visibleError(field.state.meta, submitted)}
                 />
-              )}
-            </form.Field>
-            <form.Field name="title">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Title"
-                  required
-                  helper="For example, Item arrived damaged."
-                  maxLength={120}
-                  autoComplete="off"
-                />
-              )}
-            </form.Field>
-            <form.Field name="category">
-              {(field) =>
-                categories.data ? (
-                  <CategoryChoice
-                    categories={categories.data.items}
-                    value={field.state.value}
-                    onChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={visibleError(field.state.meta, submitted)}
-                  />
-                ) : categories.isError ? (
-                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-                    <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
-                    <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
-                      Refetch
-                    </Button>
-                  </div>
-                ) : (
-                  <Skeleton count={4} height={56} />
-                )
-              }
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <TextareaField
-                  field={field}
-                  submitted={submitted}
-                  label="Description"
-                  required
-                  helper="What happened, and what you and the customer have tried."
-                  rows={4}
-                  maxLength={2000}
-                />
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_DISPUTE_REASON}</Notice>}
+              ) : categories.isError ? (
+                <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+                  <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
+                  <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
+                    Refetch
+                  </Button>
+                </div>
+              ) : (
+                <Skeleton count={4} height={56} />
+              )
+            }
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description"
+                required
+                helper="What happened, and what you and the customer have tried."
+                rows={4}
+                maxLength={2000}
+              />
+            )}
+          </form.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_DISPUTE_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { showSubmitError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
+import { Form } from '#app/ui/form'
 import { PhoneField, TextField } from '#app/ui/text-field'
 
 import { useRegister } from '../queries'
@@ -64,36 +65,27 @@ export function RegisterForm() {
   )
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!register.isPending) void form.handleSubmit()
-      }}
-    >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
-            <form.Field name="phone">
-              {(field) => (
-                <PhoneField field={field} submitted={submitted} label="Phone number" required helper="We send a 6-digit code to it." />
-              )}
-            </form.Field>
-            {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}
-          </>
-        )}
-      </form.Subscribe>
-      <Button type="submit" size="lg" fullWidth loading={register.isPending}>
-        Create account
-      </Button>
-      <p className={footer}>
-        Already have an account?{' '}
-        <Link to="/" className={link}>
-          Log in
-        </Link>
-      </p>
-    </form>
+    <Form form={form} pending={register.isPending} className={formStyle}>
+      {(submitted) => (
+        <>
+          {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
+          <form.Field name="phone">
+            {(field) => (
+              <PhoneField field={field} submitted={submitted} label="Phone number" required helper="We send a 6-digit code to it." />
+            )}
+          </form.Field>
+          {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}
+          <Button type="submit" size="lg" fullWidth loading={register.isPending}>
+            Create account
+          </Button>
+          <p className={footer}>
+            Already have an account?{' '}
+            <Link to="/" className={link}>
+              Log in
+            </Link>
+          </p>
+        </>
+      )}
+    </Form>
   )
 }

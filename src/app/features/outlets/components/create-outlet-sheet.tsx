@@ -23,37 +23,35 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
       description="Each outlet gets its own wallet and bank account number."
       submitLabel="Create Outlet"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => <TextField field={field} submitted={submitted} label="Outlet name" maxLength={100} />}
-            </form.Field>
-            <form.Field name="email">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Email (optional)"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="off"
-                  maxLength={254}
-                />
-              )}
-            </form.Field>
-            <form.Field name="phone">
-              {(field) => <PhoneField field={field} submitted={submitted} label="Phone (optional)" autoComplete="off" />}
-            </form.Field>
-            <form.Field name="address">
-              {(field) => <TextareaField field={field} submitted={submitted} label="Address" rows={3} maxLength={300} />}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Outlet name" maxLength={100} />}
+          </form.Field>
+          <form.Field name="email">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Email (optional)"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+              />
+            )}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => <PhoneField field={field} submitted={submitted} label="Phone (optional)" autoComplete="off" />}
+          </form.Field>
+          <form.Field name="address">
+            {(field) => <TextareaField field={field} submitted={submitted} label="Address" rows={3} maxLength={300} />}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -22,23 +22,21 @@ export function AddTaxSheet({ onClose }: { onClose: () => void }) {
       description="Charged on the orders you take, as a percentage of the order."
       submitLabel="Add Tax"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, VAT." maxLength={60} />}
-            </form.Field>
-            <form.Field name="percentage">
-              {(field) => (
-                <PercentField field={field} submitted={submitted} label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." />
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, VAT." maxLength={60} />}
+          </form.Field>
+          <form.Field name="percentage">
+            {(field) => (
+              <PercentField field={field} submitted={submitted} label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." />
+            )}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

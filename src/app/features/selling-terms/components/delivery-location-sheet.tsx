@@ -38,26 +38,22 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
       description="Customers choose from your active locations and pay its fee with the order."
       submitLabel={location ? 'Save changes' : 'Create location'}
       pending={create.isPending || update.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <TextField field={field} submitted={submitted} label="Name" helper="For example, Lekki Phase 1." maxLength={60} />
-              )}
-            </form.Field>
-            <form.Field name="description">
-              {(field) => <TextareaField field={field} submitted={submitted} label="Description (optional)" rows={3} maxLength={300} />}
-            </form.Field>
-            <form.Field name="fee">
-              {(field) => <AmountField field={field} submitted={submitted} label="Fee" helper="Enter 0 for free delivery." />}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, Lekki Phase 1." maxLength={60} />}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => <TextareaField field={field} submitted={submitted} label="Description (optional)" rows={3} maxLength={300} />}
+          </form.Field>
+          <form.Field name="fee">
+            {(field) => <AmountField field={field} submitted={submitted} label="Fee" helper="Enter 0 for free delivery." />}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -7,6 +7,7 @@ import { ApiError } from '#app/lib/api'
 import { emailField, newPasswordField, showSubmitError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
+import { Form } from '#app/ui/form'
 import { Notice } from '#app/ui/notice'
 import { TextField } from '#app/ui/text-field'
 import type { InviteDetails } from '#contract/team'
@@ -59,65 +60,56 @@ export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProp
   })
 
   return (
-    <form
-      noValidate
-      className={form}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!accept.isPending) void f.handleSubmit()
-      }}
-    >
-      <f.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            {askEmail ? (
-              <f.Field name="email">
-                {(field) => (
-                  <TextField
-                    field={field}
-                    submitted={submitted}
-                    label="Email address"
-                    required
-                    helper="You sign in with it."
-                    type="email"
-                    inputMode="email"
-                    autoComplete="username"
-                  />
-                )}
-              </f.Field>
-            ) : null}
-            <f.Field name="password">
+    <Form form={f} pending={accept.isPending} className={form}>
+      {(submitted) => (
+        <>
+          {askEmail ? (
+            <f.Field name="email">
               {(field) => (
                 <TextField
                   field={field}
                   submitted={submitted}
-                  label="Password"
+                  label="Email address"
                   required
-                  helper="At least 8 characters."
-                  type="password"
-                  autoComplete="new-password"
+                  helper="You sign in with it."
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
                 />
               )}
             </f.Field>
-            <f.Field name="confirmPassword">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Confirm password"
-                  required
-                  type="password"
-                  autoComplete="new-password"
-                />
-              )}
-            </f.Field>
-          </>
-        )}
-      </f.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_JOIN_REASON}</Notice>}
-      <Button type="submit" size="lg" fullWidth loading={accept.isPending} disabled={!online}>
-        Join {details.vendorName}
-      </Button>
-    </form>
+          ) : null}
+          <f.Field name="password">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Password"
+                required
+                helper="At least 8 characters."
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </f.Field>
+          <f.Field name="confirmPassword">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Confirm password"
+                required
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </f.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_JOIN_REASON}</Notice>}
+          <Button type="submit" size="lg" fullWidth loading={accept.isPending} disabled={!online}>
+            Join {details.vendorName}
+          </Button>
+        </>
+      )}
+    </Form>
   )
 }

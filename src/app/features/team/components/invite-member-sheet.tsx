@@ -52,68 +52,66 @@ export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
       submitLabel="Send invite"
       pending={invite.isPending}
       disabled={!online || !ready}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Name"
-                  required
-                  onBlur={() => leave(field)}
-                  maxLength={100}
-                  autoComplete="off"
-                />
-              )}
-            </form.Field>
-            <form.Field name="phone">
-              {(field) => (
-                <PhoneField
-                  field={field}
-                  submitted={submitted}
-                  label="Phone number"
-                  required
-                  helper="Digits only, up to 11 (08031234567)."
-                  onBlur={() => leave(field)}
-                  autoComplete="off"
-                />
-              )}
-            </form.Field>
-            <form.Field name="email">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Email (optional)"
-                  helper="Without one, they choose the email they sign in with when they join."
-                  onBlur={() => leave(field)}
-                  type="email"
-                  inputMode="email"
-                  maxLength={254}
-                  autoComplete="off"
-                />
-              )}
-            </form.Field>
-            <form.Field name="permissions">
-              {(field) => (
-                // Boxes have no blur worth waiting for: the rule shows once a box has been touched.
-                <PermissionChecklist
-                  offered={offered}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  error={visibleError({ ...field.state.meta, isBlurred: field.state.meta.isTouched }, submitted)}
-                />
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Name"
+                required
+                onBlur={() => leave(field)}
+                maxLength={100}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => (
+              <PhoneField
+                field={field}
+                submitted={submitted}
+                label="Phone number"
+                required
+                helper="Digits only, up to 11 (08031234567)."
+                onBlur={() => leave(field)}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="email">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Email (optional)"
+                helper="Without one, they choose the email they sign in with when they join."
+                onBlur={() => leave(field)}
+                type="email"
+                inputMode="email"
+                maxLength={254}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="permissions">
+            {(field) => (
+              // Boxes have no blur worth waiting for: the rule shows once a box has been touched.
+              <PermissionChecklist
+                offered={offered}
+                value={field.state.value}
+                onChange={field.handleChange}
+                error={visibleError({ ...field.state.meta, isBlurred: field.state.meta.isTouched }, submitted)}
+              />
+            )}
+          </form.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

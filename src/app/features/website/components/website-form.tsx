@@ -5,6 +5,7 @@ import * as v from 'valibot'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
+import { Form } from '#app/ui/form'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
 import { TextareaField } from '#app/ui/text-field'
@@ -77,14 +78,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
   })
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!update.isPending) void form.handleSubmit()
-      }}
-    >
+    <Form form={form} pending={update.isPending} className={formStyle}>
       <form.Subscribe selector={(s) => s.values.removeLogo}>
         {(removeLogo) =>
           saved.logoUrl && !removeLogo ? (
@@ -148,7 +142,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
           </Button>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   )
 }
 
