@@ -42,10 +42,7 @@ export function FormSheet({
   const formId = useId()
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title={title}
       description={description}
       footer={

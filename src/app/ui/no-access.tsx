@@ -53,7 +53,7 @@ export function NoAccessSheet({
   ...props
 }: Omit<NoAccessProps, 'page'> & { sheetTitle: string; onClose: () => void }) {
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title={sheetTitle}>
+    <Sheet onClose={onClose} title={sheetTitle}>
       <NoAccess {...props} />
     </Sheet>
   )

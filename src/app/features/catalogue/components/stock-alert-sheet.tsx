@@ -37,10 +37,7 @@ export function StockAlertSheet({ productId, variantId, onClose }: { productId: 
 
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Update Stock Level Alert"
       description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
       footer={

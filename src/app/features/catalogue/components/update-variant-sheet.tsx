@@ -117,10 +117,7 @@ export function UpdateVariantSheet({ productId, variantId, onClose }: { productI
   const formId = useId()
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Update Variant"
       description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
       footer={

@@ -62,13 +62,7 @@ export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () =>
   const queryClient = useQueryClient()
   const query = useQuery({ ...couponDetailQuery(id), placeholderData: () => findCouponInLists(queryClient, id) })
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Coupon Details"
-    >
+    <Sheet onClose={onClose} title="Coupon Details">
       {query.data ? (
         <Details coupon={query.data} />
       ) : query.isError ? (

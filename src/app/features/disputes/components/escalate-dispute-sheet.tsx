@@ -47,7 +47,7 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
 
   if (alreadyEscalated) {
     return (
-      <Sheet open onOpenChange={(open) => !open && onClose()} title="Escalate Dispute to Admin">
+      <Sheet onClose={onClose} title="Escalate Dispute to Admin">
         <p className={note}>
           This dispute was escalated{dispute.escalatedAt ? ` on ${formatDateTime(dispute.escalatedAt)}` : ''}: {dispute.escalationReason}
         </p>

@@ -99,14 +99,7 @@ export function ChangePinSheet({ mode, onClose }: { mode: 'change' | 'forgot'; o
   }
 
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Change Your Pin"
-      description={`Step ${step} of 3 · ${STEP_TEXT[mode][step - 1]}`}
-    >
+    <Sheet onClose={onClose} title="Change Your Pin" description={`Step ${step} of 3 · ${STEP_TEXT[mode][step - 1]}`}>
       {online ? null : <p className={text}>{OFFLINE_MONEY_MESSAGE}</p>}
       {step === 1 ? (
         <form

@@ -67,7 +67,7 @@ export function UpdateDeliveryLocationSheet({ id, onClose }: { id: string; onClo
   const location = list.data?.items.find((l) => l.id === id)
   if (location) return <DeliveryLocationSheet location={location} onClose={onClose} />
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title="Update Delivery Location">
+    <Sheet onClose={onClose} title="Update Delivery Location">
       {list.isPending ? (
         <Skeleton count={3} height={40} />
       ) : list.isError ? (

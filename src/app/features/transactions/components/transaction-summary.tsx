@@ -246,10 +246,7 @@ export function TransactionSummarySheet({
   const showError = query.isError && !t
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Transaction Summary"
       footer={t && !showError && hasActions(t, source.canClaim) ? <Actions t={t} canClaim={source.canClaim} /> : undefined}
     >
