@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { formatCount } from '#app/lib/format'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
 import { DialogParts } from '#app/ui/dialog'
@@ -144,7 +145,7 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
           <p className={count} aria-live="polite">
             {customers.length < total
               ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
-              : `${total.toLocaleString('en-NG')} customer${total === 1 ? '' : 's'}`}
+              : formatCount(total, 'customer')}
           </p>
           {query.hasNextPage ? (
             <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

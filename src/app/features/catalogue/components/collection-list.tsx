@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
+import { formatCount } from '#app/lib/format'
 import type { CollectionListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
@@ -45,7 +46,7 @@ const meta = css({
 })
 const description = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', lineClamp: '2' })
 
-const products = (n: number) => `${n.toLocaleString('en-NG')} product${n === 1 ? '' : 's'}`
+const products = (n: number) => formatCount(n, 'product')
 
 function CollectionRow({ collection: c }: { collection: Collection }) {
   const visibility = useSetCollectionVisibility()

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 
+import { formatCount } from '#app/lib/format'
 import type { CustomerListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Money } from '#app/ui/money'
@@ -22,7 +23,7 @@ const figures = css({ display: 'flex', flexDirection: 'column', alignItems: 'fle
 const spent = css({ textStyle: 'amount', fontSize: 'sm' })
 const orders = css({ textStyle: 'caption', color: 'fg.muted' })
 
-const orderCount = (n: number) => `${n.toLocaleString('en-NG')} order${n === 1 ? '' : 's'}`
+const orderCount = (n: number) => formatCount(n, 'order')
 
 function CustomerRow({ customer: c }: { customer: Customer }) {
   const reach = [c.email, c.phone].filter(Boolean).join(' · ')

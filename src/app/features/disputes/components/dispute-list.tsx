@@ -4,6 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { formatCount } from '#app/lib/format'
 import type { DisputeListFilters } from '#app/lib/query-keys'
 import { StatusBadge } from '#app/ui/badge'
 import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
@@ -16,7 +17,7 @@ const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
 
-const messages = (n: number) => `${n.toLocaleString('en-NG')} message${n === 1 ? '' : 's'}`
+const messages = (n: number) => formatCount(n, 'message')
 
 function DisputeRow({ dispute: d }: { dispute: Dispute }) {
   return (

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
+import { taxLabel } from '#app/lib/format'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
 import { Field, Input, Select, Textarea } from '#app/ui/field'
 import { formatKobo } from '#contract/naira'
@@ -19,8 +20,6 @@ const check = css({
   '& input': { w: '5', h: '5', accentColor: 'var(--colors-accent-default)', flexShrink: 0 },
 })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
-
-const percent = (p: number) => `${p.toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`
 
 export interface OrderPricingFieldsProps {
   draft: OrderDraft
@@ -57,7 +56,7 @@ export function OrderPricingFields({ draft, onChange, couponError }: OrderPricin
                   onChange({ taxIds: event.target.checked ? [...draft.taxIds, tax.id] : draft.taxIds.filter((id) => id !== tax.id) })
                 }
               />
-              {tax.name} ({percent(tax.percentage)})
+              {taxLabel(tax.name, tax.percentage)}
             </label>
           ))
         ) : (

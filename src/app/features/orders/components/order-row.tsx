@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { formatCount } from '#app/lib/format'
 import { StatusBadge } from '#app/ui/badge'
 import { formatKobo } from '#contract/naira'
 import type { OrderSummary } from '#contract/orders'
@@ -14,7 +15,7 @@ export const rowMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.
 const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
-const items = (n: number) => `${n.toLocaleString('en-NG')} item${n === 1 ? '' : 's'}`
+const items = (n: number) => formatCount(n, 'item')
 
 /** Who the order is for: the customer's name, or that it names nobody (an anonymous, walk-in sale). */
 export function customerLabel(o: Pick<OrderSummary, 'customer'>): string {

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { formatCount } from '#app/lib/format'
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
@@ -118,7 +119,7 @@ function MemberPicker({ outletId, search, onSearchChange, chosen, onChoose, chil
         {results}
         {/* What the search left, said once typing pauses, for those who cannot see the list change. */}
         <p className={visuallyHidden()} aria-live="polite">
-          {query.isPending ? '' : `${members.length} member${members.length === 1 ? '' : 's'} found`}
+          {query.isPending ? '' : `${formatCount(members.length, 'member')} found`}
         </p>
       </div>
       {children(addable)}

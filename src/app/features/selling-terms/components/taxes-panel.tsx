@@ -4,7 +4,7 @@ import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
-import { formatPercent } from '#app/lib/percent'
+import { formatPercent } from '#app/lib/format'
 import { taxListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'
