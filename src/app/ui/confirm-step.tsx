@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
 import { DetailList } from './detail-list'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 const leadText = css({ color: 'fg.muted', textStyle: 'body.sm' })
 
 /**
@@ -14,7 +15,7 @@ const leadText = css({ color: 'fg.muted', textStyle: 'body.sm' })
  */
 export function ConfirmStep({ lead, rows, children }: { lead: string; rows: ReactNode; children?: ReactNode }) {
   return (
-    <div className={stack}>
+    <div className={column}>
       <p className={leadText}>{lead}</p>
       <DetailList>{rows}</DetailList>
       {children}

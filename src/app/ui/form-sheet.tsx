@@ -1,5 +1,5 @@
 import { type ReactNode, useId } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
 import { Form, type FormProps, type SubmittableForm } from './form'
@@ -21,7 +21,7 @@ export interface FormSheetProps {
   children: FormProps['children']
 }
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const fields = stack({ gap: '4' })
 
 /**
  * A sheet that is one form (Add Tax, Add Collection, Create Coupon, ...): fields in the scrolling body, Cancel and

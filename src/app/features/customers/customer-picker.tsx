@@ -2,7 +2,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatCount } from '#app/lib/format'
@@ -22,7 +22,7 @@ const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts
 export const NO_CUSTOMER_FOUND = 'No customer found'
 
 // The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
-const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
+const body = stack({ gap: '3', w: 'full', textAlign: 'left' })
 // The results scroll under a fixed search box, so the box stays in reach however far the list goes.
 const results = css({
   maxH: '50dvh',

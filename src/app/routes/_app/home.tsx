@@ -1,6 +1,7 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
@@ -51,7 +52,7 @@ function HomePending() {
         <CardSkeleton rows={3} rowHeight={36} height={184} />
         <CardSkeleton rows={6} rowHeight={36} height={350} />
       </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilterSkeleton />
         <CardSkeleton rows={8} rowHeight={40} height={514} />
       </div>
@@ -74,7 +75,7 @@ function Home() {
   const setDates = (value: DateFilterValue) => void navigate({ search: toDateSearch(value), replace: true })
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <PageHeader title={`${greeting(new Date())}, ${firstName}`} description={user?.vendor.name} />
       {canSend ? <PinPrompt /> : null}
       {canSeeWallet ? (
@@ -86,7 +87,7 @@ function Home() {
         <NoAccess permission="VENDOR_WALLET" />
       )}
       {canSeeTransactions ? (
-        <section aria-label="Transaction analytics" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
         </section>

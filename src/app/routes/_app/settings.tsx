@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { PayoutSettings } from '#app/features/banking/components/payout-settings'
@@ -99,7 +99,7 @@ function Settings() {
   const canManageTeam = usePermission('VENDOR_TEAM')
   const tabs = TABS.filter((t) => t.id !== 'team' || canManageTeam)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <PageHeader title="Settings" />
       <TabNav
         label="Settings sections"

@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { ExportCsvButton } from '#app/features/transactions/components/export-csv-button'
@@ -53,7 +53,7 @@ function TransactionsPage() {
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Transactions"
         actions={

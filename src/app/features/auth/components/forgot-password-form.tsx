@@ -1,6 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField } from '#app/lib/forms'
@@ -22,7 +23,7 @@ export function ForgotPasswordForm() {
     },
   })
   return (
-    <Form form={form} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <Form form={form} className={stack({ gap: '4' })}>
       {(submitted) => (
         <>
           <form.Field name="email">

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField, passwordField } from '#app/lib/forms'
@@ -62,7 +63,7 @@ export function LoginForm() {
     <>
       <Form
         form={form}
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
+        className={stack({ gap: '4' })}
         // A head start only: if it fails, the lazy dialog tries again when it is needed.
         onSubmit={() => void loadDialog().catch(() => undefined)}
       >

@@ -2,6 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField, newPasswordField, visibleError } from '#app/lib/forms'
@@ -39,7 +40,7 @@ export function ResetPasswordForm({ email }: { email?: string }) {
 
   return (
     <>
-      <Form form={form} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+      <Form form={form} className={stack({ gap: '4' })}>
         {(submitted) => (
           <>
             <form.Field name="email">
@@ -50,7 +51,7 @@ export function ResetPasswordForm({ email }: { email?: string }) {
                 // The code boxes have no blur of their own, so their error waits for a submit.
                 const error = visibleError(field.state.meta, submitted)
                 return (
-                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+                  <div className={stack({ gap: '1' })}>
                     <OtpInput label="Reset code" value={field.state.value} onChange={field.handleChange} invalid={Boolean(error)} />
                     {error && (
                       <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>

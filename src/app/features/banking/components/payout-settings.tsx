@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
@@ -99,7 +100,7 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card title="Charges">
       {charges.data ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div className={stack({ gap: '5' })}>
           <ChoiceChips
             legend="Who pays the charges on payments you collect?"
             choices={[
@@ -130,7 +131,7 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
 /** Settings → Payout settings: settlement account, third-party transfers, charges. */
 export function PayoutSettings({ canEdit }: { canEdit: boolean }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       {canEdit ? null : <p className={text}>Only a team member with the settings permission can change payout settings.</p>}
       <SettlementAccountCard canEdit={canEdit} />
       <ThirdPartyTransfersCard canEdit={canEdit} />

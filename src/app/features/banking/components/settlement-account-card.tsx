@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
@@ -61,12 +62,7 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
   return (
     <>
       <form
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '4',
-          maxW: '420px',
-        })}
+        className={stack({ gap: '4', maxW: '420px' })}
         onSubmit={(event) => {
           event.preventDefault()
           if (!account) return

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatDate, formatDateTime } from '#app/lib/dates'
@@ -14,15 +15,8 @@ import { couponDetailQuery, findCouponInLists } from '../queries'
 import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
-const stacked = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  py: '2',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-})
-const hero = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
+const stacked = stack({ gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const hero = stack({ alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
 const code = css({ display: 'flex', alignItems: 'center', gap: '1', fontFamily: 'mono', textStyle: 'title.md', letterSpacing: 'wide' })
 
 const VALUE_TYPES: Record<Coupon['valueType'], string> = { PERCENTAGE: 'Percentage', FLAT: 'Flat amount' }

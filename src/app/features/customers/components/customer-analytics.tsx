@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import type { DateRangeKey } from '#app/lib/query-keys'
@@ -35,7 +35,7 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
           refetching={analytics.isFetching}
         />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <div className={statGridFive}>
             <StatTile pending={!a} label="Total customers" value={n(shown.totalCustomers)} note="All time" wide />
             <StatTile pending={!a} label="New" value={n(shown.newCustomers)} note="First seen in the period" />

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatCount } from '#app/lib/format'
@@ -19,7 +20,7 @@ export const EMPTY_TEXT = 'Customers will be displayed here'
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', minH: '16' }))
 const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const contact = css({ display: 'block', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const figures = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '0.5', textAlign: 'right' })
+const figures = stack({ alignItems: 'flex-end', gap: '0.5', textAlign: 'right' })
 const spent = css({ textStyle: 'amount', fontSize: 'sm' })
 const orders = css({ textStyle: 'caption', color: 'fg.muted' })
 

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
@@ -15,7 +16,7 @@ import { disputeListQuery } from '../queries'
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
+const right = stack({ alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
 
 const messages = (n: number) => formatCount(n, 'message')
 

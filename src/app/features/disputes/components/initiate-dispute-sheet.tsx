@@ -1,6 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { errorMessage } from '#app/lib/api'
@@ -105,7 +106,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
                   error={visibleError(field.state.meta, submitted)}
                 />
               ) : categories.isError ? (
-                <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+                <div className={stack({ gap: '2' })}>
                   <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
                   <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
                     Refetch

@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
@@ -15,7 +15,7 @@ import { checkDocument, DOCUMENT_ACCEPT, DOCUMENT_TYPE_LABELS, EMPTY_KYC, type I
 import { useSubmitKyc } from '../queries'
 import { DateOfBirthSelect } from './date-of-birth-select'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const formStyle = stack({ gap: '5' })
 const ID_TYPES = [
   { value: 'BVN', label: 'BVN' },
   { value: 'NIN', label: 'NIN' },

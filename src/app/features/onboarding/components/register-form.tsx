@@ -1,6 +1,7 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { showSubmitError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
@@ -11,7 +12,7 @@ import { PhoneField, TextField } from '#app/ui/text-field'
 import { useRegister } from '../queries'
 import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const formStyle = stack({ gap: '4' })
 const footer = css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })
 const link = css({ color: 'accent.default', fontWeight: 'medium' })
 

@@ -2,7 +2,7 @@ import { useForm } from '@tanstack/react-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
@@ -18,7 +18,7 @@ import { SHOP_URL_PATTERN } from '#contract/onboarding'
 import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
 import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const formStyle = stack({ gap: '5' })
 
 const ShopSchema = v.object({
   url: v.pipe(v.string(), v.nonEmpty('Choose a shop URL.'), v.regex(SHOP_URL_PATTERN, URL_RULE)),

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { taxLabel } from '#app/lib/format'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
@@ -8,8 +9,8 @@ import { formatKobo } from '#contract/naira'
 
 import type { OrderDraft } from '../order-draft'
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
+const fields = stack({ gap: '4' })
+const fieldset = stack({ gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ textStyle: 'label', mb: '1', p: '0' })
 const check = css({
   display: 'flex',

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
@@ -12,7 +13,7 @@ const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: 
 /** An order row's name and detail lines; a waiting order (waiting-orders.tsx) reads the same. */
 export const rowTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
 export const rowMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const right = stack({ alignItems: 'flex-end', gap: '1' })
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
 const items = (n: number) => formatCount(n, 'item')

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
@@ -31,7 +31,7 @@ const TYPE_CHOICES = REFUND_TYPES.map((value) => ({
   label: value === 'FULL' ? 'Full' : 'Partial',
 }))
 
-const body = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const body = stack({ gap: '5' })
 
 type RefundBody = Omit<RefundInput['body'], 'pin'>
 

@@ -1,5 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { newPasswordField, passwordField } from '#app/lib/forms'
@@ -35,7 +36,7 @@ export function ChangePasswordForm() {
   return (
     <Card title="Change password">
       <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>Changing your password signs you out on every other device.</p>
-      <Form form={form} className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '420px' })}>
+      <Form form={form} className={stack({ gap: '4', maxWidth: '420px' })}>
         {(submitted) => (
           <>
             {FIELDS.map((f) => (

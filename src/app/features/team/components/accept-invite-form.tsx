@@ -1,6 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { ApiError } from '#app/lib/api'
@@ -28,7 +28,7 @@ function acceptSchema(askEmail: boolean) {
   )
 }
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const form = stack({ gap: '4' })
 
 export interface AcceptInviteFormProps {
   code: string

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { useOnline } from '#app/lib/online'
@@ -19,7 +20,7 @@ import { memberListFilters, type PageSize, type TeamSearch } from '../search'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
 import { type MemberAction, MemberRow } from './member-row'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const column = stack({ gap: '3' })
 const toolbar = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', '& > :first-child': { flex: '1' } })
 const inviteLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
@@ -79,7 +80,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
 
   const text = target ? confirmText(target.action, target.member) : null
   return (
-    <section aria-label="Team" className={stack}>
+    <section aria-label="Team" className={column}>
       <div className={toolbar}>
         <SearchBox
           value={search.q ?? ''}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatCount } from '#app/lib/format'
@@ -49,7 +49,7 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
           refetching={analytics.isFetching}
         />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <div className={statGrid}>
             <StatTile
               pending={!a}

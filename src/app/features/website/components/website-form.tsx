@@ -1,5 +1,6 @@
 import { useForm } from '@tanstack/react-form'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
@@ -14,7 +15,7 @@ import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
 
 import { useUpdateWebsite } from '../queries'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const formStyle = stack({ gap: '5' })
 const current = css({
   display: 'flex',
   alignItems: 'center',
@@ -82,13 +83,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
       <form.Subscribe selector={(s) => s.values.removeLogo}>
         {(removeLogo) =>
           saved.logoUrl && !removeLogo ? (
-            <div
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '2',
-              })}
-            >
+            <div className={stack({ gap: '2' })}>
               <span className={labelStyle}>Logo</span>
               <div className={current}>
                 <img className={currentLogo} src={saved.logoUrl} alt="Current logo" />

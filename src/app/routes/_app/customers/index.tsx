@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { CustomerAnalytics } from '#app/features/customers/components/customer-analytics'
 import { ActiveCustomerFilters, FilterCustomersSheet } from '#app/features/customers/components/customer-filters'
@@ -39,11 +39,11 @@ export const Route = createFileRoute('/_app/customers/')({
   },
   pendingComponent: () => (
     <ScreenSkeleton title="Customers" actions={1}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilterSkeleton />
         <CardSkeleton rows={8} rowHeight={52} height={614} />
       </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <SearchSkeleton />
         <CardSkeleton />
       </div>
@@ -76,13 +76,13 @@ function CustomersPage() {
 
   const count = customerFilterCount(search)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader title="Customers" actions={<FilterButton count={count} onClick={() => setFiltering(true)} />} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilter value={dates} onChange={setDates} />
         <CustomerAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
       </div>
-      <section aria-label="Customer list" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <section aria-label="Customer list" className={stack({ gap: '3' })}>
         <SearchBox value={search.name ?? ''} onChange={setName} label="Search customers by name" placeholder="Search customers" />
         <ActiveCustomerFilters value={search} onChange={setFilters} />
         <CustomerList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />

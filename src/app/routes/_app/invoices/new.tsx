@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { BackToList } from '#app/features/orders/components/back-to-list'
@@ -25,7 +25,7 @@ function NewInvoicePage() {
   const canListCustomers = usePermission('VENDOR_CUSTOMERS')
   if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Create invoice" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToList kind={KINDS.invoice} />
       <PageHeader title="Create invoice" />
       <CreateOrderForm

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { CustomerPicker } from '#app/features/customers/customer-picker'
@@ -33,7 +33,7 @@ function CreateOrderForTransferPage() {
   const canListCustomers = usePermission('VENDOR_CUSTOMERS')
   if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Create order" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToList kind={KINDS.order} />
       <PageHeader title="Create order" description="For a transfer you received" />
       {!reference ? (

@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveDisputeFilters, FilterDisputesSheet } from '#app/features/disputes/components/dispute-filters'
@@ -58,7 +59,7 @@ function DisputesPage() {
 
   if (!canSeeOrders) return <NoAccess permission="VENDOR_ORDERS" page="Disputes" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Disputes"
         actions={

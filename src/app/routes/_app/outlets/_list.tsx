@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { OutletList } from '#app/features/outlets/components/outlet-list'
@@ -60,7 +61,7 @@ function OutletsPage() {
 
   if (!canSeeOutlets) return <NoAccess permission="VENDOR_OUTLETS" page="Outlets" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Outlets"
         description={OUTLETS_DESCRIPTION}

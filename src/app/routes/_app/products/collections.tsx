@@ -1,6 +1,7 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveCollectionFilters, FilterCollectionsSheet } from '#app/features/catalogue/components/collection-filters'
@@ -49,7 +50,7 @@ function CollectionsPage() {
 
   if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Collections" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Collections"
         actions={

@@ -1,5 +1,6 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import * as v from 'valibot'
 
@@ -41,7 +42,7 @@ function CouponsPage() {
   const navigate = Route.useNavigate()
   if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Coupons" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Coupons"
         actions={

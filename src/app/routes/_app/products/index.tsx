@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveProductFilters, FilterProductsSheet } from '#app/features/catalogue/components/product-filters'
@@ -76,7 +77,7 @@ function ProductsPage() {
   if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Products" />
   const count = productFilterCount(search)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Products"
         actions={

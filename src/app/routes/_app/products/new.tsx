@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { ProductForm } from '#app/features/catalogue/components/product-form'
 import { BackToProducts } from '#app/features/catalogue/components/product-page'
@@ -22,7 +22,7 @@ function NewProductPage() {
   const navigate = Route.useNavigate()
   if (!usePermission('VENDOR_INVENTORY')) return <NoAccess permission="VENDOR_INVENTORY" page="Add product" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToProducts />
       <PageHeader title="Add product" />
       <ProductForm
