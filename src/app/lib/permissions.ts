@@ -1,6 +1,6 @@
 import type { Permission } from '#contract/permissions'
 
-import { getSession } from './session'
+import { getSession, useSession } from './session'
 
 export type IconName = 'home' | 'orders' | 'receipt' | 'wallet' | 'users' | 'box' | 'store' | 'settings'
 
@@ -26,6 +26,11 @@ export const MENU: readonly MenuItem[] = [
 
 export function hasPermission(permissions: readonly string[], permission?: Permission): boolean {
   return permission === undefined || permissions.includes(permission)
+}
+
+/** Whether the signed-in user's role includes the permission; the screen follows a change of session. */
+export function usePermission(permission: Permission): boolean {
+  return hasPermission(useSession()?.user.permissions ?? [], permission)
 }
 
 /** The entries a user with these permissions sees, in menu order. */

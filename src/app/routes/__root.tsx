@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query'
 import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { OfflineBanner } from '../features/shell/components/offline-banner'
 import { Toaster } from '../ui/toast'
@@ -35,7 +36,7 @@ function Root() {
 function NotFound() {
   return (
     <main className={css({ minHeight: '60dvh', display: 'grid', placeItems: 'center', textAlign: 'center', p: '6' })}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <h1 className={css({ fontSize: '2xl', fontWeight: 'bold' })}>Page not found</h1>
         <p className={css({ color: 'fg.muted' })}>The page you are looking for does not exist.</p>
         <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium' })}>

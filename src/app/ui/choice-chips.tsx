@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Icon } from './icon'
 
@@ -19,7 +20,7 @@ export interface ChoiceChipsProps<T extends string> {
   error?: string | null
 }
 
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
+const fieldset = stack({ gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
 const legendStyle = css({ textStyle: 'label', color: 'fg.default', mb: '2', p: '0' })
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const chip = css({

@@ -1,5 +1,6 @@
 import { type ComponentType, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
 
@@ -42,7 +43,7 @@ export function CustomerChoice({ value, onChange, appliedId, appliedName, picker
   const [picked, setPicked] = useState<{ id: string; name: string } | null>(null)
   const name = picked && picked.id === value ? picked.name : value === appliedId ? appliedName : undefined
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <p className={label}>Customer</p>
       {value ? (
         <div className={chosen}>

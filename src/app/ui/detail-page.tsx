@@ -2,6 +2,7 @@ import type { FetchStatus } from '@tanstack/react-query'
 import { createLink } from '@tanstack/react-router'
 import type { AnchorHTMLAttributes, ReactNode, Ref } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Card } from './card'
 import { Icon } from './icon'
@@ -10,7 +11,7 @@ import { QueryError } from './query-error'
 import { Skeleton } from './skeleton'
 
 /** A detail page's sections, one under the other. */
-export const detailStack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+export const detailStack = stack({ gap: '4' })
 
 const back = css({
   display: 'inline-flex',

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
 import { Icon } from './icon'
@@ -14,15 +15,7 @@ export interface EmptyStateProps {
   refetching?: boolean
 }
 
-const root = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'center',
-  gap: '2',
-  py: '10',
-  px: '4',
-  textAlign: 'center',
-})
+const root = stack({ alignItems: 'center', gap: '2', py: '10', px: '4', textAlign: 'center' })
 const badge = css({
   display: 'flex',
   alignItems: 'center',

@@ -1,13 +1,13 @@
 import { type ChangeEvent, useEffect, useId, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { ImageRejected, prepareImage } from '../lib/images'
 import { IconButton } from './button'
 import { Icon } from './icon'
 import { Spinner } from './spinner'
 
-const wrap = css({ display: 'flex', flexDirection: 'column', gap: '2', minW: '0' })
+const wrap = stack({ gap: '2', minW: '0' })
 const labelStyle = css({ textStyle: 'label', color: 'fg.default' })
 const pickButton = css({
   display: 'flex',

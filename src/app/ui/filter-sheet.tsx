@@ -1,5 +1,5 @@
 import { type Dispatch, type ReactNode, type SetStateAction, useEffect, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
 import { Sheet } from './sheet'
@@ -30,7 +30,7 @@ export interface FilterSheetProps {
   children: ReactNode
 }
 
-const body = css({ display: 'flex', flexDirection: 'column', gap: '6' })
+const body = stack({ gap: '6' })
 
 /** Filter Transactions, Filter Products, Filter Collections: the choices, then Clear filters and Apply. */
 export function FilterSheet({ open, onOpenChange, title, onClear, onApply, applyDisabled, children }: FilterSheetProps) {

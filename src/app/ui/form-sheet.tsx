@@ -1,7 +1,8 @@
 import { type ReactNode, useId } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from './button'
+import { Form, type FormProps, type SubmittableForm } from './form'
 import { Sheet } from './sheet'
 
 export interface FormSheetProps {
@@ -12,27 +13,36 @@ export interface FormSheetProps {
   pending: boolean
   /** The submit cannot be done now (offline): the button is disabled; the form says why. */
   disabled?: boolean
-  /** Called on submit (button or Enter in a field), after the browser's own submit is prevented. */
-  onSubmit: () => void
+  /** The TanStack form the submit runs (button or Enter in a field); its fields are told whether a submit was tried. */
+  form?: SubmittableForm
+  /** Called on submit, after the browser's own submit is prevented; for a sheet not bound to a TanStack form. */
+  onSubmit?: () => void
   onClose: () => void
-  children: ReactNode
+  children: FormProps['children']
 }
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const fields = stack({ gap: '4' })
 
 /**
  * A sheet that is one form (Add Tax, Add Collection, Create Coupon, ...): fields in the scrolling body, Cancel and
  * the submit button pinned in the footer. The footer sits outside the <form>, so the submit button reaches it by id;
  * the browser's own validation bubbles are off because each field shows its message under itself.
  */
-export function FormSheet({ title, description, submitLabel, pending, disabled = false, onSubmit, onClose, children }: FormSheetProps) {
+export function FormSheet({
+  title,
+  description,
+  submitLabel,
+  pending,
+  disabled = false,
+  form,
+  onSubmit,
+  onClose,
+  children,
+}: FormSheetProps) {
   const formId = useId()
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title={title}
       description={description}
       footer={
@@ -46,18 +56,9 @@ export function FormSheet({ title, description, submitLabel, pending, disabled =
         </>
       }
     >
-      <form
-        id={formId}
-        noValidate
-        className={fields}
-        onSubmit={(event) => {
-          event.preventDefault()
-          // Enter in a field submits even while the button is busy or disabled: a second request must not follow.
-          if (!pending && !disabled) onSubmit()
-        }}
-      >
+      <Form id={formId} className={fields} form={form} onSubmit={onSubmit} pending={pending} disabled={disabled}>
         {children}
-      </form>
+      </Form>
     </Sheet>
   )
 }

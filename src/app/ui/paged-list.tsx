@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query'
 import { useWindowVirtualizer } from '@tanstack/react-virtual'
 import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '../lib/api'
 import { useDocumentTop } from '../lib/use-document-top'
@@ -82,7 +82,7 @@ export function PagedList<T, S extends number = number>({
   if (query.isError) description = errorMessage(query.error)
   else if (data?.total) description = 'This page is past the end of the list.'
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <div className={stack({ gap: '3' })}>
       <div className={frame}>
         {data?.items.length ? (
           data.items.length > VIRTUAL_FROM ? (

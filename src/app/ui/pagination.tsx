@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { IconButton } from './button'
 import { Select } from './field'
@@ -41,7 +42,7 @@ export interface PaginationProps<S extends number = number> {
   noun: Noun
 }
 
-const root = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', py: '2' })
+const root = stack({ alignItems: 'center', gap: '3', py: '2' })
 const summary = css({ textStyle: 'body.sm', color: 'fg.muted', textAlign: 'center' })
 const pages = css({ display: 'flex', alignItems: 'center', gap: '1' })
 const pageButton = css({

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { koboToNairaInput } from '#contract/naira'
 
@@ -13,10 +14,10 @@ import { Money } from './money'
 
 // The pages a customer opens without an account (pay link, checkout): one narrow column on the canvas, no shell.
 const page = css({ minH: '100dvh', bg: 'bg.canvas', px: '4', py: '6' })
-export const publicColumn = css({ display: 'flex', flexDirection: 'column', gap: '4', maxW: '28rem', mx: 'auto' })
+export const publicColumn = stack({ gap: '4', maxW: '28rem', mx: 'auto' })
 const vendor = css({ display: 'flex', alignItems: 'center', gap: '2', textStyle: 'label', color: 'fg.muted' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const centre = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center', py: '16' })
+const centre = stack({ alignItems: 'center', gap: '3', textAlign: 'center', py: '16' })
 const icon = css({ display: 'grid', placeItems: 'center', w: '14', h: '14', borderRadius: 'full', bg: 'bg.muted', color: 'fg.muted' })
 const copyValue = css({ display: 'inline-flex', alignItems: 'center', gap: '1', overflowWrap: 'anywhere' })
 

@@ -21,9 +21,20 @@ const Header = withContext('div', 'header')
 const Body = withContext('div', 'body')
 const Footer = withContext('div', 'footer')
 
-export interface SheetProps {
+interface Controlled {
   open: boolean
   onOpenChange: (open: boolean) => void
+  onClose?: never
+}
+
+/** A sheet that is open while it is drawn (a route's sheet, a step of a task): Close, Escape and the backdrop call onClose. */
+interface Closable {
+  open?: never
+  onOpenChange?: never
+  onClose: () => void
+}
+
+export type SheetProps = (Controlled | Closable) & {
   title: ReactNode
   description?: ReactNode
   children: ReactNode
@@ -35,9 +46,15 @@ export interface SheetProps {
  * A task or an entity over the current page: a bottom sheet under 768px, a right-hand panel above.
  * Escape, the backdrop and the Close button all call onOpenChange(false); a route-driven sheet navigates back.
  */
-export function Sheet({ open, onOpenChange, title, description, children, footer }: SheetProps) {
+export function Sheet({ open = true, onOpenChange, onClose, title, description, children, footer }: SheetProps) {
   return (
-    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)}>
+    <Root
+      open={open}
+      onOpenChange={(details) => {
+        onOpenChange?.(details.open)
+        if (!details.open) onClose?.()
+      }}
+    >
       <Portal>
         <Backdrop />
         <Positioner>

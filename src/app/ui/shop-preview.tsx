@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { IMAGE_ACCEPT } from '../lib/images'
 import type { Swatch } from './swatch-picker'
@@ -8,11 +9,9 @@ import type { Swatch } from './swatch-picker'
  * onboarding's set-up and Settings → Website, which preview the look as it is chosen.
  */
 
-const section = css({ display: 'flex', flexDirection: 'column', gap: '2' })
+const section = stack({ gap: '2' })
 const label = css({ textStyle: 'label', color: 'fg.default' })
-const box = css({
-  display: 'flex',
-  flexDirection: 'column',
+const box = stack({
   alignItems: 'center',
   gap: '2',
   p: '5',

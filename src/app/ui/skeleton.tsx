@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 export interface SkeletonProps {
   /** CSS length or a number of pixels; defaults to one line of text. */
@@ -9,7 +10,7 @@ export interface SkeletonProps {
   radius?: string | number
 }
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '2', w: 'full' })
+const column = stack({ gap: '2', w: 'full' })
 /** The shimmering fill of a placeholder, for shapes drawn elsewhere (a stat tile's lines). */
 export const skeletonFill = css({
   display: 'block',
@@ -39,7 +40,7 @@ export function Skeleton({ height = '1rem', width = '100%', count = 1, radius = 
     />
   ))
   return (
-    <span aria-hidden="true" className={stack} data-skeleton="">
+    <span aria-hidden="true" className={column} data-skeleton="">
       {bars}
     </span>
   )

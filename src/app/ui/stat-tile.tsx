@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { skeletonFill } from './skeleton'
 
@@ -7,7 +8,7 @@ import { skeletonFill } from './skeleton'
 export const statGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })
 export const statGridFive = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: '3' })
 
-const tile = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', borderRadius: 'control', bg: 'bg.subtle', minW: '0' })
+const tile = stack({ gap: '1', p: '3', borderRadius: 'control', bg: 'bg.subtle', minW: '0' })
 // On the page background (no card around the grid) a tile is a small card of its own.
 const raisedTile = css({ bg: 'bg.surface', boxShadow: 'card' })
 // An odd tile out in two columns takes a row of its own.

@@ -1,4 +1,4 @@
-import { formatPercent } from '#app/lib/percent'
+import { formatPercent } from '#app/lib/format'
 import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
 import type { ProductVariant } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'

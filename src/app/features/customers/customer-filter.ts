@@ -1,5 +1,4 @@
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 
 import { useCustomerName } from './customer-name'
@@ -11,7 +10,7 @@ import { CustomerPicker } from './customer-picker'
  * filtered customer's name for its chip. A route hands both to the list's area (features do not import each other).
  */
 export function useCustomerFilter(customerId: string | undefined): { picker?: CustomerPickerComponent; customerName?: string } {
-  const canListCustomers = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')
+  const canListCustomers = usePermission('VENDOR_CUSTOMERS')
   const customerName = useCustomerName(customerId, canListCustomers)
   return { picker: canListCustomers ? CustomerPicker : undefined, customerName }
 }

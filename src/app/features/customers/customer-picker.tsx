@@ -2,9 +2,10 @@ import { Portal } from '@ark-ui/react/portal'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { formatCount } from '#app/lib/format'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
 import { DialogParts } from '#app/ui/dialog'
@@ -21,7 +22,7 @@ const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts
 export const NO_CUSTOMER_FOUND = 'No customer found'
 
 // The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
-const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
+const body = stack({ gap: '3', w: 'full', textAlign: 'left' })
 // The results scroll under a fixed search box, so the box stays in reach however far the list goes.
 const results = css({
   maxH: '50dvh',
@@ -144,7 +145,7 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
           <p className={count} aria-live="polite">
             {customers.length < total
               ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
-              : `${total.toLocaleString('en-NG')} customer${total === 1 ? '' : 's'}`}
+              : formatCount(total, 'customer')}
           </p>
           {query.hasNextPage ? (
             <Button variant="outline" loading={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>

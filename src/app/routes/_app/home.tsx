@@ -1,20 +1,22 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
-import { AccountDetailsCard, BalanceCard, NoWalletAccess } from '#app/features/wallet/components/wallet-overview'
+import { AccountDetailsCard, BalanceCard } from '#app/features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '#app/features/wallet/queries'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
 import { greeting } from '#app/lib/greeting'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { getSession, useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
@@ -48,7 +50,7 @@ function HomePending() {
         <CardSkeleton rows={3} rowHeight={36} height={184} />
         <CardSkeleton rows={6} rowHeight={36} height={350} />
       </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilterSkeleton />
         <CardSkeleton rows={8} rowHeight={40} height={514} />
       </div>
@@ -61,18 +63,17 @@ function Home() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const user = session?.user
-  const permissions = user?.permissions ?? []
-  const canSeeWallet = hasPermission(permissions, 'VENDOR_WALLET')
-  const canSeeTransactions = hasPermission(permissions, 'VENDOR_TRANSACTIONS')
+  const canSeeWallet = usePermission('VENDOR_WALLET')
+  const canSeeTransactions = usePermission('VENDOR_TRANSACTIONS')
   // The PIN authorises moving money: a member who cannot send any has nothing to create one for.
-  const canSend = hasPermission(permissions, 'VENDOR_TRANSFERS')
+  const canSend = usePermission('VENDOR_TRANSFERS')
   const firstName = user?.name.split(' ')[0] ?? ''
   const dates = useMemo(() => fromDateSearch(search), [search])
   const range = useMemo(() => searchRange(search), [search])
   const setDates = (value: DateFilterValue) => void navigate({ search: toDateSearch(value), replace: true })
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <PageHeader title={`${greeting(new Date())}, ${firstName}`} description={user?.vendor.name} />
       {canSend ? <PinPrompt /> : null}
       {canSeeWallet ? (
@@ -81,10 +82,10 @@ function Home() {
           <AccountDetailsCard />
         </div>
       ) : (
-        <NoWalletAccess />
+        <NoAccess permission="VENDOR_WALLET" />
       )}
       {canSeeTransactions ? (
-        <section aria-label="Transaction analytics" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+        <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
         </section>

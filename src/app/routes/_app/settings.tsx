@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { PayoutSettings } from '#app/features/banking/components/payout-settings'
@@ -14,16 +14,15 @@ import { TaxesPanel } from '#app/features/selling-terms/components/taxes-panel'
 import { ChangePasswordForm } from '#app/features/settings/components/change-password-form'
 import { ProfileSection } from '#app/features/settings/components/profile-section'
 import { vendorProfileQuery } from '#app/features/settings/queries'
-import { NoTeamAccess } from '#app/features/team/components/no-team-access'
 import { TeamPanel } from '#app/features/team/components/team-panel'
 import { memberListQuery } from '#app/features/team/queries'
 import { memberListFilters, type PageSize, teamSearch } from '#app/features/team/search'
 import { WebsitePanel } from '#app/features/website/components/website-panel'
 import { websiteQuery } from '#app/features/website/queries'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
-import { useSession } from '#app/lib/session'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 import { TabNav } from '#app/ui/tab-nav'
@@ -41,9 +40,6 @@ const TABS = [
   { id: 'domains', label: 'Domains' },
 ] as const
 type Tab = (typeof TABS)[number]['id']
-
-/** Team is offered only to those who may manage it (VENDOR_TEAM); every other tab to everyone. */
-const tabsFor = (permissions: readonly string[]) => TABS.filter((t) => t.id !== 'team' || hasPermission(permissions, 'VENDOR_TEAM'))
 
 /** The sheets under /settings and the tab each belongs to. */
 const SHEET_TABS: readonly (readonly [prefix: string, tab: Tab])[] = [
@@ -98,10 +94,11 @@ export const Route = createFileRoute('/_app/settings')({
 
 function Settings() {
   const { tab } = Route.useSearch()
-  const session = useSession()
-  const tabs = tabsFor(session?.user.permissions ?? [])
+  // Team is offered only to those who may manage it (VENDOR_TEAM); every other tab to everyone.
+  const canManageTeam = usePermission('VENDOR_TEAM')
+  const tabs = TABS.filter((t) => t.id !== 'team' || canManageTeam)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+    <div className={stack({ gap: '5' })}>
       <PageHeader title="Settings" />
       <TabNav
         label="Settings sections"
@@ -114,8 +111,8 @@ function Settings() {
 }
 
 function TabPanel({ tab }: { tab: Tab }) {
-  const session = useSession()
-  const canEdit = hasPermission(session?.user.permissions ?? [], 'VENDOR_SETTINGS')
+  const canEdit = usePermission('VENDOR_SETTINGS')
+  const canManageTeam = usePermission('VENDOR_TEAM')
   switch (tab) {
     case 'password':
       return <ChangePasswordForm />
@@ -132,7 +129,7 @@ function TabPanel({ tab }: { tab: Tab }) {
     case 'domains':
       return <DomainsPanel canEdit={canEdit} />
     case 'team':
-      return hasPermission(session?.user.permissions ?? [], 'VENDOR_TEAM') ? <Team /> : <NoTeamAccess />
+      return canManageTeam ? <Team /> : <NoAccess permission="VENDOR_TEAM" />
     default:
       return <ProfileSection />
   }

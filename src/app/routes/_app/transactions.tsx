@@ -1,6 +1,6 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
 import { ExportCsvButton } from '#app/features/transactions/components/export-csv-button'
@@ -9,12 +9,11 @@ import { TransactionList } from '#app/features/transactions/components/transacti
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { activeFilterCount, listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
-import { useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
-import { EmptyState } from '#app/ui/empty-state'
 import { FilterButton } from '#app/ui/filter-button'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
@@ -37,25 +36,14 @@ export const Route = createFileRoute('/_app/transactions')({
 })
 
 function TransactionsPage() {
-  const session = useSession()
+  const canSeeTransactions = usePermission('VENDOR_TRANSACTIONS')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
   const { picker, customerName } = useCustomerFilter(search.customerId)
 
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSACTIONS')) {
-    return (
-      <>
-        <PageHeader title="Transactions" />
-        <EmptyState
-          title="Your role does not include transactions"
-          description="Ask the account owner to grant the transactions permission."
-          errorStatus={403}
-        />
-      </>
-    )
-  }
+  if (!canSeeTransactions) return <NoAccess permission="VENDOR_TRANSACTIONS" page="Transactions" />
 
   const count = activeFilterCount(search)
   // Filters replace the history entry: Back should leave the list, not step through every tap on a filter.
@@ -64,7 +52,7 @@ function TransactionsPage() {
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Transactions"
         actions={

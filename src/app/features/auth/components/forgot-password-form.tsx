@@ -1,10 +1,12 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
+import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
 import { useForgotPassword } from '../queries'
@@ -21,29 +23,22 @@ export function ForgotPasswordForm() {
     },
   })
   return (
-    <form
-      noValidate
-      className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-      onSubmit={(e) => {
-        e.preventDefault()
-        void form.handleSubmit()
-      }}
-    >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
+    <Form form={form} className={stack({ gap: '4' })}>
+      {(submitted) => (
+        <>
           <form.Field name="email">
             {(field) => (
               <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="email" inputMode="email" />
             )}
           </form.Field>
-        )}
-      </form.Subscribe>
-      <Button type="submit" size="lg" fullWidth loading={forgot.isPending}>
-        Send reset code
-      </Button>
-      <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium', textAlign: 'center', py: '2' })}>
-        Back to log in
-      </Link>
-    </form>
+          <Button type="submit" size="lg" fullWidth loading={forgot.isPending}>
+            Send reset code
+          </Button>
+          <Link to="/" className={css({ color: 'accent.default', fontWeight: 'medium', textAlign: 'center', py: '2' })}>
+            Back to log in
+          </Link>
+        </>
+      )}
+    </Form>
   )
 }

@@ -2,11 +2,13 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField, passwordField } from '#app/lib/forms'
 import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
+import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
 import { type HeldStep, isHeld, useLogin } from '../queries'
@@ -59,74 +61,70 @@ export function LoginForm() {
 
   return (
     <>
-      <form
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={(e) => {
-          e.preventDefault()
-          // A head start only: if it fails, the lazy dialog tries again when it is needed.
-          loadDialog().catch(() => undefined)
-          void form.handleSubmit()
-        }}
+      <Form
+        form={form}
+        className={stack({ gap: '4' })}
+        // A head start only: if it fails, the lazy dialog tries again when it is needed.
+        onSubmit={() => void loadDialog().catch(() => undefined)}
       >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) => (
-            <>
-              <form.Field name="email">
-                {(field) => (
-                  <TextField
-                    field={field}
-                    submitted={submitted}
-                    label="Email address"
-                    type="email"
-                    autoComplete="username"
-                    inputMode="email"
-                  />
-                )}
-              </form.Field>
-              <form.Field name="password">
-                {(field) => (
-                  <TextField
-                    field={field}
-                    submitted={submitted}
-                    label="Password"
-                    type={showPassword ? 'text' : 'password'}
-                    autoComplete="current-password"
-                  />
-                )}
-              </form.Field>
-            </>
-          )}
-        </form.Subscribe>
-        <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
-          <label className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', minHeight: '44px' })}>
-            <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
-            Show password
-          </label>
-          <Link
-            to="/forgot-password"
-            className={css({
-              color: 'accent.default',
-              fontWeight: 'medium',
-              fontSize: 'sm',
-              minHeight: '44px',
-              display: 'inline-flex',
-              alignItems: 'center',
-            })}
-          >
-            Forgot password?
-          </Link>
-        </div>
-        <Button type="submit" size="lg" fullWidth loading={login.isPending}>
-          Log in
-        </Button>
-        <p className={css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })}>
-          New here?{' '}
-          <Link to="/register" className={css({ color: 'accent.default', fontWeight: 'medium' })}>
-            Create an account
-          </Link>
-        </p>
-      </form>
+        {(submitted) => (
+          <>
+            <form.Field name="email">
+              {(field) => (
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Email address"
+                  type="email"
+                  autoComplete="username"
+                  inputMode="email"
+                />
+              )}
+            </form.Field>
+            <form.Field name="password">
+              {(field) => (
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                />
+              )}
+            </form.Field>
+            <div className={css({ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: '2' })}>
+              <label
+                className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: 'sm', color: 'fg.muted', minHeight: '44px' })}
+              >
+                <input type="checkbox" checked={showPassword} onChange={(e) => setShowPassword(e.target.checked)} />
+                Show password
+              </label>
+              <Link
+                to="/forgot-password"
+                className={css({
+                  color: 'accent.default',
+                  fontWeight: 'medium',
+                  fontSize: 'sm',
+                  minHeight: '44px',
+                  display: 'inline-flex',
+                  alignItems: 'center',
+                })}
+              >
+                Forgot password?
+              </Link>
+            </div>
+            <Button type="submit" size="lg" fullWidth loading={login.isPending}>
+              Log in
+            </Button>
+            <p className={css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })}>
+              New here?{' '}
+              <Link to="/register" className={css({ color: 'accent.default', fontWeight: 'medium' })}>
+                Create an account
+              </Link>
+            </p>
+          </>
+        )}
+      </Form>
       {held && (
         <Suspense fallback={null}>
           <InfoDialog

@@ -2,11 +2,13 @@ import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { emailField, newPasswordField, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { InfoDialog } from '#app/ui/dialog'
+import { Form } from '#app/ui/form'
 import { OtpInput } from '#app/ui/pin-input'
 import { TextField } from '#app/ui/text-field'
 
@@ -38,63 +40,54 @@ export function ResetPasswordForm({ email }: { email?: string }) {
 
   return (
     <>
-      <form
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}
-        onSubmit={(e) => {
-          e.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) => (
-            <>
-              <form.Field name="email">
-                {(field) => <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="username" />}
-              </form.Field>
-              <form.Field name="otp">
-                {(field) => {
-                  // The code boxes have no blur of their own, so their error waits for a submit.
-                  const error = visibleError(field.state.meta, submitted)
-                  return (
-                    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
-                      <OtpInput label="Reset code" value={field.state.value} onChange={field.handleChange} invalid={Boolean(error)} />
-                      {error && (
-                        <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
-                          {error}
-                        </p>
-                      )}
-                    </div>
-                  )
-                }}
-              </form.Field>
-              <form.Field name="password">
-                {(field) => (
-                  <TextField
-                    field={field}
-                    submitted={submitted}
-                    label="New password"
-                    helper="At least 8 characters."
-                    type="password"
-                    autoComplete="new-password"
-                  />
-                )}
-              </form.Field>
-              <form.Field name="confirmPassword">
-                {(field) => (
-                  <TextField field={field} submitted={submitted} label="Confirm new password" type="password" autoComplete="new-password" />
-                )}
-              </form.Field>
-            </>
-          )}
-        </form.Subscribe>
-        <Button type="submit" size="lg" fullWidth loading={reset.isPending}>
-          Reset password
-        </Button>
-        <Link to="/forgot-password" className={css({ color: 'accent.default', fontWeight: 'medium', textAlign: 'center', py: '2' })}>
-          Didn't get a code? Send another
-        </Link>
-      </form>
+      <Form form={form} className={stack({ gap: '4' })}>
+        {(submitted) => (
+          <>
+            <form.Field name="email">
+              {(field) => <TextField field={field} submitted={submitted} label="Email address" type="email" autoComplete="username" />}
+            </form.Field>
+            <form.Field name="otp">
+              {(field) => {
+                // The code boxes have no blur of their own, so their error waits for a submit.
+                const error = visibleError(field.state.meta, submitted)
+                return (
+                  <div className={stack({ gap: '1' })}>
+                    <OtpInput label="Reset code" value={field.state.value} onChange={field.handleChange} invalid={Boolean(error)} />
+                    {error && (
+                      <p role="alert" className={css({ color: 'danger.default', fontSize: 'sm' })}>
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                )
+              }}
+            </form.Field>
+            <form.Field name="password">
+              {(field) => (
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="New password"
+                  helper="At least 8 characters."
+                  type="password"
+                  autoComplete="new-password"
+                />
+              )}
+            </form.Field>
+            <form.Field name="confirmPassword">
+              {(field) => (
+                <TextField field={field} submitted={submitted} label="Confirm new password" type="password" autoComplete="new-password" />
+              )}
+            </form.Field>
+            <Button type="submit" size="lg" fullWidth loading={reset.isPending}>
+              Reset password
+            </Button>
+            <Link to="/forgot-password" className={css({ color: 'accent.default', fontWeight: 'medium', textAlign: 'center', py: '2' })}>
+              Didn't get a code? Send another
+            </Link>
+          </>
+        )}
+      </Form>
       <InfoDialog
         open={done}
         onOpenChange={(open) => {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { chargeLabel } from '#app/lib/transfer-charge'
 import { Notice } from '#app/ui/notice'
@@ -51,7 +52,7 @@ export interface ConfirmPaymentProps {
 /** Step 2, 'Confirm Payment': everything that will happen, read back before the PIN. */
 export function ConfirmPayment({ account, amountKobo, fee, narration, problem }: ConfirmPaymentProps) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <div className={css({ textAlign: 'center', py: '2' })}>
         <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>You are sending</p>
         <p className={css({ textStyle: 'amount.lg' })}>{formatKobo(amountKobo)}</p>

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { Card } from '#app/ui/card'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { PinDialog } from '#app/ui/pin-dialog'
@@ -22,8 +22,7 @@ const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 /** Turning them on routes money like the settlement account does, so it needs VENDOR_TRANSFERS too (decision 087). */
 function ThirdPartyTransfersCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
   // The hook runs on every render: inside `&&` it ran only when canEditSettings, which breaks the rules of hooks.
-  const permissions = useSession()?.user.permissions ?? []
-  const canEdit = canEditSettings && hasPermission(permissions, 'VENDOR_TRANSFERS')
+  const canEdit = usePermission('VENDOR_TRANSFERS') && canEditSettings
   const online = useOnline()
   const setting = useQuery(thirdPartyTransfersQuery())
   const update = useSetThirdPartyTransfers()
@@ -104,7 +103,7 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
   return (
     <Card title="Charges">
       {charges.data ? (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '5' })}>
+        <div className={stack({ gap: '5' })}>
           <ChoiceChips
             legend="Who pays the charges on payments you collect?"
             choices={[
@@ -137,7 +136,7 @@ function ChargesCard({ canEdit }: { canEdit: boolean }) {
 /** Settings → Payout settings: settlement account, third-party transfers, charges. */
 export function PayoutSettings({ canEdit }: { canEdit: boolean }) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       {canEdit ? null : <p className={text}>Only a team member with the settings permission can change payout settings.</p>}
       <SettlementAccountCard canEdit={canEdit} />
       <ThirdPartyTransfersCard canEdit={canEdit} />

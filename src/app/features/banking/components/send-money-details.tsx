@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { chargeLabel } from '#app/lib/transfer-charge'
 import { AmountInput, Field, Input } from '#app/ui/field'
@@ -50,7 +51,7 @@ export function SendMoneyDetails({
   thirdPartyDisabled,
 }: SendMoneyDetailsProps) {
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <label className={checkboxRow}>
         <input
           type="checkbox"

@@ -251,14 +251,7 @@ export function SendMoneySheet({
 
   return (
     <>
-      <Sheet
-        open
-        onOpenChange={(open) => {
-          if (!open) onClose()
-        }}
-        title={step === 1 ? 'Send Money' : 'Confirm Payment'}
-        footer={footer}
-      >
+      <Sheet onClose={onClose} title={step === 1 ? 'Send Money' : 'Confirm Payment'} footer={footer}>
         {online ? null : (
           <p role="status" className={offline}>
             <Icon name="wifi-off" size={18} />

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { PinDialog } from '#app/ui/pin-dialog'
@@ -62,12 +62,7 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
   return (
     <>
       <form
-        className={css({
-          display: 'flex',
-          flexDirection: 'column',
-          gap: '4',
-          maxW: '420px',
-        })}
+        className={stack({ gap: '4', maxW: '420px' })}
         onSubmit={(event) => {
           event.preventDefault()
           if (!account) return
@@ -121,7 +116,7 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
  * those who also hold VENDOR_SETTINGS, with their PIN (decision 087).
  */
 export function SettlementAccountCard({ canEdit: canEditSettings }: { canEdit: boolean }) {
-  const canSee = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_TRANSFERS')
+  const canSee = usePermission('VENDOR_TRANSFERS')
   const canEdit = canEditSettings && canSee
   const settlement = useQuery({ ...settlementAccountQuery(), enabled: canSee })
   const [editing, setEditing] = useState(false)

@@ -3,15 +3,15 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
+import { formatCount } from '#app/lib/format'
 import type { CollectionListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
-import { PagedList } from '#app/ui/paged-list'
 import { Switch } from '#app/ui/switch'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Collection } from '#contract/catalogue'
 
 import { collectionListQuery, useSetCollectionVisibility } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 
 const row = css({
   display: 'grid',
@@ -46,7 +46,7 @@ const meta = css({
 })
 const description = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', lineClamp: '2' })
 
-const products = (n: number) => `${n.toLocaleString('en-NG')} product${n === 1 ? '' : 's'}`
+const products = (n: number) => formatCount(n, 'product')
 
 function CollectionRow({ collection: c }: { collection: Collection }) {
   const visibility = useSetCollectionVisibility()
@@ -85,28 +85,20 @@ function CollectionRow({ collection: c }: { collection: Collection }) {
   )
 }
 
-export interface CollectionListProps {
-  filters: CollectionListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
-}
+export type CollectionListProps = UrlPaging<CollectionListFilters>
 
 /** The vendor's collections, newest first, a page at a time, each with its visibility toggle. */
-export function CollectionList({ filters, onPageChange, onSizeChange }: CollectionListProps) {
-  const query = useQuery(collectionListQuery(filters))
+export function CollectionList(paging: CollectionListProps) {
+  const query = useQuery(collectionListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Collections"
       noun={{ one: 'collection', many: 'collections' }}
       emptyText="Collections group your products, e.g. Drinks or Weekend specials."
     >
       {(items) => items.map((c) => <CollectionRow key={c.id} collection={c} />)}
-    </PagedList>
+    </UrlPagedList>
   )
 }

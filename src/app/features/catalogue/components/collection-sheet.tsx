@@ -1,9 +1,9 @@
 import { useForm } from '@tanstack/react-form'
 import * as v from 'valibot'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
-import { Field, Input, Textarea } from '#app/ui/field'
+import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
+import { TextareaField, TextField } from '#app/ui/text-field'
 import type { Collection } from '#contract/catalogue'
 
 import { useCreateCollection, useUpdateCollection } from '../queries'
@@ -34,45 +34,27 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
       title={title}
       submitLabel={collection ? 'Save changes' : 'Add Collection'}
       pending={create.isPending || update.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Name" error={visibleError(field.state.meta, submitted)} required>
-                  <Input
-                    name={field.name}
-                    value={field.state.value}
-                    autoComplete="off"
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <Field
-                  label="Description"
-                  error={visibleError(field.state.meta, submitted)}
-                  helper="Optional. Shown to customers on your storefront."
-                >
-                  <Textarea
-                    name={field.name}
-                    value={field.state.value}
-                    rows={3}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" required autoComplete="off" />}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description"
+                helper="Optional. Shown to customers on your storefront."
+                rows={3}
+              />
+            )}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

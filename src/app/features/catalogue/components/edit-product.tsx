@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Card } from '#app/ui/card'
 import { PageHeader } from '#app/ui/page'
@@ -14,7 +14,7 @@ import { BackToProducts } from './product-page'
 export function EditProduct({ id, onDone }: { id: string; onDone: () => void }) {
   const query = useQuery(productDetailQuery(id))
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToProducts />
       <PageHeader title="Edit product" description={query.data?.name} />
       {query.data ? (

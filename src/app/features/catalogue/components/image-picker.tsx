@@ -1,6 +1,6 @@
 import { type ChangeEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { IMAGE_ACCEPT, ImageRejected, prepareImage } from '#app/lib/images'
 import { IconButton } from '#app/ui/button'
@@ -86,7 +86,7 @@ export function ImagePicker({ images, onChange }: { images: ImageDraft[]; onChan
 
   const full = images.length + preparing >= MAX_PRODUCT_IMAGES
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <ul className={grid} aria-label="Images">
         {images.map((image, i) => (
           <li key={image.key} className={tile}>

@@ -1,5 +1,6 @@
 import { type KeyboardEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button, IconButton } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
@@ -9,15 +10,7 @@ import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogu
 
 import { type DraftErrors, newKey, type OptionDraft } from '../product-draft'
 
-const box = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '3',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'control',
-})
+const box = stack({ gap: '3', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })
 const header = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', alignItems: 'end', gap: '2' })
 const addRow = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '2' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -111,7 +104,7 @@ export function OptionsEditor({
 }) {
   const countOf = (o: OptionDraft) => Math.max(1, o.values.length)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <div className={stack({ gap: '3' })}>
       {options.length === 0 ? (
         <p className={note}>No options: the product is sold as one item. Add options such as size or colour to sell variants.</p>
       ) : null}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { visibleOptions } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
@@ -79,7 +80,7 @@ function View({ view }: { view: PayLinkView }) {
     <>
       <VendorLine name={view.vendorName} />
       <Gallery view={view} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <div className={stack({ gap: '2' })}>
         <h1 className={name}>{view.productName}</h1>
         {options.length ? <p className={muted}>{options.map(([option, value]) => `${option}: ${value}`).join(' · ')}</p> : null}
         <div className={css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: '2' })}>

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { optionsLabel } from '#app/lib/variant-options'
@@ -13,7 +14,7 @@ import { useGeneratePayLink } from '../queries'
 
 export const COPIED_PAY_LINK = 'Copied payment link to clipboard'
 
-const section = css({ display: 'flex', flexDirection: 'column', gap: '3', mt: '5' })
+const section = stack({ gap: '3', mt: '5' })
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide' })
 const linkRow = css({
   display: 'flex',

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
@@ -14,8 +15,8 @@ import { ImagePicker } from './image-picker'
 import { OptionsEditor } from './options-editor'
 import { VariantsEditor } from './variants-editor'
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const form = stack({ gap: '4' })
+const fields = stack({ gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })
 const actions = css({ display: 'flex', gap: '3', '& > *': { flex: '1' }, sm: { justifyContent: 'flex-end', '& > *': { flex: 'initial' } } })
 

@@ -1,31 +1,23 @@
 import { useQuery } from '@tanstack/react-query'
 
 import type { ProductListFilters } from '#app/lib/query-keys'
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 
 import { productListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 import { ProductRow } from './product-row'
 
-export interface ProductListProps {
-  filters: ProductListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
+export interface ProductListProps extends UrlPaging<ProductListFilters> {
   /** True when a search or filter is on: the empty state then says so. */
   filtered: boolean
 }
 
 /** One page of products from the server (pages of 20 to 100, so 10,000 products cost no more than 20). */
-export function ProductList({ filters, onPageChange, onSizeChange, filtered }: ProductListProps) {
-  const query = useQuery(productListQuery(filters))
+export function ProductList({ filtered, ...paging }: ProductListProps) {
+  const query = useQuery(productListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Products"
       noun={{ one: 'product', many: 'products' }}
       emptyText={filtered ? 'No product matches this search and these filters.' : 'Products you add will show here.'}
@@ -37,6 +29,6 @@ export function ProductList({ filters, onPageChange, onSizeChange, filtered }: P
           </li>
         ))
       }
-    </PagedList>
+    </UrlPagedList>
   )
 }

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { listRow } from 'styled-system/recipes'
 
+import { formatCount } from '#app/lib/format'
 import { Badge } from '#app/ui/badge'
 import type { ProductSummary } from '#contract/catalogue'
 import { formatKobo } from '#contract/naira'
@@ -18,7 +19,7 @@ export function priceRange(min: number, max: number): string {
   return min === max ? formatKobo(min) : `${formatKobo(min)} – ${formatKobo(max)}`
 }
 
-const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 's'}`
+const units = (n: number) => formatCount(n, 'unit')
 
 export function ProductRow({ product: p }: { product: ProductSummary }) {
   return (

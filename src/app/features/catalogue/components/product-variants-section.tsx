@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
+import { formatCount } from '#app/lib/format'
 import { useOutboxOf } from '#app/lib/outbox'
 import { optionsLabel } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
@@ -46,7 +47,7 @@ const meta = css({
   color: 'fg.muted',
 })
 
-const units = (n: number) => `${n.toLocaleString('en-NG')} unit${n === 1 ? '' : 's'}`
+const units = (n: number) => formatCount(n, 'unit')
 
 function VariantRow({ variant }: { variant: ProductVariant }) {
   const update = useUpdateVariant()

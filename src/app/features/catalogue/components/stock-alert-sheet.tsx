@@ -1,5 +1,5 @@
 import { type FormEvent, useId, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
@@ -37,10 +37,7 @@ export function StockAlertSheet({ productId, variantId, onClose }: { productId: 
 
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Update Stock Level Alert"
       description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
       footer={
@@ -50,7 +47,7 @@ export function StockAlertSheet({ productId, variantId, onClose }: { productId: 
       }
     >
       {variant ? (
-        <form id={formId} noValidate onSubmit={submit} className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <form id={formId} noValidate onSubmit={submit} className={stack({ gap: '4' })}>
           <Field
             label="Alert me at (units)"
             error={error}

@@ -14,13 +14,7 @@ export function UpdateCollectionSheet({ id, onClose }: { id: string; onClose: ()
   const collection = query.data?.items.find((c) => c.id === id)
   if (collection) return <CollectionSheet key={collection.id} collection={collection} onClose={onClose} />
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Update Collection"
-    >
+    <Sheet onClose={onClose} title="Update Collection">
       {query.isError ? (
         <QueryError query={query} />
       ) : query.data ? (

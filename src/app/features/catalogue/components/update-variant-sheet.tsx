@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
@@ -14,7 +15,7 @@ import { hasDiscount } from '../variants'
 import { useVariant } from './variant-details-sheet'
 import { VariantPrice } from './variant-price'
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const form = stack({ gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '3', alignItems: 'start' })
 const preview = css({
   display: 'flex',
@@ -117,10 +118,7 @@ export function UpdateVariantSheet({ productId, variantId, onClose }: { productI
   const formId = useId()
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Update Variant"
       description={variant ? `${variant.productName} · ${optionsLabel(variant.options)}` : undefined}
       footer={

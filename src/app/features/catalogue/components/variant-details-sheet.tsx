@@ -75,10 +75,7 @@ export function VariantDetailsSheet({ productId, variantId, onClose }: { product
 
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Variant Details"
       description={query.data?.name}
       footer={

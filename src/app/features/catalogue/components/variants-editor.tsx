@@ -1,5 +1,5 @@
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { optionsLabel } from '#app/lib/variant-options'
 import { AmountInput, DigitsInput, Field } from '#app/ui/field'
@@ -7,7 +7,7 @@ import { AmountInput, DigitsInput, Field } from '#app/ui/field'
 import type { DraftErrors, VariantDraft } from '../product-draft'
 import { optionsSignature } from '../variants'
 
-const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const list = stack({ gap: '3' })
 const row = css({
   display: 'flex',
   flexDirection: 'column',

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { formatDate, formatDateTime } from '#app/lib/dates'
 import { CopyButton } from '#app/ui/copy-button'
@@ -13,15 +14,8 @@ import { couponDetailQuery, findCouponInLists } from '../queries'
 import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
-const stacked = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '1',
-  py: '2',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-})
-const hero = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
+const stacked = stack({ gap: '1', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
+const hero = stack({ alignItems: 'center', gap: '2', pb: '4', textAlign: 'center' })
 const code = css({ display: 'flex', alignItems: 'center', gap: '1', fontFamily: 'mono', textStyle: 'title.md', letterSpacing: 'wide' })
 
 const VALUE_TYPES: Record<Coupon['valueType'], string> = { PERCENTAGE: 'Percentage', FLAT: 'Flat amount' }
@@ -61,13 +55,7 @@ export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () =>
   const queryClient = useQueryClient()
   const query = useQuery({ ...couponDetailQuery(id), placeholderData: () => findCouponInLists(queryClient, id) })
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Coupon Details"
-    >
+    <Sheet onClose={onClose} title="Coupon Details">
       {query.data ? (
         <Details coupon={query.data} />
       ) : query.isError ? (

@@ -1,6 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatDate } from '#app/lib/dates'
@@ -14,15 +15,7 @@ const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', px: 
 const line = css({ display: 'block', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
 const code = css({ fontFamily: 'mono', color: 'fg.default' })
-const right = css({
-  display: 'flex',
-  flexDirection: 'column',
-  alignItems: 'flex-end',
-  gap: '1',
-  textStyle: 'body.sm',
-  color: 'fg.muted',
-  whiteSpace: 'nowrap',
-})
+const right = stack({ alignItems: 'flex-end', gap: '1', textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'nowrap' })
 
 function CouponRow({ coupon: c }: { coupon: Coupon }) {
   return (

@@ -1,4 +1,4 @@
-import { formatPercent } from '#app/lib/percent'
+import { formatPercent } from '#app/lib/format'
 import { Badge, type StatusTone } from '#app/ui/badge'
 import { formatKobo } from '#contract/naira'
 import type { Coupon } from '#contract/selling-terms'

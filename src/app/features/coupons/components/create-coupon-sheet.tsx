@@ -3,9 +3,9 @@ import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
-import { AmountInput, DigitsInput, Field, Input, PercentInput, Select, Textarea } from '#app/ui/field'
+import { AmountInput, Field, Input, PercentInput, Select } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
-import { TextField } from '#app/ui/text-field'
+import { DigitsField, TextareaField, TextField } from '#app/ui/text-field'
 
 import { couponFormSchema, type CouponFormValues, EMPTY_COUPON, lagosToday, toCreateCouponBody } from '../coupon-form'
 import { useCreateCoupon } from '../queries'
@@ -30,25 +30,13 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
       description="Every field is required."
       submitLabel="Create Coupon"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
       <form.Subscribe selector={(s) => [s.submissionAttempts > 0, s.values.valueType, s.values.startDate, s.values.endDate] as const}>
         {([submitted, valueType, startDate, endDate]) => (
           <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Name" error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={60}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
+            <form.Field name="name">{(field) => <TextField field={field} submitted={submitted} label="Name" maxLength={60} />}</form.Field>
             <form.Field name="couponCode">
               {(field) => (
                 <TextField
@@ -64,18 +52,7 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
               )}
             </form.Field>
             <form.Field name="description">
-              {(field) => (
-                <Field label="Description" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    maxLength={500}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
+              {(field) => <TextareaField field={field} submitted={submitted} label="Description" rows={3} maxLength={500} />}
             </form.Field>
             <div className={pair}>
               <form.Field name="valueType">
@@ -119,13 +96,7 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             </div>
             <form.Field name="maxUsage">
               {(field) => (
-                <Field
-                  label="Maximum usage"
-                  helper="How many orders may use this coupon."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <DigitsInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
+                <DigitsField field={field} submitted={submitted} label="Maximum usage" helper="How many orders may use this coupon." />
               )}
             </form.Field>
             <div className={pair}>
@@ -150,21 +121,15 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
               </form.Field>
               <form.Field name="endDate">
                 {(field) => (
-                  <Field
+                  <TextField
+                    field={field}
+                    submitted={submitted}
                     label="End date"
                     helper={startDate ? undefined : 'Select a start date first.'}
-                    error={visibleError(field.state.meta, submitted)}
                     disabled={!startDate}
-                  >
-                    <Input
-                      type="date"
-                      name={field.name}
-                      min={startDate || today}
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
+                    type="date"
+                    min={startDate || today}
+                  />
                 )}
               </form.Field>
             </div>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
@@ -28,7 +28,7 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
       {analytics.isError && !a ? (
         <QueryError query={analytics} />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <div className={statGridFive}>
             <StatTile pending={!a} label="Total customers" value={n(shown.totalCustomers)} note="All time" wide />
             <StatTile pending={!a} label="New" value={n(shown.newCustomers)} note="First seen in the period" />

@@ -1,3 +1,4 @@
+import { formatCount } from '#app/lib/format'
 import { bucketLabel, PairedBarChart } from '#app/ui/paired-bar-chart'
 import type { CustomerBreakdown } from '#contract/customers'
 
@@ -9,7 +10,7 @@ const SERIES = [
   { name: 'New', tone: 'info', key: 'new' },
 ] as const
 
-const people = (n: number) => `${n.toLocaleString('en-NG')} customer${n === 1 ? '' : 's'}`
+const people = (n: number) => formatCount(n, 'customer')
 
 /** One sentence a screen reader says for the whole chart: the totals and the busiest bucket. */
 export function chartSummary(points: readonly Point[], period: string, bucket: CustomerBreakdown['bucket']): string {

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
+import { formatCount } from '#app/lib/format'
 import type { CustomerListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Money } from '#app/ui/money'
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Customer } from '#contract/customers'
 
 import { customerListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 
 /** SPEC §2: the empty customer list's exact words. */
 export const EMPTY_TITLE = 'No customer found'
@@ -19,11 +20,11 @@ export const EMPTY_TEXT = 'Customers will be displayed here'
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', minH: '16' }))
 const name = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const contact = css({ display: 'block', mt: '0.5', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const figures = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '0.5', textAlign: 'right' })
+const figures = stack({ alignItems: 'flex-end', gap: '0.5', textAlign: 'right' })
 const spent = css({ textStyle: 'amount', fontSize: 'sm' })
 const orders = css({ textStyle: 'caption', color: 'fg.muted' })
 
-const orderCount = (n: number) => `${n.toLocaleString('en-NG')} order${n === 1 ? '' : 's'}`
+const orderCount = (n: number) => formatCount(n, 'order')
 
 function CustomerRow({ customer: c }: { customer: Customer }) {
   const reach = [c.email, c.phone].filter(Boolean).join(' · ')
@@ -46,31 +47,24 @@ function CustomerRow({ customer: c }: { customer: Customer }) {
   )
 }
 
-export interface CustomerListProps {
-  filters: CustomerListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
+export interface CustomerListProps extends UrlPaging<CustomerListFilters> {
   /** A search or a filter is on: the empty list says so instead of promising customers to come. */
   filtered: boolean
 }
 
 /** The vendor's customers, newest first, a page at a time: name, how to reach them, orders and money spent. */
-export function CustomerList({ filters, onPageChange, onSizeChange, filtered }: CustomerListProps) {
-  const query = useQuery(customerListQuery(filters))
+export function CustomerList({ filtered, ...paging }: CustomerListProps) {
+  const query = useQuery(customerListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Customers"
       noun={{ one: 'customer', many: 'customers' }}
       emptyTitle={EMPTY_TITLE}
       emptyText={filtered ? 'No customer matches this search and these filters.' : EMPTY_TEXT}
     >
       {(items) => items.map((c) => <CustomerRow key={c.id} customer={c} />)}
-    </PagedList>
+    </UrlPagedList>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button, listRow } from 'styled-system/recipes'
 
 import { formatDate, formatShortDateTime } from '#app/lib/dates'
@@ -22,7 +23,7 @@ const links = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minm
 const orderRow = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', mx: '-3' }))
 const orderTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const orderMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted' })
-const orderRight = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const orderRight = stack({ alignItems: 'flex-end', gap: '1' })
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
 function BackToCustomers() {

@@ -1,10 +1,11 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Icon } from '#app/ui/icon'
 import type { DisputeCategory } from '#contract/disputes'
 
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
+const fieldset = stack({ gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ display: 'inline-flex', gap: '1', textStyle: 'label', color: 'fg.default', mb: '1.5', p: '0' })
 const required = css({ color: 'danger.fg' })
 const option = css({

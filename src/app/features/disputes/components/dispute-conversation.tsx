@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { formatShortDateTime } from '#app/lib/dates'
 import { useOnline } from '#app/lib/online'
@@ -21,10 +22,8 @@ export const OFFLINE_MESSAGE_NOTE = 'You are offline. Your message is kept on th
 export const RESOLVED_REASON = 'This dispute is resolved, so its conversation is closed.'
 const MAX_MESSAGE = 2000
 
-const thread = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const bubble = css({
-  display: 'flex',
-  flexDirection: 'column',
+const thread = stack({ gap: '3' })
+const bubble = stack({
   gap: '1',
   maxW: '85%',
   px: '3',
@@ -49,7 +48,7 @@ const author = css({
   rowGap: '0',
   justifyContent: 'space-between',
 })
-const composer = css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '3', borderTopWidth: '1px', borderColor: 'border.default' })
+const composer = stack({ gap: '2', pt: '3', borderTopWidth: '1px', borderColor: 'border.default' })
 const reason = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
 const AUTHOR_ROLES: Record<DisputeMessage['author'], string> = { vendor: 'You', customer: 'Customer', admin: 'Admin' }

@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { formatCount } from '#app/lib/format'
 import type { DisputeListFilters } from '#app/lib/query-keys'
 import { StatusBadge } from '#app/ui/badge'
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Dispute } from '#contract/disputes'
 
 import { disputeListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 const title = css({ display: 'block', fontWeight: 'medium', truncate: true })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
+const right = stack({ alignItems: 'flex-end', gap: '1', textStyle: 'caption', color: 'fg.muted' })
 
-const messages = (n: number) => `${n.toLocaleString('en-NG')} message${n === 1 ? '' : 's'}`
+const messages = (n: number) => formatCount(n, 'message')
 
 function DisputeRow({ dispute: d }: { dispute: Dispute }) {
   return (
@@ -39,29 +40,22 @@ function DisputeRow({ dispute: d }: { dispute: Dispute }) {
   )
 }
 
-export interface DisputeListProps {
-  filters: DisputeListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
+export interface DisputeListProps extends UrlPaging<DisputeListFilters> {
   filtered: boolean
 }
 
 /** The vendor's disputes, newest first, a page at a time: title, order, category, status. */
-export function DisputeList({ filters, onPageChange, onSizeChange, filtered }: DisputeListProps) {
-  const query = useQuery(disputeListQuery(filters))
+export function DisputeList({ filtered, ...paging }: DisputeListProps) {
+  const query = useQuery(disputeListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Disputes"
       noun={{ one: 'dispute', many: 'disputes' }}
       emptyText={filtered ? 'No dispute matches this search and filter.' : 'Disputes you raise about an order will show here.'}
     >
       {(items) => items.map((d) => <DisputeRow key={d.id} dispute={d} />)}
-    </PagedList>
+    </UrlPagedList>
   )
 }

@@ -4,12 +4,12 @@ import { css } from 'styled-system/css'
 import * as v from 'valibot'
 
 import { formatDateTime } from '#app/lib/dates'
-import { showSubmitError, visibleError } from '#app/lib/forms'
+import { showSubmitError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
-import { Field, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Sheet } from '#app/ui/sheet'
+import { TextareaField } from '#app/ui/text-field'
 import type { DisputeInfo } from '#contract/disputes'
 
 import { useEscalateDispute } from '../queries'
@@ -47,7 +47,7 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
 
   if (alreadyEscalated) {
     return (
-      <Sheet open onOpenChange={(open) => !open && onClose()} title="Escalate Dispute to Admin">
+      <Sheet onClose={onClose} title="Escalate Dispute to Admin">
         <p className={note}>
           This dispute was escalated{dispute.escalatedAt ? ` on ${formatDateTime(dispute.escalatedAt)}` : ''}: {dispute.escalationReason}
         </p>
@@ -62,33 +62,27 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
       submitLabel="Escalate"
       pending={escalate.isPending}
       disabled={!online}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
+      {(submitted) => (
+        <>
           <form.Field name="reason">
             {(field) => (
-              <Field
+              <TextareaField
+                field={field}
+                submitted={submitted}
                 label="Reason"
                 required
                 helper="Why you need an administrator: what you tried and what is stuck."
-                error={visibleError(field.state.meta, submitted)}
-              >
-                <Textarea
-                  name={field.name}
-                  rows={4}
-                  maxLength={1000}
-                  value={field.state.value}
-                  onBlur={field.handleBlur}
-                  onChange={(e) => field.handleChange(e.target.value)}
-                />
-              </Field>
+                rows={4}
+                maxLength={1000}
+              />
             )}
           </form.Field>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_ESCALATE_REASON}</Notice>}
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_ESCALATE_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -1,17 +1,17 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { errorMessage } from '#app/lib/api'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
-import { Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Skeleton } from '#app/ui/skeleton'
-import { TextField } from '#app/ui/text-field'
+import { TextareaField, TextField } from '#app/ui/text-field'
 import type { DisputeInfo } from '#contract/disputes'
 
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
@@ -64,84 +64,75 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
       submitLabel="Initiate Dispute"
       pending={create.isPending}
       disabled={!online}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="orderReference">
-              {(field) => (
-                <TextField
-                  field={field}
-                  submitted={submitted}
-                  label="Order reference"
-                  required
-                  autoComplete="off"
-                  autoCapitalize="characters"
-                  spellCheck={false}
-                />
-              )}
-            </form.Field>
-            <form.Field name="title">
-              {(field) => (
-                <Field label="Title" required helper="For example, Item arrived damaged." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    value={field.state.value}
-                    maxLength={120}
-                    autoComplete="off"
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="category">
-              {(field) =>
-                categories.data ? (
-                  <CategoryChoice
-                    categories={categories.data.items}
-                    value={field.state.value}
-                    onChange={field.handleChange}
-                    onBlur={field.handleBlur}
-                    error={visibleError(field.state.meta, submitted)}
-                  />
-                ) : categories.isError ? (
-                  <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-                    <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
-                    <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
-                      Refetch
-                    </Button>
-                  </div>
-                ) : (
-                  <Skeleton count={4} height={56} />
-                )
-              }
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <Field
-                  label="Description"
-                  required
-                  helper="What happened, and what you and the customer have tried."
+      {(submitted) => (
+        <>
+          <form.Field name="orderReference">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Order reference"
+                required
+                autoComplete="off"
+                autoCapitalize="characters"
+                spellCheck={false}
+              />
+            )}
+          </form.Field>
+          <form.Field name="title">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Title"
+                required
+                helper="For example, Item arrived damaged."
+                maxLength={120}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="category">
+            {(field) =>
+              categories.data ? (
+                <CategoryChoice
+                  categories={categories.data.items}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                  onBlur={field.handleBlur}
                   error={visibleError(field.state.meta, submitted)}
-                >
-                  <Textarea
-                    name={field.name}
-                    value={field.state.value}
-                    rows={4}
-                    maxLength={2000}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_DISPUTE_REASON}</Notice>}
+                />
+              ) : categories.isError ? (
+                <div className={stack({ gap: '2' })}>
+                  <p className={note}>Could not load the categories: {errorMessage(categories.error)}</p>
+                  <Button variant="outline" size="sm" loading={categories.isFetching} onClick={() => void categories.refetch()}>
+                    Refetch
+                  </Button>
+                </div>
+              ) : (
+                <Skeleton count={4} height={56} />
+              )
+            }
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description"
+                required
+                helper="What happened, and what you and the customer have tried."
+                rows={4}
+                maxLength={2000}
+              />
+            )}
+          </form.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_DISPUTE_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

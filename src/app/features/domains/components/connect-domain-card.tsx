@@ -8,6 +8,7 @@ import { useDebouncedValue } from '#app/lib/use-debounced-value'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { Field, Input } from '#app/ui/field'
+import { Form } from '#app/ui/form'
 import { Icon } from '#app/ui/icon'
 import { Spinner } from '#app/ui/spinner'
 import { DOMAIN_INVALID_MESSAGE, normaliseDomain } from '#contract/domains'
@@ -69,14 +70,7 @@ function ConnectDomainForm({ inputId }: { inputId: string }) {
     },
   })
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!connect.isPending) void form.handleSubmit()
-      }}
-    >
+    <Form form={form} pending={connect.isPending} className={formStyle}>
       <form.Field name="domain">
         {(field) => (
           <DomainInput
@@ -89,7 +83,7 @@ function ConnectDomainForm({ inputId }: { inputId: string }) {
           />
         )}
       </form.Field>
-    </form>
+    </Form>
   )
 }
 

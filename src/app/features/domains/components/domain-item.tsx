@@ -1,5 +1,6 @@
 import { Fragment } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { formatShortDateTime } from '#app/lib/dates'
 import { Badge } from '#app/ui/badge'
@@ -25,10 +26,8 @@ const header = css({ display: 'flex', alignItems: 'flex-start', justifyContent: 
 const name = css({ textStyle: 'title.sm', color: 'fg.default', overflowWrap: 'anywhere', minW: '0' })
 const link = css({ color: 'accent.fg', textDecoration: 'underline' })
 const text = css({ textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
-const records = css({ display: 'flex', flexDirection: 'column', gap: '2' })
-const record = css({
-  display: 'flex',
-  flexDirection: 'column',
+const records = stack({ gap: '2' })
+const record = stack({
   gap: '1',
   p: '3',
   borderWidth: '1px',
@@ -160,7 +159,7 @@ function RecordCard({ record: r }: { record: DnsRecord }) {
         <span className={recordType}>{r.type}</span>
         <span className={text}>{r.purpose}</span>
       </p>
-      <dl className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <dl className={stack({ gap: '2' })}>
         <div className={pair}>
           <dt className={term}>Name</dt>
           <dd className={value}>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Card } from '#app/ui/card'
 import { CopyButton } from '#app/ui/copy-button'
@@ -13,7 +14,7 @@ import { myDomainsQuery, useRemoveDomain } from '../queries'
 import { ConnectDomainCard } from './connect-domain-card'
 import { DomainItem } from './domain-item'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const column = stack({ gap: '5' })
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const address = css({
   display: 'flex',
@@ -47,7 +48,7 @@ function DomainSettings() {
     return domains.isError ? (
       <QueryError query={domains} title="Could not load your domains" />
     ) : (
-      <div className={stack} aria-busy="true">
+      <div className={column} aria-busy="true">
         <Skeleton height={96} radius={12} />
         <Skeleton height={160} radius={12} />
         <Skeleton height={240} radius={12} />
@@ -55,7 +56,7 @@ function DomainSettings() {
     )
   }
   return (
-    <div className={stack}>
+    <div className={column}>
       <ShopAddressCard address={data.defaultAddress} />
       <ConnectDomainCard count={data.items.length} limit={data.limit} inputId={inputId} />
       <DomainList data={data} inputId={inputId} />

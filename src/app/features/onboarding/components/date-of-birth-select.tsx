@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Select } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
@@ -8,7 +9,7 @@ import { type DateParts, daysInMonth, yearChoices } from '../date-of-birth'
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
 
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
+const fieldset = stack({ gap: '2', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ textStyle: 'label', color: 'fg.default', mb: '2', p: '0' })
 const row = css({ display: 'grid', gridTemplateColumns: '1fr 1.6fr 1.2fr', gap: '2' })
 const errorText = css({ display: 'flex', alignItems: 'flex-start', gap: '1.5', textStyle: 'body.sm', color: 'danger.fg' })

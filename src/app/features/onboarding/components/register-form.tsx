@@ -1,17 +1,18 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
+import { showSubmitError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
-import { Field, PhoneInput } from '#app/ui/field'
-import { TextField } from '#app/ui/text-field'
+import { Form } from '#app/ui/form'
+import { PhoneField, TextField } from '#app/ui/text-field'
 
 import { useRegister } from '../queries'
 import { EMPTY_REGISTRATION, RegisterSchema } from '../register-form-schema'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const formStyle = stack({ gap: '4' })
 const footer = css({ textAlign: 'center', color: 'fg.muted', textStyle: 'body.sm', py: '2' })
 const link = css({ color: 'accent.default', fontWeight: 'medium' })
 
@@ -65,43 +66,27 @@ export function RegisterForm() {
   )
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!register.isPending) void form.handleSubmit()
-      }}
-    >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
-            <form.Field name="phone">
-              {(field) => (
-                <Field
-                  label="Phone number"
-                  required
-                  helper="We send a 6-digit code to it."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <PhoneInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
-              )}
-            </form.Field>
-            {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}
-          </>
-        )}
-      </form.Subscribe>
-      <Button type="submit" size="lg" fullWidth loading={register.isPending}>
-        Create account
-      </Button>
-      <p className={footer}>
-        Already have an account?{' '}
-        <Link to="/" className={link}>
-          Log in
-        </Link>
-      </p>
-    </form>
+    <Form form={form} pending={register.isPending} className={formStyle}>
+      {(submitted) => (
+        <>
+          {TEXT_FIELDS.slice(0, 3).map((spec) => textField(spec, submitted))}
+          <form.Field name="phone">
+            {(field) => (
+              <PhoneField field={field} submitted={submitted} label="Phone number" required helper="We send a 6-digit code to it." />
+            )}
+          </form.Field>
+          {TEXT_FIELDS.slice(3).map((spec) => textField(spec, submitted))}
+          <Button type="submit" size="lg" fullWidth loading={register.isPending}>
+            Create account
+          </Button>
+          <p className={footer}>
+            Already have an account?{' '}
+            <Link to="/" className={link}>
+              Log in
+            </Link>
+          </p>
+        </>
+      )}
+    </Form>
   )
 }

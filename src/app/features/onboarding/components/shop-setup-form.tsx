@@ -2,22 +2,23 @@ import { useForm } from '@tanstack/react-form'
 import { useSuspenseQuery } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
-import { Field, Textarea } from '#app/ui/field'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
+import { Form } from '#app/ui/form'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { TextareaField } from '#app/ui/text-field'
 import { SHOP_URL_PATTERN } from '#contract/onboarding'
 
 import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
 import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const formStyle = stack({ gap: '5' })
 
 const ShopSchema = v.object({
   url: v.pipe(v.string(), v.nonEmpty('Choose a shop URL.'), v.regex(SHOP_URL_PATTERN, URL_RULE)),
@@ -61,87 +62,78 @@ export function ShopSetupForm({ businessName }: { businessName: string }) {
   })
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!setUp.isPending) void form.handleSubmit()
-      }}
-    >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="url">
-              {(field) => (
-                <ShopUrlField
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  onBlur={field.handleBlur}
-                  error={visibleError(field.state.meta, submitted)}
+    <Form form={form} pending={setUp.isPending} className={formStyle}>
+      {(submitted) => (
+        <>
+          <form.Field name="url">
+            {(field) => (
+              <ShopUrlField
+                value={field.state.value}
+                onChange={field.handleChange}
+                onBlur={field.handleBlur}
+                error={visibleError(field.state.meta, submitted)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="logo">
+            {(field) => (
+              <FileChoice
+                {...LOGO_CHOICE}
+                value={field.state.value}
+                onChange={(file) => {
+                  field.handleChange(file)
+                  setLogo(file)
+                }}
+                error={visibleError(field.state.meta, submitted)}
+              />
+            )}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description"
+                helper="What you sell, in a sentence or two."
+                rows={3}
+              />
+            )}
+          </form.Field>
+          <form.Field name="font">
+            {(field) => (
+              <SwatchPicker legend="Font" swatches={fontSwatches(fonts)} value={field.state.value} onChange={field.handleChange} />
+            )}
+          </form.Field>
+          <form.Field name="background">
+            {(field) => (
+              <SwatchPicker
+                legend="Background"
+                swatches={backgroundSwatches(backgrounds)}
+                value={field.state.value}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
+          <form.Subscribe selector={(s) => s.values}>
+            {(values) => {
+              const font = fonts.find((f) => f.id === values.font)
+              const background = backgrounds.find((b) => b.id === values.background)?.value ?? '#ffffff'
+              return (
+                <ShopPreview
+                  name={businessName}
+                  logoUrl={logoUrl}
+                  description={values.description}
+                  fontFamily={font?.family}
+                  background={background}
                 />
-              )}
-            </form.Field>
-            <form.Field name="logo">
-              {(field) => (
-                <FileChoice
-                  {...LOGO_CHOICE}
-                  value={field.state.value}
-                  onChange={(file) => {
-                    field.handleChange(file)
-                    setLogo(file)
-                  }}
-                  error={visibleError(field.state.meta, submitted)}
-                />
-              )}
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <Field label="Description" helper="What you sell, in a sentence or two." error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      <form.Field name="font">
-        {(field) => <SwatchPicker legend="Font" swatches={fontSwatches(fonts)} value={field.state.value} onChange={field.handleChange} />}
-      </form.Field>
-      <form.Field name="background">
-        {(field) => (
-          <SwatchPicker
-            legend="Background"
-            swatches={backgroundSwatches(backgrounds)}
-            value={field.state.value}
-            onChange={field.handleChange}
-          />
-        )}
-      </form.Field>
-      <form.Subscribe selector={(s) => s.values}>
-        {(values) => {
-          const font = fonts.find((f) => f.id === values.font)
-          const background = backgrounds.find((b) => b.id === values.background)?.value ?? '#ffffff'
-          return (
-            <ShopPreview
-              name={businessName}
-              logoUrl={logoUrl}
-              description={values.description}
-              fontFamily={font?.family}
-              background={background}
-            />
-          )
-        }}
-      </form.Subscribe>
-      <Button type="submit" size="lg" fullWidth loading={setUp.isPending}>
-        Finish set-up
-      </Button>
-    </form>
+              )
+            }}
+          </form.Subscribe>
+          <Button type="submit" size="lg" fullWidth loading={setUp.isPending}>
+            Finish set-up
+          </Button>
+        </>
+      )}
+    </Form>
   )
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useDebouncedValue } from '#app/lib/use-debounced-value'
 import { Field, Input } from '#app/ui/field'
@@ -72,7 +73,7 @@ export function ShopUrlField({ value, onChange, onBlur, error }: ShopUrlFieldPro
   }
 
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+    <div className={stack({ gap: '1' })}>
       <Field label="Shop URL" required helper="Your shop's web address. Letters, digits and hyphens." error={error}>
         <Input
           name="url"

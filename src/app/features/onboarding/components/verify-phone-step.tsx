@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useNavigate } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { errorMessage } from '#app/lib/api'
@@ -17,7 +18,7 @@ import type { Onboarding } from '#contract/onboarding'
 import { useResendOtp, useVerifyPhone } from '../queries'
 import { mobileField } from '../register-form-schema'
 
-const column = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 const lead = css({ color: 'fg.muted' })
 const errorText = css({ display: 'flex', alignItems: 'flex-start', gap: '1.5', textStyle: 'body.sm', color: 'danger.fg' })
 const row = css({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between', gap: '2' })
@@ -120,7 +121,7 @@ export function VerifyPhoneStep({ onboarding }: { onboarding: Onboarding }) {
       <p className={lead}>
         Enter the 6-digit code we sent by SMS to <strong>{sentTo ?? 'your phone'}</strong>.
       </p>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={stack({ gap: '1' })}>
         <OtpInput
           label="Verification code"
           value={code}

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { optionsText } from '#app/lib/variant-options'
 import { StatusBadge } from '#app/ui/badge'
@@ -151,7 +152,7 @@ function View({ order }: { order: PublicOrder }) {
   return (
     <>
       <VendorLine name={order.vendorName} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <div className={stack({ gap: '2' })}>
         <h1 className={css({ textStyle: 'title.lg', overflowWrap: 'anywhere' })}>
           {order.kind === 'invoice' ? 'Invoice' : 'Order'} {order.reference}
         </h1>

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { formatDateTime } from '#app/lib/dates'
@@ -19,7 +20,7 @@ import { transactionByReferenceQuery } from '../lookups'
 import { emptyOrderDraft, newLineKey, type OrderDraft } from '../order-draft'
 import { CreateOrderForm } from './create-order-form'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const column = stack({ gap: '4' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const linkButton = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none', mt: '3' }))
 
@@ -74,7 +75,7 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
         <QueryError query={query} notFound={{ title: 'Transfer not found', description: `No transfer has the reference ${reference}.` }} />
       </Card>
     ) : (
-      <div aria-busy="true" className={stack}>
+      <div aria-busy="true" className={column}>
         <Skeleton height={140} />
         <Skeleton height={240} />
       </div>
@@ -83,7 +84,7 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
 
   if (t.hasMatchingOrder && t.orderReference) {
     return (
-      <div className={stack}>
+      <div className={column}>
         <TransferCard t={t} />
         <Card title="This transfer already has an order">
           <p className={note}>A transfer pays one order only. Its order is {t.orderReference}.</p>
@@ -102,7 +103,7 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
 
   if (!canHaveOrder(t)) {
     return (
-      <div className={stack}>
+      <div className={column}>
         <TransferCard t={t} />
         <Card title="No order for this transaction">
           <p className={note}>Only a bank transfer you received, not marked as a POS transaction, can have an order created for it.</p>
@@ -112,7 +113,7 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
   }
 
   return (
-    <div className={stack}>
+    <div className={column}>
       <TransferCard t={t} />
       <CreateOrderForm
         kind={KINDS.order}

@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { ApiError, errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor, outcomeUnknown } from '#app/lib/idempotency'
@@ -25,7 +26,7 @@ import { VariantSearch } from './variant-search'
 
 export const UNKNOWN_ORDER_OUTCOME = 'We could not confirm that it was saved. Try again: it will not be created twice.'
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const form = stack({ gap: '4' })
 const error = css({ display: 'flex', gap: '1.5', alignItems: 'flex-start', textStyle: 'body.sm', color: 'danger.fg' })
 const actions = css({ display: 'flex', gap: '3', '& > *': { flex: '1' }, sm: { justifyContent: 'flex-end', '& > *': { flex: 'initial' } } })
 
@@ -139,7 +140,7 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
         />
       </Card>
       <Card title="Items">
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <VariantSearch onAdd={(variant) => set({ lines: addVariant(draft.lines, variant) })} />
           <OrderLinesEditor lines={draft.lines} onChange={(lines) => set({ lines })} />
           {errors.items ? (

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from '#app/ui/button'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
@@ -7,7 +8,7 @@ import { Field, Input, PhoneInput } from '#app/ui/field'
 
 import type { CustomerDraft } from '../order-draft'
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const fields = stack({ gap: '4' })
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' }, gap: '4' })
 const chosen = css({
   display: 'flex',

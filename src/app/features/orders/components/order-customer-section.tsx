@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
 
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
@@ -13,7 +12,7 @@ const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
 /** Who the order is for, with a way to their page (for users who may see customers). */
 export function OrderCustomerSection({ order }: { order: Order }) {
-  const canSeeCustomers = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_CUSTOMERS')
+  const canSeeCustomers = usePermission('VENDOR_CUSTOMERS')
   const customer = order.customer
   return (
     <Card title="Customer">

@@ -1,5 +1,6 @@
 import { css } from 'styled-system/css'
 
+import { taxLabel } from '#app/lib/format'
 import { optionsText } from '#app/lib/variant-options'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
@@ -18,8 +19,6 @@ const item = css({
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const totalRow = css({ '& dd': { textStyle: 'amount' } })
-
-const percent = (p: number) => `${p.toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`
 
 /** The lines and how the total is made (subtotal − coupon + taxes + delivery), as the server worked it out. */
 export function OrderItemsSection({ order }: { order: Order }) {
@@ -48,7 +47,7 @@ export function OrderItemsSection({ order }: { order: Order }) {
           <DetailRow label={order.couponCode ? `Coupon ${order.couponCode}` : 'Discount'}>−{formatKobo(order.discount, c)}</DetailRow>
         ) : null}
         {order.taxes.map((tax) => (
-          <DetailRow key={tax.name} label={`${tax.name} (${percent(tax.percentage)})`}>
+          <DetailRow key={tax.name} label={taxLabel(tax.name, tax.percentage)}>
             <Money kobo={tax.amount} currency={c} />
           </DetailRow>
         ))}

@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { keepDigits } from '#app/lib/forms'
 import { optionsText } from '#app/lib/variant-options'
@@ -116,7 +117,7 @@ export interface OrderLinesEditorProps {
 export function OrderLinesEditor({ lines, onChange }: OrderLinesEditorProps) {
   const update = (key: string, patch: Partial<LineDraft>) => onChange(lines.map((l) => (l.key === key ? { ...l, ...patch } : l)))
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       {lines.length ? (
         <ul aria-label="Order items">
           {lines.map((l) => {
@@ -131,7 +132,7 @@ export function OrderLinesEditor({ lines, onChange }: OrderLinesEditorProps) {
                   </span>
                   <Stepper label={label} value={l.quantity} onChange={(quantity) => update(l.key, { quantity })} />
                 </span>
-                <span className={css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })}>
+                <span className={stack({ alignItems: 'flex-end', gap: '1' })}>
                   <span className={css({ textStyle: 'amount' })}>{formatKobo(l.unitPrice * l.quantity)}</span>
                   <IconButton icon="trash" label={`Remove ${label}`} onClick={() => onChange(lines.filter((x) => x.key !== l.key))} />
                 </span>

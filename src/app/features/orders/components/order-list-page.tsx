@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
+import { NoAccess } from '#app/ui/no-access'
 
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
 import { orderListFilters, type OrderSearch } from '../search'
-import { NoOrdersAccess } from './no-orders-access'
 import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
 
 /**
@@ -33,7 +32,6 @@ export function OrderListPage({
   picker?: CustomerPickerComponent
   customerName?: string
 }) {
-  const permissions = useSession()?.user.permissions ?? []
-  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title={kind.plural} />
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page={kind.plural} />
   return <OrderListScreen kind={kind} search={search} setSearch={setSearch} picker={picker} customerName={customerName} />
 }

@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
@@ -57,7 +58,7 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
   const count = orderFilterCount(search)
   const createLabel = `Create ${kind.noun}`
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title={kind.plural}
         actions={

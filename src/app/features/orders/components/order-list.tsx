@@ -1,32 +1,25 @@
 import { useQuery } from '@tanstack/react-query'
 
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 
 import type { KindText } from '../kinds'
 import { orderListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, type OrderFilters, PAGE_SIZES, type PageSize } from '../search'
+import type { OrderFilters } from '../search'
 import { OrderRow } from './order-row'
 
-export interface OrderListProps {
+export interface OrderListProps extends UrlPaging<OrderFilters> {
   kind: KindText
-  filters: OrderFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
   /** True when a search or filter is on: the empty state then says so. */
   filtered: boolean
 }
 
 /** One page of orders or invoices from the server: 10,000 of them cost no more on screen than 20. */
-export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered }: OrderListProps) {
-  const query = useQuery(orderListQuery(filters))
+export function OrderList({ kind, filtered, ...paging }: OrderListProps) {
+  const query = useQuery(orderListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label={kind.plural}
       noun={{ one: kind.noun, many: kind.plural.toLowerCase() }}
       emptyText={
@@ -42,6 +35,6 @@ export function OrderList({ kind, filters, onPageChange, onSizeChange, filtered 
           </li>
         ))
       }
-    </PagedList>
+    </UrlPagedList>
   )
 }

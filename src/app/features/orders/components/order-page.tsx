@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { DetailFallback, detailStack } from '#app/ui/detail-page'
 import { PageHeader } from '#app/ui/page'
 import type { Order } from '#contract/orders'
@@ -25,7 +24,7 @@ const refundLink = cx(button({ variant: 'outline', size: 'sm' }), css({ textDeco
  * (VENDOR_REFUNDS, decision 086): the server refuses everyone else, so they are not offered it at all.
  */
 function RefundLink({ kind, order }: { kind: KindText; order: Order }) {
-  const mayRefund = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_REFUNDS')
+  const mayRefund = usePermission('VENDOR_REFUNDS')
   if (!order.canRefund || !mayRefund) return null
   const params = { reference: order.reference }
   return kind.kind === 'invoice' ? (

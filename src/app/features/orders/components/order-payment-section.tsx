@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { formatDateTime } from '#app/lib/dates'
 import { StatusBadge } from '#app/ui/badge'
@@ -19,7 +20,7 @@ const item = css({
 })
 const title = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const right = stack({ alignItems: 'flex-end', gap: '1' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', py: '2' })
 
 /** Payment: the credits that paid the order and the refunds sent back, each with its status; `action` is Initiate Refund. */

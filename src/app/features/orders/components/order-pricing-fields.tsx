@@ -1,14 +1,16 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
+import { taxLabel } from '#app/lib/format'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
 import { Field, Input, Select, Textarea } from '#app/ui/field'
 import { formatKobo } from '#contract/naira'
 
 import type { OrderDraft } from '../order-draft'
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
+const fields = stack({ gap: '4' })
+const fieldset = stack({ gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ textStyle: 'label', mb: '1', p: '0' })
 const check = css({
   display: 'flex',
@@ -19,8 +21,6 @@ const check = css({
   '& input': { w: '5', h: '5', accentColor: 'var(--colors-accent-default)', flexShrink: 0 },
 })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
-
-const percent = (p: number) => `${p.toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`
 
 export interface OrderPricingFieldsProps {
   draft: OrderDraft
@@ -57,7 +57,7 @@ export function OrderPricingFields({ draft, onChange, couponError }: OrderPricin
                   onChange({ taxIds: event.target.checked ? [...draft.taxIds, tax.id] : draft.taxIds.filter((id) => id !== tax.id) })
                 }
               />
-              {tax.name} ({percent(tax.percentage)})
+              {taxLabel(tax.name, tax.percentage)}
             </label>
           ))
         ) : (

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { formatCount } from '#app/lib/format'
 import { StatusBadge } from '#app/ui/badge'
 import { formatKobo } from '#contract/naira'
 import type { OrderSummary } from '#contract/orders'
@@ -11,10 +13,10 @@ const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: 
 /** An order row's name and detail lines; a waiting order (waiting-orders.tsx) reads the same. */
 export const rowTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
 export const rowMeta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const right = stack({ alignItems: 'flex-end', gap: '1' })
 const amount = css({ textStyle: 'amount', whiteSpace: 'nowrap' })
 
-const items = (n: number) => `${n.toLocaleString('en-NG')} item${n === 1 ? '' : 's'}`
+const items = (n: number) => formatCount(n, 'item')
 
 /** Who the order is for: the customer's name, or that it names nobody (an anonymous, walk-in sale). */
 export function customerLabel(o: Pick<OrderSummary, 'customer'>): string {

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
@@ -6,7 +7,7 @@ import { Icon } from '#app/ui/icon'
 import { formatKobo } from '#contract/naira'
 import type { Order } from '#contract/orders'
 
-const box = css({ display: 'flex', flexDirection: 'column', gap: '2', p: '3', borderRadius: 'control', bg: 'bg.subtle' })
+const box = stack({ gap: '2', p: '3', borderRadius: 'control', bg: 'bg.subtle' })
 const url = css({
   display: 'flex',
   alignItems: 'center',

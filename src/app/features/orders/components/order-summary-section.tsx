@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { formatDateTime } from '#app/lib/dates'
@@ -13,8 +14,8 @@ import { refundedOfPaid } from '../refunded-text'
 import { OrderShare } from './order-share'
 import { OrderStatusActions } from './order-status-actions'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '4' })
-const total = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '2' })
+const column = stack({ gap: '4' })
+const total = stack({ alignItems: 'center', gap: '2', py: '2' })
 const linkButton = cx(
   button({ variant: 'outline', size: 'md' }),
   css({ textDecoration: 'none', alignSelf: { base: 'stretch', sm: 'flex-start' } }),
@@ -24,7 +25,7 @@ const linkButton = cx(
 export function OrderSummarySection({ order }: { order: Order }) {
   return (
     <Card title="Summary">
-      <div className={stack}>
+      <div className={column}>
         <div className={total}>
           <p className={css({ textStyle: 'amount.lg' })}>
             <Money kobo={order.amount} currency={order.currency} />

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 
-import { hasPermission } from '#app/lib/permissions'
+import { taxLabel } from '#app/lib/format'
+import { usePermission } from '#app/lib/permissions'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
-import { useSession } from '#app/lib/session'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
 import { formatKobo } from '#contract/naira'
@@ -13,7 +13,6 @@ import { couponForPreview, type OrderDraft, previewTotals } from '../order-draft
 
 const total = css({ '& dd': { textStyle: 'amount', fontSize: 'lg' } })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', mt: '2' })
-const percent = (bps: number) => `${(bps / 100).toLocaleString('en-NG', { maximumFractionDigits: 2 })}%`
 
 /**
  * The totals as the server will work them out (the same orderTotals). A coupon is redeemed by the server, so its
@@ -21,7 +20,7 @@ const percent = (bps: number) => `${(bps / 100).toLocaleString('en-NG', { maximu
  * list (VENDOR_INVENTORY); otherwise the preview says it is worked out on saving rather than guess.
  */
 export function OrderTotalsPreview({ draft }: { draft: OrderDraft }) {
-  const canReadCoupons = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_INVENTORY')
+  const canReadCoupons = usePermission('VENDOR_INVENTORY')
   const code = draft.couponCode.trim()
   const taxes = useQuery(taxListQuery())
   const locations = useQuery(deliveryLocationListQuery())
@@ -46,7 +45,7 @@ export function OrderTotalsPreview({ draft }: { draft: OrderDraft }) {
         </DetailRow>
         {coupon ? <DetailRow label={`Coupon ${code.toUpperCase()}`}>−{formatKobo(t.discount)}</DetailRow> : null}
         {t.taxes.map((tax) => (
-          <DetailRow key={tax.name} label={`${tax.name} (${percent(tax.bps)})`}>
+          <DetailRow key={tax.name} label={taxLabel(tax.name, tax.bps / 100)}>
             <Money kobo={tax.amount} />
           </DetailRow>
         ))}

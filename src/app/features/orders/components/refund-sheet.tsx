@@ -1,16 +1,15 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { chargeLabel, transferChargeQuery } from '#app/lib/transfer-charge'
 import { usePinStep } from '#app/lib/use-pin-step'
-import { Button } from '#app/ui/button'
 import { ChoiceChips } from '#app/ui/choice-chips'
+import { StepFooter } from '#app/ui/confirm-step'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { AmountInput, Field, Textarea } from '#app/ui/field'
 import { Money } from '#app/ui/money'
@@ -32,7 +31,7 @@ const TYPE_CHOICES = REFUND_TYPES.map((value) => ({
   label: value === 'FULL' ? 'Full' : 'Partial',
 }))
 
-const body = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const body = stack({ gap: '5' })
 
 type RefundBody = Omit<RefundInput['body'], 'pin'>
 
@@ -41,7 +40,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
   const online = useOnline()
   const refund = useRefundOrder()
   const pinStep = usePinStep()
-  const mayRefund = hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_REFUNDS')
+  const mayRefund = usePermission('VENDOR_REFUNDS')
   const [draft, setDraft] = useState<RefundDraft>(EMPTY_REFUND)
   const [step, setStep] = useState<'form' | 'confirm'>('form')
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -96,46 +95,27 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
     )
   }
 
-  const footer =
-    step === 'form' ? (
-      <>
-        <Button variant="outline" size="lg" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" size="lg" form={formId} disabled={!canProceed}>
-          Initiate Refund
-        </Button>
-      </>
-    ) : (
-      <>
-        <Button variant="outline" size="lg" onClick={() => setStep('form')}>
-          Back
-        </Button>
-        {/* The total must be on screen before the PIN authorises it. */}
-        <Button
-          size="lg"
-          disabled={!canProceed || fee === undefined}
-          onClick={() => {
-            setRefusal(null)
-            pinStep.start()
-          }}
-        >
-          Refund
-        </Button>
-      </>
-    )
+  const footer = (
+    <StepFooter
+      confirming={step !== 'form'}
+      formId={formId}
+      proceedLabel="Initiate Refund"
+      canProceed={canProceed}
+      onCancel={onClose}
+      onBack={() => setStep('form')}
+      confirmLabel="Refund"
+      // The total must be on screen before the PIN authorises it.
+      canConfirm={canProceed && fee !== undefined}
+      onConfirm={() => {
+        setRefusal(null)
+        pinStep.start()
+      }}
+    />
+  )
 
   return (
     <>
-      <Sheet
-        open
-        onOpenChange={(open) => {
-          if (!open) onClose()
-        }}
-        title={step === 'form' ? 'Initiate Refund' : 'Confirm Refund'}
-        description={order.reference}
-        footer={footer}
-      >
+      <Sheet onClose={onClose} title={step === 'form' ? 'Initiate Refund' : 'Confirm Refund'} description={order.reference} footer={footer}>
         {step === 'confirm' && amount.kobo !== null ? (
           <RefundConfirm order={order} amount={amount.kobo} fee={fee} reason={draft.reason}>
             {online ? null : <Notice icon="wifi-off">{OFFLINE_MONEY_MESSAGE}</Notice>}
@@ -210,13 +190,7 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
 export function RefundSheet({ order, onClose }: { order: Order | undefined; onClose: () => void }) {
   if (order) return <RefundFormSheet order={order} onClose={onClose} />
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Initiate Refund"
-    >
+    <Sheet onClose={onClose} title="Initiate Refund">
       <div aria-busy="true">
         <Skeleton count={5} height={32} />
       </div>

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { optionsText } from '#app/lib/variant-options'
@@ -55,7 +56,7 @@ export function VariantSearch({ onAdd }: { onAdd: (variant: ProductVariant) => v
   const [search, setSearch] = useState('')
   const query = useQuery(sellableVariantsQuery(search))
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+    <div className={stack({ gap: '2' })}>
       <SearchBox value={search} onChange={setSearch} label="Search products" placeholder="Search products to add" />
       {query.isPending ? (
         <Skeleton count={3} height={40} />

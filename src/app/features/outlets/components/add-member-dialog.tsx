@@ -2,9 +2,10 @@ import { Portal } from '@ark-ui/react/portal'
 import { useQuery } from '@tanstack/react-query'
 import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
+import { stack, visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { formatCount } from '#app/lib/format'
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
@@ -22,7 +23,7 @@ export const NO_MEMBER_FOUND = 'No member found'
 export const ADD_MEMBER_RESET_MS = 300
 
 // The dialog recipe centres its text for outcomes; a picker reads as a left-aligned list.
-const body = css({ display: 'flex', flexDirection: 'column', gap: '3', w: 'full', textAlign: 'left' })
+const body = stack({ gap: '3', w: 'full', textAlign: 'left' })
 // The choices scroll under a fixed search box, so the box stays in reach however long the team is.
 const choices = css({ display: 'flex', flexDirection: 'column', maxH: '45dvh', overflowY: 'auto', overscrollBehavior: 'contain', mx: '-2' })
 const choice = css({
@@ -118,7 +119,7 @@ function MemberPicker({ outletId, search, onSearchChange, chosen, onChoose, chil
         {results}
         {/* What the search left, said once typing pauses, for those who cannot see the list change. */}
         <p className={visuallyHidden()} aria-live="polite">
-          {query.isPending ? '' : `${members.length} member${members.length === 1 ? '' : 's'} found`}
+          {query.isPending ? '' : `${formatCount(members.length, 'member')} found`}
         </p>
       </div>
       {children(addable)}

@@ -1,8 +1,8 @@
 import { useForm } from '@tanstack/react-form'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
-import { Field, Input, PhoneInput, Textarea } from '#app/ui/field'
+import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
+import { PhoneField, TextareaField, TextField } from '#app/ui/text-field'
 import type { Outlet } from '#contract/outlets'
 
 import { EMPTY_OUTLET, OutletFormSchema, toOutletBody } from '../outlet-form'
@@ -23,71 +23,35 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
       description="Each outlet gets its own wallet and bank account number."
       submitLabel="Create Outlet"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Outlet name" error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={100}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="email">
-              {(field) => (
-                <Field label="Email (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    type="email"
-                    inputMode="email"
-                    autoComplete="off"
-                    maxLength={254}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="phone">
-              {(field) => (
-                <Field label="Phone (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <PhoneInput
-                    name={field.name}
-                    autoComplete="off"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={field.handleChange}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="address">
-              {(field) => (
-                <Field label="Address" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    maxLength={300}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Outlet name" maxLength={100} />}
+          </form.Field>
+          <form.Field name="email">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Email (optional)"
+                type="email"
+                inputMode="email"
+                autoComplete="off"
+                maxLength={254}
+              />
+            )}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => <PhoneField field={field} submitted={submitted} label="Phone (optional)" autoComplete="off" />}
+          </form.Field>
+          <form.Field name="address">
+            {(field) => <TextareaField field={field} submitted={submitted} label="Address" rows={3} maxLength={300} />}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

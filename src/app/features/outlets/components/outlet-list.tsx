@@ -6,11 +6,10 @@ import { listRow } from 'styled-system/recipes'
 import type { OutletListFilters } from '#app/lib/query-keys'
 import { StatusBadge } from '#app/ui/badge'
 import { Money } from '#app/ui/money'
-import { PagedList } from '#app/ui/paged-list'
+import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Outlet } from '#contract/outlets'
 
 import { outletListQuery } from '../queries'
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '../search'
 import { OutletStatusSwitch } from './outlet-status-switch'
 
 // The switch sits beside the row's link, not inside it: a control inside a link is two targets in one.
@@ -49,10 +48,7 @@ function OutletRow({ outlet: o, canManage }: { outlet: Outlet; canManage: boolea
   )
 }
 
-export interface OutletListProps {
-  filters: OutletListFilters
-  onPageChange: (page: number) => void
-  onSizeChange: (size: PageSize) => void
+export interface OutletListProps extends UrlPaging<OutletListFilters> {
   /** A search is on: the empty list says so instead of promising outlets to come. */
   filtered: boolean
   /** The user may change outlets' status (VENDOR_TEAM): each row gets its switch. */
@@ -60,21 +56,17 @@ export interface OutletListProps {
 }
 
 /** The outlets the user may see, newest first, a page at a time: name, address, status and wallet balance. */
-export function OutletList({ filters, onPageChange, onSizeChange, filtered, canManage }: OutletListProps) {
-  const query = useQuery(outletListQuery(filters))
+export function OutletList({ filtered, canManage, ...paging }: OutletListProps) {
+  const query = useQuery(outletListQuery(paging.filters))
   return (
-    <PagedList
+    <UrlPagedList
       query={query}
-      page={filters.page ?? 1}
-      size={filters.size ?? DEFAULT_PAGE_SIZE}
-      onPageChange={onPageChange}
-      sizes={PAGE_SIZES}
-      onSizeChange={onSizeChange}
+      {...paging}
       label="Outlets"
       noun={{ one: 'outlet', many: 'outlets' }}
       emptyText={filtered ? 'No outlet matches this search.' : 'Outlets you open, each with its own wallet and account, will show here.'}
     >
       {(items) => items.map((o) => <OutletRow key={o.id} outlet={o} canManage={canManage} />)}
-    </PagedList>
+    </UrlPagedList>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
 import { useId, useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { useOnline } from '#app/lib/online'
@@ -65,7 +66,7 @@ export function OutletMembers({ outlet, canManage }: { outlet: Outlet; canManage
   const addId = useId()
   const removed = useRef(false)
   return (
-    <section aria-labelledby="outlet-members-title" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section aria-labelledby="outlet-members-title" className={stack({ gap: '3' })}>
       <div className={header}>
         <h2 id="outlet-members-title" className={heading}>
           Members

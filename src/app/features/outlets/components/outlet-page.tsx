@@ -2,8 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { BackLink, DetailFallback, detailStack } from '#app/ui/detail-page'
@@ -29,12 +28,12 @@ const wallet = css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1
  */
 export function OutletPage({ outletId, transactions }: { outletId: string; transactions: ReactNode }) {
   const query = useQuery(outletDetailQuery(outletId))
-  const permissions = useSession()?.user.permissions ?? []
+  const canManage = usePermission('VENDOR_TEAM')
+  const canFund = usePermission('VENDOR_TRANSFERS')
   const back = <BackLink to="/outlets">Outlets</BackLink>
   const outlet = query.data
   if (!outlet) return <DetailFallback back={back} query={query} notFound={NOT_FOUND} />
   // Status and members need VENDOR_TEAM as well (decision 043); funding the outlet needs VENDOR_TRANSFERS.
-  const canManage = hasPermission(permissions, 'VENDOR_TEAM')
   const header = (
     <div>
       <PageHeader title={outlet.name} description={outlet.address} />
@@ -62,7 +61,7 @@ export function OutletPage({ outletId, transactions }: { outletId: string; trans
       {back}
       {header}
       <div className={wallet}>
-        <OutletBalanceCard outlet={outlet} canFund={hasPermission(permissions, 'VENDOR_TRANSFERS')} />
+        <OutletBalanceCard outlet={outlet} canFund={canFund} />
         <OutletAccountCard outletId={outlet.id} />
       </div>
       <OutletMembers outlet={outlet} canManage={canManage} />

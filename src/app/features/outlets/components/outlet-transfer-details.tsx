@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 
-const fields = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const fields = stack({ gap: '4' })
 
 /**
  * The first step of an outlet transfer: which way the money goes, and the fields (children). A form, so Enter in

@@ -5,7 +5,7 @@ import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { usePinStep } from '#app/lib/use-pin-step'
-import { Button } from '#app/ui/button'
+import { StepFooter } from '#app/ui/confirm-step'
 import { InfoDialog } from '#app/ui/dialog'
 import { AmountInput, Field, Input } from '#app/ui/field'
 import { Notice } from '#app/ui/notice'
@@ -94,41 +94,27 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
     )
   }
 
-  const footer =
-    step === 'details' ? (
-      <>
-        <Button variant="outline" size="lg" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" size="lg" form={formId} disabled={!canProceed}>
-          Proceed
-        </Button>
-      </>
-    ) : (
-      <>
-        <Button variant="outline" size="lg" onClick={() => setStep('details')}>
-          Back
-        </Button>
-        <Button
-          size="lg"
-          disabled={Boolean(blocked) || tooMuch}
-          onClick={() => {
-            setRefusal(null)
-            pinStep.start()
-          }}
-        >
-          Transfer
-        </Button>
-      </>
-    )
+  const footer = (
+    <StepFooter
+      confirming={step !== 'details'}
+      formId={formId}
+      proceedLabel="Proceed"
+      canProceed={canProceed}
+      onCancel={onClose}
+      onBack={() => setStep('details')}
+      confirmLabel="Transfer"
+      canConfirm={!blocked && !tooMuch}
+      onConfirm={() => {
+        setRefusal(null)
+        pinStep.start()
+      }}
+    />
+  )
 
   return (
     <>
       <Sheet
-        open
-        onOpenChange={(open) => {
-          if (!open) onClose()
-        }}
+        onClose={onClose}
         title={step === 'details' ? TITLES[direction] : 'Confirm Transfer'}
         description={outlet?.name}
         footer={footer}

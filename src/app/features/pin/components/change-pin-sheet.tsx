@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { errorMessage } from '#app/lib/api'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
@@ -14,7 +15,7 @@ import { SESSION_KEY_HEADER, useInitiatePinChange, useResetPin, useVerifyPinOtp 
 
 export const PIN_MISMATCH = 'PINs do not match.'
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '5', alignItems: 'stretch' })
+const form = stack({ gap: '5', alignItems: 'stretch' })
 const text = css({ color: 'fg.muted', textStyle: 'body.sm' })
 const errorLine = css({ display: 'flex', alignItems: 'center', gap: '1.5', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 
@@ -99,14 +100,7 @@ export function ChangePinSheet({ mode, onClose }: { mode: 'change' | 'forgot'; o
   }
 
   return (
-    <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
-      title="Change Your Pin"
-      description={`Step ${step} of 3 · ${STEP_TEXT[mode][step - 1]}`}
-    >
+    <Sheet onClose={onClose} title="Change Your Pin" description={`Step ${step} of 3 · ${STEP_TEXT[mode][step - 1]}`}>
       {online ? null : <p className={text}>{OFFLINE_MONEY_MESSAGE}</p>}
       {step === 1 ? (
         <form

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { type FormEvent, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
@@ -42,10 +43,7 @@ function CreatePinForm() {
   }
 
   return (
-    <form
-      onSubmit={submit}
-      className={css({ display: 'flex', flexDirection: 'column', gap: '5', alignItems: 'flex-start', maxW: '420px' })}
-    >
+    <form onSubmit={submit} className={stack({ gap: '5', alignItems: 'flex-start', maxW: '420px' })}>
       <p className={text}>You have not set a transaction PIN yet. Create one to send money and change payout settings.</p>
       <PinInput label="New PIN" value={pin} onChange={setPin} />
       <PinInput label="Confirm PIN" value={confirm} onChange={setConfirm} invalid={error === PIN_MISMATCH} />
@@ -69,7 +67,7 @@ export function PinSettings() {
     <Card title="Transaction PIN">
       {status.data ? (
         status.data.hasPin ? (
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+          <div className={stack({ gap: '4' })}>
             <p className={text}>Your 4-digit PIN authorises transfers and changes to your payout settings. Never share it.</p>
             {status.data.locked ? (
               <p role="status" className={warning}>

@@ -1,8 +1,8 @@
 import { useForm } from '@tanstack/react-form'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
-import { Field, Input, PercentInput } from '#app/ui/field'
+import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
+import { PercentField, TextField } from '#app/ui/text-field'
 
 import { TaxFormSchema, toTaxBody } from '../forms'
 import { useCreateTax } from '../queries'
@@ -22,35 +22,21 @@ export function AddTaxSheet({ onClose }: { onClose: () => void }) {
       description="Charged on the orders you take, as a percentage of the order."
       submitLabel="Add Tax"
       pending={create.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Name" helper="For example, VAT." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={60}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="percentage">
-              {(field) => (
-                <Field label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." error={visibleError(field.state.meta, submitted)}>
-                  <PercentInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, VAT." maxLength={60} />}
+          </form.Field>
+          <form.Field name="percentage">
+            {(field) => (
+              <PercentField field={field} submitted={submitted} label="Percentage" helper="From 0 to 100, up to 2 decimals (7.5)." />
+            )}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }

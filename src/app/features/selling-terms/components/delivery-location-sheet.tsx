@@ -1,14 +1,14 @@
 import { useForm } from '@tanstack/react-form'
 import { useQuery } from '@tanstack/react-query'
 
-import { showSubmitError, visibleError } from '#app/lib/forms'
+import { showSubmitError } from '#app/lib/forms'
 import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
 import { EmptyState } from '#app/ui/empty-state'
-import { AmountInput, Field, Input, Textarea } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import { AmountField, TextareaField, TextField } from '#app/ui/text-field'
 import type { DeliveryLocation } from '#contract/selling-terms'
 
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
@@ -38,49 +38,22 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
       description="Customers choose from your active locations and pay its fee with the order."
       submitLabel={location ? 'Save changes' : 'Create location'}
       pending={create.isPending || update.isPending}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Name" helper="For example, Lekki Phase 1." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={60}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="description">
-              {(field) => (
-                <Field label="Description (optional)" error={visibleError(field.state.meta, submitted)}>
-                  <Textarea
-                    name={field.name}
-                    rows={3}
-                    maxLength={300}
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="fee">
-              {(field) => (
-                <Field label="Fee" helper="Enter 0 for free delivery." error={visibleError(field.state.meta, submitted)}>
-                  <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
-                </Field>
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, Lekki Phase 1." maxLength={60} />}
+          </form.Field>
+          <form.Field name="description">
+            {(field) => <TextareaField field={field} submitted={submitted} label="Description (optional)" rows={3} maxLength={300} />}
+          </form.Field>
+          <form.Field name="fee">
+            {(field) => <AmountField field={field} submitted={submitted} label="Fee" helper="Enter 0 for free delivery." />}
+          </form.Field>
+        </>
+      )}
     </FormSheet>
   )
 }
@@ -94,7 +67,7 @@ export function UpdateDeliveryLocationSheet({ id, onClose }: { id: string; onClo
   const location = list.data?.items.find((l) => l.id === id)
   if (location) return <DeliveryLocationSheet location={location} onClose={onClose} />
   return (
-    <Sheet open onOpenChange={(open) => !open && onClose()} title="Update Delivery Location">
+    <Sheet onClose={onClose} title="Update Delivery Location">
       {list.isPending ? (
         <Skeleton count={3} height={40} />
       ) : list.isError ? (

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
-import { formatPercent } from '#app/lib/percent'
+import { formatPercent } from '#app/lib/format'
 import { taxListQuery } from '#app/lib/selling-terms-lists'
 import { Card } from '#app/ui/card'
 import { EmptyState } from '#app/ui/empty-state'

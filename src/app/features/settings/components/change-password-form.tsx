@@ -1,10 +1,12 @@
 import { useForm } from '@tanstack/react-form'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { newPasswordField, passwordField } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
 import { useChangePassword } from '../queries'
@@ -34,27 +36,20 @@ export function ChangePasswordForm() {
   return (
     <Card title="Change password">
       <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4' })}>Changing your password signs you out on every other device.</p>
-      <form
-        noValidate
-        className={css({ display: 'flex', flexDirection: 'column', gap: '4', maxWidth: '420px' })}
-        onSubmit={(e) => {
-          e.preventDefault()
-          void form.handleSubmit()
-        }}
-      >
-        <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-          {(submitted) =>
-            FIELDS.map((f) => (
+      <Form form={form} className={stack({ gap: '4', maxWidth: '420px' })}>
+        {(submitted) => (
+          <>
+            {FIELDS.map((f) => (
               <form.Field key={f.name} name={f.name}>
                 {(field) => <TextField field={field} submitted={submitted} label={f.label} type="password" autoComplete={f.autoComplete} />}
               </form.Field>
-            ))
-          }
-        </form.Subscribe>
-        <Button type="submit" loading={change.isPending}>
-          Update password
-        </Button>
-      </form>
+            ))}
+            <Button type="submit" loading={change.isPending}>
+              Update password
+            </Button>
+          </>
+        )}
+      </Form>
     </Card>
   )
 }

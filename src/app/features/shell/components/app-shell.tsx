@@ -1,6 +1,7 @@
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useOutbox } from '#app/lib/outbox'
 import { menuFor } from '#app/lib/permissions'
@@ -18,7 +19,7 @@ function NavList({ onNavigate }: { onNavigate?: () => void }) {
   const items = menuFor(session?.user.permissions ?? [])
   return (
     <nav aria-label="Main">
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <ul className={stack({ gap: '1' })}>
         {items.map((item) => (
           <li key={item.to}>
             <Link

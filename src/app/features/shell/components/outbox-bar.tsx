@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useOnline } from '#app/lib/online'
 import { discardItem, type OutboxItem, retryItem, useOutbox, waitingText } from '#app/lib/outbox'
@@ -24,16 +25,8 @@ const bar = css({
   cursor: 'pointer',
   '&[data-refused]': { bg: 'danger.subtle', color: 'danger.fg' },
 })
-const list = css({ display: 'flex', flexDirection: 'column', gap: '3' })
-const entry = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  p: '3',
-  borderWidth: '1px',
-  borderColor: 'border.default',
-  borderRadius: 'control',
-})
+const list = stack({ gap: '3' })
+const entry = stack({ gap: '2', p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'control' })
 const head = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'flex-start', gap: '2' })
 const meta = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const refusal = css({ textStyle: 'body.sm', color: 'danger.fg' })

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { visibleOptions } from '#app/lib/variant-options'
@@ -24,7 +25,7 @@ const picture = css({
   color: 'fg.muted',
   '& img': { w: 'full', h: 'full', objectFit: 'cover' },
 })
-const body = css({ display: 'flex', flexDirection: 'column', gap: '1', p: '3', flex: '1' })
+const body = stack({ gap: '1', p: '3', flex: '1' })
 const nameStyle = css({ fontWeight: 'semibold', fontSize: 'sm', lineHeight: 'snug', lineClamp: 2, overflowWrap: 'anywhere' })
 const priceStyle = css({ fontSize: 'sm', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: 'auto', pt: '2' })

@@ -1,6 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
@@ -14,7 +15,7 @@ import { ProductCard } from './product-card'
 
 const page = css({ minH: '100dvh', display: 'flex', flexDirection: 'column' })
 const column = css({ w: 'full', maxW: '60rem', mx: 'auto', px: '4' })
-const header = css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', textAlign: 'center', pt: '10', pb: '8' })
+const header = stack({ alignItems: 'center', gap: '3', textAlign: 'center', pt: '10', pb: '8' })
 const logo = css({
   w: '20',
   h: '20',
@@ -44,9 +45,7 @@ const grid = css({
   gap: '3',
 })
 const count = css({ fontSize: 'sm', fontWeight: 'medium', opacity: 0.8, mb: '3' })
-const empty = css({
-  display: 'flex',
-  flexDirection: 'column',
+const empty = stack({
   alignItems: 'center',
   gap: '2',
   py: '12',

@@ -1,14 +1,15 @@
 import { useForm } from '@tanstack/react-form'
 import { useNavigate } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { ApiError } from '#app/lib/api'
-import { emailField, newPasswordField, showSubmitError, visibleError } from '#app/lib/forms'
+import { emailField, newPasswordField, showSubmitError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
-import { Field, Input } from '#app/ui/field'
+import { Form } from '#app/ui/form'
 import { Notice } from '#app/ui/notice'
+import { TextField } from '#app/ui/text-field'
 import type { InviteDetails } from '#contract/team'
 
 import { useAcceptInvite } from '../queries'
@@ -27,7 +28,7 @@ function acceptSchema(askEmail: boolean) {
   )
 }
 
-const form = css({ display: 'flex', flexDirection: 'column', gap: '4' })
+const form = stack({ gap: '4' })
 
 export interface AcceptInviteFormProps {
   code: string
@@ -59,69 +60,56 @@ export function AcceptInviteForm({ code, details, onGone }: AcceptInviteFormProp
   })
 
   return (
-    <form
-      noValidate
-      className={form}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!accept.isPending) void f.handleSubmit()
-      }}
-    >
-      <f.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            {askEmail ? (
-              <f.Field name="email">
-                {(field) => (
-                  <Field label="Email address" required helper="You sign in with it." error={visibleError(field.state.meta, submitted)}>
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      name={field.name}
-                      autoComplete="username"
-                      value={field.state.value}
-                      onBlur={field.handleBlur}
-                      onChange={(e) => field.handleChange(e.target.value)}
-                    />
-                  </Field>
-                )}
-              </f.Field>
-            ) : null}
-            <f.Field name="password">
+    <Form form={f} pending={accept.isPending} className={form}>
+      {(submitted) => (
+        <>
+          {askEmail ? (
+            <f.Field name="email">
               {(field) => (
-                <Field label="Password" required helper="At least 8 characters." error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type="password"
-                    name={field.name}
-                    autoComplete="new-password"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Email address"
+                  required
+                  helper="You sign in with it."
+                  type="email"
+                  inputMode="email"
+                  autoComplete="username"
+                />
               )}
             </f.Field>
-            <f.Field name="confirmPassword">
-              {(field) => (
-                <Field label="Confirm password" required error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    type="password"
-                    name={field.name}
-                    autoComplete="new-password"
-                    value={field.state.value}
-                    onBlur={field.handleBlur}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </f.Field>
-          </>
-        )}
-      </f.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_JOIN_REASON}</Notice>}
-      <Button type="submit" size="lg" fullWidth loading={accept.isPending} disabled={!online}>
-        Join {details.vendorName}
-      </Button>
-    </form>
+          ) : null}
+          <f.Field name="password">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Password"
+                required
+                helper="At least 8 characters."
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </f.Field>
+          <f.Field name="confirmPassword">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Confirm password"
+                required
+                type="password"
+                autoComplete="new-password"
+              />
+            )}
+          </f.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_JOIN_REASON}</Notice>}
+          <Button type="submit" size="lg" fullWidth loading={accept.isPending} disabled={!online}>
+            Join {details.vendorName}
+          </Button>
+        </>
+      )}
+    </Form>
   )
 }

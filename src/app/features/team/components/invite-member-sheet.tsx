@@ -3,9 +3,9 @@ import { useForm, useStore } from '@tanstack/react-form'
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { useSession } from '#app/lib/session'
-import { Field, Input, PhoneInput } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
+import { PhoneField, TextField } from '#app/ui/text-field'
 import { PERMISSIONS } from '#contract/permissions'
 
 import { canSendInvite, EMPTY_INVITE, InviteSchema, toInviteBody } from '../invite-form'
@@ -52,79 +52,66 @@ export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
       submitLabel="Send invite"
       pending={invite.isPending}
       disabled={!online || !ready}
-      onSubmit={() => void form.handleSubmit()}
+      form={form}
       onClose={onClose}
     >
-      <form.Subscribe selector={(s) => s.submissionAttempts > 0}>
-        {(submitted) => (
-          <>
-            <form.Field name="name">
-              {(field) => (
-                <Field label="Name" required error={visibleError(field.state.meta, submitted)}>
-                  <Input
-                    name={field.name}
-                    maxLength={100}
-                    autoComplete="off"
-                    value={field.state.value}
-                    onBlur={() => leave(field)}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="phone">
-              {(field) => (
-                <Field
-                  label="Phone number"
-                  required
-                  helper="Digits only, up to 11 (08031234567)."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <PhoneInput
-                    name={field.name}
-                    autoComplete="off"
-                    value={field.state.value}
-                    onBlur={() => leave(field)}
-                    onChange={field.handleChange}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="email">
-              {(field) => (
-                <Field
-                  label="Email (optional)"
-                  helper="Without one, they choose the email they sign in with when they join."
-                  error={visibleError(field.state.meta, submitted)}
-                >
-                  <Input
-                    type="email"
-                    inputMode="email"
-                    name={field.name}
-                    maxLength={254}
-                    autoComplete="off"
-                    value={field.state.value}
-                    onBlur={() => leave(field)}
-                    onChange={(e) => field.handleChange(e.target.value)}
-                  />
-                </Field>
-              )}
-            </form.Field>
-            <form.Field name="permissions">
-              {(field) => (
-                // Boxes have no blur worth waiting for: the rule shows once a box has been touched.
-                <PermissionChecklist
-                  offered={offered}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                  error={visibleError({ ...field.state.meta, isBlurred: field.state.meta.isTouched }, submitted)}
-                />
-              )}
-            </form.Field>
-          </>
-        )}
-      </form.Subscribe>
-      {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
+      {(submitted) => (
+        <>
+          <form.Field name="name">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Name"
+                required
+                onBlur={() => leave(field)}
+                maxLength={100}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="phone">
+            {(field) => (
+              <PhoneField
+                field={field}
+                submitted={submitted}
+                label="Phone number"
+                required
+                helper="Digits only, up to 11 (08031234567)."
+                onBlur={() => leave(field)}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="email">
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Email (optional)"
+                helper="Without one, they choose the email they sign in with when they join."
+                onBlur={() => leave(field)}
+                type="email"
+                inputMode="email"
+                maxLength={254}
+                autoComplete="off"
+              />
+            )}
+          </form.Field>
+          <form.Field name="permissions">
+            {(field) => (
+              // Boxes have no blur worth waiting for: the rule shows once a box has been touched.
+              <PermissionChecklist
+                offered={offered}
+                value={field.state.value}
+                onChange={field.handleChange}
+                error={visibleError({ ...field.state.meta, isBlurred: field.state.meta.isTouched }, submitted)}
+              />
+            )}
+          </form.Field>
+          {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
+        </>
+      )}
     </FormSheet>
   )
 }

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { errorMessage } from '#app/lib/api'
@@ -21,7 +22,7 @@ import { PermissionWords } from './permission-words'
 const heading = css({ textStyle: 'title.lg' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const signInLink = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))
-const permissionsBlock = css({ display: 'flex', flexDirection: 'column', gap: '2', pt: '3' })
+const permissionsBlock = stack({ gap: '2', pt: '3' })
 
 /** Someone is signed in on this device already: joining replaces them here (docs/decisions/051). */
 function SignedInNotice({ invitee }: { invitee: string }) {
@@ -39,7 +40,7 @@ function Invitation({ code, details: d, onGone }: { code: string; details: Invit
   return (
     <>
       <VendorLine name={d.vendorName} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1' })}>
+      <div className={stack({ gap: '1' })}>
         <h1 className={heading}>Join {d.vendorName}</h1>
         <p className={muted}>
           {d.invitedBy} invited you to join {d.vendorName} as a team member.

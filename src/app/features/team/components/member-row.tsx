@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { formatDate } from '#app/lib/dates'
 import { Badge, StatusBadge } from '#app/ui/badge'
@@ -9,15 +10,7 @@ import { PermissionWords } from './permission-words'
 
 export type MemberAction = 'resend' | 'activate' | 'deactivate'
 
-const row = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '2',
-  px: '4',
-  py: '3',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-})
+const row = stack({ gap: '2', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
 const top = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', alignItems: 'start' })
 const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })

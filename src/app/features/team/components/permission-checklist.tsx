@@ -1,10 +1,11 @@
 import { useEffect, useId, useRef } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { Icon } from '#app/ui/icon'
 import { type Permission, permissionLabel } from '#contract/permissions'
 
-const fieldset = css({ display: 'flex', flexDirection: 'column', gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
+const fieldset = stack({ gap: '1', border: 'none', p: '0', m: '0', minW: '0' })
 const legend = css({ textStyle: 'label', color: 'fg.default', mb: '1', p: '0' })
 const row = css({ display: 'flex', alignItems: 'center', gap: '3', minH: 'touch', cursor: 'pointer' })
 const allRow = css({ fontWeight: 'medium', borderBottomWidth: '1px', borderColor: 'border.default' })

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { useOnline } from '#app/lib/online'
@@ -10,16 +11,16 @@ import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
-import { PagedList } from '#app/ui/paged-list'
 import { SearchBox } from '#app/ui/search-box'
+import { UrlPagedList } from '#app/ui/url-paged-list'
 import type { TeamMember } from '#contract/team'
 
 import { memberListQuery, useResendInvite, useSetMemberStatus } from '../queries'
-import { DEFAULT_PAGE_SIZE, memberListFilters, PAGE_SIZES, type PageSize, type TeamSearch } from '../search'
+import { memberListFilters, type PageSize, type TeamSearch } from '../search'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
 import { type MemberAction, MemberRow } from './member-row'
 
-const stack = css({ display: 'flex', flexDirection: 'column', gap: '3' })
+const column = stack({ gap: '3' })
 const toolbar = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', '& > :first-child': { flex: '1' } })
 const inviteLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
@@ -79,7 +80,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
 
   const text = target ? confirmText(target.action, target.member) : null
   return (
-    <section aria-label="Team" className={stack}>
+    <section aria-label="Team" className={column}>
       <div className={toolbar}>
         <SearchBox
           value={search.q ?? ''}
@@ -100,12 +101,10 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
         )}
       </div>
       {online ? null : <Notice icon="wifi-off">{OFFLINE_TEAM_REASON}</Notice>}
-      <PagedList
+      <UrlPagedList
         query={query}
-        page={filters.page ?? 1}
-        size={filters.size ?? DEFAULT_PAGE_SIZE}
+        filters={filters}
         onPageChange={onPageChange}
-        sizes={PAGE_SIZES}
         onSizeChange={onSizeChange}
         label="Team members"
         noun={{ one: 'member', many: 'members' }}
@@ -125,7 +124,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
             />
           ))
         }
-      </PagedList>
+      </UrlPagedList>
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
+import { formatCount } from '#app/lib/format'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
 import { Money } from '#app/ui/money'
@@ -26,7 +27,6 @@ const NO_FIGURES = {
   pendingCount: 0,
   failedCount: 0,
 }
-const plural = (n: number, word: string) => `${n.toLocaleString('en-NG')} ${word}${n === 1 ? '' : 's'}`
 
 /** Home dashboard: successful money in and out, fees and counts for the chosen duration, and the chart. */
 export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeKey; periodLabel: string }) {
@@ -42,10 +42,20 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
       {analytics.isError && !a ? (
         <QueryError query={analytics} />
       ) : (
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+        <div className={stack({ gap: '4' })}>
           <div className={statGrid}>
-            <StatTile pending={!a} label="Money in" value={<Money kobo={shown.totalCredit} />} note={plural(shown.creditCount, 'credit')} />
-            <StatTile pending={!a} label="Money out" value={<Money kobo={shown.totalDebit} />} note={plural(shown.debitCount, 'debit')} />
+            <StatTile
+              pending={!a}
+              label="Money in"
+              value={<Money kobo={shown.totalCredit} />}
+              note={formatCount(shown.creditCount, 'credit')}
+            />
+            <StatTile
+              pending={!a}
+              label="Money out"
+              value={<Money kobo={shown.totalDebit} />}
+              note={formatCount(shown.debitCount, 'debit')}
+            />
             <StatTile pending={!a} label="Fees" value={<Money kobo={shown.totalFees} />} />
             <StatTile
               pending={!a}

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
 import { errorMessage, errorStatus } from '#app/lib/api'
+import { formatCount } from '#app/lib/format'
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { useDocumentTop } from '#app/lib/use-document-top'
 import { EmptyState } from '#app/ui/empty-state'
@@ -137,7 +138,7 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
       <p className={footerText}>
         {rows.length < total
           ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
-          : `${total.toLocaleString('en-NG')} transaction${total === 1 ? '' : 's'}`}
+          : formatCount(total, 'transaction')}
       </p>
     </PullToRefresh>
   )

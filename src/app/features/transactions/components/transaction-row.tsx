@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
@@ -26,7 +27,7 @@ const avatar = css({
 })
 const title = css({ fontWeight: 'medium', truncate: true })
 const meta = css({ textStyle: 'body.sm', color: 'fg.muted', truncate: true })
-const right = css({ display: 'flex', flexDirection: 'column', alignItems: 'flex-end', gap: '1' })
+const right = stack({ alignItems: 'flex-end', gap: '1' })
 const amount = css({
   textStyle: 'amount',
   whiteSpace: 'nowrap',

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ApiError, errorMessage } from '#app/lib/api'
@@ -25,14 +26,7 @@ import { signedAmount } from './transaction-row'
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
 const sectionTitle = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
 
-const stackedItem = css({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: '0.5',
-  py: '2',
-  borderBottomWidth: '1px',
-  borderColor: 'border.default',
-})
+const stackedItem = stack({ gap: '0.5', py: '2', borderBottomWidth: '1px', borderColor: 'border.default' })
 const code = css({
   display: 'flex',
   alignItems: 'center',
@@ -70,7 +64,7 @@ export function canMarkPos(t: Transaction): boolean {
 function Details({ t, customerLink }: { t: Transaction; customerLink: (customerId: string) => TransactionLink }) {
   return (
     <>
-      <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', pb: '4' })}>
+      <div className={stack({ alignItems: 'center', gap: '2', pb: '4' })}>
         <p className={css({ textStyle: 'amount.lg', color: t.type === 'credit' ? 'success.fg' : 'fg.default' })}>{signedAmount(t)}</p>
         <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{t.type === 'credit' ? 'Money received' : 'Money sent'}</p>
       </div>
@@ -146,10 +140,7 @@ function Details({ t, customerLink }: { t: Transaction; customerLink: (customerI
 function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () => void; retrying: boolean }) {
   const code = error instanceof ApiError ? error.code : 'UNKNOWN'
   return (
-    <div
-      role="alert"
-      className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '2', py: '10', textAlign: 'center' })}
-    >
+    <div role="alert" className={stack({ alignItems: 'center', gap: '2', py: '10', textAlign: 'center' })}>
       <span
         className={css({
           display: 'grid',
@@ -246,10 +237,7 @@ export function TransactionSummarySheet({
   const showError = query.isError && !t
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Transaction Summary"
       footer={t && !showError && hasActions(t, source.canClaim) ? <Actions t={t} canClaim={source.canClaim} /> : undefined}
     >

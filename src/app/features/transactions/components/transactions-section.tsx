@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
@@ -34,7 +35,7 @@ export function TransactionsSection({ search, onSearchChange, source, picker, cu
   const filters = useMemo(() => listFilters(search), [search])
   const setSheetFilters = (value: SheetFilters) => onSearchChange({ status: value.status, type: value.type, customerId: value.customerId })
   return (
-    <section aria-labelledby={titleId} className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <section aria-labelledby={titleId} className={stack({ gap: '3' })}>
       <div className={header}>
         <h2 id={titleId} className={css({ textStyle: 'title.sm' })}>
           Transactions

@@ -1,4 +1,5 @@
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import type * as v from 'valibot'
 
 import { CopyButton } from '#app/ui/copy-button'
@@ -10,7 +11,7 @@ const label = css({ fontSize: 'sm', color: 'fg.muted' })
 export function AccountDetailsList({ details, large = false }: { details: v.InferOutput<typeof WalletDetails>; large?: boolean }) {
   const text = css({ fontWeight: 'medium', fontSize: large ? 'lg' : undefined })
   return (
-    <dl className={css({ display: 'flex', flexDirection: 'column', gap: large ? '4' : '3' })}>
+    <dl className={stack({ gap: large ? '4' : '3' })}>
       <div>
         <dt className={label}>Bank name</dt>
         <dd className={text}>{details.bankName}</dd>

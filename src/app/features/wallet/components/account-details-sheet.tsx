@@ -13,10 +13,7 @@ export function AccountDetailsSheet({ onClose }: { onClose: () => void }) {
   const details = useQuery(walletDetailsQuery())
   return (
     <Sheet
-      open
-      onOpenChange={(open) => {
-        if (!open) onClose()
-      }}
+      onClose={onClose}
       title="Account details"
       description="Transfers to this account from any Nigerian bank fund your wallet."
       footer={details.data ? <AccountCardButton details={details.data} variant="solid" /> : undefined}

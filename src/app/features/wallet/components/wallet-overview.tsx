@@ -5,7 +5,6 @@ import { css } from 'styled-system/css'
 
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Card } from '#app/ui/card'
-import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { QueryError } from '#app/ui/query-error'
@@ -148,16 +147,5 @@ export function AccountDetailsCard() {
         <Skeleton count={3} height="20px" />
       )}
     </Card>
-  )
-}
-
-/** Shown instead of the wallet to a team member whose role leaves the wallet out. */
-export function NoWalletAccess() {
-  return (
-    <EmptyState
-      title="Your role does not include the wallet"
-      description="Ask the account owner to grant the wallet permission."
-      errorStatus={403}
-    />
   )
 }

@@ -1,19 +1,21 @@
 import { useForm } from '@tanstack/react-form'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { showSubmitError, visibleError } from '#app/lib/forms'
 import { Button } from '#app/ui/button'
-import { Field, Textarea } from '#app/ui/field'
 import { FileChoice, usePreview } from '#app/ui/file-choice'
+import { Form } from '#app/ui/form'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
+import { TextareaField } from '#app/ui/text-field'
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
 
 import { useUpdateWebsite } from '../queries'
 
-const formStyle = css({ display: 'flex', flexDirection: 'column', gap: '5' })
+const formStyle = stack({ gap: '5' })
 const current = css({
   display: 'flex',
   alignItems: 'center',
@@ -77,24 +79,11 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
   })
 
   return (
-    <form
-      noValidate
-      className={formStyle}
-      onSubmit={(e) => {
-        e.preventDefault()
-        if (!update.isPending) void form.handleSubmit()
-      }}
-    >
+    <Form form={form} pending={update.isPending} className={formStyle}>
       <form.Subscribe selector={(s) => s.values.removeLogo}>
         {(removeLogo) =>
           saved.logoUrl && !removeLogo ? (
-            <div
-              className={css({
-                display: 'flex',
-                flexDirection: 'column',
-                gap: '2',
-              })}
-            >
+            <div className={stack({ gap: '2' })}>
               <span className={labelStyle}>Logo</span>
               <div className={current}>
                 <img className={currentLogo} src={saved.logoUrl} alt="Current logo" />
@@ -127,15 +116,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
       </form.Subscribe>
       <form.Field name="description">
         {(field) => (
-          <Field label="Description" helper="What you sell, in a sentence or two." error={visibleError(field.state.meta, true)}>
-            <Textarea
-              name={field.name}
-              rows={3}
-              value={field.state.value}
-              onBlur={field.handleBlur}
-              onChange={(e) => field.handleChange(e.target.value)}
-            />
-          </Field>
+          <TextareaField field={field} submitted={true} label="Description" helper="What you sell, in a sentence or two." rows={3} />
         )}
       </form.Field>
       <form.Field name="font">
@@ -156,7 +137,7 @@ export function WebsiteForm({ saved, shopName }: { saved: WebsiteSettings; shopN
           </Button>
         )}
       </form.Subscribe>
-    </form>
+    </Form>
   )
 }
 

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { useSession } from '#app/lib/session'
 import { Card } from '#app/ui/card'
@@ -36,7 +37,7 @@ function WebsiteSettings() {
   }
   return (
     <Card title="Website">
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '1', mb: '4' })}>
+      <div className={stack({ gap: '1', mb: '4' })}>
         <span className={css({ textStyle: 'label', color: 'fg.default' })}>Shop URL</span>
         {data.storefrontUrl ? (
           <a className={link} href={data.storefrontUrl} target="_blank" rel="noreferrer">

@@ -1,10 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { CustomerPage } from '#app/features/customers/components/customer-page'
-import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
 import { customerInfoQuery } from '#app/features/customers/queries'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/customers/$customerId')({
@@ -19,9 +18,6 @@ export const Route = createFileRoute('/_app/customers/$customerId')({
 
 function CustomerRoute() {
   const { customerId } = Route.useParams()
-  const session = useSession()
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) {
-    return <NoCustomersAccess />
-  }
+  if (!usePermission('VENDOR_CUSTOMERS')) return <NoAccess permission="VENDOR_CUSTOMERS" page="Customers" />
   return <CustomerPage id={customerId} />
 }

@@ -1,11 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { CustomerAnalytics } from '#app/features/customers/components/customer-analytics'
 import { ActiveCustomerFilters, FilterCustomersSheet } from '#app/features/customers/components/customer-filters'
 import { CustomerList } from '#app/features/customers/components/customer-list'
-import { NoCustomersAccess } from '#app/features/customers/components/no-customers-access'
 import { customerAnalyticsQuery, customerBreakdownQuery, customerListQuery } from '#app/features/customers/queries'
 import {
   customerFilterCount,
@@ -17,10 +16,10 @@ import {
 } from '#app/features/customers/search'
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton, SearchSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -39,11 +38,11 @@ export const Route = createFileRoute('/_app/customers/')({
   },
   pendingComponent: () => (
     <ScreenSkeleton title="Customers" actions={1}>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilterSkeleton />
         <CardSkeleton rows={8} rowHeight={52} height={614} />
       </div>
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <SearchSkeleton />
         <CardSkeleton />
       </div>
@@ -53,7 +52,7 @@ export const Route = createFileRoute('/_app/customers/')({
 })
 
 function CustomersPage() {
-  const session = useSession()
+  const canSeeCustomers = usePermission('VENDOR_CUSTOMERS')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -72,19 +71,17 @@ function CustomersPage() {
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_CUSTOMERS')) {
-    return <NoCustomersAccess />
-  }
+  if (!canSeeCustomers) return <NoAccess permission="VENDOR_CUSTOMERS" page="Customers" />
 
   const count = customerFilterCount(search)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader title="Customers" actions={<FilterButton count={count} onClick={() => setFiltering(true)} />} />
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <div className={stack({ gap: '3' })}>
         <DateFilter value={dates} onChange={setDates} />
         <CustomerAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
       </div>
-      <section aria-label="Customer list" className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <section aria-label="Customer list" className={stack({ gap: '3' })}>
         <SearchBox value={search.name ?? ''} onChange={setName} label="Search customers by name" placeholder="Search customers" />
         <ActiveCustomerFilters value={search} onChange={setFilters} />
         <CustomerList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { AccountDetailsSheet } from '#app/features/wallet/components/account-details-sheet'
 import { walletDetailsQuery } from '#app/features/wallet/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/home/account-details')({
   loader: ({ context: { queryClient } }) => {
@@ -11,9 +11,7 @@ export const Route = createFileRoute('/_app/home/account-details')({
   component: AccountDetailsRoute,
 })
 
-const toHome = (router: AppRouter) => void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
-
 function AccountDetailsRoute() {
-  const close = useCloseSheet(toHome)
+  const close = useCloseTo({ to: '/home', search: true })
   return <AccountDetailsSheet onClose={close} />
 }

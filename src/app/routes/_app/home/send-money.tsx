@@ -5,11 +5,9 @@ import { SendMoneySheet } from '#app/features/banking/components/send-money-shee
 import { banksQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { walletBalanceQuery } from '#app/features/wallet/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
-import { EmptyState } from '#app/ui/empty-state'
-import { Sheet } from '#app/ui/sheet'
+import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/home/send-money')({
   loader: ({ context: { queryClient } }) => {
@@ -21,8 +19,6 @@ export const Route = createFileRoute('/_app/home/send-money')({
   component: SendMoneyRoute,
 })
 
-const toHome = (router: AppRouter) => void router.navigate({ to: '/home', search: (prev) => prev, replace: true })
-
 /** Sending needs a PIN that works: say so before the details are typed, not at the last step. */
 function pinProblem(status: { hasPin: boolean; locked: boolean } | undefined): string | null {
   if (!status) return null
@@ -32,22 +28,12 @@ function pinProblem(status: { hasPin: boolean; locked: boolean } | undefined): s
 }
 
 function SendMoneyRoute() {
-  const session = useSession()
-  const close = useCloseSheet(toHome)
+  const close = useCloseTo({ to: '/home', search: true })
   const pin = useQuery(pinStatusQuery())
   // The balance lets the Confirm step say "Insufficient balance" before the PIN; read only by who may see it.
-  const canSeeWallet = hasPermission(session?.user.permissions ?? [], 'VENDOR_WALLET')
+  const canSeeWallet = usePermission('VENDOR_WALLET')
+  const canSend = usePermission('VENDOR_TRANSFERS')
   const main = useQuery({ ...walletBalanceQuery(), enabled: canSeeWallet })
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_TRANSFERS')) {
-    return (
-      <Sheet open onOpenChange={(open) => !open && close()} title="Send Money">
-        <EmptyState
-          title="Your role does not include sending money"
-          description="Ask the account owner to grant the transfers permission."
-          errorStatus={403}
-        />
-      </Sheet>
-    )
-  }
+  if (!canSend) return <NoAccessSheet sheetTitle="Send Money" permission="VENDOR_TRANSFERS" onClose={close} />
   return <SendMoneySheet onClose={close} blockedReason={pinProblem(pin.data)} mainBalance={canSeeWallet ? main.data?.balance : undefined} />
 }

@@ -1,12 +1,11 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
 import * as v from 'valibot'
 
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrderPage } from '#app/features/orders/components/order-page'
 import { KINDS } from '#app/features/orders/kinds'
 import { orderDetailQuery } from '#app/features/orders/queries'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/invoices/$reference')({
@@ -24,7 +23,7 @@ export const Route = createFileRoute('/_app/invoices/$reference')({
 
 function InvoiceRoute() {
   const { reference } = Route.useParams()
-  if (!hasPermission(useSession()?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Invoice" />
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Invoice" />
   return (
     <>
       <OrderPage reference={reference} kind={KINDS.invoice} />

@@ -1,13 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { BackToList } from '#app/features/orders/components/back-to-list'
 import { CreateOrderForm } from '#app/features/orders/components/create-order-form'
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { KINDS } from '#app/features/orders/kinds'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
@@ -23,15 +22,15 @@ export const Route = createFileRoute('/_app/invoices/new')({
 
 function NewInvoicePage() {
   const navigate = Route.useNavigate()
-  const permissions = useSession()?.user.permissions ?? []
-  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title="Create invoice" />
+  const canListCustomers = usePermission('VENDOR_CUSTOMERS')
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Create invoice" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToList kind={KINDS.invoice} />
       <PageHeader title="Create invoice" />
       <CreateOrderForm
         kind={KINDS.invoice}
-        picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
+        picker={canListCustomers ? CustomerPicker : undefined}
         // The form's page is replaced by the invoice's: Back from there goes to the list, not to a spent form.
         onCreated={(order) => void navigate({ to: '/invoices/$reference', params: { reference: order.reference }, replace: true })}
         // Kept offline: the list shows it as waiting to send.

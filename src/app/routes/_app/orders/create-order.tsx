@@ -1,15 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { BackToList } from '#app/features/orders/components/back-to-list'
 import { CreateFromTransaction } from '#app/features/orders/components/create-from-transaction'
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { KINDS } from '#app/features/orders/kinds'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { usePermission } from '#app/lib/permissions'
 import { EmptyState } from '#app/ui/empty-state'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { Skeleton } from '#app/ui/skeleton'
@@ -30,15 +29,16 @@ export const Route = createFileRoute('/_app/orders/create-order')({
 function CreateOrderForTransferPage() {
   const { reference } = Route.useSearch()
   const navigate = Route.useNavigate()
-  const permissions = useSession()?.user.permissions ?? []
-  if (!hasPermission(permissions, 'VENDOR_ORDERS')) return <NoOrdersAccess title="Create order" />
+  const canSeeTransactions = usePermission('VENDOR_TRANSACTIONS')
+  const canListCustomers = usePermission('VENDOR_CUSTOMERS')
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Create order" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToList kind={KINDS.order} />
       <PageHeader title="Create order" description="For a transfer you received" />
       {!reference ? (
         <EmptyState title="No transfer chosen" description="Open a transfer in Transactions and choose Create order." />
-      ) : !hasPermission(permissions, 'VENDOR_TRANSACTIONS') ? (
+      ) : !canSeeTransactions ? (
         <EmptyState
           title="Your role does not include transactions"
           description="Creating an order for a transfer needs the transactions permission too."
@@ -47,7 +47,7 @@ function CreateOrderForTransferPage() {
       ) : (
         <CreateFromTransaction
           reference={reference}
-          picker={hasPermission(permissions, 'VENDOR_CUSTOMERS') ? CustomerPicker : undefined}
+          picker={canListCustomers ? CustomerPicker : undefined}
           onCreated={(order) => void navigate({ to: '/orders/$reference', params: { reference: order.reference }, replace: true })}
           onCancel={() => void navigate({ to: '/transactions' })}
         />

@@ -1,18 +1,18 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveDisputeFilters, FilterDisputesSheet } from '#app/features/disputes/components/dispute-filters'
 import { DisputeList } from '#app/features/disputes/components/dispute-list'
 import { disputeListQuery } from '#app/features/disputes/queries'
 import { disputeListFilters, type DisputeSearch, disputeSearchSchema, type PageSize } from '#app/features/disputes/search'
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
 import { OrdersTabs } from '#app/features/orders/components/orders-tabs'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader, primaryFirstActions } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -39,7 +39,7 @@ export const Route = createFileRoute('/_app/orders/disputes')({
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
 function DisputesPage() {
-  const session = useSession()
+  const canSeeOrders = usePermission('VENDOR_ORDERS')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -55,9 +55,9 @@ function DisputesPage() {
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Disputes" />
+  if (!canSeeOrders) return <NoAccess permission="VENDOR_ORDERS" page="Disputes" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Disputes"
         actions={

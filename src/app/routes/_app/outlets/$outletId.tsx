@@ -3,7 +3,6 @@ import { useCallback, useMemo } from 'react'
 
 import { useCustomerName } from '#app/features/customers/customer-name'
 import { CustomerPicker } from '#app/features/customers/customer-picker'
-import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-access'
 import { OutletPage } from '#app/features/outlets/components/outlet-page'
 import {
   outletBalanceQuery,
@@ -15,9 +14,9 @@ import {
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
-import { useSession } from '#app/lib/session'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 // The outlet's transactions keep their filters in the URL, as on /transactions.
@@ -42,9 +41,9 @@ function OutletRoute() {
   const { outletId } = Route.useParams()
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
-  const permissions = useSession()?.user.permissions ?? []
+  const canSeeOutlets = usePermission('VENDOR_OUTLETS')
   // GET /vendor/customers needs VENDOR_CUSTOMERS: without it the picker could only fail, so it is not offered.
-  const canListCustomers = hasPermission(permissions, 'VENDOR_CUSTOMERS')
+  const canListCustomers = usePermission('VENDOR_CUSTOMERS')
   const customerName = useCustomerName(search.customerId, canListCustomers)
   const source = useMemo(() => outletTransactionSource(outletId), [outletId])
   // Filters replace the history entry: Back should leave the page, not step through every tap on a filter.
@@ -53,7 +52,7 @@ function OutletRoute() {
     [navigate],
   )
 
-  if (!hasPermission(permissions, 'VENDOR_OUTLETS')) return <NoOutletsAccess />
+  if (!canSeeOutlets) return <NoAccess permission="VENDOR_OUTLETS" page="Outlets" />
   return (
     <>
       <OutletPage

@@ -1,15 +1,15 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
-import { NoOutletsAccess } from '#app/features/outlets/components/no-outlets-access'
 import { OutletList } from '#app/features/outlets/components/outlet-list'
 import { outletListQuery } from '#app/features/outlets/queries'
 import { outletListFilters, type OutletSearch, outletSearchSchema, type PageSize } from '#app/features/outlets/search'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { Icon } from '#app/ui/icon'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -38,7 +38,9 @@ const OUTLETS_DESCRIPTION = 'Branches with their own wallet, bank account and me
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
 function OutletsPage() {
-  const permissions = useSession()?.user.permissions ?? []
+  const canSeeOutlets = usePermission('VENDOR_OUTLETS')
+  // Creating outlets and changing their status also need VENDOR_TEAM (decision 043): not offered without it.
+  const canManage = usePermission('VENDOR_TEAM')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const filters = useMemo(() => outletListFilters(search), [search])
@@ -51,11 +53,9 @@ function OutletsPage() {
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
-  if (!hasPermission(permissions, 'VENDOR_OUTLETS')) return <NoOutletsAccess />
-  // Creating outlets and changing their status also need VENDOR_TEAM (decision 043): not offered without it.
-  const canManage = hasPermission(permissions, 'VENDOR_TEAM')
+  if (!canSeeOutlets) return <NoAccess permission="VENDOR_OUTLETS" page="Outlets" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Outlets"
         description={OUTLETS_DESCRIPTION}

@@ -2,8 +2,8 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 
 import { ProductPage } from '#app/features/catalogue/components/product-page'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { sessionCan } from '#app/lib/permissions'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { sessionCan, usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/products/$productId')({
@@ -18,7 +18,7 @@ export const Route = createFileRoute('/_app/products/$productId')({
 
 function ProductRoute() {
   const { productId } = Route.useParams()
-  if (!useCanManageInventory()) return <NoInventoryAccess title="Products" />
+  if (!usePermission('VENDOR_INVENTORY')) return <NoAccess permission="VENDOR_INVENTORY" page="Products" />
   return (
     <>
       <ProductPage id={productId} />

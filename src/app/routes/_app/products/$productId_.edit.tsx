@@ -2,9 +2,9 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { EditProduct } from '#app/features/catalogue/components/edit-product'
 import { productDetailQuery } from '#app/features/catalogue/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
-import { sessionCan } from '#app/lib/permissions'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { useCloseTo } from '#app/lib/navigation'
+import { sessionCan, usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { Skeleton } from '#app/ui/skeleton'
 
@@ -24,9 +24,8 @@ export const Route = createFileRoute('/_app/products/$productId_/edit')({
 
 function EditProductRoute() {
   const { productId } = Route.useParams()
-  const toProduct = (router: AppRouter) => void router.navigate({ to: '/products/$productId', params: { productId }, replace: true })
   // Saving or cancelling goes back to the product page it was opened from, like closing a sheet.
-  const close = useCloseSheet(toProduct)
-  if (!useCanManageInventory()) return <NoInventoryAccess title="Edit product" />
+  const close = useCloseTo({ to: '/products/$productId', params: { productId } })
+  if (!usePermission('VENDOR_INVENTORY')) return <NoAccess permission="VENDOR_INVENTORY" page="Edit product" />
   return <EditProduct id={productId} onDone={close} />
 }

@@ -1,17 +1,18 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveCollectionFilters, FilterCollectionsSheet } from '#app/features/catalogue/components/collection-filters'
 import { CollectionList } from '#app/features/catalogue/components/collection-list'
 import { collectionListQuery } from '#app/features/catalogue/queries'
 import { collectionListFilters, type CollectionSearch, collectionSearchSchema } from '#app/features/catalogue/search'
-import { sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 
@@ -37,7 +38,7 @@ export const Route = createFileRoute('/_app/products/collections')({
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
 function CollectionsPage() {
-  const canManage = useCanManageInventory()
+  const canManage = usePermission('VENDOR_INVENTORY')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -45,9 +46,9 @@ function CollectionsPage() {
   const setVisible = (isVisible: boolean | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, isVisible, page: undefined }), replace: true })
 
-  if (!canManage) return <NoInventoryAccess title="Collections" />
+  if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Collections" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Collections"
         actions={

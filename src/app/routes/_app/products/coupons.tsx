@@ -1,15 +1,16 @@
 import { createFileRoute, Link, Outlet } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 import * as v from 'valibot'
 
 import { CouponList } from '#app/features/coupons/components/coupon-list'
 import { couponListQuery } from '#app/features/coupons/queries'
-import { sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { Icon } from '#app/ui/icon'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 
@@ -35,12 +36,12 @@ export const Route = createFileRoute('/_app/products/coupons')({
 const linkButton = cx(button({ variant: 'solid' }), css({ textDecoration: 'none' }))
 
 function CouponsPage() {
-  const canManage = useCanManageInventory()
+  const canManage = usePermission('VENDOR_INVENTORY')
   const { page } = Route.useSearch()
   const navigate = Route.useNavigate()
-  if (!canManage) return <NoInventoryAccess title="Coupons" />
+  if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Coupons" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Coupons"
         actions={

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router'
 import { useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { ActiveProductFilters, FilterProductsSheet } from '#app/features/catalogue/components/product-filters'
@@ -14,11 +15,11 @@ import {
   type ProductSearch,
   productSearchSchema,
 } from '#app/features/catalogue/search'
-import { sessionCan } from '#app/lib/permissions'
+import { sessionCan, usePermission } from '#app/lib/permissions'
 import { CatalogueTabs } from '#app/ui/catalogue-tabs'
 import { FilterButton } from '#app/ui/filter-button'
 import { Icon } from '#app/ui/icon'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, SearchSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
@@ -45,7 +46,7 @@ export const Route = createFileRoute('/_app/products/')({
 const addLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
 function ProductsPage() {
-  const canManage = useCanManageInventory()
+  const canManage = usePermission('VENDOR_INVENTORY')
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
@@ -71,10 +72,10 @@ function ProductsPage() {
   const setPage = (page: number) => void navigate({ search: (prev) => ({ ...prev, page: page > 1 ? page : undefined }) })
   const setSize = (size: PageSize) => void navigate({ search: (prev) => ({ ...prev, size, page: undefined }), replace: true })
 
-  if (!canManage) return <NoInventoryAccess title="Products" />
+  if (!canManage) return <NoAccess permission="VENDOR_INVENTORY" page="Products" />
   const count = productFilterCount(search)
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <PageHeader
         title="Products"
         actions={

@@ -1,9 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router'
-import { css } from 'styled-system/css'
+import { stack } from 'styled-system/patterns'
 
 import { ProductForm } from '#app/features/catalogue/components/product-form'
 import { BackToProducts } from '#app/features/catalogue/components/product-page'
-import { NoInventoryAccess, useCanManageInventory } from '#app/ui/inventory-access'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { BackSkeleton, FormSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
@@ -19,9 +20,9 @@ export const Route = createFileRoute('/_app/products/new')({
 
 function NewProductPage() {
   const navigate = Route.useNavigate()
-  if (!useCanManageInventory()) return <NoInventoryAccess title="Add product" />
+  if (!usePermission('VENDOR_INVENTORY')) return <NoAccess permission="VENDOR_INVENTORY" page="Add product" />
   return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '4' })}>
+    <div className={stack({ gap: '4' })}>
       <BackToProducts />
       <PageHeader title="Add product" />
       <ProductForm

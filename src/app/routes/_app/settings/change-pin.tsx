@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 import * as v from 'valibot'
 
 import { ChangePinSheet } from '#app/features/pin/components/change-pin-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/settings/change-pin')({
   // ?forgot=true: the current PIN is forgotten or locked, so step 1 asks for the account password instead.
@@ -10,10 +10,8 @@ export const Route = createFileRoute('/_app/settings/change-pin')({
   component: ChangePinRoute,
 })
 
-const toSecurity = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'security' }, replace: true })
-
 function ChangePinRoute() {
   const { forgot } = Route.useSearch()
-  const close = useCloseSheet(toSecurity)
+  const close = useCloseTo({ to: '/settings', search: { tab: 'security' } })
   return <ChangePinSheet mode={forgot ? 'forgot' : 'change'} onClose={close} />
 }

@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { TransactionSummarySheet } from '#app/features/transactions/components/transaction-summary'
 import { transactionDetailQuery } from '#app/features/transactions/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/transactions/$id')({
   // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.
@@ -12,10 +12,8 @@ export const Route = createFileRoute('/_app/transactions/$id')({
   component: TransactionSummaryRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/transactions', search: true, replace: true })
-
 function TransactionSummaryRoute() {
   const { id } = Route.useParams()
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/transactions', search: true })
   return <TransactionSummarySheet id={id} onClose={close} />
 }

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { RefundSheet } from '#app/features/orders/components/refund-sheet'
 import { orderDetailQuery } from '#app/features/orders/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 import { loadQuery } from '#app/lib/query-client'
 
 export const Route = createFileRoute('/_app/orders/$reference/refund')({
@@ -16,8 +16,6 @@ export const Route = createFileRoute('/_app/orders/$reference/refund')({
 function RefundRoute() {
   const { reference } = Route.useParams()
   const order = useQuery(orderDetailQuery(reference)).data
-  const close = useCloseSheet(
-    (router: AppRouter) => void router.navigate({ to: '/orders/$reference', params: { reference }, search: true, replace: true }),
-  )
+  const close = useCloseTo({ to: '/orders/$reference', params: { reference }, search: true })
   return <RefundSheet order={order} onClose={close} />
 }

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router'
 import { InitiateDisputeSheet } from '#app/features/disputes/components/initiate-dispute-sheet'
 import { disputeCategoriesQuery } from '#app/features/disputes/queries'
 import { newDisputeSearchSchema } from '#app/features/disputes/search'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/orders/disputes/new')({
   validateSearch: newDisputeSearchSchema,
@@ -12,11 +12,9 @@ export const Route = createFileRoute('/_app/orders/disputes/new')({
   component: InitiateDisputeRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/orders/disputes', replace: true })
-
 function InitiateDisputeRoute() {
   const { orderReference } = Route.useSearch()
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/orders/disputes' })
   const navigate = useNavigate()
   return (
     <InitiateDisputeSheet

@@ -2,9 +2,8 @@ import { createFileRoute, Outlet } from '@tanstack/react-router'
 
 import { DisputePage } from '#app/features/disputes/components/dispute-page'
 import { disputeConversationQuery, disputeInfoQuery } from '#app/features/disputes/queries'
-import { NoOrdersAccess } from '#app/features/orders/components/no-orders-access'
-import { hasPermission, sessionCan } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { sessionCan, usePermission } from '#app/lib/permissions'
+import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
 // `disputes_` keeps this page out of the disputes list's layout: it is a page of its own, not a sheet over the list.
@@ -22,8 +21,7 @@ export const Route = createFileRoute('/_app/orders/disputes_/$disputeId')({
 
 function DisputeRoute() {
   const { disputeId } = Route.useParams()
-  const session = useSession()
-  if (!hasPermission(session?.user.permissions ?? [], 'VENDOR_ORDERS')) return <NoOrdersAccess title="Disputes" />
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page="Disputes" />
   return (
     <>
       <DisputePage id={disputeId} />

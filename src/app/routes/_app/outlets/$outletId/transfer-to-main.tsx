@@ -1,8 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { OutletTransferSheet } from '#app/features/outlets/components/outlet-transfer-sheet'
-
-import { useCloseOutletSheet } from './-close'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-main')({
   component: TransferToMainRoute,
@@ -10,6 +9,6 @@ export const Route = createFileRoute('/_app/outlets/$outletId/transfer-to-main')
 
 function TransferToMainRoute() {
   const { outletId } = Route.useParams()
-  const close = useCloseOutletSheet(outletId)
+  const close = useCloseTo({ to: '/outlets/$outletId', params: { outletId }, search: true })
   return <OutletTransferSheet direction="to-main" outletId={outletId} onClose={close} />
 }

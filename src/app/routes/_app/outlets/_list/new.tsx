@@ -1,23 +1,20 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router'
 
 import { CreateOutletSheet } from '#app/features/outlets/components/create-outlet-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
-import { hasPermission } from '#app/lib/permissions'
-import { useSession } from '#app/lib/session'
+import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
 import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/outlets/_list/new')({
   component: CreateOutletRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/outlets', search: true, replace: true })
-
 function CreateOutletRoute() {
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/outlets', search: true })
   const navigate = useNavigate()
-  const permissions = useSession()?.user.permissions ?? []
-  if (!hasPermission(permissions, 'VENDOR_OUTLETS') || !hasPermission(permissions, 'VENDOR_TEAM')) {
-    return <NoAccessSheet sheetTitle="Create Outlet" title="Your role does not allow this" permission="team" onClose={close} />
+  const canSeeOutlets = usePermission('VENDOR_OUTLETS')
+  if (!usePermission('VENDOR_TEAM') || !canSeeOutlets) {
+    return <NoAccessSheet sheetTitle="Create Outlet" title="Your role does not allow this" permission="VENDOR_TEAM" onClose={close} />
   }
   return (
     <CreateOutletSheet

@@ -1,15 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { CollectionSheet } from '#app/features/catalogue/components/collection-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/collections/new')({
   component: AddCollectionRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/products/collections', search: (prev) => prev, replace: true })
-
 function AddCollectionRoute() {
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/products/collections', search: true })
   return <CollectionSheet onClose={close} />
 }

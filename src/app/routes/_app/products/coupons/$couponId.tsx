@@ -2,7 +2,7 @@ import { createFileRoute } from '@tanstack/react-router'
 
 import { CouponDetailsSheet } from '#app/features/coupons/components/coupon-details-sheet'
 import { couponDetailQuery } from '#app/features/coupons/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/coupons/$couponId')({
   // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.
@@ -12,10 +12,8 @@ export const Route = createFileRoute('/_app/products/coupons/$couponId')({
   component: CouponDetailsRoute,
 })
 
-const toList = (router: AppRouter) => void router.navigate({ to: '/products/coupons', search: (prev) => prev, replace: true })
-
 function CouponDetailsRoute() {
   const { couponId } = Route.useParams()
-  const close = useCloseSheet(toList)
+  const close = useCloseTo({ to: '/products/coupons', search: true })
   return <CouponDetailsSheet id={couponId} onClose={close} />
 }

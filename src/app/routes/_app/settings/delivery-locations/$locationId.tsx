@@ -1,20 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { UpdateDeliveryLocationSheet } from '#app/features/selling-terms/components/delivery-location-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/delivery-locations/$locationId')({
   component: UpdateDeliveryLocationRoute,
 })
 
-const toDeliveryLocations = (router: AppRouter) =>
-  void router.navigate({ to: '/settings', search: { tab: 'delivery-locations' }, replace: true })
-
 function UpdateDeliveryLocationRoute() {
   const { locationId } = Route.useParams()
-  const close = useCloseSheet(toDeliveryLocations)
-  const canEdit = useCanEditSellingTerms()
-  if (!canEdit) return <NoPermissionSheet title="Update Delivery Location" onClose={close} />
+  const close = useCloseTo({ to: '/settings', search: { tab: 'delivery-locations' } })
+  const canEdit = usePermission('VENDOR_SETTINGS')
+  if (!canEdit) return <NoAccessSheet sheetTitle="Update Delivery Location" permission="VENDOR_SETTINGS" onClose={close} />
   return <UpdateDeliveryLocationSheet id={locationId} onClose={close} />
 }

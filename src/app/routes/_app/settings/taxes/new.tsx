@@ -1,17 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { AddTaxSheet } from '#app/features/selling-terms/components/add-tax-sheet'
-import { NoPermissionSheet, useCanEditSellingTerms } from '#app/features/selling-terms/components/no-permission-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/taxes/new')({
   component: AddTaxRoute,
 })
 
-const toTaxes = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'taxes' }, replace: true })
-
 function AddTaxRoute() {
-  const close = useCloseSheet(toTaxes)
-  const canEdit = useCanEditSellingTerms()
-  return canEdit ? <AddTaxSheet onClose={close} /> : <NoPermissionSheet title="Add Tax" onClose={close} />
+  const close = useCloseTo({ to: '/settings', search: { tab: 'taxes' } })
+  const canEdit = usePermission('VENDOR_SETTINGS')
+  return canEdit ? <AddTaxSheet onClose={close} /> : <NoAccessSheet sheetTitle="Add Tax" permission="VENDOR_SETTINGS" onClose={close} />
 }

@@ -1,16 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { InviteMemberSheet } from '#app/features/team/components/invite-member-sheet'
-import { NoTeamAccessSheet, useCanManageTeam } from '#app/features/team/components/no-team-access'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
+import { usePermission } from '#app/lib/permissions'
+import { NoAccessSheet } from '#app/ui/no-access'
 
 export const Route = createFileRoute('/_app/settings/team/invite')({
   component: InviteRoute,
 })
 
-const toTeam = (router: AppRouter) => void router.navigate({ to: '/settings', search: { tab: 'team' }, replace: true })
-
 function InviteRoute() {
-  const close = useCloseSheet(toTeam)
-  return useCanManageTeam() ? <InviteMemberSheet onClose={close} /> : <NoTeamAccessSheet onClose={close} />
+  const close = useCloseTo({ to: '/settings', search: { tab: 'team' } })
+  return usePermission('VENDOR_TEAM') ? (
+    <InviteMemberSheet onClose={close} />
+  ) : (
+    <NoAccessSheet sheetTitle="Invite Team Member" permission="VENDOR_TEAM" onClose={close} />
+  )
 }

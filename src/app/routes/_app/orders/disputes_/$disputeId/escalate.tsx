@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
-import { useCallback } from 'react'
 
 import { EscalateDisputeSheet } from '#app/features/disputes/components/escalate-dispute-sheet'
 import { disputeInfoQuery } from '#app/features/disputes/queries'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/orders/disputes_/$disputeId/escalate')({
   component: EscalateRoute,
@@ -12,11 +11,7 @@ export const Route = createFileRoute('/_app/orders/disputes_/$disputeId/escalate
 
 function EscalateRoute() {
   const { disputeId } = Route.useParams()
-  const toDispute = useCallback(
-    (router: AppRouter) => void router.navigate({ to: '/orders/disputes/$disputeId', params: { disputeId }, replace: true }),
-    [disputeId],
-  )
-  const close = useCloseSheet(toDispute)
+  const close = useCloseTo({ to: '/orders/disputes/$disputeId', params: { disputeId } })
   // The page under the sheet loads the dispute; the sheet opens once it is there.
   const dispute = useQuery(disputeInfoQuery(disputeId)).data
   return dispute ? <EscalateDisputeSheet dispute={dispute} onClose={close} /> : null

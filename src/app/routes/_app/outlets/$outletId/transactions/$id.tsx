@@ -4,8 +4,7 @@ import { useMemo } from 'react'
 import { outletTransactionData, outletTransactionSource } from '#app/features/outlets/queries'
 import { TransactionSummarySheet } from '#app/features/transactions/components/transaction-summary'
 import { transactionDetailQuery } from '#app/features/transactions/queries'
-
-import { useCloseOutletSheet } from '../-close'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/outlets/$outletId/transactions/$id')({
   // Not awaited: the sheet opens at once with the row from the list (or a skeleton) while the details load.
@@ -18,6 +17,6 @@ export const Route = createFileRoute('/_app/outlets/$outletId/transactions/$id')
 function OutletTransactionRoute() {
   const { outletId, id } = Route.useParams()
   const source = useMemo(() => outletTransactionSource(outletId), [outletId])
-  const close = useCloseOutletSheet(outletId)
+  const close = useCloseTo({ to: '/outlets/$outletId', params: { outletId }, search: true })
   return <TransactionSummarySheet id={id} source={source} onClose={close} />
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { VariantDetailsSheet } from '#app/features/catalogue/components/variant-details-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/')({
   component: VariantDetailsRoute,
@@ -9,7 +9,6 @@ export const Route = createFileRoute('/_app/products/$productId/variants/$varian
 
 function VariantDetailsRoute() {
   const { productId, variantId } = Route.useParams()
-  const toProduct = (router: AppRouter) => void router.navigate({ to: '/products/$productId', params: { productId }, replace: true })
-  const close = useCloseSheet(toProduct)
+  const close = useCloseTo({ to: '/products/$productId', params: { productId } })
   return <VariantDetailsSheet productId={productId} variantId={variantId} onClose={close} />
 }

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router'
 
 import { StockAlertSheet } from '#app/features/catalogue/components/stock-alert-sheet'
-import { type AppRouter, useCloseSheet } from '#app/lib/navigation'
+import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/$productId/variants/$variantId/stock-alert')({
   component: StockAlertRoute,
@@ -9,7 +9,6 @@ export const Route = createFileRoute('/_app/products/$productId/variants/$varian
 
 function StockAlertRoute() {
   const params = Route.useParams()
-  const toDetails = (router: AppRouter) => void router.navigate({ to: '/products/$productId/variants/$variantId', params, replace: true })
-  const close = useCloseSheet(toDetails)
+  const close = useCloseTo({ to: '/products/$productId/variants/$variantId', params })
   return <StockAlertSheet productId={params.productId} variantId={params.variantId} onClose={close} />
 }
