@@ -11,6 +11,7 @@ import type { CustomerPickerProps } from '#app/ui/customer-choice'
 import { DialogParts } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
+import { rowName } from '#app/ui/row-text'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Customer } from '#contract/customers'
@@ -47,7 +48,6 @@ const option = css({
   _hover: { bg: 'bg.muted' },
   '&[aria-pressed=true]': { bg: 'accent.subtle', color: 'accent.fg' },
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const count = css({ textStyle: 'caption', color: 'fg.muted', textAlign: 'center' })
 
@@ -134,7 +134,7 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
                   onClick={() => onSelect({ id: c.id, name: c.name })}
                 >
                   <span className={css({ flex: '1', minW: '0' })}>
-                    <span className={name}>{c.name}</span>
+                    <span className={rowName}>{c.name}</span>
                     {contact(c) ? <span className={meta}>{contact(c)}</span> : null}
                   </span>
                   {c.id === selectedId ? <Icon name="check" size={18} /> : null}

@@ -7,6 +7,7 @@ import { formatCount } from '#app/lib/format'
 import type { CollectionListFilters } from '#app/lib/query-keys'
 import { Badge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
+import { rowMeta, rowName } from '#app/ui/row-text'
 import { Switch } from '#app/ui/switch'
 import { UrlPagedList, type UrlPaging } from '#app/ui/url-paged-list'
 import type { Collection } from '#contract/catalogue'
@@ -34,16 +35,6 @@ const link = css({
   minW: '0',
   _hover: { color: 'accent.fg' },
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
-const meta = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '1.5',
-  mt: '0.5',
-  textStyle: 'body.sm',
-  color: 'fg.muted',
-})
 const description = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', lineClamp: '2' })
 
 const products = (n: number) => formatCount(n, 'product')
@@ -61,9 +52,9 @@ function CollectionRow({ collection: c }: { collection: Collection }) {
         aria-label={`Update ${c.name}`}
       >
         <span className={css({ minW: '0', flex: '1' })}>
-          <span className={name}>{c.name}</span>
+          <span className={rowName}>{c.name}</span>
           {c.description ? <span className={description}>{c.description}</span> : null}
-          <span className={meta}>
+          <span className={rowMeta}>
             <span>{products(c.productCount)}</span>
             <Badge tone={c.isVisible ? 'success' : 'neutral'}>{c.isVisible ? 'Visible' : 'Hidden'}</Badge>
           </span>

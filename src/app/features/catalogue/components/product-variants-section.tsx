@@ -8,6 +8,7 @@ import { optionsLabel } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { Icon } from '#app/ui/icon'
+import { rowMeta, rowName } from '#app/ui/row-text'
 import { Switch } from '#app/ui/switch'
 import { WaitingBadge } from '#app/ui/waiting-badge'
 import type { Product, ProductVariant } from '#contract/catalogue'
@@ -36,16 +37,6 @@ const link = css({
   textDecoration: 'none',
   _hover: { color: 'accent.fg' },
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
-const meta = css({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: '1.5',
-  mt: '0.5',
-  textStyle: 'body.sm',
-  color: 'fg.muted',
-})
 
 const units = (n: number) => formatCount(n, 'unit')
 
@@ -62,8 +53,8 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
     <li className={row} data-testid="variant-row">
       <Link to="/products/$productId/variants/$variantId" params={{ productId: variant.productId, variantId: variant.id }} className={link}>
         <span className={css({ minW: '0' })}>
-          <span className={name}>{label}</span>
-          <span className={meta}>
+          <span className={rowName}>{label}</span>
+          <span className={rowMeta}>
             <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
             <span>· {units(asked.availableUnits)}</span>
             {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}

@@ -5,6 +5,7 @@ import { optionsText } from '#app/lib/variant-options'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
+import { rowName } from '#app/ui/row-text'
 import { formatKobo } from '#contract/naira'
 import type { Order } from '#contract/orders'
 
@@ -16,7 +17,6 @@ const item = css({
   borderBottomWidth: '1px',
   borderColor: 'border.default',
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const totalRow = css({ '& dd': { textStyle: 'amount' } })
 
@@ -29,7 +29,7 @@ export function OrderItemsSection({ order }: { order: Order }) {
         {order.items.map((line) => (
           <li key={line.id} className={item}>
             <span className={css({ minW: '0' })}>
-              <span className={name}>{line.name}</span>
+              <span className={rowName}>{line.name}</span>
               {optionsText(line.options) ? <span className={meta}>{optionsText(line.options)}</span> : null}
               <span className={meta}>
                 {line.quantity.toLocaleString('en-NG')} × {formatKobo(line.unitPrice, c)}

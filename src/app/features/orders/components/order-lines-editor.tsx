@@ -7,6 +7,7 @@ import { optionsText } from '#app/lib/variant-options'
 import { Button, IconButton } from '#app/ui/button'
 import { AmountInput, Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
+import { rowName } from '#app/ui/row-text'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import { MAX_ITEM_QUANTITY } from '#contract/orders'
@@ -22,7 +23,6 @@ const line = css({
   borderBottomWidth: '1px',
   borderColor: 'border.default',
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const stepper = css({ display: 'flex', alignItems: 'center', gap: '1', mt: '2', '& input': { w: '16', textAlign: 'center', px: '1' } })
 const step = css({ fontSize: 'lg', fontWeight: 'bold' })
@@ -126,7 +126,7 @@ export function OrderLinesEditor({ lines, onChange }: OrderLinesEditorProps) {
             return (
               <li key={l.key} className={line}>
                 <span className={css({ minW: '0' })}>
-                  <span className={name}>{l.name}</span>
+                  <span className={rowName}>{l.name}</span>
                   <span className={meta}>
                     {[options, l.variantId ? null : 'Custom item', `${formatKobo(l.unitPrice)} each`].filter(Boolean).join(' · ')}
                   </span>

@@ -6,6 +6,7 @@ import { stack } from 'styled-system/patterns'
 import { errorMessage } from '#app/lib/api'
 import { optionsText } from '#app/lib/variant-options'
 import { Icon } from '#app/ui/icon'
+import { rowName } from '#app/ui/row-text'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
 import type { ProductVariant } from '#contract/catalogue'
@@ -38,7 +39,6 @@ const option = css({
   borderColor: 'border.default',
   _hover: { bg: 'bg.subtle' },
 })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', p: '3' })
 
@@ -66,7 +66,7 @@ export function VariantSearch({ onAdd }: { onAdd: (variant: ProductVariant) => v
             <li key={variant.id}>
               <button type="button" className={option} aria-label={`Add ${variantLabel(variant)}`} onClick={() => onAdd(variant)}>
                 <span className={css({ minW: '0' })}>
-                  <span className={name}>{variant.productName}</span>
+                  <span className={rowName}>{variant.productName}</span>
                   <span className={meta}>
                     {[optionsText(variant.options), `${variant.availableUnits.toLocaleString('en-NG')} in stock`]
                       .filter(Boolean)

@@ -4,6 +4,7 @@ import { stack } from 'styled-system/patterns'
 import { formatDate } from '#app/lib/dates'
 import { Badge, StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
+import { rowName } from '#app/ui/row-text'
 import type { TeamMember } from '#contract/team'
 
 import { PermissionWords } from './permission-words'
@@ -12,7 +13,6 @@ export type MemberAction = 'resend' | 'activate' | 'deactivate'
 
 const row = stack({ gap: '2', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
 const top = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', alignItems: 'start' })
-const name = css({ display: 'block', fontWeight: 'medium', overflowWrap: 'anywhere' })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
 const badges = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '1.5' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
@@ -51,7 +51,7 @@ export function MemberRow({ member: m, selfId, disabledReason, onAction }: Membe
     <li className={row} aria-label={m.name}>
       <div className={top}>
         <span className={css({ minW: '0' })}>
-          <span className={name}>
+          <span className={rowName}>
             {m.name}
             {m.id === selfId ? <span className={you}> (you)</span> : null}
           </span>
