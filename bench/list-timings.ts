@@ -1,7 +1,6 @@
 import type { Hono } from 'hono'
 
 import { createApp } from '#server/app'
-import { setScryptCostForTests } from '#server/auth/secrets'
 import { createSession } from '#server/auth/sessions'
 import { systemClock } from '#server/clock'
 import { type Db, openDatabase } from '#server/db/client'
@@ -64,7 +63,6 @@ export interface ListBench<S> {
  * the last row is how long seeding took.
  */
 export async function listBenchFigures<S>(bench: ListBench<S>): Promise<ListTiming[]> {
-  setScryptCostForTests({ N: 1024, r: 8, p: 1 })
   const database = await openDatabase({ dataDir: 'memory' })
   try {
     const { db } = database

@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server'
 import { nairaText } from '#contract/naira'
 
 import { createApp } from './app'
+import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { type Database, openDatabase } from './db/client'
 import { type Logger, resolveDeps } from './deps'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
@@ -52,6 +53,11 @@ export interface StartServerOptions {
   publicUrl?: string | null
   /** X-Operator-Key of the operator's calls. Default: OPERATOR_KEY, else DATA_DIR/operator.key (made on first start). */
   operatorKey?: string
+  /**
+   * The key of PIN hashes (decision 097). Default: PIN_PEPPER, else DATA_DIR/pin.key (made on first start); with
+   * DATA_DIR=memory a random one, unless the database is PostgreSQL, which then requires PIN_PEPPER.
+   */
+  pinPepper?: Buffer
   logger?: Logger
 }
 
@@ -71,6 +77,8 @@ export interface RunningServer {
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? console
   const dataDir = options.dataDir ?? './data'
+  // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
+  setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
   let server: Server | undefined
   try {

@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm'
 import { nubanFor } from '#contract/nuban'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 
+import { hashPin } from '../auth/pin-hash'
 import { hashSecret } from '../auth/secrets'
 import type { Db } from '../db/client'
 import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from '../db/schema'
@@ -50,7 +51,8 @@ export async function freshAccountNumber(db: Db): Promise<string> {
  * so every vendor has the same shape.
  */
 export async function createVendorAccount(db: Db, input: NewVendorAccount): Promise<VendorAccount> {
-  const [passwordHash, pinHash] = await Promise.all([hashSecret(input.password), input.pin ? hashSecret(input.pin) : Promise.resolve(null)])
+  const passwordHash = await hashSecret(input.password)
+  const pinHash = input.pin ? hashPin(input.pin) : null
   const email = input.email.trim().toLowerCase()
   return db.transaction(async (tx) => {
     const [vendor] = await tx

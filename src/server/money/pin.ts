@@ -1,13 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm'
 
-import { verifySecret } from '../auth/secrets'
+import { checkPin, hashPin } from '../auth/pin-hash'
 import type { Db } from '../db/client'
 import { type UserRow, users } from '../db/schema'
 import { ApiError } from '../errors'
 
 /*
  * The transaction PIN belongs to a user, not the vendor (docs/decisions/009-pin-per-user.md): five wrong tries in
- * a row lock it until it is changed through an OTP; a right one resets the count.
+ * a row lock it until it is changed through an OTP; a right one resets the count. PINs are hashed with a keyed
+ * HMAC (auth/pin-hash.ts, decision 097); a right PIN still under the old scrypt hash is re-hashed as it is checked.
  */
 
 export const PIN_MAX_ATTEMPTS = 5
@@ -55,7 +56,16 @@ export function verifyPin(db: Db, user: Pick<UserRow, 'id' | 'vendorId'>, pin: s
     const [row] = await db.select({ pinHash: users.pinHash, pinAttempts: users.pinAttempts }).from(users).where(scope)
     if (!row?.pinHash) throw pinNotSet()
     if (row.pinAttempts >= PIN_MAX_ATTEMPTS) throw pinLocked()
-    if (await verifySecret(pin, row.pinHash)) {
+    const outcome = await checkPin(pin, row.pinHash)
+    if (outcome === 'right-rehash') {
+      // Conditional on the hash just checked: a PIN changed meanwhile (by another process) is not overwritten.
+      await db
+        .update(users)
+        .set({ pinHash: hashPin(pin), pinAttempts: 0 })
+        .where(and(scope, eq(users.pinHash, row.pinHash)))
+      return
+    }
+    if (outcome === 'right') {
       if (row.pinAttempts > 0) await db.update(users).set({ pinAttempts: 0 }).where(scope)
       return
     }

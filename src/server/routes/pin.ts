@@ -4,7 +4,8 @@ import type { pinEndpoints } from '#contract/pin'
 
 import { checkCode, CODE_TTL_MINUTES, consumeCode, issueCode } from '../auth/codes'
 import { nationalNumber, smsAddress } from '../auth/phone'
-import { hashSecret, newOtp, newSessionToken, verifySecret } from '../auth/secrets'
+import { hashPin } from '../auth/pin-hash'
+import { newOtp, newSessionToken, verifySecret } from '../auth/secrets'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
 import { users } from '../db/schema'
 import { ApiError, describeError } from '../errors'
@@ -34,7 +35,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
   },
 
   async createPin({ auth, body, db }) {
-    const pinHash = await hashSecret(body.pin)
+    const pinHash = hashPin(body.pin)
     // Conditional on no PIN yet: setting one must never be a way around changing it through an OTP.
     const [updated] = await db
       .update(users)
@@ -107,7 +108,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
     const keyId = await checkCode(db, deps.clock, auth.user, 'pin_reset', key, SESSION_KEY_HEADER).catch((error) => {
       throw error instanceof ApiError ? invalidSession() : error
     })
-    const pinHash = await hashSecret(body.pin)
+    const pinHash = hashPin(body.pin)
     const updated = await db.transaction(async (tx) => {
       if (!(await consumeCode(tx, deps.clock, auth.vendorId, keyId))) throw invalidSession()
       const [row] = await tx

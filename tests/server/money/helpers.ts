@@ -4,7 +4,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 
 import { nubanFor } from '#contract/nuban'
-import { hashSecret } from '#server/auth/secrets'
+import { hashPin } from '#server/auth/pin-hash'
 import { createSession } from '#server/auth/sessions'
 import type { Db } from '#server/db/client'
 import { ledgerEntries, nameEnquiries, transactions, type UserRow, users, vendors, wallets } from '#server/db/schema'
@@ -70,7 +70,7 @@ export interface Sender extends TestVendor {
 export async function sender(t: TestApp, options: { balance?: number; thirdParty?: boolean; pin?: string | null } = {}): Promise<Sender> {
   const vendor = await createVendor({ balance: options.balance })
   const pin = options.pin === undefined ? PIN : options.pin
-  const pinHash = pin ? await hashSecret(pin) : null
+  const pinHash = pin ? hashPin(pin) : null
   const [owner] = await t.db.update(users).set({ pinHash }).where(eq(users.id, vendor.owner.id)).returning()
   await t.db
     .update(vendors)

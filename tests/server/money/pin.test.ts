@@ -1,4 +1,7 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+
+import { users } from '#server/db/schema'
 
 import { call, makeApp, type TestApp } from '../harness'
 import { PIN, pinAttempts, type Sender, sender, tokenFor } from './helpers'
@@ -76,6 +79,9 @@ describe('changing the PIN', () => {
     expect(old.body.code).toBe('INVALID_PIN')
     const fresh = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: '8642' } })
     expect(fresh.status).toBe(200)
+    // A changed PIN is written as a keyed HMAC (decision 097), whatever the old one was.
+    const [row] = await t.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, s.owner.id))
+    expect(row!.pinHash).toMatch(/^hmac-sha256\$/)
   })
 
   it('the session key works once', async () => {

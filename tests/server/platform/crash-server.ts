@@ -7,7 +7,7 @@ import { startServer } from '#server/main'
  * JOB_INTERVAL_MS. It prints one line, `READY <url>`, once it takes requests; everything else goes to stderr.
  */
 
-// As in the rest of the server suite: full-cost scrypt would make every PIN check of the load take ~0.25 s.
+// As in the rest of the server suite: the seed's and the logins' passwords at full-cost scrypt take ~0.25 s each.
 setScryptCostForTests({ N: 1024, r: 8, p: 1 })
 
 const quiet = {

@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { inspect } from 'node:util'
 
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { setPinPepper } from '#server/auth/pin-hash'
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
 import type { Logger } from '#server/deps'
@@ -250,6 +251,26 @@ describe('500s with secrets in the request', () => {
     for (const res of results) expect(res.body.code).toBe('INTERNAL')
     const logged = logLines.slice(before).filter((line) => line.includes('could not serialize access'))
     expect(logged).toHaveLength(5)
+  })
+
+  it('a PIN hashed under another PIN pepper: neither pepper is logged', async () => {
+    const before = logLines.length
+    const peppers = [randomBytes(32), randomBytes(32)]
+    for (const pepper of peppers) {
+      for (const encoding of ['hex', 'base64', 'base64url'] as const) secret('PIN pepper', pepper.toString(encoding))
+    }
+    setPinPepper(peppers[0]!)
+    const { vendor, token } = await payingVendor()
+    const pin = secret('PIN', '5173')
+    expect((await send(t, 'POST', '/pin', { token, body: { pin } })).status).toBe(200)
+    setPinPepper(peppers[1]!)
+    const res = await send(t, 'POST', '/transfer/send', {
+      token,
+      body: { amount: 100_00, requestId: await enquiry(t, vendor), pin },
+      headers: { 'idempotency-key': randomUUID() },
+    })
+    expect(res.status).toBe(500)
+    expect(logLines.slice(before).filter((line) => line.includes('another PIN pepper'))).toHaveLength(1)
   })
 
   it('the database gone: login, a signed-in call, forgot password', async () => {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -66,6 +67,8 @@ beforeAll(async () => {
     hostname: '127.0.0.1',
     databaseUrl,
     dataDir: 'memory',
+    // PostgreSQL with no data directory requires one (decision 097); on PGlite in memory it would be random anyway.
+    pinPepper: randomBytes(32),
     distDir: dist,
     logger: quiet,
   })
