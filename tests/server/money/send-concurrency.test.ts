@@ -35,11 +35,11 @@ describe('200 concurrent sends against a balance that covers exactly 10', () => 
 /*
  * Issue 20's load: 200 sends at once by 7 users of one vendor, each checking a PIN. With scrypt PINs (234 ms of CPU
  * each, one user's checks one at a time) the last answer took about two minutes; under the keyed HMAC (decision 097)
- * the goal is every answer within 10 s on PGlite and 5 s on PostgreSQL. The bound asserted here is looser, as the
- * suite shares the machine; the measured time is printed.
+ * the goal is every answer within 10 s on PGlite and 5 s on PostgreSQL. Time is not asserted (the suite shares the
+ * machine; figures belong to the bench): the test holds the exactness, and prints the time it took.
  */
 describe('200 concurrent sends by 7 users, each with a PIN', () => {
-  it('all are answered in seconds, and exactly 10 succeed', async () => {
+  it('each is answered, and exactly 10 succeed', async () => {
     const t = await makeApp()
     const amount = 1_000_00
     const s = await sender(t, { balance: 10 * (amount + 10_00) })
@@ -69,7 +69,6 @@ describe('200 concurrent sends by 7 users, each with a PIN', () => {
 
     expect(results.filter((res) => res.status === 201)).toHaveLength(10)
     expect(results.filter((res) => res.status === 422 && res.body.code === 'INSUFFICIENT_FUNDS')).toHaveLength(190)
-    expect(seconds).toBeLessThan(30)
     expect(await balances(t.db, s.vendor.id)).toMatchObject({ main: 0, fees: 10 * 10_00 })
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
