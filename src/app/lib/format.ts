@@ -6,9 +6,9 @@ export function formatPercent(value: number): string {
   return `${formatter.format(value)}\u00a0%`
 }
 
-/** 'VAT (7.5%)': a tax named with its rate, as an order's lines and totals show it. */
+/** 'VAT (7.5 %)': a tax named with its rate, as an order's lines and totals show it. */
 export function taxLabel(name: string, percentage: number): string {
-  return `${name} (${formatter.format(percentage)}%)`
+  return `${name} (${formatPercent(percentage)})`
 }
 
 /** 1 → '1 order', 1200 → '1,200 orders'; `many` for a plural that is not the word plus s. */

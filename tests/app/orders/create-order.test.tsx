@@ -70,7 +70,7 @@ describe('Create order', () => {
     await user.type(screen.getByLabelText('Customer name'), 'Ada Obi')
     await user.type(screen.getByLabelText('Email (optional)'), 'ada@example.com')
     await user.type(screen.getByLabelText('Phone (optional)'), '+234 803 123 4567')
-    await user.click(await screen.findByRole('checkbox', { name: 'VAT (7.5%)' }))
+    await user.click(await screen.findByRole('checkbox', { name: 'VAT (7.5\u00a0%)' }))
     await user.selectOptions(screen.getByLabelText('Delivery location'), 'location-1')
     expect(screen.queryByRole('option', { name: /Ikeja/ })).toBeNull()
 

@@ -27,7 +27,7 @@ describe('Order page', () => {
     expect(within(items).getByText('2 × ₦5,000.00')).toBeTruthy()
     expect(within(items).getByText('Coupon DEC10')).toBeTruthy()
     expect(within(items).getByText('−₦1,000.00')).toBeTruthy()
-    expect(within(items).getByText('VAT (7.5%)')).toBeTruthy()
+    expect(within(items).getByText('VAT (7.5 %)')).toBeTruthy()
     expect(within(items).getByText('Delivery, Lekki Phase 1')).toBeTruthy()
 
     const customer = screen.getByRole('region', { name: 'Customer' })
