@@ -43,6 +43,8 @@ export interface Target {
 
 export interface Seeded {
   readerToken: string
+  /** The reader's vendor: the list control (bench/list-control.ts) reads its rows. */
+  readerVendorId: string
   senderToken: string
   senderVendorId: string
 }
@@ -106,6 +108,7 @@ export async function seedTarget(target: Target): Promise<Seeded> {
     await db.execute(sql`vacuum analyze name_enquiries`)
     return {
       readerToken: await createSession(db, systemClock, reader.owner),
+      readerVendorId: reader.vendor.id,
       senderToken: await createSession(db, systemClock, sender.owner),
       senderVendorId: sender.vendor.id,
     }

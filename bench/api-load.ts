@@ -37,6 +37,10 @@ export interface LoadRow {
   database: string
   test: string
   'req/s': number
+  /** PostgreSQL lists: bench/list-control.ts, a bare node:http + pg server doing the same SQL, in the same run. */
+  'control req/s'?: number
+  'API/control'?: string
+  'control p95 (ms)'?: number
   'p50 (ms)': number
   'p95 (ms)': number
   'p99 (ms)': number
@@ -66,30 +70,100 @@ function percentile(sorted: number[], p: number): number {
   return Number(sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1))
 }
 
+type Run = Awaited<ReturnType<typeof load>>
+
 /**
  * A short unmeasured run first (cold JIT, empty database caches), then the measured one. autocannon reports
  * p97.5 but not p95, so latencies are collected from its response events.
  */
-async function load(options: Options) {
-  await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_SECONDS })
+async function load(options: Options, { warmUp = true, seconds = SECONDS } = {}) {
+  if (warmUp) await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_SECONDS })
   const latencies: number[] = []
   const statuses = new Map<number, number>()
-  const instance = autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options })
+  const instance = autocannon({ connections: CONNECTIONS, duration: seconds, ...options })
   instance.on('response', (_client: unknown, status: number, _bytes: number, ms: number) => {
     latencies.push(ms)
     statuses.set(status, (statuses.get(status) ?? 0) + 1)
   })
   const result = await instance
-  latencies.sort((a, b) => a - b)
+  return summarise([{ latencies, statuses, duration: result.duration, errors: result.errors + result.timeouts }])
+}
+
+interface RawRun {
+  latencies: number[]
+  statuses: Map<number, number>
+  duration: number
+  errors: number
+}
+
+/** One run's figures, or several runs' pooled (their responses over their summed durations). */
+function summarise(runs: RawRun[]) {
+  const latencies = runs.flatMap((run) => run.latencies).sort((a, b) => a - b)
+  const statuses = new Map<number, number>()
+  for (const run of runs) for (const [status, n] of run.statuses) statuses.set(status, (statuses.get(status) ?? 0) + n)
+  const duration = runs.reduce((sum, run) => sum + run.duration, 0)
   return {
-    perSecond: Math.round(latencies.length / result.duration),
+    perSecond: Math.round(latencies.length / duration),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     p99: percentile(latencies, 99),
-    errors: result.errors + result.timeouts,
+    errors: runs.reduce((sum, run) => sum + run.errors, 0),
     statuses,
+    raw: runs,
   }
 }
+
+/** Both halves of each measured run, API and control alternating A C C A, so drift in the machine's load hits both. */
+async function alternate(api: Options, control: Options): Promise<{ api: Run; control: Run }> {
+  await load(api, { seconds: WARM_UP_SECONDS, warmUp: false })
+  await load(control, { seconds: WARM_UP_SECONDS, warmUp: false })
+  const half = { seconds: SECONDS / 2, warmUp: false }
+  const a1 = await load(api, half)
+  const c1 = await load(control, half)
+  const c2 = await load(control, half)
+  const a2 = await load(api, half)
+  return { api: summarise([...a1.raw, ...a2.raw]), control: summarise([...c1.raw, ...c2.raw]) }
+}
+
+interface ControlProcess {
+  url: string
+  stop: () => Promise<void>
+}
+
+/** bench/list-control.ts on a free loopback port, reading the reader vendor's rows on the same database. */
+async function startListControl(databaseUrl: string, vendorId: string): Promise<ControlProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'list-control.ts')], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, CONTROL_VENDOR_ID: vendorId },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const port = await new Promise<string>((done, fail) => {
+    child.stdout!.once('data', (chunk: Buffer) => done(chunk.toString().trim()))
+    child.once('exit', (code) => fail(new Error(`list control exited with ${code}`)))
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode !== null) return
+      const exited = new Promise((done) => child.once('exit', done))
+      child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
+
+/** Whether the API and its control answer one page (and a page past the end) with the same JSON. */
+async function sameJson(apiUrl: string, controlUrl: string, path: string, token: string): Promise<boolean> {
+  for (const query of ['?page=1&size=20', '?page=100000&size=20']) {
+    const [api, control] = await Promise.all([
+      fetch(`${apiUrl}${path}${query}`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.json()),
+      fetch(`${controlUrl}${path}${query}`).then((r) => r.json()),
+    ])
+    if (JSON.stringify(api) !== JSON.stringify(control)) return false
+  }
+  return true
+}
+
+export const CONTROL_GOAL = 0.6
 
 /**
  * Money the ledger cannot explain, counted as double spends; each should be impossible: an Idempotency-Key with
@@ -136,21 +210,30 @@ async function measure(target: Target): Promise<LoadRow[]> {
   const seeded = await seedTarget(target)
   const timesFile = join(tmpdir(), `vbo-request-times-${process.pid}-${target.label}.json`)
   const server = await startServerProcess(target, timesFile)
-  const lists: { test: string; key: string; run: Awaited<ReturnType<typeof load>>; peak: number }[] = []
-  let sends: Awaited<ReturnType<typeof load>>
+  const lists: { test: string; key: string; run: Run; peak: number; control?: Run; same?: boolean }[] = []
+  let sends: Run
   let sendPeak = 0
+  // The control is a pg floor: it only makes sense on PostgreSQL.
+  const control = target.databaseUrl ? await startListControl(target.databaseUrl, seeded.readerVendorId) : null
   await new Promise((done) => setTimeout(done, 1_000))
   const idle = rssMiB(server.pid)
   try {
     for (const [test, path] of [
-      [`GET /transaction, ${LIST_ROWS.toLocaleString('en')} rows`, '/api/transaction?page=1&size=20'],
-      [`GET /order, ${LIST_ROWS.toLocaleString('en')} orders`, '/api/order?page=1&size=20'],
-      [`GET /product, ${LIST_PRODUCTS.toLocaleString('en')} products`, '/api/product?page=1&size=20'],
+      [`GET /transaction, ${LIST_ROWS.toLocaleString('en')} rows`, '/api/transaction'],
+      [`GET /order, ${LIST_ROWS.toLocaleString('en')} orders`, '/api/order'],
+      [`GET /product, ${LIST_PRODUCTS.toLocaleString('en')} products`, '/api/product'],
     ] as const) {
-      const { result, peak } = await peakRss(server.pid, () =>
-        load({ url: `${server.url}${path}`, headers: { authorization: `Bearer ${seeded.readerToken}` } }),
-      )
-      lists.push({ test: `${test}, ${CONNECTIONS} clients`, key: `GET ${path.split('?')[0]}`, run: result, peak })
+      const api = { url: `${server.url}${path}?page=1&size=20`, headers: { authorization: `Bearer ${seeded.readerToken}` } }
+      const key = `GET ${path}`
+      const name = `${test}, ${CONNECTIONS} clients`
+      if (control && path !== '/api/order') {
+        const same = await sameJson(server.url, control.url, path, seeded.readerToken)
+        const { result, peak } = await peakRss(server.pid, () => alternate(api, { url: `${control.url}${path}?page=1&size=20` }))
+        lists.push({ test: name, key, run: result.api, peak, control: result.control, same })
+      } else {
+        const { result, peak } = await peakRss(server.pid, () => load(api))
+        lists.push({ test: name, key, run: result, peak })
+      }
     }
     let next = 0
     const setupRequest = (request: RawRequest): RawRequest => {
@@ -178,6 +261,7 @@ async function measure(target: Target): Promise<LoadRow[]> {
     sendPeak = measured.peak
   } finally {
     await server.stop()
+    await control?.stop()
   }
   // Warm-up requests included: the server cannot tell them apart.
   // The server writes the file as it exits; a server that died without exiting cleanly leaves none, and its
@@ -192,16 +276,22 @@ async function measure(target: Target): Promise<LoadRow[]> {
   const created = sends.statuses.get(201) ?? 0
   const refused = [...sends.statuses].filter(([status]) => status !== 201).map(([status, count]) => `${count}×${status}`)
   return [
-    ...lists.map(({ test, key, run, peak }) => ({
+    ...lists.map(({ test, key, run, peak, control, same }) => ({
       database: target.label,
       test,
       'req/s': run.perSecond,
+      ...(control && {
+        'control req/s': control.perSecond,
+        'API/control': `${Math.round((100 * run.perSecond) / control.perSecond)} % (goal ≥ ${100 * CONTROL_GOAL} %)`,
+        'control p95 (ms)': control.p95,
+      }),
       'p50 (ms)': run.p50,
       'p95 (ms)': run.p95,
       'p99 (ms)': run.p99,
       errors: run.errors + [...run.statuses].filter(([status]) => status !== 200).reduce((n, [, count]) => n + count, 0),
       'server p50/p99 (ms)': inServer(key),
       'RSS idle/peak (MiB)': `${idle}/${peak}`,
+      ...(control && { note: same ? 'control answers the same JSON' : 'control JSON DIFFERS from the API' }),
     })),
     {
       database: target.label,

@@ -1,4 +1,4 @@
-import { SESSION_TTL_MS } from './auth/sessions'
+import { SESSION_TTL_MS, SessionCache } from './auth/sessions'
 import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { dnsFromEnv, type DnsResolver } from './domains/dns'
@@ -29,6 +29,8 @@ export interface AppDeps {
   transferTimeoutMs: number
   /** A session unused this long ends (SESSION_IDLE_HOURS, default 12 h), within its absolute 30 days (decision 085). */
   sessionIdleMs: number
+  /** Sessions of GET requests, kept a moment in memory (decision 098). Default: SESSION_CACHE_MS. */
+  sessionCache: SessionCache
   /** Validate every handler's data against the endpoint's response schema (tests turn this on). */
   checkResponses: boolean
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
@@ -90,6 +92,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
     sessionIdleMs: options.sessionIdleMs ?? sessionIdleFromEnv(),
+    sessionCache: options.sessionCache ?? new SessionCache(),
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,
     logger: options.logger ?? console,

@@ -60,6 +60,11 @@ export async function createSession(db: Db, clock: Clock, user: Pick<UserRow, 'i
  * the absolute 30 days (docs/decisions/085). A shared tablet left signed in ends its session by itself.
  */
 export async function resolveSession(db: Db, clock: Clock, token: string, idleMs: number): Promise<Auth | null> {
+  return (await lookupSession(db, clock, sha256(token), idleMs))?.auth ?? null
+}
+
+/** The session and the instant it ends by itself (absolute expiry or idleness), whichever comes first. */
+async function lookupSession(db: Db, clock: Clock, tokenHash: string, idleMs: number): Promise<{ auth: Auth; endsAt: number } | null> {
   const now = clock.now()
   const idleSince = new Date(now.getTime() - idleMs)
   const [row] = await db
@@ -68,23 +73,20 @@ export async function resolveSession(db: Db, clock: Clock, token: string, idleMs
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
     .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
     .where(
-      and(
-        eq(sessions.tokenHash, sha256(token)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, idleSince),
-      ),
+      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
     )
   if (!row || !isActiveUser(row.user)) return null
+  let lastSeen = row.session.lastSeenAt.getTime()
   // Never coarser than half the idle time, or a short SESSION_IDLE_HOURS would end sessions in use.
-  if (now.getTime() - row.session.lastSeenAt.getTime() > Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 2)) {
+  if (now.getTime() - lastSeen > Math.min(LAST_SEEN_GRANULARITY_MS, idleMs / 2)) {
     await db
       .update(sessions)
       .set({ lastSeenAt: now })
       .where(and(eq(sessions.vendorId, row.session.vendorId), eq(sessions.id, row.session.id)))
+    lastSeen = now.getTime()
   }
   const user = row.user
-  return {
+  const auth: Auth = {
     sessionId: row.session.id,
     userId: user.id,
     vendorId: row.vendor.id,
@@ -92,6 +94,51 @@ export async function resolveSession(db: Db, clock: Clock, token: string, idleMs
     permissions: effectivePermissions(user),
     user,
     vendor: row.vendor,
+  }
+  return { auth, endsAt: Math.min(row.session.expiresAt.getTime(), lastSeen + idleMs) }
+}
+
+/** How long a resolved session may answer GET requests from memory (docs/decisions/098). */
+export const SESSION_CACHE_MS = 2_000
+/** More live tokens than this in one window and the cache starts over: memory stays bounded. */
+const SESSION_CACHE_ENTRIES = 10_000
+
+/**
+ * Sessions resolved for GET requests, by token hash, for at most `ttlMs` (docs/decisions/098). Reads only: a
+ * request that may write (any other method) never reads this cache, and when it finishes, before its answer is
+ * sent, it clears the cache, so a sign-out, password or PIN change, member removal or permission change made by
+ * this process holds for the very next request. The generation keeps a lookup that read the database before such
+ * a write committed from storing what it read after the clear. Another process's change is seen within `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { auth: Auth; until: number }>()
+  private generation = 0
+
+  constructor(readonly ttlMs = SESSION_CACHE_MS) {}
+
+  /** Forgets every cached session. */
+  clear(): void {
+    this.generation += 1
+    this.entries.clear()
+  }
+
+  /** The session of this token for a GET request: from memory within its window, else from the database. */
+  async resolve(db: Db, clock: Clock, token: string, idleMs: number): Promise<Auth | null> {
+    const tokenHash = sha256(token)
+    const now = clock.now().getTime()
+    const hit = this.entries.get(tokenHash)
+    if (hit && now < hit.until) return hit.auth
+    if (hit) this.entries.delete(tokenHash)
+    const generation = this.generation
+    const found = await lookupSession(db, clock, tokenHash, idleMs)
+    if (!found || this.ttlMs <= 0 || generation !== this.generation) return found?.auth ?? null
+    if (this.entries.size >= SESSION_CACHE_ENTRIES) this.entries.clear()
+    // Shared by concurrent requests: frozen, so no handler can change what another one sees.
+    const auth = Object.freeze({ ...found.auth, permissions: Object.freeze(found.auth.permissions) as Permission[] })
+    Object.freeze(auth.user)
+    Object.freeze(auth.vendor)
+    this.entries.set(tokenHash, { auth, until: Math.min(now + this.ttlMs, found.endsAt) })
+    return auth
   }
 }
 

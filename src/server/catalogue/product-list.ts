@@ -1,14 +1,14 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm'
+import { and, type AnyColumn, asc, count, desc, eq, gt, gte, ilike, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 import type * as v from 'valibot'
 
 import type { catalogueEndpoints, Product, ProductSummary } from '#contract/catalogue'
 
 import type { Db } from '../db/client'
-import { collections, productImages, type ProductRow, products, productVariants } from '../db/schema'
+import { collections, productImages, products, productVariants } from '../db/schema'
 import { containsPattern, qualified } from '../db/sql-helpers'
 import { notFound } from '../errors'
 import { findCollection } from './collections'
-import { type ImageRow, toProduct, toProductSummary } from './views'
+import { toProduct, toProductSummary } from './views'
 
 /** A live (not deleted) product of this vendor. */
 export const liveProduct = (vendorId: string, id: string) =>
@@ -60,21 +60,6 @@ function priceRange(vendorId: string, low?: number, high?: number): SQL | undefi
   )
 }
 
-/** The first image of each product on the page, in one query. */
-async function coverImages(db: Db, vendorId: string, productIds: string[]): Promise<Map<string, ImageRow>> {
-  if (productIds.length === 0) return new Map()
-  const rows = await db
-    .selectDistinctOn([productImages.productId], {
-      productId: productImages.productId,
-      id: productImages.id,
-      storageKey: productImages.storageKey,
-    })
-    .from(productImages)
-    .where(and(eq(productImages.vendorId, vendorId), inArray(productImages.productId, productIds)))
-    .orderBy(productImages.productId, asc(productImages.position))
-  return new Map(rows.map((row) => [row.productId, row]))
-}
-
 /**
  * Live products newest first. The (vendor_id, created_at desc, id desc) index where deleted_at is null serves the
  * order, so a page costs the rows it shows plus the filter's misses; price and stock filters read the aggregates
@@ -83,33 +68,62 @@ async function coverImages(db: Db, vendorId: string, productIds: string[]): Prom
 export async function listProducts(db: Db, vendorId: string, filters: ProductFilters) {
   if (filters.collectionId) await findCollection(db, vendorId, filters.collectionId)
   const where = and(
-    eq(products.vendorId, vendorId),
-    isNull(products.deletedAt),
+    liveProducts(vendorId),
     filters.name ? ilike(products.name, containsPattern(filters.name)) : undefined,
     filters.isPublished === undefined ? undefined : eq(products.isPublished, filters.isPublished),
     filters.collectionId ? eq(products.collectionId, filters.collectionId) : undefined,
     filters.categoryId ? eq(products.categoryId, filters.categoryId) : undefined,
     priceRange(vendorId, filters.priceRangeLow, filters.priceRangeHigh),
     filters.lowStock === undefined ? undefined : filters.lowStock ? gt(products.lowStockCount, 0) : eq(products.lowStockCount, 0),
+  )!
+  const paging = { limit: filters.size, offset: (filters.page - 1) * filters.size }
+  const unfiltered = Object.entries(filters).every(([key, value]) => key === 'page' || key === 'size' || value === undefined)
+  let rows: Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>
+  if (unfiltered) {
+    // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
+    let prepared = unfilteredPages.get(db)
+    if (!prepared) unfilteredPages.set(db, (prepared = pageQuery(db, liveProducts(sql.placeholder('vendorId'))).prepare('products_page')))
+    rows = await prepared.execute({ vendorId, ...paging })
+  } else {
+    rows = await pageQuery(db, where).execute(paging)
+  }
+  const items: ProductSummary[] = rows.map((row) =>
+    toProductSummary(row.product, row.collection, row.coverId && row.coverKey ? { id: row.coverId, storageKey: row.coverKey } : null),
   )
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ product: products, collection: { id: collections.id, name: collections.name } })
-      .from(products)
-      .leftJoin(collections, and(eq(collections.vendorId, products.vendorId), eq(collections.id, products.collectionId)))
-      .where(where)
-      .orderBy(desc(products.createdAt), desc(products.id))
-      .limit(filters.size)
-      .offset((filters.page - 1) * filters.size),
-    db.select({ total: count() }).from(products).where(where),
-  ])
-  const covers = await coverImages(
-    db,
-    vendorId,
-    rows.map((row) => row.product.id),
-  )
-  const items: ProductSummary[] = rows.map((row: { product: ProductRow; collection: { id: string; name: string } | null }) =>
-    toProductSummary(row.product, row.collection, covers.get(row.product.id) ?? null),
-  )
-  return { items, page: filters.page, size: filters.size, total: total?.total ?? 0 }
+  // A page past the end has no row to carry the total: asked alone.
+  const total = rows[0]?.total ?? (await db.select({ total: count() }).from(products).where(where))[0]?.total ?? 0
+  return { items, page: filters.page, size: filters.size, total }
 }
+
+const liveProducts = (vendorId: string | Placeholder) => and(eq(products.vendorId, vendorId), isNull(products.deletedAt))!
+
+/** A product's first image (by position) from the (vendor_id, product_id, position) index. */
+const cover = (column: AnyColumn) =>
+  sql<string | null>`(select ${sql.identifier('cover')}.${sql.identifier(column.name)} from ${productImages} as ${sql.identifier('cover')}
+    where ${sql.identifier('cover')}.${sql.identifier(productImages.vendorId.name)} = ${qualified(products.vendorId)}
+      and ${sql.identifier('cover')}.${sql.identifier(productImages.productId.name)} = ${qualified(products.id)}
+    order by ${sql.identifier('cover')}.${sql.identifier(productImages.position.name)} limit 1)`
+
+/**
+ * A page with its cover images and total in one round trip (docs/decisions/098): the total is an uncorrelated
+ * scalar subquery, evaluated once.
+ */
+function pageQuery(db: Db, where: SQL) {
+  const total = db.select({ total: count() }).from(products).where(where)
+  return db
+    .select({
+      product: products,
+      collection: { id: collections.id, name: collections.name },
+      coverId: cover(productImages.id),
+      coverKey: cover(productImages.storageKey),
+      total: sql<number>`(${total})`.mapWith(Number),
+    })
+    .from(products)
+    .leftJoin(collections, and(eq(collections.vendorId, products.vendorId), eq(collections.id, products.collectionId)))
+    .where(where)
+    .orderBy(desc(products.createdAt), desc(products.id))
+    .limit(sql.placeholder('limit'))
+    .offset(sql.placeholder('offset'))
+}
+
+const unfilteredPages = new WeakMap<Db, ReturnType<ReturnType<typeof pageQuery>['prepare']>>()

@@ -109,7 +109,9 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
   const access = accessOf(endpoint)
   if (access === 'public') return null
   const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
-  const auth = token ? await resolveSession(deps.db, deps.clock, token, deps.sessionIdleMs) : null
+  // Only a GET may be answered with a session from memory (decision 098): anything that may write reads it afresh.
+  const resolve = endpoint.method === 'GET' ? deps.sessionCache.resolve.bind(deps.sessionCache) : resolveSession
+  const auth = token ? await resolve(deps.db, deps.clock, token, deps.sessionIdleMs) : null
   if (!auth) throw unauthenticated()
   if (access === 'vendor' && auth.vendor.status !== 'approved') {
     throw new ApiError(403, 'VENDOR_NOT_APPROVED', 'An administrator needs to approve your account, please check back in a few minutes.')
@@ -216,6 +218,7 @@ export function register<E extends EndpointDef>(
   }
   const limit = endpoint.maxBodyBytes ?? MAX_BODY_BYTES
   const readBody = endpoint.bodyType === 'multipart' ? readMultipart : readJson
+  const readOnly = endpoint.method === 'GET'
   app.on(endpoint.method, endpoint.path, bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) }), async (c) => {
     try {
       const auth = await authenticate(c, endpoint, deps)
@@ -243,6 +246,10 @@ export function register<E extends EndpointDef>(
       return send(c, endpoint.idempotent ? await runIdempotent(c, name, auth!, { query, body }, deps, run) : await run())
     } catch (error) {
       return errorResponse(c, error, deps, name)
+    } finally {
+      // Whatever this request wrote (a sign-out, a member removed, a permission taken away) holds for the next
+      // request: the cached sessions are dropped before the answer leaves (decision 098).
+      if (!readOnly) deps.sessionCache.clear()
     }
   })
 }

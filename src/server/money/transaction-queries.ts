@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import type { Transaction } from '#contract/transactions'
 
@@ -42,7 +42,7 @@ export function toTransaction(row: TransactionRow): Transaction {
  * Rows of the vendor's main wallet (outlet wallets have their own lists). The wallet id comes from a scalar
  * subquery, so a list is one round trip and still uses the (vendor_id, wallet_id, …, created_at) indexes.
  */
-export function mainWalletScope(vendorId: string): SQL {
+export function mainWalletScope(vendorId: string | Placeholder): SQL {
   const mainWallet = sql`(select ${wallets.id} from ${wallets} where ${wallets.vendorId} = ${vendorId} and ${wallets.kind} = 'main' and ${wallets.outletId} is null)`
   return and(eq(transactions.vendorId, vendorId), sql`${transactions.walletId} = ${mainWallet}`)!
 }
@@ -51,13 +51,13 @@ export function mainWalletScope(vendorId: string): SQL {
 export type WalletScope = { wallet: 'main' } | { walletId: string }
 export const MAIN_WALLET: WalletScope = { wallet: 'main' }
 
-function walletScope(vendorId: string, scope: WalletScope): SQL {
+function walletScope(vendorId: string | Placeholder, scope: WalletScope): SQL {
   if ('walletId' in scope) return and(eq(transactions.vendorId, vendorId), eq(transactions.walletId, scope.walletId))!
   return mainWalletScope(vendorId)
 }
 
 /** The wallet row whose transaction_count answers an unfiltered list's total. */
-function countedWallet(vendorId: string, scope: WalletScope): SQL {
+function countedWallet(vendorId: string | Placeholder, scope: WalletScope): SQL {
   if ('walletId' in scope) return and(eq(wallets.vendorId, vendorId), eq(wallets.id, scope.walletId))!
   return and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main'), isNull(wallets.outletId))!
 }
@@ -90,22 +90,48 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     end ? lte(transactions.createdAt, end) : undefined,
   )
   const filtered = Boolean(filters.status || filters.type || filters.customerId || filters.reference || start || end)
-  const [rows, [total]] = await Promise.all([
+  const paging = { limit: filters.size, offset: (filters.page - 1) * filters.size }
+  let rows: { row: TransactionRow; total: number }[]
+  if (!filtered && !('walletId' in scope)) {
+    // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
+    let prepared = mainPages.get(db)
+    if (!prepared) mainPages.set(db, (prepared = pageQuery(db, sql.placeholder('vendorId'), MAIN_WALLET).prepare('transactions_main_page')))
+    rows = await prepared.execute({ vendorId, ...paging })
+  } else {
+    rows = await pageQuery(db, vendorId, scope, filtered ? where : undefined).execute(paging)
+  }
+  if (rows[0]) return { items: rows.map(({ row }) => toTransaction(row)), page: filters.page, size: filters.size, total: rows[0].total }
+  // A page past the end has no row to carry the total: asked alone.
+  const [alone] = await totalQuery(db, vendorId, scope, filtered ? where : undefined)
+  return { items: [], page: filters.page, size: filters.size, total: alone?.total ?? 0 }
+}
+
+/** Unfiltered, the wallet's own count answers; a filter needs counting (its index keeps that bounded). */
+function totalQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, filter?: SQL) {
+  return filter
+    ? db.select({ total: count() }).from(transactions).where(filter)
+    : db.select({ total: wallets.transactionCount }).from(wallets).where(countedWallet(vendorId, scope))
+}
+
+/**
+ * A page and its total in one round trip (docs/decisions/098): the total is an uncorrelated scalar subquery,
+ * evaluated once. Without a filter, the rows of the scope.
+ */
+function pageQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, filter?: SQL) {
+  const total = totalQuery(db, vendorId, scope, filter)
+  return (
     db
-      .select()
+      .select({ row: transactions, total: sql<number>`(${total})`.mapWith(Number) })
       .from(transactions)
-      .where(where)
+      .where(filter ?? walletScope(vendorId, scope))
       // id breaks ties between rows of the same instant, so pages never repeat or skip a row.
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
-      .limit(filters.size)
-      .offset((filters.page - 1) * filters.size),
-    // Unfiltered, the wallet's own count answers; a filter needs counting (its index keeps that bounded).
-    filtered
-      ? db.select({ total: count() }).from(transactions).where(where)
-      : db.select({ total: wallets.transactionCount }).from(wallets).where(countedWallet(vendorId, scope)),
-  ])
-  return { items: rows.map(toTransaction), page: filters.page, size: filters.size, total: total?.total ?? 0 }
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+  )
 }
+
+const mainPages = new WeakMap<Db, ReturnType<ReturnType<typeof pageQuery>['prepare']>>()
 
 /**
  * One transaction of this vendor's main wallet (or the scoped outlet wallet) by id or reference; another vendor's

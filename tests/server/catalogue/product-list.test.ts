@@ -28,6 +28,18 @@ describe('GET /product', () => {
     expect(page2.body.data.items.map((p: { name: string }) => p.name)).toEqual(['Puff-puff'])
   })
 
+  it('answers the total on an empty list and on a page past the end, filtered or not (decision 098)', async () => {
+    const s = await seller(t)
+    const list = async (query: Record<string, string>) => (await call(t.app, 'GET', '/product', { token: s.token, query })).body.data
+    expect(await list({})).toEqual({ items: [], page: 1, size: 20, total: 0 })
+    await makeProduct(t, s.token, { name: 'Chin-chin' })
+    await makeProduct(t, s.token, { name: 'Kilishi' })
+    expect(await list({ page: '3', size: '1' })).toEqual({ items: [], page: 3, size: 1, total: 2 })
+    expect(await list({ page: '2', size: '1', name: 'chin' })).toEqual({ items: [], page: 2, size: 1, total: 1 })
+    expect((await list({ page: '2', size: '1' })).total).toBe(2)
+    expect((await list({ page: '1', size: '1', name: 'chin' })).total).toBe(1)
+  })
+
   it('filters by name (% and _ literal), publication, collection and category', async () => {
     const s = await seller(t)
     const drinks = await makeCollection(t, s.token, 'Drinks')
