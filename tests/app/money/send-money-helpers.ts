@@ -68,7 +68,9 @@ export function api(
 }
 
 export async function typePin(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, pin: string) {
-  await user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4'))
+  // The PIN dialog opens over another one and takes pointer events only once Ark has registered its layer, which on
+  // a loaded machine can come after it is found: until then user-event refuses the tap (`pointer-events: none`).
+  await waitFor(() => user.click(within(dialog).getByLabelText('Transaction PIN, digit 1 of 4')))
   await user.keyboard(pin)
 }
 
