@@ -129,7 +129,9 @@ export interface ServerProcess {
  */
 export async function startServerProcess(target: Target, requestTimesFile = ''): Promise<ServerProcess> {
   const timer = resolve(ROOT, 'bench/request-timer.mjs')
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', '--import', timer, 'src/server/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there as it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []
+  const child: ChildProcess = spawn(process.execPath, [...profile, '--import', 'tsx', '--import', timer, 'src/server/main.ts'], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
 
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 
@@ -63,18 +63,33 @@ export async function resolveSession(db: Db, clock: Clock, token: string, idleMs
   return (await lookupSession(db, clock, sha256(token), idleMs))?.auth ?? null
 }
 
-/** The session and the instant it ends by itself (absolute expiry or idleness), whichever comes first. */
-async function lookupSession(db: Db, clock: Clock, tokenHash: string, idleMs: number): Promise<{ auth: Auth; endsAt: number } | null> {
-  const now = clock.now()
-  const idleSince = new Date(now.getTime() - idleMs)
-  const [row] = await db
+/** Every request that is not answered from the session cache runs this: built once a database, prepared. */
+function sessionLookup(db: Db) {
+  return db
     .select({ session: sessions, user: users, vendor: vendors })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
     .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
     .where(
-      and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince)),
+      and(
+        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder('now')),
+        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
+      ),
     )
+}
+
+const sessionLookups = new WeakMap<Db, ReturnType<ReturnType<typeof sessionLookup>['prepare']>>()
+
+/** The session and the instant it ends by itself (absolute expiry or idleness), whichever comes first. */
+async function lookupSession(db: Db, clock: Clock, tokenHash: string, idleMs: number): Promise<{ auth: Auth; endsAt: number } | null> {
+  const now = clock.now()
+  const idleSince = new Date(now.getTime() - idleMs)
+  let prepared = sessionLookups.get(db)
+  if (!prepared) sessionLookups.set(db, (prepared = sessionLookup(db).prepare('session_lookup')))
+  // Timestamps as ISO text: a placeholder's value reaches the driver as it is, without the column's own mapping.
+  const [row] = await prepared.execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() })
   if (!row || !isActiveUser(row.user)) return null
   let lastSeen = row.session.lastSeenAt.getTime()
   // Never coarser than half the idle time, or a short SESSION_IDLE_HOURS would end sessions in use.

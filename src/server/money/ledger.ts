@@ -222,6 +222,8 @@ export async function vendorWallet(db: Db, vendorId: string, kind: WalletKind) {
   return wallet
 }
 
+export type VendorWallets = Awaited<ReturnType<typeof vendorWallets>>
+
 /** The vendor's main, external and fees wallets in one query (transfers touch all three). */
 export async function vendorWallets(db: Db, vendorId: string) {
   const rows = await db

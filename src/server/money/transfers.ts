@@ -12,7 +12,7 @@ import { ApiError } from '../errors'
 import { recoverStaleClaimsWith, STALE_CLAIM_MS } from '../http/idempotency'
 import { lockRefundOf, refundSettled } from '../orders/refund-outcome'
 import type { TransferRequest, TransferResult } from './bank-provider'
-import { insufficientFunds, newReference, postTransferWithin, reversePendingWithin, vendorWallet, vendorWallets } from './ledger'
+import { insufficientFunds, newReference, postTransferWithin, reversePendingWithin, type VendorWallets, vendorWallets } from './ledger'
 import { findEnquiry, spendEnquiry } from './name-enquiry'
 import { verifyPin } from './pin'
 import { toTransaction } from './transaction-queries'
@@ -60,8 +60,9 @@ export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoney
   const enquiry = await findEnquiry(db, auth.vendorId, input.requestId, clock.now())
   assertBeneficiaryAllowed(auth.vendor, enquiry)
   // Too little balance is known before the PIN too (decision 087); the debit below still checks under its lock.
-  const main = await vendorWallet(db, auth.vendorId, 'main')
-  if (main && main.balance < input.amount + chargeFor(input.amount).fee) throw insufficientFunds()
+  // The wallets read here also name the debit's legs: a wallet's id and account never change.
+  const wallets = await vendorWallets(db, auth.vendorId)
+  if (wallets.main.balance < input.amount + chargeFor(input.amount).fee) throw insufficientFunds()
   await verifyPin(db, auth.user, input.pin)
 
   const now = clock.now()
@@ -73,6 +74,7 @@ export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoney
         narration: input.narration || null,
         idempotencyKey: input.idempotencyKey,
         at: now,
+        wallets,
       })
     })
     .catch(refuseSpentKey)
@@ -136,10 +138,18 @@ export async function debitForTransfer(
   tx: Tx,
   vendorId: string,
   beneficiary: Beneficiary,
-  input: { amount: number; narration: string | null; idempotencyKey?: string; at: Date; orderReference?: string },
+  input: {
+    amount: number
+    narration: string | null
+    idempotencyKey?: string
+    at: Date
+    orderReference?: string
+    /** The vendor's wallets when the caller has just read them: one round trip less while the wallet is locked. */
+    wallets?: VendorWallets
+  },
 ): Promise<TransactionRow> {
   const { fee } = chargeFor(input.amount)
-  const { main, external, fees } = await vendorWallets(tx, vendorId)
+  const { main, external, fees } = input.wallets ?? (await vendorWallets(tx, vendorId))
   const { transaction } = await postTransferWithin(tx, {
     vendorId,
     legs: [
@@ -223,7 +233,15 @@ export async function submitToBank(
 export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: TransactionRow, result: TransferResult): Promise<TransactionRow> {
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
-  if (result.status === 'success') {
+  if (result.status === 'success' && !row.orderReference) {
+    // No refund to settle with it: one conditional update is atomic on its own, no transaction needed.
+    const [settled] = await db
+      .update(transactions)
+      .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
+      .where(and(scope, eq(transactions.status, 'pending')))
+      .returning()
+    if (settled) return settled
+  } else if (result.status === 'success') {
     const settled = await db.transaction(async (tx) => {
       const refund = await lockRefundOf(tx, row)
       const [done] = await tx
