@@ -34,6 +34,8 @@ export const BENCH_PIN = '1234'
  * against one PostgreSQL would set it. Production settings: the PIN check is the keyed HMAC every server runs.
  */
 const BENCH_PIN_PEPPER = randomBytes(32).toString('hex')
+/** PINs hashed in this process from now on are the ones the bench's server processes check. */
+export const useBenchPinPepper = () => setPinPepper(Buffer.from(BENCH_PIN_PEPPER, 'utf8'))
 
 export interface Target {
   label: 'PGlite' | 'PostgreSQL'
@@ -51,7 +53,7 @@ export interface Seeded {
 
 export const openTarget = (target: Target) => openDatabase({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, poolSize: 4 })
 
-async function approvedVendor(db: Db, name: string) {
+export async function approvedVendor(db: Db, name: string) {
   const account = await createVendorAccount(db, {
     name,
     email: `${name.toLowerCase().replaceAll(' ', '-')}-${Date.now()}@bench.test`,
@@ -68,7 +70,7 @@ async function approvedVendor(db: Db, name: string) {
 export async function seedTarget(target: Target): Promise<Seeded> {
   // Production settings throughout: PINs under the keyed HMAC (decision 097), passwords under full-cost scrypt (two
   // hashes here, and no login on the measured path: the bench's sessions are made directly).
-  setPinPepper(Buffer.from(BENCH_PIN_PEPPER, 'utf8'))
+  useBenchPinPepper()
   const database = await openTarget(target)
   try {
     const { db } = database

@@ -3,6 +3,7 @@ import { apiLoadFigures } from './api-load'
 import { browserFigures } from './browser-figures'
 import { bundleFigures } from './bundle'
 import { catalogueListFigures, PRODUCTS } from './catalogue-list'
+import { concurrentSendFigures } from './concurrent-sends'
 import { lighthouseFigures } from './lighthouse'
 import { longTaskFigures } from './long-tasks'
 import { ORDERS, ordersListFigures } from './orders-list'
@@ -11,6 +12,7 @@ import { serverStartFigures } from './server-start'
 const sections = [
   ['PWA bundle (gzip)', bundleFigures],
   ['Server cold start and memory', serverStartFigures],
+  ['200 concurrent sends by 7 users, a wallet that covers 10 (real server process, production settings)', concurrentSendFigures],
   ['API under load (100,000 transactions and orders, 10,000 products, 50 concurrent clients, PGlite and PostgreSQL)', apiLoadFigures],
   ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
   ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
