@@ -25,11 +25,18 @@ import { DEMO } from '#server/seed/demo'
  *   cookie) is there but nothing else is: no service worker, no HTTP cache, no saved queries. Every chunk the page
  *   needs crosses the simulated slow 4G. Goals: score ≥ 90, LCP ≤ 2.5 s.
  * TBT ≤ 50 ms and CLS 0 everywhere.
+ *
+ * The machine is shared and its figures noisy: to compare two builds in one run, LIGHTHOUSE_DISTS=<dir>,<dir> serves
+ * each from its own server and measures them turn about (a `build` column names each). LIGHTHOUSE_PAGES=/home,/orders
+ * measures only those pages.
  */
 
 const ROOT = resolve(import.meta.dirname, '..')
-const WARM = ['/', '/home', '/orders', '/transactions', '/products'] as const
-const COLD = ['/home', '/orders'] as const
+const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
+const pick = <T extends string>(paths: readonly T[]) => paths.filter((p) => !ONLY || ONLY.includes(p))
+const WARM = pick(['/', '/home', '/orders', '/transactions', '/products'])
+const COLD = pick(['/home', '/orders'])
+const DISTS = process.env.LIGHTHOUSE_DISTS?.split(',') ?? [join(ROOT, 'dist')]
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
 type Cache = 'warm' | 'cold'
@@ -117,34 +124,46 @@ async function signInWithoutTheApp(page: Page, url: string) {
 
 export async function lighthouseFigures() {
   if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
-  const dir = mkdtempSync(join(tmpdir(), 'vbo-lighthouse-'))
-  const server = await startServer({ port: 0, dataDir: dir, logger: { info() {}, warn() {}, error: console.error } })
+  const dirs: string[] = []
+  const servers = []
+  for (const distDir of DISTS) {
+    const dir = mkdtempSync(join(tmpdir(), 'vbo-lighthouse-'))
+    dirs.push(dir)
+    servers.push(await startServer({ port: 0, dataDir: dir, distDir, logger: { info() {}, warn() {}, error: console.error } }))
+  }
+  const build = (i: number) => (DISTS.length > 1 ? { build: DISTS[i]! } : {})
   try {
     const rows = []
     for (const path of COLD) {
-      rows.push(
-        await withChrome(async (page) => {
+      for (const [i, server] of servers.entries()) {
+        const row = await withChrome(async (page) => {
           await signInWithoutTheApp(page, server.url)
           return measure(page, server.url, path, 'cold')
-        }),
-      )
-    }
-    await withChrome(async (page) => {
-      for (const path of WARM) {
-        if (path === '/home') {
-          // Signed in once in this profile, so the other pages load as a returning vendor's would.
-          await page.goto(server.url, { waitUntil: 'networkidle0' })
-          await page.type('input[type="email"]', DEMO.email)
-          await page.type('input[type="password"]', DEMO.password)
-          await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => {}), page.keyboard.press('Enter')])
-        }
-        rows.push(await measure(page, server.url, path, 'warm'))
+        })
+        rows.push({ ...build(i), ...row })
       }
-    })
+    }
+    for (const [i, server] of servers.entries()) {
+      if (WARM.length === 0) break
+      await withChrome(async (page) => {
+        let signedIn = false
+        for (const path of WARM) {
+          if (path !== '/' && !signedIn) {
+            // Signed in once in this profile, so the other pages load as a returning vendor's would.
+            await page.goto(server.url, { waitUntil: 'networkidle0' })
+            await page.type('input[type="email"]', DEMO.email)
+            await page.type('input[type="password"]', DEMO.password)
+            await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => {}), page.keyboard.press('Enter')])
+            signedIn = true
+          }
+          rows.push({ ...build(i), ...(await measure(page, server.url, path, 'warm')) })
+        }
+      })
+    }
     return rows
   } finally {
-    await server.close()
-    rmSync(dir, { recursive: true, force: true })
+    for (const server of servers) await server.close()
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
   }
 }
 
