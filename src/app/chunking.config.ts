@@ -1,0 +1,107 @@
+import { resolve } from 'node:path'
+
+import type { CodeSplittingGroup } from 'rolldown'
+
+/*
+ * Decision 100: the first signed-in screen comes in one chunk. After decision 082 a cold /home fetched ~50 chunks
+ * (the entry, its route's split chunk, the shell's, and every route-set `shared` piece they import), each a round trip
+ * on a phone's network and each a modulepreload tag the preload helper inserts. This group gathers, in one file,
+ * everything the signed-in shell, /home and /orders run that the entry chunk does not already hold, minus anything
+ * the login screen runs: login keeps loading only what it runs (decision 083), and its shared pieces stay where
+ * decision 082 puts them.
+ */
+
+const APP = resolve(import.meta.dirname)
+/** The route files whose split chunks (component and loader) make up the first signed-in screen. */
+const FIRST_SCREEN_ROUTES = ['routes/_app.tsx', 'routes/_app/home.tsx', 'routes/_app/orders/index.tsx'].map((p) => resolve(APP, p))
+const LOGIN_ROUTE = resolve(APP, 'routes/index.tsx')
+
+interface Graph {
+  getModuleInfo(id: string): { importedIds: readonly string[]; dynamicallyImportedIds: readonly string[] } | null
+}
+
+/** A module and everything it imports statically, transitively. */
+function staticClosure(graph: Graph, roots: Iterable<string>, stopAt: (id: string) => boolean = () => false): Set<string> {
+  const seen = new Set<string>()
+  const queue = [...roots]
+  while (queue.length > 0) {
+    const id = queue.pop()!
+    if (seen.has(id)) continue
+    seen.add(id)
+    if (!stopAt(id)) queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
+  }
+  return seen
+}
+
+/**
+ * A library's index module re-exports the whole library (date-fns, query-core, react-query). The import graph
+ * does not say which of its modules a screen takes, so through an index every module looks used.
+ */
+const isLibraryIndex = (id: string) => /[\\/]node_modules[\\/].*[\\/]index\.m?js$/.test(id)
+
+/** The lazy halves TanStack Router's code splitting made of a route file (`home.tsx?tsr-split=…`). */
+function splitChunksOf(graph: Graph, routeFile: string): string[] {
+  return (graph.getModuleInfo(routeFile)?.dynamicallyImportedIds ?? []).filter((id) => id.includes('tsr-split'))
+}
+
+interface FirstScreen {
+  /** What only the signed-in first screens run. */
+  signedIn: Set<string>
+  /** What they share with the login screen, which runs all of it. */
+  withLogin: Set<string>
+}
+
+function firstScreenModules(graph: Graph): FirstScreen {
+  const loginRoots = splitChunksOf(graph, LOGIN_ROUTE)
+  // What login may run (every module behind an index counted) and what it surely runs (none behind an index).
+  const loginMay = staticClosure(graph, loginRoots)
+  const loginRuns = staticClosure(graph, loginRoots, isLibraryIndex)
+  const signedIn = staticClosure(
+    graph,
+    FIRST_SCREEN_ROUTES.flatMap((route) => splitChunksOf(graph, route)),
+  )
+  const withLogin = new Set<string>()
+  for (const id of signedIn) {
+    if (!loginMay.has(id)) continue
+    // A module login may or may not run goes to neither group: it stays in the route-set `shared` chunks, or login
+    // would load a chunk of the signed-in screens' library code (7.5 KiB more when tried, decision 100).
+    signedIn.delete(id)
+    if (loginRuns.has(id)) withLogin.add(id)
+  }
+  return { signedIn, withLogin }
+}
+
+/**
+ * Two chunk groups, between the entry's `app` group and the route-set `shared` one in priority:
+ * - `signed-in`: what the signed-in shell, /home and /orders run and login does not;
+ * - `first-common`: what they share with login. Login runs every module of it, so it costs login no byte it did
+ *   not load before, in one file instead of the dozen route-set pieces decision 082 cut it into.
+ */
+export function firstScreenGroups(priority: number): CodeSplittingGroup[] {
+  let modules: FirstScreen | undefined
+  const group = (debugName: string, pick: (m: FirstScreen, id: string) => string | null): CodeSplittingGroup => ({
+    debugName,
+    name: (id, ctx) => {
+      modules ??= firstScreenModules(ctx)
+      return pick(modules, id)
+    },
+    priority,
+    // Each set is already closed over static imports, except for what the entry (or, for `signed-in`, login) holds:
+    // those must stay where they are, not be dragged in as dependencies. strictExecutionOrder (vite.config.ts) runs
+    // each module when first needed, whichever chunk it is in.
+    includeDependenciesRecursively: false,
+  })
+  return [
+    group('signed-in', (m, id) => (m.signedIn.has(id) ? 'signed-in' : null)),
+    group('first-common', (m, id) => (m.withLogin.has(id) ? 'first-common' : null)),
+  ]
+}
+
+/** At most this many modulepreload tags for one lazy import. */
+export const MAX_PRELOADS = 6
+
+/** The chunks to preload for a lazy import: the first screen's two chunks first, then in the order Vite gave. */
+export function firstPreloads(deps: string[]): string[] {
+  const rank = (file: string) => (/signed-in-/.test(file) ? 0 : /first-common-/.test(file) ? 1 : 2)
+  return [...deps].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_PRELOADS)
+}
