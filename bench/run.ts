@@ -16,7 +16,7 @@ const sections = [
   ['API under load (100,000 transactions and orders, 10,000 products, 50 concurrent clients, PGlite and PostgreSQL)', apiLoadFigures],
   ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
   ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
-  ['Long main-thread tasks behind TBT (signed-in /home, 4× CPU slowdown, Chromium trace)', longTaskFigures],
+  ['Long main-thread tasks behind TBT (signed-in /home, /orders, /transactions, 4× CPU slowdown, Chromium trace)', longTaskFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
   [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
 ] as const
