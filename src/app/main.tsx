@@ -45,7 +45,9 @@ async function boot() {
   startSignOutOutbox()
   // Decision 100: the screen's lazy chunks are fetched now, beside the cache's restore, not after React's first
   // render asks for them; on a cold start that is a round trip and the entry's evaluation sooner.
-  for (const route of router.getMatchedRoutes(location.pathname)[0]) void router.loadRouteChunk(route)?.catch(() => undefined)
+  const chunks = Promise.all(
+    router.getMatchedRoutes(location.pathname)[0].map((route) => router.loadRouteChunk(route)?.catch(() => undefined)),
+  )
   const session = getSession()
   // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once.
   if (session) {
@@ -53,8 +55,16 @@ async function boot() {
     // Not awaited: changes made offline are read and sent behind the first screen.
     void startOutbox(queryClient, session.user.id)
   }
-  // The restore (parsing and hydrating the saved cache) and the first render were one long task; the render, in a
-  // transition, can also yield to the browser every few milliseconds instead of holding the thread until it ends.
+  // Decision 101: the router matches and loads the first screen before React's first render, each in a task of its
+  // own, so React renders the finished screen once instead of matching, loading and rendering in one task. A
+  // service worker answers the chunks from its precache, so they are waited for; without one (the first visit)
+  // they cross the network and the route's pending skeleton is drawn meanwhile.
+  if (navigator.serviceWorker?.controller) await chunks
+  await nextTask()
+  const loaded = router.load().catch(() => undefined)
+  // Loaders whose data the device holds are done within the task; one that waits on the network leaves its route
+  // pending, and React draws the pending skeleton first, as before.
+  await Promise.race([loaded, nextTask()])
   await nextTask()
   const root = createRoot(document.getElementById('root')!)
   startTransition(() => {
