@@ -5,6 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
+import { loginPage } from './src/app/login-page.config.ts'
 import { precompress } from './src/app/precompress.config.ts'
 import { pwa } from './src/app/pwa.config.ts'
 
@@ -27,6 +28,8 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
+    // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
+    loginPage(),
     pwa(),
     precompress(),
   ],
