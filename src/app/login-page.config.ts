@@ -5,10 +5,10 @@ import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { type Alias, build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite'
 
-import { isOnboarding } from './lib/onboarding'
-import { TOKEN_KEY, USER_KEY } from './lib/session-store'
-import { criticalCss } from './login-page/critical-css'
-import { redirectSignedIn } from './login-page/signed-in-redirect'
+import { isOnboarding } from './lib/onboarding.ts'
+import { TOKEN_KEY, USER_KEY } from './lib/session-store.ts'
+import { criticalCss } from './login-page/critical-css.ts'
+import { redirectSignedIn } from './login-page/signed-in-redirect.ts'
 
 /** The prerendered login page in dist/; the server and the service worker answer `/` with it (decision 099). */
 export const LOGIN_PAGE = 'login.html'
