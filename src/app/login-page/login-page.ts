@@ -133,3 +133,10 @@ form.addEventListener('submit', (event) => {
 })
 
 startSignOutOutbox()
+
+// The app registers the service worker once its first screen is up (UpdatePrompt); this page boots no app, so it
+// registers it itself, after load, so that `/` and the app open offline after a first visit here. A new worker
+// waits (registerType 'prompt'); the app's prompt offers it. Not the virtual module: this script is built apart.
+if ('serviceWorker' in navigator) {
+  window.addEventListener('load', () => void navigator.serviceWorker.register('/sw.js', { scope: '/' }).catch(() => undefined))
+}
