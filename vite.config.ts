@@ -6,6 +6,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
 import { firstPreloads, firstScreenGroups } from './src/app/chunking.config.ts'
+import { loginPage } from './src/app/login-page.config.ts'
 import { precompress } from './src/app/precompress.config.ts'
 import { pwa } from './src/app/pwa.config.ts'
 
@@ -28,6 +29,8 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
+    // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
+    loginPage(),
     pwa(),
     precompress(),
   ],

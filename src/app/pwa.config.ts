@@ -1,10 +1,11 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
 import { FILE_CACHE, FILES_PATH } from './lib/file-cache'
+import { LOGIN_PAGE } from './login-page.config.ts'
 
 /**
- * The service worker precaches the app shell and answers navigations with index.html, so the app opens with
- * no network. It never caches API answers: the persisted query cache is the one offline store of data. The one
+ * The service worker precaches the app shell and answers navigations with index.html (and `/` with the login
+ * page), so the app opens with no network. It never caches API answers: the persisted query cache is the one offline store of data. The one
  * exception is uploaded files (product images, QR codes), which are immutable blobs rather than data: cached on
  * first sight so product lists keep their pictures offline (docs/decisions/032).
  * 'prompt' means a new version waits for the user to accept it, never reloading under a half-typed form.
@@ -31,6 +32,9 @@ export function pwa() {
       ],
     },
     workbox: {
+      // `/` is the prerendered login page (decision 099): the precache answers it before the fallback is asked.
+      // Every other navigation gets the app shell.
+      directoryIndex: LOGIN_PAGE,
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//],
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],

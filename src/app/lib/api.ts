@@ -3,7 +3,7 @@ import { accessOf } from '#contract/endpoint'
 import type { ErrorCode } from '#contract/error-codes'
 import { FALLBACK_MESSAGE, UNAUTHENTICATED_MESSAGE } from '#contract/messages'
 
-import { getSession } from './session'
+import { getSession } from './session-store'
 
 export const API_URL: string = import.meta.env.VITE_API_URL ?? '/api'
 

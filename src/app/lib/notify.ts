@@ -3,6 +3,8 @@
  * ui/toast.tsx draws, and registers itself here when the root mounts it. Until then toasts wait, in order, so a
  * message sent in the first moment (a session lost at start) still shows. lib reports, ui draws: lib imports no ui.
  */
+import { takeHandedToast } from './toast-handover'
+
 export type ToastType = 'success' | 'error' | 'info'
 
 export interface ToastMessage {
@@ -12,7 +14,8 @@ export interface ToastMessage {
 
 /** Messages sent before anything draws them; a few at most in practice, capped so nothing can pile up. */
 const MAX_WAITING = 20
-let waiting: ToastMessage[] = []
+// A toast the previous page handed over (the prerendered login's "Login successful") is the first to show.
+let waiting: ToastMessage[] = takeHandedToast()
 let show: ((toast: ToastMessage) => void) | null = null
 
 function send(toast: ToastMessage): void {

@@ -79,6 +79,15 @@ function forgetRefused(queryCache: QueryCache, query: Query<unknown, unknown>, e
   }
 }
 
+/**
+ * What a failed mutation toasts, or null. Offline, a query's failure is the banner's to say; a change that did not
+ * happen must be said on the spot. The prerendered login page says its failures with this too (decision 099).
+ */
+export function mutationFailureMessage(error: unknown): string | null {
+  if (isOfflineFailure(error)) return OFFLINE_WRITE_MESSAGE
+  return shouldToast(error) ? errorMessage(error) : null
+}
+
 export function createQueryClient(): QueryClient {
   const queryCache: QueryCache = new QueryCache({
     onError: (error, query) => {
@@ -95,9 +104,8 @@ export function createQueryClient(): QueryClient {
       },
       onError: (error, _vars, _ctx, mutation) => {
         if (mutation.meta?.errorToast === false) return
-        // Offline, a query's failure is the banner's to say; a change that did not happen must be said on the spot.
-        if (isOfflineFailure(error)) notify.error(OFFLINE_WRITE_MESSAGE)
-        else if (shouldToast(error)) notify.error(errorMessage(error))
+        const message = mutationFailureMessage(error)
+        if (message) notify.error(message)
       },
     }),
     defaultOptions: {

@@ -1,8 +1,11 @@
-import { existsSync } from 'node:fs'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import { serveStatic } from '@hono/node-server/serve-static'
 import type { Context, Hono, MiddlewareHandler, Next } from 'hono'
+
+import { CONTENT_SECURITY_POLICY } from './security-headers'
 
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 const REVALIDATE = 'no-cache'
@@ -24,12 +27,27 @@ function withCacheControl(serve: MiddlewareHandler, cacheControl: (c: Context) =
   }
 }
 
+/** The prerendered login page the build writes beside index.html (decision 099, src/app/login-page.config.ts). */
+const LOGIN_PAGE = 'login.html'
+
+/**
+ * The app's policy, plus the login page's one inline script (the signed-in redirect, which must run before the
+ * page paints) allowed by its hash: still no other inline script can run there.
+ */
+function loginPagePolicy(html: string): string {
+  const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
+    (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
+  )
+  return CONTENT_SECURITY_POLICY.replace("script-src 'self'", ["script-src 'self'", ...hashes].join(' '))
+}
+
 /**
  * Serves the built PWA from one origin with the API, as the brotli or gzip copy the build wrote when the browser
  * accepts one (src/app/precompress.config.ts). Hashed files under /assets are cached for a year; the
  * service worker, manifest and index.html are revalidated every time so an update is picked up. Only page
  * navigations fall back to index.html: a missing /assets/x.js must be a 404, or the browser would run HTML as
- * a script and the service worker would precache garbage.
+ * a script and the service worker would precache garbage. `/` is the prerendered login page when the build wrote
+ * one: it paints and signs in without the app's JS (decision 099).
  */
 export function mountPwa(app: Hono, distDir: string): void {
   const indexFile = join(distDir, 'index.html')
@@ -37,6 +55,9 @@ export function mountPwa(app: Hono, distDir: string): void {
     c.req.path.startsWith('/assets/') ? IMMUTABLE : REVALIDATE,
   )
   const serveIndex = withCacheControl(serveStatic({ path: indexFile, precompressed: true }), () => REVALIDATE)
+  const loginFile = join(distDir, LOGIN_PAGE)
+  const loginPolicy = existsSync(loginFile) ? loginPagePolicy(readFileSync(loginFile, 'utf8')) : null
+  const serveLogin = withCacheControl(serveStatic({ path: loginFile, precompressed: true }), () => REVALIDATE)
 
   // serveStatic calls its `next` when the file is missing; a no-op there lets us fall through to the 404.
   const missing = async () => {}
@@ -44,7 +65,11 @@ export function mountPwa(app: Hono, distDir: string): void {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
     let res: Response | void = undefined
     if (looksLikeFile(c.req.path)) res = await serveFile(c, missing)
+    else if (c.req.path === '/' && loginPolicy && isNavigation(c)) res = await serveLogin(c, missing)
     else if (isNavigation(c) && existsSync(indexFile)) res = await serveIndex(c, missing)
+    // The service worker precaches /login.html and answers `/` with it offline, headers included.
+    const isLogin = c.req.path === '/' || c.req.path === `/${LOGIN_PAGE}`
+    if (loginPolicy && isLogin && res instanceof Response && res.ok) res.headers.set('Content-Security-Policy', loginPolicy)
     return res ?? next()
   })
   app.get('*', (c) => c.text('Not found', 404))

@@ -3,32 +3,20 @@ import { Link, useNavigate } from '@tanstack/react-router'
 import { lazy, Suspense, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import * as v from 'valibot'
 
-import { emailField, passwordField } from '#app/lib/forms'
-import { ONBOARDING_PATHS, REJECTED_TEXT, REJECTED_TITLE } from '#app/lib/onboarding'
+import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
+import { HELD_DIALOGS, LoginSchema } from '../login-rules'
 import { type HeldStep, isHeld, useLogin } from '../queries'
 import { markWelcome } from '../welcome-mark'
-
-const LoginSchema = v.object({ email: emailField, password: passwordField })
 
 // Only an owner whose application is held sees a dialog here, so the dialog kit (zag's dialog, focus trap and
 // dismissal, ~10 KiB gzip) loads when a sign-in starts rather than with the login screen (decision 083).
 const loadDialog = () => import('#app/ui/dialog')
 const InfoDialog = lazy(() => loadDialog().then((m) => ({ default: m.InfoDialog })))
-
-/** SPEC §2 Review Pending, word for word; and its counterpart for an application an operator turned down. */
-export const HELD_DIALOGS: Record<HeldStep, { title: string; description: string }> = {
-  review: {
-    title: 'Review Pending',
-    description: 'An administrator needs to approve your account, please check back in a few minutes.',
-  },
-  rejected: { title: REJECTED_TITLE, description: REJECTED_TEXT },
-}
 
 export function LoginForm() {
   const login = useLogin()
