@@ -50,6 +50,10 @@ export function Sheet({ open = true, onOpenChange, onClose, title, description, 
   return (
     <Root
       open={open}
+      // Focus landing outside never closes a sheet: it is modal, so focus only leaves when something else moves it.
+      // A sheet drawn in place of another (a loading sheet giving way to its form) opens as the first one hands
+      // focus back to the link that opened it, and that closed the new sheet at once on a busy phone.
+      onFocusOutside={(event) => event.preventDefault()}
       onOpenChange={(details) => {
         onOpenChange?.(details.open)
         if (!details.open) onClose?.()

@@ -100,4 +100,27 @@ describe('Collections', () => {
       ]),
     )
   })
+
+  it('keeps the Update Collection sheet open when its form replaces the loading sheet', async () => {
+    // The sheet's own query (every collection) is held until its loading sheet is up. When that sheet gave way to
+    // the form's, focus went back to the "Update Drinks" link and the new sheet closed itself as focus left it.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    server.use(
+      handle(catalogueEndpoints.listCollections, async ({ request }) => {
+        if (new URL(request.url).searchParams.get('size') === '1000000') await held
+        return ok(collectionPage([DRINKS, SOUPS]))
+      }),
+    )
+    const { user, router } = renderApp('/products/collections')
+    await user.click(await screen.findByRole('link', { name: 'Update Drinks' }))
+    const loading = await screen.findByRole('dialog', { name: 'Update Collection' })
+    expect(within(loading).queryByLabelText(/^Name/)).toBeNull()
+    release()
+    const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement
+    await user.click(name)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(screen.getByRole('dialog', { name: 'Update Collection' })).toBeTruthy()
+    expect(router.state.location.pathname).toBe('/products/collections/col-1')
+  })
 })
