@@ -4,7 +4,7 @@ import { THIRD_PARTY_OFF_MESSAGE } from '#contract/banking'
 import { chargeFor } from '#contract/charges'
 
 import type { Auth } from '../auth/sessions'
-import type { Tx } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type TransactionRow, transactions, type VendorRow } from '../db/schema'
 import type { AppDeps } from '../deps'
@@ -233,25 +233,24 @@ export async function submitToBank(
 export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: TransactionRow, result: TransferResult): Promise<TransactionRow> {
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
-  if (result.status === 'success' && !row.orderReference) {
-    // No refund to settle with it: one conditional update is atomic on its own, no transaction needed.
-    const [settled] = await db
-      .update(transactions)
-      .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
-      .where(and(scope, eq(transactions.status, 'pending')))
-      .returning()
-    if (settled) return settled
-  } else if (result.status === 'success') {
-    const settled = await db.transaction(async (tx) => {
-      const refund = await lockRefundOf(tx, row)
-      const [done] = await tx
-        .update(transactions)
-        .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
-        .where(and(scope, eq(transactions.status, 'pending')))
-        .returning()
-      if (done && refund) await refundSettled(tx, refund, done, clock.now())
-      return done
-    })
+  if (result.status === 'success') {
+    const succeed = async (on: Db) =>
+      (
+        await on
+          .update(transactions)
+          .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
+          .where(and(scope, eq(transactions.status, 'pending')))
+          .returning()
+      )[0]
+    // With no refund to settle alongside, the conditional update is atomic on its own: no transaction needed.
+    const settled = row.orderReference
+      ? await db.transaction(async (tx) => {
+          const refund = await lockRefundOf(tx, row)
+          const done = await succeed(tx)
+          if (done && refund) await refundSettled(tx, refund, done, clock.now())
+          return done
+        })
+      : await succeed(db)
     if (settled) return settled
   } else if (result.status === 'failed') {
     const reversed = await db.transaction(async (tx) => {
