@@ -10,7 +10,7 @@ import { setPinPepper } from '#server/auth/pin-hash'
 import { createSession } from '#server/auth/sessions'
 import { systemClock } from '#server/clock'
 import { type Db, openDatabase } from '#server/db/client'
-import { vendors } from '#server/db/schema'
+import { ledgerEntries, vendors, wallets } from '#server/db/schema'
 import { createVendorAccount } from '#server/money/accounts'
 import { creditFromBank } from '#server/money/ledger'
 
@@ -188,4 +188,12 @@ export async function benchPostgres(): Promise<{ url: string; drop: () => Promis
       await client.end()
     },
   }
+}
+
+/** A vendor's wallets, and how many of them hold a balance their ledger entries do not add up to (must be 0). */
+export async function walletsAgainstEntries(db: Db, vendorId: string) {
+  const rows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
+  const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId))
+  const sumOf = (walletId: string) => entries.filter((entry) => entry.walletId === walletId).reduce((sum, entry) => sum + entry.amount, 0)
+  return { wallets: rows, unexplained: rows.filter((wallet) => sumOf(wallet.id) !== wallet.balance).length }
 }

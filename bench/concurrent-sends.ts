@@ -3,16 +3,24 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { eq, sql } from 'drizzle-orm'
+import { sql } from 'drizzle-orm'
 
 import { nubanFor } from '#contract/nuban'
 import { createSession } from '#server/auth/sessions'
 import { systemClock } from '#server/clock'
-import { ledgerEntries, wallets } from '#server/db/schema'
 import { createMember } from '#server/money/accounts'
 import { creditFromBank } from '#server/money/ledger'
 
-import { approvedVendor, BENCH_PIN, benchPostgres, openTarget, startServerProcess, type Target, useBenchPinPepper } from './api-load-setup'
+import {
+  approvedVendor,
+  BENCH_PIN,
+  benchPostgres,
+  openTarget,
+  startServerProcess,
+  type Target,
+  useBenchPinPepper,
+  walletsAgainstEntries,
+} from './api-load-setup'
 
 /*
  * `concurrentSendFigures()`: issue 20's burst. 200 sends at once by 7 users of one vendor (the owner and six members
@@ -74,13 +82,8 @@ async function seedBurst(target: Target) {
 async function ledgerExplained(target: Target, vendorId: string): Promise<boolean> {
   const database = await openTarget(target)
   try {
-    const { db } = database
-    const rows = await db.select().from(wallets).where(eq(wallets.vendorId, vendorId))
-    const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.vendorId, vendorId))
-    const sums = rows.every(
-      (wallet) => entries.filter((entry) => entry.walletId === wallet.id).reduce((sum, entry) => sum + entry.amount, 0) === wallet.balance,
-    )
-    return sums && rows.find((wallet) => wallet.kind === 'main' && !wallet.outletId)?.balance === 0
+    const { wallets, unexplained } = await walletsAgainstEntries(database.db, vendorId)
+    return unexplained === 0 && wallets.find((wallet) => wallet.kind === 'main' && !wallet.outletId)?.balance === 0
   } finally {
     await database.close()
   }
