@@ -9,18 +9,11 @@ import { transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { Guard, HandlersFor } from '../http/types'
-import { toTransaction } from '../money/transaction-queries'
-import { sendMoney } from '../money/transfers'
+import { sendAnswer, sendMoney } from '../money/transfers'
 import { verifyWebhookSignature } from '../money/webhook-signature'
 import { receiveBankCredit } from '../orders/inbound'
 
 type MoneyEndpoints = Pick<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
-
-const MESSAGES = {
-  success: 'Transfer successful',
-  pending: 'Transfer is processing; its status will update shortly',
-  failed: 'Transfer failed and your balance has been refunded',
-} as const
 
 async function creditByProviderReference(db: Db, vendorId: string, providerReference: string) {
   const [row] = await db
@@ -40,8 +33,7 @@ export const verifyBankSignature: Guard = async (c, deps) => {
 
 export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
   async sendMoney({ auth, body, c, deps }) {
-    const transaction = await sendMoney(deps, auth, { ...body, idempotencyKey: idempotencyKeyOf(c) })
-    return { data: toTransaction(transaction), status: 201, message: MESSAGES[transaction.status] }
+    return sendAnswer(await sendMoney(deps, auth, { ...body, idempotencyKey: idempotencyKeyOf(c) }))
   },
 
   async bankInbound({ body, db, deps }) {
