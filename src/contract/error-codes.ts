@@ -45,6 +45,7 @@ export const ERROR_CODES = {
   PIN_LOCKED: 'Five wrong PINs: locked until it is changed with the account password.',
   PIN_NOT_SET: 'The user has no transaction PIN yet.',
   PIN_EXISTS: 'The user already has a PIN; change it instead of creating one.',
+  PIN_CHANGED: 'The PIN was changed while this try was checked (409); try again with the new PIN.',
   PIN_SESSION_INVALID: 'The PIN change session is unknown or expired; start again.',
   SESSION_KEY_REQUIRED: 'The x-session-key header from the code step is missing.',
 

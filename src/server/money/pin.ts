@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, lt, sql } from 'drizzle-orm'
 
 import { checkPin, hashPin } from '../auth/pin-hash'
 import type { Db } from '../db/client'
@@ -27,56 +27,43 @@ export const pinLocked = (prefix = '') =>
 
 export const pinNotSet = () => new ApiError(409, 'PIN_NOT_SET', 'Set a transaction PIN first')
 
-/*
- * PIN checks of one user run one at a time in this process. Otherwise a burst of concurrent guesses would all read
- * "0 wrong tries" before any was counted, and get far more than five tries at 10,000 PINs. (With several API
- * processes a burst is bounded by their number.) Other users' checks are not held up.
- */
-const queues = new Map<string, Promise<unknown>>()
-
-async function oneAtATime<T>(key: string, work: () => Promise<T>): Promise<T> {
-  const before = queues.get(key) ?? Promise.resolve()
-  const mine = before.then(work, work)
-  const tail = mine.catch(() => {})
-  queues.set(key, tail)
-  try {
-    return await mine
-  } finally {
-    if (queues.get(key) === tail) queues.delete(key)
-  }
-}
-
 /**
  * Passes when `pin` is the user's PIN; otherwise throws 422 INVALID_PIN saying how many tries remain, or 403
  * PIN_LOCKED. Reads the count fresh from the database: the session's copy of the user may be stale.
+ *
+ * A try's outcome takes effect only through one conditional update of the user's row, `… where pin_attempts < 5
+ * and pin_hash = <the hash checked>`: a wrong PIN adds one, a right one resets the count. PostgreSQL orders updates
+ * of one row, so concurrent tries from any number of API processes act as if made one at a time: at most five
+ * wrong ones are counted, and a right PIN arriving after them is refused like any other (decision 105). Nothing
+ * held in process memory: a second process could not see it.
  */
-export function verifyPin(db: Db, user: Pick<UserRow, 'id' | 'vendorId'>, pin: string): Promise<void> {
-  return oneAtATime(user.id, async () => {
-    const scope = and(eq(users.vendorId, user.vendorId), eq(users.id, user.id))
+export async function verifyPin(db: Db, user: Pick<UserRow, 'id' | 'vendorId'>, pin: string): Promise<void> {
+  const scope = and(eq(users.vendorId, user.vendorId), eq(users.id, user.id))
+  // A PIN changed between the read and the update (its hash no longer matches) is checked again against the new one.
+  for (let attempt = 0; attempt < 3; attempt += 1) {
     const [row] = await db.select({ pinHash: users.pinHash, pinAttempts: users.pinAttempts }).from(users).where(scope)
     if (!row?.pinHash) throw pinNotSet()
     if (row.pinAttempts >= PIN_MAX_ATTEMPTS) throw pinLocked()
     const outcome = await checkPin(pin, row.pinHash)
-    if (outcome === 'right-rehash') {
-      // Conditional on the hash just checked: a PIN changed meanwhile (by another process) is not overwritten.
-      await db
-        .update(users)
-        .set({ pinHash: hashPin(pin), pinAttempts: 0 })
-        .where(and(scope, eq(users.pinHash, row.pinHash)))
-      return
-    }
-    if (outcome === 'right') {
-      if (row.pinAttempts > 0) await db.update(users).set({ pinAttempts: 0 }).where(scope)
-      return
+    const within = and(scope, eq(users.pinHash, row.pinHash), lt(users.pinAttempts, PIN_MAX_ATTEMPTS))
+    if (outcome !== 'wrong') {
+      // A right PIN still under the old scrypt hash is re-hashed as it is accepted.
+      const reset = outcome === 'right-rehash' ? { pinHash: hashPin(pin), pinAttempts: 0 } : { pinAttempts: 0 }
+      const [accepted] = await db.update(users).set(reset).where(within).returning({ id: users.id })
+      if (accepted) return
+      continue
     }
     const [counted] = await db
       .update(users)
       .set({ pinAttempts: sql`${users.pinAttempts} + 1` })
-      .where(scope)
+      .where(within)
       .returning({ pinAttempts: users.pinAttempts })
-    const left = PIN_MAX_ATTEMPTS - (counted?.pinAttempts ?? PIN_MAX_ATTEMPTS)
+    if (!counted) continue
+    const left = PIN_MAX_ATTEMPTS - counted.pinAttempts
     if (left <= 0) throw pinLocked('Incorrect PIN. ')
     const message = `Incorrect PIN. ${left} ${left === 1 ? 'attempt' : 'attempts'} remaining.`
     throw new ApiError(422, 'INVALID_PIN', message, { issues: [{ path: 'pin', message: 'is incorrect' }] })
-  })
+  }
+  // Only a PIN changed again and again while this try ran gets here; the user tries again.
+  throw new ApiError(409, 'PIN_CHANGED', 'Your PIN was just changed; try again with the new PIN')
 }
