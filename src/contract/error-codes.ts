@@ -19,6 +19,8 @@ export const ERROR_CODES = {
   FORBIDDEN: 'The caller does not hold the permission the endpoint needs.',
   NOT_FOUND: 'No such thing for this vendor (another vendor’s id included), no such endpoint, or no such file.',
   RATE_LIMITED: 'Too many attempts in the window; try again after the time the message gives (429).',
+  LIMITS_UNAVAILABLE:
+    'The shared attempt counters (Redis) cannot be reached, so sign-in or a password check was refused rather than run uncounted; try again shortly (503).',
   INTERNAL: 'An unexpected error; the server logged it (500).',
 
   // Idempotency-Key (http/idempotency.ts, money/transfers.ts)

@@ -20,6 +20,7 @@ import { vendorWallet } from './money/ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
+import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
 
@@ -58,6 +59,8 @@ export interface StartServerOptions {
    * DATA_DIR=memory a random one, unless the database is PostgreSQL, which then requires PIN_PEPPER.
    */
   pinPepper?: Buffer
+  /** Rate limits shared with other API processes (decision 102). Default: REDIS_URL; unset, counted in memory. */
+  redisUrl?: string
   logger?: Logger
 }
 
@@ -70,6 +73,8 @@ export interface RunningServer {
   operatorKey: string
   /** The demo vendor's id when it was seeded (or already there). */
   demoVendorId?: string
+  /** With a Redis URL: rejects while the shared rate-limit counters cannot be reached (for a readiness check). */
+  redis?: { ping: () => Promise<void> }
   close: () => Promise<void>
 }
 
@@ -81,7 +86,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
   let server: Server | undefined
+  let closeRateLimits: (() => Promise<void>) | undefined
   try {
+    const redisUrl = options.redisUrl ?? process.env.REDIS_URL
+    const rateLimits = await openRateLimiter({ redisUrl, logger })
+    closeRateLimits = rateLimits.close
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     const deps = resolveDeps({
@@ -94,6 +103,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       storage: options.storage ?? (dataDir === 'memory' ? new MemoryStorage() : new DiskStorage(join(dataDir, 'uploads'))),
       publicUrl: options.publicUrl,
       operatorKey,
+      rateLimiter: rateLimits.limiter,
     })
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
@@ -143,11 +153,14 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         })
         if (inFlight > 0) await new Promise<void>((done) => (drained = done))
         await stopJobs()
+        await rateLimits.close()
         await database.close()
       })())
-    return { url, port, database, notifier, operatorKey, demoVendorId: seeded?.vendorId, close }
+    const redis = redisUrl ? { ping: rateLimits.ping } : undefined
+    return { url, port, database, notifier, operatorKey, demoVendorId: seeded?.vendorId, redis, close }
   } catch (error) {
     if (server) await new Promise((done) => server!.close(done))
+    await closeRateLimits?.()
     await database.close()
     throw error
   }

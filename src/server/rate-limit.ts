@@ -6,6 +6,12 @@ export interface RateLimitRule {
   name: string
   limit: number
   windowMs: number
+  /**
+   * What a limiter shared through Redis does when Redis cannot answer (decision 102). 'refuse' answers 503: for the
+   * limits that alone bound guesses at a password a person chose. 'local' counts in this process meanwhile (with N
+   * processes, at most N times the limit): for limits on cost and nuisance, or on secrets nobody can guess.
+   */
+  onOutage: 'refuse' | 'local'
 }
 
 export interface RateLimitState {
@@ -30,36 +36,36 @@ export interface RateLimiter {
 const WINDOW = 15 * MINUTE_MS
 
 export const LIMITS = {
-  loginPerIp: { name: 'login-ip', limit: 20, windowMs: WINDOW },
+  loginPerIp: { name: 'login-ip', limit: 20, windowMs: WINDOW, onOutage: 'refuse' },
   /** Every sign-in attempt on an account from a device not known to it, counted before the password is checked. */
-  loginFailuresPerAccount: { name: 'login-account', limit: 5, windowMs: WINDOW },
+  loginFailuresPerAccount: { name: 'login-account', limit: 5, windowMs: WINDOW, onOutage: 'refuse' },
   /** A known device's own attempts (decision 084): its own small allowance, untouched by strangers' guesses. */
-  loginFailuresPerKnownDevice: { name: 'login-device', limit: 5, windowMs: WINDOW },
-  forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: WINDOW },
-  forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: WINDOW },
-  resetPasswordPerIp: { name: 'reset-ip', limit: 20, windowMs: WINDOW },
-  passwordChangeFailuresPerUser: { name: 'password-change', limit: 5, windowMs: WINDOW },
+  loginFailuresPerKnownDevice: { name: 'login-device', limit: 5, windowMs: WINDOW, onOutage: 'refuse' },
+  forgotPasswordPerIp: { name: 'forgot-ip', limit: 10, windowMs: WINDOW, onOutage: 'local' },
+  forgotPasswordPerAccount: { name: 'forgot-account', limit: 3, windowMs: WINDOW, onOutage: 'local' },
+  resetPasswordPerIp: { name: 'reset-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
+  passwordChangeFailuresPerUser: { name: 'password-change', limit: 5, windowMs: WINDOW, onOutage: 'refuse' },
   /** Real providers bill each name enquiry, and unlimited lookups would let a session enumerate account names. */
-  nameEnquiryPerUser: { name: 'name-enquiry', limit: 30, windowMs: WINDOW },
+  nameEnquiryPerUser: { name: 'name-enquiry', limit: 30, windowMs: WINDOW, onOutage: 'local' },
   /** Each PIN-change OTP is an SMS we pay for and a code someone could be flooded with. */
-  pinOtpPerUser: { name: 'pin-otp', limit: 5, windowMs: WINDOW },
+  pinOtpPerUser: { name: 'pin-otp', limit: 5, windowMs: WINDOW, onOutage: 'local' },
   /** The invitee's two public calls. Codes are unguessable; these bound scripted probing and scrypt work. */
-  inviteDetailsPerIp: { name: 'invite-details-ip', limit: 30, windowMs: WINDOW },
-  inviteAcceptPerIp: { name: 'invite-accept-ip', limit: 20, windowMs: WINDOW },
+  inviteDetailsPerIp: { name: 'invite-details-ip', limit: 30, windowMs: WINDOW, onOutage: 'local' },
+  inviteAcceptPerIp: { name: 'invite-accept-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
   /**
    * Invitations and resends, per vendor: each one is an SMS we pay for to any number the caller types, and each
    * try tells whether an email has an account. Per vendor, so several team managers do not multiply it.
    */
-  invitationsPerVendor: { name: 'invitations', limit: 30, windowMs: WINDOW },
+  invitationsPerVendor: { name: 'invitations', limit: 30, windowMs: WINDOW, onOutage: 'local' },
   /** Registration scrypt-hashes a password and sends an SMS we pay for: bounded per address like login. */
-  registerPerIp: { name: 'register-ip', limit: 20, windowMs: WINDOW },
+  registerPerIp: { name: 'register-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
   /** Phone verification codes, per vendor: one a minute (the app's countdown) and five an hour (each is an SMS). */
-  phoneOtpGapPerVendor: { name: 'phone-otp-gap', limit: 1, windowMs: MINUTE_MS },
-  phoneOtpPerVendor: { name: 'phone-otp', limit: 5, windowMs: 60 * MINUTE_MS },
-  /** Each domain check asks DNS on the vendor's behalf: bounded so a script cannot use us to hammer a resolver. */
+  phoneOtpGapPerVendor: { name: 'phone-otp-gap', limit: 1, windowMs: MINUTE_MS, onOutage: 'local' },
+  phoneOtpPerVendor: { name: 'phone-otp', limit: 5, windowMs: 60 * MINUTE_MS, onOutage: 'local' },
   /** Wrong operator keys, per address: the key is long and random; this stops anyone trying at line speed. */
-  operatorKeyFailuresPerIp: { name: 'operator-key-ip', limit: 10, windowMs: WINDOW },
-  domainVerifyPerVendor: { name: 'domain-verify', limit: 20, windowMs: WINDOW },
+  operatorKeyFailuresPerIp: { name: 'operator-key-ip', limit: 10, windowMs: WINDOW, onOutage: 'local' },
+  /** Each domain check asks DNS on the vendor's behalf: bounded so a script cannot use us to hammer a resolver. */
+  domainVerifyPerVendor: { name: 'domain-verify', limit: 20, windowMs: WINDOW, onOutage: 'local' },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {
@@ -67,7 +73,10 @@ interface Bucket {
   resetAt: number
 }
 
-/** Fixed-window counters in process memory: right for one API process (the default deployment). */
+/**
+ * Fixed-window counters in process memory: right for one API process (the default deployment). Several processes
+ * share RedisRateLimiter (rate-limit-redis.ts), which behaves the same.
+ */
 export class MemoryRateLimiter implements RateLimiter {
   private readonly buckets = new Map<string, Bucket>()
 
