@@ -1,6 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { execFile } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
+import { promisify } from 'node:util'
 
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,6 +18,9 @@ import { makeApp, testDb } from '../harness'
  * Uploads in PostgreSQL (decision 103): the store itself, two app instances on one database serving each other's
  * files, and the move of DATA_DIR/uploads into the database. Runs on PGlite and on PostgreSQL alike.
  */
+
+const ROOT = resolve(import.meta.dirname, '../../..')
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
 
 let dir: string
 beforeAll(() => {
@@ -145,5 +150,44 @@ describe('moving DATA_DIR/uploads into the database', () => {
     const report = await copyUploadsToDatabase(uploads, storage)
     expect(report.failed).toEqual([{ key, reason: expect.stringContaining('different bytes') }])
     expect((await storage.get(key))?.data).toEqual(PNG)
+  })
+})
+
+/** `npm run uploads:to-db` as the operator runs it, in a directory of its own. */
+async function uploadsToDb(env: Record<string, string>, args: string[] = []) {
+  const run = promisify(execFile)(join(ROOT, 'node_modules/.bin/tsx'), [join(ROOT, 'scripts/uploads-to-db.ts'), ...args], {
+    cwd: dir,
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: '', ...env },
+  })
+  return run.then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => ({ code: error.code, stdout: error.stdout, stderr: error.stderr }),
+  )
+}
+
+describe('npm run uploads:to-db', () => {
+  it('refuses without DATABASE_URL: PGlite keeps its uploads on disk', async () => {
+    const run = await uploadsToDb({ DATA_DIR: join(dir, 'nothing') })
+    expect(run.code).toBe(2)
+    expect(run.stderr).toContain('DATABASE_URL is not set')
+    expect(existsSync(join(dir, 'nothing'))).toBe(false)
+  })
+
+  it.runIf(onPostgres)('copies DATA_DIR/uploads into PostgreSQL, reports counts, and a second run copies nothing', async () => {
+    const dataDir = join(dir, 'command')
+    const disk = new DiskStorage(join(dataDir, 'uploads'))
+    const keys = [await disk.put(PNG, 'image/png'), await disk.put(JPEG, 'image/jpeg')]
+    const env = { DATABASE_URL: process.env.TEST_DATABASE_URL!, DATA_DIR: dataDir }
+    const first = await uploadsToDb(env)
+    expect(first.stderr).toBe('')
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(/copied and checked: +2\n/)
+    expect(first.stdout).toContain('left in place')
+    const storage = new DatabaseStorage(await testDb())
+    for (const key of keys) expect(await storage.get(key)).toEqual(await disk.get(key))
+    const second = await uploadsToDb(env)
+    expect(second.stdout).toMatch(/copied and checked: +0\n/)
+    expect(second.stdout).toMatch(/already in the database: +2\n/)
+    expect(readdirSync(join(dataDir, 'uploads')).sort()).toEqual([...keys].sort())
   })
 })
