@@ -17,7 +17,7 @@ export interface AppDeps {
   notifier: Notifier
   rateLimiter: RateLimiter
   clock: Clock
-  /** Name enquiry, transfers and their status. Default: the sandbox bank. */
+  /** Name enquiry, transfers and their status. Default: the sandbox bank, its records in `db` (decision 103). */
   banking: BankingProvider
   /** TXT lookups that verify custom domains. Default: the sandbox DNS in development, real DNS with a public PUBLIC_URL. */
   dns: DnsResolver
@@ -36,7 +36,7 @@ export interface AppDeps {
   /** Take the client IP from X-Forwarded-For (only behind a proxy we run; otherwise it is client-controlled). */
   trustProxy: boolean
   logger: Logger
-  /** Uploaded files, served at /api/files/{key}. Default: in memory (startServer passes DATA_DIR/uploads). */
+  /** Uploaded files, served at /api/files/{key}. Default: in memory (startServer: PostgreSQL, else DATA_DIR/uploads). */
   storage: Storage
   /**
    * Origin of the links customers open (pay links and their QR codes), e.g. https://shop.example.ng. Null: the
@@ -87,7 +87,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
-    banking: options.banking ?? new SandboxBankingProvider(),
+    banking: options.banking ?? new SandboxBankingProvider(options.db),
     operatorKey: options.operatorKey ?? null,
     webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { join, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 import { serve } from '@hono/node-server'
@@ -10,6 +10,7 @@ import { nairaText } from '#contract/naira'
 
 import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
+import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
 import { type Logger, resolveDeps } from './deps'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
@@ -22,7 +23,7 @@ import { operatorKeyFor } from './operator-key'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
-import { DiskStorage, MemoryStorage, type Storage } from './storage'
+import type { Storage } from './storage'
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
 
@@ -31,8 +32,8 @@ export interface StartServerOptions {
   port?: number
   hostname?: string
   /**
-   * PGlite lives in dataDir/pglite (ignored when databaseUrl is set) and uploads in dataDir/uploads; 'memory' for
-   * a throw-away database and uploads.
+   * PGlite lives in dataDir/pglite (ignored when databaseUrl is set) and uploads in dataDir/uploads (in the
+   * database when databaseUrl is set); 'memory' for a throw-away database and uploads.
    */
   dataDir?: string
   databaseUrl?: string
@@ -48,7 +49,7 @@ export interface StartServerOptions {
   trustProxy?: boolean
   /** Check every answer against the contract's response schema (tests). */
   checkResponses?: boolean
-  /** Default: DATA_DIR/uploads on disk, or in memory with dataDir 'memory'. */
+  /** Default: in PostgreSQL with databaseUrl, else DATA_DIR/uploads on disk, or in memory with dataDir 'memory'. */
   storage?: Storage
   /** Origin of pay links (PUBLIC_URL). Default: the environment's PUBLIC_URL, else each request's origin. */
   publicUrl?: string | null
@@ -100,7 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       trustProxy: options.trustProxy,
       checkResponses: options.checkResponses,
       logger,
-      storage: options.storage ?? (dataDir === 'memory' ? new MemoryStorage() : new DiskStorage(join(dataDir, 'uploads'))),
+      storage: options.storage ?? storageFor(database, dataDir),
       publicUrl: options.publicUrl,
       operatorKey,
       rateLimiter: rateLimits.limiter,

@@ -7,7 +7,8 @@ import { join } from 'node:path'
  * file's URL can be cached forever and cannot be guessed from another one. The key carries the file's type as its
  * extension, so no store needs metadata beside the bytes; the key format is checked before any store touches it,
  * so a key can never name a path outside the store. A private file (KYC) gets a `private-` key, which the public
- * /api/files route refuses: the key alone says whether a file may be served to anyone.
+ * /api/files route refuses: the key alone says whether a file may be served to anyone. Which store a server uses:
+ * storageFor in database-storage.ts (PostgreSQL keeps the bytes itself, so every API process sees every file).
  */
 
 export const STORED_TYPES = {
@@ -46,11 +47,13 @@ export const isStorageKey = (key: string): boolean => KEY.test(key)
 /** A key the public files route may serve: an image that was not stored privately. */
 export const isPublicStorageKey = (key: string): boolean => PUBLIC_KEY.test(key)
 
-function newKey(contentType: StoredType, options: PutOptions = {}): string {
+/** A fresh random key for a file of this type (every store uses the same keys, so files can move between them). */
+export function newStorageKey(contentType: StoredType, options: PutOptions = {}): string {
   return `${options.private ? 'private-' : ''}${randomBytes(16).toString('base64url')}.${STORED_TYPES[contentType]}`
 }
 
-function typeOfKey(key: string): StoredType {
+/** The type a key's extension names; only for keys that passed isStorageKey. */
+export function typeOfStorageKey(key: string): StoredType {
   return TYPE_OF_EXTENSION[key.slice(key.lastIndexOf('.') + 1)]!
 }
 
@@ -59,14 +62,14 @@ export class MemoryStorage implements Storage {
   private readonly files = new Map<string, Uint8Array>()
 
   async put(data: Uint8Array, contentType: StoredType, options?: PutOptions): Promise<string> {
-    const key = newKey(contentType, options)
+    const key = newStorageKey(contentType, options)
     this.files.set(key, new Uint8Array(data))
     return key
   }
 
   async get(key: string): Promise<StoredFile | null> {
     const data = isStorageKey(key) ? this.files.get(key) : undefined
-    return data ? { data, contentType: typeOfKey(key) } : null
+    return data ? { data, contentType: typeOfStorageKey(key) } : null
   }
 
   async delete(key: string): Promise<void> {
@@ -79,7 +82,10 @@ export class MemoryStorage implements Storage {
   }
 }
 
-/** DATA_DIR/uploads. Writes go to a temporary name first, so a reader never sees half a file. */
+/**
+ * DATA_DIR/uploads: one machine's disk, so for a single process (PGlite's default). Writes go to a temporary name
+ * first, so a reader never sees half a file.
+ */
 export class DiskStorage implements Storage {
   private ready: Promise<unknown> | undefined
 
@@ -87,7 +93,7 @@ export class DiskStorage implements Storage {
 
   async put(data: Uint8Array, contentType: StoredType, options?: PutOptions): Promise<string> {
     await (this.ready ??= mkdir(this.dir, { recursive: true }))
-    const key = newKey(contentType, options)
+    const key = newStorageKey(contentType, options)
     const temporary = join(this.dir, `.${key}.${process.pid}.tmp`)
     await writeFile(temporary, data)
     await rename(temporary, join(this.dir, key))
@@ -97,7 +103,7 @@ export class DiskStorage implements Storage {
   async get(key: string): Promise<StoredFile | null> {
     if (!isStorageKey(key)) return null
     try {
-      return { data: new Uint8Array(await readFile(join(this.dir, key))), contentType: typeOfKey(key) }
+      return { data: new Uint8Array(await readFile(join(this.dir, key))), contentType: typeOfStorageKey(key) }
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null
       throw error

@@ -8,6 +8,7 @@ export default defineConfig({
     './src/server/db/sales-schema.ts',
     './src/server/db/team-schema.ts',
     './src/server/db/onboarding-schema.ts',
+    './src/server/db/platform-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -447,7 +447,7 @@ export const productImages = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id),
-    /** Key in the storage (DATA_DIR/uploads or S3 later); served at /api/files/{key}. */
+    /** Key in the storage (DATA_DIR/uploads, or the database on PostgreSQL); served at /api/files/{key}. */
     storageKey: text('storage_key').notNull().unique(),
     contentType: text('content_type').notNull(),
     position: integer('position').notNull(),

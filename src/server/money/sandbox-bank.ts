@@ -1,7 +1,11 @@
 import { createHash } from 'node:crypto'
 
+import { and, eq, isNotNull, sql } from 'drizzle-orm'
+
 import { isValidNuban, nubanFor } from '#contract/nuban'
 
+import type { Db } from '../db/client'
+import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
 import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './bank-provider'
 import { BANKS } from './banks'
 import { newSessionId } from './ledger'
@@ -104,14 +108,101 @@ export function sandboxPayerAccount(name: string, bankCode: string): string {
 interface Recorded {
   result: TransferResult
   /** What a status query turns a pending transfer into. */
-  settlesAs?: TransferResult
+  settlesAs?: TransferResult & { status: 'success' | 'failed' }
+}
+
+/** Where the sandbox keeps what it answered, by transfer reference. */
+interface TransferRecords {
+  /** Keeps `recorded` unless the reference has a record already; answers the kept record's current result. */
+  keep(reference: string, recorded: Recorded): Promise<TransferResult>
+  /** The current result; a pending one that settles is turned into its outcome first (once, whoever asks). */
+  status(reference: string): Promise<TransferResult | null>
 }
 
 /** Keeps memory bounded in a long-running dev server; a forgotten transfer answers not_found, like a real one. */
 const MAX_REMEMBERED = 50_000
 
-export class SandboxBankingProvider implements BankingProvider {
+/** One process's memory: for the seed and for tests that build a bank of their own. */
+class MemoryRecords implements TransferRecords {
   private readonly transfers = new Map<string, Recorded>()
+
+  async keep(reference: string, recorded: Recorded): Promise<TransferResult> {
+    const known = this.transfers.get(reference)
+    if (known) return known.result
+    if (this.transfers.size >= MAX_REMEMBERED) {
+      const oldest = this.transfers.keys().next().value
+      if (oldest !== undefined) this.transfers.delete(oldest)
+    }
+    this.transfers.set(reference, recorded)
+    return recorded.result
+  }
+
+  async status(reference: string): Promise<TransferResult | null> {
+    const known = this.transfers.get(reference)
+    if (!known) return null
+    if (known.settlesAs) {
+      known.result = known.settlesAs
+      known.settlesAs = undefined
+    }
+    return known.result
+  }
+}
+
+const resultOf = (row: Pick<SandboxBankTransferRow, 'status' | 'sessionId' | 'failureReason'>): TransferResult =>
+  row.failureReason === null
+    ? { status: row.status, sessionId: row.sessionId }
+    : { status: row.status, sessionId: row.sessionId, failureReason: row.failureReason }
+
+/**
+ * The sandbox_bank_transfers table: one bank for every API process, and one that outlives a restart (decision
+ * 103), so recovery in one process finds what another submitted instead of submitting it again.
+ */
+class DatabaseRecords implements TransferRecords {
+  constructor(private readonly db: Db) {}
+
+  async keep(reference: string, { result, settlesAs }: Recorded): Promise<TransferResult> {
+    // Two processes submitting one reference at once: the primary key keeps the first, the other reads it.
+    const [inserted] = await this.db
+      .insert(sandboxBankTransfers)
+      .values({
+        reference,
+        status: result.status,
+        sessionId: result.sessionId,
+        failureReason: result.failureReason ?? null,
+        settlesAs: settlesAs?.status ?? null,
+        settlesFailureReason: settlesAs?.failureReason ?? null,
+      })
+      .onConflictDoNothing({ target: sandboxBankTransfers.reference })
+      .returning()
+    if (inserted) return resultOf(inserted)
+    // Read, not status(): submitting again answers the transfer as it stands, without settling a pending one.
+    const [known] = await this.db.select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, reference))
+    if (!known) throw new Error(`Sandbox: transfer ${reference} vanished`)
+    return resultOf(known)
+  }
+
+  async status(reference: string): Promise<TransferResult | null> {
+    // One conditional UPDATE settles a pending transfer: of two processes asking at once, one turns it and the
+    // other (its row lock released) finds nothing left to turn and reads the outcome, so both answer the same.
+    const t = sandboxBankTransfers
+    const [settled] = await this.db
+      .update(t)
+      .set({ status: sql`${t.settlesAs}`, failureReason: sql`${t.settlesFailureReason}`, settlesAs: null, settlesFailureReason: null })
+      .where(and(eq(t.reference, reference), isNotNull(t.settlesAs)))
+      .returning()
+    if (settled) return resultOf(settled)
+    const [row] = await this.db.select().from(t).where(eq(t.reference, reference))
+    return row ? resultOf(row) : null
+  }
+}
+
+export class SandboxBankingProvider implements BankingProvider {
+  private readonly records: TransferRecords
+
+  /** With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests). */
+  constructor(db?: Db) {
+    this.records = db ? new DatabaseRecords(db) : new MemoryRecords()
+  }
 
   async listBanks() {
     return BANKS
@@ -127,24 +218,15 @@ export class SandboxBankingProvider implements BankingProvider {
   }
 
   async transfer(request: TransferRequest): Promise<TransferResult> {
-    const known = this.transfers.get(request.reference)
-    if (known) return known.result
-    const recorded = this.decide(request.accountNumber.slice(0, 9))
-    this.remember(request.reference, recorded)
+    const result = await this.records.keep(request.reference, this.decide(request.accountNumber.slice(0, 9)))
     if (request.accountNumber.startsWith(SANDBOX_SERIALS.timeout)) {
       await new Promise((resolve) => setTimeout(resolve, TIMEOUT_DELAY_MS).unref())
     }
-    return recorded.result
+    return result
   }
 
   async transferStatus(reference: string): Promise<TransferResult | { status: 'not_found' }> {
-    const known = this.transfers.get(reference)
-    if (!known) return { status: 'not_found' }
-    if (known.settlesAs) {
-      known.result = known.settlesAs
-      known.settlesAs = undefined
-    }
-    return known.result
+    return (await this.records.status(reference)) ?? { status: 'not_found' }
   }
 
   private decide(serial: string): Recorded {
@@ -162,13 +244,5 @@ export class SandboxBankingProvider implements BankingProvider {
       default:
         return { result: { status: 'success', sessionId } }
     }
-  }
-
-  private remember(reference: string, recorded: Recorded): void {
-    if (this.transfers.size >= MAX_REMEMBERED) {
-      const oldest = this.transfers.keys().next().value
-      if (oldest !== undefined) this.transfers.delete(oldest)
-    }
-    this.transfers.set(reference, recorded)
   }
 }

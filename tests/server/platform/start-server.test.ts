@@ -8,7 +8,8 @@ import { eq } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { ledgerEntries, transactions, vendors, wallets } from '#server/db/schema'
+import { storedFiles } from '#server/db/platform-schema'
+import { ledgerEntries, productImages, transactions, vendors, wallets } from '#server/db/schema'
 import { type RunningServer, startServer } from '#server/main'
 import { DEMO, seedDemo } from '#server/seed/demo'
 import { MemoryStorage } from '#server/storage'
@@ -181,6 +182,18 @@ describe('startServer', () => {
     const code = zobo.paylink.split('/pay/')[1]
     const publicView = await (await fetch(`${server.url}/api/paylink?code=${code}`)).json()
     expect(publicView.data).toMatchObject({ vendorName: 'Mama Put Kitchen', productName: 'Zobo drink', discountedPrice: 1_350_00 })
+  })
+
+  it('keeps uploads in the database on PostgreSQL (every API process sees them), in memory with DATA_DIR=memory on PGlite', async () => {
+    const db = server.database.db
+    const images = await db
+      .select({ key: productImages.storageKey })
+      .from(productImages)
+      .where(eq(productImages.vendorId, server.demoVendorId!))
+    expect(images.length).toBeGreaterThan(0)
+    const inDatabase = await db.select({ key: storedFiles.key }).from(storedFiles).where(eq(storedFiles.key, images[0]!.key))
+    expect(inDatabase).toHaveLength(sharedUrl ? 1 : 0)
+    expect((await fetch(`${server.url}/api/files/${images[0]!.key}`)).status).toBe(200)
   })
 
   it('rate-limits logins by the real socket address, whatever X-Forwarded-For claims', async () => {
