@@ -53,11 +53,13 @@ async function preflight(): Promise<void> {
     (error: Error) => problems.push(`PostgreSQL at ${adminUrl().host}: ${error.message}`),
   )
   const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 3_000, maxRetriesPerRequest: 0, retryStrategy: () => null })
-  redis.on('error', () => {})
+  // The socket's own error (ECONNREFUSED…) says more than the "Connection is closed" connect() rejects with.
+  let cause: Error | undefined
+  redis.on('error', (error: Error) => (cause ??= error))
   await redis
     .connect()
     .then(() => redis.ping())
-    .catch((error: Error) => problems.push(`Redis at ${REDIS_URL}: ${error.message}`))
+    .catch((error: Error) => problems.push(`Redis at ${new URL(REDIS_URL).host}: ${(cause ?? error).message}`))
   redis.disconnect()
   if (problems.length) throw new Error(`${NEEDS}\n${problems.join('\n')}`)
 }
@@ -90,6 +92,12 @@ export interface ServerProcess {
   lines: string[]
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
 }
+
+/** Every process any cluster started: killed if this worker exits without afterAll (a crash, a timeout, Ctrl-C). */
+const children = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL')
+})
 
 export class Cluster {
   readonly processes: ServerProcess[] = []
@@ -130,6 +138,7 @@ export class Cluster {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    children.add(child)
     const lines: string[] = []
     for (const stream of [child.stdout!, child.stderr!]) {
       let rest = ''
