@@ -184,10 +184,16 @@ export class Cluster {
     return this.processes[index]!.lines.map(messageOf)
   }
 
-  /** The last lines of one process or of all, for failure messages. */
+  /**
+   * The last lines of one process or of all, for failure messages; without the one-per-request lines of
+   * LOG_FORMAT=json, which would crowd out the warnings and job reports.
+   */
   tail(index?: number, count = 15): string {
     const chosen = index === undefined ? this.processes : [this.processes[index]!]
-    return chosen.map((server) => `--- process ${server.index} (:${server.port})\n${server.lines.slice(-count).join('\n')}`).join('\n')
+    const told = (line: string) => messageOf(line) !== 'request'
+    return chosen
+      .map((server) => `--- process ${server.index} (:${server.port})\n${server.lines.filter(told).slice(-count).join('\n')}`)
+      .join('\n')
   }
 
   /** Every process stopped (SIGKILL after 5 s of SIGTERM), the database dropped, the data directories removed. */

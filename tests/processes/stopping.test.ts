@@ -16,8 +16,9 @@ import { RoundRobin } from './round-robin'
  * SIGTERM: "no request answered with a connection error" means here:
  * - Every request the stopping process accepted gets an HTTP answer: no reset, no socket closed before the answer
  *   (undici's ECONNRESET / UND_ERR_SOCKET "other side closed", Node's "socket hang up"). That covers requests in
- *   flight when the signal came and requests sent on a kept-alive connection as it was being closed: the process
- *   must stop keeping connections alive before it closes them.
+ *   flight when the signal came, and requests a client sent on a kept-alive connection just as the process closed
+ *   it: a client may send on an idle connection until the keep-alive timeout the server announced, so the process
+ *   may end one early only by answering on it with `Connection: close`.
  * - A connection REFUSED (ECONNREFUSED) is not a failure: the process was no longer listening, nothing was sent,
  *   and a reverse proxy sends such a request to another process (nginx: `proxy_next_upstream error`). The
  *   round-robin client does the same (round-robin.ts), so every request must end in an HTTP answer.
