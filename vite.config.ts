@@ -120,6 +120,21 @@ export default defineConfig({
           fileParallelism: false,
         },
       },
+      {
+        extends: true,
+        test: {
+          // Three real API processes on one PostgreSQL and one Redis per file (tests/processes/cluster.ts): needs both
+          // on localhost, as .ci/run provides. Without file parallelism Vitest runs its files with e2e's, one at a
+          // time after every other project: the processes under load take both cores, and the stop tests time a
+          // process's last moments.
+          name: 'processes',
+          include: ['tests/processes/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
     ],
   },
 })

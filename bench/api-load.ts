@@ -30,8 +30,8 @@ import {
  * one answers on 127.0.0.1:5432. After the sends, a ledger check counts double spends (must be 0).
  */
 
-const CONNECTIONS = 50
-const SECONDS = 8
+export const CONNECTIONS = 50
+export const SECONDS = 8
 const WARM_UP_SECONDS = 2
 
 export interface LoadRow {
@@ -77,7 +77,7 @@ type Run = Awaited<ReturnType<typeof load>>
  * A short unmeasured run first (cold JIT, empty database caches), then the measured one. autocannon reports
  * p97.5 but not p95, so latencies are collected from its response events.
  */
-async function load(options: Options, { warmUp = true, seconds = SECONDS } = {}) {
+export async function load(options: Options, { warmUp = true, seconds = SECONDS } = {}) {
   if (warmUp) await autocannon({ connections: CONNECTIONS, ...options, duration: WARM_UP_SECONDS })
   const latencies: number[] = []
   const statuses = new Map<number, number>()
@@ -171,7 +171,7 @@ export const CONTROL_GOAL = 0.6
  * two transfers, a wallet whose entries do not sum to its balance, a negative main wallet, or a main balance that
  * differs from the starting balance less every transfer that was not reversed.
  */
-async function doubleSpends(target: Target, seeded: Seeded): Promise<number> {
+export async function doubleSpends(target: Target, seeded: Seeded): Promise<number> {
   const database = await openTarget(target)
   try {
     const { db } = database

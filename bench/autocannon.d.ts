@@ -1,4 +1,4 @@
-// autocannon ships no types; this covers the part bench/api-load.ts uses.
+// autocannon ships no types; this covers the part bench/api-load.ts and bench/processes.ts use.
 declare module 'autocannon' {
   import type { EventEmitter } from 'node:events'
 
@@ -28,7 +28,8 @@ declare module 'autocannon' {
   }
 
   export interface Options {
-    url: string
+    /** Several URLs: the connections are spread over them in turn. */
+    url: string | string[]
     connections?: number
     duration?: number
     amount?: number

@@ -7,6 +7,7 @@ import { concurrentSendFigures } from './concurrent-sends'
 import { lighthouseFigures } from './lighthouse'
 import { longTaskFigures } from './long-tasks'
 import { ORDERS, ordersListFigures } from './orders-list'
+import { processFigures } from './processes'
 import { serverStartFigures } from './server-start'
 
 const sections = [
@@ -14,6 +15,7 @@ const sections = [
   ['Server cold start and memory', serverStartFigures],
   ['200 concurrent sends by 7 users, a wallet that covers 10 (real server process, production settings)', concurrentSendFigures],
   ['API under load (100,000 transactions and orders, 10,000 products, 50 concurrent clients, PGlite and PostgreSQL)', apiLoadFigures],
+  ['1 and 3 API processes on one PostgreSQL (same data and clients as above, spread over the processes in turn)', processFigures],
   ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
   ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
   ['Long main-thread tasks behind TBT (signed-in /home, /orders, /transactions, 4× CPU slowdown, Chromium trace)', longTaskFigures],
