@@ -11,6 +11,7 @@ import { nairaText } from '#contract/naira'
 import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { type Database, openDatabase } from './db/client'
+import { AdvisoryLeadership } from './db/job-lock'
 import { type Logger, resolveDeps } from './deps'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
@@ -42,7 +43,10 @@ export interface StartServerOptions {
   notifier?: Notifier
   /** Default: the sandbox bank. */
   banking?: BankingProvider
-  /** How often pending transfers are re-checked with the bank (default 15 s). */
+  /**
+   * How often pending transfers are re-checked with the bank (JOB_INTERVAL_MS, default 15 s). On PostgreSQL only
+   * the process holding the jobs' advisory lock runs a round (db/job-lock.ts, decision 104).
+   */
   jobIntervalMs?: number
   trustProxy?: boolean
   /** Check every answer against the contract's response schema (tests). */
@@ -131,7 +135,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // only after this, so nobody is pointed at the server before the demo exists.
     const seeded =
       (options.seed ?? true) ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
-    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince })
+    // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
+    const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
+    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
 
     let closing: Promise<void> | undefined
     const close = () =>
