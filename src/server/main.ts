@@ -12,7 +12,7 @@ import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { type Database, openDatabase } from './db/client'
 import { AdvisoryLeadership } from './db/job-lock'
-import { type Logger, resolveDeps } from './deps'
+import { type Logger, resolveDeps, type ServerPhase } from './deps'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
@@ -63,6 +63,8 @@ export interface StartServerOptions {
    */
   pinPepper?: Buffer
   logger?: Logger
+  /** GET /api/ready calls it when set: rejecting (or slower than 2 s) makes the process not ready (http/probes.ts). */
+  redisPing?: () => Promise<void>
 }
 
 export interface RunningServer {
@@ -86,6 +88,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
   let server: Server | undefined
   try {
+    let phase: ServerPhase = 'starting'
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     const deps = resolveDeps({
@@ -98,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       storage: options.storage ?? (dataDir === 'memory' ? new MemoryStorage() : new DiskStorage(join(dataDir, 'uploads'))),
       publicUrl: options.publicUrl,
       operatorKey,
+      readiness: { redisPing: options.redisPing ?? null, phase: () => phase },
     })
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
@@ -138,10 +142,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
     const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
     const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
+    phase = 'serving'
 
     let closing: Promise<void> | undefined
     const close = () =>
       (closing ??= (async () => {
+        phase = 'stopping'
         await new Promise<void>((done) => {
           listening.close(() => done())
           // Keep-alive sockets would hold close() open until they time out.
