@@ -13,6 +13,7 @@ import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
 import { mountProbes, PROBE_PATHS } from './http/probes'
 import { errorResponse, payloadTooLarge, register } from './http/register'
+import { requestId } from './http/request-id'
 import { securityHeaders } from './http/security-headers'
 import type { Handler } from './http/types'
 import { guards, handlers } from './routes'
@@ -21,6 +22,8 @@ import { guards, handlers } from './routes'
 export function createApp(options: AppOptions): Hono {
   const deps = resolveDeps(options)
   const app = new Hono()
+  // First, so every answer (the PWA's and errors included) carries its X-Request-Id and its time is all counted.
+  app.use('*', requestId(deps.logger))
   app.use('*', securityHeaders(deps))
   // A vendor's verified custom domain opens their shop: its root redirects to the storefront on the same host. The
   // platform's own host (PUBLIC_URL) is never looked up; a failed lookup serves the page as usual.

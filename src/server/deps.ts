@@ -2,6 +2,7 @@ import { SESSION_TTL_MS, SessionCache } from './auth/sessions'
 import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { dnsFromEnv, type DnsResolver } from './domains/dns'
+import type { RequestLine } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { DEV_WEBHOOK_SECRET } from './money/webhook-signature'
@@ -9,7 +10,10 @@ import type { Notifier } from './notifier'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
 import { MemoryStorage, type Storage } from './storage'
 
-export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & {
+  /** Only when requests are logged (LOG_FORMAT=json, logging.ts): called once per answered request. */
+  request?: (line: RequestLine) => void
+}
 
 /** Where the process is in its life; GET /api/ready answers 503 unless it is serving. */
 export type ServerPhase = 'starting' | 'serving' | 'stopping'
