@@ -16,10 +16,12 @@ import { type Logger, resolveDeps, type ServerPhase } from './deps'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
+import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
+import { type ProcessEnv, processEnv } from './process-env'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { DEMO, seedDemo } from './seed/demo'
 import { DiskStorage, MemoryStorage, type Storage } from './storage'
@@ -36,6 +38,10 @@ export interface StartServerOptions {
    */
   dataDir?: string
   databaseUrl?: string
+  /** PostgreSQL pool size (DB_POOL_SIZE). Default 10. */
+  poolSize?: number
+  /** PostgreSQL statement_timeout of the pool's connections (DB_STATEMENT_TIMEOUT_MS). Default: none. */
+  statementTimeoutMs?: number | null
   /** Built PWA to serve next to the API; null serves the API only. Default <repo>/dist. */
   distDir?: string | null
   /** Seed the demo vendor if absent. Default true. */
@@ -85,7 +91,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir,
+    poolSize: options.poolSize,
+    statementTimeoutMs: options.statementTimeoutMs,
+    logger,
+  })
   let server: Server | undefined
   try {
     let phase: ServerPhase = 'starting'
@@ -165,44 +177,48 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-async function main(): Promise<void> {
+async function main(env: ProcessEnv, logger: Logger): Promise<void> {
   const port = Number(process.env.PORT || 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
   const distDir = resolve(ROOT, 'dist')
   if (process.env.SKIP_BUILD !== '1' && pwaBuildIsStale(ROOT, distDir)) {
-    console.info('[server] building the PWA (vite build)…')
+    logger.info('[server] building the PWA (vite build)…')
     await buildPwa(ROOT)
   }
   const running = await startServer({
     port,
     dataDir: process.env.DATA_DIR || './data',
     databaseUrl: process.env.DATABASE_URL || undefined,
+    poolSize: env.poolSize,
+    statementTimeoutMs: env.statementTimeoutMs,
+    jobIntervalMs: env.jobIntervalMs,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
+    logger,
   })
-  console.info(`Vendor back-office running at ${running.url}`)
-  console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
-  console.info(`Demo PIN: ${DEMO.pin}`)
-  console.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  logger.info(`Vendor back-office running at ${running.url}`)
+  logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
+  logger.info(`Demo PIN: ${DEMO.pin}`)
+  logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
-    console.info(
+    logger.info(
       `Demo wallet: ${nairaText(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
     )
   }
-  console.info(`API reference: ${running.url}/api/docs`)
+  logger.info(`API reference: ${running.url}/api/docs`)
   if (!process.env.BANK_WEBHOOK_SECRET) {
-    console.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
+    logger.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
   }
 
   const shutdown = (signal: string) => {
-    console.info(`[server] ${signal}: shutting down`)
+    logger.info(`[server] ${signal}: shutting down`)
     // PGlite must be closed to flush its files; give in-flight requests a moment, then stop regardless.
     setTimeout(() => process.exit(1), 10_000).unref()
     running.close().then(
       () => process.exit(0),
       (error) => {
-        console.error('[server] shutdown failed:', error)
+        logger.error('[server] shutdown failed:', error)
         process.exit(1)
       },
     )
@@ -212,8 +228,17 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error) => {
-    console.error('[server] failed to start:', error)
+  // The environment is read before anything starts: a bad value stops here, in plain text (no logger yet).
+  let env: ProcessEnv
+  try {
+    env = processEnv()
+  } catch (error) {
+    console.error(`[server] failed to start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+  const logger: Logger = env.logFormat === 'json' ? jsonLogger() : console
+  main(env, logger).catch((error) => {
+    logger.error('[server] failed to start:', error)
     process.exit(1)
   })
 }

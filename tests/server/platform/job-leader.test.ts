@@ -7,6 +7,8 @@ import { AdvisoryLeadership } from '#server/db/job-lock'
 import type { Logger } from '#server/deps'
 import { startJobLoop } from '#server/jobs'
 
+import { type MainProcess, type Place, preparePlace, startMain, stopAll } from './main-process'
+
 /*
  * Issue 21: several API processes on one PostgreSQL run the background jobs (pending-transfer recovery, purges)
  * once, not once each: one process holds a session advisory lock and runs the rounds, the others only try for the
@@ -135,4 +137,38 @@ describe('job leadership without a database', () => {
     expect(rounds.by).toEqual([])
     expect(logger.lines).toEqual([expect.stringMatching(/^warn \[jobs\] cannot reach the database for the background jobs' lock: /)])
   })
+})
+
+describe.skipIf(!POSTGRES)('two npm start processes on one PostgreSQL', () => {
+  let place: Place
+  const children: MainProcess[] = []
+  beforeAll(async () => {
+    place = await preparePlace('leader')
+  })
+  afterAll(async () => {
+    await stopAll(children)
+    await place?.cleanup()
+  })
+
+  it('one leads the jobs; SIGKILL it and the other takes over', async () => {
+    const leads = /now runs the background jobs/
+    const env = { ...place.env, JOB_INTERVAL_MS: '200' }
+    // One after the other: the first seeds the demo, the second finds it there.
+    const first = await startMain(env)
+    children.push(first)
+    await first.waitFor(leads, 10_000)
+    const second = await startMain(env)
+    children.push(second)
+    // Ten of its ticks: the second never leads while the first lives.
+    await sleep(2_000)
+    expect(second.stdout() + second.stderr()).not.toMatch(leads)
+
+    first.process.kill('SIGKILL')
+    await first.exited
+    await second.waitFor(leads, 10_000)
+
+    // A clean stop (SIGTERM) releases it too, and exits 0.
+    second.process.kill('SIGTERM')
+    expect(await second.exited).toBe(0)
+  }, 180_000)
 })

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Database, openDatabase } from '#server/db/client'
 import { processEnv } from '#server/process-env'
 
+import { startMain } from './main-process'
+
 /*
  * Issue 21: the variables that shape one API process among several (LOG_FORMAT, DB_POOL_SIZE,
  * DB_STATEMENT_TIMEOUT_MS, SHUTDOWN_TIMEOUT_MS, JOB_INTERVAL_MS). Unset, everything is as before; a value that is
@@ -50,6 +52,13 @@ describe('reading the environment', () => {
   ])('%s=%s stops the start', (name, value, message) => {
     expect(() => processEnv({ [name]: value })).toThrow(message)
   })
+
+  it('npm start with a bad value exits 1 before opening anything, naming the variable', async () => {
+    const started = startMain({ DB_POOL_SIZE: 'lots', DATA_DIR: 'memory', DATABASE_URL: '' })
+    await expect(started).rejects.toThrow(
+      /exited \(1\) before it was ready:\n\[server\] failed to start: DB_POOL_SIZE must be a whole number/,
+    )
+  }, 60_000)
 })
 
 const POSTGRES = process.env.TEST_DATABASE_URL
