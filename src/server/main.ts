@@ -13,6 +13,7 @@ import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { type Database, openDatabase } from './db/client'
 import { AdvisoryLeadership } from './db/job-lock'
 import { type Logger, resolveDeps, type ServerPhase } from './deps'
+import { RequestDrain } from './http/drain'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
@@ -100,6 +101,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let server: Server | undefined
   try {
+    const drain = new RequestDrain()
     let phase: ServerPhase = 'starting'
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
@@ -125,19 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
     else if (distDir) logger.warn(`[server] no built PWA in ${distDir}; serving the API only`)
 
-    // Requests still running when the server stops (a client that hung up does not stop its handler) must finish
-    // before the database closes: a send whose debit committed still has to record its answer.
-    let inFlight = 0
-    let drained: (() => void) | undefined
-    const fetch: typeof app.fetch = async (request, env, ctx) => {
-      inFlight += 1
-      try {
-        return await app.fetch(request, env, ctx)
-      } finally {
-        inFlight -= 1
-        if (inFlight === 0) drained?.()
-      }
-    }
+    // Requests still running when the server stops must finish before the database closes (http/drain.ts).
+    const fetch = drain.wrap(app.fetch)
     const listening = await new Promise<Server>((resolveServer, reject) => {
       const created = serve({ fetch, port: options.port ?? 3000, hostname: options.hostname }, () =>
         resolveServer(created as Server),
@@ -157,16 +148,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     phase = 'serving'
 
     let closing: Promise<void> | undefined
+    // From the first call /api/ready answers 503; requests in flight are answered and the jobs' round finishes (its
+    // lock then goes to another process) before the database closes.
     const close = () =>
       (closing ??= (async () => {
         phase = 'stopping'
-        await new Promise<void>((done) => {
-          listening.close(() => done())
-          // Keep-alive sockets would hold close() open until they time out.
-          listening.closeIdleConnections()
-        })
-        if (inFlight > 0) await new Promise<void>((done) => (drained = done))
-        await stopJobs()
+        await Promise.all([drain.close(listening), stopJobs()])
         await database.close()
       })())
     return { url, port, database, notifier, operatorKey, demoVendorId: seeded?.vendorId, close }
@@ -213,8 +200,12 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
 
   const shutdown = (signal: string) => {
     logger.info(`[server] ${signal}: shutting down`)
-    // PGlite must be closed to flush its files; give in-flight requests a moment, then stop regardless.
-    setTimeout(() => process.exit(1), 10_000).unref()
+    // A load balancer stops sending once /api/ready answers 503; what it already sent is answered (http/drain.ts).
+    // PGlite must be closed to flush its files, but a request that never ends must not keep the process alive.
+    setTimeout(() => {
+      logger.error(`[server] requests still running after ${env.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS); stopping regardless`)
+      process.exit(1)
+    }, env.shutdownTimeoutMs).unref()
     running.close().then(
       () => process.exit(0),
       (error) => {
