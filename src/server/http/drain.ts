@@ -2,12 +2,15 @@ import type { Server, ServerResponse } from 'node:http'
 
 import type { Hono } from 'hono'
 
+/** How long a shutdown goes on accepting connections the kernel already holds, at most. */
+const SETTLE_MAX_MS = 1_000
+
 /**
  * Graceful shutdown of the HTTP side (decision 104). Counts the requests in flight, each until both its handler
  * has finished (a client that hung up does not stop its handler, and a send whose debit committed must still
  * record its answer before the database closes) and its answer has been written out. Once `close` is called:
- * no new connection is accepted, idle keep-alive connections are closed, every answer still to come says
- * `Connection: close`, and `close` resolves when the last request is done.
+ * every answer still to come says `Connection: close`, the connections already waiting are accepted (settle),
+ * then no new one is, idle keep-alive connections are closed, and `close` resolves when the last request is done.
  */
 export class RequestDrain {
   draining = false
@@ -39,6 +42,7 @@ export class RequestDrain {
 
   async close(server: Server): Promise<void> {
     this.draining = true
+    await this.settle(server)
     const closed = new Promise<void>((resolve) => server.close(() => resolve()))
     // Keep-alive connections with no request would otherwise hold server.close() open until they time out.
     server.closeIdleConnections()
@@ -47,5 +51,26 @@ export class RequestDrain {
     // (so it still promised keep-alive), or that never sent a whole request.
     server.closeAllConnections()
     await closed
+  }
+
+  /**
+   * Turns of the event loop before the listener closes, until one accepts no connection (or SETTLE_MAX_MS): the
+   * connections the kernel already holds are accepted and the requests already sent on them are read, so they
+   * count as in flight. Closed at once, the listener would reset the first, and closing idle connections would cut
+   * the second (a connection whose request is not yet read counts as idle): clients that had sent a request would
+   * see a reset instead of an answer. libuv accepts one connection per turn, and a turn reads what arrived on the
+   * connection the turn before accepted, hence a turn with nothing accepted.
+   */
+  private async settle(server: Server): Promise<void> {
+    let accepted = 0
+    const count = () => void accepted++
+    server.on('connection', count)
+    const until = Date.now() + SETTLE_MAX_MS
+    // The first turn may run in the same loop iteration as the signal, before any poll for connections: two at least.
+    for (let turn = 0, before = -1; (turn < 2 || accepted > before) && Date.now() < until; turn++) {
+      before = accepted
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    server.off('connection', count)
   }
 }
