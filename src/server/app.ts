@@ -11,7 +11,9 @@ import { errorBody } from './errors'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
+import { mountProbes, PROBE_PATHS } from './http/probes'
 import { errorResponse, payloadTooLarge, register } from './http/register'
+import { requestId } from './http/request-id'
 import { securityHeaders } from './http/security-headers'
 import type { Handler } from './http/types'
 import { guards, handlers } from './routes'
@@ -20,6 +22,8 @@ import { guards, handlers } from './routes'
 export function createApp(options: AppOptions): Hono {
   const deps = resolveDeps(options)
   const app = new Hono()
+  // First, so every answer (the PWA's and errors included) carries its X-Request-Id and its time is all counted.
+  app.use('*', requestId(deps.logger))
   app.use('*', securityHeaders(deps))
   // A vendor's verified custom domain opens their shop: its root redirects to the storefront on the same host. The
   // platform's own host (PUBLIC_URL) is never looked up; a failed lookup serves the page as usual.
@@ -44,6 +48,8 @@ export function createApp(options: AppOptions): Hono {
     // which cost a list call about a sixth of its CPU (issue 20).
     if (!c.res.headers.has('Cache-Control')) c.res.headers.set('Cache-Control', 'no-store')
   })
+  // Before the endpoints, and outside register(): no session, no rate limit, nothing read from the request.
+  mountProbes(api, deps)
 
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
     // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.
@@ -53,8 +59,9 @@ export function createApp(options: AppOptions): Hono {
 
   let openApi: Record<string, unknown> | undefined
   let docsHtml: string | undefined
-  api.get('/openapi.json', (c) => c.json((openApi ??= buildOpenApi(endpoints))))
-  api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage((openApi ??= buildOpenApi(endpoints))))))
+  const spec = () => (openApi ??= buildOpenApi(endpoints, PROBE_PATHS))
+  api.get('/openapi.json', (c) => c.json(spec()))
+  api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage(spec()))))
   mountFiles(api, deps)
 
   // Each endpoint enforces its own body limit (register); anything unmatched gets the ordinary one.

@@ -2,6 +2,7 @@ import { SESSION_TTL_MS, SessionCache } from './auth/sessions'
 import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { dnsFromEnv, type DnsResolver } from './domains/dns'
+import type { RequestLine } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { DEV_WEBHOOK_SECRET } from './money/webhook-signature'
@@ -9,7 +10,24 @@ import type { Notifier } from './notifier'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
 import { MemoryStorage, type Storage } from './storage'
 
-export type Logger = Pick<Console, 'info' | 'warn' | 'error'>
+export type Logger = Pick<Console, 'info' | 'warn' | 'error'> & {
+  /** Only when requests are logged (LOG_FORMAT=json, logging.ts): called once per answered request. */
+  request?: (line: RequestLine) => void
+}
+
+/** Where the process is in its life; GET /api/ready answers 503 unless it is serving. */
+export type ServerPhase = 'starting' | 'serving' | 'stopping'
+
+/** What GET /api/ready answers for besides the database (http/probes.ts, decision 104). */
+export interface Readiness {
+  /** Rejects (or never settles) when the shared rate-limit store is unreachable; null when there is none. */
+  redisPing: (() => Promise<void>) | null
+  /**
+   * 'starting' while startServer still seeds (the port is open, the demo not yet there), 'stopping' from SIGTERM
+   * on, so a load balancer sends nothing before the process is ready or once it is leaving.
+   */
+  phase: () => ServerPhase
+}
 
 /** Everything a handler may reach outside its request. Tests swap any of them. */
 export interface AppDeps {
@@ -43,6 +61,7 @@ export interface AppDeps {
    * origin of the request that made the link.
    */
   publicUrl: string | null
+  readiness: Readiness
 }
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
@@ -99,5 +118,6 @@ export function resolveDeps(options: AppOptions): AppDeps {
     storage: options.storage ?? new MemoryStorage(),
     publicUrl,
     dns: options.dns ?? dnsFromEnv(options.db, publicUrl),
+    readiness: options.readiness ?? { redisPing: null, phase: () => 'serving' },
   }
 }

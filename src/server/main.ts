@@ -12,14 +12,18 @@ import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
-import { type Logger, resolveDeps } from './deps'
+import { AdvisoryLeadership } from './db/job-lock'
+import { type Logger, resolveDeps, type ServerPhase } from './deps'
+import { RequestDrain } from './http/drain'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
+import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
+import { type ProcessEnv, processEnv } from './process-env'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -37,6 +41,10 @@ export interface StartServerOptions {
    */
   dataDir?: string
   databaseUrl?: string
+  /** PostgreSQL pool size (DB_POOL_SIZE). Default 10. */
+  poolSize?: number
+  /** PostgreSQL statement_timeout of the pool's connections (DB_STATEMENT_TIMEOUT_MS). Default: none. */
+  statementTimeoutMs?: number | null
   /** Built PWA to serve next to the API; null serves the API only. Default <repo>/dist. */
   distDir?: string | null
   /** Seed the demo vendor if absent. Default true. */
@@ -44,7 +52,10 @@ export interface StartServerOptions {
   notifier?: Notifier
   /** Default: the sandbox bank. */
   banking?: BankingProvider
-  /** How often pending transfers are re-checked with the bank (default 15 s). */
+  /**
+   * How often pending transfers are re-checked with the bank (JOB_INTERVAL_MS, default 15 s). On PostgreSQL only
+   * the process holding the jobs' advisory lock runs a round (db/job-lock.ts, decision 104).
+   */
   jobIntervalMs?: number
   trustProxy?: boolean
   /** Check every answer against the contract's response schema (tests). */
@@ -85,13 +96,21 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
-  const database = await openDatabase({ databaseUrl: options.databaseUrl, dataDir })
+  const database = await openDatabase({
+    databaseUrl: options.databaseUrl,
+    dataDir,
+    poolSize: options.poolSize,
+    statementTimeoutMs: options.statementTimeoutMs,
+    logger,
+  })
   let server: Server | undefined
   let closeRateLimits: (() => Promise<void>) | undefined
   try {
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL
     const rateLimits = await openRateLimiter({ redisUrl, logger })
     closeRateLimits = rateLimits.close
+    const drain = new RequestDrain()
+    let phase: ServerPhase = 'starting'
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     const deps = resolveDeps({
@@ -105,6 +124,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       publicUrl: options.publicUrl,
       operatorKey,
       rateLimiter: rateLimits.limiter,
+      // GET /api/ready pings the Redis of the rate limits when there is one.
+      readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
     })
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
@@ -116,19 +137,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
     else if (distDir) logger.warn(`[server] no built PWA in ${distDir}; serving the API only`)
 
-    // Requests still running when the server stops (a client that hung up does not stop its handler) must finish
-    // before the database closes: a send whose debit committed still has to record its answer.
-    let inFlight = 0
-    let drained: (() => void) | undefined
-    const fetch: typeof app.fetch = async (request, env, ctx) => {
-      inFlight += 1
-      try {
-        return await app.fetch(request, env, ctx)
-      } finally {
-        inFlight -= 1
-        if (inFlight === 0) drained?.()
-      }
-    }
+    // Requests still running when the server stops must finish before the database closes (http/drain.ts).
+    const fetch = drain.wrap(app.fetch)
     const listening = await new Promise<Server>((resolveServer, reject) => {
       const created = serve({ fetch, port: options.port ?? 3000, hostname: options.hostname }, () =>
         resolveServer(created as Server),
@@ -142,18 +152,18 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // only after this, so nobody is pointed at the server before the demo exists.
     const seeded =
       (options.seed ?? true) ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
-    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince })
+    // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
+    const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
+    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
+    phase = 'serving'
 
     let closing: Promise<void> | undefined
+    // From the first call /api/ready answers 503; requests in flight are answered and the jobs' round finishes (its
+    // lock then goes to another process) before the database closes.
     const close = () =>
       (closing ??= (async () => {
-        await new Promise<void>((done) => {
-          listening.close(() => done())
-          // Keep-alive sockets would hold close() open until they time out.
-          listening.closeIdleConnections()
-        })
-        if (inFlight > 0) await new Promise<void>((done) => (drained = done))
-        await stopJobs()
+        phase = 'stopping'
+        await Promise.all([drain.close(listening), stopJobs()])
         await rateLimits.close()
         await database.close()
       })())
@@ -167,44 +177,52 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   }
 }
 
-async function main(): Promise<void> {
+async function main(env: ProcessEnv, logger: Logger): Promise<void> {
   const port = Number(process.env.PORT || 3000)
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${process.env.PORT}`)
   const distDir = resolve(ROOT, 'dist')
   if (process.env.SKIP_BUILD !== '1' && pwaBuildIsStale(ROOT, distDir)) {
-    console.info('[server] building the PWA (vite build)…')
+    logger.info('[server] building the PWA (vite build)…')
     await buildPwa(ROOT)
   }
   const running = await startServer({
     port,
     dataDir: process.env.DATA_DIR || './data',
     databaseUrl: process.env.DATABASE_URL || undefined,
+    poolSize: env.poolSize,
+    statementTimeoutMs: env.statementTimeoutMs,
+    jobIntervalMs: env.jobIntervalMs,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
+    logger,
   })
-  console.info(`Vendor back-office running at ${running.url}`)
-  console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
-  console.info(`Demo PIN: ${DEMO.pin}`)
-  console.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  logger.info(`Vendor back-office running at ${running.url}`)
+  logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
+  logger.info(`Demo PIN: ${DEMO.pin}`)
+  logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
-    console.info(
+    logger.info(
       `Demo wallet: ${nairaText(wallet.balance)} · ${wallet.bankName} ${wallet.accountNumber} (npm run sandbox -- credit ${DEMO.email} 5000)`,
     )
   }
-  console.info(`API reference: ${running.url}/api/docs`)
+  logger.info(`API reference: ${running.url}/api/docs`)
   if (!process.env.BANK_WEBHOOK_SECRET) {
-    console.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
+    logger.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
   }
 
   const shutdown = (signal: string) => {
-    console.info(`[server] ${signal}: shutting down`)
-    // PGlite must be closed to flush its files; give in-flight requests a moment, then stop regardless.
-    setTimeout(() => process.exit(1), 10_000).unref()
+    logger.info(`[server] ${signal}: shutting down`)
+    // A load balancer stops sending once /api/ready answers 503; what it already sent is answered (http/drain.ts).
+    // PGlite must be closed to flush its files, but a request that never ends must not keep the process alive.
+    setTimeout(() => {
+      logger.error(`[server] requests still running after ${env.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS); stopping regardless`)
+      process.exit(1)
+    }, env.shutdownTimeoutMs).unref()
     running.close().then(
       () => process.exit(0),
       (error) => {
-        console.error('[server] shutdown failed:', error)
+        logger.error('[server] shutdown failed:', error)
         process.exit(1)
       },
     )
@@ -214,8 +232,17 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error) => {
-    console.error('[server] failed to start:', error)
+  // The environment is read before anything starts: a bad value stops here, in plain text (no logger yet).
+  let env: ProcessEnv
+  try {
+    env = processEnv()
+  } catch (error) {
+    console.error(`[server] failed to start: ${error instanceof Error ? error.message : String(error)}`)
+    process.exit(1)
+  }
+  const logger: Logger = env.logFormat === 'json' ? jsonLogger() : console
+  main(env, logger).catch((error) => {
+    logger.error('[server] failed to start:', error)
     process.exit(1)
   })
 }

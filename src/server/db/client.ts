@@ -12,12 +12,16 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
 import * as onboarding from './onboarding-schema'
+import * as platform from './platform-schema'
 import * as sales from './sales-schema'
 import * as core from './schema'
 import * as team from './team-schema'
 
-/** Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts); drizzle sees them as one. */
-const schema = { ...core, ...sales, ...team, ...onboarding }
+/**
+ * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
+ * platform-schema.ts); drizzle sees them as one.
+ */
+const schema = { ...core, ...sales, ...team, ...onboarding, ...platform }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */
@@ -35,9 +39,18 @@ export interface OpenDatabaseOptions {
   loadDataDir?: Blob
   /** Apply pending migrations (default true). Test workers on PostgreSQL skip it: global setup migrated once. */
   migrate?: boolean
-  /** pg Pool size (default 10). */
+  /** pg Pool size (default DEFAULT_POOL_SIZE; DB_POOL_SIZE in main). */
   poolSize?: number
+  /**
+   * PostgreSQL's statement_timeout for the pool's connections (DB_STATEMENT_TIMEOUT_MS in main): a statement
+   * running longer is cancelled. Default: none. Migrations run without it (migrateUnderLock).
+   */
+  statementTimeoutMs?: number | null
+  /** Where an idle pool connection's error is reported. Default: the console. */
+  logger?: Pick<Console, 'error'>
 }
+
+export const DEFAULT_POOL_SIZE = 10
 
 export interface Database {
   db: Db
@@ -86,10 +99,16 @@ function lockDataDir(dataDir: string): () => void {
 /** Arbitrary constant: the advisory lock that serialises migrations across API processes. */
 const MIGRATION_LOCK_ID = 727_401_555
 
-/** Several API processes may start at once against one PostgreSQL; only one at a time may migrate. */
+/**
+ * Several API processes may start at once against one PostgreSQL; only one at a time may migrate. Without the
+ * pool's statement_timeout: a process waiting for the lock waits as long as the other's migration takes, and a
+ * migration (an index on a large table) may rightly take longer than any request should. The connection is then
+ * closed rather than returned to the pool with the timeout lifted.
+ */
 async function migrateUnderLock(pool: pg.Pool): Promise<void> {
   const client = await pool.connect()
   try {
+    await client.query('set statement_timeout = 0')
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID])
     try {
       await migrateNodePg(drizzleNodePg({ client }), { migrationsFolder })
@@ -97,7 +116,7 @@ async function migrateUnderLock(pool: pg.Pool): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID])
     }
   } finally {
-    client.release()
+    client.release(true)
   }
 }
 
@@ -105,9 +124,15 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const shouldMigrate = options.migrate ?? true
 
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 })
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+      // Sent when each connection opens, so every statement of every request is bounded without a SET per query.
+      ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
+    })
+    const logger = options.logger ?? console
     // An idle client losing its connection emits 'error' on the pool; unhandled it would crash the process.
-    pool.on('error', (error) => console.error('[db] idle PostgreSQL client error:', error.message))
+    pool.on('error', (error) => logger.error('[db] idle PostgreSQL client error:', error.message))
     const db = drizzleNodePg({ client: pool, schema })
     try {
       if (shouldMigrate) await migrateUnderLock(pool)

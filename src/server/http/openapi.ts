@@ -125,9 +125,12 @@ function operation(name: string, endpoint: EndpointDef): Json {
   }
 }
 
-/** OpenAPI 3.1 document of the whole API, made from the contract's endpoint table. */
-export function buildOpenApi(endpoints: Record<string, EndpointDef>): Json {
-  const paths: Record<string, Json> = {}
+/**
+ * OpenAPI 3.1 document of the whole API, made from the contract's endpoint table, plus `extraPaths` served outside
+ * the contract (the load balancer's probes, http/probes.ts).
+ */
+export function buildOpenApi(endpoints: Record<string, EndpointDef>, extraPaths: Record<string, Json> = {}): Json {
+  const paths: Record<string, Json> = { ...extraPaths }
   for (const [name, endpoint] of Object.entries(endpoints)) {
     paths[endpoint.path] ??= {}
     paths[endpoint.path]![endpoint.method.toLowerCase()] = operation(name, endpoint)

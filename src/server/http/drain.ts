@@ -1,0 +1,76 @@
+import type { Server, ServerResponse } from 'node:http'
+
+import type { Hono } from 'hono'
+
+/** How long a shutdown goes on accepting connections the kernel already holds, at most. */
+const SETTLE_MAX_MS = 1_000
+
+/**
+ * Graceful shutdown of the HTTP side (decision 104). Counts the requests in flight, each until both its handler
+ * has finished (a client that hung up does not stop its handler, and a send whose debit committed must still
+ * record its answer before the database closes) and its answer has been written out. Once `close` is called:
+ * every answer still to come says `Connection: close`, the connections already waiting are accepted (settle),
+ * then no new one is, idle keep-alive connections are closed, and `close` resolves when the last request is done.
+ */
+export class RequestDrain {
+  draining = false
+  private inFlight = 0
+  private idle: (() => void) | undefined
+
+  /** app.fetch, counted. @hono/node-server hands each call the Node response as `env.outgoing`. */
+  wrap(fetch: Hono['fetch']): Hono['fetch'] {
+    return async (request, env, ctx) => {
+      const outgoing = (env as { outgoing?: ServerResponse } | undefined)?.outgoing
+      this.inFlight += 1
+      let parts = outgoing ? 2 : 1
+      const done = () => {
+        if (--parts > 0) return
+        this.inFlight -= 1
+        if (this.inFlight === 0) this.idle?.()
+      }
+      // 'close': the answer was written out, or the connection went away before it could be.
+      outgoing?.once('close', done)
+      try {
+        return await fetch(request, env, ctx)
+      } finally {
+        // Read when the answer is made, not when the request came: one in flight at SIGTERM ends its connection too.
+        if (this.draining && outgoing && !outgoing.headersSent) outgoing.shouldKeepAlive = false
+        done()
+      }
+    }
+  }
+
+  async close(server: Server): Promise<void> {
+    this.draining = true
+    await this.settle(server)
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
+    // Keep-alive connections with no request would otherwise hold server.close() open until they time out.
+    server.closeIdleConnections()
+    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.idle = resolve))
+    // What is left has no request in flight: connections whose answer was already under way when the drain began
+    // (so it still promised keep-alive), or that never sent a whole request.
+    server.closeAllConnections()
+    await closed
+  }
+
+  /**
+   * Turns of the event loop before the listener closes, until one accepts no connection (or SETTLE_MAX_MS): the
+   * connections the kernel already holds are accepted and the requests already sent on them are read, so they
+   * count as in flight. Closed at once, the listener would reset the first, and closing idle connections would cut
+   * the second (a connection whose request is not yet read counts as idle): clients that had sent a request would
+   * see a reset instead of an answer. libuv accepts one connection per turn, and a turn reads what arrived on the
+   * connection the turn before accepted, hence a turn with nothing accepted.
+   */
+  private async settle(server: Server): Promise<void> {
+    let accepted = 0
+    const count = () => void accepted++
+    server.on('connection', count)
+    const until = Date.now() + SETTLE_MAX_MS
+    // The first turn may run in the same loop iteration as the signal, before any poll for connections: two at least.
+    for (let turn = 0, before = -1; (turn < 2 || accepted > before) && Date.now() < until; turn++) {
+      before = accepted
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+    server.off('connection', count)
+  }
+}

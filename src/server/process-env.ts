@@ -1,0 +1,57 @@
+import { DEFAULT_POOL_SIZE } from './db/client'
+import { DEFAULT_JOB_INTERVAL_MS } from './jobs'
+
+/*
+ * The environment variables that shape one API process among several (issue 21, decision 104). Each is read once
+ * by main(); a value that is not what the README says stops the start with its name, as PORT does, rather than
+ * running with a silently different setting.
+ */
+
+export type LogFormat = 'text' | 'json'
+
+export interface ProcessEnv {
+  /** LOG_FORMAT: 'text' (what `npm start` prints) or 'json' (one object per line, with a line per request). */
+  logFormat: LogFormat
+  /** DB_POOL_SIZE: connections of the PostgreSQL pool. */
+  poolSize: number
+  /** DB_STATEMENT_TIMEOUT_MS: PostgreSQL's statement_timeout on the pool's connections; null: none. */
+  statementTimeoutMs: number | null
+  /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before the process gives up on them. */
+  shutdownTimeoutMs: number
+  /** JOB_INTERVAL_MS: how often the background jobs' round runs (in the one process that leads them). */
+  jobIntervalMs: number
+}
+
+export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+
+/** setTimeout's and PostgreSQL's limit: a larger delay would fire at once (Node) or be refused (statement_timeout). */
+const MAX_MS = 2_147_483_647
+
+function wholeNumber(name: string, value: string | undefined, fallback: number, min: number, max: number, unit: string): number {
+  const trimmed = value?.trim()
+  if (!trimmed) return fallback
+  const parsed = /^\d+$/.test(trimmed) ? Number(trimmed) : NaN
+  if (!Number.isSafeInteger(parsed) || parsed < min || parsed > max) {
+    throw new Error(`${name} must be a whole number of ${unit} from ${min} to ${max}, got ${value}`)
+  }
+  return parsed
+}
+
+export function logFormatFromEnv(value = process.env.LOG_FORMAT): LogFormat {
+  const trimmed = value?.trim()
+  if (!trimmed || trimmed === 'text') return 'text'
+  if (trimmed === 'json') return 'json'
+  throw new Error(`LOG_FORMAT must be json or text, got ${value}`)
+}
+
+export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
+  const statementTimeoutMs = wholeNumber('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 0, 0, MAX_MS, 'milliseconds (0: none)')
+  return {
+    logFormat: logFormatFromEnv(env.LOG_FORMAT),
+    // PostgreSQL allows 100 connections by default, shared by every process: a pool of thousands is a typo.
+    poolSize: wholeNumber('DB_POOL_SIZE', env.DB_POOL_SIZE, DEFAULT_POOL_SIZE, 1, 1_000, 'connections'),
+    statementTimeoutMs: statementTimeoutMs || null,
+    shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, MAX_MS, 'milliseconds'),
+    jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
+  }
+}
