@@ -1,4 +1,5 @@
 import type { Server, ServerResponse } from 'node:http'
+import { Server as NetServer } from 'node:net'
 
 import type { Hono } from 'hono'
 
@@ -10,12 +11,17 @@ const SETTLE_MAX_MS = 1_000
  * has finished (a client that hung up does not stop its handler, and a send whose debit committed must still
  * record its answer before the database closes) and its answer has been written out. Once `close` is called:
  * every answer still to come says `Connection: close`, the connections already waiting are accepted (settle),
- * then no new one is, idle keep-alive connections are closed, and `close` resolves when the last request is done.
+ * then no new one is, and `close` resolves when the last connection has ended.
+ *
+ * Idle keep-alive connections are not cut: a client may send on one until the keep-alive timeout the server
+ * announced, and a connection closed under a request it is sending resets that request (a POST that may have
+ * moved money, answered with a connection error). A request on one is answered with `Connection: close`; one
+ * that sends nothing more ends at its keep-alive timeout (5 s), and is closed after that regardless.
  */
 export class RequestDrain {
   draining = false
   private inFlight = 0
-  private idle: (() => void) | undefined
+  private readonly waiting: (() => void)[] = []
 
   /** app.fetch, counted. @hono/node-server hands each call the Node response as `env.outgoing`. */
   wrap(fetch: Hono['fetch']): Hono['fetch'] {
@@ -26,7 +32,7 @@ export class RequestDrain {
       const done = () => {
         if (--parts > 0) return
         this.inFlight -= 1
-        if (this.inFlight === 0) this.idle?.()
+        if (this.inFlight === 0) for (const resolve of this.waiting.splice(0)) resolve()
       }
       // 'close': the answer was written out, or the connection went away before it could be.
       outgoing?.once('close', done)
@@ -43,14 +49,28 @@ export class RequestDrain {
   async close(server: Server): Promise<void> {
     this.draining = true
     await this.settle(server)
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()))
-    // Keep-alive connections with no request would otherwise hold server.close() open until they time out.
-    server.closeIdleConnections()
-    if (this.inFlight > 0) await new Promise<void>((resolve) => (this.idle = resolve))
-    // What is left has no request in flight: connections whose answer was already under way when the drain began
-    // (so it still promised keep-alive), or that never sent a whole request.
-    server.closeAllConnections()
-    await closed
+    // net.Server's close stops accepting and waits for the connections to end; http.Server's would also close the
+    // idle keep-alive ones at once (Node 19+), under requests their clients may be sending.
+    const closed = new Promise<void>((resolve) => NetServer.prototype.close.call(server, () => resolve()))
+    const backstop = setTimeout(() => {
+      // Past the announced keep-alive timeout no client may send on an idle connection. What is left once the
+      // requests are answered never sent a whole request.
+      server.closeIdleConnections()
+      void this.quiet().then(() => server.closeAllConnections())
+    }, server.keepAliveTimeout + 1_000)
+    try {
+      await closed
+      // A handler whose client hung up is still running: its connection is gone, its work is not.
+      await this.quiet()
+    } finally {
+      clearTimeout(backstop)
+    }
+  }
+
+  /** Resolves when no request is in flight. */
+  private quiet(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve()
+    return new Promise((resolve) => this.waiting.push(resolve))
   }
 
   /**
