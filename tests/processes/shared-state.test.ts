@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,7 +8,19 @@ import { RECOVER_AFTER_MS } from '#server/money/transfers'
 import { LIMITS } from '#server/rate-limit'
 
 import { type Cluster, JOB_INTERVAL_MS, startCluster } from './cluster'
-import { credit, DEBIT, ledgerOf, openShared, resolveAccount, send, type Shared, vendorWithPeople } from './fixtures'
+import {
+  AMOUNT,
+  credit,
+  DEBIT,
+  enquiries,
+  ledgerOf,
+  openShared,
+  PIN,
+  resolveAccount,
+  send,
+  type Shared,
+  vendorWithPeople,
+} from './fixtures'
 import { type Answer, callProcess, clientIp, RoundRobin } from './round-robin'
 
 /*
@@ -74,6 +87,50 @@ describe('money across processes', () => {
       expect(list.body.data.items.map((item: { id: string }) => item.id).sort()).toEqual(sent.map((answer) => answer.body.data.id).sort())
     }
     expect(await ledgerOf(shared, vendor.id)).toHaveLength(10)
+  })
+})
+
+describe('the PIN lock across processes', () => {
+  it('20 concurrent wrong PINs over the three: five counted, then locked on every process, the right PIN included', async () => {
+    const rr = new RoundRobin(cluster)
+    const vendor = await vendorWithPeople(rr, shared, 1)
+    await credit(rr, vendor, DEBIT)
+    const person = vendor.people[0]!
+    const requestIds = await enquiries(shared, vendor, 20)
+    const answers = await Promise.all(
+      requestIds.map((requestId, i) =>
+        rr.call('POST', '/api/transfer/send', {
+          token: person.token,
+          ip: person.ip,
+          headers: { 'idempotency-key': randomUUID() },
+          json: { amount: AMOUNT, requestId, pin: String(5000 + i) },
+        }),
+      ),
+    )
+
+    // Each try takes effect through one conditional update of the user's row (decision 105): four answered with
+    // the tries left, each count once, and the fifth and every later one locked, whichever process took them.
+    expect(Math.min(...RoundRobin.spread(answers, cluster.size)), 'tries the least busy process answered').toBe(6)
+    const counted = answers.filter((answer) => answer.status === 422 && answer.body.code === 'INVALID_PIN')
+    expect(counted.map((answer) => answer.body.message).sort()).toEqual([
+      'Incorrect PIN. 1 attempt remaining.',
+      'Incorrect PIN. 2 attempts remaining.',
+      'Incorrect PIN. 3 attempts remaining.',
+      'Incorrect PIN. 4 attempts remaining.',
+    ])
+    expect(answers.filter((answer) => answer.status === 403 && answer.body.code === 'PIN_LOCKED')).toHaveLength(16)
+    const { rows } = await shared.pool.query('select pin_attempts from users where id = $1', [person.id])
+    expect(rows[0].pin_attempts, 'wrong tries counted').toBe(5)
+    for (let index = 0; index < cluster.size; index++) {
+      const right = await callProcess(cluster, index, 'POST', '/api/transfer/send', {
+        token: person.token,
+        ip: person.ip,
+        headers: { 'idempotency-key': randomUUID() },
+        json: { amount: AMOUNT, requestId: requestIds[0], pin: PIN },
+      })
+      expect(right.body.code, `right PIN on process ${index}`).toBe('PIN_LOCKED')
+    }
+    expect(await ledgerOf(shared, vendor.id)).toHaveLength(0)
   })
 })
 
