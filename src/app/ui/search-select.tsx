@@ -1,11 +1,15 @@
 import { type KeyboardEvent, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 
+import { searchKey } from '#contract/search-key'
+
 import { Input } from './field'
 
 export interface SearchSelectOption {
   value: string
   label: string
+  /** Other names the option is found by (a bank's short names: "GTB", "UBA"); only the label is shown. */
+  keywords?: readonly string[]
 }
 
 export interface SearchSelectProps {
@@ -66,8 +70,9 @@ export function SearchSelect({
   const [active, setActive] = useState(0)
 
   const filtered = useMemo(() => {
-    const q = (query ?? '').trim().toLowerCase()
-    return q ? options.filter((o) => o.label.toLowerCase().includes(q)) : options
+    const q = searchKey(query ?? '')
+    if (!q) return options
+    return options.filter((o) => [o.label, ...(o.keywords ?? [])].some((name) => searchKey(name).includes(q)))
   }, [options, query])
 
   function choose(next: SearchSelectOption) {

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm'
 
+import { bankNamed } from '#contract/bank-names'
 import { nairaText } from '#contract/naira'
 import { REFUNDABLE_STATUSES } from '#contract/orders'
 
@@ -92,7 +93,8 @@ const sameAccount = (a: { accountNumber: string; bankName: string }, b: { accoun
 
 /** The account as a transfer's beneficiary, with the bank's code; 422 for a bank we cannot send to. */
 function beneficiaryOf(account: RefundAccount): Beneficiary {
-  const bank = BANKS.find((known) => known.name.toLowerCase() === account.bankName.trim().toLowerCase())
+  // A payment's bank as its notice spelt it ("GTBank"), matched by name or alias, exactly (contract/bank-names.ts).
+  const bank = bankNamed(BANKS, account.bankName)
   if (!bank) {
     throw new ApiError(
       422,

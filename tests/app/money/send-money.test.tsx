@@ -41,6 +41,18 @@ describe('Send Money, step 1', () => {
     expect(proceed().disabled).toBe(true)
   })
 
+  it('finds a bank by the name people use for it: GTB, gt bank', async () => {
+    api()
+    const { user } = await openSendMoney()
+    const bank = screen.getByRole('combobox', { name: 'Bank' })
+    await user.type(bank, 'GTB')
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Guaranty Trust Bank'])
+    await user.clear(bank)
+    await user.type(bank, 'gt bank')
+    await user.click(screen.getByRole('option', { name: 'Guaranty Trust Bank' }))
+    expect((bank as HTMLInputElement).value).toBe('Guaranty Trust Bank')
+  })
+
   it('says a PIN must be created first, and keeps Proceed disabled', async () => {
     api({ hasPin: false })
     const { user } = await openSendMoney()

@@ -6,6 +6,7 @@ import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { SearchSelect } from '#app/ui/search-select'
 import { Spinner } from '#app/ui/spinner'
+import { namesOfBank } from '#contract/bank-names'
 
 import { banksQuery } from '../queries'
 import type { Resolution } from '../use-account-resolution'
@@ -55,7 +56,7 @@ export function AccountFields({
   disabled,
 }: AccountFieldsProps) {
   const banks = useQuery(banksQuery())
-  const options = (banks.data ?? []).map((b) => ({ value: b.code, label: b.name }))
+  const options = (banks.data ?? []).map((b) => ({ value: b.code, label: b.name, keywords: namesOfBank(b).slice(1) }))
   const accountError = resolution.status === 'invalid' || resolution.status === 'failed' ? resolution.message : undefined
 
   return (
