@@ -22,7 +22,8 @@ export function pwa() {
       start_url: '/',
       scope: '/',
       display: 'standalone',
-      orientation: 'portrait',
+      // Outlet tablets stand in landscape on the counter (issue 22): the layout holds at 1180×820 and 820×1180.
+      orientation: 'any',
       background_color: '#ffffff',
       theme_color: '#0b6e4f',
       icons: [

@@ -5,14 +5,16 @@ import { stack } from 'styled-system/patterns'
 import { skeletonFill } from './skeleton'
 
 /** Two tiles a row on a phone; four (or five) in one row from md up. */
-export const statGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, 1fr)' }, gap: '3' })
-export const statGridFive = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(5, 1fr)' }, gap: '3' })
+// Four or five abreast only from lg: a portrait tablet (820 px) has the side menu beside the page, and four tiles
+// of about 100 px cut a figure such as ₦125,560.00 off at the tile's edge.
+export const statGrid = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', lg: 'repeat(4, 1fr)' }, gap: '3' })
+export const statGridFive = css({ display: 'grid', gridTemplateColumns: { base: '1fr 1fr', lg: 'repeat(5, 1fr)' }, gap: '3' })
 
 const tile = stack({ gap: '1', p: '3', borderRadius: 'control', bg: 'bg.subtle', minW: '0' })
 // On the page background (no card around the grid) a tile is a small card of its own.
 const raisedTile = css({ bg: 'bg.surface', boxShadow: 'card' })
 // An odd tile out in two columns takes a row of its own.
-const wideTile = css({ gridColumn: { base: 'span 2', md: 'auto' } })
+const wideTile = css({ gridColumn: { base: 'span 2', lg: 'auto' } })
 const tileLabel = css({ textStyle: 'caption', color: 'fg.muted' })
 // Amounts wrap rather than truncate: a clipped figure is a wrong figure.
 const tileValue = css({ textStyle: 'amount', fontSize: { base: 'md', md: 'lg' }, overflowWrap: 'anywhere' })
