@@ -9,7 +9,7 @@ import { createApp } from '#server/app'
 import type { Clock } from '#server/clock'
 import { type Database, type Db, openDatabase } from '#server/db/client'
 import type { UserRow, VendorRow } from '#server/db/schema'
-import { type AppDeps, type AppOptions, resolveDeps } from '#server/deps'
+import { type AppDeps, type AppOptions, type Logger, resolveDeps } from '#server/deps'
 import { createMember as insertMember, createVendorAccount, type VendorAccount } from '#server/money/accounts'
 import { creditFromBank } from '#server/money/ledger'
 import { DevNotifier } from '#server/notifier'
@@ -186,4 +186,14 @@ export async function login(app: Hono, email: string, password: string, ip?: str
 /** Request init with the bearer token, for direct app.request() calls. */
 export function authed(token: string, init: RequestInit = {}): RequestInit {
   return { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } }
+}
+
+/** A logger that keeps each line as `level message`, for tests that read what the server logged. */
+export function captureLogger(): Logger & { lines: string[] } {
+  const lines: string[] = []
+  const at =
+    (level: string) =>
+    (...args: unknown[]) =>
+      void lines.push(`${level} ${args.join(' ')}`)
+  return { lines, info: at('info'), warn: at('warn'), error: at('error') }
 }

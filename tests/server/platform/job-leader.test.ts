@@ -4,9 +4,9 @@ import pg from 'pg'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { AdvisoryLeadership } from '#server/db/job-lock'
-import type { Logger } from '#server/deps'
 import { startJobLoop } from '#server/jobs'
 
+import { captureLogger } from '../harness'
 import { type MainProcess, type Place, preparePlace, startMain, stopAll } from './main-process'
 
 /*
@@ -24,15 +24,6 @@ async function until(what: string, condition: () => boolean | Promise<boolean>, 
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
     await sleep(20)
   }
-}
-
-function capture(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  const at =
-    (level: string) =>
-    (...args: unknown[]) =>
-      void lines.push(`${level} ${args.join(' ')}`)
-  return { lines, info: at('info'), warn: at('warn'), error: at('error') }
 }
 
 /** Rounds of several runners, as one shared record: who ran each, and how many ran at the same moment. */
@@ -54,7 +45,7 @@ afterEach(async () => {
   await Promise.all(stops.splice(0).map((stop) => stop()))
 })
 
-function runner(rounds: Rounds, name: string, lockId: number, logger = capture()) {
+function runner(rounds: Rounds, name: string, lockId: number, logger = captureLogger()) {
   const leadership = new AdvisoryLeadership({ connectionString: POSTGRES!, logger, lockId })
   const stop = startJobLoop({ intervalMs: 50, round: rounds.round(name), leadership, logger })
   stops.push(stop)
@@ -130,7 +121,7 @@ describe.skipIf(!POSTGRES)('job leadership on one PostgreSQL', () => {
 describe('job leadership without a database', () => {
   it('a runner that cannot reach PostgreSQL runs no round and says so once', async () => {
     const rounds = new Rounds()
-    const logger = capture()
+    const logger = captureLogger()
     const leadership = new AdvisoryLeadership({ connectionString: 'postgres://nobody@127.0.0.1:1/none', logger })
     stops.push(startJobLoop({ intervalMs: 30, round: rounds.round('x'), leadership, logger }))
     await sleep(400)

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Db } from '#server/db/client'
 import type { Logger, ServerPhase } from '#server/deps'
 
-import { call, makeApp, type TestApp, testDb } from '../harness'
+import { call, captureLogger, makeApp, type TestApp, testDb } from '../harness'
 
 /*
  * Issue 21: GET /api/health (the process answers) and GET /api/ready (it can serve: the database answers, Redis too
@@ -28,19 +28,10 @@ function switchable() {
   return { db, state }
 }
 
-function capture(): Logger & { lines: string[] } {
-  const lines: string[] = []
-  const at =
-    (level: string) =>
-    (...args: unknown[]) =>
-      void lines.push(`${level} ${args.join(' ')}`)
-  return { lines, info: at('info'), warn: at('warn'), error: at('error') }
-}
-
 async function appWith(options: { redisPing?: () => Promise<void>; phase?: ServerPhase; db?: Db; logger?: Logger } = {}): Promise<TestApp> {
   return makeApp({
     ...(options.db ? { db: options.db } : {}),
-    logger: options.logger ?? capture(),
+    logger: options.logger ?? captureLogger(),
     readiness: { redisPing: options.redisPing ?? null, phase: () => options.phase ?? 'serving' },
   })
 }
@@ -68,7 +59,7 @@ describe('GET /api/ready', () => {
 
   it('answers 503 naming the database while it is down, logs it once, and 200 again when it is back', async () => {
     const { db, state } = switchable()
-    const logger = capture()
+    const logger = captureLogger()
     const t = await appWith({ db, logger })
     state.down = true
     for (let i = 0; i < 3; i++) {
