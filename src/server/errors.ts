@@ -52,6 +52,12 @@ export function notFound(what: string): ApiError {
  * keep the request on their errors (axios: `error.config.data`), and that request holds the code or token we sent.
  */
 export function describeError(error: unknown): string {
+  if (error instanceof Error && error.message.startsWith('Failed query:')) {
+    // drizzle writes a failed query's parameters into its message (`params: …`): PIN hashes, names, narrations.
+    // The query and the database's own error say what failed; the values stay out of the log.
+    const query = error.message.split('\nparams:')[0]
+    return error.cause === undefined ? `${error.name}: ${query}` : `${error.name}: ${query}\n${describeError(error.cause)}`
+  }
   if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`
   return typeof error === 'string' ? error : Object.prototype.toString.call(error)
 }

@@ -1,13 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { inspect } from 'node:util'
 
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
 import { setPinPepper } from '#server/auth/pin-hash'
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
 import type { Logger } from '#server/deps'
+import { describeError } from '#server/errors'
 import { DevNotifier, type Notification, type Notifier } from '#server/notifier'
 
 import { call, type CallOptions, type CallResult, createVendor, makeApp, type TestApp } from '../harness'
@@ -70,7 +71,8 @@ beforeAll(async () => {
   const real = t.db
   const noTransactions = new Proxy(real, {
     get(target, prop, receiver) {
-      if (prop === 'transaction') {
+      // A send's database work is one function call (decision 110), made through execute, not a transaction.
+      if (prop === 'transaction' || prop === 'execute') {
         return () => Promise.reject(new Error('could not serialize access due to concurrent update'))
       }
       return Reflect.get(target, prop, receiver)
@@ -318,6 +320,17 @@ class ProviderError extends Error {
     this.config = { url: 'https://sms-provider.invalid/send', method: 'post', data: JSON.stringify({ to: message.to, body: message.text }) }
   }
 }
+
+describe('a query that fails', () => {
+  // drizzle writes a failed query's parameters into its error message; a send's are a PIN hash and a narration.
+  it('is logged with its SQL and the database error, not its parameters', async () => {
+    const failed = await t.db.execute(sql`select ${'hmac-sha256$key$salt$mac'}::text as pin_hash, 1 / 0 as boom`).catch((error) => error)
+    const logged = describeError(failed)
+    expect(logged).toContain('Failed query: select $1::text as pin_hash, 1 / 0 as boom')
+    expect(logged).toContain('division by zero')
+    expect(logged).not.toContain('hmac-sha256$key$salt$mac')
+  })
+})
 
 describe('a messaging provider that fails', () => {
   // A provider's error object carries its request (and so the code): the log gets describeError's name, message
