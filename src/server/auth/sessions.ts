@@ -5,6 +5,7 @@ import { type Permission, PERMISSIONS } from '#contract/permissions'
 import type { Clock } from '../clock'
 import { DAY_MS, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
+import { preparedOnce } from '../db/prepared'
 import { sessions, type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import { newSessionToken, sha256 } from './secrets'
 
@@ -64,8 +65,8 @@ export async function resolveSession(db: Db, clock: Clock, token: string, idleMs
 }
 
 /** Every request that is not answered from the session cache runs this: built once a database, prepared. */
-function sessionLookup(db: Db) {
-  return db
+const sessionLookup = preparedOnce((db) =>
+  db
     .select({ session: sessions, user: users, vendor: vendors })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
@@ -78,18 +79,15 @@ function sessionLookup(db: Db) {
         gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
       ),
     )
-}
-
-const sessionLookups = new WeakMap<Db, ReturnType<ReturnType<typeof sessionLookup>['prepare']>>()
+    .prepare('session_lookup'),
+)
 
 /** The session and the instant it ends by itself (absolute expiry or idleness), whichever comes first. */
 async function lookupSession(db: Db, clock: Clock, tokenHash: string, idleMs: number): Promise<{ auth: Auth; endsAt: number } | null> {
   const now = clock.now()
   const idleSince = new Date(now.getTime() - idleMs)
-  let prepared = sessionLookups.get(db)
-  if (!prepared) sessionLookups.set(db, (prepared = sessionLookup(db).prepare('session_lookup')))
-  // Timestamps as ISO text: a placeholder's value reaches the driver as it is, without the column's own mapping.
-  const [row] = await prepared.execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() })
+  // Timestamps as ISO text: a placeholder's value in `where` reaches the driver as it is (db/prepared.ts).
+  const [row] = await sessionLookup(db).execute({ tokenHash, now: now.toISOString(), idleSince: idleSince.toISOString() })
   if (!row || !isActiveUser(row.user)) return null
   let lastSeen = row.session.lastSeenAt.getTime()
   // Never coarser than half the idle time, or a short SESSION_IDLE_HOURS would end sessions in use.

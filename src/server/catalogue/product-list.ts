@@ -4,6 +4,7 @@ import type * as v from 'valibot'
 import type { catalogueEndpoints, Product, ProductSummary } from '#contract/catalogue'
 
 import type { Db } from '../db/client'
+import { preparedOnce } from '../db/prepared'
 import { collections, productImages, products, productVariants } from '../db/schema'
 import { containsPattern, qualified } from '../db/sql-helpers'
 import { notFound } from '../errors'
@@ -81,8 +82,7 @@ export async function listProducts(db: Db, vendorId: string, filters: ProductFil
   let rows: Awaited<ReturnType<ReturnType<typeof pageQuery>['execute']>>
   if (unfiltered) {
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
-    let prepared = unfilteredPages.get(db)
-    if (!prepared) unfilteredPages.set(db, (prepared = pageQuery(db, liveProducts(sql.placeholder('vendorId'))).prepare('products_page')))
+    const prepared = unfilteredPage(db)
     rows = await prepared.execute({ vendorId, ...paging })
   } else {
     rows = await pageQuery(db, where).execute(paging)
@@ -126,4 +126,4 @@ function pageQuery(db: Db, where: SQL) {
     .offset(sql.placeholder('offset'))
 }
 
-const unfilteredPages = new WeakMap<Db, ReturnType<ReturnType<typeof pageQuery>['prepare']>>()
+const unfilteredPage = preparedOnce((db) => pageQuery(db, liveProducts(sql.placeholder('vendorId'))).prepare('products_page'))

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm'
+import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
@@ -7,6 +7,7 @@ import type { Endpoints } from '#contract/index'
 import { sha256 } from '../auth/secrets'
 import { HOUR_MS } from '../clock'
 import type { Db } from '../db/client'
+import { preparedOnce } from '../db/prepared'
 import { idempotencyKeys } from '../db/schema'
 import { DEFAULT_TRANSFER_TIMEOUT_MS } from '../deps'
 import { ApiError } from '../errors'
@@ -157,18 +158,14 @@ export async function claimIdempotencyKey(
   // The row can vanish between our failed insert and the read (its request released it), or a stale claim be
   // resolved by another replay while we looked at it: read again.
   for (let attempt = 0; attempt < 3; attempt++) {
-    const claimed = await db
-      .insert(idempotencyKeys)
-      .values({
-        vendorId: claim.vendorId,
-        key: claim.key,
-        userId: claim.userId,
-        endpoint: claim.endpoint,
-        requestHash: claim.hash,
-        createdAt: claim.now,
-      })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key })
+    const claimed = await claimStatement(db).execute({
+      vendorId: claim.vendorId,
+      key: claim.key,
+      userId: claim.userId,
+      endpoint: claim.endpoint,
+      hash: claim.hash,
+      createdAt: claim.now,
+    })
     if (claimed.length === 1) {
       held.set(heldKey(claim), claim.now)
       return null
@@ -204,8 +201,51 @@ export async function claimIdempotencyKey(
   throw inProgress()
 }
 
+/** Every money call runs these two (decision 110): prepared, see db/prepared.ts. */
+const claimStatement = preparedOnce((db) =>
+  db
+    .insert(idempotencyKeys)
+    .values({
+      vendorId: sql.placeholder('vendorId'),
+      key: sql.placeholder('key'),
+      userId: sql.placeholder('userId'),
+      endpoint: sql.placeholder('endpoint'),
+      requestHash: sql.placeholder('hash'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ key: idempotencyKeys.key })
+    .prepare('idempotency_claim'),
+)
+
+const saveStatement = preparedOnce((db) =>
+  db
+    .update(idempotencyKeys)
+    .set({ statusCode: sql`${sql.placeholder('status')}`, response: sql`${sql.placeholder('response')}::jsonb` })
+    .where(
+      and(
+        eq(idempotencyKeys.vendorId, sql.placeholder('vendorId')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+        eq(idempotencyKeys.createdAt, sql.placeholder('claimedAt')),
+      ),
+    )
+    .prepare('idempotency_save'),
+)
+
 export async function saveIdempotentResponse(db: Db, id: KeyId, response: StoredResponse): Promise<void> {
-  await db.update(idempotencyKeys).set({ statusCode: response.status, response: response.body }).where(ours(id))
+  const claimedAt = held.get(heldKey(id))
+  if (!claimedAt) {
+    await db.update(idempotencyKeys).set({ statusCode: response.status, response: response.body }).where(ours(id))
+    return
+  }
+  held.delete(heldKey(id))
+  // Placeholders inside sql`` and in `where` reach the driver as they are: JSON and ISO text (db/prepared.ts).
+  await saveStatement(db).execute({
+    ...id,
+    status: response.status,
+    response: JSON.stringify(response.body),
+    claimedAt: claimedAt.toISOString(),
+  })
 }
 
 /**

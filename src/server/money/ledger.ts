@@ -1,9 +1,11 @@
 import { randomBytes, randomInt, randomUUID } from 'node:crypto'
 
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
+import { and, eq, isNull, sql } from 'drizzle-orm'
 
 import type { Db, Tx } from '../db/client'
+import { moneyFunctionRefusal, raisedMessage } from '../db/errors'
 import { ledgerEntries, type NewTransaction, type TransactionRow, transactions, type WalletRow, wallets } from '../db/schema'
+import { callFunction, jsonForRow, rowFromJson } from '../db/sql-helpers'
 import { ApiError } from '../errors'
 
 /** One side of a movement: signed kobo, positive credits the wallet. */
@@ -52,81 +54,78 @@ function assertBalanced(legs: Leg[]): void {
 }
 
 /**
- * Locks the legs' wallets, refuses an overdraft of a main/outlet wallet and updates the balances (and, for a new
- * transaction row, its wallet's row count); answers the balance after each leg, for writeEntries. Must run inside
- * a database transaction, before that transaction writes any row referencing these wallets: a foreign key takes a
- * share lock on the wallet it references, and a share lock held while waiting for FOR UPDATE deadlocks against a
- * concurrent transfer doing the same.
+ * Transaction fields a caller may leave out, with the values the table gives them: the row goes to the database as a
+ * whole (jsonForRow), where a missing column would be null rather than its default.
  */
-async function applyLegs(
-  tx: Db,
-  vendorId: string,
-  legs: Leg[],
-  options: { currency: string; countFor?: string },
-): Promise<Record<string, number>> {
-  const touched = and(
-    eq(wallets.vendorId, vendorId),
-    inArray(
-      wallets.id,
-      legs.map((leg) => leg.walletId),
-    ),
-  )
-  // Locking in id order means two transfers over the same wallets queue instead of deadlocking.
-  const locked = await tx
-    .select({ id: wallets.id, kind: wallets.kind, balance: wallets.balance, currency: wallets.currency })
-    .from(wallets)
-    .where(touched)
-    .orderBy(asc(wallets.id))
-    .for('update')
-  if (locked.length !== legs.length) throw new Error('Transfer names a wallet that is not this vendor’s')
-  if (locked.some((wallet) => wallet.currency !== options.currency)) throw new Error('Transfer mixes currencies')
-
-  const byId = new Map(locked.map((wallet) => [wallet.id, wallet]))
-  const balances: Record<string, number> = {}
-  for (const leg of legs) {
-    const wallet = byId.get(leg.walletId)!
-    const after = wallet.balance + leg.amount
-    if (!Number.isSafeInteger(after)) throw balanceOutOfRange()
-    if (after < 0 && GUARDED_KINDS.has(wallet.kind)) throw insufficientFunds()
-    balances[leg.walletId] = after
+export function wholeTransaction(vendorId: string, fields: TransactionFields): TransactionRow {
+  const createdAt = fields.createdAt ?? new Date()
+  return {
+    outletId: null,
+    fee: 0,
+    currency: 'NGN',
+    sessionId: null,
+    narration: null,
+    originatorAccountName: null,
+    originatorBankName: null,
+    originatorAccountNumber: null,
+    beneficiaryAccountName: null,
+    beneficiaryBankName: null,
+    beneficiaryAccountNumber: null,
+    beneficiaryBankCode: null,
+    customerId: null,
+    customerName: null,
+    orderReference: null,
+    failureReason: null,
+    idempotencyKey: null,
+    providerReference: null,
+    isOffline: false,
+    isPos: false,
+    hasMatchingOrder: false,
+    hasShareableOrder: false,
+    ...fields,
+    id: fields.id ?? randomUUID(),
+    vendorId,
+    createdAt,
+    updatedAt: createdAt,
   }
-
-  // One statement for every wallet: the locks are held until commit, so each round trip saved here is time
-  // other transfers of this wallet are not kept waiting.
-  const newBalance = sql.join(
-    legs.map((leg) => sql`when ${leg.walletId} then ${balances[leg.walletId]}::bigint`),
-    sql` `,
-  )
-  await tx
-    .update(wallets)
-    .set({
-      balance: sql`case ${wallets.id} ${newBalance} end`,
-      ...(options.countFor
-        ? { transactionCount: sql`${wallets.transactionCount} + (case when ${wallets.id} = ${options.countFor} then 1 else 0 end)` }
-        : {}),
-    })
-    .where(touched)
-  return balances
 }
 
-/** One ledger entry per leg, with the balance after it, against a transaction. */
-async function writeEntries(
+/** The money functions' refusals (migrations/0011) as the API's errors; anything else rethrows. */
+export function refusalOf(error: unknown): never {
+  const refusal = moneyFunctionRefusal(error)
+  if (refusal === 'INSUFFICIENT_FUNDS') throw insufficientFunds()
+  if (refusal === 'AMOUNT_TOO_LARGE') throw balanceOutOfRange()
+  const broken = raisedMessage(error)
+  throw broken ? new Error(broken, { cause: error }) : error
+}
+
+/**
+ * The database's ledger_post (migrations/0011_money_functions.sql), the one place a movement is written: locks the
+ * legs' wallets in id order, refuses an overdraft of a main/outlet wallet, updates the balances, inserts the
+ * transaction (or, for a reversal, finds it) and one entry per leg with the balance after it. One round trip, so
+ * the wallets stay locked for as short a time as the commit allows.
+ */
+async function ledgerPost(
   tx: Db,
-  vendorId: string,
-  legs: Leg[],
-  balances: Record<string, number>,
-  at: { transactionId: string; createdAt: Date },
-): Promise<void> {
-  await tx.insert(ledgerEntries).values(
-    legs.map((leg) => ({
-      vendorId,
-      transactionId: at.transactionId,
-      walletId: leg.walletId,
-      amount: leg.amount,
-      balanceAfter: balances[leg.walletId]!,
-      createdAt: at.createdAt,
-    })),
-  )
+  input: { vendorId: string; legs: Leg[]; currency: string; at: Date } & ({ transaction: TransactionRow } | { transactionId: string }),
+): Promise<PostedTransfer> {
+  assertBalanced(input.legs)
+  const txn = 'transaction' in input ? JSON.stringify(jsonForRow(transactions, input.transaction)) : null
+  const posted = await callFunction(
+    tx,
+    sql`ledger_post(${input.vendorId}, ${JSON.stringify(input.legs)}::jsonb, ${input.currency}, ${txn}::jsonb,
+      ${'transactionId' in input ? input.transactionId : null}, ${input.at.toISOString()}::timestamptz)`,
+  ).catch(refusalOf)
+  return postedFromJson(posted)
+}
+
+/** What ledger_post answers, as drizzle would have read it. */
+export function postedFromJson(json: unknown): PostedTransfer {
+  const { transaction, balances } = json as { transaction: Record<string, unknown>; balances: Record<string, number | string> }
+  return {
+    transaction: rowFromJson(transactions, transaction),
+    balances: Object.fromEntries(Object.entries(balances).map(([walletId, balance]) => [walletId, Number(balance)])),
+  }
 }
 
 /**
@@ -139,26 +138,21 @@ export function postTransfer(db: Db, input: PostTransferInput): Promise<PostedTr
 }
 
 /**
- * postTransfer as part of a larger unit of work the caller has already opened (a send spends its name enquiry in
- * the same transaction). Taking a Tx, not a Db, makes calling it outside a transaction a type error.
+ * postTransfer as part of a larger unit of work the caller has already opened (a refund's order changes with its
+ * debit). Taking a Tx, not a Db, makes calling it outside a transaction a type error.
  */
 export async function postTransferWithin(tx: Tx, input: PostTransferInput): Promise<PostedTransfer> {
-  assertBalanced(input.legs)
-  const { vendorId, legs } = input
-  if (!legs.some((leg) => leg.walletId === input.transaction.walletId)) {
+  if (!input.legs.some((leg) => leg.walletId === input.transaction.walletId)) {
     throw new Error('A transaction belongs to one of the wallets it moves money in')
   }
-  const createdAt = input.transaction.createdAt ?? new Date()
-  const balances = await applyLegs(tx, vendorId, legs, {
-    currency: input.transaction.currency ?? 'NGN',
-    countFor: input.transaction.walletId,
+  const transaction = wholeTransaction(input.vendorId, input.transaction)
+  return ledgerPost(tx, {
+    vendorId: input.vendorId,
+    legs: input.legs,
+    currency: transaction.currency,
+    at: transaction.createdAt,
+    transaction,
   })
-  const [transaction] = await tx
-    .insert(transactions)
-    .values({ ...input.transaction, id: input.transaction.id ?? randomUUID(), vendorId, createdAt, updatedAt: createdAt })
-    .returning()
-  await writeEntries(tx, vendorId, legs, balances, { transactionId: transaction!.id, createdAt })
-  return { transaction: transaction!, balances }
 }
 
 export interface ReverseInput {
@@ -194,9 +188,7 @@ export async function reversePendingWithin(tx: Tx, input: ReverseInput): Promise
   for (const entry of entries) net.set(entry.walletId, (net.get(entry.walletId) ?? 0) + entry.amount)
   const legs = [...net].filter(([, amount]) => amount !== 0).map(([walletId, amount]) => ({ walletId, amount: -amount }))
   if (legs.length) {
-    assertBalanced(legs)
-    const balances = await applyLegs(tx, input.vendorId, legs, { currency: pending.currency })
-    await writeEntries(tx, input.vendorId, legs, balances, { transactionId: pending.id, createdAt: input.at })
+    await ledgerPost(tx, { vendorId: input.vendorId, legs, currency: pending.currency, at: input.at, transactionId: pending.id })
   }
   const [failed] = await tx
     .update(transactions)
@@ -221,8 +213,6 @@ export async function vendorWallet(db: Db, vendorId: string, kind: WalletKind) {
     .where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, kind), isNull(wallets.outletId)))
   return wallet
 }
-
-export type VendorWallets = Awaited<ReturnType<typeof vendorWallets>>
 
 /** The vendor's main, external and fees wallets in one query (transfers touch all three). */
 export async function vendorWallets(db: Db, vendorId: string) {

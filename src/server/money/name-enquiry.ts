@@ -73,15 +73,24 @@ export async function resolveAccount(
 
 const invalidRequestId = (message: string) => fieldError(422, 'INVALID_REQUEST_ID', 'requestId', message)
 
+/** Why a requestId cannot move money, in the words every caller uses. */
+export const REQUEST_ID_REFUSALS = {
+  unknown: 'is unknown; resolve the account again',
+  used: 'has already been used; resolve the account again',
+  expired: 'has expired; resolve the account again',
+} as const
+
+export const requestIdRefused = (why: keyof typeof REQUEST_ID_REFUSALS) => invalidRequestId(REQUEST_ID_REFUSALS[why])
+
 /** The live enquiry for a requestId of this vendor, without spending it; 422 naming why it cannot be used. */
 export async function findEnquiry(db: Db, vendorId: string, requestId: string, now: Date): Promise<NameEnquiryRow> {
   const [row] = await db
     .select()
     .from(nameEnquiries)
     .where(and(eq(nameEnquiries.vendorId, vendorId), eq(nameEnquiries.requestId, requestId)))
-  if (!row) throw invalidRequestId('is unknown; resolve the account again')
-  if (row.usedAt) throw invalidRequestId('has already been used; resolve the account again')
-  if (row.expiresAt <= now) throw invalidRequestId('has expired; resolve the account again')
+  if (!row) throw requestIdRefused('unknown')
+  if (row.usedAt) throw requestIdRefused('used')
+  if (row.expiresAt <= now) throw requestIdRefused('expired')
   return row
 }
 
@@ -105,7 +114,7 @@ export async function spendEnquiry(db: Db, vendorId: string, requestId: string, 
   if (row) return row
   // Say why, in the words findEnquiry uses.
   await findEnquiry(db, vendorId, requestId, now)
-  throw invalidRequestId('has already been used; resolve the account again')
+  throw requestIdRefused('used')
 }
 
 /** Housekeeping: enquiries a day past expiry are of no use to anyone. */

@@ -6,6 +6,7 @@ import { isValidNuban, nubanFor } from '#contract/nuban'
 
 import type { Db } from '../db/client'
 import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
+import { preparedOnce } from '../db/prepared'
 import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './bank-provider'
 import { BANKS } from './banks'
 import { newSessionId } from './ledger'
@@ -153,6 +154,23 @@ const resultOf = (row: Pick<SandboxBankTransferRow, 'status' | 'sessionId' | 'fa
     ? { status: row.status, sessionId: row.sessionId }
     : { status: row.status, sessionId: row.sessionId, failureReason: row.failureReason }
 
+/** Every send asks the bank once: prepared (db/prepared.ts). */
+const keepStatement = preparedOnce((db) =>
+  db
+    .insert(sandboxBankTransfers)
+    .values({
+      reference: sql.placeholder('reference'),
+      status: sql.placeholder('status'),
+      sessionId: sql.placeholder('sessionId'),
+      failureReason: sql.placeholder('failureReason'),
+      settlesAs: sql.placeholder('settlesAs'),
+      settlesFailureReason: sql.placeholder('settlesFailureReason'),
+    })
+    .onConflictDoNothing({ target: sandboxBankTransfers.reference })
+    .returning()
+    .prepare('sandbox_bank_keep'),
+)
+
 /**
  * The sandbox_bank_transfers table: one bank for every API process, and one that outlives a restart (decision
  * 103), so recovery in one process finds what another submitted instead of submitting it again.
@@ -162,18 +180,14 @@ class DatabaseRecords implements TransferRecords {
 
   async keep(reference: string, { result, settlesAs }: Recorded): Promise<TransferResult> {
     // Two processes submitting one reference at once: the primary key keeps the first, the other reads it.
-    const [inserted] = await this.db
-      .insert(sandboxBankTransfers)
-      .values({
-        reference,
-        status: result.status,
-        sessionId: result.sessionId,
-        failureReason: result.failureReason ?? null,
-        settlesAs: settlesAs?.status ?? null,
-        settlesFailureReason: settlesAs?.failureReason ?? null,
-      })
-      .onConflictDoNothing({ target: sandboxBankTransfers.reference })
-      .returning()
+    const [inserted] = await keepStatement(this.db).execute({
+      reference,
+      status: result.status,
+      sessionId: result.sessionId ?? null,
+      failureReason: result.failureReason ?? null,
+      settlesAs: settlesAs?.status ?? null,
+      settlesFailureReason: settlesAs?.failureReason ?? null,
+    })
     if (inserted) return resultOf(inserted)
     // Read, not status(): submitting again answers the transfer as it stands, without settling a pending one.
     const [known] = await this.db.select().from(sandboxBankTransfers).where(eq(sandboxBankTransfers.reference, reference))

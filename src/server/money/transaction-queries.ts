@@ -3,6 +3,7 @@ import { and, count, desc, eq, gte, isNull, lte, type Placeholder, type SQL, sql
 import type { Transaction } from '#contract/transactions'
 
 import type { Db } from '../db/client'
+import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
 
@@ -94,9 +95,7 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
   let rows: { row: TransactionRow; total: number }[]
   if (!filtered && !('walletId' in scope)) {
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
-    let prepared = mainPages.get(db)
-    if (!prepared) mainPages.set(db, (prepared = pageQuery(db, sql.placeholder('vendorId'), MAIN_WALLET).prepare('transactions_main_page')))
-    rows = await prepared.execute({ vendorId, ...paging })
+    rows = await mainPage(db).execute({ vendorId, ...paging })
   } else {
     rows = await pageQuery(db, vendorId, scope, filtered ? where : undefined).execute(paging)
   }
@@ -131,7 +130,7 @@ function pageQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, f
   )
 }
 
-const mainPages = new WeakMap<Db, ReturnType<ReturnType<typeof pageQuery>['prepare']>>()
+const mainPage = preparedOnce((db) => pageQuery(db, sql.placeholder('vendorId'), MAIN_WALLET).prepare('transactions_main_page'))
 
 /**
  * One transaction of this vendor's main wallet (or the scoped outlet wallet) by id or reference; another vendor's

@@ -1,20 +1,19 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm'
 
-import { THIRD_PARTY_OFF_MESSAGE } from '#contract/banking'
 import { chargeFor } from '#contract/charges'
 
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { type TransactionRow, transactions, type VendorRow } from '../db/schema'
+import { preparedOnce } from '../db/prepared'
+import { type TransactionRow, transactions } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import { recoverStaleClaimsWith, STALE_CLAIM_MS } from '../http/idempotency'
 import { lockRefundOf, refundSettled } from '../orders/refund-outcome'
 import type { TransferRequest, TransferResult } from './bank-provider'
-import { insufficientFunds, newReference, postTransferWithin, reversePendingWithin, type VendorWallets, vendorWallets } from './ledger'
-import { findEnquiry, spendEnquiry } from './name-enquiry'
-import { verifyPin } from './pin'
+import { newReference, postTransferWithin, reversePendingWithin, vendorWallets } from './ledger'
+import { sendDebit } from './send-debit'
 import { toTransaction } from './transaction-queries'
 
 /*
@@ -35,49 +34,14 @@ export interface SendMoneyInput {
   idempotencyKey: string
 }
 
-/** With third-party transfers off, money may leave only for the vendor's own settlement account. */
-function assertBeneficiaryAllowed(vendor: VendorRow, beneficiary: { accountNumber: string; bankCode: string }): void {
-  if (vendor.thirdPartyTransfers) return
-  if (vendor.settlementAccountNumber === beneficiary.accountNumber && vendor.settlementBankCode === beneficiary.bankCode) {
-    return
-  }
-  throw new ApiError(
-    422,
-    'THIRD_PARTY_TRANSFERS_DISABLED',
-    vendor.settlementAccountNumber
-      ? THIRD_PARTY_OFF_MESSAGE
-      : 'Third-party transfers are turned off and you have no settlement account yet. Add one, or turn on third-party transfers, in Settings → Payout settings.',
-  )
-}
-
 /**
- * POST /transfer/send. Every refusal (bad requestId, third-party rule, PIN, balance) is thrown before anything
- * is committed: the idempotency layer relies on that to let the client retry the same key.
+ * POST /transfer/send. Every refusal (bad requestId, third-party rule, balance, PIN) is decided before anything is
+ * committed but a wrong PIN's count: the idempotency layer relies on that to let the client retry the same key.
  */
 export async function sendMoney(deps: TransferDeps, auth: Auth, input: SendMoneyInput): Promise<TransactionRow> {
-  const { db, clock } = deps
-  // Cheap checks first, so a request that cannot succeed does not cost the user one of their PIN tries.
-  const enquiry = await findEnquiry(db, auth.vendorId, input.requestId, clock.now())
-  assertBeneficiaryAllowed(auth.vendor, enquiry)
-  // Too little balance is known before the PIN too (decision 087); the debit below still checks under its lock.
-  // The wallets read here also name the debit's legs: a wallet's id and account never change.
-  const wallets = await vendorWallets(db, auth.vendorId)
-  if (wallets.main.balance < input.amount + chargeFor(input.amount).fee) throw insufficientFunds()
-  await verifyPin(db, auth.user, input.pin)
-
-  const now = clock.now()
-  const pending = await db
-    .transaction(async (tx) => {
-      const spent = await spendEnquiry(tx, auth.vendorId, input.requestId, now)
-      return debitForTransfer(tx, auth.vendorId, spent, {
-        amount: input.amount,
-        narration: input.narration || null,
-        idempotencyKey: input.idempotencyKey,
-        at: now,
-        wallets,
-      })
-    })
-    .catch(refuseSpentKey)
+  const pending = await sendDebit(deps.db, auth, { ...input, narration: input.narration || null, at: deps.clock.now() }).catch(
+    refuseSpentKey,
+  )
   return submitToBank(deps, pending, (request) => deps.banking.transfer(request))
 }
 
@@ -144,12 +108,10 @@ export async function debitForTransfer(
     idempotencyKey?: string
     at: Date
     orderReference?: string
-    /** The vendor's wallets when the caller has just read them: one round trip less while the wallet is locked. */
-    wallets?: VendorWallets
   },
 ): Promise<TransactionRow> {
   const { fee } = chargeFor(input.amount)
-  const { main, external, fees } = input.wallets ?? (await vendorWallets(tx, vendorId))
+  const { main, external, fees } = await vendorWallets(tx, vendorId)
   const { transaction } = await postTransferWithin(tx, {
     vendorId,
     legs: [
@@ -226,6 +188,23 @@ export async function submitToBank(
   }
 }
 
+/** A pending transfer the bank says succeeded; `at` as ISO text (placeholders inside sql``, db/prepared.ts). */
+const succeeded = (on: Db) =>
+  on
+    .update(transactions)
+    .set({ status: 'success', sessionId: sql`${sql.placeholder('sessionId')}`, updatedAt: sql`${sql.placeholder('at')}::timestamptz` })
+    .where(
+      and(
+        eq(transactions.vendorId, sql.placeholder('vendorId')),
+        eq(transactions.id, sql.placeholder('id')),
+        eq(transactions.status, 'pending'),
+      ),
+    )
+    .returning()
+
+/** Every send that succeeds at once runs it: prepared on the database (db/prepared.ts); a refund's runs in its transaction. */
+const succeededStatement = preparedOnce((db) => succeeded(db).prepare('transfer_succeeded'))
+
 /**
  * Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. A
  * refund's order is settled in the same database transaction (its row locked first, see lockRefundOf).
@@ -234,23 +213,16 @@ export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: Transacti
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
   if (result.status === 'success') {
-    const succeed = async (on: Db) =>
-      (
-        await on
-          .update(transactions)
-          .set({ status: 'success', sessionId: result.sessionId ?? row.sessionId, updatedAt: clock.now() })
-          .where(and(scope, eq(transactions.status, 'pending')))
-          .returning()
-      )[0]
+    const success = { id: row.id, vendorId: row.vendorId, sessionId: result.sessionId ?? row.sessionId, at: clock.now().toISOString() }
     // With no refund to settle alongside, the conditional update is atomic on its own: no transaction needed.
     const settled = row.orderReference
       ? await db.transaction(async (tx) => {
           const refund = await lockRefundOf(tx, row)
-          const done = await succeed(tx)
+          const [done] = await succeeded(tx).execute(success)
           if (done && refund) await refundSettled(tx, refund, done, clock.now())
           return done
         })
-      : await succeed(db)
+      : (await succeededStatement(db).execute(success))[0]
     if (settled) return settled
   } else if (result.status === 'failed') {
     const reversed = await db.transaction(async (tx) => {
