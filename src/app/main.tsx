@@ -15,20 +15,9 @@ import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
 import { startSignOutOutbox } from './lib/sign-out-outbox'
-import { createAppRouter } from './router'
+import { type AppRouter, createAppRouter } from './router'
 
 const queryClient = createQueryClient()
-
-const router = createAppRouter(queryClient)
-
-// Several calls can fail with 401 at once; the first one signs out, the rest find no session and stay quiet.
-setUnauthenticatedHandler(() => {
-  if (!getSession()) return
-  void wipeLocalData(queryClient).then(() => {
-    notify.error(UNAUTHENTICATED_MESSAGE)
-    void router.navigate({ to: '/' })
-  })
-})
 
 /** A new task: what follows runs after the browser has had a turn (input, paint), not in the task before it. */
 function nextTask(): Promise<void> {
@@ -39,19 +28,58 @@ function nextTask(): Promise<void> {
   })
 }
 
+/** How long a returning vendor's start waits for a screen's data before React draws its pending skeleton. */
+const FIRST_SCREEN_WAIT_MS = 250
+
+/**
+ * Loads the router's first location and resolves once its stores hold what React should draw first (decision 106):
+ * the finished screen, or its pending skeleton when a loader or a chunk waits on the network. With `waitForData`
+ * (a service worker serves the chunks: a returning vendor, whose data is usually saved) a pending skeleton is drawn
+ * only if the screen is not done within FIRST_SCREEN_WAIT_MS; otherwise (a first visit) it is drawn at once.
+ */
+function loadFirstScreen(router: AppRouter, waitForData: boolean): Promise<void> {
+  return new Promise((resolve) => {
+    // Until React's Transitioner mounts and takes this over, the router commits through it at once.
+    router.startTransition = async (commit, matches) => {
+      commit()
+      if (!waitForData || !matches.some((match) => match.status === 'pending')) resolve()
+      return false
+    }
+    void router
+      .load()
+      .catch(() => undefined)
+      .then(() => resolve())
+    setTimeout(resolve, FIRST_SCREEN_WAIT_MS)
+  })
+}
+
 async function boot() {
+  // Decision 106: evaluating the entry's modules is a task of its own; building the router and the boot follow.
+  await nextTask()
   // The online manager assumes "online" until an event says otherwise; a start with no network sends none.
   onlineManager.setOnline(navigator.onLine)
   startSignOutOutbox()
+  const session = getSession()
+  // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once. The
+  // restore reads IndexedDB: started first, it runs while the router is built.
+  const restored = session ? startPersistence(queryClient, session.user.id) : undefined
+  const router = createAppRouter(queryClient)
+  // Several calls can fail with 401 at once; the first one signs out, the rest find no session and stay quiet.
+  setUnauthenticatedHandler(() => {
+    if (!getSession()) return
+    void wipeLocalData(queryClient).then(() => {
+      notify.error(UNAUTHENTICATED_MESSAGE)
+      void router.navigate({ to: '/' })
+    })
+  })
+  await nextTask()
   // Decision 100: the screen's lazy chunks are fetched now, beside the cache's restore, not after React's first
   // render asks for them; on a cold start that is a round trip and the entry's evaluation sooner.
   const chunks = Promise.all(
     router.getMatchedRoutes(location.pathname)[0].map((route) => router.loadRouteChunk(route)?.catch(() => undefined)),
   )
-  const session = getSession()
-  // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once.
   if (session) {
-    await startPersistence(queryClient, session.user.id)
+    await restored
     // Not awaited: changes made offline are read and sent behind the first screen.
     void startOutbox(queryClient, session.user.id)
   }
@@ -59,12 +87,13 @@ async function boot() {
   // own, so React renders the finished screen once instead of matching, loading and rendering in one task. A
   // service worker answers the chunks from its precache, so they are waited for; without one (the first visit)
   // they cross the network and the route's pending skeleton is drawn meanwhile.
-  if (navigator.serviceWorker?.controller) await chunks
+  const returning = Boolean(navigator.serviceWorker?.controller)
+  if (returning) await chunks
   await nextTask()
-  const loaded = router.load().catch(() => undefined)
-  // Loaders whose data the device holds are done within the task; one that waits on the network leaves its route
-  // pending, and React draws the pending skeleton first, as before.
-  await Promise.race([loaded, nextTask()])
+  // Decision 106: React renders once the router has committed what to draw. A commit while React's first render is
+  // under way changes the stores that render read; React then throws the time-sliced work away and renders the
+  // whole screen again in one blocking task.
+  await loadFirstScreen(router, returning)
   await nextTask()
   const root = createRoot(document.getElementById('root')!)
   startTransition(() => {

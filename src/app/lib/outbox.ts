@@ -78,7 +78,8 @@ async function reload(): Promise<void> {
   const current = owner
   if (!current) return
   const list = (await get<OutboxItem[]>(current.key, store)) ?? []
-  if (owner === current) publish(list)
+  // An empty outbox read at start is no change: a new empty array would make React's first render start over.
+  if (owner === current && !(list.length === 0 && items.length === 0)) publish(list)
 }
 
 /** Opens the user's outbox (at start and after sign-in) and sends what waits if the network is there. */
