@@ -22,7 +22,8 @@ function label(doc: jsPDF, text: string, x: number, y: number, align: 'left' | '
   doc.setFont('helvetica', 'normal')
   doc.setFontSize(9)
   doc.setTextColor(...PDF_MUTED)
-  doc.text(text.toUpperCase(), x, y, { align, charSpace: 0.3 })
+  // Letter spacing is added after each letter, the last too: right-aligned, it would push the word off its column.
+  doc.text(text.toUpperCase(), x, y, { align, charSpace: align === 'left' ? 0.3 : 0 })
 }
 
 function value(
@@ -101,7 +102,7 @@ function totals(doc: jsPDF, order: Order, y: number): number {
 
 /** The box that tells the customer how to pay: account, reference to quote, and the QR code of the payment page. */
 function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: string | null, y: number): number {
-  const height = 70
+  const height = 64
   y = room(doc, y, height)
   doc.setDrawColor(...PDF_GREEN)
   doc.setLineWidth(0.6)
@@ -117,7 +118,7 @@ function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: s
       ['Account name', payTo.accountName],
     ] as const) {
       label(doc, name, x, line)
-      value(doc, text, x + 38, line, { size: name === 'Account number' ? 13 : 11 })
+      value(doc, text, x + 46, line, { size: name === 'Account number' ? 13 : 11 })
       line += 7
     }
   } else {
@@ -129,7 +130,7 @@ function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: s
   doc.setFont('courier', 'bold')
   doc.setFontSize(16)
   doc.setTextColor(...PDF_GREEN)
-  doc.text(order.reference, x + 38, line + 1)
+  doc.text(order.reference, x + 46, line + 1)
   doc.setFont('helvetica', 'normal')
   doc.setFontSize(8.5)
   doc.setTextColor(...PDF_MUTED)

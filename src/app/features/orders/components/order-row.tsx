@@ -34,9 +34,10 @@ export function OrderRow({ order: o }: { order: OrderSummary }) {
         <span className={rowMeta}>
           {o.reference} · {items(o.itemCount)}
         </span>
+        {/* The due date first: on a phone the line is cut short, and when it is due matters more than when made. */}
         <span className={rowMeta}>
+          {o.dueDate ? `Due ${invoiceDueText(o)} · ` : null}
           {formatShortDateTime(o.createdAt)}
-          {o.dueDate ? ` · Due ${invoiceDueText(o)}` : null}
         </span>
       </span>
       <span className={right}>
