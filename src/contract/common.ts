@@ -62,6 +62,11 @@ export const isoDate = v.pipe(v.string(), v.isoTimestamp())
 /** The largest request body of an ordinary (JSON) call. */
 export const MAX_BODY_BYTES = 1024 * 1024
 
+/** The Lagos calendar day of an instant, yyyy-MM-dd. Lagos is UTC+1 all year (no daylight saving). */
+export function lagosDay(at: Date = new Date()): string {
+  return new Date(at.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10)
+}
+
 /** A calendar day, yyyy-MM-dd, read in Africa/Lagos (coupons start and end on days, not instants). */
 export const localDate = v.pipe(
   v.string('is required'),

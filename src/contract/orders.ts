@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 import { pin } from './banking'
 import { price, ProductVariant } from './catalogue'
-import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, queryBool, text } from './common'
+import { amountKobo, email, id, kobo, lagosDay, localDate, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
 import { ORDER_KINDS, ORDER_STATUSES, type OrderStatus } from './statuses'
@@ -100,6 +100,15 @@ export const Refund = v.object({
 })
 export type Refund = v.InferOutput<typeof Refund>
 
+/** Nothing has been paid, or not all of it: what an invoice past its due date still is, to be overdue. */
+export const UNPAID_STATUSES: readonly OrderStatus[] = ['pending', 'partially-paid']
+
+/** An unpaid invoice whose due date (a Lagos day) is before today in Lagos. Due today is not overdue yet. */
+export function isOverdue(o: { dueDate: string | null; status: OrderStatus }, now: Date = new Date()): boolean {
+  if (!o.dueDate || !UNPAID_STATUSES.includes(o.status)) return false
+  return o.dueDate < lagosDay(now)
+}
+
 /** A row of the orders and invoices lists. */
 export const OrderSummary = v.object({
   id: v.string(),
@@ -115,6 +124,8 @@ export const OrderSummary = v.object({
   /** Refunds that reached the payer, kobo. Less than amountPaid: a partial refund, and the status is unchanged. */
   amountRefunded: kobo,
   isShareable: v.boolean(),
+  /** An invoice's optional due date, yyyy-MM-dd (a Lagos day); null when none was set, and always for an order. */
+  dueDate: v.nullable(v.string()),
   createdAt: v.string(),
   updatedAt: v.string(),
 })
@@ -247,6 +258,8 @@ const orderBody = {
   taxIds: v.optional(v.pipe(v.array(id), v.maxLength(10, 'must have at most 10 taxes')), []),
   deliveryLocationId: v.optional(id),
   narration: optionalText(500),
+  /** Invoices only: the Lagos day payment is due, not before the day the invoice is made (checked by the server). */
+  dueDate: v.optional(v.nullable(localDate)),
 }
 
 /** Reported under `customer`, so a form shows it by the customer field. */

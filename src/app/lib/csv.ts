@@ -5,6 +5,8 @@
  * a stranger typed (CSV injection).
  */
 
+import { downloadBlob } from './share'
+
 export interface CsvColumn<T> {
   header: string
   value: (row: T) => string | number | null | undefined
@@ -29,14 +31,5 @@ export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): 
 
 /** Saves text as a file through a temporary link; a BOM first so Excel reads the naira sign as UTF-8. */
 export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  const blob = new Blob(['\uFEFF', text], { type })
-  const url = URL.createObjectURL(blob)
-  const link = document.createElement('a')
-  link.href = url
-  link.download = filename
-  document.body.append(link)
-  link.click()
-  link.remove()
-  // Revoking at once can cancel the download in some browsers; a minute is plenty.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000)
+  downloadBlob(new Blob(['\uFEFF', text], { type }), filename)
 }

@@ -99,9 +99,14 @@ export interface InfoDialogProps {
    * closed as this one opened (the PIN dialog), which would otherwise count as interacting outside.
    */
   closeOnInteractOutside?: boolean
+  /**
+   * A second, outlined button beside the first (View receipt on a transfer's outcome). It does not close the
+   * dialog: its onClick decides what comes next.
+   */
+  secondaryAction?: { label: string; onClick: () => void }
 }
 
-/** An outcome or a notice with one button: 'Transfer Successful', 'Review Pending'. */
+/** An outcome or a notice with one button (or two): 'Transfer Successful', 'Review Pending'. */
 export function InfoDialog({
   open,
   onOpenChange,
@@ -111,6 +116,7 @@ export function InfoDialog({
   onAction,
   tone = 'info',
   closeOnInteractOutside = true,
+  secondaryAction,
 }: InfoDialogProps) {
   return (
     <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} tone={tone} closeOnInteractOutside={closeOnInteractOutside}>
@@ -124,6 +130,11 @@ export function InfoDialog({
             <Title>{title}</Title>
             {description ? <Description>{description}</Description> : null}
             <Footer>
+              {secondaryAction ? (
+                <Button size="lg" variant="outline" onClick={secondaryAction.onClick}>
+                  {secondaryAction.label}
+                </Button>
+              ) : null}
               <Button
                 size="lg"
                 onClick={() => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
+import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
 import { ORDER_STATUSES } from '#contract/orders'
 
@@ -74,6 +74,8 @@ export const orders = pgTable(
     amountRefundCommitted: kobo('amount_refund_committed').notNull().default(0),
     itemCount: integer('item_count').notNull(),
     narration: text('narration'),
+    /** An invoice's optional due date, a Lagos day; never before the day it was made. */
+    dueDate: date('due_date', { mode: 'string' }),
     isShareable: boolean('is_shareable').notNull().default(false),
     /** Random code of the public page (/checkout/{code}); only for shareable orders. */
     publicCode: text('public_code').unique(),

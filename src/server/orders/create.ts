@@ -6,6 +6,7 @@ import { nairaText } from '#contract/naira'
 import type { OrderItemInput, OrderKind } from '#contract/orders'
 import { orderTotals } from '#contract/pricing'
 
+import { lagosDate } from '../analytics'
 import { newPayLinkCode } from '../catalogue/paylinks'
 import type { LowStockNotice } from '../catalogue/stock'
 import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
@@ -37,6 +38,8 @@ export interface NewOrder {
   taxIds: readonly string[]
   deliveryLocationId?: string
   narration?: string | null
+  /** Invoices only: yyyy-MM-dd (a Lagos day), not before the day the invoice is made. */
+  dueDate?: string | null
   /** An offline credit this order is for: it pays the order and is matched to it, once. */
   transactionReference?: string
   /** With a public page the customer opens to pay. */
@@ -127,6 +130,16 @@ async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'ref
   throw new Error('Could not find a free order reference after 5 tries')
 }
 
+/** An invoice's due date: none, or a Lagos day from the day it is made on. Orders are paid there and then. */
+function checkDueDate(input: NewOrder, at: Date): void {
+  if (!input.dueDate) return
+  if (input.kind !== 'invoice') throw validationError([{ path: 'dueDate', message: 'only an invoice has a due date' }])
+  const issued = lagosDate(at)
+  if (input.dueDate < issued) {
+    throw validationError([{ path: 'dueDate', message: `must not be before the invoice date (${issued})` }])
+  }
+}
+
 /**
  * Creates an order or invoice, all in one database transaction: the customer, one use of the coupon, the order
  * with totals from orderTotals (contract/pricing.ts, the app's preview uses the same), its items, the "created"
@@ -141,6 +154,7 @@ export async function createOrder(
   at: Date,
 ): Promise<{ order: OrderRow; notices: LowStockNotice[] }> {
   const { vendorId } = actor
+  checkDueDate(input, at)
   const [lines, taxRates, delivery] = await Promise.all([
     priceLines(db, vendorId, input.items),
     taxesByIds(db, vendorId, input.taxIds),
@@ -174,6 +188,7 @@ export async function createOrder(
       amount: totals.total,
       itemCount: lines.length,
       narration: input.narration ?? null,
+      dueDate: input.dueDate ?? null,
       isShareable: Boolean(input.shareable),
       transactionId: credit?.id ?? null,
       idempotencyKey: input.idempotencyKey ?? null,

@@ -16,6 +16,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     amountPaid: row.amountPaid,
     amountRefunded: row.amountRefunded,
     isShareable: row.isShareable,
+    dueDate: row.dueDate,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -74,12 +74,13 @@ describe('Variant Details', () => {
     expect(await within(sheet).findByRole('link', { name: `${LINK}1` })).toBeTruthy()
   })
 
-  it('offers Share only where the browser has navigator.share', async () => {
+  it('without navigator.share, Share copies the link with the payment link toast', async () => {
     payLinkApi(LINK)
-    renderApp('/products/prod-1/variants/var-1')
+    const { user } = renderApp('/products/prod-1/variants/var-1')
     const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
-    await within(sheet).findByRole('button', { name: 'Copy payment link' })
-    expect(within(sheet).queryByRole('button', { name: 'Share' })).toBeNull()
+    await user.click(await within(sheet).findByRole('button', { name: 'Share' }))
+    expect(await screen.findByRole('status', { name: 'Copied payment link to clipboard' })).toBeTruthy()
+    expect(await navigator.clipboard.readText()).toContain(LINK)
   })
 
   it('shares the link through the system share sheet', async () => {

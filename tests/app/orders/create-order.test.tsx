@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query'
-import { act, screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
@@ -199,6 +199,43 @@ describe('Create order', () => {
       customerId: 'cus-1',
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/INV-NEW001'))
+  })
+
+  it('sends an invoice’s due date; a day before today (Lagos) is refused under the field, as is the server’s refusal', async () => {
+    vi.useFakeTimers({ now: new Date('2026-12-10T23:30:00Z'), shouldAdvanceTime: true })
+    const calls = api([
+      () =>
+        Response.json(
+          {
+            message: 'dueDate: must not be before the invoice date (2026-12-11)',
+            code: 'VALIDATION_FAILED',
+            issues: [{ path: 'dueDate', message: 'must not be before the invoice date (2026-12-11)' }],
+          },
+          { status: 422 },
+        ),
+      () => ok(order({ reference: 'INV-DUE001', kind: 'invoice', isShareable: true, dueDate: '2026-12-31' }), 'Invoice created'),
+    ])
+    const { user, router } = renderApp('/invoices/new')
+    await user.click(await screen.findByRole('button', { name: 'Add Jollof rice, Size: Large' }))
+    const due = screen.getByLabelText('Due date (optional)') as HTMLInputElement
+    // 23:30 UTC on the 10th is already the 11th in Lagos: the 10th is in the past.
+    expect(due.min).toBe('2026-12-11')
+    fireEvent.change(due, { target: { value: '2026-12-10' } })
+    await user.click(screen.getByRole('button', { name: 'Create invoice' }))
+    expect(await screen.findByText('Choose today or a later day.')).toBeTruthy()
+    expect(calls.creates).toHaveLength(0)
+
+    fireEvent.change(due, { target: { value: '2026-12-11' } })
+    await user.click(screen.getByRole('button', { name: 'Create invoice' }))
+    expect(await screen.findByText('Must not be before the invoice date (2026-12-11).')).toBeTruthy()
+    expect(calls.creates[0]!.body).toMatchObject({ kind: 'invoice', dueDate: '2026-12-11' })
+
+    fireEvent.change(due, { target: { value: '2026-12-31' } })
+    await user.click(screen.getByRole('button', { name: /Create invoice|Try again/ }))
+    await waitFor(() => expect(calls.creates).toHaveLength(2))
+    expect(calls.creates[1]!.body).toMatchObject({ kind: 'invoice', dueDate: '2026-12-31' })
+    await waitFor(() => expect(router.state.location.pathname).toBe('/invoices/INV-DUE001'))
+    vi.useRealTimers()
   })
 })
 

@@ -77,6 +77,66 @@ describe('Orders and invoices lists', () => {
     expect(screen.getByRole('link', { name: 'Create invoice' })).toBeTruthy()
   })
 
+  it('shows an invoice’s due date, and Overdue only on an unpaid one past its due day in Lagos', async () => {
+    // 23:30 UTC on 10 December is already the 11th in Lagos: due on the 10th is overdue, due on the 11th is not.
+    vi.useFakeTimers({ now: new Date('2026-12-10T23:30:00Z'), shouldAdvanceTime: true })
+    const invoices = [
+      orderSummary({
+        id: 'i0',
+        reference: 'INV-PAST',
+        kind: 'invoice',
+        status: 'pending',
+        dueDate: '2026-12-10',
+        customer: { id: 'c0', name: 'Past due' },
+      }),
+      orderSummary({
+        id: 'i1',
+        reference: 'INV-PART',
+        kind: 'invoice',
+        status: 'partially-paid',
+        dueDate: '2026-12-01',
+        customer: { id: 'c1', name: 'Part paid' },
+      }),
+      orderSummary({
+        id: 'i2',
+        reference: 'INV-TODAY',
+        kind: 'invoice',
+        status: 'pending',
+        dueDate: '2026-12-11',
+        customer: { id: 'c2', name: 'Due today' },
+      }),
+      orderSummary({
+        id: 'i3',
+        reference: 'INV-PAID',
+        kind: 'invoice',
+        status: 'paid',
+        dueDate: '2026-12-01',
+        customer: { id: 'c3', name: 'Paid late' },
+      }),
+      orderSummary({
+        id: 'i4',
+        reference: 'INV-NONE',
+        kind: 'invoice',
+        status: 'pending',
+        dueDate: null,
+        customer: { id: 'c4', name: 'No due date' },
+      }),
+    ]
+    orderLedger(invoices.length, (n) => invoices[n]!)
+    renderApp('/invoices')
+    await screen.findByText('Past due')
+    const rowOf = (name: string) => screen.getByText(name).closest('a')!
+    expect(within(rowOf('Past due')).getByText(/Due 10\/12\/2026/)).toBeTruthy()
+    expect(within(rowOf('Past due')).getByText('Overdue')).toBeTruthy()
+    expect(within(rowOf('Part paid')).getByText('Overdue')).toBeTruthy()
+    expect(within(rowOf('Due today')).getByText(/Due 11\/12\/2026/)).toBeTruthy()
+    expect(within(rowOf('Due today')).queryByText('Overdue')).toBeNull()
+    expect(within(rowOf('Paid late')).queryByText('Overdue')).toBeNull()
+    expect(within(rowOf('No due date')).queryByText(/Due /)).toBeNull()
+    expect(within(rowOf('No due date')).queryByText('Overdue')).toBeNull()
+    vi.useRealTimers()
+  })
+
   it('shows No record found with Refetch when empty, and hides Refetch on a 403', async () => {
     orderLedger(0)
     const { user } = renderApp('/orders')

@@ -187,6 +187,23 @@ describe('Transfer to Main Wallet', () => {
     await waitFor(() => expect(calls.balances.length).toBeGreaterThanOrEqual(2))
   })
 
+  it('View receipt on Transfer Successful shows the receipt of the move, its reference included', async () => {
+    outletsApi({ balances: [2_500_000, 1_000_000] })
+    transferApi(endpoints.transferToMain)
+    const { user } = await openOutlet()
+    const sheet = await openSheet(user, 'Transfer to Main Wallet')
+    await user.type(within(sheet).getByLabelText('Amount'), '15000')
+    const { confirm } = await proceed(user, sheet)
+    await authorise(user, confirm)
+    const done = await screen.findByRole('dialog', { name: 'Transfer Successful' })
+    await user.click(within(done).getByRole('button', { name: 'View receipt' }))
+    const receipt = await screen.findByRole('dialog', { name: 'Receipt' })
+    expect(within(receipt).getByText('VBO-REF-0001')).toBeTruthy()
+    expect(within(receipt).getByText('₦1,500.50', { selector: 'p' })).toBeTruthy()
+    expect(within(receipt).getByRole('button', { name: 'Download PDF' })).toBeTruthy()
+    expect(within(receipt).getByRole('button', { name: 'Share' })).toBeTruthy()
+  })
+
   it('more than the outlet holds is said on the confirm step, before any PIN, and Transfer stays disabled', async () => {
     outletsApi()
     const sent = transferApi(endpoints.transferToMain)

@@ -252,6 +252,7 @@ describe('GET /vendor/customer/info', () => {
       amountPaid: 1_500_00,
       amountRefunded: 0,
       isShareable: false,
+      dueDate: null,
       createdAt: at(240).toISOString(),
       updatedAt: at(240).toISOString(),
     })

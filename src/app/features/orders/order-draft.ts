@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { toBasisPoints } from '#contract/common'
+import { lagosDay, toBasisPoints } from '#contract/common'
 import { MAX_ITEM_QUANTITY, MAX_ORDER_ITEMS, type OrderKind } from '#contract/orders'
 import { MAX_ORDER_SUBTOTAL_KOBO, type OrderTotals, orderTotals } from '#contract/pricing'
 import type { Coupon, DeliveryLocation, Tax } from '#contract/selling-terms'
@@ -41,6 +41,8 @@ export interface OrderDraft {
   taxIds: string[]
   deliveryLocationId: string
   narration: string
+  /** Invoices only: yyyy-MM-dd (a Lagos day) or '' for none. */
+  dueDate: string
 }
 
 export interface DraftErrors {
@@ -48,6 +50,7 @@ export interface DraftErrors {
   customerEmail?: string
   items?: string
   couponCode?: string
+  dueDate?: string
 }
 
 let lastKey = 0
@@ -63,6 +66,7 @@ export function emptyOrderDraft(kind: OrderKind): OrderDraft {
     taxIds: [],
     deliveryLocationId: '',
     narration: '',
+    dueDate: '',
   }
 }
 
@@ -108,6 +112,8 @@ export function draftErrors(draft: OrderDraft): DraftErrors | null {
   else if (draft.lines.length > MAX_ORDER_ITEMS) errors.items = `An order can have at most ${MAX_ORDER_ITEMS} items.`
   else if (subtotalOf(draft.lines) > MAX_ORDER_SUBTOTAL_KOBO)
     errors.items = 'The items come to more than ₦1,000,000,000, the most one order can be.'
+  // The server's rule too (a Lagos day from the invoice's own): the date picker's min does not stop a typed date.
+  if (draft.kind === 'invoice' && draft.dueDate && draft.dueDate < lagosDay()) errors.dueDate = 'Choose today or a later day.'
   if (draft.couponCode.trim() && !COUPON_CODE.test(draft.couponCode.trim())) errors.couponCode = 'Use 3 to 20 letters, digits, - or _.'
   return Object.keys(errors).length ? errors : null
 }
@@ -127,6 +133,7 @@ export function orderBody(draft: OrderDraft, transactionReference?: string): Cre
   if (draft.couponCode.trim()) body.couponCode = draft.couponCode.trim()
   if (draft.deliveryLocationId) body.deliveryLocationId = draft.deliveryLocationId
   if (draft.narration.trim()) body.narration = draft.narration.trim()
+  if (draft.kind === 'invoice' && draft.dueDate) body.dueDate = draft.dueDate
   return transactionReference ? { ...body, transactionReference } : body
 }
 

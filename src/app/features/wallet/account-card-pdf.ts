@@ -1,5 +1,7 @@
 import { format } from 'date-fns'
 
+import { loadPdfKit, PDF_GREEN as GREEN, PDF_INK as INK, PDF_LINE, PDF_MUTED as MUTED, safeFileStem, savePdf } from '#app/lib/pdf-kit'
+
 export interface AccountDetails {
   bankName: string
   accountNumber: string
@@ -8,12 +10,7 @@ export interface AccountDetails {
 
 /** '<account name> account details.pdf' (SPEC §9), without characters a file system refuses. */
 export function accountCardFileName(accountName: string): string {
-  // Path separators, characters Windows refuses, and control characters.
-  const safe = accountName
-    .replace(/[\\/:*?"<>|\x00-\x1f]+/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return `${safe || 'Wallet'} account details.pdf`
+  return `${safeFileStem(accountName) || 'Wallet'} account details.pdf`
 }
 
 /** What the QR code holds: plain text any phone camera shows as is, ready to copy into a bank app. */
@@ -21,27 +18,15 @@ export function accountQrText(details: AccountDetails): string {
   return `Bank: ${details.bankName}\nAccount number: ${details.accountNumber}\nAccount name: ${details.accountName}`
 }
 
-const GREEN: [number, number, number] = [11, 110, 79]
-const INK: [number, number, number] = [17, 24, 39]
-const MUTED: [number, number, number] = [75, 85, 99]
-
 /**
  * The "pay with bank transfer" card: A4 portrait, the account in large type and a QR code of it, to print and
- * stick by the till. jsPDF and qrcode (~130 kB gzip together) are loaded only when someone asks for the card,
- * so they stay out of the app's bundle and its offline precache.
+ * stick by the till. jsPDF and qrcode are loaded only when someone asks for the card (lib/pdf-kit).
  */
 export async function downloadAccountCard(details: AccountDetails): Promise<void> {
-  const [{ jsPDF }, qrModule] = await Promise.all([import('jspdf'), import('qrcode')])
-  // qrcode is CommonJS: depending on the bundler's interop its functions sit on the namespace or on default.
-  const qrcode = (qrModule.default as typeof qrModule | undefined) ?? qrModule
-  const qr = await qrcode.toDataURL(accountQrText(details), {
-    errorCorrectionLevel: 'M',
-    margin: 1,
-    width: 640,
-    color: { dark: '#053826', light: '#ffffff' },
-  })
+  const kit = await loadPdfKit()
+  const qr = await kit.qrPng(accountQrText(details))
 
-  const doc = new jsPDF({ orientation: 'portrait', unit: 'mm', format: 'a4' })
+  const doc = kit.newDoc('a4')
   const width = doc.internal.pageSize.getWidth()
   const centre = width / 2
   doc.setProperties({ title: `${details.accountName} account details`, subject: 'Pay with bank transfer' })
@@ -56,7 +41,7 @@ export async function downloadAccountCard(details: AccountDetails): Promise<void
   doc.setFontSize(13)
   doc.text('Transfer from any Nigerian bank app to the account below.', centre, 45, { align: 'center' })
 
-  doc.setDrawColor(209, 213, 219)
+  doc.setDrawColor(...PDF_LINE)
   doc.setLineWidth(0.4)
   doc.roundedRect(20, 76, width - 40, 96, 4, 4, 'S')
   const rows: [string, string, number][] = [
@@ -87,5 +72,5 @@ export async function downloadAccountCard(details: AccountDetails): Promise<void
   doc.setFontSize(9)
   doc.text(`Generated on ${format(new Date(), 'dd/MM/yyyy')}`, centre, 287, { align: 'center' })
 
-  doc.save(accountCardFileName(details.accountName))
+  savePdf(doc, accountCardFileName(details.accountName))
 }

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
+import { hasReceipt } from '#app/lib/receipt'
 import { transferChargeQuery } from '#app/lib/transfer-charge'
 import { useDebouncedValue } from '#app/lib/use-debounced-value'
 import { usePinStep } from '#app/lib/use-pin-step'
@@ -12,6 +13,7 @@ import { Button } from '#app/ui/button'
 import { InfoDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { PinDialog } from '#app/ui/pin-dialog'
+import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { type ChargeTier, feeFor } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
@@ -116,6 +118,7 @@ export function SendMoneySheet({
   // The outcome dialog opens once the PIN dialog has finished closing (see PinDialog.onExitComplete); the
   // sheet stays open under it until the user acknowledges, then the whole flow closes.
   const [outcomeVisible, setOutcomeVisible] = useState(false)
+  const [receiptOpen, setReceiptOpen] = useState(false)
 
   const problem =
     account && validAmount !== null
@@ -221,6 +224,8 @@ export function SendMoneySheet({
   }
 
   const result = outcome ? outcomeDialog(outcome) : null
+  // View receipt swaps the outcome (and the sheet under it) for the receipt; closing that ends the flow.
+  if (receiptOpen && outcome) return <ReceiptSheet t={outcome} onClose={onClose} />
   const footer =
     step === 1 ? (
       <Button size="lg" disabled={!canProceed} onClick={() => setStep(2)}>
@@ -303,6 +308,7 @@ export function SendMoneySheet({
           description={result.description}
           tone={result.tone}
           closeOnInteractOutside={false}
+          secondaryAction={outcome && hasReceipt(outcome) ? { label: 'View receipt', onClick: () => setReceiptOpen(true) } : undefined}
         />
       ) : null}
     </>

@@ -3,6 +3,7 @@ import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
+import { shareOrCopy } from '#app/lib/share'
 import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
@@ -48,12 +49,8 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'product'
 
-function canShare(): boolean {
-  return typeof navigator !== 'undefined' && typeof navigator.share === 'function'
-}
-
 /**
- * The variant's pay link: copy, QR code (downloadable as PNG), the system share sheet where the browser has one,
+ * The variant's pay link: copy, QR code (downloadable as PNG), Share (the system share sheet, else a copy),
  * and Generate or Regenerate. Regenerating kills the old link and QR code, so it asks first.
  */
 export function PayLinkSection({ variant }: { variant: ProductVariant }) {
@@ -61,13 +58,8 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
   const [confirming, setConfirming] = useState(false)
   const label = `${variant.productName} (${optionsLabel(variant.options)})`
 
-  async function share(url: string) {
-    try {
-      await navigator.share({ title: variant.productName, text: `Pay for ${label}`, url })
-    } catch {
-      // Dismissing the share sheet rejects too; there is nothing to tell the user.
-    }
-  }
+  // The share sheet where there is one (WhatsApp is where customers are), else the link is copied (lib/share).
+  const share = (url: string) => shareOrCopy({ title: variant.productName, text: `Pay for ${label}`, url }, COPIED_PAY_LINK)
 
   if (!variant.paylink) {
     return (
@@ -101,12 +93,10 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
             Download QR
           </a>
         ) : null}
-        {canShare() ? (
-          <Button variant="outline" onClick={() => void share(paylink)}>
-            <Icon name="share" size={18} />
-            Share
-          </Button>
-        ) : null}
+        <Button variant="outline" onClick={() => void share(paylink)}>
+          <Icon name="share" size={18} />
+          Share
+        </Button>
       </div>
       <Button variant="ghost" onClick={() => setConfirming(true)}>
         <Icon name="refresh" size={18} />

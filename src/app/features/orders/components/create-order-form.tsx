@@ -10,9 +10,11 @@ import { shouldToast } from '#app/lib/query-client'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
+import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
 import { Switch } from '#app/ui/switch'
+import { lagosDay } from '#contract/common'
 import type { Order } from '#contract/orders'
 
 import type { KindText } from '../kinds'
@@ -39,6 +41,7 @@ function serverErrors(error: unknown): DraftErrors | null {
     if (issue.path === 'customer.name') found.customerName ??= say(issue.message)
     else if (issue.path === 'customer.email') found.customerEmail ??= say(issue.message)
     else if (issue.path === 'couponCode') found.couponCode ??= say(issue.message)
+    else if (issue.path === 'dueDate') found.dueDate ??= say(issue.message)
     else if (issue.path === 'items' || issue.path.startsWith('items.')) found.items ??= say(issue.message)
   }
   return Object.keys(found).length ? found : null
@@ -164,6 +167,13 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
               checked={draft.shareable}
               onChange={(shareable) => set({ shareable })}
             />
+          </div>
+        ) : null}
+        {kind.kind === 'invoice' ? (
+          <div className={css({ mt: '3' })}>
+            <Field label="Due date (optional)" helper="The invoice shows as overdue after this day." error={errors.dueDate}>
+              <Input type="date" min={lagosDay()} value={draft.dueDate} onChange={(event) => set({ dueDate: event.target.value })} />
+            </Field>
           </div>
         ) : null}
       </Card>

@@ -5,9 +5,11 @@ import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
 import { formatCount } from '#app/lib/format'
-import { StatusBadge } from '#app/ui/badge'
+import { Badge, StatusBadge } from '#app/ui/badge'
 import { formatKobo } from '#contract/naira'
-import type { OrderSummary } from '#contract/orders'
+import { isOverdue, type OrderSummary } from '#contract/orders'
+
+import { invoiceDueText } from '../invoice-share'
 
 const row = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3' }))
 /** An order row's name and detail lines; a waiting order (waiting-orders.tsx) reads the same. */
@@ -23,7 +25,7 @@ export function customerLabel(o: Pick<OrderSummary, 'customer'>): string {
   return o.customer?.name ?? 'No customer named'
 }
 
-/** One order or invoice: customer, reference, date, items; total and status on the right. */
+/** One order or invoice: customer, reference, date (and due date), items; total, status and Overdue on the right. */
 export function OrderRow({ order: o }: { order: OrderSummary }) {
   const content = (
     <>
@@ -32,11 +34,16 @@ export function OrderRow({ order: o }: { order: OrderSummary }) {
         <span className={rowMeta}>
           {o.reference} · {items(o.itemCount)}
         </span>
-        <span className={rowMeta}>{formatShortDateTime(o.createdAt)}</span>
+        {/* The due date first: on a phone the line is cut short, and when it is due matters more than when made. */}
+        <span className={rowMeta}>
+          {o.dueDate ? `Due ${invoiceDueText(o)} · ` : null}
+          {formatShortDateTime(o.createdAt)}
+        </span>
       </span>
       <span className={right}>
         <span className={amount}>{formatKobo(o.amount, o.currency)}</span>
         <StatusBadge status={o.status} />
+        {isOverdue(o) ? <Badge tone="danger">Overdue</Badge> : null}
       </span>
     </>
   )

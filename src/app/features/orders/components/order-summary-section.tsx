@@ -4,12 +4,13 @@ import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { formatDateTime } from '#app/lib/dates'
-import { StatusBadge } from '#app/ui/badge'
+import { Badge, StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
-import type { Order } from '#contract/orders'
+import { isOverdue, type Order } from '#contract/orders'
 
+import { invoiceDueText } from '../invoice-share'
 import { refundedOfPaid } from '../refunded-text'
 import { OrderShare } from './order-share'
 import { OrderStatusActions } from './order-status-actions'
@@ -31,6 +32,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
             <Money kobo={order.amount} currency={order.currency} />
           </p>
           <StatusBadge status={order.status} />
+          {isOverdue(order) ? <Badge tone="danger">Overdue</Badge> : null}
           {order.amountRefunded > 0 ? <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{refundedOfPaid(order)}</p> : null}
         </div>
         <DetailList>
@@ -44,6 +46,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
             <Money kobo={order.amountRefunded} currency={order.currency} />
           </DetailRow>
           <DetailRow label="Created">{formatDateTime(order.createdAt)}</DetailRow>
+          {order.dueDate ? <DetailRow label="Due date">{invoiceDueText(order)}</DetailRow> : null}
           <DetailRow label="Last updated">{formatDateTime(order.updatedAt)}</DetailRow>
           {order.transactionReference ? <DetailRow label="For transfer">{order.transactionReference}</DetailRow> : null}
           {order.narration ? <DetailRow label="Narration">{order.narration}</DetailRow> : null}

@@ -4,15 +4,18 @@ import { useId, useRef, useState } from 'react'
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
+import { hasReceipt } from '#app/lib/receipt'
 import { usePinStep } from '#app/lib/use-pin-step'
 import { StepFooter } from '#app/ui/confirm-step'
 import { InfoDialog } from '#app/ui/dialog'
 import { AmountInput, Field, Input } from '#app/ui/field'
 import { Notice } from '#app/ui/notice'
 import { PinDialog } from '#app/ui/pin-dialog'
+import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
+import type { Transaction } from '#contract/transactions'
 
 import { outletBalanceQuery, outletDetailQuery, type TransferDirection, useOutletTransfer } from '../queries'
 import { OutletTransferConfirm } from './outlet-transfer-confirm'
@@ -54,7 +57,8 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
   const [amountText, setAmountText] = useState('')
   const [narration, setNarration] = useState('')
   const [refusal, setRefusal] = useState<string | null>(null)
-  const [succeeded, setSucceeded] = useState(false)
+  const [succeeded, setSucceeded] = useState<Transaction | null>(null)
+  const [receiptOpen, setReceiptOpen] = useState(false)
   // The success dialog opens once the PIN dialog has finished closing (PinDialog.onExitComplete).
   const [successVisible, setSuccessVisible] = useState(false)
   const pending = useRef<Attempt | null>(null)
@@ -81,9 +85,9 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
     transfer.mutate(
       { body: { ...body, narration: note, pin }, idempotencyKey: attempt.key },
       {
-        onSuccess: () => {
+        onSuccess: ({ data }) => {
           pending.current = null
-          setSucceeded(true)
+          setSucceeded(data.transaction)
           pinStep.close()
         },
         onError: (error) => {
@@ -93,6 +97,9 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
       },
     )
   }
+
+  // View receipt swaps the success dialog (and the sheet under it) for the receipt; closing that ends the flow.
+  if (receiptOpen && succeeded) return <ReceiptSheet t={succeeded} onClose={onClose} />
 
   const footer = (
     <StepFooter
@@ -156,7 +163,7 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
         loading={transfer.isPending}
         submitLabel={pending.current ? 'Try again' : 'Confirm'}
         disabledReason={online ? null : OFFLINE_MONEY_MESSAGE}
-        onExitComplete={() => setSuccessVisible(succeeded)}
+        onExitComplete={() => setSuccessVisible(succeeded !== null)}
         description={amount === null ? undefined : `Enter your 4-digit PIN to move ${formatKobo(amount)} from ${from} to ${to}.`}
       />
       <InfoDialog
@@ -168,6 +175,7 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
         description={TRANSFER_SUCCESS_TEXT}
         tone="success"
         closeOnInteractOutside={false}
+        secondaryAction={succeeded && hasReceipt(succeeded) ? { label: 'View receipt', onClick: () => setReceiptOpen(true) } : undefined}
       />
     </>
   )

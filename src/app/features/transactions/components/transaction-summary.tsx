@@ -8,6 +8,7 @@ import { button } from 'styled-system/recipes'
 import { ApiError, errorMessage } from '#app/lib/api'
 import { formatDateTime } from '#app/lib/dates'
 import { useOnline } from '#app/lib/online'
+import { hasReceipt } from '#app/lib/receipt'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
@@ -15,6 +16,7 @@ import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
+import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Transaction } from '#contract/transactions'
@@ -61,12 +63,26 @@ export function canMarkPos(t: Transaction): boolean {
   return t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction
 }
 
-function Details({ t, customerLink }: { t: Transaction; customerLink: (customerId: string) => TransactionLink }) {
+function Details({
+  t,
+  customerLink,
+  onReceipt,
+}: {
+  t: Transaction
+  customerLink: (customerId: string) => TransactionLink
+  onReceipt: () => void
+}) {
   return (
     <>
       <div className={stack({ alignItems: 'center', gap: '2', pb: '4' })}>
         <p className={css({ textStyle: 'amount.lg', color: t.type === 'credit' ? 'success.fg' : 'fg.default' })}>{signedAmount(t)}</p>
         <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{t.type === 'credit' ? 'Money received' : 'Money sent'}</p>
+        {hasReceipt(t) ? (
+          <Button variant="outline" size="sm" onClick={onReceipt}>
+            <Icon name="receipt" size={16} />
+            View receipt
+          </Button>
+        ) : null}
       </div>
       <DetailList>
         <DetailRow label="Status">
@@ -231,10 +247,13 @@ export function TransactionSummarySheet({
   source?: TransactionSource
 }) {
   const queryClient = useQueryClient()
+  const [receipt, setReceipt] = useState(false)
   const query = useQuery({ ...transactionDetailQuery(id, source), placeholderData: () => findInLists(queryClient, id, source) })
   const t = query.data
   // A failed refresh of a transaction already on screen keeps showing it; the error view is for having none.
   const showError = query.isError && !t
+  // The receipt is drawn in place of the summary, and closing it comes back here.
+  if (receipt && t && hasReceipt(t)) return <ReceiptSheet t={t} onClose={() => setReceipt(false)} />
   return (
     <Sheet
       onClose={onClose}
@@ -244,7 +263,7 @@ export function TransactionSummarySheet({
       {showError ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
       ) : t ? (
-        <Details t={t} customerLink={source.customerLink} />
+        <Details t={t} customerLink={source.customerLink} onReceipt={() => setReceipt(true)} />
       ) : (
         <div aria-busy="true">
           <Skeleton count={8} height={28} />
