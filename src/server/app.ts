@@ -8,6 +8,7 @@ import { endpoints } from '#contract/index'
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
 import { errorBody } from './errors'
+import { mountEvents } from './events/route'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): Hono {
   })
   // Before the endpoints, and outside register(): no session, no rate limit, nothing read from the request.
   mountProbes(api, deps)
+  mountEvents(api, deps)
 
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
     // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { call, type TestApp } from '../harness'
-import { creditOutlet, makeOutlet, owner, outletsApp } from '../outlets/helpers'
 import { payer, transferIn } from '../orders/helpers'
+import { creditOutlet, makeOutlet, outletsApp,owner } from '../outlets/helpers'
 
 /* "Did this payment arrive?" (issue 22): one search box over amount, sender name and reference, on the server. */
 
