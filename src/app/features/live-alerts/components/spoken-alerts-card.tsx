@@ -16,7 +16,7 @@ export function SpokenAlertsCard() {
         label="Announce payments aloud"
         description={
           available
-            ? 'Says "Five thousand naira received" when a payment arrives while the app is open. Only on this device.'
+            ? 'Says “Five thousand naira received” when a payment arrives while the app is open. Only on this device.'
             : 'This browser cannot speak. Payments still show as they arrive.'
         }
         checked={on && available}
