@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { call, type TestApp } from '../harness'
 import { payer, transferIn } from '../orders/helpers'
-import { creditOutlet, makeOutlet, outletsApp,owner } from '../outlets/helpers'
+import { creditOutlet, makeOutlet, outletsApp, owner } from '../outlets/helpers'
 
 /* "Did this payment arrive?" (issue 22): one search box over amount, sender name and reference, on the server. */
 
