@@ -8,7 +8,7 @@ import { endpoints } from '#contract/index'
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
 import { errorBody } from './errors'
-import { mountEvents } from './events/route'
+import { EVENT_PATHS, mountEvents } from './events/route'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
@@ -61,7 +61,7 @@ export function createApp(options: AppOptions): Hono {
 
   let openApi: Record<string, unknown> | undefined
   let docsHtml: string | undefined
-  const spec = () => (openApi ??= buildOpenApi(endpoints, PROBE_PATHS))
+  const spec = () => (openApi ??= buildOpenApi(endpoints, { ...PROBE_PATHS, ...EVENT_PATHS }))
   api.get('/openapi.json', (c) => c.json(spec()))
   api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage(spec()))))
   mountFiles(api, deps)

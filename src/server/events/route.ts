@@ -53,3 +53,29 @@ export function mountEvents(api: Hono, deps: AppDeps): void {
     }
   })
 }
+
+/** The stream in the OpenAPI document (http/openapi.ts), beside the contract's endpoints and the probes. */
+export const EVENT_PATHS = {
+  [EVENTS_PATH]: {
+    get: {
+      operationId: 'events',
+      summary: 'Live payment alerts: a server-sent event stream of bank credits into the wallets the caller may see.',
+      description:
+        'Each credit is `event: payment` with `id:` its ledger entry id and `data:` `{ transaction, outletId }` (outletId null ' +
+        'for the main wallet). Main-wallet credits need VENDOR_TRANSACTIONS, an outlet’s VENDOR_OUTLETS and sight of that ' +
+        'outlet. Send `Last-Event-ID` on reconnecting to receive the credits of the last 10 minutes after it. A `: ping` ' +
+        'comment every 20 s; the stream ends when the session does. 401/403 are JSON and final; 503 while the process stops.',
+      tags: ['events'],
+      'x-access': 'vendor',
+      security: [{ bearerAuth: [] }],
+      parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$' } }],
+      responses: {
+        // No `content`: the reference page (http/docs-page.ts) shows JSON answers, and this one is `text/event-stream`.
+        '200': { description: 'The stream, as `text/event-stream`' },
+        '401': { description: 'No live session' },
+        '403': { description: 'The caller may see no wallet, or the vendor is not approved' },
+        '503': { description: 'The process is stopping: connect again' },
+      },
+    },
+  },
+}

@@ -99,6 +99,11 @@ describe('GET /api/events', () => {
     expect(await stream.next()).toBeNull()
   })
 
+  it('is described in the OpenAPI document', async () => {
+    const spec = await call(t.app, 'GET', '/openapi.json')
+    expect(spec.body.paths['/events'].get).toMatchObject({ operationId: 'events', security: [{ bearerAuth: [] }] })
+  })
+
   it('ends every open stream when the process closes them, and opens no new one', async () => {
     const events = new LiveEvents({ bus: new MemoryEventBus() })
     const closing = await outletsApp({ events })
