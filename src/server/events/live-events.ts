@@ -20,6 +20,16 @@ export const DEFAULT_HEARTBEAT_MS = 20_000
 /** The credits a stream remembers having sent, so a replay and the live feed never send one twice. */
 const SENT_MEMORY = 200
 
+/**
+ * What a new stream first sends: the credits after the client's Last-Event-ID, else those of the last `replayMs`
+ * (a client that opened the app a moment before connecting, or lost its stream before any event), both within
+ * REPLAY_WINDOW_MS. An age, not a time: a phone's clock may be minutes off the server's.
+ */
+export interface StreamStart {
+  lastEventId: number | null
+  replayMs: number
+}
+
 export interface StreamContext {
   db: Db
   clock: Clock
@@ -43,7 +53,7 @@ class EventStream {
     private readonly ctx: StreamContext,
     private auth: Auth,
     private wallets: Map<string, string | null>,
-    lastEventId: number | null,
+    from: StreamStart,
   ) {
     this.openedAt = ctx.clock.now()
     this.body = new ReadableStream<Uint8Array>({
@@ -54,7 +64,8 @@ class EventStream {
         const listener: BusListener = { credit: (event) => this.deliver(event), resync: () => void this.replay(0, this.openedAt) }
         this.unsubscribe = hub.bus.subscribe(listener)
         this.heartbeat = setInterval(() => void this.check(), hub.heartbeatMs)
-        if (lastEventId !== null) void this.replay(lastEventId)
+        if (from.lastEventId !== null) void this.replay(from.lastEventId)
+        else if (from.replayMs > 0) void this.replay(0, new Date(this.openedAt.getTime() - from.replayMs))
       },
       // The client went away (node-server cancels the body when the connection closes).
       cancel: () => this.end(),
@@ -144,8 +155,8 @@ export class LiveEvents {
     return this.streams.size
   }
 
-  open(ctx: StreamContext, auth: Auth, wallets: Map<string, string | null>, lastEventId: number | null): ReadableStream<Uint8Array> {
-    const stream = new EventStream(this, ctx, auth, wallets, lastEventId)
+  open(ctx: StreamContext, auth: Auth, wallets: Map<string, string | null>, from: StreamStart): ReadableStream<Uint8Array> {
+    const stream = new EventStream(this, ctx, auth, wallets, from)
     this.streams.add(stream)
     return stream.body
   }

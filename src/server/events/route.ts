@@ -6,11 +6,13 @@ import { resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, unauthenticated } from '../errors'
 import { errorResponse } from '../http/register'
-import { walletsHeardBy } from './credits'
+import { REPLAY_WINDOW_MS, walletsHeardBy } from './credits'
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
 /** Only digits, as the stream writes them; anything else is ignored rather than refused (a proxy may mangle it). */
 const EVENT_ID = /^\d{1,15}$/
+/** `?replay=` milliseconds; larger than the replay window means the window. */
+const REPLAY_MS = /^\d{1,9}$/
 
 /**
  * GET /api/events: the live payment alerts of issue 22 as server-sent events (docs/decisions/107). Not a contract
@@ -36,7 +38,11 @@ export function mountEvents(api: Hono, deps: AppDeps): void {
       if (deps.events.closing) throw new ApiError(503, 'SHUTTING_DOWN', 'The server is restarting, please try again.')
       const wallets = await walletsHeardBy(deps.db, auth)
       const lastId = c.req.header('last-event-id')?.trim() ?? ''
-      const body = deps.events.open(deps, auth, wallets, EVENT_ID.test(lastId) ? Number(lastId) : null)
+      const replay = c.req.query('replay') ?? ''
+      const body = deps.events.open(deps, auth, wallets, {
+        lastEventId: EVENT_ID.test(lastId) ? Number(lastId) : null,
+        replayMs: REPLAY_MS.test(replay) ? Math.min(Number(replay), REPLAY_WINDOW_MS) : 0,
+      })
       return new Response(body, {
         headers: {
           'Content-Type': 'text/event-stream; charset=utf-8',
@@ -68,7 +74,16 @@ export const EVENT_PATHS = {
       tags: ['events'],
       'x-access': 'vendor',
       security: [{ bearerAuth: [] }],
-      parameters: [{ name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$' } }],
+      parameters: [
+        { name: 'Last-Event-ID', in: 'header', required: false, schema: { type: 'string', pattern: '^\\d{1,15}$' } },
+        {
+          name: 'replay',
+          in: 'query',
+          required: false,
+          description: 'Without Last-Event-ID: also send the credits of the last this many milliseconds (at most 10 minutes).',
+          schema: { type: 'integer', minimum: 0 },
+        },
+      ],
       responses: {
         // No `content`: the reference page (http/docs-page.ts) shows JSON answers, and this one is `text/event-stream`.
         '200': { description: 'The stream, as `text/event-stream`' },

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react'
 import { http, HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { parseEvents } from '#app/features/live-alerts/event-stream'
+import { parseEvents, streamTiming } from '#app/features/live-alerts/event-stream'
 import { endpoints } from '#contract/index'
 
 import { transaction, transactionPage } from '../fixtures'
@@ -10,6 +10,8 @@ import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
 afterEach(() => vi.unstubAllGlobals())
+// The app waits a few seconds before opening the stream (the first screen's requests go first); not here.
+streamTiming.startDelayMs = 0
 
 const CREDIT = transaction({
   id: 'txn-live',
@@ -22,10 +24,12 @@ const CREDIT = transaction({
 /** GET /api/events answered by a stream the test writes to; `requests` holds each connection's headers. */
 function eventStream() {
   const requests: Headers[] = []
+  const urls: URL[] = []
   let controller: ReadableStreamDefaultController<Uint8Array> | undefined
   server.use(
     http.get('*/api/events', ({ request }) => {
       requests.push(request.headers)
+      urls.push(new URL(request.url))
       const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) })
       return new HttpResponse(body, { headers: { 'content-type': 'text/event-stream' } })
     }),
@@ -33,6 +37,7 @@ function eventStream() {
   const encoder = new TextEncoder()
   return {
     requests,
+    urls,
     send: (text: string) => controller!.enqueue(encoder.encode(text)),
     end: () => controller!.close(),
   }
@@ -62,6 +67,8 @@ describe('live payment alerts', () => {
     expect(await screen.findByText('No record found')).toBeTruthy()
     await waitFor(() => expect(stream.requests).toHaveLength(1))
     expect(stream.requests[0]!.get('authorization')).toBe('Bearer test-token')
+    // The credits since the app opened are asked for: the stream opens a moment after the first screen.
+    expect(Number(stream.urls[0]!.searchParams.get('replay'))).toBeGreaterThan(0)
 
     state.credited = true
     stream.send(paymentEvent(41))
@@ -80,6 +87,7 @@ describe('live payment alerts', () => {
     // The client pauses a second before connecting again.
     await waitFor(() => expect(stream.requests).toHaveLength(2), { timeout: 5_000 })
     expect(stream.requests[1]!.get('last-event-id')).toBe('41')
+    expect(stream.urls[1]!.searchParams.has('replay')).toBe(false)
     stream.send(paymentEvent(41))
     stream.send(`: ping\n\n`)
     stream.send(paymentEvent(42, LATER))

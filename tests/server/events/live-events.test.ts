@@ -82,6 +82,19 @@ describe('GET /api/events', () => {
     await again.close()
   })
 
+  it('sends a client that connects a moment after opening the app the credits of that moment (?replay=ms)', async () => {
+    const o = await owner(t)
+    const before = await credit(o.wallets.main.accountNumber!, 1_200_00)
+    const late = await openStream(t.app, o.token, undefined, 60_000)
+    expect((await late.next())?.data.transaction).toMatchObject({ id: before, amount: 1_200_00 })
+    await late.close()
+    // Without it, only what comes next.
+    const plain = await openStream(t.app, o.token)
+    const after = await credit(o.wallets.main.accountNumber!, 1_300_00)
+    expect((await plain.next())?.data.transaction).toMatchObject({ id: after, amount: 1_300_00 })
+    await plain.close()
+  })
+
   it('ends the stream of a session that signed out, at the next heartbeat', async () => {
     const o = await owner(t)
     const stream = await openStream(t.app, o.token)

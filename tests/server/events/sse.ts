@@ -17,11 +17,11 @@ export interface OpenStream {
   close: () => Promise<void>
 }
 
-export async function openStream(app: Hono, token?: string, lastEventId?: string): Promise<OpenStream> {
+export async function openStream(app: Hono, token?: string, lastEventId?: string, replayMs?: number): Promise<OpenStream> {
   const headers: Record<string, string> = {}
   if (token) headers.authorization = `Bearer ${token}`
   if (lastEventId) headers['last-event-id'] = lastEventId
-  const response = await app.request('/api/events', { headers })
+  const response = await app.request(`/api/events${replayMs === undefined ? '' : `?replay=${replayMs}`}`, { headers })
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let buffer = ''

@@ -27,6 +27,14 @@ export interface EventStreamOptions {
 }
 
 const RETRY = { first: 1_000, max: 30_000 }
+/**
+ * The stream opens this long after the app does (tests make it 0): the first screen's own requests go first on a slow connection,
+ * and a page that is otherwise done looks done to what waits for a quiet network (Lighthouse, Playwright's
+ * networkidle), which an open stream never is. Nothing arriving meanwhile is lost: see `replay`.
+ */
+export const streamTiming = { startDelayMs: 5_000 }
+/** Added to the gap a replay covers: the server's clock and ours are compared only by ages, with some slack. */
+const REPLAY_MARGIN_MS = 2_000
 
 /** The events in `text` up to its last blank line, and what is left over (an event still arriving). */
 export function parseEvents(text: string): { events: StreamEvent[]; rest: string } {
@@ -51,8 +59,8 @@ export function parseEvents(text: string): { events: StreamEvent[]; rest: string
   return { events, rest }
 }
 
-/** Resolves after `ms`, or at once when the network comes back or the stream is stopped. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
+/** Resolves after `ms`, or at once when the stream is stopped or (unless `untilOnline` is false) the network comes back. */
+function pause(ms: number, signal: AbortSignal, untilOnline = true): Promise<void> {
   return new Promise((resolve) => {
     const done = () => {
       clearTimeout(timer)
@@ -63,7 +71,7 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
     const timer = setTimeout(done, ms)
     let wasOnline = onlineManager.isOnline()
     const unsubscribe = onlineManager.subscribe((online) => {
-      if (online && !wasOnline) done()
+      if (untilOnline && online && !wasOnline) done()
       wasOnline = online
     })
     signal.addEventListener('abort', done)
@@ -75,24 +83,30 @@ export function openEventStream(options: EventStreamOptions): () => void {
   const stopper = new AbortController()
   const { signal } = stopper
   const retry = options.retryMs ?? RETRY
+  // Since when nothing has been heard: the credits of that gap are asked for (?replay=ms) until an event gives an id.
+  let unheardSince = performance.now()
   void (async () => {
     let lastId: string | null = null
     let opened = false
     let wait = retry.first
+    await pause(streamTiming.startDelayMs, signal, false)
     while (!signal.aborted) {
       if (!onlineManager.isOnline()) {
         await pause(retry.max, signal)
         continue
       }
+      let streamed = false
       try {
         const headers: Record<string, string> = { authorization: `Bearer ${options.token}`, accept: 'text/event-stream' }
         if (lastId) headers['last-event-id'] = lastId
-        const response = await fetch(`${API_URL}${EVENTS_PATH}`, { headers, signal, cache: 'no-store' })
+        const replay = lastId ? '' : `?replay=${Math.round(performance.now() - unheardSince) + REPLAY_MARGIN_MS}`
+        const response = await fetch(`${API_URL}${EVENTS_PATH}${replay}`, { headers, signal, cache: 'no-store' })
         // A session gone or a permission missing: asking again changes nothing. The next API call deals with a 401.
         if (response.status === 401 || response.status === 403) return
         if (response.ok && response.body) {
           options.onOpen?.(opened)
           opened = true
+          streamed = true
           wait = retry.first
           const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
           let buffer = ''
@@ -110,6 +124,7 @@ export function openEventStream(options: EventStreamOptions): () => void {
       } catch {
         // Offline, a dropped connection, a process restarting: nothing to show; the loop connects again.
       }
+      if (streamed && !lastId) unheardSince = performance.now()
       if (signal.aborted) return
       await pause(wait, signal)
       wait = Math.min(wait * 2, retry.max)
