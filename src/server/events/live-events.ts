@@ -39,6 +39,11 @@ export interface StreamContext {
 
 const encoder = new TextEncoder()
 
+/** Whether a user may hold a stream at all: they may see the main wallet's transactions or outlets'. */
+export function mayListen(auth: Auth): boolean {
+  return auth.permissions.includes('VENDOR_TRANSACTIONS') || auth.permissions.includes('VENDOR_OUTLETS')
+}
+
 class EventStream {
   readonly body: ReadableStream<Uint8Array>
   private controller!: ReadableStreamDefaultController<Uint8Array>
@@ -119,10 +124,10 @@ class EventStream {
     try {
       const auth = await sessionStillLive(this.ctx.db, this.ctx.clock, this.auth.sessionId, this.ctx.sessionIdleMs)
       if (!auth) return this.end()
-      const wallets = await walletsHeardBy(this.ctx.db, auth)
-      if (wallets.size === 0) return this.end()
+      // As at the start (events/route.ts): neither permission, no stream. A member of no outlet yet keeps theirs.
+      if (!mayListen(auth)) return this.end()
+      this.wallets = await walletsHeardBy(this.ctx.db, auth)
       this.auth = auth
-      this.wallets = wallets
       this.write(': ping\n\n')
     } catch (error) {
       // The database did not answer: the stream stays as it was and the next heartbeat asks again.

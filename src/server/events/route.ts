@@ -7,6 +7,7 @@ import type { AppDeps } from '../deps'
 import { ApiError, unauthenticated } from '../errors'
 import { errorResponse } from '../http/register'
 import { REPLAY_WINDOW_MS, walletsHeardBy } from './credits'
+import { mayListen } from './live-events'
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
 /** Only digits, as the stream writes them; anything else is ignored rather than refused (a proxy may mangle it). */
@@ -32,7 +33,7 @@ export function mountEvents(api: Hono, deps: AppDeps): void {
           'An administrator needs to approve your account, please check back in a few minutes.',
         )
       }
-      if (!auth.permissions.includes('VENDOR_TRANSACTIONS') && !auth.permissions.includes('VENDOR_OUTLETS')) {
+      if (!mayListen(auth)) {
         throw new ApiError(403, 'FORBIDDEN', 'You do not have permission to do this')
       }
       if (deps.events.closing) throw new ApiError(503, 'SHUTTING_DOWN', 'The server is restarting, please try again.')

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto'
 
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { users } from '#server/db/schema'
 import { MemoryEventBus, PostgresEventBus } from '#server/events/bus'
 import { LiveEvents } from '#server/events/live-events'
 
@@ -110,6 +112,24 @@ describe('GET /api/events', () => {
     const res = await call(t.app, 'PUT', '/user/members/status', { token: o.token, body: { memberId: member.id, status: 'inactive' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await stream.next()).toBeNull()
+  })
+
+  it('stops main-wallet credits to a member whose permission is taken away, at the next heartbeat', async () => {
+    const o = await owner(t)
+    const lekki = await makeOutlet(t, o.token)
+    const member = await staff(t, o, ['VENDOR_TRANSACTIONS', 'VENDOR_OUTLETS'], [lekki.id])
+    const stream = await openStream(t.app, member.token)
+    await t.db
+      .update(users)
+      .set({ permissions: ['VENDOR_OUTLETS'] })
+      .where(eq(users.id, member.id))
+    // The second ping comes from a heartbeat that began after the change, so it read the permissions anew.
+    await stream.untilPing()
+    await stream.untilPing()
+    await credit(o.wallets.main.accountNumber!, 6_000_00)
+    const outletCredit = await credit(lekki.accountNumber, 6_100_00)
+    expect((await stream.next())?.data.transaction).toMatchObject({ id: outletCredit })
+    await stream.close()
   })
 
   it('is described in the OpenAPI document', async () => {

@@ -14,6 +14,8 @@ export interface OpenStream {
   headers: Headers
   /** The next event (comments such as pings skipped); null once the server has ended the stream. */
   next: () => Promise<SseEvent | null>
+  /** Reads on to the next `: ping` (a heartbeat's check has run); events read meanwhile are kept for next(). */
+  untilPing: () => Promise<void>
   close: () => Promise<void>
 }
 
@@ -25,12 +27,15 @@ export async function openStream(app: Hono, token?: string, lastEventId?: string
   const reader = response.body!.getReader()
   const decoder = new TextDecoder()
   let buffer = ''
-  const next = async (): Promise<SseEvent | null> => {
+  const kept: SseEvent[] = []
+  /** The next event, 'ping' for a heartbeat's comment, null at the end. */
+  const read = async (): Promise<SseEvent | 'ping' | null> => {
     for (;;) {
       const end = buffer.indexOf('\n\n')
       if (end >= 0) {
         const block = buffer.slice(0, end)
         buffer = buffer.slice(end + 2)
+        if (block === ': ping') return 'ping'
         const event: SseEvent = { data: undefined }
         for (const line of block.split('\n')) {
           const [field, ...rest] = line.split(':')
@@ -47,7 +52,22 @@ export async function openStream(app: Hono, token?: string, lastEventId?: string
       buffer += decoder.decode(value, { stream: true })
     }
   }
-  return { status: response.status, headers: response.headers, next, close: () => reader.cancel() }
+  const next = async (): Promise<SseEvent | null> => {
+    if (kept.length) return kept.shift()!
+    for (;;) {
+      const event = await read()
+      if (event !== 'ping') return event
+    }
+  }
+  const untilPing = async () => {
+    for (;;) {
+      const event = await read()
+      if (event === 'ping') return
+      if (!event) throw new Error('the stream ended before a ping')
+      kept.push(event)
+    }
+  }
+  return { status: response.status, headers: response.headers, next, untilPing, close: () => reader.cancel() }
 }
 
 /** An answer that is not a stream: its JSON error. */
