@@ -22,6 +22,7 @@ export const ERROR_CODES = {
   LIMITS_UNAVAILABLE:
     'The shared attempt counters (Redis) cannot be reached, so sign-in or a password check was refused rather than run uncounted; try again shortly (503).',
   INTERNAL: 'An unexpected error; the server logged it (500).',
+  SHUTTING_DOWN: 'This process is stopping and opens no new event stream; connect again, to another process (503).',
 
   // Idempotency-Key (http/idempotency.ts, money/transfers.ts)
   IDEMPOTENCY_KEY_REQUIRED: 'The endpoint is idempotent and the Idempotency-Key header is missing.',

@@ -51,6 +51,11 @@ export const transactionFilters = {
   type: v.optional(v.picklist(TRANSACTION_TYPES, 'must be credit or debit')),
   customerId: v.optional(id),
   reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  /**
+   * "Did this payment arrive?": one box for an amount typed as naira ('5000', '5,000', '₦5,000.50': that exact
+   * amount), else a reference (exact, any case) or part of the sender's account name (any case).
+   */
+  search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
   ...dateRange,
 }
 
@@ -77,7 +82,8 @@ export const transactionEndpoints = {
   listTransactions: endpoint({
     method: 'GET',
     path: '/transaction',
-    summary: "The main wallet's transactions, newest first, filtered by status, type, customer, reference and date.",
+    summary:
+      "The main wallet's transactions, newest first, filtered by status, type, customer, reference, date and a search (an amount in naira, a reference or the sender's name).",
     permission: 'VENDOR_TRANSACTIONS',
     query: v.object({ ...pageQuery, ...transactionFilters }),
     response: page(Transaction),

@@ -8,6 +8,7 @@ import { endpoints } from '#contract/index'
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
 import { errorBody } from './errors'
+import { EVENT_PATHS, mountEvents } from './events/route'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
 import { buildOpenApi } from './http/openapi'
@@ -50,6 +51,7 @@ export function createApp(options: AppOptions): Hono {
   })
   // Before the endpoints, and outside register(): no session, no rate limit, nothing read from the request.
   mountProbes(api, deps)
+  mountEvents(api, deps)
 
   for (const [name, endpoint] of Object.entries(endpoints) as [string, EndpointDef][]) {
     // The typed map guarantees each handler matches its endpoint; the loop only needs the shared shape.
@@ -59,7 +61,7 @@ export function createApp(options: AppOptions): Hono {
 
   let openApi: Record<string, unknown> | undefined
   let docsHtml: string | undefined
-  const spec = () => (openApi ??= buildOpenApi(endpoints, PROBE_PATHS))
+  const spec = () => (openApi ??= buildOpenApi(endpoints, { ...PROBE_PATHS, ...EVENT_PATHS }))
   api.get('/openapi.json', (c) => c.json(spec()))
   api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage(spec()))))
   mountFiles(api, deps)

@@ -2,6 +2,8 @@ import { SESSION_TTL_MS, SessionCache } from './auth/sessions'
 import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { dnsFromEnv, type DnsResolver } from './domains/dns'
+import { MemoryEventBus } from './events/bus'
+import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
@@ -62,6 +64,8 @@ export interface AppDeps {
    */
   publicUrl: string | null
   readiness: Readiness
+  /** Live payment alerts: this process's event streams and the bus between processes (decision 107). Default: in memory. */
+  events: LiveEvents
 }
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
@@ -119,5 +123,6 @@ export function resolveDeps(options: AppOptions): AppDeps {
     publicUrl,
     dns: options.dns ?? dnsFromEnv(options.db, publicUrl),
     readiness: options.readiness ?? { redisPing: null, phase: () => 'serving' },
+    events: options.events ?? new LiveEvents({ bus: new MemoryEventBus() }),
   }
 }

@@ -14,6 +14,8 @@ import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
 import { AdvisoryLeadership } from './db/job-lock'
 import { type Logger, resolveDeps, type ServerPhase } from './deps'
+import { MemoryEventBus, PostgresEventBus } from './events/bus'
+import { LiveEvents } from './events/live-events'
 import { RequestDrain } from './http/drain'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
 import { mountPwa } from './http/static-site'
@@ -105,6 +107,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   })
   let server: Server | undefined
   let closeRateLimits: (() => Promise<void>) | undefined
+  let events: LiveEvents | undefined
   try {
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL
     const rateLimits = await openRateLimiter({ redisUrl, logger })
@@ -113,6 +116,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let phase: ServerPhase = 'starting'
     const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
+    // Live payment alerts: with PostgreSQL a credit any process records reaches every process's streams (decision 107).
+    const bus = options.databaseUrl
+      ? new PostgresEventBus({ connectionString: options.databaseUrl, db: database.db, logger })
+      : new MemoryEventBus()
+    // Listening before the port opens, so no credit recorded from the first request on goes unheard here.
+    if (bus instanceof PostgresEventBus) await bus.ready
+    events = new LiveEvents({ bus })
     const deps = resolveDeps({
       db: database.db,
       notifier,
@@ -126,6 +136,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       rateLimiter: rateLimits.limiter,
       // GET /api/ready pings the Redis of the rate limits when there is one.
       readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
+      events,
     })
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
@@ -163,7 +174,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const close = () =>
       (closing ??= (async () => {
         phase = 'stopping'
-        await Promise.all([drain.close(listening), stopJobs()])
+        // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
+        const streams = events!.close()
+        await Promise.all([drain.close(listening), stopJobs(), streams])
         await rateLimits.close()
         await database.close()
       })())
@@ -171,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     return { url, port, database, notifier, operatorKey, demoVendorId: seeded?.vendorId, redis, close }
   } catch (error) {
     if (server) await new Promise((done) => server!.close(done))
+    await events?.close()
     await closeRateLimits?.()
     await database.close()
     throw error

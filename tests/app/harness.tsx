@@ -17,8 +17,14 @@ import type { Permission } from '#contract/permissions'
 
 import { user as userFixture } from './fixtures'
 
-/** MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. */
-export const server = setupServer()
+/**
+ * MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. The one default
+ * is the live alerts stream every signed-in screen opens (decision 107): refused, which stops it for good, unless a
+ * test serves it (tests/app/live-alerts).
+ */
+export const server = setupServer(
+  http.get('*/api/events', () => HttpResponse.json({ message: 'No stream in this test', code: 'FORBIDDEN' }, { status: 403 })),
+)
 
 /**
  * Registers the usual hooks once per test file: MSW listening, a signed-in owner, online, and clean toasts and

@@ -1,6 +1,7 @@
 import { createFileRoute, redirect } from '@tanstack/react-router'
 
 import { WelcomeDialog } from '../features/auth/components/welcome-dialog'
+import { useLiveAlerts } from '../features/live-alerts/use-live-alerts'
 import { AppShell } from '../features/shell/components/app-shell'
 import { isOnboarding } from '../lib/onboarding'
 import { getSession } from '../lib/session'
@@ -17,6 +18,8 @@ export const Route = createFileRoute('/_app')({
 })
 
 function AppLayout() {
+  // Payment alerts for as long as the signed-in app is open, on any screen (issue 22).
+  useLiveAlerts()
   return (
     <>
       <AppShell />

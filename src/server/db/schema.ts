@@ -291,6 +291,8 @@ export const transactions = pgTable(
     index('transactions_wallet_created_idx').on(t.vendorId, t.walletId, newestFirst(t.createdAt), newestFirst(t.id)),
     index('transactions_wallet_status_created_idx').on(t.vendorId, t.walletId, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     index('transactions_wallet_type_created_idx').on(t.vendorId, t.walletId, t.type, newestFirst(t.createdAt), newestFirst(t.id)),
+    // "Did this payment arrive?" by amount (issue 22): one exact amount of one wallet, newest first.
+    index('transactions_wallet_amount_created_idx').on(t.vendorId, t.walletId, t.amount, newestFirst(t.createdAt), newestFirst(t.id)),
     // An order's payments and refunds are the transactions carrying its reference.
     index('transactions_order_reference_idx')
       .on(t.vendorId, t.orderReference)

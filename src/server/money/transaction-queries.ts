@@ -1,10 +1,12 @@
-import { and, count, desc, eq, gte, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, ilike, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
+import { parseNairaToKobo } from '#contract/money'
 import type { Transaction } from '#contract/transactions'
 
 import type { Db } from '../db/client'
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
+import { containsPattern } from '../db/sql-helpers'
 import { ApiError, notFound } from '../errors'
 
 /** The contract's view of a row. */
@@ -70,8 +72,24 @@ export interface TransactionFilters {
   type?: TransactionRow['type']
   customerId?: string
   reference?: string
+  search?: string
   startDate?: string
   endDate?: string
+}
+
+/**
+ * "Did this payment arrive?" (issue 22): text that reads as naira ('5000', '5,000', '₦5,000.50') is that exact
+ * amount in kobo, answered by the (vendor, wallet, amount) index; anything else is a reference (exact, any case:
+ * the unique index) or part of the sender's account name (any case, within the wallet's rows).
+ */
+export function transactionSearch(text: string | undefined): SQL | undefined {
+  const term = text?.trim()
+  if (!term) return undefined
+  const kobo = parseNairaToKobo(term)
+  if (kobo !== null) return eq(transactions.amount, kobo)
+  // References are made upper-case; one typed as given is looked up too (a provider's may not be).
+  const references = [...new Set([term, term.toUpperCase()])].map((reference) => eq(transactions.reference, reference))
+  return or(...references, ilike(transactions.originatorAccountName, containsPattern(term)))
 }
 
 const rangeError = (message: string) =>
@@ -87,10 +105,13 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     filters.type ? eq(transactions.type, filters.type) : undefined,
     filters.customerId ? eq(transactions.customerId, filters.customerId) : undefined,
     filters.reference ? eq(transactions.reference, filters.reference) : undefined,
+    transactionSearch(filters.search),
     start ? gte(transactions.createdAt, start) : undefined,
     end ? lte(transactions.createdAt, end) : undefined,
   )
-  const filtered = Boolean(filters.status || filters.type || filters.customerId || filters.reference || start || end)
+  const filtered = Boolean(
+    filters.status || filters.type || filters.customerId || filters.reference || filters.search?.trim() || start || end,
+  )
   const paging = { limit: filters.size, offset: (filters.page - 1) * filters.size }
   let rows: { row: TransactionRow; total: number }[]
   if (!filtered && !('walletId' in scope)) {

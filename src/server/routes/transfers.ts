@@ -57,6 +57,8 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
         createdAt: deps.clock.now(),
       })
       await sendLowStockNotices(deps, notices)
+      // Committed: the signed-in users who may see this wallet hear of it, on whichever process (decision 107).
+      await deps.events.publishCredit(db, transaction, deps.logger)
       if (orderReference) {
         return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
       }

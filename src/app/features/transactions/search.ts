@@ -13,6 +13,8 @@ export const transactionSearchSchema = v.object({
   status: v.fallback(v.optional(v.picklist(TRANSACTION_STATUSES)), undefined),
   type: v.fallback(v.optional(v.picklist(TRANSACTION_TYPES)), undefined),
   customerId: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined),
+  /** "Did this payment arrive?": an amount in naira, a sender's name or a reference (the server decides which). */
+  q: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))), undefined),
 })
 
 export type TransactionSearch = v.InferOutput<typeof transactionSearchSchema>
@@ -23,6 +25,7 @@ export function listFilters(search: TransactionSearch, now: Date = new Date()): 
   if (search.status) filters.status = search.status
   if (search.type) filters.type = search.type
   if (search.customerId) filters.customerId = search.customerId
+  if (search.q) filters.search = search.q
   return filters
 }
 
@@ -30,3 +33,7 @@ export function listFilters(search: TransactionSearch, now: Date = new Date()): 
 export function activeFilterCount(search: TransactionSearch): number {
   return [search.status, search.type, search.customerId].filter(Boolean).length
 }
+
+/** The one search box of a transaction list (issue 22): what a cashier types to confirm a customer's claim. */
+export const TRANSACTION_SEARCH_LABEL = 'Search by amount, name or reference'
+export const TRANSACTION_SEARCH_PLACEHOLDER = 'Amount, sender name or reference'

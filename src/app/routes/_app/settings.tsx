@@ -7,6 +7,7 @@ import { PayoutSettings } from '#app/features/banking/components/payout-settings
 import { settlementAccountQuery, thirdPartyTransfersQuery, vendorChargesQuery } from '#app/features/banking/queries'
 import { DomainsPanel } from '#app/features/domains/components/domains-panel'
 import { myDomainsQuery } from '#app/features/domains/queries'
+import { SpokenAlertsCard } from '#app/features/live-alerts/components/spoken-alerts-card'
 import { PinSettings } from '#app/features/pin/components/pin-settings'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { DeliveryLocationsPanel } from '#app/features/selling-terms/components/delivery-locations-panel'
@@ -131,7 +132,12 @@ function TabPanel({ tab }: { tab: Tab }) {
     case 'team':
       return canManageTeam ? <Team /> : <NoAccess permission="VENDOR_TEAM" />
     default:
-      return <ProfileSection />
+      return (
+        <div className={stack({ gap: '5' })}>
+          <ProfileSection />
+          <SpokenAlertsCard />
+        </div>
+      )
   }
 }
 

@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { stack } from 'styled-system/patterns'
 
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
@@ -7,7 +7,14 @@ import { ExportCsvButton } from '#app/features/transactions/components/export-cs
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '#app/features/transactions/components/transaction-filters'
 import { TransactionList } from '#app/features/transactions/components/transaction-list'
 import { transactionListQuery } from '#app/features/transactions/queries'
-import { activeFilterCount, listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
+import {
+  activeFilterCount,
+  listFilters,
+  TRANSACTION_SEARCH_LABEL,
+  TRANSACTION_SEARCH_PLACEHOLDER,
+  type TransactionSearch,
+  transactionSearchSchema,
+} from '#app/features/transactions/search'
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
@@ -16,6 +23,7 @@ import { FilterButton } from '#app/ui/filter-button'
 import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
+import { SearchBox } from '#app/ui/search-box'
 
 export const Route = createFileRoute('/_app/transactions')({
   validateSearch: transactionSearchSchema,
@@ -42,6 +50,10 @@ function TransactionsPage() {
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
   const { picker, customerName } = useCustomerFilter(search.customerId)
+  const onSearch = useCallback(
+    (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true }),
+    [navigate],
+  )
 
   if (!canSeeTransactions) return <NoAccess permission="VENDOR_TRANSACTIONS" page="Transactions" />
 
@@ -62,6 +74,7 @@ function TransactionsPage() {
           </>
         }
       />
+      <SearchBox value={search.q ?? ''} onChange={onSearch} label={TRANSACTION_SEARCH_LABEL} placeholder={TRANSACTION_SEARCH_PLACEHOLDER} />
       <DateFilter value={fromDateSearch(search)} onChange={setDates} />
       <ActiveFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <TransactionList filters={filters} />

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react'
+import { useCallback, useId, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
@@ -6,8 +6,9 @@ import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DateFilter } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
+import { SearchBox } from '#app/ui/search-box'
 
-import { activeFilterCount, listFilters, type TransactionSearch } from '../search'
+import { activeFilterCount, listFilters, TRANSACTION_SEARCH_LABEL, TRANSACTION_SEARCH_PLACEHOLDER, type TransactionSearch } from '../search'
 import type { TransactionSource } from '../source'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from './transaction-filters'
 import { TransactionList } from './transaction-list'
@@ -34,6 +35,7 @@ export function TransactionsSection({ search, onSearchChange, source, picker, cu
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
   const setSheetFilters = (value: SheetFilters) => onSearchChange({ status: value.status, type: value.type, customerId: value.customerId })
+  const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined }), [onSearchChange])
   return (
     <section aria-labelledby={titleId} className={stack({ gap: '3' })}>
       <div className={header}>
@@ -42,6 +44,7 @@ export function TransactionsSection({ search, onSearchChange, source, picker, cu
         </h2>
         <FilterButton count={activeFilterCount(search)} onClick={() => setFiltering(true)} />
       </div>
+      <SearchBox value={search.q ?? ''} onChange={onSearch} label={TRANSACTION_SEARCH_LABEL} placeholder={TRANSACTION_SEARCH_PLACEHOLDER} />
       <DateFilter value={fromDateSearch(search)} onChange={(value) => onSearchChange(toDateSearch(value))} />
       <ActiveFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <TransactionList filters={filters} source={source} />

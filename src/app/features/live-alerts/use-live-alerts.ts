@@ -1,0 +1,25 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect } from 'react'
+
+import { useSession } from '#app/lib/session'
+
+/**
+ * Live payment alerts for as long as the signed-in app is open (issue 22). The stream, its parsing and the event's
+ * schema load after the first screen, in a chunk of their own: the shell only starts them.
+ */
+export function useLiveAlerts(): void {
+  const queryClient = useQueryClient()
+  const token = useSession()?.token
+  useEffect(() => {
+    if (!token) return
+    let stop: (() => void) | undefined
+    let left = false
+    void import('./live-alerts').then(({ startLiveAlerts }) => {
+      if (!left) stop = startLiveAlerts(queryClient, token)
+    })
+    return () => {
+      left = true
+      stop?.()
+    }
+  }, [token, queryClient])
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_wallet_amount_created_idx" ON "transactions" USING btree ("vendor_id","wallet_id","amount","created_at" desc,"id" desc);

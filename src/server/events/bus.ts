@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+
+import type { Db } from '../db/client'
+import type { Logger } from '../deps'
+import type { CreditEvent } from './credits'
+
+/*
+ * How a credit recorded by one API process reaches the streams of every process (docs/decisions/107). With PGlite
+ * there is one process, and its streams hear it in memory. On PostgreSQL each process keeps one connection of its
+ * own, outside the pool, LISTENing on one channel; a credit is announced with pg_notify, which PostgreSQL delivers
+ * to every listener, the announcing process included, so every process fans out the same way.
+ */
+
+export interface BusListener {
+  credit: (event: CreditEvent) => void
+  /** The bus lost its connection and has it back: what was announced meanwhile was not heard; read it again. */
+  resync: () => void
+}
+
+export interface EventBus {
+  publish(event: CreditEvent): Promise<void>
+  subscribe(listener: BusListener): () => void
+  close(): Promise<void>
+}
+
+export class MemoryEventBus implements EventBus {
+  private readonly listeners = new Set<BusListener>()
+
+  async publish(event: CreditEvent): Promise<void> {
+    for (const listener of [...this.listeners]) listener.credit(event)
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    this.listeners.clear()
+  }
+}
+
+export const CREDITS_CHANNEL = 'vbo_payment_credits'
+/** Waits before connecting again after a lost connection: 0.5 s, doubling, at most 10 s. */
+const RECONNECT_MIN_MS = 500
+const RECONNECT_MAX_MS = 10_000
+
+export interface PostgresEventBusOptions {
+  connectionString: string
+  /** The pool: pg_notify is an ordinary statement. */
+  db: Db
+  logger: Logger
+  /** Tests use a channel of their own, so they never hear a server's. */
+  channel?: string
+}
+
+export class PostgresEventBus implements EventBus {
+  private readonly listeners = new Set<BusListener>()
+  /** The connection being made or in use: a late 'error' or 'end' of an older one changes nothing. */
+  private attempt: pg.Client | null = null
+  private closed = false
+  private retryMs = RECONNECT_MIN_MS
+  private retry: NodeJS.Timeout | null = null
+  private readonly channel: string
+  /** Resolves once the first LISTEN is in place (or failed: the bus goes on retrying). */
+  readonly ready: Promise<void>
+
+  constructor(private readonly options: PostgresEventBusOptions) {
+    this.channel = options.channel ?? CREDITS_CHANNEL
+    this.ready = this.connect(false)
+  }
+
+  async publish(event: CreditEvent): Promise<void> {
+    // Ids, names and amounts: well under NOTIFY's 8000-byte payload.
+    await this.options.db.execute(sql`select pg_notify(${this.channel}, ${JSON.stringify(event)})`)
+  }
+
+  subscribe(listener: BusListener): () => void {
+    this.listeners.add(listener)
+    return () => void this.listeners.delete(listener)
+  }
+
+  async close(): Promise<void> {
+    this.closed = true
+    if (this.retry) clearTimeout(this.retry)
+    this.listeners.clear()
+    const client = this.attempt
+    this.attempt = null
+    await client?.end().catch(() => {})
+  }
+
+  private async connect(again: boolean): Promise<void> {
+    if (this.closed) return
+    const client = new pg.Client({
+      connectionString: this.options.connectionString,
+      application_name: 'vendor-back-office events',
+      // A far end that vanished without a word is noticed, and the bus connects again.
+      keepAlive: true,
+      connectionTimeoutMillis: 5_000,
+    })
+    this.attempt = client
+    client.on('notification', (message) => {
+      if (message.channel !== this.channel || !message.payload) return
+      let event: CreditEvent
+      try {
+        event = JSON.parse(message.payload) as CreditEvent
+      } catch {
+        return
+      }
+      for (const listener of [...this.listeners]) listener.credit(event)
+    })
+    client.on('error', (error) => this.lost(client, error))
+    client.on('end', () => this.lost(client, new Error('connection ended')))
+    try {
+      await client.connect()
+      await client.query(`listen ${pg.escapeIdentifier(this.channel)}`)
+    } catch (error) {
+      this.lost(client, error)
+      return
+    }
+    if (this.closed) return void client.end().catch(() => {})
+    this.retryMs = RECONNECT_MIN_MS
+    if (again) {
+      this.options.logger.info('[events] listening for credits again')
+      for (const listener of [...this.listeners]) listener.resync()
+    }
+  }
+
+  private lost(client: pg.Client, error: unknown): void {
+    if (this.closed || client !== this.attempt) return
+    this.attempt = null
+    void client.end().catch(() => {})
+    if (this.retry) return
+    const reason = error instanceof Error ? error.message : String(error)
+    this.options.logger.warn(`[events] lost the credits listener (${reason}); connecting again in ${this.retryMs} ms`)
+    this.retry = setTimeout(() => {
+      this.retry = null
+      void this.connect(true)
+    }, this.retryMs)
+    this.retryMs = Math.min(this.retryMs * 2, RECONNECT_MAX_MS)
+  }
+}

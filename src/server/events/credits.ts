@@ -1,0 +1,136 @@
+import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm'
+
+import type { PaymentReceived } from '#contract/events'
+
+import { type Auth, effectivePermissions, isActiveUser } from '../auth/sessions'
+import type { Clock } from '../clock'
+import { MINUTE_MS } from '../clock'
+import type { Db } from '../db/client'
+import { ledgerEntries, outlets, sessions, type TransactionRow, transactions, users, vendors, wallets } from '../db/schema'
+import { vendorWallet } from '../money/ledger'
+import { toTransaction } from '../money/transaction-queries'
+import { outletWalletJoin, seesEveryOutlet, visibleOutlets } from '../outlets/scope'
+
+/*
+ * What the live alerts read from the database (docs/decisions/107): the credit event itself, the credits a
+ * reconnecting client missed, which wallets a user may hear about, and whether their session still stands.
+ */
+
+/** A bank credit as it travels between processes and to the streams. */
+export interface CreditEvent {
+  /** The credit's ledger entry id: ordered, from the database, the SSE `id:` and the Last-Event-ID cursor. */
+  id: number
+  vendorId: string
+  walletId: string
+  payload: PaymentReceived
+}
+
+/** How far back a reconnecting client's Last-Event-ID is honoured, and how many credits it is sent at most. */
+export const REPLAY_WINDOW_MS = 10 * MINUTE_MS
+export const REPLAY_MAX = 100
+
+function toEvent(entryId: number, row: TransactionRow): CreditEvent {
+  return {
+    id: entryId,
+    vendorId: row.vendorId,
+    walletId: row.walletId,
+    payload: { transaction: toTransaction(row), outletId: row.outletId },
+  }
+}
+
+/** The event of a credit just recorded: its id is the ledger entry that put the money in the wallet. */
+export async function creditEventFor(db: Db, row: TransactionRow): Promise<CreditEvent | null> {
+  const [entry] = await db
+    .select({ id: ledgerEntries.id })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.vendorId, row.vendorId),
+        eq(ledgerEntries.transactionId, row.id),
+        eq(ledgerEntries.walletId, row.walletId),
+        gt(ledgerEntries.amount, 0),
+      ),
+    )
+  return entry ? toEvent(entry.id, row) : null
+}
+
+/**
+ * Bank credits into these wallets after the entry `afterId`, at most REPLAY_WINDOW_MS old, oldest first: what a
+ * client that lost its stream missed. By the (vendor, wallet, id) index of ledger_entries. Bank credits only
+ * (a provider reference): money moved between the vendor's own wallets is not "received from" anyone.
+ */
+export async function creditsSince(db: Db, vendorId: string, walletIds: string[], afterId: number, now: Date): Promise<CreditEvent[]> {
+  if (walletIds.length === 0) return []
+  const rows = await db
+    .select({ entryId: ledgerEntries.id, row: transactions })
+    .from(ledgerEntries)
+    .innerJoin(
+      transactions,
+      and(
+        eq(transactions.vendorId, ledgerEntries.vendorId),
+        eq(transactions.id, ledgerEntries.transactionId),
+        eq(transactions.walletId, ledgerEntries.walletId),
+      ),
+    )
+    .where(
+      and(
+        eq(ledgerEntries.vendorId, vendorId),
+        inArray(ledgerEntries.walletId, walletIds),
+        gt(ledgerEntries.id, afterId),
+        gt(ledgerEntries.amount, 0),
+        gte(ledgerEntries.createdAt, new Date(now.getTime() - REPLAY_WINDOW_MS)),
+        eq(transactions.type, 'credit'),
+        isNotNull(transactions.providerReference),
+      ),
+    )
+    .orderBy(asc(ledgerEntries.id))
+    .limit(REPLAY_MAX)
+  return rows.map(({ entryId, row }) => toEvent(entryId, row))
+}
+
+/**
+ * The wallets whose credits this user hears about, wallet id → outlet id (null for the main wallet). The same rules
+ * as the lists: the main wallet's with VENDOR_TRANSACTIONS (GET /transaction); an outlet's with VENDOR_OUTLETS for
+ * the outlets they may see and act for (GET /transaction/outlet through outletFor with acting).
+ */
+export async function walletsHeardBy(db: Db, auth: Auth): Promise<Map<string, string | null>> {
+  const heard = new Map<string, string | null>()
+  if (auth.permissions.includes('VENDOR_TRANSACTIONS')) {
+    const main = await vendorWallet(db, auth.vendorId, 'main')
+    if (main) heard.set(main.id, null)
+  }
+  if (auth.permissions.includes('VENDOR_OUTLETS')) {
+    const rows = await db
+      .select({ walletId: wallets.id, outletId: outlets.id })
+      .from(outlets)
+      .innerJoin(wallets, outletWalletJoin)
+      .where(and(visibleOutlets(auth), seesEveryOutlet(auth) ? undefined : eq(outlets.status, 'active')))
+    for (const row of rows) heard.set(row.walletId, row.outletId)
+  }
+  return heard
+}
+
+/**
+ * The session behind a stream as it stands now, or null once it is revoked (sign-out), expired or idle, its user
+ * deactivated or its vendor no longer approved. Read-only: unlike a request, an open stream does not count as use,
+ * so a device left open still reaches its idle limit (decision 085).
+ */
+export async function sessionStillLive(db: Db, clock: Clock, sessionId: string, idleMs: number): Promise<Auth | null> {
+  const now = clock.now()
+  const [row] = await db
+    .select({ session: sessions, user: users, vendor: vendors })
+    .from(sessions)
+    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
+    .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+        gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
+      ),
+    )
+  if (!row || !isActiveUser(row.user) || row.vendor.status !== 'approved') return null
+  const { user, vendor } = row
+  return { sessionId, userId: user.id, vendorId: vendor.id, role: user.role, permissions: effectivePermissions(user), user, vendor }
+}
