@@ -154,9 +154,10 @@ describe('outlets and team on a phone (390×844)', () => {
     await page.getByLabel(/^Password/).fill('orders-only-2026')
     await page.getByLabel(/^Confirm password/).fill('orders-only-2026')
     await page.getByRole('button', { name: `Join ${DEMO.vendorName}` }).click()
-    await page.waitForURL((url) => url.pathname === '/home')
+    // Orders only: no wallet, so they start on Orders and are not offered Home (issue 22).
+    await page.waitForURL((url) => url.pathname === '/orders')
 
-    expect(await menuEntries(page)).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    expect(await menuEntries(page)).toEqual(['Orders', 'Invoices', 'Settings'])
 
     await page.goto(`${own.origin}/transactions`)
     await page.getByText('Your role does not include transactions', { exact: true }).waitFor()
@@ -314,7 +315,10 @@ describe('outlets and team on a phone (390×844)', () => {
     const context = await phoneContext(own.browser)
     const page = await context.newPage()
     await logIn(page, email, password, own.origin)
-    expect(await menuEntries(page)).toEqual(['Home', 'Outlets', 'Settings'])
+    // Staff of one outlet start on it (issue 22).
+    await page.waitForURL((url) => url.pathname === `/outlets/${created[0]}`)
+    await page.getByRole('heading', { name: mine }).waitFor()
+    expect(await menuEntries(page)).toEqual(['Outlets', 'Settings'])
     await goByMenu(page, 'Outlets')
     const rows = page.getByTestId('outlet-row')
     await rows.first().waitFor()

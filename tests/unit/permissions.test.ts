@@ -7,20 +7,24 @@ const labels = (items: MenuItem[]) => items.map((i) => i.label)
 
 describe('menu filtering by permission', () => {
   it('shows only the entries whose permission the user holds', () => {
-    expect(labels(menuFor(['VENDOR_TRANSACTIONS']))).toEqual(['Home', 'Transactions', 'Settings'])
+    expect(labels(menuFor(['VENDOR_TRANSACTIONS']))).toEqual(['Transactions', 'Settings'])
+  })
+
+  it('offers Home, the wallet’s screen, only with the wallet (issue 22)', () => {
+    expect(labels(menuFor(['VENDOR_WALLET', 'VENDOR_TRANSACTIONS']))).toEqual(['Home', 'Transactions', 'Settings'])
   })
 
   it('lets orders and invoices share VENDOR_ORDERS', () => {
-    expect(labels(menuFor(['VENDOR_ORDERS']))).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    expect(labels(menuFor(['VENDOR_ORDERS']))).toEqual(['Orders', 'Invoices', 'Settings'])
   })
 
   it('shows every area to a user holding all five menu permissions, in menu order', () => {
     const all = ['VENDOR_OUTLETS', 'VENDOR_INVENTORY', 'VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS', 'VENDOR_ORDERS']
-    expect(labels(menuFor(all))).toEqual(['Home', 'Orders', 'Invoices', 'Transactions', 'Customers', 'Products', 'Outlets', 'Settings'])
+    expect(labels(menuFor(all))).toEqual(['Orders', 'Invoices', 'Transactions', 'Customers', 'Products', 'Outlets', 'Settings'])
   })
 
   it('ignores permission names it does not know', () => {
-    expect(labels(menuFor(['SOMETHING_ELSE']))).toEqual(['Home', 'Settings'])
+    expect(labels(menuFor(['SOMETHING_ELSE']))).toEqual(['Settings'])
   })
 })
 
