@@ -131,7 +131,7 @@ describe('outlets and team on a phone (390×844)', () => {
     const sheet = owner.getByRole('dialog', { name: 'Invite Team Member' })
     await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
     await sheet.getByRole('textbox', { name: 'Phone number', exact: true }).fill(`080${t}${randomInt(10, 99)}`)
-    await sheet.getByRole('checkbox', { name: 'vendor orders', exact: true }).check()
+    await sheet.getByRole('checkbox', { name: 'Orders and invoices', exact: true }).check()
     const ticked = await sheet
       .locator('input[name="permissions"]:checked')
       .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
@@ -147,7 +147,7 @@ describe('outlets and team on a phone (390×844)', () => {
     const page = await context.newPage()
     await page.goto(link)
     await page.getByRole('heading', { name: `Join ${DEMO.vendorName}` }).waitFor()
-    expect(await page.getByRole('list', { name: 'Permissions' }).getByRole('listitem').allTextContents()).toEqual(['vendor orders'])
+    expect(await page.getByRole('list', { name: 'Permissions' }).getByRole('listitem').allTextContents()).toEqual(['Orders and invoices'])
     // Invited by phone only: they choose the email they sign in with.
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(`tobi.${t}@example.com`)
     // Password inputs have no role; getByLabel reads the label's text, required '*' (aria-hidden) included.

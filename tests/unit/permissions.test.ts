@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { menuFor, type MenuItem } from '#app/lib/permissions'
-import { permissionLabel } from '#contract/permissions'
+import { permissionLabel, PERMISSIONS } from '#contract/permissions'
 
 const labels = (items: MenuItem[]) => items.map((i) => i.label)
 
@@ -29,8 +29,10 @@ describe('menu filtering by permission', () => {
 })
 
 describe('permission labels', () => {
-  it('shows names as lowercase words with underscores turned into spaces', () => {
-    expect(permissionLabel('VENDOR_ORDERS')).toBe('vendor orders')
-    expect(permissionLabel('VENDOR_TRANSFERS')).toBe('vendor transfers')
+  it('names each permission in plain words (issue 22, decision 109), and an unknown one in lowercase words', () => {
+    expect(permissionLabel('VENDOR_ORDERS')).toBe('Orders and invoices')
+    expect(permissionLabel('VENDOR_TRANSFERS')).toBe('Send money')
+    expect(PERMISSIONS.map(permissionLabel).filter((label) => /VENDOR|vendor|_/.test(label))).toEqual([])
+    expect(permissionLabel('VENDOR_SOMETHING_NEW')).toBe('vendor something new')
   })
 })

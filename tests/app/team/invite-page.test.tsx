@@ -66,7 +66,7 @@ describe('/invite/$code', () => {
       within(words)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['vendor orders', 'vendor customers'])
+    ).toEqual(['Orders and invoices', 'Customers'])
     expect(api.detailQueries[0]?.get('inviteCode')).toBe(CODE)
     // The invitation has an email: none is asked for.
     expect(screen.queryByLabelText(/Email address/)).toBeNull()
