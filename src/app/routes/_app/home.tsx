@@ -24,10 +24,11 @@ import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/home')({
-  // Every way in after signing in arrives here; a role without the wallet goes on to its own first screen.
-  beforeLoad: async ({ context: { queryClient } }) => {
+  // Every way in after signing in arrives here; a role without the wallet goes on to its own first screen. Only
+  // Home itself: a sheet opened over it (/home/send-money) is asked for on purpose.
+  beforeLoad: async ({ context: { queryClient }, location }) => {
     const user = getSession()?.user
-    if (!user || sessionCan('VENDOR_WALLET')) return
+    if (!user || sessionCan('VENDOR_WALLET') || location.pathname !== '/home') return
     const start = startPath(user)
     if (start === '/outlets') {
       const outletId = await onlyOutlet(queryClient)
