@@ -35,7 +35,8 @@ describe('Orders and invoices lists', () => {
     // Server pagination for the list on screen, of orders only, for today (SPEC §9) by default.
     expect(queries[0]!.get('size')).toBe('20')
     expect(queries[0]!.get('kind')).toBe('order')
-    expect(new Date(queries[0]!.get('startDate')!).getHours()).toBe(0)
+    // Midnight in Lagos (UTC+1), whatever the device's zone (issue 22).
+    expect(new Date(Date.parse(queries[0]!.get('startDate')!) + 3_600_000).getUTCHours()).toBe(0)
 
     const analytics = screen.getByRole('region', { name: 'Order analytics' })
     expect(await within(analytics).findByText('₦125,000.00')).toBeTruthy()
