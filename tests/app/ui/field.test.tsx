@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { AmountInput, Field, Input, PhoneInput } from '#app/ui/field'
 
-function Controlled({ kind }: { kind: 'phone' }) {
+function PhoneForm() {
   const [value, setValue] = useState('')
   return (
     <Field label="Phone number">
@@ -53,7 +53,7 @@ describe('Field', () => {
 describe('PhoneInput', () => {
   it('shows +234, keeps digits only and stops at 11', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="phone" />)
+    render(<PhoneForm />)
     expect(screen.getByText('+234')).toBeTruthy()
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     expect(input.inputMode).toBe('numeric')
@@ -63,7 +63,7 @@ describe('PhoneInput', () => {
 
   it('drops the country code from a pasted international number', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="phone" />)
+    render(<PhoneForm />)
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     await user.click(input)
     await user.paste('+234 803 123 4567')
