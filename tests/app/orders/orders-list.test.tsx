@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { toIsoDate } from '#app/lib/dates'
 import { menuFor } from '#app/lib/permissions'
 import { endpoints } from '#contract/index'
 
@@ -204,7 +205,10 @@ describe('Orders and invoices lists', () => {
     const exportCall = queries.find((q) => q.get('size') === '1000')!
     expect([exportCall.get('page'), exportCall.get('status'), exportCall.get('kind')]).toEqual(['1', 'paid', 'order'])
     expect(exportCall.get('startDate')).toBeTruthy()
-    expect(fileName).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+    // Named for what it holds: the 30 Lagos days of the range, and the status (issue 22).
+    const [first, last] = [exportCall.get('startDate')!, exportCall.get('endDate')!].map((iso) => toIsoDate(new Date(iso)))
+    expect(fileName).toBe(`orders-${first}-to-${last}-paid.csv`)
+    expect(Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)).toBe(29 * 86_400_000)
     const text = (await saved!.text()).replace(/^\uFEFF/, '')
     const lines = text.trimEnd().split('\r\n')
     const date = lines[1]!.split(',')[0]
