@@ -1,7 +1,7 @@
 /**
  * Permission names a team member can hold. The owner of a vendor holds all of them implicitly.
  * The first five gate the menu (SPEC §6); the rest gate money movement and administration, which
- * SPEC leaves unnamed, so we name them here and show them as lowercase words in the UI.
+ * SPEC leaves unnamed, so we name them here and show them in plain words in the UI (PERMISSION_LABELS).
  */
 export const PERMISSIONS = [
   'VENDOR_ORDERS',
@@ -22,7 +22,24 @@ export const PERMISSIONS = [
 
 export type Permission = (typeof PERMISSIONS)[number]
 
-/** 'VENDOR_ORDERS' → 'vendor orders' (SPEC §6). */
+/**
+ * Each permission in plain words, as the team screens and the server's messages name it. Issue 22 overrides
+ * SPEC §6's lowercase names ('vendor orders'): decision 109.
+ */
+export const PERMISSION_LABELS: Record<Permission, string> = {
+  VENDOR_ORDERS: 'Orders and invoices',
+  VENDOR_TRANSACTIONS: 'Transactions',
+  VENDOR_CUSTOMERS: 'Customers',
+  VENDOR_INVENTORY: 'Products',
+  VENDOR_OUTLETS: 'Outlets',
+  VENDOR_WALLET: 'Wallet',
+  VENDOR_TRANSFERS: 'Send money',
+  VENDOR_SETTINGS: 'Business settings',
+  VENDOR_TEAM: 'Manage team',
+  VENDOR_REFUNDS: 'Refund orders',
+}
+
+/** 'VENDOR_ORDERS' → 'Orders and invoices'; a name this build does not know, in lowercase words. */
 export function permissionLabel(permission: string): string {
-  return permission.toLowerCase().replaceAll('_', ' ')
+  return PERMISSION_LABELS[permission as Permission] ?? permission.toLowerCase().replaceAll('_', ' ')
 }

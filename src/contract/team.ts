@@ -114,4 +114,15 @@ export const teamEndpoints = {
     body: v.object({ memberId: id, status: v.picklist(['active', 'inactive'], 'must be active or inactive') }),
     response: TeamMember,
   }),
+  setMemberPermissions: endpoint({
+    method: 'PATCH',
+    path: '/user/members/permissions',
+    summary:
+      'Replace a member’s permissions (issue 22); it holds from their next request. Only permissions the caller holds ' +
+      'may be granted, to a member holding nothing more than the caller (403 PERMISSION_NOT_HELD). The owner holds ' +
+      'every permission and cannot be changed (403 CANNOT_CHANGE_OWNER), nor can the caller themself (409).',
+    permission: 'VENDOR_TEAM',
+    body: v.object({ memberId: id, permissions: permissionList }),
+    response: TeamMember,
+  }),
 }

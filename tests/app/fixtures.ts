@@ -14,13 +14,13 @@ import { WalletBalance, WalletDetails } from '#contract/vendor'
 
 type TransactionOut = v.InferOutput<typeof Transaction>
 
-export function user(permissions: readonly Permission[] = PERMISSIONS) {
+export function user(permissions: readonly Permission[] = PERMISSIONS, role: 'owner' | 'member' = 'owner') {
   return v.parse(User, {
     id: 'user-1',
     name: 'Adaeze Okafor',
     email: 'demo@vendor.test',
     phone: '08031234567',
-    role: 'owner',
+    role,
     permissions: [...permissions],
     vendor: { id: 'vendor-1', name: 'Mama Put Kitchen', url: null, status: 'approved' },
   })

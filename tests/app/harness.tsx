@@ -68,11 +68,13 @@ export function handle(endpoint: EndpointDef, resolver: Parameters<typeof http.g
 
 export interface RenderOptions {
   permissions?: Permission[]
+  /** The owner unless said: a member's outlets are only those they are in (decision 043). */
+  role?: 'owner' | 'member'
 }
 
 /** The real route tree at `path`, with memory history, a fresh QueryClient and a signed-in user. */
 export function renderApp(path: string, options: RenderOptions = {}) {
-  setSession({ token: 'test-token', user: userFixture(options.permissions) })
+  setSession({ token: 'test-token', user: userFixture(options.permissions, options.role) })
   const queryClient: QueryClient = createQueryClient()
   const history = createMemoryHistory({ initialEntries: [path] })
   const router = createAppRouter(queryClient, history)

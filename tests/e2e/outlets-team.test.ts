@@ -131,7 +131,7 @@ describe('outlets and team on a phone (390×844)', () => {
     const sheet = owner.getByRole('dialog', { name: 'Invite Team Member' })
     await sheet.getByRole('textbox', { name: 'Name', exact: true }).fill(name)
     await sheet.getByRole('textbox', { name: 'Phone number', exact: true }).fill(`080${t}${randomInt(10, 99)}`)
-    await sheet.getByRole('checkbox', { name: 'vendor orders', exact: true }).check()
+    await sheet.getByRole('checkbox', { name: 'Orders and invoices', exact: true }).check()
     const ticked = await sheet
       .locator('input[name="permissions"]:checked')
       .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).value))
@@ -147,16 +147,17 @@ describe('outlets and team on a phone (390×844)', () => {
     const page = await context.newPage()
     await page.goto(link)
     await page.getByRole('heading', { name: `Join ${DEMO.vendorName}` }).waitFor()
-    expect(await page.getByRole('list', { name: 'Permissions' }).getByRole('listitem').allTextContents()).toEqual(['vendor orders'])
+    expect(await page.getByRole('list', { name: 'Permissions' }).getByRole('listitem').allTextContents()).toEqual(['Orders and invoices'])
     // Invited by phone only: they choose the email they sign in with.
     await page.getByRole('textbox', { name: 'Email address', exact: true }).fill(`tobi.${t}@example.com`)
     // Password inputs have no role; getByLabel reads the label's text, required '*' (aria-hidden) included.
     await page.getByLabel(/^Password/).fill('orders-only-2026')
     await page.getByLabel(/^Confirm password/).fill('orders-only-2026')
     await page.getByRole('button', { name: `Join ${DEMO.vendorName}` }).click()
-    await page.waitForURL((url) => url.pathname === '/home')
+    // Orders only: no wallet, so they start on Orders and are not offered Home (issue 22).
+    await page.waitForURL((url) => url.pathname === '/orders')
 
-    expect(await menuEntries(page)).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    expect(await menuEntries(page)).toEqual(['Orders', 'Invoices', 'Settings'])
 
     await page.goto(`${own.origin}/transactions`)
     await page.getByText('Your role does not include transactions', { exact: true }).waitFor()
@@ -314,7 +315,10 @@ describe('outlets and team on a phone (390×844)', () => {
     const context = await phoneContext(own.browser)
     const page = await context.newPage()
     await logIn(page, email, password, own.origin)
-    expect(await menuEntries(page)).toEqual(['Home', 'Outlets', 'Settings'])
+    // Staff of one outlet start on it (issue 22).
+    await page.waitForURL((url) => url.pathname === `/outlets/${created[0]}`)
+    await page.getByRole('heading', { name: mine }).waitFor()
+    expect(await menuEntries(page)).toEqual(['Outlets', 'Settings'])
     await goByMenu(page, 'Outlets')
     const rows = page.getByTestId('outlet-row')
     await rows.first().waitFor()

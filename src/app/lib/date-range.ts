@@ -1,7 +1,11 @@
-import { endOfDay, startOfDay, subDays } from 'date-fns'
+// Every day here is a vendor's day in Lagos, whatever time zone the device is set to (issue 22): a phone set to
+// London or left on UTC still shows the Lagos "Today". Nigeria keeps West Africa Time, UTC+1, with no daylight
+// saving, so a Lagos day is a fixed offset from UTC and needs no time-zone database. Ranges go to the API as the
+// ISO instants that bound those days.
 
-// Every day here is a day on the device's clock (a vendor in Lagos means a Lagos day), sent to the API as the
-// ISO instants that bound it.
+/** West Africa Time: UTC+1 all year. */
+export const LAGOS_OFFSET_MS = 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
 export const DURATIONS = ['TODAY', 'YESTERDAY', 'LAST_WEEK', 'LAST_MONTH', 'CUSTOM'] as const
 export type Duration = (typeof DURATIONS)[number]
@@ -27,28 +31,42 @@ export interface DateRange {
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** A local calendar date as 'yyyy-MM-dd', the value of an `<input type="date">`. */
-export function toIsoDate(date: Date): string {
-  return `${String(date.getFullYear()).padStart(4, '0')}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+/** A Lagos calendar day, as the number of days since 1970-01-01 (its UTC date-only value / DAY_MS). */
+type LagosDay = number
+
+/** The Lagos calendar day an instant falls on. */
+function lagosDay(instant: Date): LagosDay {
+  return Math.floor((instant.getTime() + LAGOS_OFFSET_MS) / DAY_MS)
 }
 
-function parseIsoDate(value: string): Date | null {
+/** The Lagos calendar date of an instant as 'yyyy-MM-dd', the value of an `<input type="date">`. */
+export function toIsoDate(date: Date): string {
+  const day = new Date(lagosDay(date) * DAY_MS)
+  return `${String(day.getUTCFullYear()).padStart(4, '0')}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`
+}
+
+function parseIsoDate(value: string): LagosDay | null {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
   if (!match) return null
   const [year, month, day] = [Number(match[1]), Number(match[2]) - 1, Number(match[3])]
-  const date = new Date(2000, 0, 1)
-  // setFullYear, unlike the Date constructor, does not read years 0–99 as 1900–1999.
-  date.setFullYear(year, month, day)
+  const date = new Date(0)
+  // setUTCFullYear, unlike Date.UTC, does not read years 0–99 as 1900–1999.
+  date.setUTCFullYear(year, month, day)
   // '2026-02-30' rolls over to March: a date that does not exist is refused, not moved.
-  return date.getFullYear() === year && date.getMonth() === month && date.getDate() === day ? date : null
+  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day
+  return exists ? Math.round(date.getTime() / DAY_MS) : null
 }
 
-function dayRange(first: Date, last: Date): DateRange {
-  return { startDate: startOfDay(first).toISOString(), endDate: endOfDay(last).toISOString() }
+/** From the first instant of Lagos day `first` to the last of Lagos day `last`. */
+function dayRange(first: LagosDay, last: LagosDay): DateRange {
+  return {
+    startDate: new Date(first * DAY_MS - LAGOS_OFFSET_MS).toISOString(),
+    endDate: new Date((last + 1) * DAY_MS - LAGOS_OFFSET_MS - 1).toISOString(),
+  }
 }
 
 /**
- * The instants bounding a duration, counted in whole local days and always ending with a full day:
+ * The instants bounding a duration, counted in whole Lagos days and always ending with a full day:
  * - TODAY: today; YESTERDAY: the day before today.
  * - LAST_WEEK: the last 7 days including today (today and the 6 days before it).
  * - LAST_MONTH: the last 30 days including today (today and the 29 days before it), not the calendar month,
@@ -57,23 +75,22 @@ function dayRange(first: Date, last: Date): DateRange {
  * A CUSTOM without a usable range (say, a hand-edited URL) falls back to today rather than failing the page.
  */
 export function durationRange(duration: Duration, now: Date, custom?: { startDate?: string; endDate?: string }): DateRange {
+  const today = lagosDay(now)
   switch (duration) {
-    case 'YESTERDAY': {
-      const yesterday = subDays(now, 1)
-      return dayRange(yesterday, yesterday)
-    }
+    case 'YESTERDAY':
+      return dayRange(today - 1, today - 1)
     case 'LAST_WEEK':
-      return dayRange(subDays(now, 6), now)
+      return dayRange(today - 6, today)
     case 'LAST_MONTH':
-      return dayRange(subDays(now, 29), now)
+      return dayRange(today - 29, today)
     case 'CUSTOM': {
       const start = parseIsoDate(custom?.startDate ?? '')
       const end = parseIsoDate(custom?.endDate ?? '')
-      if (start && end && start <= end) return dayRange(start, end)
-      return dayRange(now, now)
+      if (start !== null && end !== null && start <= end) return dayRange(start, end)
+      return dayRange(today, today)
     }
     case 'TODAY':
-      return dayRange(now, now)
+      return dayRange(today, today)
   }
 }
 

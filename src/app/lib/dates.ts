@@ -3,16 +3,27 @@ import { format, isValid, parseISO } from 'date-fns'
 // Durations and ranges live in date-range.ts, which route files import for their search validation and
 // skeletons (so it ships in the entry chunk and must stay free of date-fns' format and its locale); the
 // formatters below load with the screens.
+import { LAGOS_OFFSET_MS } from './date-range'
+
 export * from './date-range'
+
+/**
+ * The instant moved so that the device's clock reads Lagos time at it: date-fns formats in the device's zone, and
+ * the vendor's times are Lagos times whatever the device is set to (issue 22; WAT is UTC+1 all year).
+ */
+function lagosWallClock(date: Date): Date {
+  const shifted = date.getTime() + LAGOS_OFFSET_MS
+  return new Date(shifted + new Date(shifted).getTimezoneOffset() * 60_000)
+}
 
 function toDate(value: string | Date): Date | null {
   const date = typeof value === 'string' ? parseISO(value) : value
-  return isValid(date) ? date : null
+  return isValid(date) ? lagosWallClock(date) : null
 }
 
 // The formatters return '' for a missing or malformed value: a list row should render, not throw.
 
-/** '2026-11-22T09:42:00Z' → '22/11/2026' (local day). */
+/** '2026-11-22T09:42:00Z' → '22/11/2026' (the day in Lagos). */
 export function formatDate(iso: string | Date): string {
   const date = toDate(iso)
   return date ? format(date, 'dd/MM/yyyy') : ''

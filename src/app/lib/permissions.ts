@@ -1,3 +1,4 @@
+import type { User } from '#contract/auth'
 import type { Permission } from '#contract/permissions'
 
 import { getSession, useSession } from './session'
@@ -12,9 +13,12 @@ export interface MenuItem {
   permission?: Permission
 }
 
-/** The menu of SPEC §2 and §6: orders and invoices share VENDOR_ORDERS. */
+/**
+ * The menu of SPEC §2 and §6: orders and invoices share VENDOR_ORDERS. Home is the wallet's screen: a member whose
+ * role leaves the wallet out starts elsewhere (startPath), so Home is not offered to them either.
+ */
 export const MENU: readonly MenuItem[] = [
-  { label: 'Home', to: '/home', icon: 'home' },
+  { label: 'Home', to: '/home', icon: 'home', permission: 'VENDOR_WALLET' },
   { label: 'Orders', to: '/orders', icon: 'orders', permission: 'VENDOR_ORDERS' },
   { label: 'Invoices', to: '/invoices', icon: 'receipt', permission: 'VENDOR_ORDERS' },
   { label: 'Transactions', to: '/transactions', icon: 'wallet', permission: 'VENDOR_TRANSACTIONS' },
@@ -23,6 +27,24 @@ export const MENU: readonly MenuItem[] = [
   { label: 'Outlets', to: '/outlets', icon: 'store', permission: 'VENDOR_OUTLETS' },
   { label: 'Settings', to: '/settings', icon: 'settings' },
 ]
+
+/**
+ * Outlet staff: members placed in outlets who do not manage the team, so they see only the outlets they are in
+ * (decision 043, server outlets/scope.ts).
+ */
+export function isOutletStaff(user: Pick<User, 'role' | 'permissions'>): boolean {
+  return user.role === 'member' && hasPermission(user.permissions, 'VENDOR_OUTLETS') && !hasPermission(user.permissions, 'VENDOR_TEAM')
+}
+
+/**
+ * Where a signed-in user starts (issue 22): Home for whoever holds the wallet; outlet staff on Outlets (the Home
+ * route takes them on to their outlet when they are in one); anyone else on the first screen their menu offers
+ * (Orders for a cashier), Settings at least, so no one starts on "Your role does not include the wallet".
+ */
+export function startPath(user: Pick<User, 'role' | 'permissions'>): string {
+  if (!hasPermission(user.permissions, 'VENDOR_WALLET') && isOutletStaff(user)) return '/outlets'
+  return menuFor(user.permissions)[0]?.to ?? '/settings'
+}
 
 export function hasPermission(permissions: readonly string[], permission?: Permission): boolean {
   return permission === undefined || permissions.includes(permission)

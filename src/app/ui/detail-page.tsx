@@ -49,7 +49,7 @@ export interface DetailFallbackProps {
 
 /**
  * A detail page (product, order, customer, dispute) before it has its data: skeletons while it loads; after a
- * failure 'No record found' with the reason and Refetch (hidden on 403 by EmptyState), or, on a 404, what is
+ * failure 'Something went wrong' with the reason and Refetch (hidden on 403 by EmptyState), or, on a 404, what is
  * missing and no Refetch, since asking again finds nothing more.
  */
 export function DetailFallback({ back, query, notFound, skeletons = [200, 240] }: DetailFallbackProps) {

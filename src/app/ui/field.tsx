@@ -1,8 +1,18 @@
 import { Field as ArkField, useFieldContext } from '@ark-ui/react/field'
-import type { ChangeEvent, InputHTMLAttributes, ReactNode, Ref, SelectHTMLAttributes, TextareaHTMLAttributes } from 'react'
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type Ref,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useLayoutEffect,
+  useRef,
+} from 'react'
 import { cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
 
+import { caretAfter, groupAmount, significantBefore } from '../lib/amount-text'
 import { keepDigits, keepPercent } from '../lib/forms'
 import { Icon } from './icon'
 
@@ -148,19 +158,57 @@ export function PhoneInput({ value, onChange, autoComplete = 'tel-national', ...
 const AMOUNT_TEXT = /^\d{0,12}(\.\d{0,2})?$/
 
 /**
- * A naira amount as typed ('1500.5'): digits with an optional dot and at most two decimals. Keystrokes that
- * would break that shape are refused, so the field never holds junk. Convert with parseNairaToKobo.
+ * A naira amount: the value is the amount as typed ('1500.5'), digits with an optional dot and at most two decimals,
+ * and the field shows it grouped ('1,500.5') while it is typed (issue 22). Keystrokes that would break that shape
+ * are refused, so the field never holds junk. The caret stays beside the digit it was at as commas come and go;
+ * deleting a comma deletes the digit before it. Convert with parseNairaToKobo.
  */
-export function AmountInput({ value, onChange, placeholder = '0.00', ...rest }: PrefixedInputProps) {
+export function AmountInput({ value, onChange, placeholder = '0.00', ref, ...rest }: PrefixedInputProps) {
+  const own = useRef<HTMLInputElement | null>(null)
+  // Where the caret goes once the new grouping is drawn: after this many digits (and the dot).
+  const caret = useRef<number | null>(null)
+  const shown = groupAmount(value)
+  useLayoutEffect(() => {
+    const input = own.current
+    if (caret.current === null || !input || document.activeElement !== input) return
+    const position = caretAfter(input.value, caret.current)
+    input.setSelectionRange(position, position)
+    caret.current = null
+  })
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    const typed = event.target.value
+    let before = significantBefore(typed, event.target.selectionStart ?? typed.length)
     // Grouping commas and spaces (from a paste) carry no meaning here.
-    let text = event.target.value.replace(/[,\s]/g, '')
-    if (text.startsWith('.')) text = `0${text}`
-    if (AMOUNT_TEXT.test(text)) onChange(text)
+    let text = typed.replace(/[,\s]/g, '')
+    if (text === value && typed.length < shown.length) {
+      // Only a comma went (Backspace or Delete beside it): take the digit before it, as a person means.
+      text = text.slice(0, before - 1) + text.slice(before)
+      before -= 1
+    }
+    if (text.startsWith('.')) {
+      text = `0${text}`
+      before += 1
+    }
+    if (!AMOUNT_TEXT.test(text)) return
+    caret.current = before
+    onChange(text)
   }
   return (
     <Prefixed prefix="₦">
-      <Input type="text" inputMode="decimal" autoComplete="off" placeholder={placeholder} value={value} onChange={handleChange} {...rest} />
+      <Input
+        ref={(element: HTMLInputElement | null) => {
+          own.current = element
+          if (typeof ref === 'function') ref(element)
+          else if (ref) ref.current = element
+        }}
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        placeholder={placeholder}
+        value={shown}
+        onChange={handleChange}
+        {...rest}
+      />
     </Prefixed>
   )
 }

@@ -4,11 +4,11 @@ import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { errorMessage, errorStatus } from '../lib/api'
 import { useDocumentTop } from '../lib/use-document-top'
 import { EmptyState } from './empty-state'
 import { isNotSavedOffline, NotSavedOffline } from './not-saved'
 import { type Noun, Pagination } from './pagination'
+import { QueryError } from './query-error'
 import { Skeleton } from './skeleton'
 
 const frame = css({ bg: 'bg.surface', borderRadius: 'card', boxShadow: 'card', overflow: 'hidden' })
@@ -78,9 +78,7 @@ export function PagedList<T, S extends number = number>({
     )
   }
   const loadingPage = query.isPlaceholderData
-  let description = emptyText
-  if (query.isError) description = errorMessage(query.error)
-  else if (data?.total) description = 'This page is past the end of the list.'
+  const description = data?.total ? 'This page is past the end of the list.' : emptyText
   return (
     <div className={stack({ gap: '3' })}>
       <div className={frame}>
@@ -94,14 +92,11 @@ export function PagedList<T, S extends number = number>({
               {children(data.items)}
             </ul>
           )
+        ) : query.isError ? (
+          // A failed load is not an empty list: it says so, with the server's reason and Refetch.
+          <QueryError query={query} title={`Could not load ${noun.many}`} />
         ) : (
-          <EmptyState
-            title={emptyTitle}
-            description={description}
-            errorStatus={query.isError ? errorStatus(query.error) : undefined}
-            onRefetch={() => void query.refetch()}
-            refetching={query.isFetching}
-          />
+          <EmptyState title={emptyTitle} description={description} onRefetch={() => void query.refetch()} refetching={query.isFetching} />
         )}
       </div>
       {data?.total ? (

@@ -13,7 +13,7 @@ export interface FailedQuery {
 
 export interface QueryErrorProps {
   query: FailedQuery
-  /** 'Could not load account details'; EmptyState's 'No record found' when left out. */
+  /** 'Could not load account details'; 'Something went wrong' when left out, never an empty list's 'No record found'. */
   title?: string
   /** What went wrong; the server's message when left out ('no' shows none). */
   description?: ReactNode | 'no'
@@ -30,7 +30,7 @@ export function QueryError({ query, title, description, notFound }: QueryErrorPr
   if (status === 404 && notFound) return <EmptyState {...notFound} errorStatus={404} />
   return (
     <EmptyState
-      title={title}
+      title={title ?? 'Something went wrong'}
       description={description === 'no' ? undefined : (description ?? errorMessage(query.error))}
       onRefetch={status === 404 ? undefined : () => void query.refetch()}
       // A failure that is not the API's (a bug, a broken answer) is still a failure, not an empty list.

@@ -6,6 +6,7 @@ import { enforce, LIMITS } from '../rate-limit'
 import { acceptInvite, inviteDetails } from '../team/accept'
 import { inviteMember, resendInvite } from '../team/invite'
 import { listMembers } from '../team/members'
+import { setMemberPermissions } from '../team/permissions'
 import { setMemberStatus } from '../team/status'
 
 /** Team members and invitations (decision 043); the rules live in server/team. */
@@ -37,5 +38,9 @@ export const teamHandlers: HandlersFor<typeof teamEndpoints> = {
 
   async setMemberStatus({ auth, body, deps }) {
     return setMemberStatus(deps, auth, body.memberId, body.status)
+  },
+
+  async setMemberPermissions({ auth, body, deps }) {
+    return setMemberPermissions(deps, auth, body.memberId, body.permissions)
   },
 }

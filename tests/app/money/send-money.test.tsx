@@ -109,7 +109,7 @@ describe('Send Money, step 2 and the PIN', () => {
     await screen.findByRole('dialog', { name: 'Send Money' })
     expect((screen.getByRole('combobox', { name: 'Bank' }) as HTMLInputElement).value).toBe('Access Bank')
     expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe('0690000032')
-    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('5000')
+    expect((screen.getByLabelText('Amount') as HTMLInputElement).value).toBe('5,000')
     expect((screen.getByLabelText('Narration (optional)') as HTMLInputElement).value).toBe('Rice')
     expect(screen.getByText('ADA OBI')).toBeTruthy()
     expect(proceed().disabled).toBe(false)

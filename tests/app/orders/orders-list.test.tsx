@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { toIsoDate } from '#app/lib/dates'
 import { menuFor } from '#app/lib/permissions'
 import { endpoints } from '#contract/index'
 
@@ -35,7 +36,8 @@ describe('Orders and invoices lists', () => {
     // Server pagination for the list on screen, of orders only, for today (SPEC §9) by default.
     expect(queries[0]!.get('size')).toBe('20')
     expect(queries[0]!.get('kind')).toBe('order')
-    expect(new Date(queries[0]!.get('startDate')!).getHours()).toBe(0)
+    // Midnight in Lagos (UTC+1), whatever the device's zone (issue 22).
+    expect(new Date(Date.parse(queries[0]!.get('startDate')!) + 3_600_000).getUTCHours()).toBe(0)
 
     const analytics = screen.getByRole('region', { name: 'Order analytics' })
     expect(await within(analytics).findByText('₦125,000.00')).toBeTruthy()
@@ -263,7 +265,10 @@ describe('Orders and invoices lists', () => {
     const exportCall = queries.find((q) => q.get('size') === '1000')!
     expect([exportCall.get('page'), exportCall.get('status'), exportCall.get('kind')]).toEqual(['1', 'paid', 'order'])
     expect(exportCall.get('startDate')).toBeTruthy()
-    expect(fileName).toMatch(/^orders-\d{4}-\d{2}-\d{2}\.csv$/)
+    // Named for what it holds: the 30 Lagos days of the range, and the status (issue 22).
+    const [first, last] = [exportCall.get('startDate')!, exportCall.get('endDate')!].map((iso) => toIsoDate(new Date(iso)))
+    expect(fileName).toBe(`orders-${first}-to-${last}-paid.csv`)
+    expect(Date.parse(`${last}T00:00:00Z`) - Date.parse(`${first}T00:00:00Z`)).toBe(29 * 86_400_000)
     const text = (await saved!.text()).replace(/^\uFEFF/, '')
     const lines = text.trimEnd().split('\r\n')
     const date = lines[1]!.split(',')[0]

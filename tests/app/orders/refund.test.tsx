@@ -71,7 +71,7 @@ describe('Initiate Refund', () => {
     const refunds = api()
     const { sheet, user, queryClient } = await openRefund()
     expect((within(sheet).getByRole('radio', { name: 'Full' }) as HTMLInputElement).checked).toBe(true)
-    expect(amountField(sheet).value).toBe('10000.00')
+    expect(amountField(sheet).value).toBe('10,000.00')
     expect(amountField(sheet).disabled).toBe(true)
     // A refund is a bank transfer: the charge the wallet pays on top is shown before committing.
     expect(await within(sheet).findByText(/Charge: ₦25\.00/)).toBeTruthy()

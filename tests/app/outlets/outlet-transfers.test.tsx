@@ -73,7 +73,7 @@ describe('Transfer to Outlet', () => {
     expect(await within(sheet).findByText('Available: ₦1,250,000.00')).toBeTruthy()
     expect((within(sheet).getByRole('button', { name: 'Proceed' }) as HTMLButtonElement).disabled).toBe(true)
     await user.type(within(sheet).getByLabelText('Amount'), '1,500.5x')
-    expect((within(sheet).getByLabelText('Amount') as HTMLInputElement).value).toBe('1500.5')
+    expect((within(sheet).getByLabelText('Amount') as HTMLInputElement).value).toBe('1,500.5')
     await user.type(within(sheet).getByLabelText('Narration (optional)'), ' Float for the weekend ')
 
     // Nothing is sent before the confirm step and the PIN.
@@ -218,7 +218,7 @@ describe('Transfer to Main Wallet', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Back' }))
     expect(
       (within(await screen.findByRole('dialog', { name: 'Transfer to Main Wallet' })).getByLabelText('Amount') as HTMLInputElement).value,
-    ).toBe('25000.01')
+    ).toBe('25,000.01')
     expect(sent).toEqual([])
   })
 })

@@ -138,7 +138,7 @@ describe('Create Coupon', () => {
 
     await user.selectOptions(input(sheet, 'Value type'), 'FLAT')
     await user.type(input(sheet, 'Value'), '1a5-0e0.5x09')
-    expect(input(sheet, 'Value').value).toBe('1500.50')
+    expect(input(sheet, 'Value').value).toBe('1,500.50')
 
     await user.selectOptions(input(sheet, 'Value type'), 'PERCENTAGE')
     expect(input(sheet, 'Value').value).toBe('')

@@ -172,7 +172,7 @@ describe('Settings → Delivery', () => {
     expect(errorOf(within(sheet).getByLabelText('Description (optional)'))).toBeUndefined()
 
     await user.type(fee, '-2,500.505')
-    expect(fee.value).toBe('2500.50')
+    expect(fee.value).toBe('2,500.50')
     await user.type(name, 'Victoria Island')
     await user.click(within(sheet).getByRole('button', { name: 'Create location' }))
     expect(await screen.findByRole('status', { name: 'Delivery location created' })).toBeTruthy()
@@ -188,7 +188,7 @@ describe('Settings → Delivery', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Update Delivery Location' })
     const fee = within(sheet).getByLabelText('Fee') as HTMLInputElement
     expect((within(sheet).getByLabelText('Name') as HTMLInputElement).value).toBe('Lekki Phase 1')
-    expect(fee.value).toBe('1500.00')
+    expect(fee.value).toBe('1,500.00')
 
     await user.clear(within(sheet).getByLabelText('Name'))
     await user.click(within(sheet).getByRole('button', { name: 'Save changes' }))

@@ -105,7 +105,7 @@ describe('Invite Team Member', () => {
     const held = ['VENDOR_ORDERS', 'VENDOR_CUSTOMERS', 'VENDOR_TEAM'] as const
     const { user, sheet } = await openSheet([...held])
     expect(boxes(sheet).map((b) => b.closest('label')?.textContent)).toEqual(held.map(permissionLabel))
-    expect(within(sheet).queryByLabelText('vendor transfers')).toBeNull()
+    expect(within(sheet).queryByLabelText('Send money')).toBeNull()
 
     const all = within(sheet).getByRole('checkbox', { name: 'Select all' }) as HTMLInputElement
     await user.click(boxes(sheet)[1]!)
@@ -193,12 +193,12 @@ describe('Invite Team Member', () => {
 })
 
 describe('the refund permission (decision 086)', () => {
-  it('is offered on its own, in plain words, and not ticked by ticking vendor orders', async () => {
+  it('is offered on its own, in plain words, and not ticked by ticking Orders and invoices', async () => {
     inviteApi()
     const { user, sheet } = await openSheet()
-    const refunds = within(sheet).getByRole('checkbox', { name: 'vendor refunds' }) as HTMLInputElement
+    const refunds = within(sheet).getByRole('checkbox', { name: 'Refund orders' }) as HTMLInputElement
     expect(refunds.checked).toBe(false)
-    await user.click(within(sheet).getByRole('checkbox', { name: 'vendor orders' }))
+    await user.click(within(sheet).getByRole('checkbox', { name: 'Orders and invoices' }))
     expect(refunds.checked).toBe(false)
   })
 })

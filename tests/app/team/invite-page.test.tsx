@@ -7,6 +7,7 @@ import { endpoints } from '#contract/index'
 
 import { pinStatus } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { orderLedger } from '../orders/orders-api'
 import { acceptedSession, inviteDetails } from '../team-fixtures'
 
 useAppHarness()
@@ -30,9 +31,10 @@ function inviteApi(details = inviteDetails(), session = acceptedSession()) {
       loggedOut.push(request.headers.get('Authorization'))
       return ok(null, 'Logged out')
     }),
-    // Home for a member who holds only VENDOR_ORDERS asks for nothing but the PIN prompt's status.
     handle(endpoints.pinStatus, () => ok(pinStatus())),
   )
+  // A member holding only VENDOR_ORDERS starts on Orders (issue 22): an empty list.
+  orderLedger(0)
   return { detailQueries, accepted, loggedOut }
 }
 
@@ -64,7 +66,7 @@ describe('/invite/$code', () => {
       within(words)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['vendor orders', 'vendor customers'])
+    ).toEqual(['Orders and invoices', 'Customers'])
     expect(api.detailQueries[0]?.get('inviteCode')).toBe(CODE)
     // The invitation has an email: none is asked for.
     expect(screen.queryByLabelText(/Email address/)).toBeNull()
@@ -83,7 +85,8 @@ describe('/invite/$code', () => {
     await user.type(screen.getByLabelText(/Confirm password/), 'sunny-day-2026')
     await user.click(screen.getByRole('button', { name: 'Join Mama Put Kitchen' }))
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    // Orders only: they start on Orders, not on Home's "Your role does not include the wallet" (issue 22).
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
     expect(api.accepted).toEqual([{ inviteCode: CODE, password: 'sunny-day-2026' }])
     expect(getSession()?.token).toBe('member-token')
     expect(localStorage.getItem('vbo.token')).toBe('member-token')
@@ -94,7 +97,7 @@ describe('/invite/$code', () => {
       within(menu)
         .getAllByRole('link')
         .map((a) => a.textContent),
-    ).toEqual(['Home', 'Orders', 'Invoices', 'Settings'])
+    ).toEqual(['Orders', 'Invoices', 'Settings'])
     expect(api.loggedOut).toEqual([])
     expect(api.detailQueries).toHaveLength(1)
   })
@@ -110,7 +113,7 @@ describe('/invite/$code', () => {
     expect(await screen.findByText('Enter a valid email.')).toBeTruthy()
     await user.type(email, 'example.com')
     await user.click(screen.getByRole('button', { name: 'Join Mama Put Kitchen' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
     expect(api.accepted).toEqual([{ inviteCode: CODE, password: 'sunny-day-2026', email: 'bola@example.com' }])
   })
 
@@ -120,7 +123,7 @@ describe('/invite/$code', () => {
     expect(await screen.findByText(/You are signed in as Adaeze Okafor \(demo@vendor.test\)/)).toBeTruthy()
     await setPasswords(user, 'sunny-day-2026')
     await user.click(screen.getByRole('button', { name: 'Join Mama Put Kitchen' }))
-    await waitFor(() => expect(router.state.location.pathname).toBe('/home'))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/orders'))
     expect(api.loggedOut).toEqual(['Bearer test-token'])
     expect(getSession()?.token).toBe('member-token')
     expect(getSession()?.user.name).toBe('Bola Ade')

@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest'
 
 import { AmountInput, Field, Input, PhoneInput } from '#app/ui/field'
 
-function Controlled({ kind }: { kind: 'phone' | 'amount' }) {
+function PhoneForm() {
   const [value, setValue] = useState('')
   return (
-    <Field label={kind === 'phone' ? 'Phone number' : 'Amount'}>
-      {kind === 'phone' ? <PhoneInput value={value} onChange={setValue} /> : <AmountInput value={value} onChange={setValue} />}
+    <Field label="Phone number">
+      <PhoneInput value={value} onChange={setValue} />
     </Field>
   )
 }
@@ -53,7 +53,7 @@ describe('Field', () => {
 describe('PhoneInput', () => {
   it('shows +234, keeps digits only and stops at 11', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="phone" />)
+    render(<PhoneForm />)
     expect(screen.getByText('+234')).toBeTruthy()
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     expect(input.inputMode).toBe('numeric')
@@ -63,7 +63,7 @@ describe('PhoneInput', () => {
 
   it('drops the country code from a pasted international number', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="phone" />)
+    render(<PhoneForm />)
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     await user.click(input)
     await user.paste('+234 803 123 4567')
@@ -71,24 +71,68 @@ describe('PhoneInput', () => {
   })
 })
 
+/** A form holding what the amount field hands back, shown so the test can read the kept value. */
+function AmountForm() {
+  const [value, setValue] = useState('')
+  return (
+    <>
+      <Field label="Amount">
+        <AmountInput value={value} onChange={setValue} />
+      </Field>
+      <output aria-label="Kept">{value}</output>
+    </>
+  )
+}
+
+const kept = () => screen.getByRole('status', { name: 'Kept' }).textContent
+
 describe('AmountInput', () => {
   it('shows ₦ and accepts a number with at most two decimals', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="amount" />)
+    render(<AmountForm />)
     expect(screen.getByText('₦')).toBeTruthy()
     const input = screen.getByLabelText('Amount') as HTMLInputElement
     expect(input.inputMode).toBe('decimal')
     await user.type(input, '1a5-00.5.07')
-    expect(input.value).toBe('1500.50')
+    expect(input.value).toBe('1,500.50')
+    expect(kept()).toBe('1500.50')
   })
 
-  it('strips grouping commas and completes a leading dot', async () => {
+  it('groups thousands as they are typed, keeping the amount without commas', async () => {
     const user = userEvent.setup()
-    render(<Controlled kind="amount" />)
+    render(<AmountForm />)
+    const input = screen.getByLabelText('Amount') as HTMLInputElement
+    await user.type(input, '1234567.89')
+    expect(input.value).toBe('1,234,567.89')
+    expect(kept()).toBe('1234567.89')
+  })
+
+  it('keeps the caret beside the digit it was at when commas move', async () => {
+    const user = userEvent.setup()
+    render(<AmountForm />)
+    const input = screen.getByLabelText('Amount') as HTMLInputElement
+    await user.type(input, '123456')
+    expect(input.value).toBe('123,456')
+    // A 9 typed between 1 and 2: the comma moves, the caret stays after the 9.
+    await user.type(input, '9', { initialSelectionStart: 1, initialSelectionEnd: 1 })
+    expect(input.value).toBe('1,923,456')
+    expect(input.selectionStart).toBe(3)
+    // Backspace just after a comma takes the digit before it.
+    await user.type(input, '{Backspace}', { initialSelectionStart: 6, initialSelectionEnd: 6 })
+    expect(kept()).toBe('192456')
+    expect(input.value).toBe('192,456')
+    // After the 2, where the 3 was: '192|,456'.
+    expect(input.selectionStart).toBe(3)
+  })
+
+  it('strips pasted grouping commas and completes a leading dot', async () => {
+    const user = userEvent.setup()
+    render(<AmountForm />)
     const input = screen.getByLabelText('Amount') as HTMLInputElement
     await user.click(input)
     await user.paste('12,500')
-    expect(input.value).toBe('12500')
+    expect(kept()).toBe('12500')
+    expect(input.value).toBe('12,500')
     await user.clear(input)
     await user.type(input, '.5')
     expect(input.value).toBe('0.5')

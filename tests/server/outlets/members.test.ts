@@ -118,7 +118,7 @@ describe('a team manager places only members holding nothing more than they do',
     expect(refused.status).toBe(403)
     expect(refused.body).toMatchObject({
       code: 'PERMISSION_NOT_HELD',
-      message: 'You can only manage members whose permissions you hold yourself (you do not hold: vendor transfers)',
+      message: 'You can only manage members whose permissions you hold yourself (you do not hold: Send money)',
     })
     expect(await isOutletMember(t, outlet.id, treasurer.id)).toBe(false)
     // Placed by the owner, the treasurer cannot be taken out by the manager either.

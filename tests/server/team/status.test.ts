@@ -90,7 +90,7 @@ describe('PUT /user/members/status', () => {
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       code: 'PERMISSION_NOT_HELD',
-      message: 'You can only manage members whose permissions you hold yourself (you do not hold: vendor transfers)',
+      message: 'You can only manage members whose permissions you hold yourself (you do not hold: Send money)',
     })
     const richInvite = await invite(t, ownerToken, { permissions: ['VENDOR_WALLET'] })
     const resend = await call(t.app, 'POST', '/invite/resend', { token, body: { memberId: richInvite.id } })

@@ -120,7 +120,7 @@ describe('POST /invite', () => {
     expect(res.status).toBe(403)
     expect(res.body).toMatchObject({
       code: 'PERMISSION_NOT_HELD',
-      message: 'You can only grant permissions you hold yourself (you do not hold: vendor transfers, vendor wallet)',
+      message: 'You can only grant permissions you hold yourself (you do not hold: Send money, Wallet)',
     })
     expect(t.notifier.outbox.length).toBe(sent)
   })

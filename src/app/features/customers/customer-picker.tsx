@@ -4,13 +4,13 @@ import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatCount } from '#app/lib/format'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
 import { DialogParts } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
+import { QueryError } from '#app/ui/query-error'
 import { rowName } from '#app/ui/row-text'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
@@ -108,19 +108,12 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
           </span>
           <Skeleton count={4} height={44} />
         </div>
+      ) : customers.length === 0 && query.isError ? (
+        <QueryError query={query} title="Could not load customers" />
       ) : customers.length === 0 ? (
         <EmptyState
           title={NO_CUSTOMER_FOUND}
-          description={
-            query.isError
-              ? errorMessage(query.error)
-              : search
-                ? `No customer's name contains "${search}".`
-                : 'Customers will be displayed here'
-          }
-          errorStatus={query.isError ? errorStatus(query.error) : undefined}
-          onRefetch={query.isError ? () => void query.refetch() : undefined}
-          refetching={query.isFetching}
+          description={search ? `No customer's name contains "${search}".` : 'Customers will be displayed here'}
         />
       ) : (
         <>

@@ -1,8 +1,11 @@
 import { format, parseISO } from 'date-fns'
 
 import { type CsvColumn, toCsv } from '#app/lib/csv'
+import { toIsoDate } from '#app/lib/dates'
 import { koboToNairaInput } from '#contract/naira'
-import type { OrderKind, OrderSummary } from '#contract/orders'
+import type { OrderSummary } from '#contract/orders'
+
+import type { OrderFilters } from './search'
 
 function localDateTime(iso: string): string {
   const date = parseISO(iso)
@@ -33,7 +36,13 @@ export function ordersCsv(rows: readonly OrderSummary[]): string {
   return toCsv(rows, ORDER_CSV_COLUMNS)
 }
 
-/** 'orders-2026-11-22.csv' (or 'invoices-…'): the day it was exported, on the device's clock. */
-export function exportFileName(kind: OrderKind, now: Date = new Date()): string {
-  return `${kind === 'invoice' ? 'invoices' : 'orders'}-${format(now, 'yyyy-MM-dd')}.csv`
+/**
+ * 'orders-2026-10-24-to-2026-11-22-paid.csv' (or 'invoices-…'): the file says what it holds, the Lagos days of its
+ * range and the status chosen (issue 22), as the transactions export does.
+ */
+export function exportFileName(filters: Pick<OrderFilters, 'kind' | 'startDate' | 'endDate' | 'status'>): string {
+  const day = (iso?: string) => (iso ? toIsoDate(new Date(iso)) : 'all')
+  const parts = [filters.kind === 'invoice' ? 'invoices' : 'orders', day(filters.startDate), 'to', day(filters.endDate)]
+  if (filters.status) parts.push(filters.status)
+  return `${parts.join('-')}.csv`
 }

@@ -62,6 +62,14 @@ export function useSetMemberStatus() {
   })
 }
 
+export function useSetMemberPermissions() {
+  const onSuccess = useMemberChanged()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof teamEndpoints.setMemberPermissions>) => api(teamEndpoints.setMemberPermissions, { body }),
+    onSuccess,
+  })
+}
+
 /**
  * Join with an invitation, then sign in with the session it answers, as login does. Someone already signed in on
  * this device is signed out first, the way Log out does it (docs/decisions/051): their token is revoked and

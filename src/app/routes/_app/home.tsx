@@ -1,9 +1,12 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import type { QueryClient } from '@tanstack/react-query'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
+import { outletListQuery } from '#app/features/outlets/queries'
+import { outletListFilters } from '#app/features/outlets/search'
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
@@ -12,7 +15,7 @@ import { walletBalanceQuery, walletDetailsQuery } from '#app/features/wallet/que
 import { DURATION_LABELS } from '#app/lib/date-range'
 import { dateFilterSearch, fromDateSearch, searchRange, toDateSearch } from '#app/lib/date-search'
 import { greeting } from '#app/lib/greeting'
-import { sessionCan, usePermission } from '#app/lib/permissions'
+import { sessionCan, startPath, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { getSession, useSession } from '#app/lib/session'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
@@ -21,6 +24,18 @@ import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 
 export const Route = createFileRoute('/_app/home')({
+  // Every way in after signing in arrives here; a role without the wallet goes on to its own first screen. Only
+  // Home itself: a sheet opened over it (/home/send-money) is asked for on purpose.
+  beforeLoad: async ({ context: { queryClient }, location }) => {
+    const user = getSession()?.user
+    if (!user || sessionCan('VENDOR_WALLET') || location.pathname !== '/home') return
+    const start = startPath(user)
+    if (start === '/outlets') {
+      const outletId = await onlyOutlet(queryClient)
+      if (outletId) throw redirect({ to: '/outlets/$outletId', params: { outletId }, replace: true })
+    }
+    throw redirect({ to: start, replace: true })
+  },
   // The analytics duration lives in the URL like every filter; TODAY is the default (SPEC §9).
   validateSearch: v.object(dateFilterSearch),
   loaderDeps: ({ search }) => search,
@@ -38,6 +53,20 @@ export const Route = createFileRoute('/_app/home')({
   pendingComponent: HomePending,
   component: Home,
 })
+
+/**
+ * The one outlet an outlet's staff member is in, if so: from the device when saved there, else asked for (the loader
+ * rule, decision 090). Offline with nothing saved, or on a failure, none: they start on the Outlets list instead.
+ */
+async function onlyOutlet(queryClient: QueryClient): Promise<string | undefined> {
+  const query = outletListQuery(outletListFilters({}))
+  try {
+    const page = (await loadQuery(queryClient, query)) ?? queryClient.getQueryData(query.queryKey)
+    return page?.total === 1 ? page.items[0]?.id : undefined
+  } catch {
+    return undefined
+  }
+}
 
 const walletCards = css({ display: 'grid', gap: '4', lg: { gridTemplateColumns: '1fr 1fr' } })
 

@@ -250,7 +250,15 @@ export const toast = defineSlotRecipe({
   slots: toastAnatomy.extendWith('icon').keys(),
   staticCss: ['*'],
   base: {
-    group: { w: 'calc(100% - 2rem)', maxW: '26rem' },
+    // Where toasts sit is decision 109 (toaster-store). Phones: from 8 px in, stopping 68 px short of the right edge,
+    // clear of the header's menu button. Wider: in the content, past the 272 px the sidebar takes; while a side-panel
+    // sheet (30rem, on the right) is open, over the dimmed sidebar instead, as wide as the room left of the panel.
+    group: {
+      w: 'calc(100% - 76px)',
+      maxW: '26rem',
+      md: { '--toast-left': '272px', w: 'calc(100% - 296px)' },
+      'body:has(.sheet__content[data-state=open]) &': { md: { '--toast-left': '16px', w: 'calc(100% - 30rem - 32px)' } },
+    },
     root: {
       display: 'flex',
       alignItems: 'flex-start',

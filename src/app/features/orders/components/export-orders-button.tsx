@@ -10,7 +10,7 @@ export function ExportOrdersButton({ filters, kind }: { filters: OrderFilters; k
   return (
     <ExportButton
       fetchRows={(onProgress, signal) => fetchAllOrders(filters, onProgress, signal)}
-      toFile={(rows) => ({ text: ordersCsv(rows), name: exportFileName(kind.kind) })}
+      toFile={(rows) => ({ text: ordersCsv(rows), name: exportFileName(filters) })}
       noun={{ one: kind.noun, many: kind.plural.toLowerCase() }}
     />
   )

@@ -4,13 +4,13 @@ import { type ReactNode, useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatCount } from '#app/lib/format'
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { DialogParts } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
+import { QueryError } from '#app/ui/query-error'
 import { SearchBox } from '#app/ui/search-box'
 import { Skeleton } from '#app/ui/skeleton'
 
@@ -77,20 +77,13 @@ function MemberPicker({ outletId, search, onSearchChange, chosen, onChoose, chil
         <Skeleton count={4} height={44} />
       </div>
     )
+  } else if (members.length === 0 && query.isError) {
+    results = <QueryError query={query} title="Could not load members" />
   } else if (members.length === 0) {
     results = (
       <EmptyState
         title={NO_MEMBER_FOUND}
-        description={
-          query.isError
-            ? errorMessage(query.error)
-            : search
-              ? `No member's name contains "${search}".`
-              : 'Invite team members in Settings → Team first.'
-        }
-        errorStatus={query.isError ? errorStatus(query.error) : undefined}
-        onRefetch={query.isError ? () => void query.refetch() : undefined}
-        refetching={query.isFetching}
+        description={search ? `No member's name contains "${search}".` : 'Invite team members in Settings → Team first.'}
       />
     )
   } else {

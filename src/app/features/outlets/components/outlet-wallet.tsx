@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { type ReactNode, useId, useState } from 'react'
+import { type ReactNode, useId } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
 import { errorMessage } from '#app/lib/api'
+import { useBalanceHidden } from '#app/lib/balance-hidden'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { IconButton } from '#app/ui/button'
 import { Card } from '#app/ui/card'
@@ -97,7 +98,7 @@ function TransferActions({ outlet, canFund }: { outlet: Outlet; canFund: boolean
 /** The outlet wallet's balance (hide-able, as on the home card) and the transfers in and out of it. */
 export function OutletBalanceCard({ outlet, canFund }: { outlet: Outlet; canFund: boolean }) {
   const balance = useQuery(outletBalanceQuery(outlet.id))
-  const [hidden, setHidden] = useState(false)
+  const [hidden, toggleHidden] = useBalanceHidden()
   let shown: ReactNode
   if (balance.data) shown = hidden ? '₦ ••••••' : <Money kobo={balance.data.balance} currency={balance.data.currency} />
   else if (balance.isError) shown = '—'
@@ -112,7 +113,7 @@ export function OutletBalanceCard({ outlet, canFund }: { outlet: Outlet; canFund
             label={hidden ? 'Show balance' : 'Hide balance'}
             icon={hidden ? 'eye' : 'eye-off'}
             aria-pressed={hidden}
-            onClick={() => setHidden((h) => !h)}
+            onClick={toggleHidden}
           />
         </span>
       }

@@ -9,7 +9,7 @@ import type { TeamMember } from '#contract/team'
 
 import { PermissionWords } from './permission-words'
 
-export type MemberAction = 'resend' | 'activate' | 'deactivate'
+export type MemberAction = 'permissions' | 'resend' | 'activate' | 'deactivate'
 
 const row = stack({ gap: '2', px: '4', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
 const top = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', alignItems: 'start' })
@@ -18,14 +18,23 @@ const badges = css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-en
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 const you = css({ color: 'fg.muted', fontWeight: 'normal' })
 
-/** What can be done to a member: nothing to the owner or to oneself (the server refuses both, decision 043). */
-export function memberActions(member: TeamMember, selfId: string | undefined): MemberAction[] {
+/**
+ * What can be done to a member: nothing to the owner or to oneself (the server refuses both, decision 043). Their
+ * permissions can be edited by someone holding every one of them (`held`), as the server requires.
+ */
+export function memberActions(member: TeamMember, selfId: string | undefined, held: readonly string[] = []): MemberAction[] {
   if (member.role === 'owner' || member.id === selfId) return []
-  if (member.status === 'invited') return ['resend', 'deactivate']
-  return member.status === 'active' ? ['deactivate'] : ['activate']
+  const edit: MemberAction[] = member.permissions.every((p) => held.includes(p)) ? ['permissions'] : []
+  if (member.status === 'invited') return [...edit, 'resend', 'deactivate']
+  return [...edit, member.status === 'active' ? 'deactivate' : 'activate']
 }
 
-const ACTION_LABELS: Record<MemberAction, string> = { resend: 'Resend invite', activate: 'Activate', deactivate: 'Deactivate' }
+const ACTION_LABELS: Record<MemberAction, string> = {
+  permissions: 'Edit permissions',
+  resend: 'Resend invite',
+  activate: 'Activate',
+  deactivate: 'Deactivate',
+}
 
 function inviteLine(member: TeamMember, now: number): string | null {
   if (member.status !== 'invited' || !member.inviteExpiresAt) return null
@@ -37,16 +46,18 @@ function inviteLine(member: TeamMember, now: number): string | null {
 export interface MemberRowProps {
   member: TeamMember
   selfId: string | undefined
+  /** The signed-in user's permissions: only a member holding none beyond them can be edited. */
+  held: readonly string[]
   /** Why the actions are disabled (offline), or undefined when they can be used. */
   disabledReason?: string
   onAction: (action: MemberAction, member: TeamMember) => void
 }
 
 /** One member: who, how to reach them, status, role and permissions, and what can be done. */
-export function MemberRow({ member: m, selfId, disabledReason, onAction }: MemberRowProps) {
+export function MemberRow({ member: m, selfId, held, disabledReason, onAction }: MemberRowProps) {
   const contact = [m.email, m.phone].filter(Boolean).join(' · ')
   const invite = inviteLine(m, Date.now())
-  const available = memberActions(m, selfId)
+  const available = memberActions(m, selfId, held)
   return (
     <li className={row} aria-label={m.name}>
       <div className={top}>

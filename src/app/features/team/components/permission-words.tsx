@@ -5,7 +5,7 @@ import { permissionLabel } from '#contract/permissions'
 
 const list = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5' })
 
-/** A member's permissions as lowercase words ('vendor orders'), SPEC §6. */
+/** A member's permissions in plain words ('Orders and invoices'): issue 22 over SPEC §6's lowercase names, decision 109. */
 export function PermissionWords({ permissions, label = 'Permissions' }: { permissions: readonly string[]; label?: string }) {
   if (permissions.length === 0) return null
   return (

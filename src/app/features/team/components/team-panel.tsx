@@ -17,6 +17,7 @@ import type { TeamMember } from '#contract/team'
 
 import { memberListQuery, useResendInvite, useSetMemberStatus } from '../queries'
 import { memberListFilters, type PageSize, type TeamSearch } from '../search'
+import { EditPermissionsSheet } from './edit-permissions-sheet'
 import { OFFLINE_TEAM_REASON } from './invite-member-sheet'
 import { type MemberAction, MemberRow } from './member-row'
 
@@ -24,8 +25,11 @@ const column = stack({ gap: '3' })
 const toolbar = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, gap: '3', '& > :first-child': { flex: '1' } })
 const inviteLink = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none' }))
 
+/** The actions asked about in the Cancel / Proceed dialog; Edit permissions opens a sheet instead. */
+type ConfirmedAction = Exclude<MemberAction, 'permissions'>
+
 /** What each confirmation asks and what follows from it. */
-function confirmText(action: MemberAction, m: TeamMember): { title: string; description: string } {
+function confirmText(action: ConfirmedAction, m: TeamMember): { title: string; description: string } {
   switch (action) {
     case 'resend':
       return {
@@ -55,8 +59,8 @@ export interface TeamPanelProps {
 }
 
 /**
- * Settings → Team (SPEC §6, §7): the vendor's users, searched and paged, with Invite Team Member, Resend invite and
- * Activate / Deactivate through the Cancel / Proceed dialog. Offline the list reads from the persisted cache and
+ * Settings → Team (SPEC §6, §7): the vendor's users, searched and paged, with Invite Team Member, Edit permissions
+ * (a sheet), and Resend invite and Activate / Deactivate through the Cancel / Proceed dialog. Offline the list reads from the persisted cache and
  * the actions wait: none of them is queued.
  */
 export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: TeamPanelProps) {
@@ -67,8 +71,9 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
   const resend = useResendInvite()
   const setStatus = useSetMemberStatus()
   // The target outlives the dialog's closing animation, so its words do not vanish while it fades.
-  const [target, setTarget] = useState<{ action: MemberAction; member: TeamMember } | null>(null)
+  const [target, setTarget] = useState<{ action: ConfirmedAction; member: TeamMember } | null>(null)
   const [confirming, setConfirming] = useState(false)
+  const [editing, setEditing] = useState<TeamMember | null>(null)
   const close = () => setConfirming(false)
 
   function proceed() {
@@ -116,8 +121,10 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
               key={m.id}
               member={m}
               selfId={session?.user.id}
+              held={session?.user.permissions ?? []}
               disabledReason={online ? undefined : OFFLINE_TEAM_REASON}
               onAction={(action, member) => {
+                if (action === 'permissions') return setEditing(member)
                 setTarget({ action, member })
                 setConfirming(true)
               }}
@@ -125,6 +132,7 @@ export function TeamPanel({ search, onSearch, onPageChange, onSizeChange }: Team
           ))
         }
       </UrlPagedList>
+      {editing ? <EditPermissionsSheet member={editing} onClose={() => setEditing(null)} /> : null}
       <ConfirmDialog
         open={confirming}
         onOpenChange={(open) => {

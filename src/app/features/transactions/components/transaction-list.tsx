@@ -4,13 +4,13 @@ import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
-import { errorMessage, errorStatus } from '#app/lib/api'
 import { formatCount } from '#app/lib/format'
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { useDocumentTop } from '#app/lib/use-document-top'
 import { EmptyState } from '#app/ui/empty-state'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { PullToRefresh } from '#app/ui/pull-to-refresh'
+import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import { Spinner } from '#app/ui/spinner'
 
@@ -85,13 +85,16 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
   if (rows.length === 0) {
     return (
       <div className={frame}>
-        <EmptyState
-          title="No record found"
-          description={query.isError ? errorMessage(query.error) : 'Transactions for this period and these filters will show here.'}
-          errorStatus={query.isError ? errorStatus(query.error) : undefined}
-          onRefetch={() => void query.refetch()}
-          refetching={query.isFetching}
-        />
+        {query.isError ? (
+          <QueryError query={query} title="Could not load transactions" />
+        ) : (
+          <EmptyState
+            title="No record found"
+            description="Transactions for this period and these filters will show here."
+            onRefetch={() => void query.refetch()}
+            refetching={query.isFetching}
+          />
+        )}
       </div>
     )
   }

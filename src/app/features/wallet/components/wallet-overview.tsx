@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useId, useState } from 'react'
+import { useId } from 'react'
 import { css } from 'styled-system/css'
 
+import { useBalanceHidden } from '#app/lib/balance-hidden'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Card } from '#app/ui/card'
 import { Icon } from '#app/ui/icon'
@@ -90,7 +91,7 @@ function WalletActions({ canSend }: { canSend: boolean }) {
 
 export function BalanceCard({ canSend = false }: { canSend?: boolean }) {
   const balance = useQuery(walletBalanceQuery())
-  const [hidden, setHidden] = useState(false)
+  const [hidden, toggleHidden] = useBalanceHidden()
   return (
     <section
       aria-labelledby="balance-title"
@@ -115,7 +116,7 @@ export function BalanceCard({ canSend = false }: { canSend?: boolean }) {
             className={roundButton}
             aria-label={hidden ? 'Show balance' : 'Hide balance'}
             aria-pressed={hidden}
-            onClick={() => setHidden((h) => !h)}
+            onClick={toggleHidden}
           >
             <Icon name={hidden ? 'eye' : 'eye-off'} size={20} />
           </button>
