@@ -11,6 +11,8 @@ export interface PageHeaderProps {
 const root = css({
   display: 'flex',
   flexDirection: { base: 'column', sm: 'row' },
+  // Beside a tablet's sidebar the content is a phone's width again: the actions then wrap under the title.
+  flexWrap: 'wrap',
   alignItems: { base: 'stretch', sm: 'flex-end' },
   justifyContent: 'space-between',
   gap: '3',
