@@ -13,6 +13,29 @@ function listApi(items = [transaction()]) {
 }
 
 describe('Transaction Summary', () => {
+  it('labels a refund in the list and in its summary, and links it to the order it refunded', async () => {
+    const refund = transaction({
+      id: 'txn-refund',
+      type: 'debit',
+      amount: 15_000_00,
+      reference: 'TRX-20261127-REFUND0001',
+      orderReference: 'ORD-7K2M9Q',
+      beneficiaryAccountName: 'Chioma Okeke',
+    })
+    const payment = transaction({ id: 'txn-pay', orderReference: 'ORD-7K2M9Q', hasMatchingOrder: true })
+    listApi([refund, payment])
+    server.use(handle(endpoints.transactionDetail, () => ok(refund)))
+    const { user } = renderApp('/transactions')
+    const rows = await screen.findAllByTestId('transaction-row')
+    expect(within(rows[0]!).getByText(/· Refund for ORD-7K2M9Q$/)).toBeTruthy()
+    // A payment of the same order is not a refund: its row keeps its reference.
+    expect(within(rows[1]!).queryByText(/Refund for/)).toBeNull()
+    await user.click(rows[0]!)
+    const sheet = await screen.findByRole('dialog', { name: 'Transaction Summary' })
+    expect(within(sheet).getByText('debit · refund for ORD-7K2M9Q')).toBeTruthy()
+    expect(within(sheet).getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/orders/ORD-7K2M9Q')
+  })
+
   it('shows the details with the date and time, and copies reference, session ID and account number with their toasts', async () => {
     listApi()
     server.use(handle(endpoints.transactionDetail, () => ok(transaction())))

@@ -10,6 +10,7 @@ import { formatKobo } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
 
 import { counterparty } from '../export'
+import { refundedOrder } from '../refund'
 import { MAIN_WALLET, type TransactionLink } from '../source'
 
 /** Fixed, so the virtual list can place 10,000 rows without measuring any of them. */
@@ -43,6 +44,12 @@ export function rowTitle(t: Transaction): string {
   return counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
 }
 
+/** 'Refund for ORD-…' on a refund's row, where other rows show their reference. */
+export function refundLabel(t: Transaction): string | null {
+  const order = refundedOrder(t)
+  return order ? `Refund for ${order}` : null
+}
+
 /** One row, leading to its Transaction Summary (`link`, the main wallet's by default). */
 export function TransactionRow({
   transaction: t,
@@ -61,7 +68,7 @@ export function TransactionRow({
           {rowTitle(t)}
         </span>
         <span className={meta} style={{ display: 'block' }}>
-          {formatShortDateTime(t.createdAt)} · {t.reference}
+          {formatShortDateTime(t.createdAt)} · {refundLabel(t) ?? t.reference}
         </span>
       </span>
       <span className={right}>

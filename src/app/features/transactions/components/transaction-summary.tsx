@@ -22,6 +22,7 @@ import { Skeleton } from '#app/ui/skeleton'
 import type { Transaction } from '#contract/transactions'
 
 import { findInLists, transactionDetailQuery, useMarkPos } from '../queries'
+import { refundedOrder } from '../refund'
 import { MAIN_WALLET, type TransactionLink, type TransactionSource } from '../source'
 import { signedAmount } from './transaction-row'
 
@@ -89,7 +90,7 @@ function Details({
           <StatusBadge status={t.status} />
         </DetailRow>
         <DetailRow label="Date and time">{formatDateTime(t.createdAt)}</DetailRow>
-        <DetailRow label="Type">{t.type}</DetailRow>
+        <DetailRow label="Type">{refundedOrder(t) ? `${t.type} · refund for ${t.orderReference}` : t.type}</DetailRow>
         <DetailRow label="Amount">
           <Money kobo={t.amount} currency={t.currency} />
         </DetailRow>
@@ -183,8 +184,9 @@ function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () =
 // The SPEC §2 addresses of the order screens: the order a transfer paid, or Create order for one that paid none.
 const linkButton = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
 
-/** The order this transaction paid, if it has one (a matched order, or a shareable order it paid). */
+/** The order this transaction paid (a matched order, or a shareable order it paid) or refunded, if any. */
 function orderOf(t: Transaction): string | null {
+  if (refundedOrder(t)) return t.orderReference
   return (t.hasMatchingOrder || t.hasShareableOrder) && t.orderReference ? t.orderReference : null
 }
 
