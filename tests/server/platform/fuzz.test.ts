@@ -254,6 +254,9 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     body: { inviteCode: (await invite(t, s.token)).code, password: 'joining-pass-2026', email: `joiner-${UNIQUE}@example.ng` },
   }),
   setMemberStatus: async () => ({ body: { memberId: (await createMember(s, { permissions: [] })).id, status: 'inactive' } }),
+  setMemberPermissions: async () => ({
+    body: { memberId: (await createMember(s, { permissions: [] })).id, permissions: ['VENDOR_ORDERS'] },
+  }),
   register: () => ({
     body: {
       businessName: 'Fuzz Foods',
