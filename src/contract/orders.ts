@@ -201,6 +201,8 @@ export const OrderAnalytics = v.object({
   endDate: v.string(),
   orderCount: v.number(),
   paidCount: v.number(),
+  /** Some money arrived, not all: apart from pending, which has received nothing (issue 22). */
+  partiallyPaidCount: v.number(),
   pendingCount: v.number(),
   /** Orders refunded in full (or on their way to it); a partly refunded order counts as paid (decision 089). */
   refundedCount: v.number(),
@@ -381,9 +383,10 @@ export const orderEndpoints = {
   orderAnalytics: endpoint({
     method: 'GET',
     path: '/analytics/order',
-    summary: 'Order counts, sales and refunds over a date range (orders created in it).',
+    summary: 'Order counts, sales and refunds over a date range (orders created in it), by kind, status and customer.',
     permission: 'VENDOR_ORDERS',
-    query: v.object({ ...dateRange, kind: orderListQuery.kind }),
+    // The list's own filters, so the tiles above a filtered list describe that list (issue 22).
+    query: v.object({ ...dateRange, kind: orderListQuery.kind, status: orderListQuery.status, customerId: orderListQuery.customerId }),
     response: OrderAnalytics,
   }),
   orderBreakdown: endpoint({

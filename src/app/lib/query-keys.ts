@@ -132,7 +132,8 @@ export const queryKeys = {
     detail: (reference: string) => [...queryKeys.orders.details(), reference] as const,
     /** The order item picker (GET /order/variants). */
     variants: (filters: SellableVariantFilters) => [...queryKeys.orders.all, 'variants', filters] as const,
-    analytics: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'analytics', range] as const,
+    analytics: (filters: DateRangeKey & { kind?: string; status?: string; customerId?: string }) =>
+      [...queryKeys.orders.all, 'analytics', filters] as const,
     breakdown: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'breakdown', range] as const,
   },
   customers: {

@@ -18,19 +18,33 @@ const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition
 const sum = (column: typeof orders.amountPaid) => sql<number>`coalesce(sum(${column}), 0)::bigint`.mapWith(Number)
 const statusIn = (...statuses: OrderStatus[]) => inArray(orders.status, statuses)
 
-export async function orderAnalytics(db: Db, vendorId: string, start: Date, end: Date, kind?: OrderKind) {
+/** The list's filters besides the range: the tiles above a filtered list count what that list holds. */
+export interface OrderAnalyticsFilters {
+  kind?: OrderKind
+  status?: OrderStatus
+  customerId?: string
+}
+
+export async function orderAnalytics(db: Db, vendorId: string, start: Date, end: Date, filters: OrderAnalyticsFilters = {}) {
   const [totals] = await db
     .select({
       orderCount: count(),
       paidCount: tally(statusIn('paid', 'overpayment', 'fulfilled')),
-      pendingCount: tally(statusIn('pending', 'partially-paid')),
+      partiallyPaidCount: tally(statusIn('partially-paid')),
+      pendingCount: tally(statusIn('pending')),
       refundedCount: tally(statusIn('refunded', 'refund-pending')),
       totalSales: sum(orders.amountPaid),
       totalRefunded: sum(orders.amountRefunded),
       withPayment: tally(sql`${orders.amountPaid} > 0`),
     })
     .from(orders)
-    .where(inRange(vendorId, start, end, kind))
+    .where(
+      and(
+        inRange(vendorId, start, end, filters.kind),
+        filters.status ? eq(orders.status, filters.status) : undefined,
+        filters.customerId ? eq(orders.customerId, filters.customerId) : undefined,
+      ),
+    )
   const { withPayment, ...figures } = totals!
   return {
     startDate: start.toISOString(),

@@ -105,7 +105,8 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
 
   async orderAnalytics({ auth, db, deps, query }) {
     const { start, end } = analyticsRange(query, deps.clock.now())
-    return { data: await orderAnalytics(db, auth.vendorId, start, end, query.kind) }
+    const { kind, status, customerId } = query
+    return { data: await orderAnalytics(db, auth.vendorId, start, end, { kind, status, customerId }) }
   },
 
   async orderBreakdown({ auth, db, deps, query }) {

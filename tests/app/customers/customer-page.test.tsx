@@ -1,10 +1,14 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
+import { toIsoDate } from '#app/lib/date-range'
 import { customerEndpoints } from '#contract/customers'
+import { orderEndpoints } from '#contract/orders'
+import { transactionEndpoints } from '#contract/transactions'
 
+import { transaction, transactionPage } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
-import { customerInfo } from '../sales-fixtures'
+import { customerInfo, orderAnalytics, orderPage, orderSummary } from '../sales-fixtures'
 
 useAppHarness()
 
@@ -38,8 +42,55 @@ describe('Customer page', () => {
     const links = orders.getAllByRole('link')
     expect(links[0]!.getAttribute('href')).toBe('/orders/ORD-7K2M9')
     expect(within(links[1]!).getByText('refunded')).toBeTruthy()
-    expect(orders.getByRole('link', { name: 'All orders' }).getAttribute('href')).toBe('/orders?customerId=cus-1')
-    expect(orders.getByRole('link', { name: 'All transactions' }).getAttribute('href')).toBe('/transactions?customerId=cus-1')
+    // From the day they became a customer to today: their whole history, not the lists' default Today.
+    const history = `customerId=cus-1&duration=CUSTOM&startDate=2026-10-02&endDate=${toIsoDate(new Date())}`
+    expect(orders.getByRole('link', { name: 'All orders' }).getAttribute('href')).toBe(`/orders?${history}`)
+    expect(orders.getByRole('link', { name: 'All invoices' }).getAttribute('href')).toBe(`/invoices?${history}`)
+    expect(orders.getByRole('link', { name: 'All transactions' }).getAttribute('href')).toBe(`/transactions?${history}`)
+  })
+
+  describe("links to the customer's whole history", () => {
+    // The server's answer to a list request: what it holds for that customer, kind and range, nothing else.
+    const within_ = (url: string, createdAt: string) => {
+      const q = new URL(url).searchParams
+      return q.get('customerId') === 'cus-1' && q.get('startDate')! <= createdAt && createdAt <= q.get('endDate')!
+    }
+    const held = [
+      orderSummary({ id: 'o-old', reference: 'ORD-OLD01', kind: 'order', createdAt: '2026-10-02T09:00:00.000Z' }),
+      orderSummary({ id: 'i-old', reference: 'INV-OLD01', kind: 'invoice', createdAt: '2026-10-05T09:00:00.000Z' }),
+    ]
+    function api() {
+      server.use(
+        handle(customerEndpoints.customerInfo, () => ok(customerInfo())),
+        handle(orderEndpoints.orderAnalytics, () => ok(orderAnalytics())),
+        handle(orderEndpoints.listOrders, ({ request }) => {
+          const kind = new URL(request.url).searchParams.get('kind')
+          return ok(orderPage(held.filter((o) => o.kind === kind && within_(request.url, o.createdAt))))
+        }),
+        handle(transactionEndpoints.listTransactions, ({ request }) => {
+          const old = transaction({ id: 'txn-old', reference: 'VBO-OLD-0001', customerId: 'cus-1', createdAt: '2026-10-03T10:00:00.000Z' })
+          return ok(transactionPage([old].filter((t) => within_(request.url, t.createdAt))))
+        }),
+      )
+    }
+
+    it.each([
+      ['All orders', 'ORD-OLD01'],
+      ['All invoices', 'INV-OLD01'],
+    ])('%s shows their oldest, not only today', async (name, reference) => {
+      api()
+      const { user } = renderApp('/customers/cus-1')
+      await user.click(await screen.findByRole('link', { name }))
+      const row = await screen.findByTestId('order-row')
+      expect(row.textContent).toContain(reference)
+    })
+
+    it('All transactions shows their oldest, not only today', async () => {
+      api()
+      const { user } = renderApp('/customers/cus-1')
+      await user.click(await screen.findByRole('link', { name: 'All transactions' }))
+      expect((await screen.findByTestId('transaction-row')).getAttribute('href')).toContain('txn-old')
+    })
   })
 
   it('marks an anonymous customer', async () => {

@@ -41,7 +41,7 @@ describe('Orders and invoices lists', () => {
 
     const analytics = screen.getByRole('region', { name: 'Order analytics' })
     expect(await within(analytics).findByText('₦125,000.00')).toBeTruthy()
-    expect(within(analytics).getByText('9 paid · 2 pending')).toBeTruthy()
+    expect(within(analytics).getByText('9 paid · 1 partially paid · 1 pending')).toBeTruthy()
     // Refunded: every amount that went back; the count is of orders refunded in full (decision 089).
     expect(within(analytics).getByText('₦5,000.00')).toBeTruthy()
     expect(within(analytics).getByText('1 refunded in full')).toBeTruthy()

@@ -12,6 +12,7 @@ import { NAIRA, order, pay, salesApp, type Shop, shop } from './helpers'
 
 let t: TestApp
 let s: Shop
+let adaId: string
 const tray = (amount: number) => ({ items: [{ name: 'Tray', amount, quantity: 1 }] })
 
 beforeAll(async () => {
@@ -19,9 +20,10 @@ beforeAll(async () => {
   s = await shop(t, { balance: 1_000 * NAIRA })
   const paid = await order(t, s.token, tray(1_000 * NAIRA))
   await pay(t, s, paid.reference, 1_000 * NAIRA)
-  const partial = await order(t, s.token, tray(1_000 * NAIRA))
+  const partial = await order(t, s.token, { customer: { name: 'Ada Obi', phone: '08030000001' }, ...tray(1_000 * NAIRA) })
+  adaId = partial.customer.id
   await pay(t, s, partial.reference, 401 * NAIRA)
-  await order(t, s.token, tray(700 * NAIRA))
+  await order(t, s.token, { customerId: adaId, ...tray(700 * NAIRA) })
   // A partial refund: the order stays paid and counts as paid; only its amount counts as refunded.
   const partlyRefunded = await order(t, s.token, tray(500 * NAIRA))
   await pay(t, s, partlyRefunded.reference, 500 * NAIRA)
@@ -51,7 +53,9 @@ describe('GET /analytics/order', () => {
     expect(res.body.data).toMatchObject({
       orderCount: 6,
       paidCount: 3,
-      pendingCount: 2,
+      // Partly paid is its own count, not pending: ₦401 of ₦1,000 arrived (issue 22).
+      partiallyPaidCount: 1,
+      pendingCount: 1,
       refundedCount: 1,
       totalSales: 4_201 * NAIRA,
       totalRefunded: 500 * NAIRA,
@@ -68,6 +72,29 @@ describe('GET /analytics/order', () => {
       endDate: new Date(now - 9 * DAY_MS).toISOString(),
     })
     expect(past.body.data).toMatchObject({ orderCount: 0, totalSales: 0, averageOrderValue: 0 })
+  })
+
+  it('counts only what the list shows under the same status and customer filters', async () => {
+    const partial = await get('/analytics/order', { status: 'partially-paid' })
+    expect(partial.body.data).toMatchObject({
+      orderCount: 1,
+      paidCount: 0,
+      partiallyPaidCount: 1,
+      pendingCount: 0,
+      totalSales: 401 * NAIRA,
+    })
+    const ada = await get('/analytics/order', { kind: 'order', customerId: adaId })
+    expect(ada.body.data).toMatchObject({ orderCount: 2, paidCount: 0, partiallyPaidCount: 1, pendingCount: 1, totalSales: 401 * NAIRA })
+    const list = await get('/order', { kind: 'order', customerId: adaId })
+    expect(list.body.data.total).toBe(2)
+    const adaPaid = await get('/analytics/order', { customerId: adaId, status: 'paid' })
+    expect(adaPaid.body.data).toMatchObject({ orderCount: 0, totalSales: 0 })
+  })
+
+  it('422 naming the field for a status that is not one', async () => {
+    const res = await get('/analytics/order', { status: 'settled' })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toContain('status')
   })
 
   it('422 for a range that runs backwards', async () => {

@@ -5,7 +5,7 @@ import { enqueue, type OutboxItem } from '#app/lib/outbox'
 import { type DateRangeKey, MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { MAX_PAGE_SIZE } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
-import { type Order, orderEndpoints, type OrderKind, type OrderSummary } from '#contract/orders'
+import { type Order, orderEndpoints, type OrderKind, type OrderStatus, type OrderSummary } from '#contract/orders'
 
 import type { OrderFilters } from './search'
 
@@ -30,10 +30,13 @@ export const orderDetailQuery = (reference: string) =>
     refetchOnWindowFocus: 'always',
   })
 
-export const orderAnalyticsQuery = (range: DateRangeKey & { kind: OrderKind }) =>
+/** The tiles' figures under the list's own filters (range, kind, status, customer), so both tell the same story. */
+export type OrderAnalyticsFilters = DateRangeKey & { kind: OrderKind; status?: OrderStatus; customerId?: string }
+
+export const orderAnalyticsQuery = (filters: OrderAnalyticsFilters) =>
   queryOptions({
-    queryKey: queryKeys.orders.analytics(range),
-    queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: range, signal })).data,
+    queryKey: queryKeys.orders.analytics(filters),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: filters, signal })).data,
   })
 
 /** The item picker: live, available variants by product name or option value, one short page. */

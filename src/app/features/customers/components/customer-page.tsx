@@ -4,6 +4,8 @@ import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button, listRow } from 'styled-system/recipes'
 
+import { toIsoDate } from '#app/lib/date-range'
+import type { DateFilterSearch } from '#app/lib/date-search'
 import { formatDate, formatShortDateTime } from '#app/lib/dates'
 import { Badge, StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
@@ -18,7 +20,7 @@ import type { OrderSummary } from '#contract/orders'
 import { customerInfoQuery } from '../queries'
 
 const linkButton = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none' }))
-// Side by side where both labels fit; stacked on a phone, where 'All transactions' would not fit half the card.
+// Side by side where the labels fit; stacked on a phone, where 'All transactions' would not fit half the card.
 const links = css({ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(11rem, 1fr))', gap: '2' })
 const orderRow = cx(listRow(), css({ gridTemplateColumns: 'minmax(0, 1fr) auto', py: '3', mx: '-3' }))
 const orderTitle = css({ display: 'block', fontWeight: 'medium', truncate: true })
@@ -61,8 +63,20 @@ function RecentOrder({ order: o }: { order: OrderSummary }) {
   )
 }
 
+/**
+ * All of a customer's history as a Date filter (issue 22): a Custom range from the day they became a customer (or
+ * their first order, were it earlier) to today. The lists default to Today, which hid everything older; the SPEC's
+ * durations have no "all time", and nothing of theirs predates that first day.
+ */
+function historyRange(info: CustomerInfo, now = new Date()): DateFilterSearch {
+  const since = [info.customer.createdAt, info.totals.firstOrderAt].filter((at): at is string => Boolean(at))
+  const first = since.map((at) => new Date(at)).reduce((a, b) => (b < a ? b : a))
+  return { duration: 'CUSTOM', startDate: toIsoDate(first), endDate: toIsoDate(now) }
+}
+
 function CustomerSections({ info }: { info: CustomerInfo }) {
   const { customer: c, totals: t, recentOrders } = info
+  const history = { customerId: c.id, ...historyRange(info) }
   return (
     <>
       <Card title="Customer">
@@ -101,10 +115,14 @@ function CustomerSections({ info }: { info: CustomerInfo }) {
           <EmptyState description="This customer's orders will show here." />
         )}
         <div className={links}>
-          <Link to="/orders" search={{ customerId: c.id }} className={linkButton}>
+          {/* Orders and invoices are two lists (SPEC), so a link to each. */}
+          <Link to="/orders" search={history} className={linkButton}>
             All orders
           </Link>
-          <Link to="/transactions" search={{ customerId: c.id }} className={linkButton}>
+          <Link to="/invoices" search={history} className={linkButton}>
+            All invoices
+          </Link>
+          <Link to="/transactions" search={history} className={linkButton}>
             All transactions
           </Link>
         </div>

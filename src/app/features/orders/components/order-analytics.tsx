@@ -1,19 +1,30 @@
 import { useQuery } from '@tanstack/react-query'
 
-import type { DateRangeKey } from '#app/lib/query-keys'
 import { Money } from '#app/ui/money'
 import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
 
 import type { KindText } from '../kinds'
-import { orderAnalyticsQuery } from '../queries'
+import { type OrderAnalyticsFilters, orderAnalyticsQuery } from '../queries'
 
 const n = (value: number) => value.toLocaleString('en-NG')
-const NO_FIGURES = { orderCount: 0, paidCount: 0, pendingCount: 0, totalSales: 0, totalRefunded: 0, refundedCount: 0, averageOrderValue: 0 }
+const NO_FIGURES = {
+  orderCount: 0,
+  paidCount: 0,
+  partiallyPaidCount: 0,
+  pendingCount: 0,
+  totalSales: 0,
+  totalRefunded: 0,
+  refundedCount: 0,
+  averageOrderValue: 0,
+}
 
-/** The figures for the Date filter's period (orders created in it): count, money in, refunds, average. */
-export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: KindText }) {
-  const query = useQuery(orderAnalyticsQuery({ ...range, kind: kind.kind }))
+/**
+ * The figures for the list below under its filters (orders created in the Date filter's period, of its status and
+ * customer): count, money in, refunds, average.
+ */
+export function OrderAnalytics({ filters, kind }: { filters: OrderAnalyticsFilters; kind: KindText }) {
+  const query = useQuery(orderAnalyticsQuery(filters))
   const a = query.data
   if (query.isError && !a) {
     return <QueryError query={query} />
@@ -28,7 +39,7 @@ export function OrderAnalytics({ range, kind }: { range: DateRangeKey; kind: Kin
         pending={!a}
         label={kind.plural}
         value={n(shown.orderCount)}
-        note={`${n(shown.paidCount)} paid · ${n(shown.pendingCount)} pending`}
+        note={`${n(shown.paidCount)} paid · ${n(shown.partiallyPaidCount)} partially paid · ${n(shown.pendingCount)} pending`}
       />
       <StatTile raised pending={!a} label="Sales" value={<Money kobo={shown.totalSales} />} />
       <StatTile

@@ -13,6 +13,7 @@ import { PageHeader, primaryFirstActions } from '#app/ui/page'
 import { SearchBox } from '#app/ui/search-box'
 
 import type { KindText } from '../kinds'
+import type { OrderAnalyticsFilters } from '../queries'
 import { orderFilterCount, orderListFilters, type OrderSearch, type OrderSheetFilters, type PageSize } from '../search'
 import { ExportOrdersButton } from './export-orders-button'
 import { OrderAnalytics } from './order-analytics'
@@ -41,7 +42,11 @@ export interface OrderListScreenProps {
 export function OrderListScreen({ kind, search, setSearch, picker, customerName }: OrderListScreenProps) {
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => orderListFilters(search, kind.kind), [search, kind.kind])
-  const range = useMemo(() => ({ startDate: filters.startDate!, endDate: filters.endDate! }), [filters.startDate, filters.endDate])
+  // The tiles take the list's filters, not its reference search or page: they sum the list, not one page of it.
+  const analytics = useMemo<OrderAnalyticsFilters>(() => {
+    const { startDate, endDate, status, customerId } = filters
+    return { startDate: startDate!, endDate: endDate!, kind: kind.kind, ...(status && { status }), ...(customerId && { customerId }) }
+  }, [filters, kind.kind])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
   const setReference = useCallback(
@@ -81,7 +86,7 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
       />
       {kind.kind === 'order' ? <OrdersTabs current="orders" /> : null}
       <DateFilter value={fromDateSearch(search)} onChange={setDates} />
-      <OrderAnalytics range={range} kind={kind} />
+      <OrderAnalytics filters={analytics} kind={kind} />
       <SearchBox
         value={search.reference ?? ''}
         onChange={setReference}
