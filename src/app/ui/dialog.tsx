@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
+import { type ReactNode, useRef } from 'react'
 import { createStyleContext } from 'styled-system/jsx'
 import { dialog } from 'styled-system/recipes'
 
@@ -118,8 +118,16 @@ export function InfoDialog({
   closeOnInteractOutside = true,
   secondaryAction,
 }: InfoDialogProps) {
+  // The focus starts on the acknowledging button (Okay), not on a secondary one that comes first in the row.
+  const primary = useRef<HTMLButtonElement>(null)
   return (
-    <Root open={open} onOpenChange={(details) => onOpenChange(details.open)} tone={tone} closeOnInteractOutside={closeOnInteractOutside}>
+    <Root
+      open={open}
+      onOpenChange={(details) => onOpenChange(details.open)}
+      tone={tone}
+      closeOnInteractOutside={closeOnInteractOutside}
+      initialFocusEl={() => primary.current}
+    >
       <Portal>
         <Backdrop />
         <Positioner>
@@ -136,6 +144,7 @@ export function InfoDialog({
                 </Button>
               ) : null}
               <Button
+                ref={primary}
                 size="lg"
                 onClick={() => {
                   onAction?.()
