@@ -140,6 +140,24 @@ export const sellingTermsEndpoints = {
     body: v.object({ name: text(60), percentage: percent(0, 'must not be negative') }),
     response: Tax,
   }),
+  updateTax: endpoint({
+    method: 'PATCH',
+    path: '/vendor/shop/tax',
+    summary:
+      'Change a tax’s name or percentage (only the fields sent). Orders already taken keep the tax they were ' +
+      'charged: they hold its name, rate and amount. A name stays unique per vendor ignoring case (409).',
+    permission: 'VENDOR_SETTINGS',
+    body: v.object({ id, name: v.optional(text(60)), percentage: v.optional(percent(0, 'must not be negative')) }),
+    response: Tax,
+  }),
+  deleteTax: endpoint({
+    method: 'DELETE',
+    path: '/vendor/shop/tax',
+    summary: 'Remove a tax: new orders can no longer be charged it; orders already taken keep it.',
+    permission: 'VENDOR_SETTINGS',
+    query: v.object({ id }),
+    response: v.null(),
+  }),
   listDeliveryLocations: endpoint({
     method: 'GET',
     path: '/delivery/location',

@@ -9,7 +9,7 @@ import {
   toDeliveryLocation,
   updateDeliveryLocation,
 } from '../selling-terms/delivery-locations'
-import { createTax, listTaxes, toTax } from '../selling-terms/taxes'
+import { createTax, deleteTax, listTaxes, toTax, updateTax } from '../selling-terms/taxes'
 
 /** Coupons, taxes and delivery locations: the terms an order is priced with besides the catalogue. */
 export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
@@ -33,6 +33,16 @@ export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
 
   async createTax({ auth, body, db, deps }) {
     return { data: toTax(await createTax(db, auth.vendorId, body, deps.clock.now())), message: 'Tax added', status: 201 }
+  },
+
+  async updateTax({ auth, body, db }) {
+    const { id, ...changes } = body
+    return { data: toTax(await updateTax(db, auth.vendorId, id, changes)), message: 'Tax updated' }
+  },
+
+  async deleteTax({ auth, db, query }) {
+    await deleteTax(db, auth.vendorId, query.id)
+    return { data: null, message: 'Tax deleted' }
   },
 
   async listDeliveryLocations({ auth, db, query }) {
