@@ -9,8 +9,11 @@ import { endpoint } from './endpoint'
  */
 
 export const COUPON_VALUE_TYPES = ['PERCENTAGE', 'FLAT'] as const
-/** Derived from the dates (Africa/Lagos days) and usage; only 'active' coupons apply to orders. */
-export const COUPON_STATES = ['scheduled', 'active', 'expired', 'used_up'] as const
+/**
+ * Derived from the dates (Africa/Lagos days), usage and whether the vendor turned it off ('deactivated');
+ * only 'active' coupons apply to orders.
+ */
+export const COUPON_STATES = ['scheduled', 'active', 'expired', 'used_up', 'deactivated'] as const
 
 export const Coupon = v.object({
   id: v.string(),
@@ -122,6 +125,31 @@ export const sellingTermsEndpoints = {
         ['endDate'],
       ),
     ),
+    response: Coupon,
+  }),
+  updateCoupon: endpoint({
+    method: 'PATCH',
+    path: '/coupon',
+    summary:
+      'Change a coupon (only the fields sent): name, description, maxUsage (not below its current usage), endDate ' +
+      '(not before its start date) and enabled (false deactivates it: it applies nowhere until enabled again). ' +
+      'Orders that already used it keep their discount.',
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({
+      id,
+      name: v.optional(text(60)),
+      description: v.optional(text(500)),
+      maxUsage: v.optional(
+        v.pipe(
+          v.number('must be a whole number'),
+          v.safeInteger('must be a whole number'),
+          v.minValue(1, 'must be at least 1'),
+          v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
+        ),
+      ),
+      endDate: v.optional(localDate),
+      enabled: v.optional(v.boolean('must be true or false')),
+    }),
     response: Coupon,
   }),
   listTaxes: endpoint({

@@ -2,7 +2,7 @@ import type { sellingTermsEndpoints } from '#contract/selling-terms'
 
 import { lagosDate } from '../analytics'
 import type { HandlersFor } from '../http/types'
-import { createCoupon, findCoupon, listCoupons, toCoupon } from '../selling-terms/coupons'
+import { createCoupon, findCoupon, listCoupons, toCoupon, updateCoupon } from '../selling-terms/coupons'
 import {
   createDeliveryLocation,
   listDeliveryLocations,
@@ -25,6 +25,14 @@ export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
     const now = deps.clock.now()
     const row = await createCoupon(db, auth.vendorId, body, now)
     return { data: toCoupon(row, lagosDate(now)), message: 'Coupon created', status: 201 }
+  },
+
+  async updateCoupon({ auth, body, db, deps }) {
+    const now = deps.clock.now()
+    const { id, ...changes } = body
+    const row = await updateCoupon(db, auth.vendorId, id, changes, now)
+    const message = changes.enabled === false ? 'Coupon deactivated' : changes.enabled === true ? 'Coupon activated' : 'Coupon updated'
+    return { data: toCoupon(row, lagosDate(now)), message }
   },
 
   async listTaxes({ auth, db, query }) {
