@@ -202,10 +202,18 @@ export const catalogueEndpoints = {
   setCollectionVisibility: endpoint({
     method: 'PUT',
     path: '/product/collections',
-    summary: 'Show or hide a collection on the storefront.',
+    summary: 'Show or hide a collection on the storefront: a hidden collection’s products are not listed there.',
     permission: 'VENDOR_INVENTORY',
     body: v.object({ id, isVisible: v.boolean('must be true or false') }),
     response: Collection,
+  }),
+  deleteCollection: endpoint({
+    method: 'DELETE',
+    path: '/product/collections',
+    summary: 'Remove a collection. Its products stay in the catalogue without a collection.',
+    permission: 'VENDOR_INVENTORY',
+    query: v.object({ id }),
+    response: v.null(),
   }),
   listVariants: endpoint({
     method: 'GET',

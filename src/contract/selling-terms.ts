@@ -9,8 +9,11 @@ import { endpoint } from './endpoint'
  */
 
 export const COUPON_VALUE_TYPES = ['PERCENTAGE', 'FLAT'] as const
-/** Derived from the dates (Africa/Lagos days) and usage; only 'active' coupons apply to orders. */
-export const COUPON_STATES = ['scheduled', 'active', 'expired', 'used_up'] as const
+/**
+ * Derived from the dates (Africa/Lagos days), usage and whether the vendor turned it off ('deactivated');
+ * only 'active' coupons apply to orders.
+ */
+export const COUPON_STATES = ['scheduled', 'active', 'expired', 'used_up', 'deactivated'] as const
 
 export const Coupon = v.object({
   id: v.string(),
@@ -124,6 +127,31 @@ export const sellingTermsEndpoints = {
     ),
     response: Coupon,
   }),
+  updateCoupon: endpoint({
+    method: 'PATCH',
+    path: '/coupon',
+    summary:
+      'Change a coupon (only the fields sent): name, description, maxUsage (not below its current usage), endDate ' +
+      '(not before its start date) and enabled (false deactivates it: it applies nowhere until enabled again). ' +
+      'Orders that already used it keep their discount.',
+    permission: 'VENDOR_INVENTORY',
+    body: v.object({
+      id,
+      name: v.optional(text(60)),
+      description: v.optional(text(500)),
+      maxUsage: v.optional(
+        v.pipe(
+          v.number('must be a whole number'),
+          v.safeInteger('must be a whole number'),
+          v.minValue(1, 'must be at least 1'),
+          v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
+        ),
+      ),
+      endDate: v.optional(localDate),
+      enabled: v.optional(v.boolean('must be true or false')),
+    }),
+    response: Coupon,
+  }),
   listTaxes: endpoint({
     method: 'GET',
     path: '/vendor/shop/tax',
@@ -139,6 +167,24 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({ name: text(60), percentage: percent(0, 'must not be negative') }),
     response: Tax,
+  }),
+  updateTax: endpoint({
+    method: 'PATCH',
+    path: '/vendor/shop/tax',
+    summary:
+      'Change a tax’s name or percentage (only the fields sent). Orders already taken keep the tax they were ' +
+      'charged: they hold its name, rate and amount. A name stays unique per vendor ignoring case (409).',
+    permission: 'VENDOR_SETTINGS',
+    body: v.object({ id, name: v.optional(text(60)), percentage: v.optional(percent(0, 'must not be negative')) }),
+    response: Tax,
+  }),
+  deleteTax: endpoint({
+    method: 'DELETE',
+    path: '/vendor/shop/tax',
+    summary: 'Remove a tax: new orders can no longer be charged it; orders already taken keep it.',
+    permission: 'VENDOR_SETTINGS',
+    query: v.object({ id }),
+    response: v.null(),
   }),
   listDeliveryLocations: endpoint({
     method: 'GET',

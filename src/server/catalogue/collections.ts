@@ -114,3 +114,18 @@ export function renameCollection(
 export function setCollectionVisibility(db: Db, vendorId: string, id: string, isVisible: boolean): Promise<Collection> {
   return updateCollection(db, vendorId, id, { isVisible })
 }
+
+/**
+ * Deletes a collection; its products (deleted ones too, which the foreign key still points at) are kept with no
+ * collection. One transaction, so a product is never left pointing at a collection that is gone.
+ */
+export async function deleteCollection(db: Db, vendorId: string, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(products)
+      .set({ collectionId: null, updatedAt: sql`now()` })
+      .where(and(eq(products.vendorId, vendorId), eq(products.collectionId, id)))
+    const [row] = await tx.delete(collections).where(byId(vendorId, id)).returning({ id: collections.id })
+    if (!row) throw notFound('Collection')
+  })
+}

@@ -515,6 +515,8 @@ export const coupons = pgTable(
     /** Lagos calendar days, inclusive. */
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
+    /** Set when the vendor turns the coupon off; it then applies nowhere until turned back on. */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [

@@ -1,6 +1,6 @@
 import type { catalogueEndpoints } from '#contract/catalogue'
 
-import { createCollection, listCollections, renameCollection, setCollectionVisibility } from '../catalogue/collections'
+import { createCollection, deleteCollection, listCollections, renameCollection, setCollectionVisibility } from '../catalogue/collections'
 import { generatePayLink, payLinkView } from '../catalogue/paylinks'
 import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
@@ -19,6 +19,11 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
 
   async updateCollection({ auth, body, db }) {
     return { data: await renameCollection(db, auth.vendorId, body), message: 'Collection updated' }
+  },
+
+  async deleteCollection({ auth, db, query }) {
+    await deleteCollection(db, auth.vendorId, query.id)
+    return { data: null, message: 'Collection deleted' }
   },
 
   async setCollectionVisibility({ auth, body, db }) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, lt, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm'
 
 import { fromBasisPoints, toBasisPoints } from '#contract/common'
 import type { Coupon, COUPON_STATES, COUPON_VALUE_TYPES } from '#contract/selling-terms'
@@ -19,7 +19,11 @@ const shownDate = (day: string) => day.split('-').reverse().join('/')
  * Derived, never stored: a stored flag would need a job to flip it at every Lagos midnight and would be wrong
  * between the midnight and the job. An ended coupon reads "expired" even if it was also used up.
  */
-export function couponState(row: Pick<CouponRow, 'startDate' | 'endDate' | 'currentUsage' | 'maxUsage'>, today: string): CouponState {
+export function couponState(
+  row: Pick<CouponRow, 'startDate' | 'endDate' | 'currentUsage' | 'maxUsage' | 'deactivatedAt'>,
+  today: string,
+): CouponState {
+  if (row.deactivatedAt) return 'deactivated'
   if (today > row.endDate) return 'expired'
   if (row.currentUsage >= row.maxUsage) return 'used_up'
   if (today < row.startDate) return 'scheduled'
@@ -136,7 +140,15 @@ export async function redeemCoupon(db: Db, vendorId: string, code: string, now: 
   const [redeemed] = await db
     .update(coupons)
     .set({ currentUsage: sql`${coupons.currentUsage} + 1` })
-    .where(and(byCode, lte(coupons.startDate, today), gte(coupons.endDate, today), lt(coupons.currentUsage, coupons.maxUsage)))
+    .where(
+      and(
+        byCode,
+        isNull(coupons.deactivatedAt),
+        lte(coupons.startDate, today),
+        gte(coupons.endDate, today),
+        lt(coupons.currentUsage, coupons.maxUsage),
+      ),
+    )
     .returning()
   if (redeemed) return redeemed
   const [row] = await db.select().from(coupons).where(byCode)
@@ -145,8 +157,55 @@ export async function redeemCoupon(db: Db, vendorId: string, code: string, now: 
     expired: `This coupon expired on ${shownDate(row.endDate)}`,
     used_up: 'This coupon has been used the maximum number of times',
     scheduled: `This coupon can be used from ${shownDate(row.startDate)}`,
+    deactivated: 'This coupon has been turned off',
     // Only reachable if the coupon changed between the two statements; the caller may simply retry.
     active: 'This coupon could not be applied, please try again',
   }[couponState(row, today)]
   throw new ApiError(409, 'COUPON_NOT_USABLE', why)
+}
+
+export interface CouponChanges {
+  name?: string
+  description?: string
+  maxUsage?: number
+  endDate?: string
+  /** false deactivates (keeps the first deactivation time), true turns it back on. */
+  enabled?: boolean
+}
+
+/**
+ * Changes only the fields given; another vendor's id is "not found". The code, value and start date stay: orders
+ * and shared links already quote them. A lower maxUsage is checked again in the UPDATE itself, so a use taken
+ * meanwhile makes it a 422, never a row breaking the usage check.
+ */
+export async function updateCoupon(db: Db, vendorId: string, id: string, changes: CouponChanges, now: Date): Promise<CouponRow> {
+  const row = await findCoupon(db, vendorId, id)
+  const issues: { path: string; message: string }[] = []
+  if (changes.maxUsage !== undefined && changes.maxUsage < row.currentUsage) {
+    issues.push({ path: 'maxUsage', message: `must be at least ${row.currentUsage}, the times it has been used` })
+  }
+  if (changes.endDate !== undefined && changes.endDate < row.startDate) {
+    issues.push({ path: 'endDate', message: 'must not be before the start date' })
+  }
+  if (issues.length > 0) throw validationError(issues)
+  const deactivatedAt = changes.enabled === undefined ? row.deactivatedAt : changes.enabled ? null : (row.deactivatedAt ?? now)
+  const [updated] = await db
+    .update(coupons)
+    .set({
+      name: changes.name,
+      description: changes.description,
+      maxUsage: changes.maxUsage,
+      endDate: changes.endDate,
+      deactivatedAt,
+    })
+    .where(
+      and(
+        eq(coupons.vendorId, vendorId),
+        eq(coupons.id, id),
+        changes.maxUsage === undefined ? undefined : lte(coupons.currentUsage, changes.maxUsage),
+      ),
+    )
+    .returning()
+  if (!updated) throw validationError([{ path: 'maxUsage', message: 'must be at least the times it has been used' }])
+  return updated
 }

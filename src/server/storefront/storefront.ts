@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
 
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { priceAfterDiscount } from '#contract/pricing'
@@ -7,7 +7,7 @@ import { SHOP_NOT_AVAILABLE, type Storefront, type StorefrontProduct } from '#co
 import { fileUrl } from '../catalogue/views'
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'
-import { productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
+import { collections, productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
 
 /** Shops without a `shops` row (the demo, vendors created approved) look like this. */
@@ -57,7 +57,17 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
     .where(and(eq(vendors.url, url), eq(vendors.status, 'approved')))
   if (!found) throw new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_AVAILABLE)
   const vendorId = found.id
-  const where = and(eq(products.vendorId, vendorId), isNull(products.deletedAt), eq(products.isPublished, true))
+  // A hidden collection takes its products off the storefront; a product in no collection is listed.
+  const inHiddenCollection = db
+    .select({ one: sql`1` })
+    .from(collections)
+    .where(and(eq(collections.vendorId, vendorId), eq(collections.id, products.collectionId), eq(collections.isVisible, false)))
+  const where = and(
+    eq(products.vendorId, vendorId),
+    isNull(products.deletedAt),
+    eq(products.isPublished, true),
+    notExists(inHiddenCollection),
+  )
   const [rows, [total]] = await Promise.all([
     db
       .select({ id: products.id, name: products.name, description: products.description })

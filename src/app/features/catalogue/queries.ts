@@ -207,6 +207,15 @@ export function useUpdateCollection() {
   })
 }
 
+/** Its products stay (without a collection), so product lists are refreshed too (useCollectionSaved). */
+export function useDeleteCollection() {
+  const onSuccess = useCollectionSaved()
+  return useMutation({
+    mutationFn: (id: string) => api(catalogueEndpoints.deleteCollection, { query: { id } }),
+    onSuccess,
+  })
+}
+
 export function useSetCollectionVisibility() {
   const onSuccess = useCollectionSaved()
   return useMutation({

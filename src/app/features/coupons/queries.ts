@@ -50,3 +50,15 @@ export function useCreateCoupon() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.coupons.lists() }),
   })
 }
+
+/** Deactivate / Activate: sends only `enabled`, so it never overwrites other fields changed meanwhile. */
+export function useSetCouponEnabled() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { id: string; enabled: boolean }) => api(sellingTermsEndpoints.updateCoupon, { body }),
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.coupons.detail(result.data.id), result.data)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.coupons.lists() })
+    },
+  })
+}

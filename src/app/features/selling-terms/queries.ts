@@ -14,6 +14,24 @@ export function useCreateTax() {
   })
 }
 
+export function useUpdateTax() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { id: string; name: string; percentage: number }) => api(sellingTermsEndpoints.updateTax, { body }),
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxes.lists() }),
+  })
+}
+
+/** Orders keep their own copy of each tax they were charged, so only the list needs refreshing. */
+export function useDeleteTax() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (id: string) => api(sellingTermsEndpoints.deleteTax, { query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxes.lists() }),
+  })
+}
+
 export type DeliveryLocationBody = { name: string; description: string | null; fee: number }
 
 export function useCreateDeliveryLocation() {

@@ -7,6 +7,7 @@ import { TextareaField, TextField } from '#app/ui/text-field'
 import type { Collection } from '#contract/catalogue'
 
 import { useCreateCollection, useUpdateCollection } from '../queries'
+import { DeleteCollectionButton } from './delete-collection-button'
 
 const CollectionSchema = v.object({
   name: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the collection name.'), v.maxLength(60, 'Use at most 60 characters.')),
@@ -53,6 +54,7 @@ export function CollectionSheet({ collection, onClose }: { collection?: Collecti
               />
             )}
           </form.Field>
+          {collection ? <DeleteCollectionButton collection={collection} onDeleted={onClose} /> : null}
         </>
       )}
     </FormSheet>

@@ -1,16 +1,20 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
 import { formatDate, formatDateTime } from '#app/lib/dates'
+import { usePermission } from '#app/lib/permissions'
+import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
+import { ConfirmDialog } from '#app/ui/dialog'
 import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Coupon } from '#contract/selling-terms'
 
-import { couponDetailQuery, findCouponInLists } from '../queries'
+import { couponDetailQuery, findCouponInLists, useSetCouponEnabled } from '../queries'
 import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
@@ -50,12 +54,49 @@ function Details({ coupon: c }: { coupon: Coupon }) {
   )
 }
 
+/**
+ * Deactivate (after a confirmation) or Activate. A deactivated coupon applies to no new order until activated;
+ * orders that already used it keep their discount.
+ */
+function EnabledAction({ coupon: c }: { coupon: Coupon }) {
+  const toggle = useSetCouponEnabled()
+  const [confirming, setConfirming] = useState(false)
+  if (c.state === 'deactivated') {
+    return (
+      <Button variant="outline" fullWidth loading={toggle.isPending} onClick={() => toggle.mutate({ id: c.id, enabled: true })}>
+        Activate coupon
+      </Button>
+    )
+  }
+  return (
+    <>
+      <Button variant="outline" fullWidth onClick={() => setConfirming(true)}>
+        Deactivate coupon
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        onOpenChange={setConfirming}
+        title={`Deactivate ${c.couponCode}?`}
+        description="Customers can no longer use this code until you activate it again. Orders that already used it keep their discount."
+        proceedLabel="Deactivate"
+        loading={toggle.isPending}
+        onProceed={() => toggle.mutate({ id: c.id, enabled: false }, { onSettled: () => setConfirming(false) })}
+      />
+    </>
+  )
+}
+
 /** Coupon Details (SPEC §2) for /products/coupons/$couponId: opens with the row from the list, then refreshes. */
 export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient()
   const query = useQuery({ ...couponDetailQuery(id), placeholderData: () => findCouponInLists(queryClient, id) })
+  const canEdit = usePermission('VENDOR_INVENTORY')
   return (
-    <Sheet onClose={onClose} title="Coupon Details">
+    <Sheet
+      onClose={onClose}
+      title="Coupon Details"
+      footer={canEdit && query.data && !query.isPlaceholderData ? <EnabledAction coupon={query.data} /> : undefined}
+    >
       {query.data ? (
         <Details coupon={query.data} />
       ) : query.isError ? (

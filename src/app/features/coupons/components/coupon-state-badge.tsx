@@ -8,6 +8,7 @@ const STATES: Record<Coupon['state'], { label: string; tone: StatusTone }> = {
   scheduled: { label: 'scheduled', tone: 'info' },
   expired: { label: 'expired', tone: 'neutral' },
   used_up: { label: 'used up', tone: 'warning' },
+  deactivated: { label: 'deactivated', tone: 'neutral' },
 }
 
 /** Whether a coupon applies today, as the server derived it from its dates and usage. */

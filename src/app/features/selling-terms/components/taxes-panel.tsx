@@ -1,15 +1,21 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
+import { useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { button } from 'styled-system/recipes'
 
 import { formatPercent } from '#app/lib/format'
 import { taxListQuery } from '#app/lib/selling-terms-lists'
+import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { ConfirmDialog } from '#app/ui/dialog'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
+import type { Tax } from '#contract/selling-terms'
+
+import { useDeleteTax } from '../queries'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const row = css({
@@ -23,17 +29,20 @@ const row = css({
   borderColor: 'border.default',
   _last: { borderBottomWidth: '0' },
 })
-const linkButton = cx(button({ variant: 'outline', size: 'sm' }), css({ textDecoration: 'none' }))
+const linkButton = (variant: 'outline' | 'ghost') => cx(button({ variant, size: 'sm' }), css({ textDecoration: 'none' }))
+const actions = css({ display: 'flex', alignItems: 'center', gap: '1', flexShrink: '0' })
 
 /** Settings → Taxes: the taxes orders are charged; added with VENDOR_SETTINGS, read by everyone. */
 export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
   const taxes = useQuery(taxListQuery())
+  const remove = useDeleteTax()
+  const [target, setTarget] = useState<Tax | null>(null)
   return (
     <Card
       title="Taxes"
       action={
         canEdit ? (
-          <Link to="/settings/taxes/new" search={{ tab: 'taxes' }} className={linkButton}>
+          <Link to="/settings/taxes/new" search={{ tab: 'taxes' }} className={linkButton('outline')}>
             <Icon name="plus" size={16} />
             Add Tax
           </Link>
@@ -46,8 +55,27 @@ export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
           <ul aria-label="Taxes">
             {taxes.data.items.map((tax) => (
               <li key={tax.id} className={row}>
-                <span className={css({ fontWeight: 'medium', minW: '0', overflowWrap: 'anywhere' })}>{tax.name}</span>
-                <span className={css({ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' })}>{formatPercent(tax.percentage)}</span>
+                <span className={css({ display: 'flex', flexDirection: 'column', minW: '0' })}>
+                  <span className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>{tax.name}</span>
+                  <span className={cx(text, css({ fontVariantNumeric: 'tabular-nums' }))}>{formatPercent(tax.percentage)}</span>
+                </span>
+                {canEdit ? (
+                  <span className={actions}>
+                    <Link
+                      to="/settings/taxes/$taxId"
+                      params={{ taxId: tax.id }}
+                      search={{ tab: 'taxes' }}
+                      className={linkButton('ghost')}
+                      aria-label={`Edit ${tax.name}`}
+                    >
+                      <Icon name="edit" size={16} />
+                      Edit
+                    </Link>
+                    <Button variant="ghost" size="sm" aria-label={`Delete ${tax.name}`} onClick={() => setTarget(tax)}>
+                      Delete
+                    </Button>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -59,6 +87,17 @@ export function TaxesPanel({ canEdit }: { canEdit: boolean }) {
       ) : (
         <Skeleton count={3} height={32} />
       )}
+      <ConfirmDialog
+        open={target !== null}
+        onOpenChange={(open) => (open ? null : setTarget(null))}
+        title={`Delete ${target?.name ?? 'tax'}?`}
+        description="New orders can no longer be charged it. Orders already taken keep the tax they were charged."
+        proceedLabel="Delete"
+        loading={remove.isPending}
+        // The row (and its Delete button) is gone once deleted: focus the list's heading action instead.
+        finalFocusEl={() => document.querySelector<HTMLElement>('a[href^="/settings/taxes/new"]')}
+        onProceed={() => target && remove.mutate(target.id, { onSettled: () => setTarget(null) })}
+      />
     </Card>
   )
 }

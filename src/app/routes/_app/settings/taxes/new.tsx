@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { AddTaxSheet } from '#app/features/selling-terms/components/add-tax-sheet'
+import { TaxSheet } from '#app/features/selling-terms/components/tax-sheet'
 import { useCloseTo } from '#app/lib/navigation'
 import { usePermission } from '#app/lib/permissions'
 import { NoAccessSheet } from '#app/ui/no-access'
@@ -12,5 +12,5 @@ export const Route = createFileRoute('/_app/settings/taxes/new')({
 function AddTaxRoute() {
   const close = useCloseTo({ to: '/settings', search: { tab: 'taxes' } })
   const canEdit = usePermission('VENDOR_SETTINGS')
-  return canEdit ? <AddTaxSheet onClose={close} /> : <NoAccessSheet sheetTitle="Add Tax" permission="VENDOR_SETTINGS" onClose={close} />
+  return canEdit ? <TaxSheet onClose={close} /> : <NoAccessSheet sheetTitle="Add Tax" permission="VENDOR_SETTINGS" onClose={close} />
 }
