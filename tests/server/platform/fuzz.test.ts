@@ -134,6 +134,8 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   listCollections: () => ({ query: { page: '1', size: '10', isVisible: 'true', name: 'Drinks' } }),
   createCollection: () => ({ body: { name: `Fuzz ${UNIQUE}`, description: 'Made by the fuzz suite' } }),
   updateCollection: () => ({ body: { id: ids.collectionId, name: `Renamed ${UNIQUE}`, description: 'Still fuzz' } }),
+  // Its own collection, tax or coupon for each change that could spoil the shared ones other examples use.
+  deleteCollection: async () => ({ query: { id: (await makeCollection(t, s.token)).id } }),
   setCollectionVisibility: () => ({ body: { id: ids.collectionId, isVisible: true } }),
   listVariants: () => ({ query: { productId: ids.productId, name: 'Small' } }),
   createProduct: () => ({
@@ -168,6 +170,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   },
   listCoupons: () => ({ query: { page: '2', size: '5' } }),
   couponDetail: () => ({ query: { id: ids.couponId } }),
+  updateCoupon: () => ({ body: { id: ids.couponId, description: 'Changed by the fuzz suite', maxUsage: 500 } }),
   createCoupon: () => ({
     body: {
       name: 'Fuzz',
@@ -182,6 +185,8 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   }),
   listTaxes: () => ({ query: { page: '1', size: '50' } }),
   createTax: () => ({ body: { name: `Levy ${UNIQUE}`, percentage: 7.5 } }),
+  updateTax: async () => ({ body: { id: await makeTax(t, s.token, `Duty ${unique()}`, 5), name: `Duty ${unique()}`, percentage: 2.5 } }),
+  deleteTax: async () => ({ query: { id: await makeTax(t, s.token, `Toll ${unique()}`, 1) } }),
   listDeliveryLocations: () => ({ query: { isActive: 'true' } }),
   createDeliveryLocation: () => ({ body: { name: `Zone ${UNIQUE}`, description: 'Ikeja', fee: 1_500_00 } }),
   updateDeliveryLocation: () => ({
