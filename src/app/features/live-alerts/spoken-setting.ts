@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react'
+import { deviceSetting } from '#app/lib/device-setting'
 
 import { spokenAlert } from './spoken-amount'
 
@@ -7,43 +7,13 @@ import { spokenAlert } from './spoken-amount'
  * about the counter's speaker, not the account). Like everything in localStorage it goes at sign-out (SPEC §4,
  * a shared outlet tablet).
  */
-const KEY = 'vbo.spoken-alerts'
-const listeners = new Set<() => void>()
+const spokenAlerts = deviceSetting('vbo.spoken-alerts', 'on')
 
 export const speechAvailable = (): boolean => typeof window !== 'undefined' && 'speechSynthesis' in window
 
-export function spokenAlertsOn(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'on'
-  } catch {
-    return false
-  }
-}
-
-export function setSpokenAlerts(on: boolean): void {
-  try {
-    if (on) localStorage.setItem(KEY, 'on')
-    else localStorage.removeItem(KEY)
-  } catch {
-    // Storage refused (private mode, full): the switch simply stays off.
-  }
-  for (const listener of listeners) listener()
-}
-
-export function useSpokenAlerts(): boolean {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener)
-      window.addEventListener('storage', listener)
-      return () => {
-        listeners.delete(listener)
-        window.removeEventListener('storage', listener)
-      }
-    },
-    spokenAlertsOn,
-    () => false,
-  )
-}
+export const spokenAlertsOn = spokenAlerts.read
+export const setSpokenAlerts = spokenAlerts.set
+export const useSpokenAlerts = spokenAlerts.useValue
 
 /** Says the text with the Web Speech API, if this browser has it. */
 export function speak(text: string): void {
