@@ -89,7 +89,8 @@ export interface RunningServer {
   demoVendorId?: string
   /** With a Redis URL: rejects while the shared rate-limit counters cannot be reached (for a readiness check). */
   redis?: { ping: () => Promise<void> }
-  close: () => Promise<void>
+  /** `leaveRotationMs`: accept connections this long before closing the port (http/drain.ts). */
+  close: (options?: { leaveRotationMs?: number }) => Promise<void>
 }
 
 /** Opens the database (migrating it), seeds, and serves the API and the PWA on one origin. */
@@ -171,12 +172,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     let closing: Promise<void> | undefined
     // From the first call /api/ready answers 503; requests in flight are answered and the jobs' round finishes (its
     // lock then goes to another process) before the database closes.
-    const close = () =>
+    const close = (closeOptions: { leaveRotationMs?: number } = {}) =>
       (closing ??= (async () => {
         phase = 'stopping'
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
-        await Promise.all([drain.close(listening), stopJobs(), streams])
+        await Promise.all([drain.close(listening, closeOptions), stopJobs(), streams])
         await rateLimits.close()
         await database.close()
       })())
@@ -233,7 +234,8 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
       logger.error(`[server] requests still running after ${env.shutdownTimeoutMs} ms (SHUTDOWN_TIMEOUT_MS); stopping regardless`)
       process.exit(1)
     }, env.shutdownTimeoutMs).unref()
-    running.close().then(
+    // SIGTERM is a supervisor's stop behind a proxy; SIGINT is a person at a terminal, with no proxy to wait for.
+    running.close({ leaveRotationMs: signal === 'SIGTERM' ? env.shutdownDelayMs : 0 }).then(
       () => process.exit(0),
       (error) => {
         logger.error('[server] shutdown failed:', error)

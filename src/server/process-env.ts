@@ -18,11 +18,18 @@ export interface ProcessEnv {
   statementTimeoutMs: number | null
   /** SHUTDOWN_TIMEOUT_MS: how long SIGTERM waits for requests in flight before the process gives up on them. */
   shutdownTimeoutMs: number
+  /**
+   * SHUTDOWN_DELAY_MS: on SIGTERM, how long the process goes on accepting connections (answering each with
+   * `Connection: close`) after /api/ready turns 503, so the proxy takes it out of the rotation before its port closes.
+   */
+  shutdownDelayMs: number
   /** JOB_INTERVAL_MS: how often the background jobs' round runs (in the one process that leads them). */
   jobIntervalMs: number
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+/** Two of the proxy's readiness intervals (docs/deploy/haproxy.cfg checks every second, out after one failure). */
+export const DEFAULT_SHUTDOWN_DELAY_MS = 2_000
 
 /** setTimeout's and PostgreSQL's limit: a larger delay would fire at once (Node) or be refused (statement_timeout). */
 const MAX_MS = 2_147_483_647
@@ -46,12 +53,26 @@ export function logFormatFromEnv(value = process.env.LOG_FORMAT): LogFormat {
 
 export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
   const statementTimeoutMs = wholeNumber('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 0, 0, MAX_MS, 'milliseconds (0: none)')
+  const shutdownTimeoutMs = wholeNumber(
+    'SHUTDOWN_TIMEOUT_MS',
+    env.SHUTDOWN_TIMEOUT_MS,
+    DEFAULT_SHUTDOWN_TIMEOUT_MS,
+    1,
+    MAX_MS,
+    'milliseconds',
+  )
+  const shutdownDelayMs = wholeNumber('SHUTDOWN_DELAY_MS', env.SHUTDOWN_DELAY_MS, DEFAULT_SHUTDOWN_DELAY_MS, 0, MAX_MS, 'milliseconds')
+  // The delay is part of the timeout: a delay as long leaves no time to answer what is in flight.
+  if (shutdownDelayMs >= shutdownTimeoutMs) {
+    throw new Error(`SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`)
+  }
   return {
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     // PostgreSQL allows 100 connections by default, shared by every process: a pool of thousands is a typo.
     poolSize: wholeNumber('DB_POOL_SIZE', env.DB_POOL_SIZE, DEFAULT_POOL_SIZE, 1, 1_000, 'connections'),
     statementTimeoutMs: statementTimeoutMs || null,
-    shutdownTimeoutMs: wholeNumber('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, DEFAULT_SHUTDOWN_TIMEOUT_MS, 1, MAX_MS, 'milliseconds'),
+    shutdownTimeoutMs,
+    shutdownDelayMs,
     jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
   }
 }

@@ -133,6 +133,8 @@ export class Cluster {
         SKIP_BUILD: '1',
         JOB_INTERVAL_MS: String(JOB_INTERVAL_MS),
         LOG_FORMAT: 'json',
+        // Ten of the test proxy's readiness intervals (round-robin.ts), not two of haproxy's: the load is short.
+        SHUTDOWN_DELAY_MS: '1000',
         // The test's round-robin client plays the reverse proxy: it says which client each request is from.
         TRUST_PROXY: '1',
       },

@@ -90,13 +90,47 @@ export class RoundRobin {
   private turn = 0
   /** Requests refused at connect and sent to the next process instead. */
   refused = 0
+  /** Processes the readiness checks took out of the rotation, in the order they were (watchReadiness). */
+  readonly takenOut: number[] = []
+  private readonly out = new Set<number>()
 
   constructor(private readonly cluster: Cluster) {}
 
+  /**
+   * The proxy's health checks, as docs/deploy/haproxy.cfg has them (faster, for a test): GET /api/ready on each
+   * process every `intervalMs`; one answer other than 200 (or none) takes it out of the rotation, two 200s in a
+   * row bring it back. Returns the function that stops the checks.
+   */
+  watchReadiness(intervalMs: number): () => Promise<void> {
+    let watching = true
+    const loops = this.cluster.processes.map(async (_, index) => {
+      let okInARow = 0
+      while (watching) {
+        const status = await fetch(`${this.cluster.processes[index]!.url}/api/ready`, { signal: AbortSignal.timeout(2_000) }).then(
+          async (response) => (await response.arrayBuffer(), response.status),
+          () => 0,
+        )
+        okInARow = status === 200 ? okInARow + 1 : 0
+        if (okInARow === 0 && !this.out.has(index)) {
+          this.out.add(index)
+          this.takenOut.push(index)
+        }
+        if (okInARow >= 2) this.out.delete(index)
+        await new Promise((resolve) => setTimeout(resolve, intervalMs))
+      }
+    })
+    return async () => {
+      watching = false
+      await Promise.all(loops)
+    }
+  }
+
   async call(method: string, path: string, options: CallOptions = {}): Promise<Answer> {
     const first = this.turn++
-    for (let tries = 0; tries < this.cluster.size; tries++) {
-      const index = (first + tries) % this.cluster.size
+    // Processes out of the rotation are skipped while another is in it (when none is, all are tried: allbackups).
+    const order = Array.from({ length: this.cluster.size }, (_, tries) => (first + tries) % this.cluster.size)
+    const inRotation = order.filter((index) => !this.out.has(index))
+    for (const index of inRotation.length > 0 ? inRotation : order) {
       try {
         return await callProcess(this.cluster, index, method, path, options)
       } catch (error) {

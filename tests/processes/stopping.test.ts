@@ -13,7 +13,8 @@ import { RoundRobin } from './round-robin'
  * acknowledged (201) had committed, so it must be there afterwards, seen by the others, with the balance explained
  * by the ledger and nothing debited twice.
  *
- * SIGTERM: "no request answered with a connection error" means here:
+ * SIGTERM, with the round-robin checking GET /api/ready as the proxy does (docs/deploy/haproxy.cfg): "no request
+ * answered with a connection error" means here:
  * - Every request the stopping process accepted gets an HTTP answer: no reset, no socket closed before the answer
  *   (undici's ECONNRESET / UND_ERR_SOCKET "other side closed", Node's "socket hang up"). That covers requests in
  *   flight when the signal came, and requests a client sent on a kept-alive connection just as the process closed
@@ -22,6 +23,9 @@ import { RoundRobin } from './round-robin'
  * - A connection REFUSED (ECONNREFUSED) is not a failure: the process was no longer listening, nothing was sent,
  *   and a reverse proxy sends such a request to another process (nginx: `proxy_next_upstream error`). The
  *   round-robin client does the same (round-robin.ts), so every request must end in an HTTP answer.
+ * - A connection made just as the port closes is reset, not refused (the kernel had queued it), so the process
+ *   must go on accepting until the proxy has seen /api/ready answer 503 and sends no more (SHUTDOWN_DELAY_MS,
+ *   decision 114). Without that delay this test saw one such reset in several runs.
  * And the process exits by itself with code 0, its work finished (no transfer left pending for recovery).
  */
 
@@ -87,30 +91,34 @@ describe('a process killed with SIGKILL under load', () => {
 })
 
 describe('a process stopped with SIGTERM under load', () => {
-  const SENDS = 150
+  const SENDS = 250
   const STOP_AFTER = 100
   const STOPPED = 1
 
-  it('answers every request it accepted and exits 0; the others take the rest', async () => {
+  it('leaves the rotation, answers every request it accepted and exits 0; the others take the rest', async () => {
     const rr = new RoundRobin(cluster)
+    const stopChecks = rr.watchReadiness(100)
     const vendor = await vendorWithPeople(rr, shared, 4)
     const funded = (SENDS + 10) * DEBIT
     await credit(rr, vendor, funded)
     const stopped = cluster.processes[STOPPED]!
     let answeredBeforeStop = 0
+    let outcomesWhenExited: number | undefined
 
     const outcomes = await runLoad(rr, vendor, {
       workers: WORKERS,
       requestIds: await enquiries(shared, vendor, SENDS),
       withReads: true,
       during(so: Outcome[]) {
+        if (stopped.child.exitCode !== null) outcomesWhenExited ??= so.length
         if (stopped.child.killed || so.length < STOP_AFTER) return
         answeredBeforeStop = so.filter((outcome) => outcome.answer?.via === STOPPED).length
         stopped.child.kill('SIGTERM')
       },
     })
     const exit = await Promise.race([stopped.exited, new Promise((done) => setTimeout(() => done('still running 15 s later'), 15_000))])
-    const detail = `${summary(outcomes, cluster.size)}, ${rr.refused} refused and sent on\n${cluster.tail()}`
+    await stopChecks()
+    const detail = `${summary(outcomes, cluster.size)}, ${rr.refused} refused and sent on, taken out ${JSON.stringify(rr.takenOut)}\n${cluster.tail()}`
 
     expect(answeredBeforeStop, `requests the process answered before SIGTERM; ${detail}`).toBeGreaterThan(0)
     expect(
@@ -118,8 +126,9 @@ describe('a process stopped with SIGTERM under load', () => {
       `requests that ended in a connection error; ${detail}`,
     ).toEqual([])
     expect(exit, detail).toEqual({ code: 0, signal: null })
-    // The load went on past the stop: requests met the closed port and went to the other two.
-    expect(rr.refused, detail).toBeGreaterThan(0)
+    // It left the rotation, and the load went on past its exit, on the other two.
+    expect(rr.takenOut, detail).toContain(STOPPED)
+    expect(outcomesWhenExited, detail).toBeLessThan(2 * SENDS)
     const unexpected = outcomes.filter((outcome) => outcome.answer!.status !== (outcome.what === 'send' ? 201 : 200))
     expect(
       unexpected.map((outcome) => [outcome.what, outcome.answer!.status, outcome.answer!.body]),

@@ -46,8 +46,14 @@ export class RequestDrain {
     }
   }
 
-  async close(server: Server): Promise<void> {
+  /**
+   * `leaveRotationMs`: how long to go on accepting first. Closing the listener resets the connections the kernel
+   * queued since the last accept, and a client connecting at that moment sees a reset, not a refusal; a proxy that
+   * has had time to see /api/ready answer 503 sends nothing by then (SHUTDOWN_DELAY_MS, decision 114).
+   */
+  async close(server: Server, { leaveRotationMs = 0 }: { leaveRotationMs?: number } = {}): Promise<void> {
     this.draining = true
+    if (leaveRotationMs > 0) await new Promise((resolve) => setTimeout(resolve, leaveRotationMs))
     await this.settle(server)
     // net.Server's close stops accepting and waits for the connections to end; http.Server's would also close the
     // idle keep-alive ones at once (Node 19+), under requests their clients may be sending.

@@ -16,10 +16,24 @@ import { startMain } from './main-process'
 
 describe('reading the environment', () => {
   it('unset or empty: the defaults npm start always had', () => {
-    const defaults = { logFormat: 'text', poolSize: 10, statementTimeoutMs: null, shutdownTimeoutMs: 10_000, jobIntervalMs: 15_000 }
+    const defaults = {
+      logFormat: 'text',
+      poolSize: 10,
+      statementTimeoutMs: null,
+      shutdownTimeoutMs: 10_000,
+      shutdownDelayMs: 2_000,
+      jobIntervalMs: 15_000,
+    }
     expect(processEnv({})).toEqual(defaults)
     expect(
-      processEnv({ LOG_FORMAT: '', DB_POOL_SIZE: ' ', DB_STATEMENT_TIMEOUT_MS: '', SHUTDOWN_TIMEOUT_MS: '', JOB_INTERVAL_MS: '' }),
+      processEnv({
+        LOG_FORMAT: '',
+        DB_POOL_SIZE: ' ',
+        DB_STATEMENT_TIMEOUT_MS: '',
+        SHUTDOWN_TIMEOUT_MS: '',
+        SHUTDOWN_DELAY_MS: '',
+        JOB_INTERVAL_MS: '',
+      }),
     ).toEqual(defaults)
   })
 
@@ -30,9 +44,17 @@ describe('reading the environment', () => {
         DB_POOL_SIZE: '25',
         DB_STATEMENT_TIMEOUT_MS: '30000',
         SHUTDOWN_TIMEOUT_MS: '25000',
+        SHUTDOWN_DELAY_MS: '0',
         JOB_INTERVAL_MS: '250',
       }),
-    ).toEqual({ logFormat: 'json', poolSize: 25, statementTimeoutMs: 30_000, shutdownTimeoutMs: 25_000, jobIntervalMs: 250 })
+    ).toEqual({
+      logFormat: 'json',
+      poolSize: 25,
+      statementTimeoutMs: 30_000,
+      shutdownTimeoutMs: 25_000,
+      shutdownDelayMs: 0,
+      jobIntervalMs: 250,
+    })
     expect(processEnv({ DB_STATEMENT_TIMEOUT_MS: '0' }).statementTimeoutMs).toBeNull()
   })
 
@@ -49,6 +71,9 @@ describe('reading the environment', () => {
     // setTimeout would fire at once past 2^31-1 ms: a "never give up" value must not mean "give up now".
     ['SHUTDOWN_TIMEOUT_MS', '9999999999', 'SHUTDOWN_TIMEOUT_MS must be a whole number'],
     ['JOB_INTERVAL_MS', '1e3', 'JOB_INTERVAL_MS must be a whole number'],
+    ['SHUTDOWN_DELAY_MS', '2s', 'SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0'],
+    // The delay comes out of the timeout: as long as it, nothing in flight could be answered.
+    ['SHUTDOWN_DELAY_MS', '10000', 'SHUTDOWN_DELAY_MS (10000) must be less than SHUTDOWN_TIMEOUT_MS (10000)'],
   ])('%s=%s stops the start', (name, value, message) => {
     expect(() => processEnv({ [name]: value })).toThrow(message)
   })

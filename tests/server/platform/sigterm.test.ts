@@ -67,8 +67,8 @@ function send(
 }
 
 describe(`SIGTERM under load (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`, () => {
-  it('answers every request in flight and on idle keep-alive connections, refuses new ones and exits 0', async () => {
-    const server = await startMain({ ...place.env, LOG_FORMAT: 'json', JOB_INTERVAL_MS: '200' })
+  it('answers every request in flight and on idle keep-alive connections, refuses new ones after the delay and exits 0', async () => {
+    const server = await startMain({ ...place.env, LOG_FORMAT: 'json', JOB_INTERVAL_MS: '200', SHUTDOWN_DELAY_MS: '1000' })
     children.push(server)
     // Three accounts: each allows 5 sign-ins from an unknown device per 15 minutes (decision 084).
     const accounts = [
@@ -84,17 +84,24 @@ describe(`SIGTERM under load (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : '
       send(server.url, { ...login(i), agent: busyAgent, headers: { 'x-request-id': `sigterm-login-${i}` } }),
     )
     await Promise.all(logins.map((l) => l.written))
+    // The first answer says the server is well into the logins; the others are still hashing.
+    await Promise.race(logins.map((l) => l.answer))
     // A keep-alive connection left idle just before the signal: its client may send on it until the keep-alive
-    // timeout the server announced (5 s), so the drain must not cut it under a request.
+    // timeout the server announced (5 s), so the drain must not cut it under a request. Made last, so that timeout
+    // outlasts SHUTDOWN_DELAY_MS on a loaded machine.
     const idleAgent = new Agent({ keepAlive: true })
     let idleSocket!: Socket
     const warm = await send(server.url, { path: '/health', agent: idleAgent }, (s) => (idleSocket = s)).answer
     expect(warm.status).toBe(200)
     const idleClosed = new Promise<void>((resolve) => idleSocket.once('close', () => resolve()))
-    // The first answer says the server is well into the logins; the others are still hashing.
-    await Promise.race(logins.map((l) => l.answer))
     server.process.kill('SIGTERM')
     await server.waitFor(/SIGTERM: shutting down/)
+    // For SHUTDOWN_DELAY_MS a new connection is still answered: the proxy's readiness check learns to send no more,
+    // and a request it sent before it knew is served, not reset.
+    const probe = await fetch(`${server.url}/api/ready`)
+    expect(probe.status).toBe(503)
+    expect(await probe.json()).toEqual({ status: 'shutting_down' })
+    expect(probe.headers.get('connection')).toBe('close')
     // Once the listener is closed (a new connection is refused), a request sent on the idle connection is still
     // answered, and told that the connection ends.
     await vi.waitUntil(
