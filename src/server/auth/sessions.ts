@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm'
+import { and, eq, gt, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm'
 
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 
@@ -64,21 +64,36 @@ export async function resolveSession(db: Db, clock: Clock, token: string, idleMs
   return (await lookupSession(db, clock, sha256(token), idleMs))?.auth ?? null
 }
 
-/** Every request that is not answered from the session cache runs this: built once a database, prepared. */
-const sessionLookup = preparedOnce((db) =>
+/** A session with its user and vendor: what every lookup of a live session reads. */
+const sessionRows = (db: Db) =>
   db
     .select({ session: sessions, user: users, vendor: vendors })
     .from(sessions)
     .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
     .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
-    .where(
-      and(
-        eq(sessions.tokenHash, sql.placeholder('tokenHash')),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, sql.placeholder('now')),
-        gt(sessions.lastSeenAt, sql.placeholder('idleSince')),
-      ),
-    )
+
+/** Not revoked, not past its absolute expiry, used since `idleSince`: the one definition of a live session. */
+const liveAt = (now: Date | SQLWrapper, idleSince: Date | SQLWrapper) =>
+  and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now), gt(sessions.lastSeenAt, idleSince))
+
+type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionRows>['execute']>>[number]
+
+function authOf({ session, user, vendor }: SessionRow & { user: ActiveUser }): Auth {
+  return {
+    sessionId: session.id,
+    userId: user.id,
+    vendorId: vendor.id,
+    role: user.role,
+    permissions: effectivePermissions(user),
+    user,
+    vendor,
+  }
+}
+
+/** Every request that is not answered from the session cache runs this: built once a database, prepared. */
+const sessionLookup = preparedOnce((db) =>
+  sessionRows(db)
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), liveAt(sql.placeholder('now'), sql.placeholder('idleSince'))))
     .prepare('session_lookup'),
 )
 
@@ -98,17 +113,19 @@ async function lookupSession(db: Db, clock: Clock, tokenHash: string, idleMs: nu
       .where(and(eq(sessions.vendorId, row.session.vendorId), eq(sessions.id, row.session.id)))
     lastSeen = now.getTime()
   }
-  const user = row.user
-  const auth: Auth = {
-    sessionId: row.session.id,
-    userId: user.id,
-    vendorId: row.vendor.id,
-    role: user.role,
-    permissions: effectivePermissions(user),
-    user,
-    vendor: row.vendor,
-  }
-  return { auth, endsAt: Math.min(row.session.expiresAt.getTime(), lastSeen + idleMs) }
+  return { auth: authOf({ ...row, user: row.user }), endsAt: Math.min(row.session.expiresAt.getTime(), lastSeen + idleMs) }
+}
+
+/**
+ * The session behind a stream (events/live-events.ts) as it stands now, by its id, or null once it is revoked
+ * (sign-out), expired or idle, its user deactivated or its vendor no longer approved. Read-only: unlike a request,
+ * an open stream does not count as use, so a device left open still reaches its idle limit (decision 085).
+ */
+export async function liveSessionById(db: Db, clock: Clock, sessionId: string, idleMs: number): Promise<Auth | null> {
+  const now = clock.now()
+  const [row] = await sessionRows(db).where(and(eq(sessions.id, sessionId), liveAt(now, new Date(now.getTime() - idleMs))))
+  if (!row || !isActiveUser(row.user) || row.vendor.status !== 'approved') return null
+  return authOf({ ...row, user: row.user })
 }
 
 /** How long a resolved session may answer GET requests from memory (docs/decisions/098). */

@@ -1,19 +1,19 @@
-import { and, asc, eq, gt, gte, inArray, isNotNull, isNull } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, inArray, isNotNull } from 'drizzle-orm'
 
 import type { PaymentReceived } from '#contract/events'
 
-import { type Auth, effectivePermissions, isActiveUser } from '../auth/sessions'
-import type { Clock } from '../clock'
+import type { Auth } from '../auth/sessions'
 import { MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
-import { ledgerEntries, outlets, sessions, type TransactionRow, transactions, users, vendors, wallets } from '../db/schema'
+import { ledgerEntries, outlets, type TransactionRow, transactions, wallets } from '../db/schema'
 import { vendorWallet } from '../money/ledger'
 import { toTransaction } from '../money/transaction-queries'
 import { outletWalletJoin, seesEveryOutlet, visibleOutlets } from '../outlets/scope'
 
 /*
  * What the live alerts read from the database (docs/decisions/107): the credit event itself, the credits a
- * reconnecting client missed, which wallets a user may hear about, and whether their session still stands.
+ * reconnecting client missed, and which wallets a user may hear about (whether the session still stands:
+ * auth/sessions.ts liveSessionById).
  */
 
 /** A bank credit as it travels between processes and to the streams. */
@@ -108,29 +108,4 @@ export async function walletsHeardBy(db: Db, auth: Auth): Promise<Map<string, st
     for (const row of rows) heard.set(row.walletId, row.outletId)
   }
   return heard
-}
-
-/**
- * The session behind a stream as it stands now, or null once it is revoked (sign-out), expired or idle, its user
- * deactivated or its vendor no longer approved. Read-only: unlike a request, an open stream does not count as use,
- * so a device left open still reaches its idle limit (decision 085).
- */
-export async function sessionStillLive(db: Db, clock: Clock, sessionId: string, idleMs: number): Promise<Auth | null> {
-  const now = clock.now()
-  const [row] = await db
-    .select({ session: sessions, user: users, vendor: vendors })
-    .from(sessions)
-    .innerJoin(users, and(eq(users.id, sessions.userId), eq(users.vendorId, sessions.vendorId)))
-    .innerJoin(vendors, eq(vendors.id, sessions.vendorId))
-    .where(
-      and(
-        eq(sessions.id, sessionId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-        gt(sessions.lastSeenAt, new Date(now.getTime() - idleMs)),
-      ),
-    )
-  if (!row || !isActiveUser(row.user) || row.vendor.status !== 'approved') return null
-  const { user, vendor } = row
-  return { sessionId, userId: user.id, vendorId: vendor.id, role: user.role, permissions: effectivePermissions(user), user, vendor }
 }

@@ -1,12 +1,12 @@
 import { PAYMENT_RECEIVED } from '#contract/events'
 
-import type { Auth } from '../auth/sessions'
+import { type Auth, liveSessionById } from '../auth/sessions'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import type { TransactionRow } from '../db/schema'
 import type { Logger } from '../deps'
 import type { BusListener, EventBus } from './bus'
-import { type CreditEvent, creditEventFor, creditsSince, sessionStillLive, walletsHeardBy } from './credits'
+import { type CreditEvent, creditEventFor, creditsSince, walletsHeardBy } from './credits'
 
 /*
  * The open event streams of this process (docs/decisions/107). Each belongs to one session and hears the credits
@@ -122,7 +122,7 @@ class EventStream {
   /** The heartbeat: the session must still stand, and what it may see is read again. */
   private async check(): Promise<void> {
     try {
-      const auth = await sessionStillLive(this.ctx.db, this.ctx.clock, this.auth.sessionId, this.ctx.sessionIdleMs)
+      const auth = await liveSessionById(this.ctx.db, this.ctx.clock, this.auth.sessionId, this.ctx.sessionIdleMs)
       if (!auth) return this.end()
       // As at the start (events/route.ts): neither permission, no stream. A member of no outlet yet keeps theirs.
       if (!mayListen(auth)) return this.end()
