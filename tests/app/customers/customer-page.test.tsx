@@ -32,7 +32,7 @@ describe('Customer page', () => {
     const totals = screen.getByRole('region', { name: 'Totals' })
     const value = (label: string) => within(totals).getByText(label).nextElementSibling?.textContent
     expect(value('Orders')).toBe('4')
-    expect(value('Paid orders')).toBe('3')
+    expect(value('Orders with payments')).toBe('3')
     expect(value('Total paid')).toBe('₦19,500.00')
     expect(value('Refunded')).toBe('₦1,000.00')
     expect(value('Average order value')).toBe('₦6,500.00')

@@ -90,7 +90,8 @@ function CustomerSections({ info }: { info: CustomerInfo }) {
       <Card title="Totals">
         <DetailList>
           <DetailRow label="Orders">{t.orderCount.toLocaleString('en-NG')}</DetailRow>
-          <DetailRow label="Paid orders">{t.paidOrderCount.toLocaleString('en-NG')}</DetailRow>
+          {/* Any money received counts, a part payment too: "Paid orders" would say they are settled. */}
+          <DetailRow label="Orders with payments">{t.paidOrderCount.toLocaleString('en-NG')}</DetailRow>
           <DetailRow label="Total paid">
             <Money kobo={t.totalPaid} />
           </DetailRow>
