@@ -1,8 +1,11 @@
 import { and, asc, desc, eq } from 'drizzle-orm'
 
+import { bankNamed } from '#contract/bank-names'
+
 import type { Db } from '../db/client'
 import { type OrderRow, refunds } from '../db/sales-schema'
 import { type TransactionRow, transactions } from '../db/schema'
+import { BANKS } from '../money/banks'
 import { mainWalletScope } from '../money/transaction-queries'
 
 /*
@@ -33,8 +36,15 @@ export interface SentRefund {
   bankName: string | null
 }
 
-/** Account numbers are per bank (NUBAN), so an account is its number and its bank. */
-const accountKey = (accountNumber: string, bankName: string | null) => `${accountNumber}|${(bankName ?? '').trim().toLowerCase()}`
+/**
+ * Account numbers are per bank (NUBAN), so an account is its number and its bank. The bank by its code where the
+ * name is one we know: a payment names its bank as the sender's bank wrote it ("GTBank"), a refund's debit by its
+ * registered name ("Guaranty Trust Bank"), and both must be one account or its refunds would not count against it.
+ */
+const accountKey = (accountNumber: string, bankName: string | null) => {
+  const bank = bankName ? bankNamed(BANKS, bankName) : undefined
+  return `${accountNumber}|${bank ? `code:${bank.code}` : (bankName ?? '').trim().toLowerCase()}`
+}
 
 /**
  * The accounts that paid, newest payer first, each with what may still go back to it.

@@ -197,4 +197,18 @@ describe('refundAccounts', () => {
       ['Zenith Bank', 200, 180],
     ])
   })
+
+  it('a payment naming its bank as people do (GTBank) and the refund sent to its registered name are one account', () => {
+    // The notice's bank name is the sender bank's own wording; a refund's debit records the bank it was sent to by
+    // the name in our list. Compared as strings, the refund would not count against the account, and the next
+    // refund would pay the same payer again.
+    const accounts = refundAccounts(
+      [payment('0123456789', 'Access Bank', 100), payment('0123456789', 'GTBank', 200)],
+      [{ amount: 200, status: 'success', accountNumber: '0123456789', bankName: 'Guaranty Trust Bank' }],
+    )
+    expect(accounts.map((account) => [account.bankName, account.paid, account.remaining])).toEqual([
+      ['GTBank', 200, 0],
+      ['Access Bank', 100, 100],
+    ])
+  })
 })
