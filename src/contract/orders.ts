@@ -61,7 +61,7 @@ export const OrderCustomer = v.object({
 })
 export type OrderCustomer = v.InferOutput<typeof OrderCustomer>
 
-export const ORDER_EVENT_KINDS = ['created', 'payment', 'status', 'refund', 'stock', 'dispute', 'shared'] as const
+export const ORDER_EVENT_KINDS = ['created', 'payment', 'status', 'refund', 'stock', 'dispute', 'shared', 'due-date'] as const
 
 /** One line of the order's timeline, oldest first. */
 export const OrderEvent = v.object({
@@ -323,6 +323,15 @@ export const orderEndpoints = {
       status: v.picklist(ORDER_STATUSES, 'is not an order status'),
       narration: optionalText(500),
     }),
+    response: Order,
+  }),
+  setInvoiceDueDate: endpoint({
+    method: 'PATCH',
+    path: '/order/due-date',
+    summary:
+      'Move, set or (null) remove an unpaid invoice’s due date: a Lagos day, not before the invoice date. 409 once the invoice is paid (its date was met or not); 422 for an order.',
+    permission: 'VENDOR_ORDERS',
+    body: v.object({ reference, dueDate: v.nullable(localDate) }),
     response: Order,
   }),
   refundOrder: endpoint({

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core'
 
-import { ORDER_STATUSES } from '#contract/orders'
+import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '#contract/orders'
 
 import { coupons, createdAt, deliveryLocations, id, kobo, newestFirst, productVariants, transactions, users, vendorId } from './schema'
 
@@ -162,7 +162,7 @@ export const orderEvents = pgTable(
     orderId: text('order_id')
       .notNull()
       .references(() => orders.id),
-    kind: text('kind', { enum: ['created', 'payment', 'status', 'refund', 'stock', 'dispute', 'shared'] }).notNull(),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
     message: text('message').notNull(),
     amount: kobo('amount'),
     actorName: text('actor_name'),

@@ -6,7 +6,6 @@ import { nairaText } from '#contract/naira'
 import type { OrderItemInput, OrderKind } from '#contract/orders'
 import { orderTotals } from '#contract/pricing'
 
-import { lagosDate } from '../analytics'
 import { newPayLinkCode } from '../catalogue/paylinks'
 import type { LowStockNotice } from '../catalogue/stock'
 import { type CustomerLookup, findOrCreateCustomer } from '../customers/upsert'
@@ -18,6 +17,7 @@ import { validationError } from '../http/register'
 import { findTransaction, unclaimedOfflineCredit } from '../money/transaction-queries'
 import { redeemCoupon } from '../selling-terms/coupons'
 import { countOrder } from './counts'
+import { checkDueDate } from './due-date'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
 import { applyPayment } from './payments'
@@ -130,16 +130,6 @@ async function insertOrder(tx: Tx, values: Omit<typeof orders.$inferInsert, 'ref
   throw new Error('Could not find a free order reference after 5 tries')
 }
 
-/** An invoice's due date: none, or a Lagos day from the day it is made on. Orders are paid there and then. */
-function checkDueDate(input: NewOrder, at: Date): void {
-  if (!input.dueDate) return
-  if (input.kind !== 'invoice') throw validationError([{ path: 'dueDate', message: 'only an invoice has a due date' }])
-  const issued = lagosDate(at)
-  if (input.dueDate < issued) {
-    throw validationError([{ path: 'dueDate', message: `must not be before the invoice date (${issued})` }])
-  }
-}
-
 /**
  * Creates an order or invoice, all in one database transaction: the customer, one use of the coupon, the order
  * with totals from orderTotals (contract/pricing.ts, the app's preview uses the same), its items, the "created"
@@ -154,7 +144,7 @@ export async function createOrder(
   at: Date,
 ): Promise<{ order: OrderRow; notices: LowStockNotice[] }> {
   const { vendorId } = actor
-  checkDueDate(input, at)
+  checkDueDate(input.kind, input.dueDate, at)
   const [lines, taxRates, delivery] = await Promise.all([
     priceLines(db, vendorId, input.items),
     taxesByIds(db, vendorId, input.taxIds),

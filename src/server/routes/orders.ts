@@ -15,6 +15,7 @@ import type { HandlersFor } from '../http/types'
 import { verifyPin } from '../money/pin'
 import { orderAnalytics, orderBreakdown } from '../orders/analytics'
 import { createOrder, type NewOrder, type OrderActor, orderByIdempotencyKey } from '../orders/create'
+import { setInvoiceDueDate } from '../orders/due-date'
 import { listOrders } from '../orders/list'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
@@ -75,6 +76,12 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   async updateOrderStatus(ctx) {
     const order = await changeOrderStatus(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
     return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message: 'Order status updated' }
+  },
+
+  async setInvoiceDueDate(ctx) {
+    const order = await setInvoiceDueDate(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
+    const message = order.dueDate ? 'Due date updated' : 'Due date removed'
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message }
   },
 
   async refundOrder(ctx) {

@@ -13,7 +13,7 @@ describe('Order page', () => {
     server.use(handle(endpoints.orderDetail, () => ok(order({ publicUrl: 'https://shop.test/checkout/AbCdEf123', isShareable: true }))))
     renderApp('/orders/ORD-A1B2C3?type=shareable')
     expect(await screen.findByRole('heading', { name: 'Order ORD-A1B2C3' })).toBeTruthy()
-    const summary = screen.getByRole('region', { name: 'Summary' })
+    const summary = await screen.findByRole('region', { name: 'Summary' })
     expect(within(summary).getAllByText('₦11,175.00').length).toBeGreaterThan(0)
     expect(within(summary).getByText('paid')).toBeTruthy()
     expect(within(summary).getByText('https://shop.test/checkout/AbCdEf123')).toBeTruthy()

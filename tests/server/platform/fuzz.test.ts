@@ -208,6 +208,14 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     },
   }),
   updateOrderStatus: async () => ({ body: { reference: await newPendingOrder(), status: 'abandoned', narration: 'No answer' } }),
+  setInvoiceDueDate: async () => ({
+    body: {
+      reference: (
+        await order(t, s.token, { kind: 'invoice', items: [{ variantId: ids.variantId, quantity: 1 }], customer: { name: 'Ada Fuzz' } })
+      ).reference,
+      dueDate: '2099-12-31',
+    },
+  }),
   refundOrder: () => ({ body: { reference: ids.paidOrderReference, status: 'refunded', amount: 100, narration: 'Sorry', pin: PIN } }),
   createShareableOrder: () => ({
     body: { kind: 'invoice', customerId: ids.customerId, items: [{ variantId: ids.variantId, quantity: 2 }], narration: 'Fuzz invoice' },

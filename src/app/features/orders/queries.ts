@@ -132,6 +132,20 @@ export function useUpdateOrderStatus() {
   })
 }
 
+/** PATCH /order/due-date: an unpaid invoice's due date moved, set or removed; the answer is the invoice. */
+export function useSetInvoiceDueDate() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof orderEndpoints.setInvoiceDueDate>) => api(orderEndpoints.setInvoiceDueDate, { body }),
+    // Refusals are said in the sheet, under the field (invoice-due-date.tsx).
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => {
+      queryClient.setQueryData(queryKeys.orders.detail(data.reference), data)
+      invalidateOrderLists(queryClient)
+    },
+  })
+}
+
 export interface RefundInput {
   body: BodyInput<typeof orderEndpoints.refundOrder>
   idempotencyKey: string

@@ -10,8 +10,8 @@ import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
 import { isOverdue, type Order } from '#contract/orders'
 
-import { invoiceDueText } from '../invoice-share'
 import { refundedOfPaid } from '../refunded-text'
+import { InvoiceDueDateRow } from './invoice-due-date'
 import { OrderShare } from './order-share'
 import { OrderStatusActions } from './order-status-actions'
 
@@ -46,7 +46,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
             <Money kobo={order.amountRefunded} currency={order.currency} />
           </DetailRow>
           <DetailRow label="Created">{formatDateTime(order.createdAt)}</DetailRow>
-          {order.dueDate ? <DetailRow label="Due date">{invoiceDueText(order)}</DetailRow> : null}
+          <InvoiceDueDateRow order={order} />
           <DetailRow label="Last updated">{formatDateTime(order.updatedAt)}</DetailRow>
           {order.transactionReference ? <DetailRow label="For transfer">{order.transactionReference}</DetailRow> : null}
           {order.narration ? <DetailRow label="Narration">{order.narration}</DetailRow> : null}
