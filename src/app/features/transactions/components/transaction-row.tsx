@@ -4,6 +4,7 @@ import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { internalTransferLabel } from '#app/lib/internal-transfer'
 import { StatusBadge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
 import { formatKobo } from '#contract/naira'
@@ -41,7 +42,15 @@ export function signedAmount(t: Pick<Transaction, 'type' | 'amount' | 'currency'
 }
 
 export function rowTitle(t: Transaction): string {
-  return counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
+  return internalTransferLabel(t) ?? counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
+}
+
+/**
+ * The row's second line after the time: a refund's order, an own transfer's narration (what the user typed, the
+ * one thing telling two float transfers apart), else the reference.
+ */
+export function rowDetail(t: Transaction): string {
+  return refundLabel(t) ?? (t.internalTransfer && t.narration ? t.narration : t.reference)
 }
 
 /** 'Refund for ORD-…' on a refund's row, where other rows show their reference. */
@@ -68,7 +77,7 @@ export function TransactionRow({
           {rowTitle(t)}
         </span>
         <span className={meta} style={{ display: 'block' }}>
-          {formatShortDateTime(t.createdAt)} · {refundLabel(t) ?? t.reference}
+          {formatShortDateTime(t.createdAt)} · {rowDetail(t)}
         </span>
       </span>
       <span className={right}>
