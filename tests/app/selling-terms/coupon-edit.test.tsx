@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { FIXED_ON_EDIT } from '#app/features/coupons/components/coupon-form-sheet'
