@@ -54,8 +54,9 @@ describe.each([
     const { user } = renderApp('/outlets/outlet-1', options)
     const rows = await screen.findAllByTestId('transaction-row')
     expect(within(rows[0]!).getByText('From main wallet')).toBeTruthy()
-    // The narration takes the reference's place on the row: it is what tells two float transfers apart.
-    expect(within(rows[0]!).getByText(/· Float for Saturday$/)).toBeTruthy()
+    // The narration leads the row's second line, before the time (a phone cuts the line's end), in place of the reference.
+    expect(within(rows[0]!).getByText(/^Float for Saturday · /)).toBeTruthy()
+    expect(within(rows[0]!).queryByText(/OTR-20261122-AAAA000001/)).toBeNull()
     expect(within(rows[1]!).getByText('To main wallet')).toBeTruthy()
     // No narration typed: the row keeps its reference.
     expect(within(rows[1]!).getByText(/· OTR-20261122-AAAA000002$/)).toBeTruthy()
@@ -89,7 +90,7 @@ describe('Outlet transfers in the main wallet’s Transactions', () => {
     const { user } = renderApp('/transactions')
     const rows = await screen.findAllByTestId('transaction-row')
     expect(within(rows[0]!).getByText('To outlet Lekki')).toBeTruthy()
-    expect(within(rows[0]!).getByText(/· Float for Saturday$/)).toBeTruthy()
+    expect(within(rows[0]!).getByText(/^Float for Saturday · /)).toBeTruthy()
     expect(within(rows[1]!).getByText('From outlet Lekki')).toBeTruthy()
     // Money from a bank keeps its sender's name and its reference.
     expect(within(rows[2]!).getByText('Kemi Ade')).toBeTruthy()

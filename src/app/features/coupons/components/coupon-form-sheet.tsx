@@ -67,7 +67,7 @@ export function CouponFormSheet({ coupon, onClose }: { coupon?: Coupon; onClose:
                   field={field}
                   submitted={submitted}
                   label="Coupon code"
-                  helper="3 to 20 letters, digits, - or _. Customers type it at checkout."
+                  helper={editing ? undefined : '3 to 20 letters, digits, - or _. Customers type it at checkout.'}
                   disabled={editing}
                   autoCapitalize="characters"
                   autoComplete="off"

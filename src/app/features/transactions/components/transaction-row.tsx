@@ -46,11 +46,14 @@ export function rowTitle(t: Transaction): string {
 }
 
 /**
- * The row's second line after the time: a refund's order, an own transfer's narration (what the user typed, the
- * one thing telling two float transfers apart), else the reference.
+ * The row's second line: the time, then a refund's order or the reference. An own transfer with a narration shows
+ * the narration first (what the user typed is what tells two float transfers apart, and on a phone the line is cut
+ * after ~30 characters), then the time; its reference is in the summary.
  */
 export function rowDetail(t: Transaction): string {
-  return refundLabel(t) ?? (t.internalTransfer && t.narration ? t.narration : t.reference)
+  const time = formatShortDateTime(t.createdAt)
+  if (t.internalTransfer && t.narration) return `${t.narration} · ${time}`
+  return `${time} · ${refundLabel(t) ?? t.reference}`
 }
 
 /** 'Refund for ORD-…' on a refund's row, where other rows show their reference. */
@@ -77,7 +80,7 @@ export function TransactionRow({
           {rowTitle(t)}
         </span>
         <span className={meta} style={{ display: 'block' }}>
-          {formatShortDateTime(t.createdAt)} · {rowDetail(t)}
+          {rowDetail(t)}
         </span>
       </span>
       <span className={right}>
