@@ -31,6 +31,8 @@ export const Outlet = v.object({
   balance: kobo,
   accountNumber: v.string(),
   memberCount: v.number(),
+  /** When the outlet wallet's newest transaction happened (null: none yet), so its page opens on a range with data. */
+  lastTransactionAt: v.nullable(v.string()),
   createdAt: v.string(),
 })
 export type Outlet = v.InferOutput<typeof Outlet>

@@ -6,6 +6,19 @@ import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
 export { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
+/**
+ * A transfer between two of the vendor's own wallets (main ↔ outlet), seen from the row's wallet: the main
+ * wallet's row names the outlet on the other side, the outlet's row names the main wallet. Its narration is what
+ * the user typed, if anything (decision 112).
+ */
+export const InternalTransfer = v.object({
+  counterparty: v.picklist(['main', 'outlet']),
+  outletId: v.string(),
+  /** The outlet's name when the transfer was made, as a bank statement keeps a payer's name. */
+  outletName: v.string(),
+})
+export type InternalTransfer = v.InferOutput<typeof InternalTransfer>
+
 export const Transaction = v.object({
   id: v.string(),
   status: v.picklist(TRANSACTION_STATUSES),
@@ -27,6 +40,8 @@ export const Transaction = v.object({
   customerId: v.nullable(v.string()),
   customerName: v.nullable(v.string()),
   outletId: v.nullable(v.string()),
+  /** Set on a transfer between the main wallet and an outlet's; null on money to or from a bank. */
+  internalTransfer: v.nullable(InternalTransfer),
   /** What the bank answered when a transfer failed; null otherwise. */
   failureReason: v.nullable(v.string()),
   hasMatchingOrder: v.boolean(),

@@ -46,6 +46,7 @@ export function transaction(overrides: Partial<TransactionOut> = {}): Transactio
     customerId: null,
     customerName: null,
     outletId: null,
+    internalTransfer: null,
     failureReason: null,
     hasMatchingOrder: false,
     hasShareableOrder: false,

@@ -16,6 +16,7 @@ export function outlet(overrides: Partial<Outlet> = {}): Outlet {
     balance: 2_500_000,
     accountNumber: '9900445566',
     memberCount: 1,
+    lastTransactionAt: null,
     createdAt: '2026-11-01T09:00:00.000Z',
     ...overrides,
   })

@@ -195,12 +195,15 @@ describe('outlets and team on a phone (390×844)', () => {
       { narration, wrongPinFirst: true },
     )
     await expect.poll(() => outletBalanceText(page)).toBe('₦2,500.00')
-    // The row names the payer (the vendor); the narration is in its Transaction Summary.
+    // The row says where the money came from and leads with the narration (decision 112); the summary too.
     const credit = page.getByTestId('transaction-row').filter({ hasText: '+₦2,500.00' })
     await expect.poll(() => credit.count()).toBe(1)
+    expect(await credit.textContent()).toContain('From main wallet')
+    expect(await credit.textContent()).toContain(narration)
     await credit.click()
     const summary = page.getByRole('dialog', { name: 'Transaction Summary' })
     await expect.poll(() => detailValue(summary, 'Narration').textContent()).toContain(narration)
+    expect(await detailValue(summary, 'From').textContent()).toBe('Main wallet')
     expect(await detailValue(summary, 'Status').textContent()).toMatch(/success/i)
     expect(await detailValue(summary, 'Fee').textContent()).toBe('₦0.00')
     await page.keyboard.press('Escape')
@@ -214,7 +217,9 @@ describe('outlets and team on a phone (390×844)', () => {
     // ₦1,000.00 back out.
     await transfer(page, 'Transfer to Main Wallet', '1000', { amount: '₦1,000.00', from: outletName, to: 'Main wallet' })
     await expect.poll(() => outletBalanceText(page)).toBe('₦1,500.00')
-    await expect.poll(() => page.getByTestId('transaction-row').filter({ hasText: '−₦1,000.00' }).count()).toBe(1)
+    const debit = page.getByTestId('transaction-row').filter({ hasText: '−₦1,000.00' })
+    await expect.poll(() => debit.count()).toBe(1)
+    expect(await debit.textContent()).toContain('To main wallet')
 
     await goByMenu(page, 'Home')
     await expect.poll(() => walletBalanceKobo(page)).toBe(before - 250_000 + 100_000)

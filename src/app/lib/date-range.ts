@@ -106,3 +106,17 @@ export function validateCustomRange(start: string, end: string, today: Date | st
   if (start > end) return 'Start date cannot be after end date'
   return null
 }
+
+/**
+ * The Date filter value that opens a list on its newest row, at `latest` (issue 22: an outlet's page opened on an
+ * empty Today). Today when that row is today's; else the last week or the last month when it reaches it (a week
+ * rather than Yesterday, so the row comes with some of what led up to it); else a custom range from its day to
+ * today. A row dated after today (a device clock behind) stays on Today.
+ */
+export function durationShowing(latest: Date, now: Date): { duration: Duration; startDate?: string; endDate?: string } {
+  const age = lagosDay(now) - lagosDay(latest)
+  if (age <= 0) return { duration: 'TODAY' }
+  if (age <= 6) return { duration: 'LAST_WEEK' }
+  if (age <= 29) return { duration: 'LAST_MONTH' }
+  return { duration: 'CUSTOM', startDate: toIsoDate(latest), endDate: toIsoDate(now) }
+}

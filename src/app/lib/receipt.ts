@@ -2,6 +2,7 @@ import { formatKobo } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
 
 import { formatDateTime } from './dates'
+import { internalCounterparty } from './internal-transfer'
 
 /*
  * A receipt of a successful transaction (issue 22): one model for the screen, the PDF (receipt-pdf.ts) and the
@@ -57,6 +58,8 @@ export function receiptOf(t: Transaction, money: MoneyText = formatKobo): Receip
     { label: 'Fee', value: money(t.fee, t.currency) },
   ]
   if (debit) lines.push({ label: 'Total debited', value: money(t.amount + t.fee, t.currency) })
+  const own = internalCounterparty(t)
+  if (own) lines.push({ label: debit ? 'To' : 'From', value: own })
   if (t.narration) lines.push({ label: 'Narration', value: t.narration })
   if (t.orderReference) lines.push({ label: 'Order', value: t.orderReference })
   return {

@@ -272,6 +272,13 @@ export const transactions = pgTable(
     customerId: text('customer_id'),
     customerName: text('customer_name'),
     orderReference: text('order_reference'),
+    /**
+     * On a transfer between two of the vendor's own wallets (main ↔ outlet, decision 043): the kind of wallet on
+     * the other side ('main' on the outlet's row, 'outlet' on the main wallet's), and the outlet's name as it was
+     * then, as a bank statement keeps a payer's name (decision 112). Null on money to or from a bank.
+     */
+    counterpartyKind: text('counterparty_kind', { enum: ['main', 'outlet'] }),
+    outletName: text('outlet_name'),
     failureReason: text('failure_reason'),
     /** The Idempotency-Key of the send that created this row: a second guarantee of one transfer per key. */
     idempotencyKey: text('idempotency_key'),
@@ -311,6 +318,11 @@ export const transactions = pgTable(
       .on(t.vendorId, t.providerReference)
       .where(sql`provider_reference is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
+    // An own transfer names both its counterparty and its outlet; money from or to a bank names neither.
+    check(
+      'transactions_counterparty_named',
+      sql`(${t.counterpartyKind} is null and ${t.outletName} is null) or (${t.counterpartyKind} in ('main', 'outlet') and ${t.outletName} is not null)`,
+    ),
   ],
 )
 

@@ -15,10 +15,10 @@ export interface InternalTransferInput {
   fromWalletId: string
   toWalletId: string
   amount: number
-  /** The outlet the transfer is for; both rows carry it. */
-  outletId: string | null
-  /** Each row's narration: the paying side's (debit) and the receiving side's (credit). */
-  narration: { debit: string; credit: string }
+  /** The outlet the transfer is for and its name now; both rows carry them (decision 112). */
+  outlet: { id: string; name: string }
+  /** What the user typed, on both rows; each row names its other side itself (counterparty_kind). */
+  narration: string | null
   referencePrefix: string
   /** Kept on the paying side's row: a second guarantee of one transfer per key, as for a send. */
   idempotencyKey?: string | null
@@ -62,7 +62,9 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
     throw new Error('Internal transfers move money between main and outlet wallets')
   }
   const row = {
-    outletId: input.outletId,
+    outletId: input.outlet.id,
+    outletName: input.outlet.name,
+    narration: input.narration,
     status: 'success' as const,
     amount,
     fee: 0,
@@ -76,7 +78,8 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
     createdAt: at,
   }
   // One leg pair and one row per side: paying → clearing on the paying wallet, clearing → receiving on the other.
-  type Side = Pick<TransactionFields, 'walletId' | 'type' | 'narration' | 'idempotencyKey'>
+  type Side = Pick<TransactionFields, 'walletId' | 'type' | 'counterpartyKind' | 'idempotencyKey'>
+  const kindOf = (wallet: WalletRow) => (wallet.kind === 'main' ? 'main' : 'outlet')
   const post = (payer: WalletRow, payee: WalletRow, side: Side) =>
     postTransferWithin(tx, {
       vendorId,
@@ -89,13 +92,13 @@ export async function postInternalTransferWithin(tx: Tx, input: InternalTransfer
   const paid = await post(from, clearing, {
     walletId: from.id,
     type: 'debit',
-    narration: input.narration.debit,
+    counterpartyKind: kindOf(to),
     idempotencyKey: input.idempotencyKey ?? null,
   })
   const received = await post(clearing, to, {
     walletId: to.id,
     type: 'credit',
-    narration: input.narration.credit,
+    counterpartyKind: kindOf(from),
     idempotencyKey: null,
   })
   return {

@@ -75,6 +75,8 @@ export function wholeTransaction(vendorId: string, fields: TransactionFields): T
     customerId: null,
     customerName: null,
     orderReference: null,
+    counterpartyKind: null,
+    outletName: null,
     failureReason: null,
     idempotencyKey: null,
     providerReference: null,

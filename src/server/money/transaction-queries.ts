@@ -30,6 +30,10 @@ export function toTransaction(row: TransactionRow): Transaction {
     customerId: row.customerId,
     customerName: row.customerName,
     outletId: row.outletId,
+    internalTransfer:
+      row.counterpartyKind && row.outletId && row.outletName
+        ? { counterparty: row.counterpartyKind, outletId: row.outletId, outletName: row.outletName }
+        : null,
     failureReason: row.failureReason,
     hasMatchingOrder: row.hasMatchingOrder,
     hasShareableOrder: row.hasShareableOrder,

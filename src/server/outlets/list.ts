@@ -4,7 +4,7 @@ import type { Outlet } from '#contract/outlets'
 
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
-import { outlets, wallets } from '../db/schema'
+import { outlets, transactions, wallets } from '../db/schema'
 import { containsPattern, qualified } from '../db/sql-helpers'
 import { outletMembers } from '../db/team-schema'
 import { outletNotFound, type OutletRow, outletWalletJoin, visibleOutlets } from './scope'
@@ -16,11 +16,24 @@ const memberCount = sql<number>`(
     and ${qualified(outletMembers.outletId)} = ${qualified(outlets.id)}
 )`
 
+/**
+ * When the outlet wallet's newest transaction happened, so its page can open on a range that shows it (issue 22):
+ * the first entry of the (vendor_id, wallet_id, created_at desc, …) index.
+ */
+const lastTransactionAt = sql<Date | null>`(
+  select ${qualified(transactions.createdAt)} from ${transactions}
+  where ${qualified(transactions.vendorId)} = ${qualified(wallets.vendorId)}
+    and ${qualified(transactions.walletId)} = ${qualified(wallets.id)}
+  order by ${qualified(transactions.createdAt)} desc
+  limit 1
+)`.mapWith(transactions.createdAt)
+
 const columns = {
   outlet: outlets,
   balance: wallets.balance,
   accountNumber: wallets.accountNumber,
   memberCount,
+  lastTransactionAt,
 }
 
 interface OutletViewRow {
@@ -28,6 +41,7 @@ interface OutletViewRow {
   balance: number
   accountNumber: string | null
   memberCount: number
+  lastTransactionAt: Date | null
 }
 
 export function toOutlet(row: OutletViewRow): Outlet {
@@ -42,6 +56,7 @@ export function toOutlet(row: OutletViewRow): Outlet {
     balance: row.balance,
     accountNumber: row.accountNumber ?? '',
     memberCount: row.memberCount,
+    lastTransactionAt: row.lastTransactionAt?.toISOString() ?? null,
     createdAt: outlet.createdAt.toISOString(),
   }
 }

@@ -37,9 +37,6 @@ const inactive = () => new ApiError(409, 'OUTLET_INACTIVE', 'This outlet is inac
 const inactiveFundsOnlyOut = () =>
   new ApiError(409, 'OUTLET_INACTIVE', 'This outlet is inactive: money can only be moved out of it, to the main wallet')
 
-/** "Transfer to outlet Lekki: float for Saturday" */
-const withNote = (what: string, note: string | null | undefined) => (note ? `${what}: ${note}` : what)
-
 export interface OutletTransferWithin {
   vendorId: string
   outlet: { id: string; name: string }
@@ -70,17 +67,14 @@ export async function postOutletTransferWithin(tx: Tx, input: OutletTransferWith
   }
   const main = await vendorWallet(tx, input.vendorId, 'main')
   if (!main) throw new Error(`Vendor ${input.vendorId} has no main wallet`)
-  const { name } = input.outlet
   return postInternalTransferWithin(tx, {
     vendorId: input.vendorId,
     fromWalletId: toOutlet ? main.id : input.outletWalletId,
     toWalletId: toOutlet ? input.outletWalletId : main.id,
     amount: input.amount,
-    outletId: input.outlet.id,
-    narration: {
-      debit: withNote(toOutlet ? `Transfer to outlet ${name}` : 'Transfer to main wallet', input.narration),
-      credit: withNote(toOutlet ? 'Transfer from main wallet' : `Transfer from outlet ${name}`, input.narration),
-    },
+    outlet: input.outlet,
+    // Only what the user typed: each row names its other side itself (decision 112).
+    narration: input.narration?.trim() || null,
     referencePrefix: 'OTR',
     idempotencyKey: input.idempotencyKey,
     at: input.at,

@@ -5,7 +5,7 @@ import { outlets, transactions, wallets } from '#server/db/schema'
 
 import { call, type TestApp } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
-import { creditOutlet, get, makeOutlet, outletsApp, owner } from './helpers'
+import { creditOutlet, fund, get, makeOutlet, outletsApp, owner } from './helpers'
 
 /* Creating, listing, reading and switching outlets, and money a bank sends to an outlet's own account. */
 
@@ -135,6 +135,33 @@ describe('GET /outlet and /outlet/single', () => {
 
     const single = await get(t, o.token, '/outlet/single', { outletId: made[0]!.id })
     expect(single.body.data).toMatchObject({ id: made[0]!.id, name: 'Lekki', balance: 5_000_00 })
+  })
+
+  it('says when the outlet wallet last moved money, for its page to open on a range with data (issue 22)', async () => {
+    const o = await owner(t, 10_000_00)
+    const [quiet, busy] = [await makeOutlet(t, o.token, { name: 'Quiet' }), await makeOutlet(t, o.token, { name: 'Busy' })]
+    const lastOf = async (outletId: string) => (await get(t, o.token, '/outlet/single', { outletId })).body.data.lastTransactionAt
+    expect(await lastOf(quiet.id)).toBeNull()
+    await creditOutlet(t, busy, 2_000_00)
+    const funded = await fund(t, o.token, { outletId: busy.id, amount: 1_000_00 })
+    expect(funded.status, JSON.stringify(funded.body)).toBe(201)
+    // The newest row of the outlet's own wallet (of the bank credit and the transfer's credit).
+    const rows: { createdAt: string; narration: string | null; internalTransfer: unknown }[] = (
+      await get(t, o.token, '/transaction/outlet', { outletId: busy.id })
+    ).body.data.items
+    expect(rows).toHaveLength(2)
+    const newest = rows
+      .map((row) => row.createdAt)
+      .sort()
+      .at(-1)
+    expect(await lastOf(busy.id)).toBe(newest)
+    const listed = (await get(t, o.token, '/outlet')).body.data.items as { name: string; lastTransactionAt: string | null }[]
+    expect(Object.fromEntries(listed.map((item) => [item.name, item.lastTransactionAt]))).toEqual({ Busy: newest, Quiet: null })
+    // Money from a bank is no own transfer: it names no counterparty.
+    expect(rows.find((row) => row.narration === 'Walk-in payment')).toMatchObject({ internalTransfer: null })
+    expect(rows.find((row) => row.narration === null)).toMatchObject({
+      internalTransfer: { counterparty: 'main', outletId: busy.id, outletName: 'Busy' },
+    })
   })
 
   it("another vendor's outlet, or an unknown id, is 404 Outlet not found on every outlet call", async () => {

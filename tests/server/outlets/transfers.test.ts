@@ -53,14 +53,18 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
     expect(res.body.data.transaction).toMatchObject({
       ...sides,
       type: 'credit',
-      narration: 'Transfer from main wallet: Float for Saturday',
+      // What the user typed, trimmed; the other side is named by internalTransfer (decision 112).
+      narration: 'Float for Saturday',
+      internalTransfer: { counterparty: 'main', outletId: outlet.id, outletName: 'Lekki' },
     })
     expect(res.body.data.transaction.reference).toMatch(/^OTR-\d{8}-[0-9A-F]{10}$/)
     expect(main).toMatchObject({
       ...sides,
       type: 'debit',
       walletId: o.wallets.main.id,
-      narration: 'Transfer to outlet Lekki: Float for Saturday',
+      narration: 'Float for Saturday',
+      counterpartyKind: 'outlet',
+      outletName: 'Lekki',
       idempotencyKey: key,
     })
     expect(main!.reference).toMatch(/^OTR-/)
@@ -82,18 +86,30 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
     expect(outletList.body.data.items.map((row: { id: string }) => row.id)).toEqual([res.body.data.transaction.id])
     const mainList = await get(t, o.token, '/transaction')
     expect(mainList.body.data.total).toBe(2)
-    expect(mainList.body.data.items.find((row: { id: string }) => row.id === main!.id)).toMatchObject({ type: 'debit' })
+    expect(mainList.body.data.items.find((row: { id: string }) => row.id === main!.id)).toMatchObject({
+      type: 'debit',
+      narration: 'Float for Saturday',
+      internalTransfer: { counterparty: 'outlet', outletId: outlet.id, outletName: 'Lekki' },
+    })
+    expect((await get(t, o.token, '/transaction/single', { id: main!.id })).body.data.internalTransfer).toEqual({
+      counterparty: 'outlet',
+      outletId: outlet.id,
+      outletName: 'Lekki',
+    })
     const single = await get(t, o.token, '/transaction/outlet/single', { outletId: outlet.id, id: res.body.data.transaction.id })
     expect(single.body.data).toEqual(res.body.data.transaction)
     // The main side is not an outlet transaction of this outlet.
     expect((await get(t, o.token, '/transaction/outlet/single', { outletId: outlet.id, id: main!.id })).status).toBe(404)
   })
 
-  it('without a narration says only what happened', async () => {
+  it('without a narration has none, and still names its other side', async () => {
     const o = await owner(t, 1_000 * NAIRA)
     const outlet = await makeOutlet(t, o.token, { name: 'Ikeja' })
     const res = await fund(t, o.token, { outletId: outlet.id, amount: 1_000 * NAIRA, narration: '' })
-    expect(res.body.data.transaction.narration).toBe('Transfer from main wallet')
+    expect(res.body.data.transaction).toMatchObject({
+      narration: null,
+      internalTransfer: { counterparty: 'main', outletId: outlet.id, outletName: 'Ikeja' },
+    })
     expect(await walletBalances(t, o.vendor.id)).toMatchObject({ main: 0, clearing: 0 })
   })
 
@@ -155,7 +171,8 @@ describe('POST /outlet/transfer/vendor (outlet → main)', () => {
         status: 'success',
         amount: 12_500 * NAIRA,
         fee: 0,
-        narration: 'Transfer to main wallet',
+        narration: null,
+        internalTransfer: { counterparty: 'main', outletId: outlet.id, outletName: 'Lekki' },
         originatorAccountNumber: outlet.accountNumber,
         beneficiaryAccountNumber: o.wallets.main.accountNumber,
         beneficiaryAccountName: o.vendor.name,
@@ -166,7 +183,9 @@ describe('POST /outlet/transfer/vendor (outlet → main)', () => {
       .from(transactions)
       .where(and(eq(transactions.walletId, o.wallets.main.id), eq(transactions.type, 'credit')))
     expect(credit).toMatchObject({
-      narration: 'Transfer from outlet Lekki',
+      narration: null,
+      counterpartyKind: 'outlet',
+      outletName: 'Lekki',
       amount: 12_500 * NAIRA,
       outletId: outlet.id,
       idempotencyKey: null,

@@ -47,10 +47,19 @@ describe('seedOutlets', () => {
     const lekkiRows = (await get(t, ownerToken, '/transaction/outlet', { outletId: lekki.id })).body.data
     expect(lekkiRows.total).toBe(4)
     expect(lekkiRows.items.filter((row: { type: string }) => row.type === 'debit')).toMatchObject([
-      { narration: 'Transfer to main wallet', amount: 50_000_00, beneficiaryAccountName: 'Mama Put Kitchen' },
+      {
+        narration: null,
+        internalTransfer: { counterparty: 'main', outletId: lekki.id, outletName: 'Lekki' },
+        amount: 50_000_00,
+        beneficiaryAccountName: 'Mama Put Kitchen',
+      },
     ])
     const ikejaRows = (await get(t, ownerToken, '/transaction/outlet', { outletId: ikeja.id })).body.data
-    expect(ikejaRows.items[0]).toMatchObject({ type: 'credit', narration: 'Transfer from main wallet: Float for the weekend' })
+    expect(ikejaRows.items[0]).toMatchObject({
+      type: 'credit',
+      narration: 'Float for the weekend',
+      internalTransfer: { counterparty: 'main', outletId: ikeja.id, outletName: 'Ikeja' },
+    })
     const now = Date.now()
     for (const row of [...lekkiRows.items, ...ikejaRows.items]) expect(new Date(row.createdAt).getTime()).toBeLessThan(now)
 
@@ -65,11 +74,12 @@ describe('seedOutlets', () => {
     const onMain = outletRows.filter(
       (row) => row.beneficiaryAccountName === 'Mama Put Kitchen' || row.originatorAccountName === 'Mama Put Kitchen',
     )
-    expect(onMain.map((row) => row.narration).sort()).toEqual([
-      'Transfer from main wallet: Float for the weekend',
-      'Transfer from outlet Lekki',
-      'Transfer to main wallet',
-      'Transfer to outlet Ikeja: Float for the weekend',
+    // Each row names its other side and keeps only what the user typed (decision 112).
+    expect(onMain.map((row) => [row.type, row.counterpartyKind, row.outletName, row.narration].join(' | ')).sort()).toEqual([
+      'credit | main | Ikeja | Float for the weekend',
+      'credit | outlet | Lekki | ',
+      'debit | main | Lekki | ',
+      'debit | outlet | Ikeja | Float for the weekend',
     ])
     await expectLedgerConsistent(t.db, vendorId)
   })

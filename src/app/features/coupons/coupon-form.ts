@@ -2,9 +2,10 @@ import * as v from 'valibot'
 
 import { isPercentText } from '#app/lib/forms'
 import { parseNairaToKobo } from '#contract/money'
-import { COUPON_VALUE_TYPES } from '#contract/selling-terms'
+import { koboToNairaInput } from '#contract/naira'
+import { type Coupon, COUPON_VALUE_TYPES } from '#contract/selling-terms'
 
-import type { CreateCouponBody } from './queries'
+import type { CreateCouponBody, UpdateCouponBody } from './queries'
 
 /** Lagos is UTC+1 all year (no daylight saving). */
 const LAGOS_OFFSET_MS = 60 * 60 * 1000
@@ -59,6 +60,9 @@ export const COUPON_MESSAGES = {
 } as const
 const m = COUPON_MESSAGES
 
+/** Edit Coupon: fewer uses than it already had would leave it used up beyond its maximum (the server's rule too). */
+export const belowUsageMessage = (used: number) => `Enter at least ${used.toLocaleString('en-NG')}, the times it has been used.`
+
 const required = (message: string, max: number) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `Use at most ${max} characters.`))
 
@@ -68,8 +72,11 @@ const validValue = (type: CouponFormValues['valueType'], value: string) =>
 /**
  * SPEC §5: every field required; the start not before today (Lagos) nor after the end; the end not before the
  * start. Dates compare as yyyy-MM-dd strings. Worded for people; the contract still guards the server.
+ * Editing (`editing`, the coupon as saved): its start date may well be past, and the maximum usage may not go
+ * below the uses it already had.
  */
-export function couponFormSchema(today: string) {
+export function couponFormSchema(today: string, editing?: Pick<Coupon, 'currentUsage'>) {
+  const used = editing?.currentUsage ?? 0
   return v.pipe(
     v.object({
       name: required(m.name, 60),
@@ -81,11 +88,12 @@ export function couponFormSchema(today: string) {
         v.string(),
         v.nonEmpty(m.maxUsage),
         v.check((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1_000_000_000, m.maxUsageRange),
+        v.check((s) => Number(s) >= used, belowUsageMessage(used)),
       ),
       startDate: v.pipe(
         v.string(),
         v.nonEmpty(m.startDate),
-        v.check((d) => d >= today, m.startBeforeToday),
+        v.check((d) => Boolean(editing) || d >= today, m.startBeforeToday),
       ),
       endDate: v.pipe(v.string(), v.nonEmpty(m.endDate)),
     }),
@@ -123,4 +131,32 @@ export function toCreateCouponBody(values: CouponFormValues): CreateCouponBody {
     startDate: values.startDate,
     endDate: values.endDate,
   }
+}
+
+/** Edit Coupon opens on the coupon as saved, each value as the create form would have taken it. */
+export function couponFormValues(c: Coupon): CouponFormValues {
+  return {
+    name: c.name,
+    couponCode: c.couponCode,
+    description: c.description,
+    valueType: c.valueType,
+    value: c.valueType === 'FLAT' ? koboToNairaInput(c.value) : String(c.value),
+    maxUsage: String(c.maxUsage),
+    startDate: c.startDate.slice(0, 10),
+    endDate: c.endDate.slice(0, 10),
+  }
+}
+
+/**
+ * PATCH /coupon for an edit: only what the server lets change (name, description, maximum usage, end date) and
+ * only what changed, so a save never overwrites another change made meanwhile. null when nothing changed.
+ */
+export function toUpdateCouponBody(values: CouponFormValues, saved: Coupon): UpdateCouponBody | null {
+  const was = couponFormValues(saved)
+  const body: UpdateCouponBody = { id: saved.id }
+  if (values.name.trim() !== was.name) body.name = values.name.trim()
+  if (values.description.trim() !== was.description) body.description = values.description.trim()
+  if (values.maxUsage !== was.maxUsage) body.maxUsage = Number(values.maxUsage)
+  if (values.endDate !== was.endDate) body.endDate = values.endDate
+  return Object.keys(body).length > 1 ? body : null
 }

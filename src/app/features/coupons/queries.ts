@@ -51,6 +51,21 @@ export function useCreateCoupon() {
   })
 }
 
+export type UpdateCouponBody = { id: string; name?: string; description?: string; maxUsage?: number; endDate?: string }
+
+/** Edit Coupon: the saved coupon replaces the one on screen; refusals the form can place go under their fields. */
+export function useUpdateCoupon() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: UpdateCouponBody) => api(sellingTermsEndpoints.updateCoupon, { body }),
+    meta: { errorToast: false },
+    onSuccess: (result) => {
+      queryClient.setQueryData(queryKeys.coupons.detail(result.data.id), result.data)
+      return queryClient.invalidateQueries({ queryKey: queryKeys.coupons.lists() })
+    },
+  })
+}
+
 /** Deactivate / Activate: sends only `enabled`, so it never overwrites other fields changed meanwhile. */
 export function useSetCouponEnabled() {
   const queryClient = useQueryClient()

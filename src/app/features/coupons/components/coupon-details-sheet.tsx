@@ -15,6 +15,7 @@ import { Skeleton } from '#app/ui/skeleton'
 import type { Coupon } from '#contract/selling-terms'
 
 import { couponDetailQuery, findCouponInLists, useSetCouponEnabled } from '../queries'
+import { CouponFormSheet } from './coupon-form-sheet'
 import { CouponStateBadge, couponValue } from './coupon-state-badge'
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm' })
@@ -86,17 +87,33 @@ function EnabledAction({ coupon: c }: { coupon: Coupon }) {
   )
 }
 
-/** Coupon Details (SPEC §2) for /products/coupons/$couponId: opens with the row from the list, then refreshes. */
+/** Edit coupon, and Deactivate or Activate under it: one child for the sheet footer, stacked to fit a phone. */
+function Actions({ coupon, onEdit }: { coupon: Coupon; onEdit: () => void }) {
+  return (
+    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', w: 'full' })}>
+      <Button fullWidth onClick={onEdit}>
+        Edit coupon
+      </Button>
+      <EnabledAction coupon={coupon} />
+    </div>
+  )
+}
+
+/**
+ * Coupon Details (SPEC §2) for /products/coupons/$couponId: opens with the row from the list, then refreshes.
+ * Edit coupon draws the form in place of the details (as a receipt replaces a Transaction Summary); closing or
+ * saving it comes back here, showing the coupon as saved.
+ */
 export function CouponDetailsSheet({ id, onClose }: { id: string; onClose: () => void }) {
   const queryClient = useQueryClient()
   const query = useQuery({ ...couponDetailQuery(id), placeholderData: () => findCouponInLists(queryClient, id) })
   const canEdit = usePermission('VENDOR_INVENTORY')
+  const [editing, setEditing] = useState(false)
+  // Only the coupon as the server has it now is edited: a row from the list could be out of date.
+  const saved = canEdit && query.data && !query.isPlaceholderData ? query.data : undefined
+  if (editing && saved) return <CouponFormSheet coupon={saved} onClose={() => setEditing(false)} />
   return (
-    <Sheet
-      onClose={onClose}
-      title="Coupon Details"
-      footer={canEdit && query.data && !query.isPlaceholderData ? <EnabledAction coupon={query.data} /> : undefined}
-    >
+    <Sheet onClose={onClose} title="Coupon Details" footer={saved ? <Actions coupon={saved} onEdit={() => setEditing(true)} /> : undefined}>
       {query.data ? (
         <Details coupon={query.data} />
       ) : query.isError ? (

@@ -4,6 +4,7 @@ import { stack } from 'styled-system/patterns'
 import { listRow } from 'styled-system/recipes'
 
 import { formatShortDateTime } from '#app/lib/dates'
+import { internalTransferLabel } from '#app/lib/internal-transfer'
 import { StatusBadge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
 import { formatKobo } from '#contract/naira'
@@ -41,7 +42,18 @@ export function signedAmount(t: Pick<Transaction, 'type' | 'amount' | 'currency'
 }
 
 export function rowTitle(t: Transaction): string {
-  return counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
+  return internalTransferLabel(t) ?? counterparty(t).name ?? t.narration ?? (t.type === 'credit' ? 'Money received' : 'Money sent')
+}
+
+/**
+ * The row's second line: the time, then a refund's order or the reference. An own transfer with a narration shows
+ * the narration first (what the user typed is what tells two float transfers apart, and on a phone the line is cut
+ * after ~30 characters), then the time; its reference is in the summary.
+ */
+export function rowDetail(t: Transaction): string {
+  const time = formatShortDateTime(t.createdAt)
+  if (t.internalTransfer && t.narration) return `${t.narration} · ${time}`
+  return `${time} · ${refundLabel(t) ?? t.reference}`
 }
 
 /** 'Refund for ORD-…' on a refund's row, where other rows show their reference. */
@@ -68,7 +80,7 @@ export function TransactionRow({
           {rowTitle(t)}
         </span>
         <span className={meta} style={{ display: 'block' }}>
-          {formatShortDateTime(t.createdAt)} · {refundLabel(t) ?? t.reference}
+          {rowDetail(t)}
         </span>
       </span>
       <span className={right}>

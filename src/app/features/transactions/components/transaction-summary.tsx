@@ -7,6 +7,7 @@ import { button } from 'styled-system/recipes'
 
 import { ApiError, errorMessage } from '#app/lib/api'
 import { formatDateTime } from '#app/lib/dates'
+import { internalCounterparty, internalTransferLabel } from '#app/lib/internal-transfer'
 import { useOnline } from '#app/lib/online'
 import { hasReceipt } from '#app/lib/receipt'
 import { StatusBadge } from '#app/ui/badge'
@@ -77,7 +78,9 @@ function Details({
     <>
       <div className={stack({ alignItems: 'center', gap: '2', pb: '4' })}>
         <p className={css({ textStyle: 'amount.lg', color: t.type === 'credit' ? 'success.fg' : 'fg.default' })}>{signedAmount(t)}</p>
-        <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{t.type === 'credit' ? 'Money received' : 'Money sent'}</p>
+        <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+          {internalTransferLabel(t) ?? (t.type === 'credit' ? 'Money received' : 'Money sent')}
+        </p>
         {hasReceipt(t) ? (
           <Button variant="outline" size="sm" onClick={onReceipt}>
             <Icon name="receipt" size={16} />
@@ -97,6 +100,7 @@ function Details({
         <DetailRow label="Fee">
           <Money kobo={t.fee} currency={t.currency} />
         </DetailRow>
+        {t.internalTransfer ? <DetailRow label={t.type === 'credit' ? 'From' : 'To'}>{internalCounterparty(t)}</DetailRow> : null}
         {t.narration ? <DetailRow label="Narration">{t.narration}</DetailRow> : null}
         {t.failureReason ? <DetailRow label="Reason">{t.failureReason}</DetailRow> : null}
       </DetailList>

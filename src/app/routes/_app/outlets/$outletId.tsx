@@ -1,4 +1,4 @@
-import { createFileRoute, Outlet } from '@tanstack/react-router'
+import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
 import { useCallback, useMemo } from 'react'
 
 import { useCustomerName } from '#app/features/customers/customer-name'
@@ -14,6 +14,8 @@ import {
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
+import { durationShowing } from '#app/lib/date-range'
+import { toDateSearch } from '#app/lib/date-search'
 import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
 import { NoAccess } from '#app/ui/no-access'
@@ -22,6 +24,22 @@ import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 // The outlet's transactions keep their filters in the URL, as on /transactions.
 export const Route = createFileRoute('/_app/outlets/$outletId')({
   validateSearch: transactionSearchSchema,
+  /*
+   * Issue 22: an outlet's page opens on a range that has its transactions. With no date in the URL it opens on
+   * the range durationShowing picks from the outlet's newest transaction (Today if it is today's), put in the URL
+   * so the Date filter says which. Choosing Today afterwards is kept as duration=TODAY (setSearch below), so it is
+   * not overruled. Only the page itself is redirected, never a sheet opened over it from a link.
+   */
+  beforeLoad: async ({ context: { queryClient }, params: { outletId }, search, location }) => {
+    if (search.duration || !sessionCan('VENDOR_OUTLETS')) return
+    if (location.pathname.replace(/\/$/, '') !== `/outlets/${encodeURIComponent(outletId)}`) return
+    // Not found, not allowed or offline with nothing saved: the page says so itself, on Today.
+    const outlet = await queryClient.ensureQueryData(outletDetailQuery(outletId)).catch(() => null)
+    if (!outlet?.lastTransactionAt) return
+    const range = durationShowing(new Date(outlet.lastTransactionAt), new Date())
+    if (range.duration === 'TODAY') return
+    throw redirect({ to: '/outlets/$outletId', params: { outletId }, search: { ...search, ...toDateSearch(range) }, replace: true })
+  },
   // No loaderDeps: a filter change keeps this match, so the page stays while the list refetches (decision 091).
   // Not awaited but the transactions: the page shows its skeleton, and for an outlet the user cannot see, says so.
   loader: ({ context: { queryClient }, params: { outletId }, location, cause }) => {
@@ -47,8 +65,13 @@ function OutletRoute() {
   const customerName = useCustomerName(search.customerId, canListCustomers)
   const source = useMemo(() => outletTransactionSource(outletId), [outletId])
   // Filters replace the history entry: Back should leave the page, not step through every tap on a filter.
+  // A date change naming no duration is Today (toDateSearch leaves the default out): kept as TODAY here, or the
+  // page would open on the outlet's latest range again (beforeLoad above).
   const setSearch = useCallback(
-    (patch: Partial<TransactionSearch>) => void navigate({ search: (prev) => ({ ...prev, ...patch }), replace: true }),
+    (patch: Partial<TransactionSearch>) => {
+      const today = 'duration' in patch && !patch.duration ? { duration: 'TODAY' as const } : {}
+      void navigate({ search: (prev) => ({ ...prev, ...patch, ...today }), replace: true })
+    },
     [navigate],
   )
 

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router'
 
-import { CreateCouponSheet } from '#app/features/coupons/components/create-coupon-sheet'
+import { CouponFormSheet } from '#app/features/coupons/components/coupon-form-sheet'
 import { useCloseTo } from '#app/lib/navigation'
 
 export const Route = createFileRoute('/_app/products/coupons/new')({
@@ -9,5 +9,5 @@ export const Route = createFileRoute('/_app/products/coupons/new')({
 
 function CreateCouponRoute() {
   const close = useCloseTo({ to: '/products/coupons', search: true })
-  return <CreateCouponSheet onClose={close} />
+  return <CouponFormSheet onClose={close} />
 }

@@ -6,30 +6,54 @@ import { showSubmitError, visibleError } from '#app/lib/forms'
 import { AmountInput, Field, Input, PercentInput, Select } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { DigitsField, TextareaField, TextField } from '#app/ui/text-field'
+import type { Coupon } from '#contract/selling-terms'
 
-import { couponFormSchema, type CouponFormValues, EMPTY_COUPON, lagosToday, toCreateCouponBody } from '../coupon-form'
-import { useCreateCoupon } from '../queries'
+import {
+  couponFormSchema,
+  type CouponFormValues,
+  couponFormValues,
+  EMPTY_COUPON,
+  lagosToday,
+  toCreateCouponBody,
+  toUpdateCouponBody,
+} from '../coupon-form'
+import { useCreateCoupon, useUpdateCoupon } from '../queries'
 
 const pair = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '4', alignItems: 'start' })
 
-/** Create Coupon (SPEC §2, §5): a bottom sheet on phones, a right-hand panel on wide screens. */
-export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
+/** What Edit Coupon cannot change, said once at the top rather than under four greyed fields. */
+export const FIXED_ON_EDIT = 'The code, value and start date stay as they are: orders and shared links already quote them.'
+
+/**
+ * Create Coupon (SPEC §2, §5), or Edit Coupon with `coupon`: the same form, prefilled, where only the name,
+ * description, maximum usage and end date can change (PATCH /coupon's fields). A bottom sheet on phones, a
+ * right-hand panel on wide screens. The server's message ('Coupon created', 'Coupon updated') is the toast.
+ */
+export function CouponFormSheet({ coupon, onClose }: { coupon?: Coupon; onClose: () => void }) {
   const create = useCreateCoupon()
+  const update = useUpdateCoupon()
+  const editing = Boolean(coupon)
   // Fixed while the sheet is open, so the date rule cannot change under someone's fingers at midnight.
   const today = useMemo(() => lagosToday(), [])
   const form = useForm({
-    defaultValues: EMPTY_COUPON,
-    validators: { onChange: couponFormSchema(today) },
-    onSubmit: ({ value, formApi }) =>
-      create.mutate(toCreateCouponBody(value), { onSuccess: onClose, onError: (error) => showSubmitError(formApi, error) }),
+    defaultValues: coupon ? couponFormValues(coupon) : EMPTY_COUPON,
+    validators: { onChange: couponFormSchema(today, coupon) },
+    onSubmit: ({ value, formApi }) => {
+      const settle = { onSuccess: onClose, onError: (error: unknown) => showSubmitError(formApi, error) }
+      if (!coupon) return create.mutate(toCreateCouponBody(value), settle)
+      const body = toUpdateCouponBody(value, coupon)
+      // Nothing changed: nothing to send, and nothing to say.
+      if (!body) return onClose()
+      update.mutate(body, settle)
+    },
   })
 
   return (
     <FormSheet
-      title="Create Coupon"
-      description="Every field is required."
-      submitLabel="Create Coupon"
-      pending={create.isPending}
+      title={editing ? 'Edit Coupon' : 'Create Coupon'}
+      description={editing ? FIXED_ON_EDIT : 'Every field is required.'}
+      submitLabel={editing ? 'Save changes' : 'Create Coupon'}
+      pending={create.isPending || update.isPending}
       form={form}
       onClose={onClose}
     >
@@ -43,7 +67,8 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
                   field={field}
                   submitted={submitted}
                   label="Coupon code"
-                  helper="3 to 20 letters, digits, - or _. Customers type it at checkout."
+                  helper={editing ? undefined : '3 to 20 letters, digits, - or _. Customers type it at checkout.'}
+                  disabled={editing}
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}
@@ -57,7 +82,7 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             <div className={pair}>
               <form.Field name="valueType">
                 {(field) => (
-                  <Field label="Value type" error={visibleError(field.state.meta, submitted)}>
+                  <Field label="Value type" error={visibleError(field.state.meta, submitted)} disabled={editing}>
                     <Select
                       name={field.name}
                       value={field.state.value}
@@ -83,7 +108,7 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
                     label="Value"
                     helper={valueType === '' ? 'Select a value type first.' : undefined}
                     error={visibleError(field.state.meta, submitted)}
-                    disabled={valueType === ''}
+                    disabled={editing || valueType === ''}
                   >
                     {valueType === 'FLAT' ? (
                       <AmountInput name={field.name} value={field.state.value} onBlur={field.handleBlur} onChange={field.handleChange} />
@@ -102,11 +127,11 @@ export function CreateCouponSheet({ onClose }: { onClose: () => void }) {
             <div className={pair}>
               <form.Field name="startDate">
                 {(field) => (
-                  <Field label="Start date" error={visibleError(field.state.meta, submitted)}>
+                  <Field label="Start date" error={visibleError(field.state.meta, submitted)} disabled={editing}>
                     <Input
                       type="date"
                       name={field.name}
-                      min={today}
+                      min={editing ? undefined : today}
                       max={endDate || undefined}
                       value={field.state.value}
                       onBlur={field.handleBlur}
