@@ -6,6 +6,8 @@ import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
+import { payLinkCheckout } from '../orders/paylink-checkout'
+import { enforce, LIMITS } from '../rate-limit'
 import type { HandlersFor } from '../http/types'
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
@@ -73,5 +75,12 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
 
   async payLink({ db, query }) {
     return { data: await payLinkView(db, query.code) }
+  },
+
+  async payLinkCheckout({ body, db, deps, ip }) {
+    await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerIp, ip)
+    await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerLink, body.code)
+    const data = await payLinkCheckout(db, body, deps.clock.now())
+    return { data, message: `Quote ${data.reference} in your transfer narration`, status: 201 }
   },
 }
