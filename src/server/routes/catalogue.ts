@@ -6,9 +6,9 @@ import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
+import type { HandlersFor } from '../http/types'
 import { payLinkCheckout } from '../orders/paylink-checkout'
 import { enforce, LIMITS } from '../rate-limit'
-import type { HandlersFor } from '../http/types'
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {

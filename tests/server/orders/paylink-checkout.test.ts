@@ -68,7 +68,7 @@ describe('POST /paylink/checkout', () => {
     expect(a.body.data.reference).toBe(b.body.data.reference)
     const again = await checkout(s.code, { checkoutId })
     expect(again.body.data.reference).toBe(a.body.data.reference)
-    const list = await call(t.app, 'GET', '/order', { token: s.token, query: { size: 50 } })
+    const list = await call(t.app, 'GET', '/order', { token: s.token, query: { size: '50' } })
     expect(list.body.data.items).toHaveLength(1)
   })
 
@@ -130,7 +130,7 @@ describe('a transfer quoting the checkout reference', () => {
     const order = await orderData(t, s.token, reference)
     expect(order).toMatchObject({ status: 'paid', amountPaid: amount })
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(8)
-    const history = await call(t.app, 'GET', '/order', { token: s.token, query: { customerId: order.customer.id, size: 50 } })
+    const history = await call(t.app, 'GET', '/order', { token: s.token, query: { customerId: order.customer.id, size: '50' } })
     expect(history.body.data.items.map((row: { reference: string }) => row.reference)).toEqual([reference])
     const info = await call(t.app, 'GET', '/vendor/customer/info', { token: s.token, query: { customerId: order.customer.id } })
     expect(info.body.data.customer).toMatchObject({ name: 'Ada Obi', phone: '08031234567' })

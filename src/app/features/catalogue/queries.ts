@@ -51,7 +51,8 @@ export const payLinkQuery = (code: string) =>
 export function usePayLinkCheckout() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof catalogueEndpoints.payLinkCheckout>) => api(catalogueEndpoints.payLinkCheckout, { body }),
-    meta: { errorToast: false },
+    // The page it opens shows the reference in full; a toast would only cover its title.
+    meta: { errorToast: false, successToast: false },
   })
 }
 

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 
-import type { ProductImage } from '#contract/catalogue'
+import type { PayLinkView } from '#contract/catalogue'
 
 const strip = css({
   display: 'flex',
@@ -40,7 +40,7 @@ const current = css({ borderColor: 'accent.default' })
  * Every image of the product: swiped one at a time (scroll snap, no script needed), with a row of thumbnails
  * under it that jump to an image and show which one is in view.
  */
-export function PayLinkGallery({ images, productName }: { images: readonly ProductImage[]; productName: string }) {
+export function PayLinkGallery({ images, productName }: { images: PayLinkView['images']; productName: string }) {
   const [shown, setShown] = useState(0)
   const stripRef = useRef<HTMLUListElement>(null)
   if (images.length === 0) return null
