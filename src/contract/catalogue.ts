@@ -1,9 +1,10 @@
 import * as v from 'valibot'
 
-import { amountKobo, id, kobo, optionalText, page, pageQuery, percent, queryBool, queryInt, text } from './common'
+import { amountKobo, email, id, kobo, optionalText, page, pageQuery, percent, phone, queryBool, queryInt, text } from './common'
 import { endpoint } from './endpoint'
 import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { MAX_PRICE_KOBO } from './pricing'
+import { couponCode } from './selling-terms'
 
 /*
  * The catalogue (SPEC §3 "Collection", "Product variant"; §7 "Collections and products"): collections, products
@@ -161,10 +162,28 @@ export const PayLinkView = v.object({
   discountedPrice: kobo,
   /** Available and with units left. */
   inStock: v.boolean(),
+  /** The most a customer may buy in one checkout: the units left (0 when out of stock), capped. */
+  maxQuantity: v.number(),
   /** The vendor's bank-transfer account, for paying by transfer. */
   payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
 })
 export type PayLinkView = v.InferOutput<typeof PayLinkView>
+
+/** What a customer quotes and pays after a pay-link checkout; its page is /checkout/$checkoutCode. */
+export const PayLinkCheckout = v.object({
+  /** The public code of the order's payment page, which shows the account, the reference and the status. */
+  checkoutCode: v.string(),
+  /** ORD-…: to be written in the transfer's narration. */
+  reference: v.string(),
+  /** Exactly what to transfer, kobo. */
+  amount: kobo,
+})
+export type PayLinkCheckout = v.InferOutput<typeof PayLinkCheckout>
+
+/** One checkout never sells more than this, whatever the stock (a bulk buyer talks to the vendor). */
+export const MAX_CHECKOUT_QUANTITY = 100
+
+const payLinkCode = v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9]{6,32}$/, 'is not a pay link code'))
 
 const collectionName = text(60)
 const productName = text(120)
@@ -386,7 +405,30 @@ export const catalogueEndpoints = {
     path: '/paylink',
     summary: 'Public: what a pay link sells and for how much. 404 once regenerated or the product is removed.',
     access: 'public',
-    query: v.object({ code: v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9]{6,32}$/, 'is not a pay link code')) }),
+    query: v.object({ code: payLinkCode }),
     response: PayLinkView,
+  }),
+  payLinkCheckout: endpoint({
+    method: 'POST',
+    path: '/paylink/checkout',
+    summary:
+      'Public: buy from a pay link. Makes a pending order for the quantity (and coupon) with a reference to quote in the transfer narration; a credit quoting it pays the order and takes the stock. The same checkoutId answers the same checkout again. Rate-limited per IP (decision 111).',
+    access: 'public',
+    body: v.object({
+      code: payLinkCode,
+      /** The page's own id for this checkout: a retry after a lost answer gets the same order, not a second one. */
+      checkoutId: v.pipe(v.string('is required'), v.uuid('must be a UUID')),
+      quantity: v.pipe(
+        v.number('must be a number'),
+        v.integer('must be a whole number'),
+        v.minValue(1, 'must be at least 1'),
+        v.maxValue(MAX_CHECKOUT_QUANTITY, `must be at most ${MAX_CHECKOUT_QUANTITY}`),
+      ),
+      couponCode: v.optional(couponCode),
+      name: text(100),
+      phone: v.pipe(phone, v.minLength(11, 'must be 11 digits, like 08031234567')),
+      email: v.optional(v.nullable(email)),
+    }),
+    response: PayLinkCheckout,
   }),
 }

@@ -94,6 +94,8 @@ export const ERROR_CODES = {
   NOT_ENOUGH_STOCK: 'Fewer units are left than the change takes.',
   VARIANT_UNITS_CHANGED: 'The variant’s units changed since an offline change was made; check and save again.',
   PAY_LINK_NOT_FOUND: 'The pay link does not exist or is no longer shared.',
+  PAY_LINK_SOLD_OUT: 'The pay link’s item is switched off or has no units left, so it cannot be bought now.',
+  PAY_LINK_NOT_PAYABLE: 'The vendor has no account for bank transfers yet, so the pay link cannot take payments.',
   COUPON_CODE_TAKEN: 'The vendor already has a coupon with this code.',
   COUPON_NOT_USABLE: 'The coupon is not usable now (not started, ended or used up).',
   TAX_NAME_TAKEN: 'The vendor already has a tax with this name.',

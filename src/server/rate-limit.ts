@@ -66,6 +66,12 @@ export const LIMITS = {
   operatorKeyFailuresPerIp: { name: 'operator-key-ip', limit: 10, windowMs: WINDOW, onOutage: 'local' },
   /** Each domain check asks DNS on the vendor's behalf: bounded so a script cannot use us to hammer a resolver. */
   domainVerifyPerVendor: { name: 'domain-verify', limit: 20, windowMs: WINDOW, onOutage: 'local' },
+  /**
+   * Pay-link checkouts (decision 111): each makes a pending order and may use up a coupon, with no session. Per
+   * address for one visitor, and per link so many addresses together cannot drain a coupon or flood one shop.
+   */
+  payLinkCheckoutPerIp: { name: 'paylink-checkout-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
+  payLinkCheckoutPerLink: { name: 'paylink-checkout-link', limit: 100, windowMs: WINDOW, onOutage: 'local' },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

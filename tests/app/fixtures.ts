@@ -207,6 +207,7 @@ export function payLinkView(overrides: Partial<v.InferOutput<typeof PayLinkView>
     discount: 10,
     discountedPrice: 450_000,
     inStock: true,
+    maxQuantity: 5,
     payTo: { bankName: 'Providus Bank', accountNumber: '9900112233', accountName: 'Mama Put Kitchen' },
     ...overrides,
   })

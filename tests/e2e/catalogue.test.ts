@@ -88,7 +88,8 @@ describe('the catalogue on a phone (390×844)', () => {
     const price = payPage.getByTestId('variant-price').first()
     expect((await price.innerText()).replace(/\s+/g, ' ')).toContain('₦2,250.00')
     expect(await price.locator('s').innerText()).toContain('₦2,500.00')
-    await payPage.getByRole('region', { name: 'Pay by bank transfer' }).getByText('Account number').waitFor()
+    // The checkout (decision 111; tests/e2e/paylink-checkout.test.ts pays through it).
+    await payPage.getByRole('form', { name: 'Buy now' }).getByRole('button', { name: 'Get payment details' }).waitFor()
     expect(await payPage.evaluate(() => localStorage.length)).toBe(0)
     await customer.close()
 

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto'
 import { and, asc, eq, isNull, sql } from 'drizzle-orm'
 import { toBuffer } from 'qrcode'
 
-import type { PayLinkView } from '#contract/catalogue'
+import { MAX_CHECKOUT_QUANTITY, type PayLinkView } from '#contract/catalogue'
 
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
@@ -59,11 +59,8 @@ export async function generatePayLink(deps: CatalogueDeps, vendorId: string, var
   }
 }
 
-/**
- * GET /paylink (public): a live variant of a live product of an approved vendor, by its current code; anything
- * else is gone.
- */
-export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
+/** The live variant of a live product of an approved vendor that a pay link's current code sells, if any. */
+export async function liveVariantOfPayLink(db: Db, code: string) {
   const [found] = await db
     .select({ variant: productVariants, product: products, vendorName: vendors.name })
     .from(productVariants)
@@ -75,6 +72,16 @@ export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
     .innerJoin(vendors, and(eq(vendors.id, productVariants.vendorId), eq(vendors.status, 'approved')))
     .where(and(eq(productVariants.paylinkCode, code), isNull(productVariants.deletedAt)))
   if (!found) throw new ApiError(404, 'PAY_LINK_NOT_FOUND', LINK_GONE)
+  return found
+}
+
+/** Units a checkout may ask for: what is left, never more than one checkout sells. */
+export const maxQuantityOf = (variant: { isAvailable: boolean; availableUnits: number }) =>
+  variant.isAvailable ? Math.max(0, Math.min(variant.availableUnits, MAX_CHECKOUT_QUANTITY)) : 0
+
+/** GET /paylink (public): what the live variant sells for; anything else is gone. */
+export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
+  const found = await liveVariantOfPayLink(db, code)
   const { variant, product } = found
   const [images, wallet] = await Promise.all([
     db
@@ -95,8 +102,14 @@ export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
     price: variant.price,
     ...discountOf(variant),
     inStock: variant.isAvailable && variant.availableUnits > 0,
-    payTo: wallet?.accountNumber
-      ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
-      : null,
+    maxQuantity: maxQuantityOf(variant),
+    payTo: payToOf(wallet),
   }
+}
+
+/** The main wallet's account a customer transfers to; null until the vendor has one. */
+export function payToOf(wallet: Awaited<ReturnType<typeof vendorWallet>>) {
+  return wallet?.accountNumber
+    ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
+    : null
 }

@@ -7,6 +7,8 @@ import { createProduct, deleteProduct, updateProduct } from '../catalogue/produc
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
+import { payLinkCheckout } from '../orders/paylink-checkout'
+import { enforce, LIMITS } from '../rate-limit'
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {
@@ -73,5 +75,12 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
 
   async payLink({ db, query }) {
     return { data: await payLinkView(db, query.code) }
+  },
+
+  async payLinkCheckout({ body, db, deps, ip }) {
+    await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerIp, ip)
+    await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerLink, body.code)
+    const data = await payLinkCheckout(db, body, deps.clock.now())
+    return { data, message: `Quote ${data.reference} in your transfer narration`, status: 201 }
   },
 }

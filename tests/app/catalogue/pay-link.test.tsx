@@ -1,13 +1,16 @@
 import { dehydrate } from '@tanstack/react-query'
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { shouldPersistQuery } from '#app/lib/persister'
 import { queryKeys } from '#app/lib/query-keys'
 import { catalogueEndpoints } from '#contract/catalogue'
+import { orderEndpoints } from '#contract/orders'
 
 import { payLinkView, product } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { publicOrder } from '../sales-fixtures'
 
 useAppHarness()
 
@@ -23,12 +26,32 @@ function payLinkApi(answer: () => Response) {
 }
 
 describe('the public pay link page', () => {
-  it('shows the product, the discounted price with the original struck through, and how to pay by bank transfer', async () => {
-    const seen = payLinkApi(() => ok(payLinkView()))
+  it('shows the product, every image, and the discounted price with the original struck through', async () => {
+    const seen = payLinkApi(() =>
+      ok(
+        payLinkView({
+          images: [
+            { id: 'img-1', url: '/api/files/img-1' },
+            { id: 'img-2', url: '/api/files/img-2' },
+            { id: 'img-3', url: '/api/files/img-3' },
+          ],
+        }),
+      ),
+    )
     const { user } = renderApp('/pay/AbC123xyz')
     expect(await screen.findByRole('heading', { level: 1, name: 'Jollof rice' })).toBeTruthy()
     expect(screen.getByText('Mama Put Kitchen', { selector: 'p' })).toBeTruthy()
-    expect(screen.getByRole('img', { name: 'Jollof rice, image 1 of 1' }).getAttribute('src')).toBe('/api/files/img-1')
+    const gallery = screen.getByRole('list', { name: 'Product images' })
+    expect(
+      within(gallery)
+        .getAllByRole('img')
+        .map((img) => img.getAttribute('src')),
+    ).toEqual(['/api/files/img-1', '/api/files/img-2', '/api/files/img-3'])
+    expect(screen.getByRole('img', { name: 'Jollof rice, image 3 of 3' })).toBeTruthy()
+    const third = screen.getByRole('button', { name: 'Show image 3 of 3' })
+    expect(third.getAttribute('aria-pressed')).toBe('false')
+    await user.click(third)
+    expect(third.getAttribute('aria-pressed')).toBe('true')
     expect(screen.getByText('Size: Large')).toBeTruthy()
     expect(screen.queryByText(/hidden-internal-id/)).toBeNull()
     const price = screen.getAllByTestId('variant-price')[0]!
@@ -36,17 +59,76 @@ describe('the public pay link page', () => {
     expect(within(price).getByText('₦5,000.00').closest('s')).toBeTruthy()
     expect(screen.getByText('10 % off')).toBeTruthy()
 
-    const pay = screen.getByRole('region', { name: 'Pay by bank transfer' })
-    expect(within(pay).getByText('Providus Bank')).toBeTruthy()
-    expect(within(pay).getByText('9900112233')).toBeTruthy()
-    expect(within(pay).getByText('₦4,500.00')).toBeTruthy()
-    await user.click(within(pay).getByRole('button', { name: 'Copy account number' }))
-    expect(await screen.findByRole('status', { name: 'Account number copied' })).toBeTruthy()
-    expect(await navigator.clipboard.readText()).toBe('9900112233')
-
     // A public call: the signed-in vendor's token is not sent with it, and there is no app shell around it.
     expect(seen).toEqual([{ code: 'AbC123xyz', auth: null }])
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull()
+  })
+
+  it('checks out: quantity up to the units left, a coupon, then the order page with the reference to quote', async () => {
+    payLinkApi(() => ok(payLinkView({ maxQuantity: 2 })))
+    const sent: unknown[] = []
+    server.use(
+      handle(catalogueEndpoints.payLinkCheckout, async ({ request }) => {
+        sent.push(await request.json())
+        return ok({ checkoutCode: 'chk-code-123', reference: 'ORD-7Q2K91XM', amount: 810_000 })
+      }),
+      handle(orderEndpoints.publicOrder, () => ok(publicOrder({ reference: 'ORD-7Q2K91XM', amount: 810_000, amountDue: 810_000 }))),
+    )
+    const { user, router } = renderApp('/pay/AbC123xyz')
+    const form = await screen.findByRole('form', { name: 'Buy now' })
+    const more = within(form).getByRole('button', { name: 'More Jollof rice' })
+    await user.click(more)
+    expect((within(form).getByRole('textbox', { name: 'Quantity of Jollof rice' }) as HTMLInputElement).value).toBe('2')
+    // Two units are left: the stepper stops there.
+    expect((more as HTMLButtonElement).disabled).toBe(true)
+    expect(within(form).getByText('₦9,000.00')).toBeTruthy()
+    await user.click(within(form).getByRole('button', { name: 'Get payment details' }))
+    expect(await within(form).findByText('Enter your name.')).toBeTruthy()
+    expect(sent).toEqual([])
+    await user.type(within(form).getByRole('textbox', { name: /Your name/ }), 'Ada Obi')
+    await user.type(within(form).getByRole('textbox', { name: /Phone number/ }), '08031234567')
+    await user.type(within(form).getByRole('textbox', { name: /Coupon code/ }), 'save10')
+    await user.click(within(form).getByRole('button', { name: 'Get payment details' }))
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/chk-code-123'))
+    expect(sent).toEqual([
+      {
+        code: 'AbC123xyz',
+        checkoutId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+        quantity: 2,
+        name: 'Ada Obi',
+        phone: '08031234567',
+        couponCode: 'save10',
+      },
+    ])
+    const pay = await screen.findByRole('region', { name: 'Pay by bank transfer' })
+    expect(within(pay).getByText('ORD-7Q2K91XM')).toBeTruthy()
+    expect(within(pay).getByRole('button', { name: 'Copy reference' })).toBeTruthy()
+  })
+
+  it('shows a refused coupon under the coupon field, and keeps the customer on the pay page', async () => {
+    payLinkApi(() => ok(payLinkView()))
+    server.use(
+      handle(catalogueEndpoints.payLinkCheckout, () =>
+        HttpResponse.json(
+          {
+            message: 'This coupon expired on 1 Nov 2026',
+            code: 'COUPON_NOT_USABLE',
+            issues: [{ path: 'couponCode', message: 'This coupon expired on 1 Nov 2026' }],
+          },
+          { status: 409 },
+        ),
+      ),
+    )
+    const { user, router } = renderApp('/pay/AbC123xyz')
+    const form = await screen.findByRole('form', { name: 'Buy now' })
+    await user.type(within(form).getByRole('textbox', { name: /Your name/ }), 'Ada Obi')
+    await user.type(within(form).getByRole('textbox', { name: /Phone number/ }), '08031234567')
+    const couponField = within(form).getByRole('textbox', { name: /Coupon code/ })
+    await user.type(couponField, 'OLDCODE')
+    await user.click(within(form).getByRole('button', { name: 'Get payment details' }))
+    expect(await within(form).findByText('This coupon expired on 1 Nov 2026')).toBeTruthy()
+    expect(couponField.getAttribute('aria-invalid')).toBe('true')
+    expect(router.state.location.pathname).toBe('/pay/AbC123xyz')
   })
 
   it('says when the item is out of stock, and gives no account to pay into', async () => {
@@ -54,7 +136,7 @@ describe('the public pay link page', () => {
     renderApp('/pay/AbC123xyz')
     const card = await screen.findByRole('region', { name: 'Out of stock' })
     expect(within(card).getByText(/sold out/)).toBeTruthy()
-    expect(screen.queryByText('9900112233')).toBeNull()
+    expect(screen.queryByRole('form', { name: 'Buy now' })).toBeNull()
   })
 
   it("answers a regenerated or removed link (404) with 'This payment link is no longer valid'", async () => {

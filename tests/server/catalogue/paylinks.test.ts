@@ -93,12 +93,16 @@ describe('GET /paylink (public)', () => {
       discount: 10,
       discountedPrice: 1_350_00,
       inStock: true,
+      maxQuantity: product.variants[1].availableUnits,
       payTo: { bankName: 'Providus Bank', accountNumber: s.wallets.main.accountNumber, accountName: s.vendor.name },
     })
     await call(t.app, 'PATCH', '/product/variants', { token: s.token, body: { id: large.id, isAvailable: false } })
-    expect((await open(codeOf(paylink))).body.data.inStock).toBe(false)
+    expect((await open(codeOf(paylink))).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })
     await call(t.app, 'PATCH', '/product/variants', { token: s.token, body: { id: large.id, isAvailable: true, availableUnits: 0 } })
-    expect((await open(codeOf(paylink))).body.data.inStock).toBe(false)
+    expect((await open(codeOf(paylink))).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })
+    await call(t.app, 'PATCH', '/product/variants', { token: s.token, body: { id: large.id, availableUnits: 5_000 } })
+    // Units beyond what one checkout sells are not shown to the public.
+    expect((await open(codeOf(paylink))).body.data.maxQuantity).toBe(100)
   })
 
   it('404 for an unknown code, a removed variant and a deleted product; 422 for a malformed code', async () => {

@@ -168,6 +168,19 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
     return { query: { code: String(variant.paylink).split('/').at(-1)! } }
   },
+  payLinkCheckout: async () => {
+    const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
+    return {
+      body: {
+        code: String(variant.paylink).split('/').at(-1)!,
+        checkoutId: randomUUID(),
+        quantity: 1,
+        name: 'Ada Obi',
+        phone: '08031234567',
+        email: 'ada@example.com',
+      },
+    }
+  },
   listCoupons: () => ({ query: { page: '2', size: '5' } }),
   couponDetail: () => ({ query: { id: ids.couponId } }),
   updateCoupon: () => ({ body: { id: ids.couponId, description: 'Changed by the fuzz suite', maxUsage: 500 } }),

@@ -45,6 +45,18 @@ export const payLinkQuery = (code: string) =>
   })
 
 /**
+ * A pay-link checkout. Public and never queued offline: it answers the reference the customer must quote, so it
+ * is sent now or not at all. Refusals are shown on the form, under the field they name.
+ */
+export function usePayLinkCheckout() {
+  return useMutation({
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.payLinkCheckout>) => api(catalogueEndpoints.payLinkCheckout, { body }),
+    // The page it opens shows the reference in full; a toast would only cover its title.
+    meta: { errorToast: false, successToast: false },
+  })
+}
+
+/**
  * After any product change: its lists and variant lists are stale, and so are collections (they count products).
  * Collections are another area's key; the product count shown there is why they are invalidated from here.
  */

@@ -93,8 +93,6 @@ export function addVariant(
   ]
 }
 
-export const clampQuantity = (n: number): number => Math.max(1, Math.min(MAX_ITEM_QUANTITY, Math.floor(n) || 1))
-
 export function subtotalOf(lines: readonly LineDraft[]): number {
   return lines.reduce((sum, l) => sum + l.unitPrice * l.quantity, 0)
 }

@@ -5,53 +5,20 @@ import { stack } from 'styled-system/patterns'
 import { visibleOptions } from '#app/lib/variant-options'
 import { Badge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
-import { PayByTransfer, PublicPage, VendorLine } from '#app/ui/public-page'
+import { PublicPage, VendorLine } from '#app/ui/public-page'
 import { Skeleton } from '#app/ui/skeleton'
 import type { PayLinkView } from '#contract/catalogue'
 
 import { payLinkQuery } from '../queries'
 import { discountText } from '../variants'
+import { PayLinkCheckoutForm } from './pay-link-checkout'
+import { PayLinkGallery } from './pay-link-gallery'
 import { VariantPrice } from './variant-price'
 
 export const INVALID_LINK = 'This payment link is no longer valid'
 
-const gallery = css({
-  display: 'flex',
-  gap: '2',
-  overflowX: 'auto',
-  scrollSnapType: 'x mandatory',
-  borderRadius: 'card',
-  scrollbarWidth: 'none',
-})
-const slide = css({
-  flex: '0 0 100%',
-  aspectRatio: '1',
-  scrollSnapAlign: 'center',
-  bg: 'bg.muted',
-  borderRadius: 'card',
-  overflow: 'hidden',
-  '& img': { w: 'full', h: 'full', objectFit: 'cover' },
-})
 const name = css({ textStyle: 'title.lg' })
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted', whiteSpace: 'pre-line' })
-
-function Gallery({ view }: { view: PayLinkView }) {
-  if (view.images.length === 0) return null
-  return (
-    <ul className={gallery} aria-label="Product images">
-      {view.images.map((image, i) => (
-        <li key={image.id} className={slide}>
-          <img
-            src={image.url}
-            alt={`${view.productName}, image ${i + 1} of ${view.images.length}`}
-            decoding="async"
-            loading={i === 0 ? 'eager' : 'lazy'}
-          />
-        </li>
-      ))}
-    </ul>
-  )
-}
 
 function HowToPay({ view }: { view: PayLinkView }) {
   if (!view.inStock) {
@@ -61,16 +28,14 @@ function HowToPay({ view }: { view: PayLinkView }) {
       </Card>
     )
   }
-  return (
-    <PayByTransfer
-      vendorName={view.vendorName}
-      payTo={view.payTo}
-      amountLabel="Amount"
-      amount={view.discountedPrice}
-      currency={view.currency}
-      intro={`Transfer exactly this amount from your bank app to the account below. Your payment goes to ${view.vendorName}.`}
-    />
-  )
+  if (!view.payTo) {
+    return (
+      <Card title="Pay by bank transfer">
+        <p className={muted}>{view.vendorName} has not set up bank transfer payments yet. Contact them to pay.</p>
+      </Card>
+    )
+  }
+  return <PayLinkCheckoutForm view={view} />
 }
 
 function View({ view }: { view: PayLinkView }) {
@@ -79,7 +44,7 @@ function View({ view }: { view: PayLinkView }) {
   return (
     <>
       <VendorLine name={view.vendorName} />
-      <Gallery view={view} />
+      <PayLinkGallery images={view.images} productName={view.productName} />
       <div className={stack({ gap: '2' })}>
         <h1 className={name}>{view.productName}</h1>
         {options.length ? <p className={muted}>{options.map(([option, value]) => `${option}: ${value}`).join(' · ')}</p> : null}
@@ -95,7 +60,10 @@ function View({ view }: { view: PayLinkView }) {
   )
 }
 
-/** The public pay link (/pay/$code): what the customer buys, for how much, and how to pay for it. */
+/**
+ * The public pay link (/pay/$code): what the customer buys, for how much, and the checkout that answers the
+ * amount and the reference to quote (decision 111).
+ */
 export function PayLinkPage({ code }: { code: string }) {
   const query = useQuery(payLinkQuery(code))
   return (

@@ -2,18 +2,18 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
-import { keepDigits } from '#app/lib/forms'
 import { optionsText } from '#app/lib/variant-options'
 import { Button, IconButton } from '#app/ui/button'
 import { AmountInput, Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
+import { QuantityStepper } from '#app/ui/quantity-stepper'
 import { rowName } from '#app/ui/row-text'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import { MAX_ITEM_QUANTITY } from '#contract/orders'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 
-import { clampQuantity, type LineDraft, newLineKey } from '../order-draft'
+import { type LineDraft, newLineKey } from '../order-draft'
 
 const line = css({
   display: 'grid',
@@ -24,48 +24,12 @@ const line = css({
   borderColor: 'border.default',
 })
 const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', overflowWrap: 'anywhere' })
-const stepper = css({ display: 'flex', alignItems: 'center', gap: '1', mt: '2', '& input': { w: '16', textAlign: 'center', px: '1' } })
-const step = css({ fontSize: 'lg', fontWeight: 'bold' })
 const custom = css({
   display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'minmax(0, 2fr) minmax(0, 1fr) auto' },
   gap: '3',
   alignItems: 'end',
 })
-
-function Stepper({ label, value, onChange }: { label: string; value: number; onChange: (n: number) => void }) {
-  return (
-    <div className={stepper} role="group" aria-label={`Quantity of ${label}`}>
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`Fewer ${label}`}
-        disabled={value <= 1}
-        onClick={() => onChange(clampQuantity(value - 1))}
-      >
-        <span className={step} aria-hidden="true">
-          −
-        </span>
-      </Button>
-      <Input
-        type="text"
-        inputMode="numeric"
-        aria-label={`Quantity of ${label}`}
-        value={String(value)}
-        onChange={(event) => onChange(clampQuantity(Number(keepDigits(event.target.value, 5))))}
-      />
-      <Button
-        variant="outline"
-        size="sm"
-        aria-label={`More ${label}`}
-        disabled={value >= MAX_ITEM_QUANTITY}
-        onClick={() => onChange(clampQuantity(value + 1))}
-      >
-        <Icon name="plus" size={16} />
-      </Button>
-    </div>
-  )
-}
 
 /** A custom line, for what is not in the catalogue (a service, packaging): a name and a unit amount. */
 function CustomLineForm({ onAdd }: { onAdd: (line: LineDraft) => void }) {
@@ -130,7 +94,13 @@ export function OrderLinesEditor({ lines, onChange }: OrderLinesEditorProps) {
                   <span className={meta}>
                     {[options, l.variantId ? null : 'Custom item', `${formatKobo(l.unitPrice)} each`].filter(Boolean).join(' · ')}
                   </span>
-                  <Stepper label={label} value={l.quantity} onChange={(quantity) => update(l.key, { quantity })} />
+                  <QuantityStepper
+                    className={css({ mt: '2' })}
+                    label={label}
+                    value={l.quantity}
+                    max={MAX_ITEM_QUANTITY}
+                    onChange={(quantity) => update(l.key, { quantity })}
+                  />
                 </span>
                 <span className={stack({ alignItems: 'flex-end', gap: '1' })}>
                   <span className={css({ textStyle: 'amount' })}>{formatKobo(l.unitPrice * l.quantity)}</span>
