@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 
 import type { CodeSplittingGroup } from 'rolldown'
+import type { Plugin } from 'vite'
 
 /*
  * Decision 100: the first signed-in screen comes in one chunk. After decision 082 a cold /home fetched ~50 chunks
@@ -104,4 +105,26 @@ export const MAX_PRELOADS = 6
 export function firstPreloads(deps: string[]): string[] {
   const rank = (file: string) => (/signed-in-/.test(file) ? 0 : /first-common-/.test(file) ? 1 : 2)
   return [...deps].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_PRELOADS)
+}
+
+/** The chunk of the route table (decision 113), which main.tsx imports dynamically. */
+export const ROUTE_TABLE_CHUNK = 'route-table'
+
+/**
+ * Decision 113: index.html preloads the route table's chunk beside the entry. main.tsx imports it dynamically so it
+ * evaluates in a task of its own; without the tag a cold start would fetch it only once the entry has run.
+ */
+export function routeTablePreload(): Plugin {
+  return {
+    name: 'vbo:route-table-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === ROUTE_TABLE_CHUNK)
+        if (!chunk) throw new Error(`route-table-preload: no chunk named ${ROUTE_TABLE_CHUNK}`)
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }]
+      },
+    },
+  }
 }

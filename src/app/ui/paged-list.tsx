@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { useDocumentTop } from '../lib/use-document-top'
+import { useDocumentTop, windowRect } from '../lib/use-document-top'
 import { EmptyState } from './empty-state'
 import { isNotSavedOffline, NotSavedOffline } from './not-saved'
 import { type Noun, Pagination } from './pagination'
@@ -144,6 +144,7 @@ function VirtualRows<T>({
     measureElement: (row) => row.getBoundingClientRect().height || ESTIMATED_ROW,
     overscan: OVERSCAN,
     scrollMargin,
+    initialRect: windowRect(),
   })
   const drawn = virtualizer.getVirtualItems()
   const first = drawn[0]

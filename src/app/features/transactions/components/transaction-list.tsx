@@ -6,7 +6,7 @@ import { visuallyHidden } from 'styled-system/patterns'
 
 import { formatCount } from '#app/lib/format'
 import type { TransactionListFilters } from '#app/lib/query-keys'
-import { useDocumentTop } from '#app/lib/use-document-top'
+import { useDocumentTop, windowRect } from '#app/lib/use-document-top'
 import { EmptyState } from '#app/ui/empty-state'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { PullToRefresh } from '#app/ui/pull-to-refresh'
@@ -46,6 +46,7 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
     estimateSize: () => ROW_HEIGHT,
     overscan: OVERSCAN,
     scrollMargin,
+    initialRect: windowRect(),
   })
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
