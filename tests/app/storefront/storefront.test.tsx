@@ -98,7 +98,8 @@ describe('the public storefront', () => {
     server.use(handle(catalogueEndpoints.payLink, () => ok(payLinkView())))
     await user.click(within(cards[0]!).getByRole('link', { name: 'Buy Jollof rice' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/pay/AbC123xyz0'))
-    expect(await screen.findByRole('region', { name: 'Pay by bank transfer' })).toBeTruthy()
+    // The pay link's page, where the customer buys it (decision 111).
+    expect(await screen.findByRole('region', { name: 'Buy now' })).toBeTruthy()
   })
 
   it('shows more products a page at a time', async () => {
