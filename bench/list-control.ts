@@ -20,7 +20,7 @@ const vendorId = process.env.CONTROL_VENDOR_ID!
 const TRANSACTION_PAGE = `
   select id, status, type, amount, fee, currency, reference, session_id, narration, originator_account_name,
     originator_bank_name, originator_account_number, beneficiary_account_name, beneficiary_bank_name,
-    beneficiary_account_number, customer_id, customer_name, outlet_id, failure_reason, has_matching_order,
+    beneficiary_account_number, customer_id, customer_name, outlet_id, counterparty_kind, outlet_name, failure_reason, has_matching_order,
     has_shareable_order, order_reference, is_offline, is_pos, created_at, updated_at
   from transactions
   where vendor_id = $1
@@ -65,6 +65,11 @@ async function transactionPage(page: number, size: number) {
     customerId: row.customer_id,
     customerName: row.customer_name,
     outletId: row.outlet_id,
+    // As toTransaction answers an own transfer's other side (decision 112).
+    internalTransfer:
+      row.counterparty_kind && row.outlet_id && row.outlet_name
+        ? { counterparty: row.counterparty_kind, outletId: row.outlet_id, outletName: row.outlet_name }
+        : null,
     failureReason: row.failure_reason,
     hasMatchingOrder: row.has_matching_order,
     hasShareableOrder: row.has_shareable_order,
