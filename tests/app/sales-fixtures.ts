@@ -243,6 +243,22 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
   })
 }
 
+/** An unpaid shareable invoice due on 15/12/2026, with its public payment page. */
+export function unpaidInvoice(overrides: Partial<OrderOut> = {}): OrderOut {
+  return order({
+    reference: 'INV-7Q2K91XM',
+    kind: 'invoice',
+    status: 'pending',
+    amountPaid: 0,
+    refundableAmount: 0,
+    payments: [],
+    isShareable: true,
+    publicUrl: 'https://shop.test/checkout/AbCdEf123',
+    dueDate: '2026-12-15',
+    ...overrides,
+  })
+}
+
 export function publicOrder(overrides: Partial<v.InferOutput<typeof PublicOrder>> = {}) {
   return v.parse(PublicOrder, {
     reference: 'ORD-A1B2C3',

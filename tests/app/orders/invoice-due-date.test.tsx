@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
-import { order, publicOrder } from '../sales-fixtures'
+import { publicOrder, unpaidInvoice } from '../sales-fixtures'
 
 useAppHarness()
 
@@ -13,19 +13,8 @@ useAppHarness()
  * shows its date with nothing to change, and an order has none.
  */
 
-function invoiceApi(overrides: Parameters<typeof order>[0] = {}) {
-  let invoice = order({
-    reference: 'INV-7Q2K91XM',
-    kind: 'invoice',
-    status: 'pending',
-    amountPaid: 0,
-    refundableAmount: 0,
-    payments: [],
-    isShareable: true,
-    publicUrl: 'https://shop.test/checkout/AbCdEf123',
-    dueDate: '2026-12-15',
-    ...overrides,
-  })
+function invoiceApi(overrides: Parameters<typeof unpaidInvoice>[0] = {}) {
+  let invoice = unpaidInvoice(overrides)
   const sent: unknown[] = []
   server.use(
     handle(endpoints.orderDetail, () => ok(invoice)),

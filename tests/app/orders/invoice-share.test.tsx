@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { endpoints } from '#contract/index'
 
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
-import { order, publicOrder } from '../sales-fixtures'
+import { publicOrder, unpaidInvoice } from '../sales-fixtures'
 
 useAppHarness()
 
@@ -14,7 +14,8 @@ useAppHarness()
  * Overdue on the invoice page.
  */
 
-const LINK = 'https://shop.test/checkout/AbCdEf123'
+/** The invoice fixture's payment page. */
+const LINK = unpaidInvoice().publicUrl!
 const share = vi.fn<(data: ShareData) => Promise<void>>()
 
 afterEach(() => {
@@ -24,19 +25,8 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-function invoiceApi(overrides: Parameters<typeof order>[0] = {}) {
-  const invoice = order({
-    reference: 'INV-7Q2K91XM',
-    kind: 'invoice',
-    status: 'pending',
-    amountPaid: 0,
-    refundableAmount: 0,
-    payments: [],
-    isShareable: true,
-    publicUrl: LINK,
-    dueDate: '2026-12-15',
-    ...overrides,
-  })
+function invoiceApi(overrides: Parameters<typeof unpaidInvoice>[0] = {}) {
+  const invoice = unpaidInvoice(overrides)
   const codes: string[] = []
   server.use(
     handle(endpoints.orderDetail, () => ok(invoice)),
