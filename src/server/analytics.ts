@@ -19,6 +19,9 @@ export function lagosDate(at: Date): string {
   return new Date(at.getTime() + LAGOS_OFFSET_MS).toISOString().slice(0, 10)
 }
 
+/** 2026-11-25 → 25/11/2026, the way the app shows dates (for messages people read). */
+export const shownDate = (day: string) => day.split('-').reverse().join('/')
+
 export function startOfLagosDay(at: Date): Date {
   const local = at.getTime() + LAGOS_OFFSET_MS
   return new Date(local - (local % DAY_MS) - LAGOS_OFFSET_MS)

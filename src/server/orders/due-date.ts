@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 
 import { type OrderKind, UNPAID_STATUSES } from '#contract/orders'
 
-import { lagosDate } from '../analytics'
+import { lagosDate, shownDate } from '../analytics'
 import type { Db } from '../db/client'
 import { type OrderRow, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'
@@ -20,11 +20,6 @@ export function checkDueDate(kind: OrderKind, dueDate: string | null | undefined
   if (kind !== 'invoice') throw validationError([{ path: 'dueDate', message: 'only an invoice has a due date' }])
   const issued = lagosDate(issuedAt)
   if (dueDate < issued) throw validationError([{ path: 'dueDate', message: `must not be before the invoice date (${issued})` }])
-}
-
-const dayText = (day: string) => {
-  const [year, month, date] = day.split('-')
-  return `${date}/${month}/${year}`
 }
 
 /**
@@ -53,9 +48,9 @@ export async function setInvoiceDueDate(
       .returning()
     const message = input.dueDate
       ? order.dueDate
-        ? `Due date moved from ${dayText(order.dueDate)} to ${dayText(input.dueDate)}`
-        : `Due date set to ${dayText(input.dueDate)}`
-      : `Due date removed (was ${dayText(order.dueDate!)})`
+        ? `Due date moved from ${shownDate(order.dueDate)} to ${shownDate(input.dueDate)}`
+        : `Due date set to ${shownDate(input.dueDate)}`
+      : `Due date removed (was ${shownDate(order.dueDate!)})`
     await addOrderEvent(tx, order, { kind: 'due-date', message, actorName: actor.name }, at)
     return updated!
   })

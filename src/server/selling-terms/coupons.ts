@@ -3,7 +3,7 @@ import { and, count, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm'
 import { fromBasisPoints, toBasisPoints } from '#contract/common'
 import type { Coupon, COUPON_STATES, COUPON_VALUE_TYPES } from '#contract/selling-terms'
 
-import { lagosDate } from '../analytics'
+import { lagosDate, shownDate } from '../analytics'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type CouponRow, coupons } from '../db/schema'
@@ -11,9 +11,6 @@ import { ApiError, notFound } from '../errors'
 import { validationError } from '../http/register'
 
 type CouponState = (typeof COUPON_STATES)[number]
-
-/** 2026-11-25 → 25/11/2026, the way the app shows dates. */
-const shownDate = (day: string) => day.split('-').reverse().join('/')
 
 /*
  * Derived, never stored: a stored flag would need a job to flip it at every Lagos midnight and would be wrong
