@@ -25,7 +25,8 @@ describe('the prerendered login page', () => {
     await expect.poll(() => page.getByText('Enter your email address.').isVisible()).toBe(true)
     await expect.poll(() => page.getByLabel('Email address').getAttribute('aria-invalid')).toBe('true')
     await logIn(page, demo().email, demo().password)
-    await expect.poll(() => page.getByText('Login successful').isVisible()).toBe(true)
+    // The app boots and loads its toast view after the navigation: seconds on a loaded CI machine, not one.
+    await expect.poll(() => page.getByText('Login successful').isVisible(), { timeout: 10_000 }).toBe(true)
     expect(await page.evaluate(() => localStorage.getItem('vbo.token'))).toBeTruthy()
     await context.close()
   })
