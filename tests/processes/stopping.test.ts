@@ -103,14 +103,14 @@ describe('a process stopped with SIGTERM under load', () => {
     await credit(rr, vendor, funded)
     const stopped = cluster.processes[STOPPED]!
     let answeredBeforeStop = 0
-    let outcomesWhenExited: number | undefined
+    let outcomesWhenTakenOut: number | undefined
 
     const outcomes = await runLoad(rr, vendor, {
       workers: WORKERS,
       requestIds: await enquiries(shared, vendor, SENDS),
       withReads: true,
       during(so: Outcome[]) {
-        if (stopped.child.exitCode !== null) outcomesWhenExited ??= so.length
+        if (rr.takenOut.includes(STOPPED)) outcomesWhenTakenOut ??= so.length
         if (stopped.child.killed || so.length < STOP_AFTER) return
         answeredBeforeStop = so.filter((outcome) => outcome.answer?.via === STOPPED).length
         stopped.child.kill('SIGTERM')
@@ -126,9 +126,12 @@ describe('a process stopped with SIGTERM under load', () => {
       `requests that ended in a connection error; ${detail}`,
     ).toEqual([])
     expect(exit, detail).toEqual({ code: 0, signal: null })
-    // It left the rotation, and the load went on past its exit, on the other two.
+    // It left the rotation, and the load went on without it, on the other two. Not "past its exit": it exits only
+    // once its idle keep-alive connections have timed out (5 s), which a fast machine's load may not outlast.
     expect(rr.takenOut, detail).toContain(STOPPED)
-    expect(outcomesWhenExited, detail).toBeLessThan(2 * SENDS)
+    // Answered by the other two after it was taken out (it still answers the requests it held then).
+    const afterItLeft = outcomes.slice(outcomesWhenTakenOut ?? outcomes.length).filter((outcome) => outcome.answer?.via !== STOPPED)
+    expect(afterItLeft.length, `answers by the others after it left the rotation; ${detail}`).toBeGreaterThan(0)
     const unexpected = outcomes.filter((outcome) => outcome.answer!.status !== (outcome.what === 'send' ? 201 : 200))
     expect(
       unexpected.map((outcome) => [outcome.what, outcome.answer!.status, outcome.answer!.body]),
