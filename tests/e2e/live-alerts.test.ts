@@ -1,9 +1,10 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
+import { execFile } from 'node:child_process'
+import { resolve } from 'node:path'
+import { promisify } from 'node:util'
 
 import { describe, expect, it } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
 
 import { logIn, ownServerAndBrowser, phoneContext } from './browser'
@@ -16,27 +17,14 @@ import { logIn, ownServerAndBrowser, phoneContext } from './browser'
 
 const own = ownServerAndBrowser()
 
-/** What `npm run sandbox -- credit` sends: a bank notice signed with the sandbox secret. */
-async function bankCredit(accountNumber: string, amount: number, from: string, bank: string) {
-  const body = JSON.stringify({
-    accountNumber,
-    amount,
-    providerReference: `e2e-${randomUUID()}`,
-    sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-    originatorAccountName: from,
-    originatorBankName: bank,
-    originatorAccountNumber: '0690000031',
-    narration: 'Counter payment',
+const ROOT = resolve(import.meta.dirname, '../..')
+
+/** The README's way to play the bank: `npm run sandbox -- credit …` against this suite's server. Resolves when it exits. */
+async function sandboxCredit(...args: string[]): Promise<string> {
+  const { stdout } = await promisify(execFile)('npm', ['run', '--silent', 'sandbox', '--', 'credit', ...args, '--url', own.origin], {
+    cwd: ROOT,
   })
-  const response = await fetch(`${own.origin}/api/webhooks/bank/inbound`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Provider-Signature': createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
-    },
-    body,
-  })
-  expect(response.status).toBe(200)
+  return stdout
 }
 
 describe('live payment alerts', () => {
@@ -50,12 +38,10 @@ describe('live payment alerts', () => {
     const card = page.getByTestId('wallet-balance')
     await expect.poll(() => card.textContent(), { timeout: 15_000 }).toMatch(/^₦[\d,]+\.\d{2}$/)
     const before = parseNairaToKobo((await card.textContent())!)!
-    const token = await page.evaluate(() => localStorage.getItem('vbo.token'))
-    const details = await fetch(`${own.origin}/api/vendor/wallet/details`, { headers: { Authorization: `Bearer ${token}` } })
-    const { accountNumber } = ((await details.json()) as { data: { accountNumber: string } }).data
 
-    await bankCredit(accountNumber, 5_000_00, 'Chioma Okeke', 'Access Bank')
-    // The issue's bound, as the wait's limit: the toast and the new balance, each within 2 s of the credit.
+    // The command signs in as the demo vendor, reads its account number, then sends the signed bank notice and exits.
+    expect(await sandboxCredit(DEMO.email, '5000', '--from', 'Chioma Okeke', '--bank', 'Access Bank')).toContain('Credited ₦5000')
+    // The issue's bound, as the wait's limit: the toast and the new balance, each within 2 s of the command's credit.
     await page.getByRole('status').filter({ hasText: '₦5,000.00 received from Chioma Okeke · Access Bank' }).waitFor({ timeout: 2_000 })
     await expect.poll(async () => parseNairaToKobo((await card.textContent()) ?? ''), { timeout: 2_000 }).toBe(before + 5_000_00)
 
