@@ -5,7 +5,8 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { firstPreloads, firstScreenGroups, ROUTE_TABLE_CHUNK, routeTablePreload } from './src/app/chunking.config.ts'
+import { firstPreloads, firstScreenGroups, ROUTE_TABLE_CHUNK, routeTablePreload, signedInPreload } from './src/app/chunking.config.ts'
+import { TOKEN_KEY } from './src/app/lib/session-store.ts'
 import { loginPage } from './src/app/login-page.config.ts'
 import { precompress } from './src/app/precompress.config.ts'
 import { pwa } from './src/app/pwa.config.ts'
@@ -30,6 +31,7 @@ export default defineConfig({
     }),
     react(),
     routeTablePreload(),
+    signedInPreload(TOKEN_KEY),
     // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
     loginPage(),
     pwa(),

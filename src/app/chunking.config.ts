@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 
-import type { CodeSplittingGroup } from 'rolldown'
+import type { CodeSplittingGroup, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 
 /*
@@ -124,6 +124,66 @@ export function routeTablePreload(): Plugin {
         const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === ROUTE_TABLE_CHUNK)
         if (!chunk) throw new Error(`route-table-preload: no chunk named ${ROUTE_TABLE_CHUNK}`)
         return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }]
+      },
+    },
+  }
+}
+
+/** The first signed-in screen's two chunk groups (decision 100), by the names `firstScreenGroups` gives them. */
+const FIRST_SCREEN_CHUNKS = ['signed-in', 'first-common']
+
+/**
+ * The files a first signed-in screen runs that index.html does not already load: the two chunk groups, the route
+ * files' split halves (small facades over the groups), and every chunk those import statically, transitively (the
+ * route-set `shared` pieces the groups leave out, decision 100). Found only as each arrives, they were a third round
+ * trip on a cold start.
+ */
+function firstScreenFiles(chunks: OutputChunk[]): string[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
+  const closure = (roots: OutputChunk[]) => {
+    const seen = new Set<string>()
+    const queue = roots.map((chunk) => chunk.fileName)
+    while (queue.length > 0) {
+      const file = queue.shift()!
+      if (seen.has(file)) continue
+      seen.add(file)
+      queue.push(...(byFile.get(file)?.imports ?? []))
+    }
+    return seen
+  }
+  // What index.html's own tags load: the entry with its imports, and the route table (decision 113).
+  const loaded = closure(chunks.filter((chunk) => chunk.isEntry || chunk.name === ROUTE_TABLE_CHUNK))
+  const groups = FIRST_SCREEN_CHUNKS.map((name) => {
+    const chunk = chunks.find((c) => c.name === name)
+    if (!chunk) throw new Error(`signed-in-preload: no chunk named ${name}`)
+    return chunk
+  })
+  const routeHalves = chunks.filter(
+    (chunk) => chunk.facadeModuleId?.includes('tsr-split') && FIRST_SCREEN_ROUTES.includes(chunk.facadeModuleId.split('?')[0]!),
+  )
+  return [...closure([...groups, ...routeHalves])].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
+}
+
+/**
+ * Decision 115: on a device with a session, index.html asks for the first signed-in screen's two chunks while its
+ * head is parsed, beside the entry, instead of once the entry and the route table have run (a second round trip on
+ * a cold start, after the largest downloads). A device without one (a customer opening a pay link, a stranger)
+ * fetches none of it. An inline script, as only it runs before the entry; the server allows it by its hash
+ * (src/server/http/static-site.ts). The key is the one lib/session.ts keeps the token under.
+ */
+export function signedInPreload(tokenKey: string): Plugin {
+  return {
+    name: 'vbo:signed-in-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, ctx) {
+        const files = firstScreenFiles(Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk'))
+        const script =
+          `try{if(localStorage.getItem(${JSON.stringify(tokenKey)}))for(const href of ${JSON.stringify(files)}){` +
+          `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
+          `document.head.appendChild(link)}}catch{}`
+        return [{ tag: 'script', children: script, injectTo: 'head' }]
       },
     },
   }

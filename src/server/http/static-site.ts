@@ -31,10 +31,11 @@ function withCacheControl(serve: MiddlewareHandler, cacheControl: (c: Context) =
 const LOGIN_PAGE = 'login.html'
 
 /**
- * The app's policy, plus the login page's one inline script (the signed-in redirect, which must run before the
- * page paints) allowed by its hash: still no other inline script can run there.
+ * The app's policy, plus a built page's own inline scripts allowed by their hashes: the login page's signed-in
+ * redirect, which must run before the page paints, and index.html's first-screen preload (decision 115), which must
+ * run before the entry. Still no other inline script can run there.
  */
-function loginPagePolicy(html: string): string {
+function pagePolicy(html: string): string {
   const hashes = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map(
     (m) => `'sha256-${createHash('sha256').update(m[1]!).digest('base64')}'`,
   )
@@ -56,7 +57,8 @@ export function mountPwa(app: Hono, distDir: string): void {
   )
   const serveIndex = withCacheControl(serveStatic({ path: indexFile, precompressed: true }), () => REVALIDATE)
   const loginFile = join(distDir, LOGIN_PAGE)
-  const loginPolicy = existsSync(loginFile) ? loginPagePolicy(readFileSync(loginFile, 'utf8')) : null
+  const loginPolicy = existsSync(loginFile) ? pagePolicy(readFileSync(loginFile, 'utf8')) : null
+  const indexPolicy = existsSync(indexFile) ? pagePolicy(readFileSync(indexFile, 'utf8')) : null
   const serveLogin = withCacheControl(serveStatic({ path: loginFile, precompressed: true }), () => REVALIDATE)
 
   // serveStatic calls its `next` when the file is missing; a no-op there lets us fall through to the 404.
@@ -64,12 +66,20 @@ export function mountPwa(app: Hono, distDir: string): void {
   app.get('*', async (c, next) => {
     if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
     let res: Response | void = undefined
-    if (looksLikeFile(c.req.path)) res = await serveFile(c, missing)
-    else if (c.req.path === '/' && loginPolicy && isNavigation(c)) res = await serveLogin(c, missing)
-    else if (isNavigation(c) && existsSync(indexFile)) res = await serveIndex(c, missing)
-    // The service worker precaches /login.html and answers `/` with it offline, headers included.
-    const isLogin = c.req.path === '/' || c.req.path === `/${LOGIN_PAGE}`
-    if (loginPolicy && isLogin && res instanceof Response && res.ok) res.headers.set('Content-Security-Policy', loginPolicy)
+    // The page's own policy goes with it wherever it is served from: the service worker precaches /login.html and
+    // /index.html, and answers navigations with them offline, headers included.
+    let policy: string | null = null
+    if (looksLikeFile(c.req.path)) {
+      res = await serveFile(c, missing)
+      policy = c.req.path === `/${LOGIN_PAGE}` ? loginPolicy : c.req.path === '/index.html' ? indexPolicy : null
+    } else if (c.req.path === '/' && loginPolicy && isNavigation(c)) {
+      res = await serveLogin(c, missing)
+      policy = loginPolicy
+    } else if (isNavigation(c) && existsSync(indexFile)) {
+      res = await serveIndex(c, missing)
+      policy = indexPolicy
+    }
+    if (policy && res instanceof Response && res.ok) res.headers.set('Content-Security-Policy', policy)
     return res ?? next()
   })
   app.get('*', (c) => c.text('Not found', 404))
