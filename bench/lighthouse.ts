@@ -28,14 +28,19 @@ import { DEMO } from '#server/seed/demo'
  *
  * The machine is shared and its figures noisy: to compare two builds in one run, LIGHTHOUSE_DISTS=<dir>,<dir> serves
  * each from its own server and measures them turn about (a `build` column names each). LIGHTHOUSE_PAGES=/home,/orders
- * measures only those pages.
+ * measures only those pages, LIGHTHOUSE_CACHE=cold only the cold rows. LIGHTHOUSE_THROTTLING=devtools slows the
+ * network and CPU for real while the page loads (Lighthouse's `devtools` method) instead of simulating from a fast
+ * load: slower and noisier, but a saved round trip shows as itself.
  */
 
 const ROOT = resolve(import.meta.dirname, '..')
 const ONLY = process.env.LIGHTHOUSE_PAGES?.split(',')
 const pick = <T extends string>(paths: readonly T[]) => paths.filter((p) => !ONLY || ONLY.includes(p))
-const WARM = pick(['/', '/home', '/orders', '/transactions', '/products'])
-const COLD = pick(['/home', '/orders'])
+const CACHES = process.env.LIGHTHOUSE_CACHE?.split(',') ?? ['warm', 'cold']
+const WARM = CACHES.includes('warm') ? pick(['/', '/home', '/orders', '/transactions', '/products']) : []
+const COLD = CACHES.includes('cold') ? pick(['/home', '/orders']) : []
+/** `devtools`: the network really slowed per request (latency and bandwidth) instead of simulated from a fast load. */
+const THROTTLING = process.env.LIGHTHOUSE_THROTTLING === 'devtools' ? { throttlingMethod: 'devtools' as const } : {}
 const DISTS = process.env.LIGHTHOUSE_DISTS?.split(',') ?? [join(ROOT, 'dist')]
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking']
 
@@ -52,7 +57,7 @@ function against(value: number, text: string, goal: number, atLeast: boolean) {
   return `${text} (${atLeast ? '≥' : '≤'} ${goal} ${met ? '✓' : '✗'})`
 }
 
-async function measure(page: Page, url: string, path: string, cache: Cache) {
+async function measure(page: Page, url: string, path: string, cache: Cache, build = 0) {
   // Lighthouse clears storage before a run unless told not to: that would sign the vendor out. The login page is
   // measured as a stranger sees it; a cold row's "reset" is its fresh profile.
   const flags = {
@@ -60,10 +65,12 @@ async function measure(page: Page, url: string, path: string, cache: Cache) {
     logLevel: 'error' as const,
     onlyCategories: ['performance'],
     disableStorageReset: path !== '/',
+    ...THROTTLING,
   }
   const result = await lighthouse(`${url}${path}`, flags, undefined, page)
   const lhr = result!.lhr
-  const name = `${path === '/' ? 'login' : path.slice(1)}${cache === 'cold' ? '-cold' : ''}`
+  // One file per page and build: with LIGHTHOUSE_DISTS the second build's reports no longer overwrite the first's.
+  const name = `${DISTS.length > 1 ? `build${build}-` : ''}${path === '/' ? 'login' : path.slice(1)}${cache === 'cold' ? '-cold' : ''}`
   const reports = process.env.LIGHTHOUSE_REPORTS
   if (reports) {
     mkdirSync(reports, { recursive: true })
@@ -138,7 +145,7 @@ export async function lighthouseFigures() {
       for (const [i, server] of servers.entries()) {
         const row = await withChrome(async (page) => {
           await signInWithoutTheApp(page, server.url)
-          return measure(page, server.url, path, 'cold')
+          return measure(page, server.url, path, 'cold', i)
         })
         rows.push({ ...build(i), ...row })
       }
@@ -156,7 +163,7 @@ export async function lighthouseFigures() {
             await Promise.all([page.waitForNavigation({ waitUntil: 'networkidle0' }).catch(() => {}), page.keyboard.press('Enter')])
             signedIn = true
           }
-          rows.push({ ...build(i), ...(await measure(page, server.url, path, 'warm')) })
+          rows.push({ ...build(i), ...(await measure(page, server.url, path, 'warm', i)) })
         }
       })
     }
