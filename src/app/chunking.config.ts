@@ -172,6 +172,7 @@ function firstScreenFiles(chunks: OutputChunk[]): string[] {
  * (src/server/http/static-site.ts). The key is the one lib/session.ts keeps the token under.
  */
 export function signedInPreload(tokenKey: string): Plugin {
+  // Not when a service worker controls the page: it answers the chunks from its precache, with no round trip to save.
   return {
     name: 'vbo:signed-in-preload',
     apply: 'build',
@@ -180,7 +181,7 @@ export function signedInPreload(tokenKey: string): Plugin {
       handler(_html, ctx) {
         const files = firstScreenFiles(Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk'))
         const script =
-          `try{if(localStorage.getItem(${JSON.stringify(tokenKey)}))for(const href of ${JSON.stringify(files)}){` +
+          `try{if(localStorage.getItem(${JSON.stringify(tokenKey)})&&!navigator.serviceWorker?.controller)for(const href of ${JSON.stringify(files)}){` +
           `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
           `document.head.appendChild(link)}}catch{}`
         return [{ tag: 'script', children: script, injectTo: 'head' }]
