@@ -165,14 +165,14 @@ function firstScreenFiles(chunks: OutputChunk[]): string[] {
 }
 
 /**
- * Decision 115: on a device with a session, index.html asks for the first signed-in screen's two chunks while its
- * head is parsed, beside the entry, instead of once the entry and the route table have run (a second round trip on
- * a cold start, after the largest downloads). A device without one (a customer opening a pay link, a stranger)
- * fetches none of it. An inline script, as only it runs before the entry; the server allows it by its hash
- * (src/server/http/static-site.ts). The key is the one lib/session.ts keeps the token under.
+ * Decision 115: on a device with a session, index.html asks for the files of the first signed-in screen
+ * (`firstScreenFiles`) while its head is parsed, beside the entry, instead of once the entry and the route table have
+ * run (one or two more round trips on a cold start, after the largest downloads). A device without one (a customer
+ * opening a pay link, a stranger) fetches none of it, nor does a page a service worker controls: the precache
+ * answers the chunks with no round trip to save. An inline script, as only it runs before the entry; the server
+ * allows it by its hash (src/server/http/static-site.ts). `tokenKey` is lib/session-store.ts's key for the token.
  */
 export function signedInPreload(tokenKey: string): Plugin {
-  // Not when a service worker controls the page: it answers the chunks from its precache, with no round trip to save.
   return {
     name: 'vbo:signed-in-preload',
     apply: 'build',
