@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { createHash, randomUUID } from 'node:crypto'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -254,15 +254,37 @@ describe('the PWA', () => {
 describe('the built app shell', () => {
   const root = new URL('../../../', import.meta.url)
 
-  it('dist/index.html (when built) and the index.html vite builds from load every script from a file', () => {
-    const built = new URL('dist/index.html', root)
-    // The server suite does not build the PWA; the e2e suite and `npm start` do. Check it when it is there.
-    if (existsSync(built)) {
-      const html = readFileSync(built, 'utf8')
-      expectNoInlineScript(html, 'dist/index.html')
-      expect(html).toMatch(/<script\b[^>]*\ssrc=/)
-    }
+  it('the index.html vite builds from loads every script from a file', () => {
     expectNoInlineScript(readFileSync(new URL('index.html', root), 'utf8'), 'index.html')
+  })
+
+  // Decision 115: the build adds one inline script (the first-screen preload). It runs because the policy served with
+  // the page names its hash; no 'unsafe-inline', so nothing else inline can run.
+  it('dist/index.html (when built) runs inline only what the policy served with it allows by hash', async () => {
+    const dist = new URL('dist/', root)
+    // The server suite does not build the PWA; the e2e suite and `npm start` do. Check it when it is there.
+    if (!existsSync(new URL('index.html', dist))) return
+    const html = readFileSync(new URL('index.html', dist), 'utf8')
+    expect(html).toMatch(/<script\b[^>]*\ssrc=/)
+    expect(html, 'inline event handler').not.toMatch(/<[^>]+\son[a-z]+\s*=/i)
+    const { app: served } = await makeApp()
+    mountPwa(served, dist.pathname)
+    for (const path of ['/orders', '/index.html']) {
+      const res = await served.request(path, { headers: { 'sec-fetch-mode': 'navigate', accept: 'text/html' } })
+      const scriptSrc = res.headers
+        .get('content-security-policy')!
+        .split('; ')
+        .find((d) => d.startsWith('script-src'))!
+      expect(scriptSrc, path).not.toContain('unsafe-inline')
+      for (const [, body] of html.matchAll(/<script>([\s\S]*?)<\/script>/g)) {
+        expect(scriptSrc, path).toContain(`'sha256-${createHash('sha256').update(body!).digest('base64')}'`)
+      }
+      // Any other inline script (with attributes, which the hashing does not read) would be refused: none is there.
+      for (const [tag, attributes, body] of html.matchAll(/<script\b([^>]+)>([\s\S]*?)<\/script\s*>/gi)) {
+        expect(attributes, tag.slice(0, 120)).toMatch(/\ssrc\s*=/i)
+        expect(body!.trim(), tag.slice(0, 120)).toBe('')
+      }
+    }
   })
 
   it('the service worker is registered from the bundle, never by a script vite-plugin-pwa injects into the page', () => {
