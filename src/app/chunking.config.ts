@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 
-import type { CodeSplittingGroup, OutputChunk } from 'rolldown'
+import type { CodeSplittingGroup, OutputAsset, OutputChunk } from 'rolldown'
 import type { Plugin } from 'vite'
 
 /*
@@ -107,6 +107,18 @@ export function firstPreloads(deps: string[]): string[] {
   return [...deps].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_PRELOADS)
 }
 
+/** The built bundle's chunks (its assets left out), as transformIndexHtml is handed it. */
+function chunksOf(bundle: Record<string, OutputChunk | OutputAsset> | undefined): OutputChunk[] {
+  return Object.values(bundle ?? {}).filter((item): item is OutputChunk => item.type === 'chunk')
+}
+
+/** The chunk a code-splitting group named: the build fails if a group is gone rather than ship a page without it. */
+function chunkNamed(chunks: OutputChunk[], name: string): OutputChunk {
+  const chunk = chunks.find((c) => c.name === name)
+  if (!chunk) throw new Error(`index.html preloads: no chunk named ${name}`)
+  return chunk
+}
+
 /** The chunk of the route table (decision 113), which main.tsx imports dynamically. */
 export const ROUTE_TABLE_CHUNK = 'route-table'
 
@@ -121,8 +133,7 @@ export function routeTablePreload(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, ctx) {
-        const chunk = Object.values(ctx.bundle ?? {}).find((c) => c.type === 'chunk' && c.name === ROUTE_TABLE_CHUNK)
-        if (!chunk) throw new Error(`route-table-preload: no chunk named ${ROUTE_TABLE_CHUNK}`)
+        const chunk = chunkNamed(chunksOf(ctx.bundle), ROUTE_TABLE_CHUNK)
         return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }]
       },
     },
@@ -139,29 +150,19 @@ const FIRST_SCREEN_CHUNKS = ['signed-in', 'first-common']
  * trip on a cold start.
  */
 function firstScreenFiles(chunks: OutputChunk[]): string[] {
+  // The chunks' static imports as a graph of files, for the same walk as the modules'.
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]))
-  const closure = (roots: OutputChunk[]) => {
-    const seen = new Set<string>()
-    const queue = roots.map((chunk) => chunk.fileName)
-    while (queue.length > 0) {
-      const file = queue.shift()!
-      if (seen.has(file)) continue
-      seen.add(file)
-      queue.push(...(byFile.get(file)?.imports ?? []))
-    }
-    return seen
-  }
+  const files: Graph = { getModuleInfo: (file) => ({ importedIds: byFile.get(file)?.imports ?? [], dynamicallyImportedIds: [] }) }
+  const fileNames = (roots: OutputChunk[]) => roots.map((chunk) => chunk.fileName)
   // What index.html's own tags load: the entry with its imports, and the route table (decision 113).
-  const loaded = closure(chunks.filter((chunk) => chunk.isEntry || chunk.name === ROUTE_TABLE_CHUNK))
-  const groups = FIRST_SCREEN_CHUNKS.map((name) => {
-    const chunk = chunks.find((c) => c.name === name)
-    if (!chunk) throw new Error(`signed-in-preload: no chunk named ${name}`)
-    return chunk
-  })
+  const loaded = staticClosure(files, fileNames(chunks.filter((chunk) => chunk.isEntry || chunk.name === ROUTE_TABLE_CHUNK)))
+  const groups = FIRST_SCREEN_CHUNKS.map((name) => chunkNamed(chunks, name))
   const routeHalves = chunks.filter(
     (chunk) => chunk.facadeModuleId?.includes('tsr-split') && FIRST_SCREEN_ROUTES.includes(chunk.facadeModuleId.split('?')[0]!),
   )
-  return [...closure([...groups, ...routeHalves])].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
+  // The two groups first, as index.html asks for them in this order: the largest files, which import most of the rest.
+  const wanted = new Set([...fileNames(groups), ...staticClosure(files, fileNames([...groups, ...routeHalves]))])
+  return [...wanted].filter((file) => !loaded.has(file)).map((file) => `/${file}`)
 }
 
 /**
@@ -179,7 +180,7 @@ export function signedInPreload(tokenKey: string): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, ctx) {
-        const files = firstScreenFiles(Object.values(ctx.bundle ?? {}).filter((c): c is OutputChunk => c.type === 'chunk'))
+        const files = firstScreenFiles(chunksOf(ctx.bundle))
         const script =
           `try{if(localStorage.getItem(${JSON.stringify(tokenKey)})&&!navigator.serviceWorker?.controller)for(const href of ${JSON.stringify(files)}){` +
           `const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;` +
