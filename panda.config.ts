@@ -3,6 +3,7 @@ import { defineConfig, defineGlobalStyles } from '@pandacss/dev'
 import { badge, button, card, input, listRow } from './src/app/ui/theme/recipes'
 import { dialog, field, pinInput, sheet, toast } from './src/app/ui/theme/slot-recipes'
 import { keyframes, semanticTokens, textStyles, tokens } from './src/app/ui/theme/tokens'
+import { dropUnreadProperties } from './src/app/ui/theme/unread-properties'
 
 const globalCss = defineGlobalStyles({
   html: {
@@ -36,6 +37,8 @@ const globalCss = defineGlobalStyles({
 
 export default defineConfig({
   preflight: true,
+  // Decision 116: the base preset's custom properties on every element that no rule reads are left out.
+  hooks: { 'cssgen:done': ({ artifact, content }) => (artifact === 'styles.css' ? dropUnreadProperties(content) : undefined) },
   include: ['./src/app/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',
