@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 
 import { COUPON_MESSAGES, lagosToday } from '#app/features/coupons/coupon-form'
 import { endpoints } from '#contract/index'
@@ -8,6 +8,11 @@ import { coupon, couponPage } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
+
+// The form takes today when its sheet opens and these tests when they type a date: a run across Lagos midnight
+// (23:00 UTC) would compare two different todays. The clock starts at noon in Lagos and runs on from there.
+beforeEach(() => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-10T11:00:00Z'), shouldAdvanceTime: true }))
+afterEach(() => vi.useRealTimers())
 
 type User = ReturnType<typeof renderApp>['user']
 
