@@ -171,8 +171,9 @@ export async function lighthouseFigures() {
         rows.push({ ...build(i), ...row })
       }
     }
-    // Warm rows turn about page by page, each build in a profile of its own kept for the whole run: measured build
-    // after build, whichever build went second came out 40–60 ms of TBT better, the same build either way round.
+    // Warm rows turn about page by page, each build in a profile of its own kept for the whole run. Measured build
+    // after build, the build that went second had the lower TBT in 10 of 11 pairs, by 38 ms on average, whichever
+    // build it was (docs/decisions/117).
     const profiles: Awaited<ReturnType<typeof openChrome>>[] = []
     try {
       for (let i = 0; i < servers.length && WARM.length > 0; i++) profiles.push(await openChrome())
