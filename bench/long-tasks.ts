@@ -46,10 +46,11 @@ const DISTS = process.env.LONG_TASKS_DISTS?.split(',')
 const AS_LIGHTHOUSE = process.env.LONG_TASKS_AS === 'lighthouse'
 const CATEGORIES = AS_LIGHTHOUSE
   ? LighthouseTrace.getDefaultTraceCategories()
-  : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute']
+  : ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8.execute', 'blink.user_timing']
 
 interface TraceEvent {
   name: string
+  cat?: string
   ph: string
   ts: number
   dur?: number
@@ -73,6 +74,15 @@ function longTasks(events: TraceEvent[]) {
   const own = onThread(main)
   const tasks = own.filter((e) => e.name === 'RunTask')
   const start = Math.min(...tasks.map((e) => e.ts))
+  // The start's steps as main.tsx marks them (`boot:<step>`), in order.
+  const marks = events.filter((e) => e.cat?.includes('blink.user_timing') && e.name.startsWith('boot:')).sort((a, b) => a.ts - b.ts)
+  /** The steps marked inside a task, or the last one marked before it. */
+  const bootSteps = (from: number, to: number) => {
+    const inside = marks.filter((m) => m.ts >= from && m.ts <= to).map((m) => m.name.slice('boot:'.length))
+    if (inside.length > 0) return inside.join(', ')
+    const before = marks.filter((m) => m.ts < from).at(-1)
+    return before ? `after ${before.name.slice('boot:'.length)}` : ''
+  }
   /** An event's length in ms as counted: wall time, or with LONG_TASKS_CLOCK=cpu its CPU time scaled. */
   const length = (e: TraceEvent) => (((CPU_CLOCK ? (e.tdur ?? e.dur) : e.dur) ?? 0) / 1000) * CPU_SCALE
   return tasks
@@ -94,6 +104,7 @@ function longTasks(events: TraceEvent[]) {
         'task (ms)': Math.round(length(task)),
         'counts to TBT (ms)': Math.round(length(task) - LONG_MS),
         mostly: parts.map(([name, ms]) => `${name} ${Math.round(ms)}`).join(', '),
+        'boot steps': bootSteps(task.ts, end),
       }
     })
 }

@@ -28,6 +28,20 @@ function nextTask(): Promise<void> {
   })
 }
 
+/**
+ * A User Timing mark for each step of the start, named `boot:<step>`. The long-task bench (bench/long-tasks.ts) names
+ * each long task by the steps it ran, so a task can be traced to its cause without a profiler; DevTools shows them too.
+ */
+const step = (name: string) => performance.mark(`boot:${name}`)
+
+/** Loads each item in turn, each in a task of its own after the one before it has finished. */
+async function inTurn<T>(items: readonly T[], load: (item: T) => Promise<unknown> | undefined): Promise<void> {
+  for (const item of items) {
+    await load(item)
+    await nextTask()
+  }
+}
+
 /** How long a returning vendor's start waits for a screen's data before React draws its pending skeleton. */
 const FIRST_SCREEN_WAIT_MS = 250
 
@@ -56,6 +70,7 @@ function loadFirstScreen(router: AppRouter, waitForData: boolean): Promise<void>
 async function boot() {
   // Decision 106: evaluating the entry's modules is a task of its own; building the router and the boot follow.
   await nextTask()
+  step('start')
   // The online manager assumes "online" until an event says otherwise; a start with no network sends none.
   onlineManager.setOnline(navigator.onLine)
   startSignOutOutbox()
@@ -67,8 +82,10 @@ async function boot() {
   // schemas they use) is evaluated here, in a task of its own, and the router built in the next one. The module is in
   // the entry chunk (chunking.config.ts), so this fetches nothing: it only moves its evaluation out of the entry's.
   const { createAppRouter } = await import('./router')
+  step('route-table')
   await nextTask()
   const router = createAppRouter(queryClient)
+  step('router')
   // Several calls can fail with 401 at once; the first one signs out, the rest find no session and stay quiet.
   setUnauthenticatedHandler(() => {
     if (!getSession()) return
@@ -78,13 +95,19 @@ async function boot() {
     })
   })
   await nextTask()
+  // A service worker answers the chunks from its precache: a returning vendor, whose data is usually saved.
+  const returning = Boolean(navigator.serviceWorker?.controller)
   // Decision 100: the screen's lazy chunks are fetched now, beside the cache's restore, not after React's first
   // render asks for them; on a cold start that is a round trip and the entry's evaluation sooner.
-  const chunks = Promise.all(
-    router.getMatchedRoutes(location.pathname)[0].map((route) => router.loadRouteChunk(route)?.catch(() => undefined)),
-  )
+  const matched = router.getMatchedRoutes(location.pathname)[0]
+  const loadChunk = (route: (typeof matched)[number]) => router.loadRouteChunk(route)?.catch(() => undefined)
+  // Decision 118: from the precache each route's chunk (the shell's, then the screen's) is evaluated in a task of
+  // its own; together they were one long task. Over the network they are all fetched at once.
+  const chunks = returning ? inTurn(matched, loadChunk) : Promise.all(matched.map(loadChunk))
+  step('chunks-asked')
   if (session) {
     await restored
+    step('restored')
     // Not awaited: changes made offline are read and sent behind the first screen.
     void startOutbox(queryClient, session.user.id)
   }
@@ -92,14 +115,16 @@ async function boot() {
   // own, so React renders the finished screen once instead of matching, loading and rendering in one task. A
   // service worker answers the chunks from its precache, so they are waited for; without one (the first visit)
   // they cross the network and the route's pending skeleton is drawn meanwhile.
-  const returning = Boolean(navigator.serviceWorker?.controller)
   if (returning) await chunks
+  step('chunks')
   await nextTask()
   // Decision 106: React renders once the router has committed what to draw. A commit while React's first render is
   // under way changes the stores that render read; React then throws the time-sliced work away and renders the
   // whole screen again in one blocking task.
   await loadFirstScreen(router, returning)
+  step('first-screen-loaded')
   await nextTask()
+  step('render')
   const root = createRoot(document.getElementById('root')!)
   startTransition(() => {
     root.render(
