@@ -75,13 +75,16 @@ function longTasks(events: TraceEvent[]) {
   const tasks = own.filter((e) => e.name === 'RunTask')
   const start = Math.min(...tasks.map((e) => e.ts))
   // The start's steps as main.tsx marks them (`boot:<step>`), in order.
-  const marks = events.filter((e) => e.cat?.includes('blink.user_timing') && e.name.startsWith('boot:')).sort((a, b) => a.ts - b.ts)
+  const marks = events
+    .filter((e) => e.cat?.includes('blink.user_timing') && e.name.startsWith('boot:'))
+    .map((e) => ({ ts: e.ts, step: e.name.slice('boot:'.length) }))
+    .sort((a, b) => a.ts - b.ts)
   /** The steps marked inside a task, or the last one marked before it. */
   const bootSteps = (from: number, to: number) => {
-    const inside = marks.filter((m) => m.ts >= from && m.ts <= to).map((m) => m.name.slice('boot:'.length))
-    if (inside.length > 0) return inside.join(', ')
+    const inside = marks.filter((m) => m.ts >= from && m.ts <= to)
+    if (inside.length > 0) return inside.map((m) => m.step).join(', ')
     const before = marks.filter((m) => m.ts < from).at(-1)
-    return before ? `after ${before.name.slice('boot:'.length)}` : ''
+    return before ? `after ${before.step}` : ''
   }
   /** An event's length in ms as counted: wall time, or with LONG_TASKS_CLOCK=cpu its CPU time scaled. */
   const length = (e: TraceEvent) => (((CPU_CLOCK ? (e.tdur ?? e.dur) : e.dur) ?? 0) / 1000) * CPU_SCALE
