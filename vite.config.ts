@@ -5,7 +5,14 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import { firstPreloads, firstScreenGroups, ROUTE_TABLE_CHUNK, routeTablePreload, signedInPreload } from './src/app/chunking.config.ts'
+import {
+  firstPreloads,
+  firstScreenGroups,
+  lazyPreloadsOverTheNetworkOnly,
+  ROUTE_TABLE_CHUNK,
+  routeTablePreload,
+  signedInPreload,
+} from './src/app/chunking.config.ts'
 import { TOKEN_KEY } from './src/app/lib/session-store.ts'
 import { loginPage } from './src/app/login-page.config.ts'
 import { precompress } from './src/app/precompress.config.ts'
@@ -31,6 +38,7 @@ export default defineConfig({
     }),
     react(),
     routeTablePreload(),
+    lazyPreloadsOverTheNetworkOnly(),
     signedInPreload(TOKEN_KEY),
     // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
     loginPage(),
@@ -47,7 +55,7 @@ export default defineConfig({
     sourcemap: false,
     // Decision 100: Vite's preload helper inserts a <link rel="modulepreload"> per chunk a lazy route imports; 47 of
     // them on a cold /home cost 123–172 ms of main thread at 4× CPU. The first screen's own chunks go first; the
-    // browser finds the rest through the imports of those it fetched.
+    // browser finds the rest through the imports of those it fetched. Under a service worker, none (decision 119).
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : firstPreloads(deps)) },
     rolldownOptions: {
       // The contract's schemas spread shared pieces (`...pageQuery`); without this, reading an imported object counts

@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, phoneContext, suiteBrowser } from './browser'
+import { baseURL, demo, logIn, phoneContext, suiteBrowser } from './browser'
 
 /*
  * Decision 115: index.html's inline script asks for the first signed-in screen's chunks on a device with a session,
  * and on no other. The app's entry is blocked here, so every chunk requested comes from the page itself, and the
  * policy must let the script run (a refused inline script is a console error, not a failure of the page).
+ * Decision 119: a lazy screen's chunks are preloaded only when they cross the network, not from a service worker.
  */
 
 const suite = suiteBrowser()
@@ -53,6 +54,35 @@ describe('index.html on a cold start', () => {
     const { chunks, refusals } = await pageOnlyLoad(page, '/pay/SOME-LINK')
     expect(refusals).toEqual([])
     expect(chunks.filter((path) => /^\/assets\/(signed-in|first-common)-/.test(path))).toEqual([])
+    await context.close()
+  })
+})
+
+/** The modulepreload tags for the Products screen's own chunk once a full load of /products has drawn it. */
+async function productsPreloads(page: Page): Promise<number> {
+  await page.goto(`${baseURL()}/products`)
+  await page.getByRole('heading', { name: 'Products', level: 1 }).waitFor()
+  return page.locator('link[rel="modulepreload"][href*="/assets/products-"]').count()
+}
+
+describe("a lazy screen's chunks", () => {
+  it('are preloaded when they come over the network: no service worker yet', async () => {
+    const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
+    const page = await context.newPage()
+    await logIn(page, demo().email, demo().password)
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker?.controller))).toBe(false)
+    expect(await productsPreloads(page)).toBe(1)
+    await context.close()
+  })
+
+  it('are not preloaded when the service worker answers them from its precache', async () => {
+    const context = await phoneContext(suite.browser)
+    const page = await context.newPage()
+    await logIn(page, demo().email, demo().password)
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
+    await page.reload()
+    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
+    expect(await productsPreloads(page)).toBe(0)
     await context.close()
   })
 })
