@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { useDocumentTop, windowRect } from '../lib/use-document-top'
+import { scrollWindowTo, useDocumentTop, windowRect } from '../lib/window-virtualizer'
 import { EmptyState } from './empty-state'
 import { isNotSavedOffline, NotSavedOffline } from './not-saved'
 import { type Noun, Pagination } from './pagination'
@@ -145,6 +145,7 @@ function VirtualRows<T>({
     overscan: OVERSCAN,
     scrollMargin,
     initialRect: windowRect(),
+    scrollToFn: scrollWindowTo,
   })
   const drawn = virtualizer.getVirtualItems()
   const first = drawn[0]

@@ -6,7 +6,7 @@ import { visuallyHidden } from 'styled-system/patterns'
 
 import { formatCount } from '#app/lib/format'
 import type { TransactionListFilters } from '#app/lib/query-keys'
-import { useDocumentTop, windowRect } from '#app/lib/use-document-top'
+import { scrollWindowTo, useDocumentTop, windowRect } from '#app/lib/window-virtualizer'
 import { EmptyState } from '#app/ui/empty-state'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { PullToRefresh } from '#app/ui/pull-to-refresh'
@@ -47,6 +47,7 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
     overscan: OVERSCAN,
     scrollMargin,
     initialRect: windowRect(),
+    scrollToFn: scrollWindowTo,
   })
   const items = virtualizer.getVirtualItems()
   const lastIndex = items.at(-1)?.index ?? -1
