@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demo, logIn, phoneContext, suiteBrowser } from './browser'
+import { baseURL, demo, demoOnPhone, logIn, phoneContext, suiteBrowser } from './browser'
 
 /*
  * Decision 115: index.html's inline script asks for the first signed-in screen's chunks on a device with a session,
@@ -76,9 +76,7 @@ describe("a lazy screen's chunks", () => {
   })
 
   it('are not preloaded when the service worker answers them from its precache', async () => {
-    const context = await phoneContext(suite.browser)
-    const page = await context.newPage()
-    await logIn(page, demo().email, demo().password)
+    const { context, page } = await demoOnPhone(suite.browser)
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await page.reload()
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
