@@ -17,6 +17,7 @@ import { TOKEN_KEY } from './src/app/lib/session-store.ts'
 import { loginPage } from './src/app/login-page.config.ts'
 import { precompress } from './src/app/precompress.config.ts'
 import { pwa } from './src/app/pwa.config.ts'
+import { staticStyles } from './src/app/static-styles.config.ts'
 
 // Each build gets its own id; the persisted query cache of an older build is discarded (shapes may differ).
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString()
@@ -37,6 +38,8 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
+    // Decision 121: all-literal css(), pattern and recipe calls become their class strings.
+    staticStyles(),
     routeTablePreload(),
     lazyPreloadsOverTheNetworkOnly(),
     signedInPreload(TOKEN_KEY),
