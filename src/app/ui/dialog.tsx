@@ -6,9 +6,10 @@ import { dialog } from 'styled-system/recipes'
 
 import { Button } from './button'
 import { Icon, type IconName } from './icon'
+import { mountedOnceOpen } from './mounted-once-open'
 
 const { withRootProvider, withContext } = createStyleContext(dialog)
-const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+const Root = mountedOnceOpen(withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } }))
 const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
 const Positioner = withContext(Dialog.Positioner, 'positioner')
 const Content = withContext(Dialog.Content, 'content')

@@ -5,11 +5,12 @@ import { createStyleContext } from 'styled-system/jsx'
 import { sheet } from 'styled-system/recipes'
 
 import { IconButton } from './button'
+import { mountedOnceOpen } from './mounted-once-open'
 
 const { withRootProvider, withContext } = createStyleContext(sheet)
 // Mounted only while open (lazyMount) and removed after the closing animation (unmountOnExit), so a sheet's
-// form state starts fresh each time and closed sheets cost nothing.
-const Root = withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } })
+// form state starts fresh each time and closed sheets cost nothing; never opened, not even a root (decision 122).
+const Root = mountedOnceOpen(withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } }))
 const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
 const Positioner = withContext(Dialog.Positioner, 'positioner')
 const Content = withContext(Dialog.Content, 'content')

@@ -50,6 +50,35 @@ describe('ConfirmDialog', () => {
   })
 })
 
+/** A dialog closed until a button opens it: decision 122 draws no root until then, so it mounts already open. */
+function Opener() {
+  const [open, setOpen] = useState(false)
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Log out
+      </button>
+      <ConfirmDialog open={open} onOpenChange={setOpen} title="2 changes have not been sent" onProceed={() => {}} />
+    </>
+  )
+}
+
+describe('a dialog first opened after the screen drew', () => {
+  it('opens with focus inside, gives focus back on Escape, and opens again', async () => {
+    const user = userEvent.setup()
+    render(<Opener />)
+    expect(screen.queryByRole('alertdialog')).toBeNull()
+    await user.click(screen.getByRole('button', { name: 'Log out' }))
+    const dialog = await screen.findByRole('alertdialog', { name: '2 changes have not been sent' })
+    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true))
+    await user.keyboard('{Escape}')
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull())
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Log out' })))
+    await user.click(screen.getByRole('button', { name: 'Log out' }))
+    expect(await screen.findByRole('alertdialog', { name: '2 changes have not been sent' })).toBeTruthy()
+  })
+})
+
 describe('InfoDialog', () => {
   it('shows the outcome with a check mark and closes on Okay after onAction', async () => {
     const user = userEvent.setup()
