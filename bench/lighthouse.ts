@@ -79,6 +79,8 @@ async function measure(page: Page, url: string, path: string, cache: Cache, buil
     mkdirSync(reports, { recursive: true })
     writeFileSync(join(reports, `${name}.json`), JSON.stringify(lhr, null, 1))
   }
+  // A run Lighthouse could not finish (NO_FCP, a protocol timeout) says so instead of a row of NaN.
+  if (lhr.runtimeError) return { failed: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` }
   const audit = (id: string) => lhr.audits[id]?.numericValue ?? NaN
   const score = Math.round((lhr.categories.performance?.score ?? 0) * 100)
   const lcp = audit('largest-contentful-paint') / 1000
@@ -98,6 +100,19 @@ async function measure(page: Page, url: string, path: string, cache: Cache, buil
     requests: requests.length,
     KiB: (requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0) / 1024).toFixed(1),
   }
+}
+
+type Measured = Awaited<ReturnType<typeof measure>>
+
+/**
+ * One more try when Lighthouse could not finish a run (one in a dozen cold runs here ended in NaN); the row says
+ * so. A cold row's retry is given a fresh profile by its caller, so it is cold again.
+ */
+async function measuredOnce(run: () => Promise<Measured>) {
+  const first = await run()
+  if (!('failed' in first)) return first
+  const second = await run()
+  return { ...second, note: `first try failed (${first.failed})` }
 }
 
 /** A Chromium of its own (chrome-launcher gives every launch a new profile directory) and a page in it. */
@@ -164,10 +179,12 @@ export async function lighthouseFigures() {
     const rows = []
     for (const path of COLD) {
       for (const [i, server] of servers.entries()) {
-        const row = await withChrome(async (page) => {
-          await signInWithoutTheApp(page, server.url)
-          return measure(page, server.url, path, 'cold', i)
-        })
+        const row = await measuredOnce(() =>
+          withChrome(async (page) => {
+            await signInWithoutTheApp(page, server.url)
+            return measure(page, server.url, path, 'cold', i)
+          }),
+        )
         rows.push({ ...build(i), ...row })
       }
     }
@@ -186,7 +203,8 @@ export async function lighthouseFigures() {
               await signInThroughTheForm(page, server.url)
               signedIn.add(i)
             }
-            rows.push({ ...build(i), ...(ROUNDS > 1 ? { round } : {}), ...(await measure(page, server.url, path, 'warm', i)) })
+            const row = await measuredOnce(() => measure(page, server.url, path, 'warm', i))
+            rows.push({ ...build(i), ...(ROUNDS > 1 ? { round } : {}), ...row })
           }
         }
       }

@@ -192,7 +192,7 @@ export function staticStyles(): Plugin {
       functions = await loadStyleFunctions()
     },
     transform(code, id) {
-      if (!code.includes('styled-system/') || !id.startsWith(resolve(import.meta.dirname)) || id.includes('node_modules')) return
+      if (!code.includes('styled-system/') || !id.startsWith(resolve(import.meta.dirname))) return
       const result = inlineStaticStyles(code, this.parse(code), functions)
       if (!result) return
       return { code: result.toString(), map: result.generateMap({ hires: 'boundary', source: id }) }
