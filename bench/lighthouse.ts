@@ -103,8 +103,8 @@ async function measure(page: Page, url: string, path: string, cache: Cache, buil
 type Measured = Awaited<ReturnType<typeof measure>>
 
 /**
- * One more try when Lighthouse could not finish a run (one in a dozen cold runs here ended in NaN); the round says
- * so. A cold round's retry is given a fresh profile by its caller, so it is cold again. A round that failed twice
+ * One more try when Lighthouse could not finish a run (now and then a cold run ended in a row of NaN); the round
+ * says so. A cold round's retry is given a fresh profile by its caller, so it is cold again. A round that failed twice
  * is listed as failed and left out of the medians.
  */
 async function measuredOnce(run: () => Promise<Measured>): Promise<Measured & { note?: string }> {
@@ -271,6 +271,7 @@ export function medianRows(rounds: Rounds) {
   return [...groups.values()].map((group) => {
     const { build, page, cache, finalPath } = group[0]!
     const of = (pick: (m: Measurement) => number) => median(group.map(pick))
+    const [score, lcp, tbt] = [of((m) => m.score), of((m) => m.lcp), Math.round(of((m) => m.tbt))]
     const tbts = group.map((m) => m.tbt)
     const goal = GOALS[cache]
     const failed = failures.get(`${build} ${cache} ${page}`)
@@ -280,24 +281,9 @@ export function medianRows(rounds: Rounds) {
       cache,
       'final URL': finalPath,
       rounds: failed ? `${group.length} (${failed} failed)` : group.length,
-      performance: against(
-        of((m) => m.score),
-        String(of((m) => m.score)),
-        goal.score,
-        true,
-      ),
-      'LCP (s)': against(
-        of((m) => m.lcp),
-        of((m) => m.lcp).toFixed(2),
-        goal.lcp,
-        false,
-      ),
-      'TBT (ms)': against(
-        of((m) => m.tbt),
-        String(Math.round(of((m) => m.tbt))),
-        GOALS.tbt,
-        false,
-      ),
+      performance: against(score, String(score), goal.score, true),
+      'LCP (s)': against(lcp, lcp.toFixed(2), goal.lcp, false),
+      'TBT (ms)': against(tbt, String(tbt), GOALS.tbt, false),
       'TBT range': `${Math.min(...tbts)}–${Math.max(...tbts)}`,
       'CLS (max)': Math.max(...group.map((m) => m.cls)).toFixed(3),
       'FCP (s)': of((m) => m.fcp).toFixed(2),
