@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 import type { Plugin } from 'vite'
@@ -27,7 +27,8 @@ export function precompress(): Plugin {
     name: 'precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir)
+      // resolve, not join: an absolute --outDir is where the build went, not a folder under the root.
+      outDir = resolve(config.root, config.build.outDir)
     },
     // After the service worker is written (vite-plugin-pwa's closeBundle), so sw.js is compressed too.
     closeBundle: {
