@@ -8,6 +8,7 @@ import { wallets } from '#server/db/schema'
 import { DEMO } from '#server/seed/demo'
 
 import { signInAsDemo, withDemoBrowser } from './demo-browser'
+import { median } from './median'
 import { offlineAnyAgeFigures } from './offline-any-age'
 import { seedOrders } from './orders-list'
 
@@ -43,8 +44,6 @@ async function seedTransactions(db: Parameters<typeof seedOrders>[0], vendorId: 
     from generate_series(1, ${ROWS}) as i`)
   await db.execute(sql`vacuum analyze transactions`)
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 /** Scrolls the window list to its end (or a time bound), sampling how many rows are in the DOM. */
 async function scrollThrough(

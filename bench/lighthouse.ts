@@ -11,6 +11,8 @@ import { type RunningServer, startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed/demo'
 
+import { median } from './median'
+
 /*
  * `lighthouseFigures()`: Lighthouse (mobile preset, simulated throttling, the package's defaults) with Debian's
  * Chromium against the built PWA on a real server with the demo vendor. `npx tsx bench/lighthouse.ts` runs it alone.
@@ -225,11 +227,6 @@ export async function lighthouseRounds() {
 type Rounds = Awaited<ReturnType<typeof lighthouseRounds>>
 type Measurement = Exclude<Rounds[number], { failed: string }>
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
-}
 const buildColumn = (build: number) => (DISTS.length > 1 ? { build: DISTS[build]! } : {})
 
 /** Each round as a row, its figures beside their goals. */

@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { RunningServer } from '#server/main'
 
 import { signInAsDemo } from './demo-browser'
+import { median } from './median'
 
 /*
  * Issue 18's figures (docs/decisions/090), in `browserFigures()`'s setting (the built PWA, Chromium at 390×844):
@@ -154,7 +155,6 @@ async function taps(context: BrowserContext, url: string): Promise<Taps> {
   return { first, again }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 const ms = (values: number[]) => `${Math.round(median(values))} ms (${Math.round(Math.min(...values))}–${Math.round(Math.max(...values))})`
 const all = (values: number[]) => `all: ${values.map((v) => Math.round(v)).join(', ')} ms`
 const ratio = (values: number[], control: number[]) => `${(median(values) / median(control)).toFixed(2)}× the control`
