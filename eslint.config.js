@@ -74,6 +74,17 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
+    // Decision 124: Ark's dialog loads when a dialog first opens. Imported anywhere else, it is back in that screen's chunk.
+    files: ['src/app/**/*.{ts,tsx}'],
+    ignores: ['src/app/ui/dialog-machine.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: '@ark-ui/react/dialog', message: 'Take the parts from ui/dialog-parts.tsx (dialogParts, sheetParts).' }] },
+      ],
+    },
+  },
+  {
     // Tests read the server's JSON answers field by field; typing each body would say nothing the assertions don't.
     files: ['tests/**/*.{ts,tsx}'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -5,9 +5,11 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
 import { OfflineBanner } from '../features/shell/components/offline-banner'
+import { useAfterFirstScreen } from '../lib/after-first-screen'
 import { Toaster } from '../ui/toast'
 
-// The service worker registers after the first paint: workbox-window stays out of the first-load bundle.
+// The service worker registers once the first screen is done (decision 124): workbox-window and the worker's
+// precache downloads stay out of the first screen's way.
 const UpdatePrompt = lazy(() => import('../features/shell/components/update-prompt').then((m) => ({ default: m.UpdatePrompt })))
 
 export interface RouterContext {
@@ -20,6 +22,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 })
 
 function Root() {
+  const firstScreenDone = useAfterFirstScreen()
   return (
     <>
       <OfflineBanner />
@@ -27,7 +30,7 @@ function Root() {
       {/* Both load after the first screen; a toast made before then shows once the toaster has loaded. */}
       <Suspense>
         <Toaster />
-        <UpdatePrompt />
+        {firstScreenDone ? <UpdatePrompt /> : null}
       </Suspense>
     </>
   )

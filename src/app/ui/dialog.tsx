@@ -1,25 +1,11 @@
-import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useRef } from 'react'
-import { createStyleContext } from 'styled-system/jsx'
-import { dialog } from 'styled-system/recipes'
 
 import { Button } from './button'
+import { dialogParts } from './dialog-parts'
 import { Icon, type IconName } from './icon'
-import { mountedOnceOpen } from './mounted-once-open'
 
-const { withRootProvider, withContext } = createStyleContext(dialog)
-const Root = mountedOnceOpen(withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } }))
-const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
-const Positioner = withContext(Dialog.Positioner, 'positioner')
-const Content = withContext(Dialog.Content, 'content')
-const Title = withContext(Dialog.Title, 'title')
-const Description = withContext(Dialog.Description, 'description')
-const IconSlot = withContext('div', 'icon')
-const Footer = withContext('div', 'footer')
-
-/** The styled dialog parts, for dialogs with a body of their own (the PIN dialog). */
-export const DialogParts = { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer }
+const { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer } = dialogParts
 
 export interface ConfirmDialogProps {
   open: boolean

@@ -3,11 +3,11 @@ import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
 import { Button } from './button'
-import { DialogParts } from './dialog'
+import { dialogParts } from './dialog-parts'
 import { Icon } from './icon'
 import { PinInput } from './pin-input'
 
-const { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer } = DialogParts
+const { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Footer } = dialogParts
 
 const errorText = css({ display: 'flex', alignItems: 'center', gap: '1.5', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 

@@ -1,26 +1,11 @@
-import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import type { ReactNode } from 'react'
-import { createStyleContext } from 'styled-system/jsx'
-import { sheet } from 'styled-system/recipes'
 
 import { IconButton } from './button'
-import { mountedOnceOpen } from './mounted-once-open'
+import { sheetParts } from './dialog-parts'
 
-const { withRootProvider, withContext } = createStyleContext(sheet)
-// Mounted only while open (lazyMount) and removed after the closing animation (unmountOnExit), so a sheet's
-// form state starts fresh each time and closed sheets cost nothing; never opened, not even a root (decision 122).
-const Root = mountedOnceOpen(withRootProvider(Dialog.Root, { defaultProps: { lazyMount: true, unmountOnExit: true } }))
-const Backdrop = withContext(Dialog.Backdrop, 'backdrop')
-const Positioner = withContext(Dialog.Positioner, 'positioner')
-const Content = withContext(Dialog.Content, 'content')
-const Title = withContext(Dialog.Title, 'title')
-const Description = withContext(Dialog.Description, 'description')
-const CloseTrigger = withContext(Dialog.CloseTrigger, 'closeTrigger')
-const Handle = withContext('div', 'handle')
-const Header = withContext('div', 'header')
-const Body = withContext('div', 'body')
-const Footer = withContext('div', 'footer')
+// Decision 122 and 124: a sheet never opened draws nothing and loads none of Ark's dialog code.
+const { Root, Backdrop, Positioner, Content, Title, Description, CloseTrigger, Handle, Header, Body, Footer } = sheetParts
 
 interface Controlled {
   open: boolean

@@ -7,7 +7,7 @@ import { stack, visuallyHidden } from 'styled-system/patterns'
 import { formatCount } from '#app/lib/format'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
-import { DialogParts } from '#app/ui/dialog'
+import { dialogParts } from '#app/ui/dialog-parts'
 import { EmptyState } from '#app/ui/empty-state'
 import { Icon } from '#app/ui/icon'
 import { QueryError } from '#app/ui/query-error'
@@ -18,7 +18,7 @@ import type { Customer } from '#contract/customers'
 
 import { customerPickerQuery } from './queries'
 
-const { Root, Backdrop, Positioner, Content, Title, Footer } = DialogParts
+const { Root, Backdrop, Positioner, Content, Title, Footer } = dialogParts
 
 export const NO_CUSTOMER_FOUND = 'No customer found'
 

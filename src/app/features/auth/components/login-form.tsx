@@ -1,22 +1,19 @@
 import { useForm } from '@tanstack/react-form'
 import { Link, useNavigate } from '@tanstack/react-router'
-import { lazy, Suspense, useState } from 'react'
+import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
+import { InfoDialog } from '#app/ui/dialog'
+import { loadDialogMachine } from '#app/ui/dialog-parts'
 import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
 import { HELD_DIALOGS, LoginSchema } from '../login-rules'
 import { type HeldStep, isHeld, useLogin } from '../queries'
 import { markWelcome } from '../welcome-mark'
-
-// Only an owner whose application is held sees a dialog here, so the dialog kit (zag's dialog, focus trap and
-// dismissal, ~10 KiB gzip) loads when a sign-in starts rather than with the login screen (decision 083).
-const loadDialog = () => import('#app/ui/dialog')
-const InfoDialog = lazy(() => loadDialog().then((m) => ({ default: m.InfoDialog })))
 
 export function LoginForm() {
   const login = useLogin()
@@ -52,8 +49,9 @@ export function LoginForm() {
       <Form
         form={form}
         className={stack({ gap: '4' })}
-        // A head start only: if it fails, the lazy dialog tries again when it is needed.
-        onSubmit={() => void loadDialog().catch(() => undefined)}
+        // Only an owner whose application is held sees a dialog here: Ark's dialog code loads as a sign-in starts, a
+        // head start only (decisions 083 and 124); if it fails, the dialog tries again when it opens.
+        onSubmit={() => void loadDialogMachine().catch(() => undefined)}
       >
         {(submitted) => (
           <>
@@ -114,15 +112,13 @@ export function LoginForm() {
         )}
       </Form>
       {held && (
-        <Suspense fallback={null}>
-          <InfoDialog
-            open={heldOpen}
-            onOpenChange={setHeldOpen}
-            tone={held === 'rejected' ? 'warning' : 'info'}
-            title={HELD_DIALOGS[held].title}
-            description={HELD_DIALOGS[held].description}
-          />
-        </Suspense>
+        <InfoDialog
+          open={heldOpen}
+          onOpenChange={setHeldOpen}
+          tone={held === 'rejected' ? 'warning' : 'info'}
+          title={HELD_DIALOGS[held].title}
+          description={HELD_DIALOGS[held].description}
+        />
       )}
     </>
   )

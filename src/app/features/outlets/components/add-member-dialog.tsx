@@ -8,7 +8,7 @@ import { formatCount } from '#app/lib/format'
 import { useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
-import { DialogParts } from '#app/ui/dialog'
+import { dialogParts } from '#app/ui/dialog-parts'
 import { EmptyState } from '#app/ui/empty-state'
 import { QueryError } from '#app/ui/query-error'
 import { SearchBox } from '#app/ui/search-box'
@@ -16,7 +16,7 @@ import { Skeleton } from '#app/ui/skeleton'
 
 import { allMembersQuery, useAddOutletMember } from '../queries'
 
-const { Root, Backdrop, Positioner, Content, Title, Description, Footer } = DialogParts
+const { Root, Backdrop, Positioner, Content, Title, Description, Footer } = dialogParts
 
 export const NO_MEMBER_FOUND = 'No member found'
 /** SPEC §9: the dialog forgets the search and the choice 300 ms after it closes, once its exit has played. */

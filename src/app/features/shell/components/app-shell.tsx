@@ -1,14 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query'
 import { Link, Outlet, useNavigate, useRouterState } from '@tanstack/react-router'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { afterFirstScreen } from '#app/lib/after-first-screen'
 import { useOutbox } from '#app/lib/outbox'
 import { menuFor } from '#app/lib/permissions'
 import { useSession } from '#app/lib/session'
 import { useLogout } from '#app/lib/sign-out'
 import { Button } from '#app/ui/button'
 import { ConfirmDialog } from '#app/ui/dialog'
+import { loadDialogMachine } from '#app/ui/dialog-parts'
 import { Icon } from '#app/ui/icon'
 import { Sheet } from '#app/ui/sheet'
 
@@ -85,6 +88,9 @@ export function AppShell() {
   const [menuOpen, setMenuOpen] = useState(false)
   const pathname = useRouterState({ select: (s) => s.location.pathname })
   useEffect(() => setMenuOpen(false), [pathname])
+  // Decision 124: Ark's dialog code comes after the first screen, so a dialog opened next (the menu, a PIN) has it.
+  const queryClient = useQueryClient()
+  useEffect(() => afterFirstScreen(queryClient, () => void loadDialogMachine().catch(() => undefined)), [queryClient])
   const vendorName = session?.user.vendor.name ?? ''
 
   return (
