@@ -8,8 +8,8 @@ import type { Plugin } from 'vite'
  * (the entry, its route's split chunk, the shell's, and every route-set `shared` piece they import), each a round trip
  * on a phone's network and each a modulepreload tag the preload helper inserts. This group gathers, in one file,
  * everything the signed-in shell, /home and /orders run that the entry chunk does not already hold, minus anything
- * the login screen runs: login keeps loading only what it runs (decision 083), and its shared pieces stay where
- * decision 082 puts them.
+ * the login screen may run, which goes in a second one (decision 124): two files, where the route-set pieces of
+ * decision 082 made fifteen.
  */
 
 const APP = resolve(import.meta.dirname)
@@ -34,12 +34,6 @@ function staticClosure(graph: Graph, roots: Iterable<string>, stopAt: (id: strin
   return seen
 }
 
-/**
- * A library's index module re-exports the whole library (date-fns, query-core, react-query). The import graph
- * does not say which of its modules a screen takes, so through an index every module looks used.
- */
-const isLibraryIndex = (id: string) => /[\\/]node_modules[\\/].*[\\/]index\.m?js$/.test(id)
-
 /** The lazy halves TanStack Router's code splitting made of a route file (`home.tsx?tsr-split=…`). */
 function splitChunksOf(graph: Graph, routeFile: string): string[] {
   return (graph.getModuleInfo(routeFile)?.dynamicallyImportedIds ?? []).filter((id) => id.includes('tsr-split'))
@@ -48,15 +42,14 @@ function splitChunksOf(graph: Graph, routeFile: string): string[] {
 interface FirstScreen {
   /** What only the signed-in first screens run. */
   signedIn: Set<string>
-  /** What they share with the login screen, which runs all of it. */
+  /** What they share with the login screen, which may run it. */
   withLogin: Set<string>
 }
 
 function firstScreenModules(graph: Graph): FirstScreen {
-  const loginRoots = splitChunksOf(graph, LOGIN_ROUTE)
-  // What login may run (every module behind an index counted) and what it surely runs (none behind an index).
-  const loginMay = staticClosure(graph, loginRoots)
-  const loginRuns = staticClosure(graph, loginRoots, isLibraryIndex)
+  // What login may run: every module it imports, through a library's index module too (which re-exports the whole
+  // library, so the graph cannot tell which of its modules a screen takes).
+  const loginMay = staticClosure(graph, splitChunksOf(graph, LOGIN_ROUTE))
   const signedIn = staticClosure(
     graph,
     FIRST_SCREEN_ROUTES.flatMap((route) => splitChunksOf(graph, route)),
@@ -64,10 +57,11 @@ function firstScreenModules(graph: Graph): FirstScreen {
   const withLogin = new Set<string>()
   for (const id of signedIn) {
     if (!loginMay.has(id)) continue
-    // A module login may or may not run goes to neither group: it stays in the route-set `shared` chunks, or login
-    // would load a chunk of the signed-in screens' library code (7.5 KiB more when tried, decision 100).
+    // Decision 124: a module login may or may not run goes with those it surely runs, in `first-common`. Left in the
+    // route-set `shared` chunks (decision 100), they were a dozen more files on a cold first screen, and a request is
+    // a round trip on a phone's few connections; the app's login and sign-up screens load about 9 KiB more for it.
     signedIn.delete(id)
-    if (loginRuns.has(id)) withLogin.add(id)
+    withLogin.add(id)
   }
   return { signedIn, withLogin }
 }
@@ -75,8 +69,8 @@ function firstScreenModules(graph: Graph): FirstScreen {
 /**
  * Two chunk groups, between the entry's `app` group and the route-set `shared` one in priority:
  * - `signed-in`: what the signed-in shell, /home and /orders run and login does not;
- * - `first-common`: what they share with login. Login runs every module of it, so it costs login no byte it did
- *   not load before, in one file instead of the dozen route-set pieces decision 082 cut it into.
+ * - `first-common`: what they share with login, in one file instead of the dozen route-set pieces decision 082 cut
+ *   it into. Login may not run every module of it (decision 124).
  */
 export function firstScreenGroups(priority: number): CodeSplittingGroup[] {
   let modules: FirstScreen | undefined
