@@ -33,6 +33,12 @@ export const orderDetailQuery = (reference: string) =>
 /** The tiles' figures under the list's own filters (range, kind, status, customer), so both tell the same story. */
 export type OrderAnalyticsFilters = DateRangeKey & { kind: OrderKind; status?: OrderStatus; customerId?: string }
 
+/** The tiles take the list's filters, not its reference search or page: they sum the list, not one page of it. */
+export function orderAnalyticsFilters(filters: OrderFilters, kind: OrderKind): OrderAnalyticsFilters {
+  const { startDate, endDate, status, customerId } = filters
+  return { startDate: startDate!, endDate: endDate!, kind, ...(status && { status }), ...(customerId && { customerId }) }
+}
+
 export const orderAnalyticsQuery = (filters: OrderAnalyticsFilters) =>
   queryOptions({
     queryKey: queryKeys.orders.analytics(filters),

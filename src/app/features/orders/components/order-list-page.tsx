@@ -5,7 +5,7 @@ import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { NoAccess } from '#app/ui/no-access'
 
 import type { KindText } from '../kinds'
-import { orderListQuery } from '../queries'
+import { orderAnalyticsFilters, orderAnalyticsQuery, orderListQuery } from '../queries'
 import { orderListFilters, type OrderSearch } from '../search'
 import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
 
@@ -14,7 +14,11 @@ import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
  * (placeholder data) instead of the router holding the old screen with no sign of progress.
  */
 export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch, kind: KindText): void {
-  if (sessionCan('VENDOR_ORDERS')) void queryClient.prefetchQuery(orderListQuery(orderListFilters(search, kind.kind)))
+  if (!sessionCan('VENDOR_ORDERS')) return
+  const filters = orderListFilters(search, kind.kind)
+  void queryClient.prefetchQuery(orderListQuery(filters))
+  // The tiles' figures are asked for with the list, not once the screen has drawn: one round trip less to a whole screen.
+  void queryClient.prefetchQuery(orderAnalyticsQuery(orderAnalyticsFilters(filters, kind.kind)))
 }
 
 /** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */

@@ -13,7 +13,7 @@ import { PageHeader, primaryFirstActions } from '#app/ui/page'
 import { SearchBox } from '#app/ui/search-box'
 
 import type { KindText } from '../kinds'
-import type { OrderAnalyticsFilters } from '../queries'
+import { orderAnalyticsFilters } from '../queries'
 import { orderFilterCount, orderListFilters, type OrderSearch, type OrderSheetFilters, type PageSize } from '../search'
 import { ExportOrdersButton } from './export-orders-button'
 import { OrderAnalytics } from './order-analytics'
@@ -42,11 +42,7 @@ export interface OrderListScreenProps {
 export function OrderListScreen({ kind, search, setSearch, picker, customerName }: OrderListScreenProps) {
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => orderListFilters(search, kind.kind), [search, kind.kind])
-  // The tiles take the list's filters, not its reference search or page: they sum the list, not one page of it.
-  const analytics = useMemo<OrderAnalyticsFilters>(() => {
-    const { startDate, endDate, status, customerId } = filters
-    return { startDate: startDate!, endDate: endDate!, kind: kind.kind, ...(status && { status }), ...(customerId && { customerId }) }
-  }, [filters, kind.kind])
+  const analytics = useMemo(() => orderAnalyticsFilters(filters, kind.kind), [filters, kind.kind])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
   const setReference = useCallback(
