@@ -1,6 +1,6 @@
 import { onlineManager, type QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router'
-import { act, render } from '@testing-library/react'
+import { act, render, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { http, HttpResponse, type JsonBodyType } from 'msw'
 import { setupServer } from 'msw/node'
@@ -87,4 +87,17 @@ export function renderApp(path: string, options: RenderOptions = {}) {
     </QueryClientProvider>,
   )
   return { router, queryClient, user, history }
+}
+
+/**
+ * Waits until an open dialog or sheet has hidden the page behind it, which zag does one animation frame after it
+ * opens (`ariaHidden`, deferred). A dialog opened from it before then is hidden along with the page (the outer one's
+ * deferred pass walks the body after the inner one's portal is in), and Testing Library no longer finds it. A person
+ * cannot tap within that frame; a test on a loaded machine can. The app renders into the body's first child.
+ */
+export async function settled(dialog: HTMLElement): Promise<HTMLElement> {
+  await waitFor(() => {
+    if (document.body.firstElementChild?.getAttribute('aria-hidden') !== 'true') throw new Error('the page behind is not hidden yet')
+  })
+  return dialog
 }

@@ -9,7 +9,7 @@ import { getSession } from '#app/lib/session'
 import { flushSignOuts, queueSignOut, SIGN_OUT_OUTBOX_KEY, startSignOutOutbox } from '#app/lib/sign-out-outbox'
 import { endpoints } from '#contract/index'
 
-import { handle, ok, renderApp, route, server, useAppHarness } from '../harness'
+import { handle, ok, renderApp, route, server, settled, useAppHarness } from '../harness'
 
 /*
  * Issue 17: signing out offline still ends the session on the server. The device is wiped at once; only the token
@@ -44,7 +44,7 @@ function logoutServer() {
 
 async function signOut(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open menu' }))
-  const menu = await screen.findByRole('dialog', { name: 'Menu' })
+  const menu = await settled(await screen.findByRole('dialog', { name: 'Menu' }))
   await user.click(within(menu).getByRole('button', { name: 'Log out' }))
 }
 

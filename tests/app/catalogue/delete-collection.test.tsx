@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { catalogueEndpoints } from '#contract/catalogue'
 
 import { collection, collectionPage } from '../fixtures'
-import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { handle, ok, renderApp, server, settled, useAppHarness } from '../harness'
 
 useAppHarness()
 
@@ -31,7 +31,7 @@ function collectionsApi() {
 async function openUpdate(user: ReturnType<typeof renderApp>['user'], name: string) {
   await user.click(await screen.findByRole('link', { name: `Update ${name}` }))
   const field = await screen.findByLabelText(/^Name/)
-  return field.closest<HTMLElement>('[role="dialog"]')!
+  return settled(field.closest<HTMLElement>('[role="dialog"]')!)
 }
 
 describe('Delete collection', () => {

@@ -5,7 +5,7 @@ import { customerEndpoints } from '#contract/customers'
 import { transactionEndpoints } from '#contract/transactions'
 
 import { transaction, transactionPage } from '../fixtures'
-import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { handle, ok, renderApp, server, settled, useAppHarness } from '../harness'
 import { customer, customerInfo, customerPage } from '../sales-fixtures'
 
 useAppHarness()
@@ -36,7 +36,7 @@ describe('Filter Transactions: customer', () => {
     const { user, router } = renderApp('/transactions')
     await screen.findAllByTestId('transaction-row')
     await user.click(screen.getByRole('button', { name: 'Filter' }))
-    const sheet = await screen.findByRole('dialog', { name: 'Filter Transactions' })
+    const sheet = await settled(await screen.findByRole('dialog', { name: 'Filter Transactions' }))
     await user.click(within(sheet).getByRole('button', { name: 'Choose a customer' }))
     const picker = await screen.findByRole('dialog', { name: 'Select Customer' })
     await user.type(within(picker).getByRole('searchbox', { name: 'Search customers by name' }), 'ngo')
