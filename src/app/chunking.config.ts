@@ -22,14 +22,14 @@ interface Graph {
 }
 
 /** A module and everything it imports statically, transitively. */
-function staticClosure(graph: Graph, roots: Iterable<string>, stopAt: (id: string) => boolean = () => false): Set<string> {
+function staticClosure(graph: Graph, roots: Iterable<string>): Set<string> {
   const seen = new Set<string>()
   const queue = [...roots]
   while (queue.length > 0) {
     const id = queue.pop()!
     if (seen.has(id)) continue
     seen.add(id)
-    if (!stopAt(id)) queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []))
   }
   return seen
 }
