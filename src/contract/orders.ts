@@ -273,6 +273,21 @@ function oneCustomer<T extends { customerId?: string; customer?: unknown }>() {
   )
 }
 
+/**
+ * An order for a transfer is its payer's (docs/decisions/129): the credit names the customer, so a body naming one
+ * too would make a second customer, or give the payer's money to someone else. Reported under `customer`.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function payersOrder<T extends { customerId?: string; customer?: unknown; transactionReference?: string }>() {
+  return v.forward(
+    v.check<T, string>(
+      (body) => !(body.transactionReference && (body.customerId || body.customer)),
+      "must be left out with transactionReference: the order is the payer's",
+    ),
+    ['customer'] as never,
+  )
+}
+
 const reference = v.pipe(v.string('is required'), v.trim(), v.toUpperCase(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
 
 const orderListQuery = {
@@ -307,10 +322,10 @@ export const orderEndpoints = {
     method: 'POST',
     path: '/order',
     summary:
-      'Create an order or invoice. With transactionReference, for an offline credit with no order yet: the credit pays it and is matched to it (once only, 409 after).',
+      "Create an order or invoice. With transactionReference, for an offline credit with no order yet: the credit pays it and is matched to it (once only, 409 after), and the order is the credit's payer's (customerId and customer must be left out).",
     permission: 'VENDOR_ORDERS',
     idempotent: true,
-    body: v.pipe(v.object({ ...orderBody, transactionReference: v.optional(id) }), oneCustomer()),
+    body: v.pipe(v.object({ ...orderBody, transactionReference: v.optional(id) }), oneCustomer(), payersOrder()),
     response: Order,
   }),
   updateOrderStatus: endpoint({

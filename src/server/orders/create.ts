@@ -82,23 +82,26 @@ async function claimCredit(tx: Tx, vendorId: string, reference: string, at: Date
   throw new ApiError(409, 'TRANSACTION_NOT_MATCHABLE', why)
 }
 
-/** Who the order is for: named, picked, the credit's payer, or (naming nobody) a new anonymous customer. */
+/**
+ * Who the order is for. An order for a credit is its payer's (docs/decisions/129, 088): the customer the credit
+ * already names, else the one its bank and account make; the contract refuses a body naming someone else. Without
+ * a credit: named, picked, or (naming nobody) a new anonymous customer.
+ */
 async function orderCustomer(tx: Tx, vendorId: string, input: NewOrder, credit: TransactionRow | undefined, at: Date) {
   let lookup: CustomerLookup = { anonymous: true }
-  if (input.customerId) lookup = { customerId: input.customerId }
+  if (credit) {
+    if (credit.customerId) lookup = { customerId: credit.customerId }
+    else if (credit.originatorAccountNumber) lookup = { account: payerAccount(credit, credit.originatorAccountNumber) }
+  } else if (input.customerId) lookup = { customerId: input.customerId }
   else if (input.customer) lookup = { customer: input.customer }
-  else if (credit?.customerId) lookup = { customerId: credit.customerId }
-  else if (credit?.originatorAccountNumber) {
-    lookup = {
-      account: {
-        accountNumber: credit.originatorAccountNumber,
-        accountName: credit.originatorAccountName ?? 'Bank customer',
-        bankName: credit.originatorBankName ?? '',
-      },
-    }
-  }
   return findOrCreateCustomer(tx, vendorId, lookup, at)
 }
+
+const payerAccount = (credit: TransactionRow, accountNumber: string) => ({
+  accountNumber,
+  accountName: credit.originatorAccountName ?? 'Bank customer',
+  bankName: credit.originatorBankName ?? '',
+})
 
 const keyReused = () =>
   new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used for an earlier order; use a new key for a new order')

@@ -240,7 +240,7 @@ describe('Create order', () => {
 })
 
 describe('Create order for a transfer', () => {
-  it('prefills a line for the amount and the payer as customer, and posts with the transaction reference', async () => {
+  it('prefills a line for the amount, names the payer as the customer, and posts only the transaction reference', async () => {
     const calls = api()
     const queries: string[] = []
     server.use(
@@ -252,7 +252,11 @@ describe('Create order for a transfer', () => {
     const { user, router } = renderApp('/orders/create-order?reference=VBO-REF-0001')
     expect(await screen.findByText('Payment VBO-REF-0001')).toBeTruthy()
     expect(queries[0]).toBe('?reference=VBO-REF-0001')
-    expect((screen.getByLabelText('Customer name') as HTMLInputElement).value).toBe('Chukwuemeka Obi')
+    // The order is the payer's (issue 35): no name to type, which made a second customer of the same payer.
+    const customerCard = screen.getByRole('region', { name: 'Customer' })
+    expect(within(customerCard).getByText('Chukwuemeka Obi')).toBeTruthy()
+    expect(within(customerCard).getByText('Paid from Guaranty Trust Bank · 0123456789. The order is theirs.')).toBeTruthy()
+    expect(screen.queryByLabelText('Customer name')).toBeNull()
     expect(within(totalRow()).getAllByText('₦45,000.00').length).toBeGreaterThan(0)
     expect(screen.queryByRole('switch', { name: /Shareable/ })).toBeNull()
 
@@ -263,7 +267,6 @@ describe('Create order for a transfer', () => {
       kind: 'order',
       items: [{ name: 'Payment VBO-REF-0001', amount: 4_500_000, quantity: 1 }],
       taxIds: [],
-      customer: { name: 'Chukwuemeka Obi', email: null, phone: null },
       transactionReference: 'VBO-REF-0001',
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/ORD-NEW001'))

@@ -8,7 +8,7 @@ import { customers } from '#server/db/sales-schema'
 
 import { call, type TestApp } from '../harness'
 import { randomSerial } from '../money/helpers'
-import { NAIRA, order, pay, payer, salesApp, type Shop, shop, transferIn } from '../orders/helpers'
+import { NAIRA, order, pay, payer, postOrder, salesApp, type Shop, shop, transferIn } from '../orders/helpers'
 
 /* Who a bank credit belongs to: a payer is their bank AND account number; an order's reference names its customer. */
 
@@ -135,5 +135,32 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }] })
     const paid = await transaction(await pay(t, s, data.reference, 1_000 * NAIRA, from))
     expect(paid.customerId).toBe(earlier.customerId)
+  })
+})
+
+describe('an order created from a transfer is its payer’s (issue 35)', () => {
+  const customerCount = async () => (await call(t.app, 'GET', '/vendor/customers', { token: s.token })).body.data.total as number
+  const info = async (customerId: string) =>
+    (await call(t.app, 'GET', '/vendor/customer/info', { token: s.token, query: { customerId } })).body.data
+
+  it('the payer’s own record shows the order and its amount, and no second customer is made', async () => {
+    const paid = await credit('Small chops', payer({ bankCode: '058', name: 'Aisha Bello' }))
+    const before = await customerCount()
+    const items = [{ variantId: s.small.id, quantity: 1 }]
+
+    // What the app sent: the payer's name typed as the customer. It made a second "Aisha Bello" with the order.
+    const named = await postOrder(t, s.token, { items, transactionReference: paid.reference, customer: { name: 'Aisha Bello' } })
+    expect(named.status).toBe(422)
+    expect(named.body.message).toBe("customer: must be left out with transactionReference: the order is the payer's")
+    const picked = await postOrder(t, s.token, { items, transactionReference: paid.reference, customerId: paid.customerId })
+    expect(picked.status).toBe(422)
+
+    const made = await order(t, s.token, { items, transactionReference: paid.reference })
+    expect(made.customer).toMatchObject({ id: paid.customerId, name: 'Aisha Bello' })
+    const mine = await info(paid.customerId)
+    expect(mine.customer).toMatchObject({ name: 'Aisha Bello', orderCount: 1, totalSpent: 100 * NAIRA })
+    expect(mine.totals).toMatchObject({ orderCount: 1, paidOrderCount: 1, totalPaid: 100 * NAIRA })
+    expect(mine.recentOrders.map((row: { reference: string }) => row.reference)).toEqual([made.reference])
+    expect(await customerCount()).toBe(before)
   })
 })

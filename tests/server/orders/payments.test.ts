@@ -256,16 +256,11 @@ describe('POST /order with transactionReference: an order for an offline credit'
     expect(pos.status).toBe(409)
   })
 
-  it('a named customer wins over the payer; the amount decides partially-paid or overpayment', async () => {
+  it('the amount decides partially-paid or overpayment', async () => {
     const v = await shop(t)
     const small = await offlineCredit(v, 500 * NAIRA)
-    const partial = await order(t, v.token, {
-      items: [line(v.small.id)],
-      transactionReference: small.reference,
-      customer: { name: 'Halima' },
-    })
-    expect(partial).toMatchObject({ status: 'partially-paid', amountPaid: 500 * NAIRA, customer: { name: 'Halima' } })
-    expect((await transaction(v.token, small.id)).customerId).toBe(partial.customer.id)
+    const partial = await order(t, v.token, { items: [line(v.small.id)], transactionReference: small.reference })
+    expect(partial).toMatchObject({ status: 'partially-paid', amountPaid: 500 * NAIRA, customer: { id: small.customerId } })
     const big = await offlineCredit(v, 5_000 * NAIRA)
     expect((await order(t, v.token, { items: [line(v.small.id)], transactionReference: big.reference })).status).toBe('overpayment')
   })

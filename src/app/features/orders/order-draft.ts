@@ -126,8 +126,11 @@ export function orderBody(draft: OrderDraft, transactionReference?: string): Cre
     ),
     taxIds: draft.taxIds,
   }
-  if (c.picked) body.customerId = c.picked.id
-  else if (c.name.trim()) body.customer = { name: c.name.trim(), email: c.email.trim() || null, phone: c.phone || null }
+  // An order for a transfer is its payer's: the server names its customer (docs/decisions/129).
+  if (!transactionReference) {
+    if (c.picked) body.customerId = c.picked.id
+    else if (c.name.trim()) body.customer = { name: c.name.trim(), email: c.email.trim() || null, phone: c.phone || null }
+  }
   if (draft.couponCode.trim()) body.couponCode = draft.couponCode.trim()
   if (draft.deliveryLocationId) body.deliveryLocationId = draft.deliveryLocationId
   if (draft.narration.trim()) body.narration = draft.narration.trim()

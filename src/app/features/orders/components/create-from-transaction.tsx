@@ -24,13 +24,11 @@ const column = stack({ gap: '4' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const linkButton = cx(button({ variant: 'solid', size: 'md' }), css({ textDecoration: 'none', mt: '3' }))
 
-/** The order a transfer starts as: one custom line for the amount received, the payer as the customer. */
+/** The order a transfer starts as: one custom line for the amount received (its customer is the payer, PayerCard). */
 export function draftForTransaction(t: Transaction): OrderDraft {
-  const draft = emptyOrderDraft('order')
   return {
-    ...draft,
+    ...emptyOrderDraft('order'),
     shareable: false,
-    customer: { ...draft.customer, name: t.originatorAccountName ?? '' },
     lines: [{ key: newLineKey(), name: `Payment ${t.reference}`, options: {}, unitPrice: t.amount, quantity: 1 }],
   }
 }
@@ -50,6 +48,20 @@ function TransferCard({ t }: { t: Transaction }) {
         <DetailRow label="Reference">{t.reference}</DetailRow>
       </DetailList>
     </Card>
+  )
+}
+
+/**
+ * The order's customer: whoever the transfer came from, a bank and an account (docs/decisions/088, 129). No fields:
+ * a name typed here made a second customer of the same payer, who then showed no order.
+ */
+function PayerCard({ t }: { t: Transaction }) {
+  const account = [t.originatorBankName, t.originatorAccountNumber].filter(Boolean).join(' · ')
+  return (
+    <div className={stack({ gap: '1' })}>
+      <p className={css({ fontWeight: 'medium' })}>{t.customerName ?? t.originatorAccountName ?? 'The payer'}</p>
+      <p className={note}>{account ? `Paid from ${account}. ` : ''}The order is theirs.</p>
+    </div>
   )
 }
 
@@ -119,6 +131,7 @@ export function CreateFromTransaction({ reference, picker, onCreated, onCancel }
         kind={KINDS.order}
         initial={initial}
         transactionReference={t.reference}
+        fixedCustomer={<PayerCard t={t} />}
         picker={picker}
         onCreated={onCreated}
         onCancel={onCancel}

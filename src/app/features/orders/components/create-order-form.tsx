@@ -1,4 +1,4 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
@@ -53,6 +53,8 @@ export interface CreateOrderFormProps {
   initial?: OrderDraft
   /** /orders/create-order: the transfer this order is for; it pays the order. */
   transactionReference?: string
+  /** Shown in place of the customer fields: an order for a transfer is its payer's (docs/decisions/129). */
+  fixedCustomer?: ReactNode
   picker?: CustomerPickerComponent
   onCreated: (order: Order) => void
   /**
@@ -68,7 +70,16 @@ export interface CreateOrderFormProps {
  * draft lives in component state (docs/decisions/040); each submit attempt carries one Idempotency-Key, reused
  * only to retry an attempt whose outcome is unknown (docs/decisions/011), so a retry never makes two orders.
  */
-export function CreateOrderForm({ kind, initial, transactionReference, picker, onCreated, onQueued, onCancel }: CreateOrderFormProps) {
+export function CreateOrderForm({
+  kind,
+  initial,
+  transactionReference,
+  fixedCustomer,
+  picker,
+  onCreated,
+  onQueued,
+  onCancel,
+}: CreateOrderFormProps) {
   const online = useOnline()
   const queues = onQueued !== undefined && !transactionReference
   const create = useCreateOrder()
@@ -135,12 +146,14 @@ export function CreateOrderForm({ kind, initial, transactionReference, picker, o
   return (
     <form ref={formRef} className={form} noValidate onSubmit={submit}>
       <Card title="Customer">
-        <OrderCustomerFields
-          value={draft.customer}
-          onChange={(customer) => set({ customer })}
-          errors={{ name: errors.customerName, email: errors.customerEmail }}
-          picker={picker}
-        />
+        {fixedCustomer ?? (
+          <OrderCustomerFields
+            value={draft.customer}
+            onChange={(customer) => set({ customer })}
+            errors={{ name: errors.customerName, email: errors.customerEmail }}
+            picker={picker}
+          />
+        )}
       </Card>
       <Card title="Items">
         <div className={stack({ gap: '4' })}>
