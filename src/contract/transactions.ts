@@ -67,8 +67,9 @@ export const transactionFilters = {
   customerId: v.optional(id),
   reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
   /**
-   * "Did this payment arrive?": one box for an amount typed as naira ('5000', '5,000', '₦5,000.50': that exact
-   * amount), else a reference (exact, any case) or part of the sender's account name (any case).
+   * "Did this payment arrive?": one box for part of what a row shows, any case (the other side's name on a credit or
+   * a debit, the reference, the narration), or an amount typed as naira ('5000', '5,000', '₦5,000.50': that exact
+   * amount). Decision 130.
    */
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
   ...dateRange,
@@ -98,7 +99,7 @@ export const transactionEndpoints = {
     method: 'GET',
     path: '/transaction',
     summary:
-      "The main wallet's transactions, newest first, filtered by status, type, customer, reference, date and a search (an amount in naira, a reference or the sender's name).",
+      "The main wallet's transactions, newest first, filtered by status, type, customer, reference, date and a search (an amount in naira, or part of what a row shows: the other side's name, the reference, the narration).",
     permission: 'VENDOR_TRANSACTIONS',
     query: v.object({ ...pageQuery, ...transactionFilters }),
     response: page(Transaction),

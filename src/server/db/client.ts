@@ -3,6 +3,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import type { ExtractTablesWithRelations } from 'drizzle-orm'
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres'
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator'
@@ -144,17 +146,19 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   }
 
   const dataDir = options.dataDir ?? './data'
+  // What migration 0017 creates: PostgreSQL ships them as contrib; PGlite loads them with each database it opens.
+  const extensions = { pg_trgm, btree_gin }
   let client: PGlite
   let unlock = () => {}
   if (dataDir === 'memory') {
-    client = await PGlite.create({ loadDataDir: options.loadDataDir })
+    client = await PGlite.create({ loadDataDir: options.loadDataDir, extensions })
   } else {
     const dir = join(dataDir, 'pglite')
     // PGlite's own mkdir is not recursive: a fresh DATA_DIR=./a/b would fail without this.
     mkdirSync(dir, { recursive: true })
     unlock = lockDataDir(dataDir)
     try {
-      client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir })
+      client = await PGlite.create({ dataDir: dir, loadDataDir: options.loadDataDir, extensions })
     } catch (error) {
       unlock()
       throw error

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import { parseNairaToKobo } from '#contract/money'
 import type { Transaction } from '#contract/transactions'
@@ -82,28 +82,41 @@ export interface TransactionFilters {
 }
 
 /**
- * "Did this payment arrive?" (issue 22): text that reads as naira ('5000', '5,000', '₦5,000.50') is that exact
- * amount in kobo, answered by the (vendor, wallet, amount) index; anything else is a reference (exact, any case:
- * the unique index) or part of the sender's account name (any case, within the wallet's rows).
+ * What a row shows, as one text (migration 0017's `transaction_search_text`): the other side's name (a credit's
+ * payer, a debit's payee), the reference, the narration, an own transfer's outlet and an order's reference. Called
+ * with the same columns as the GIN index `transactions_wallet_search_idx`, so the planner answers from the index.
+ */
+const searchText = sql`transaction_search_text(${transactions.type}, ${transactions.originatorAccountName}, ${transactions.beneficiaryAccountName}, ${transactions.reference}, ${transactions.narration}, ${transactions.outletName}, ${transactions.orderReference})`
+
+/**
+ * "Did this payment arrive?" (issues 22 and 35): a fragment of what a row shows, in any case (searchText, from its
+ * trigram index); text that reads as naira ('5000', '5,000', '₦5,000.50') is also that exact amount in kobo, from the
+ * (vendor, wallet, amount) index. Both are index conditions, so their OR is a BitmapOr, never a scan. A term under
+ * three characters has no trigram to look up: it reads as an amount alone when it is one ('50' is ₦50, not every
+ * reference with a 5 and a 0 in a row).
  */
 export function transactionSearch(text: string | undefined): SQL | undefined {
   const term = text?.trim()
   if (!term) return undefined
   const kobo = parseNairaToKobo(term)
-  if (kobo !== null) return eq(transactions.amount, kobo)
-  // References are made upper-case; one typed as given is looked up too (a provider's may not be).
-  const references = [...new Set([term, term.toUpperCase()])].map((reference) => eq(transactions.reference, reference))
-  return or(...references, ilike(transactions.originatorAccountName, containsPattern(term)))
+  const fragment = sql`${searchText} ilike ${containsPattern(term)}`
+  if (kobo === null) return fragment
+  return term.length < 3 ? eq(transactions.amount, kobo) : or(eq(transactions.amount, kobo), fragment)
 }
 
 const rangeError = (message: string) =>
   new ApiError(422, 'VALIDATION_FAILED', `startDate: ${message}`, { issues: [{ path: 'startDate', message }] })
 
-export async function listTransactions(db: Db, vendorId: string, filters: TransactionFilters, scope: WalletScope = MAIN_WALLET) {
+/** The condition of a filtered list (undefined when nothing narrows it: the wallet's own rows and count answer). */
+export function listFilter(vendorId: string, filters: TransactionFilters, scope: WalletScope = MAIN_WALLET): SQL | undefined {
   const start = filters.startDate ? new Date(filters.startDate) : undefined
   const end = filters.endDate ? new Date(filters.endDate) : undefined
   if (start && end && start > end) throw rangeError('must not be after endDate')
-  const where = and(
+  const filtered = Boolean(
+    filters.status || filters.type || filters.customerId || filters.reference || filters.search?.trim() || start || end,
+  )
+  if (!filtered) return undefined
+  return and(
     walletScope(vendorId, scope),
     filters.status ? eq(transactions.status, filters.status) : undefined,
     filters.type ? eq(transactions.type, filters.type) : undefined,
@@ -113,20 +126,21 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     start ? gte(transactions.createdAt, start) : undefined,
     end ? lte(transactions.createdAt, end) : undefined,
   )
-  const filtered = Boolean(
-    filters.status || filters.type || filters.customerId || filters.reference || filters.search?.trim() || start || end,
-  )
+}
+
+export async function listTransactions(db: Db, vendorId: string, filters: TransactionFilters, scope: WalletScope = MAIN_WALLET) {
+  const where = listFilter(vendorId, filters, scope)
   const paging = { limit: filters.size, offset: (filters.page - 1) * filters.size }
   let rows: { row: TransactionRow; total: number }[]
-  if (!filtered && !('walletId' in scope)) {
+  if (!where && !('walletId' in scope)) {
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
     rows = await mainPage(db).execute({ vendorId, ...paging })
   } else {
-    rows = await pageQuery(db, vendorId, scope, filtered ? where : undefined).execute(paging)
+    rows = await pageQuery(db, vendorId, scope, where).execute(paging)
   }
   if (rows[0]) return { items: rows.map(({ row }) => toTransaction(row)), page: filters.page, size: filters.size, total: rows[0].total }
   // A page past the end has no row to carry the total: asked alone.
-  const [alone] = await totalQuery(db, vendorId, scope, filtered ? where : undefined)
+  const [alone] = await totalQuery(db, vendorId, scope, where)
   return { items: [], page: filters.page, size: filters.size, total: alone?.total ?? 0 }
 }
 
@@ -139,9 +153,9 @@ function totalQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, 
 
 /**
  * A page and its total in one round trip (docs/decisions/098): the total is an uncorrelated scalar subquery,
- * evaluated once. Without a filter, the rows of the scope.
+ * evaluated once. Without a filter, the rows of the scope. Exported for the test that EXPLAINs a search.
  */
-function pageQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, filter?: SQL) {
+export function pageQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, filter?: SQL) {
   const total = totalQuery(db, vendorId, scope, filter)
   return (
     db

@@ -1,10 +1,17 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { nameEnquiries } from '#server/db/schema'
+
 import { call, type TestApp } from '../harness'
+import { enquiry, send, sender } from '../money/helpers'
 import { payer, transferIn } from '../orders/helpers'
 import { creditOutlet, makeOutlet, outletsApp, owner } from '../outlets/helpers'
 
-/* "Did this payment arrive?" (issue 22): one search box over amount, sender name and reference, on the server. */
+/*
+ * "Did this payment arrive?" (issues 22 and 35): one search box over what a row shows (the other side's name on
+ * credits and debits, the reference, the narration) and its amount, on the server. Its plan: search-plan.test.ts.
+ */
 
 let t: TestApp
 beforeAll(async () => {
@@ -52,6 +59,28 @@ describe('GET /transaction?search=', () => {
     const detail = await call(t.app, 'GET', '/transaction/single', { token: o.token, query: { id: emeka } })
     const reference = detail.body.data.reference as string
     expect(await search(o.token, reference.toLowerCase())).toEqual({ ids: [emeka], total: 1 })
+  })
+
+  it('finds a debit by part of the name of the person paid, right after sending to her (issue 35)', async () => {
+    const s = await sender(t, { balance: 100_000_00 })
+    const requestId = await enquiry(t, s)
+    await t.db.update(nameEnquiries).set({ accountName: 'Aisha Bello' }).where(eq(nameEnquiries.requestId, requestId))
+    const sent = await send(t, s.token, { amount: 2_000_00, requestId, narration: 'Fabric' })
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201)
+    const debit = sent.body.data.id as string
+    expect(await search(s.token, 'Aisha')).toEqual({ ids: [debit], total: 1 })
+    expect(await search(s.token, 'bello')).toEqual({ ids: [debit], total: 1 })
+    // The vendor's own account name is on every debit as its originator: it is not what the row shows.
+    expect(await search(s.token, s.vendor.name)).toEqual({ ids: [], total: 0 })
+  })
+
+  it('finds a transaction by a fragment of its reference, in any case (issue 35)', async () => {
+    const { o, emeka } = await vendorWithCredits()
+    const detail = await call(t.app, 'GET', '/transaction/single', { token: o.token, query: { id: emeka } })
+    const reference = detail.body.data.reference as string
+    const tail = reference.slice(-6)
+    expect(await search(o.token, tail.toLowerCase())).toEqual({ ids: [emeka], total: 1 })
+    expect(await search(o.token, reference.slice(4, -3))).toEqual({ ids: [emeka], total: 1 })
   })
 
   it('takes a name with LIKE wildcards literally, and combines with the other filters', async () => {

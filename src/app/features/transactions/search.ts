@@ -13,7 +13,7 @@ export const transactionSearchSchema = v.object({
   status: v.fallback(v.optional(v.picklist(TRANSACTION_STATUSES)), undefined),
   type: v.fallback(v.optional(v.picklist(TRANSACTION_TYPES)), undefined),
   customerId: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined),
-  /** "Did this payment arrive?": an amount in naira, a sender's name or a reference (the server decides which). */
+  /** "Did this payment arrive?": an amount in naira, or part of what a row shows: a name, a reference (decision 130). */
   q: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))), undefined),
 })
 
@@ -36,4 +36,4 @@ export function activeFilterCount(search: TransactionSearch): number {
 
 /** The one search box of a transaction list (issue 22): what a cashier types to confirm a customer's claim. */
 export const TRANSACTION_SEARCH_LABEL = 'Search by amount, name or reference'
-export const TRANSACTION_SEARCH_PLACEHOLDER = 'Amount, sender name or reference'
+export const TRANSACTION_SEARCH_PLACEHOLDER = 'Amount, name or reference'
