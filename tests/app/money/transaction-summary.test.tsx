@@ -36,7 +36,7 @@ describe('Transaction Summary', () => {
     expect(within(sheet).getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/orders/ORD-7K2M9Q')
   })
 
-  it('shows the details with the date and time, and copies reference, session ID and account number with their toasts', async () => {
+  it('shows the details with the date and time, and copies reference, session ID and both account numbers with their toasts', async () => {
     listApi()
     server.use(handle(endpoints.transactionDetail, () => ok(transaction())))
     const { user } = renderApp('/transactions/txn-1')
@@ -51,6 +51,8 @@ describe('Transaction Summary', () => {
       ['Copy transaction reference', 'Transaction reference copied', 'VBO-REF-0001'],
       ['Copy session ID', 'Session ID copied', '000015261122094200000000000001'],
       ['Copy account number', 'Account number copied', '9900112233'],
+      // A credit's sender: the number a vendor copies to send a refund or check a payer (issue 35).
+      ["Copy sender's account number", "Sender's account number copied", '0123456789'],
     ] as const
     for (const [label, toast, value] of copies) {
       await user.click(within(sheet).getByRole('button', { name: label }))

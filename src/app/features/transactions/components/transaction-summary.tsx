@@ -60,6 +60,18 @@ function CodeRow({ label, value, copyLabel, toast }: { label: string; value: str
   )
 }
 
+/** An account number with its copy button; `whose` tells the sender's apart from the beneficiary's on a credit. */
+function AccountNumber({ value, whose }: { value: string | null; whose?: string }) {
+  if (!value) return null
+  const label = whose ? `${whose} account number` : 'account number'
+  return (
+    <>
+      {value}
+      <CopyButton value={value} label={`Copy ${label}`} toastMessage={`${label.charAt(0).toUpperCase()}${label.slice(1)} copied`} />
+    </>
+  )
+}
+
 /** SPEC §4: only a credit that came in by bank transfer, matches no order and is not yet marked POS. */
 export function canMarkPos(t: Transaction): boolean {
   return t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction
@@ -109,12 +121,7 @@ function Details({
         <DetailRow label="Account name">{t.beneficiaryAccountName}</DetailRow>
         <DetailRow label="Bank name">{t.beneficiaryBankName}</DetailRow>
         <DetailRow label="Account number">
-          {t.beneficiaryAccountNumber ? (
-            <>
-              {t.beneficiaryAccountNumber}
-              <CopyButton value={t.beneficiaryAccountNumber} label="Copy account number" toastMessage="Account number copied" />
-            </>
-          ) : null}
+          <AccountNumber value={t.beneficiaryAccountNumber} />
         </DetailRow>
       </DetailList>
       {t.type === 'credit' && t.originatorAccountName ? (
@@ -123,7 +130,9 @@ function Details({
           <DetailList>
             <DetailRow label="Account name">{t.originatorAccountName}</DetailRow>
             <DetailRow label="Bank name">{t.originatorBankName}</DetailRow>
-            <DetailRow label="Account number">{t.originatorAccountNumber}</DetailRow>
+            <DetailRow label="Account number">
+              <AccountNumber value={t.originatorAccountNumber} whose="sender's" />
+            </DetailRow>
           </DetailList>
         </>
       ) : null}
