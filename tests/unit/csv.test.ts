@@ -48,16 +48,17 @@ describe('CSV building', () => {
       }),
     ])
     const [header, first, second] = csv.trimEnd().split('\r\n')
-    expect(header).toBe(TRANSACTION_CSV_COLUMNS.map((c) => c.header).join(','))
+    expect(header).toBe(TRANSACTION_CSV_COLUMNS.map((c) => csvField(c.header)).join(','))
     expect(first).toContain(',credit,success,1234567.89,0.05,NGN,Chukwuemeka Obi,Guaranty Trust Bank,0123456789,')
     expect(first).toContain('"Jollof, 40 plates"')
     expect(second).toContain(',debit,success,1500.50,26.88,NGN,ADA OBI,Access Bank,0690000032,,')
   })
 
   it('names the file after the period and the filters', () => {
+    // The Lagos days 16 to 22 November (WAT is UTC+1): what the Date filter sends.
     const name = exportFileName({
-      startDate: new Date(2026, 10, 16).toISOString(),
-      endDate: new Date(2026, 10, 22, 23, 59).toISOString(),
+      startDate: '2026-11-15T23:00:00.000Z',
+      endDate: '2026-11-22T22:59:59.999Z',
       status: 'pending',
       type: 'credit',
     })

@@ -4,7 +4,17 @@ process.env.TZ = 'Africa/Lagos'
 
 import { describe, expect, it } from 'vitest'
 
-import { durationRange, DURATIONS, formatDate, formatDateTime, formatShortDateTime, toIsoDate, validateCustomRange } from '#app/lib/dates'
+import {
+  durationRange,
+  DURATIONS,
+  formatDate,
+  formatDateTime,
+  formatShortDateTime,
+  isoFromDisplayed,
+  toDisplayedDate,
+  toIsoDate,
+  validateCustomRange,
+} from '#app/lib/dates'
 
 // 22 November 2026, 10:42 in Lagos.
 const now = new Date('2026-11-22T09:42:00.000Z')
@@ -101,5 +111,21 @@ describe('formatting', () => {
     expect(formatDate('not a date')).toBe('')
     expect(formatDateTime('')).toBe('')
     expect(formatShortDateTime('2026-13-45')).toBe('')
+  })
+})
+
+describe('date fields read and take dd/MM/yyyy', () => {
+  it('shows a day as dd/MM/yyyy', () => {
+    expect(toDisplayedDate('2026-11-05')).toBe('05/11/2026')
+    expect(toDisplayedDate('')).toBe('')
+  })
+
+  it('takes dd/MM/yyyy, d/M/yyyy and the digits alone, and refuses days that do not exist', () => {
+    expect(isoFromDisplayed('05/11/2026')).toBe('2026-11-05')
+    expect(isoFromDisplayed('5/11/2026')).toBe('2026-11-05')
+    expect(isoFromDisplayed('05112026')).toBe('2026-11-05')
+    expect(isoFromDisplayed('30/02/2026')).toBeNull()
+    expect(isoFromDisplayed('11/22/2026')).toBeNull()
+    expect(isoFromDisplayed('2026-11-05')).toBeNull()
   })
 })

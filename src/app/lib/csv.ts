@@ -5,11 +5,25 @@
  * a stranger typed (CSV injection).
  */
 
+import { CSV_ZONE, formatCsvDateTime, toIsoDate } from './dates'
 import { downloadBlob } from './share'
 
 export interface CsvColumn<T> {
   header: string
   value: (row: T) => string | number | null | undefined
+}
+
+/**
+ * A column of times: Lagos wall-clock times as the screens show them, 'yyyy-MM-dd HH:mm:ss', under a header that
+ * names the zone ('Date (WAT, UTC+1)'), whatever zone the device is set to (issue 35).
+ */
+export function dateColumn<T>(name: string, value: (row: T) => string): CsvColumn<T> {
+  return { header: `${name} (${CSV_ZONE})`, value: (row) => formatCsvDateTime(value(row)) }
+}
+
+/** A range bound in an export's file name: the Lagos day the screen shows ('2026-12-05'), or 'all'. */
+export function fileNameDay(iso?: string): string {
+  return iso ? toIsoDate(new Date(iso)) : 'all'
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/

@@ -39,7 +39,7 @@ function lagosDay(instant: Date): LagosDay {
   return Math.floor((instant.getTime() + LAGOS_OFFSET_MS) / DAY_MS)
 }
 
-/** The Lagos calendar date of an instant as 'yyyy-MM-dd', the value of an `<input type="date">`. */
+/** The Lagos calendar date of an instant as 'yyyy-MM-dd', the value of a date field (ui/date-input.tsx). */
 export function toIsoDate(date: Date): string {
   const day = new Date(lagosDay(date) * DAY_MS)
   return `${String(day.getUTCFullYear()).padStart(4, '0')}-${pad(day.getUTCMonth() + 1)}-${pad(day.getUTCDate())}`
@@ -55,6 +55,23 @@ function parseIsoDate(value: string): LagosDay | null {
   // '2026-02-30' rolls over to March: a date that does not exist is refused, not moved.
   const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month && date.getUTCDate() === day
   return exists ? Math.round(date.getTime() / DAY_MS) : null
+}
+
+/** 'yyyy-MM-dd' → 'dd/MM/yyyy', how every date field shows a date whatever the device's language (SPEC §9). */
+export function toDisplayedDate(iso: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso)
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : ''
+}
+
+/**
+ * A typed 'dd/MM/yyyy' → 'yyyy-MM-dd', or null for anything else or a day that does not exist. 'd/M/yyyy' and
+ * 'ddMMyyyy' are taken too: a phone's number pad, which date fields open, has no slash.
+ */
+export function isoFromDisplayed(text: string): string | null {
+  const match = /^\s*(\d{1,2})\/(\d{1,2})\/(\d{4})\s*$/.exec(text) ?? /^\s*(\d{2})(\d{2})(\d{4})\s*$/.exec(text)
+  if (!match) return null
+  const iso = `${match[3]}-${match[2]!.padStart(2, '0')}-${match[1]!.padStart(2, '0')}`
+  return parseIsoDate(iso) === null ? null : iso
 }
 
 /** From the first instant of Lagos day `first` to the last of Lagos day `last`. */

@@ -1,7 +1,6 @@
-import { format } from 'date-fns'
-
 import type { Transaction } from '#contract/transactions'
 
+import { formatNumericDateTime } from './dates'
 import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, pdfMoney } from './pdf-kit'
 import { partyText, receiptOf } from './receipt'
 
@@ -76,6 +75,6 @@ export async function receiptPdf(t: Transaction): Promise<{ doc: jsPDF; fileName
   doc.setTextColor(...PDF_MUTED)
   const note = 'If you need to ask your bank about this transfer, quote the session ID and the transaction reference.'
   doc.text(doc.splitTextToSize(note, WIDTH - MARGIN * 2) as string[], MARGIN, Math.max(y + 4, 184))
-  doc.text(`Generated on ${format(new Date(), 'dd/MM/yyyy HH:mm')}`, centre, 202, { align: 'center' })
+  doc.text(`Generated on ${formatNumericDateTime(new Date())}`, centre, 202, { align: 'center' })
   return { doc, fileName: r.fileName }
 }

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { type Duration, DURATION_LABELS, DURATIONS, toIsoDate, validateCustomRange } from '../lib/dates'
-import { Field, Input, Select } from './field'
+import { DateInput } from './date-input'
+import { Field, Select } from './field'
 
 export interface DateFilterValue {
   duration: Duration
@@ -88,16 +89,10 @@ export function DateFilter({ value, onChange, today = new Date() }: DateFilterPr
       {value.duration === 'CUSTOM' ? (
         <div className={range}>
           <Field label="Start date" error={errors.start}>
-            <Input type="date" max={todayIso} value={draft.start} onChange={(event) => changeDate('start', event.target.value)} />
+            <DateInput max={todayIso} value={draft.start} onChange={(date) => changeDate('start', date)} />
           </Field>
           <Field label="End date" error={errors.end}>
-            <Input
-              type="date"
-              min={draft.start || undefined}
-              max={todayIso}
-              value={draft.end}
-              onChange={(event) => changeDate('end', event.target.value)}
-            />
+            <DateInput min={draft.start || undefined} max={todayIso} value={draft.end} onChange={(date) => changeDate('end', date)} />
           </Field>
         </div>
       ) : null}

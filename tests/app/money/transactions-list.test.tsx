@@ -139,6 +139,6 @@ describe('Transactions list', () => {
       .trimEnd()
       .split('\r\n')
     expect(lines).toHaveLength(2_501)
-    expect(lines[0]).toMatch(/^Date,Reference,Type,Status,Amount,Fee/)
+    expect(lines[0]).toMatch(/^"Date \(WAT, UTC\+1\)",Reference,Type,Status,Amount,Fee/)
   })
 })

@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
+import { dateField, typeDate } from '../date-field'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { publicOrder, unpaidInvoice } from '../sales-fixtures'
 
@@ -45,9 +46,8 @@ describe('Invoice due date after the invoice is made', () => {
     expect(dueValue(summary)?.textContent).toContain('15/12/2026')
     await user.click(within(summary).getByRole('button', { name: 'Change' }))
     const sheet = await screen.findByRole('dialog', { name: 'Change due date' })
-    const input = within(sheet).getByLabelText('Due date') as HTMLInputElement
-    expect(input.value).toBe('2026-12-15')
-    fireEvent.change(input, { target: { value: '2027-01-10' } })
+    expect((await dateField('Due date', sheet)).value).toBe('15/12/2026')
+    await typeDate('Due date', '10/01/2027', sheet)
     await user.click(within(sheet).getByRole('button', { name: 'Save' }))
     expect(await screen.findByRole('status', { name: 'Due date updated' })).toBeTruthy()
     expect(sent).toEqual([{ reference: 'INV-7Q2K91XM', dueDate: '2027-01-10' }])
@@ -77,11 +77,11 @@ describe('Invoice due date after the invoice is made', () => {
     const sheet = await screen.findByRole('dialog', { name: 'Add due date' })
     await user.click(within(sheet).getByRole('button', { name: 'Save' }))
     expect(await within(sheet).findByText('Choose a day, or remove the due date.')).toBeTruthy()
-    fireEvent.change(within(sheet).getByLabelText('Due date'), { target: { value: '2020-01-01' } })
+    await typeDate('Due date', '01/01/2020', sheet)
     await user.click(within(sheet).getByRole('button', { name: 'Save' }))
     expect(await within(sheet).findByText('Choose today or a later day.')).toBeTruthy()
     expect(sent).toEqual([])
-    fireEvent.change(within(sheet).getByLabelText('Due date'), { target: { value: '2099-01-01' } })
+    await typeDate('Due date', '01/01/2099', sheet)
     await user.click(within(sheet).getByRole('button', { name: 'Save' }))
     expect(await within(sheet).findByText('This invoice is paid, so its due date can no longer change.')).toBeTruthy()
   })

@@ -273,7 +273,7 @@ describe('Orders and invoices lists', () => {
     const lines = text.trimEnd().split('\r\n')
     const date = lines[1]!.split(',')[0]
     expect(lines).toEqual([
-      'Date,Reference,Kind,Status,Customer,Items,Amount,Amount paid,Amount refunded,Currency,Shareable,Updated',
+      '"Date (WAT, UTC+1)",Reference,Kind,Status,Customer,Items,Amount,Amount paid,Amount refunded,Currency,Shareable,"Updated (WAT, UTC+1)"',
       `${date},ORD-0,order,paid,Chukwuemeka Obi,2,1234567.50,1234567.50,0.00,NGN,yes,${date}`,
       // Partly refunded: still paid, the refund in its own column.
       `${date},ORD-1,order,paid,"'=HYPERLINK(""x""), ""Mama"" Ngozi",2,1234567.51,1234567.51,500.00,NGN,no,${date}`,

@@ -1,23 +1,14 @@
-import { format, parseISO } from 'date-fns'
-
-import { type CsvColumn, toCsv } from '#app/lib/csv'
-import { toIsoDate } from '#app/lib/dates'
+import { type CsvColumn, dateColumn, fileNameDay, toCsv } from '#app/lib/csv'
 import { koboToNairaInput } from '#contract/naira'
 import type { OrderSummary } from '#contract/orders'
 
 import type { OrderFilters } from './search'
 
-function localDateTime(iso: string): string {
-  const date = parseISO(iso)
-  // A spreadsheet sorts 'yyyy-MM-dd HH:mm:ss' correctly and recognises it as a date; '22nd November' it cannot.
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'yyyy-MM-dd HH:mm:ss')
-}
-
 // Amounts are plain naira with two decimals ('1500.50') made from kobo as text, never through floats, and without
 // the naira sign or grouping commas, so that a spreadsheet reads them as numbers. toCsv quotes and neutralises
 // text a stranger typed (a customer's name).
 export const ORDER_CSV_COLUMNS: readonly CsvColumn<OrderSummary>[] = [
-  { header: 'Date', value: (o) => localDateTime(o.createdAt) },
+  dateColumn('Date', (o) => o.createdAt),
   { header: 'Reference', value: (o) => o.reference },
   { header: 'Kind', value: (o) => o.kind },
   { header: 'Status', value: (o) => o.status },
@@ -29,7 +20,7 @@ export const ORDER_CSV_COLUMNS: readonly CsvColumn<OrderSummary>[] = [
   { header: 'Amount refunded', value: (o) => koboToNairaInput(o.amountRefunded) },
   { header: 'Currency', value: (o) => o.currency },
   { header: 'Shareable', value: (o) => (o.isShareable ? 'yes' : 'no') },
-  { header: 'Updated', value: (o) => localDateTime(o.updatedAt) },
+  dateColumn('Updated', (o) => o.updatedAt),
 ]
 
 export function ordersCsv(rows: readonly OrderSummary[]): string {
@@ -41,8 +32,7 @@ export function ordersCsv(rows: readonly OrderSummary[]): string {
  * range and the status chosen (issue 22), as the transactions export does.
  */
 export function exportFileName(filters: Pick<OrderFilters, 'kind' | 'startDate' | 'endDate' | 'status'>): string {
-  const day = (iso?: string) => (iso ? toIsoDate(new Date(iso)) : 'all')
-  const parts = [filters.kind === 'invoice' ? 'invoices' : 'orders', day(filters.startDate), 'to', day(filters.endDate)]
+  const parts = [filters.kind === 'invoice' ? 'invoices' : 'orders', fileNameDay(filters.startDate), 'to', fileNameDay(filters.endDate)]
   if (filters.status) parts.push(filters.status)
   return `${parts.join('-')}.csv`
 }

@@ -1,6 +1,5 @@
-import { format } from 'date-fns'
-
-import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, pdfMoney } from '#app/lib/pdf-kit'
+import { formatDate } from '#app/lib/dates'
+import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, type PdfKit, pdfMoney } from '#app/lib/pdf-kit'
 import { optionsText } from '#app/lib/variant-options'
 import type { Order, PublicOrder } from '#contract/orders'
 
@@ -101,7 +100,8 @@ function totals(doc: jsPDF, order: Order, y: number): number {
 }
 
 /** The box that tells the customer how to pay: account, reference to quote, and the QR code of the payment page. */
-function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: string | null, y: number): number {
+function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder | null, y: number): number {
+  const qr = order.publicUrl
   const height = 64
   y = room(doc, y, height)
   doc.setDrawColor(...PDF_GREEN)
@@ -141,7 +141,7 @@ function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: s
   doc.text(note, x, line + 8)
   if (qr) {
     const size = 44
-    doc.addImage(qr, 'PNG', RIGHT - size - 6, y + 8, size, size)
+    kit.drawQr(doc, qr, RIGHT - size - 6, y + 8, size)
     doc.setFontSize(8)
     doc.text('Scan to open the payment page', RIGHT - 6 - size / 2, y + 8 + size + 5, { align: 'center' })
   }
@@ -151,7 +151,6 @@ function payBox(doc: jsPDF, order: Order, publicOrder: PublicOrder | null, qr: s
 /** `publicOrder` is the invoice as its customer sees it (GET /order/public): the vendor's name and the account. */
 export async function invoicePdf(order: Order, publicOrder: PublicOrder | null): Promise<{ doc: jsPDF; fileName: string }> {
   const kit = await loadPdfKit()
-  const qr = order.publicUrl ? await kit.qrPng(order.publicUrl) : null
   const doc = kit.newDoc('a4')
   const vendor = publicOrder?.vendorName ?? ''
   doc.setProperties({ title: `Invoice ${order.reference}`, subject: vendor ? `Invoice from ${vendor}` : 'Invoice' })
@@ -169,7 +168,7 @@ export async function invoicePdf(order: Order, publicOrder: PublicOrder | null):
   label(doc, 'Invoice number', MARGIN, y)
   value(doc, order.reference, MARGIN, y + 6, { size: 13 })
   label(doc, 'Issue date', 84, y)
-  value(doc, format(new Date(order.createdAt), 'dd/MM/yyyy'), 84, y + 6)
+  value(doc, formatDate(order.createdAt), 84, y + 6)
   const due = invoiceDueText(order)
   if (due) {
     label(doc, 'Due date', 130, y)
@@ -186,7 +185,7 @@ export async function invoicePdf(order: Order, publicOrder: PublicOrder | null):
   y += 4
   y = itemsTable(doc, order, y)
   y = totals(doc, order, y + 2)
-  payBox(doc, order, publicOrder, qr, y)
+  payBox(doc, kit, order, publicOrder, y)
 
   const pages = doc.getNumberOfPages()
   for (let page = 1; page <= pages; page++) {
@@ -195,7 +194,7 @@ export async function invoicePdf(order: Order, publicOrder: PublicOrder | null):
     doc.setFontSize(8.5)
     doc.setTextColor(...PDF_MUTED)
     const pageText = pages > 1 ? ` - Page ${page} of ${pages}` : ''
-    doc.text(`${order.reference} - Generated on ${format(new Date(), 'dd/MM/yyyy')}${pageText}`, WIDTH / 2, 290, { align: 'center' })
+    doc.text(`${order.reference} - Generated on ${formatDate(new Date())}${pageText}`, WIDTH / 2, 290, { align: 'center' })
   }
   return { doc, fileName: invoiceFileName(order) }
 }

@@ -1,6 +1,4 @@
-import { format, parseISO } from 'date-fns'
-
-import { type CsvColumn, toCsv } from '#app/lib/csv'
+import { type CsvColumn, dateColumn, fileNameDay, toCsv } from '#app/lib/csv'
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { koboToNairaInput } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
@@ -12,16 +10,10 @@ export function counterparty(t: Transaction): { name: string | null; bank: strin
     : { name: t.beneficiaryAccountName, bank: t.beneficiaryBankName, account: t.beneficiaryAccountNumber }
 }
 
-function localDateTime(iso: string): string {
-  const date = parseISO(iso)
-  // A spreadsheet sorts 'yyyy-MM-dd HH:mm:ss' correctly and recognises it as a date; '22nd November' it cannot.
-  return Number.isNaN(date.getTime()) ? iso : format(date, 'yyyy-MM-dd HH:mm:ss')
-}
-
 // Amounts are plain decimals ('1500.50') made from kobo as text, never through floats, and without the naira
 // sign or grouping commas, so that a spreadsheet reads them as numbers.
 export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<Transaction>[] = [
-  { header: 'Date', value: (t) => localDateTime(t.createdAt) },
+  dateColumn('Date', (t) => t.createdAt),
   { header: 'Reference', value: (t) => t.reference },
   { header: 'Type', value: (t) => t.type },
   { header: 'Status', value: (t) => t.status },
@@ -42,10 +34,9 @@ export function transactionsCsv(rows: readonly Transaction[]): string {
   return toCsv(rows, TRANSACTION_CSV_COLUMNS)
 }
 
-/** 'transactions-2026-11-16-to-2026-11-22-pending-credit.csv': the file says what it holds. */
+/** 'transactions-2026-11-16-to-2026-11-22-pending-credit.csv': the file says what it holds, in Lagos days. */
 export function exportFileName(filters: TransactionListFilters): string {
-  const day = (iso?: string) => (iso ? format(parseISO(iso), 'yyyy-MM-dd') : 'all')
-  const parts = ['transactions', day(filters.startDate), 'to', day(filters.endDate)]
+  const parts = ['transactions', fileNameDay(filters.startDate), 'to', fileNameDay(filters.endDate)]
   if (filters.status) parts.push(filters.status)
   if (filters.type) parts.push(filters.type)
   return `${parts.join('-')}.csv`

@@ -1,6 +1,14 @@
-import { format } from 'date-fns'
-
-import { loadPdfKit, PDF_GREEN as GREEN, PDF_INK as INK, PDF_LINE, PDF_MUTED as MUTED, safeFileStem, savePdf } from '#app/lib/pdf-kit'
+import { formatDate } from '#app/lib/dates'
+import {
+  type jsPDF,
+  loadPdfKit,
+  PDF_GREEN as GREEN,
+  PDF_INK as INK,
+  PDF_LINE,
+  PDF_MUTED as MUTED,
+  safeFileStem,
+  savePdf,
+} from '#app/lib/pdf-kit'
 
 export interface AccountDetails {
   bankName: string
@@ -22,10 +30,8 @@ export function accountQrText(details: AccountDetails): string {
  * The "pay with bank transfer" card: A4 portrait, the account in large type and a QR code of it, to print and
  * stick by the till. jsPDF and qrcode are loaded only when someone asks for the card (lib/pdf-kit).
  */
-export async function downloadAccountCard(details: AccountDetails): Promise<void> {
+export async function accountCardPdf(details: AccountDetails): Promise<{ doc: jsPDF; fileName: string }> {
   const kit = await loadPdfKit()
-  const qr = await kit.qrPng(accountQrText(details))
-
   const doc = kit.newDoc('a4')
   const width = doc.internal.pageSize.getWidth()
   const centre = width / 2
@@ -64,13 +70,17 @@ export async function downloadAccountCard(details: AccountDetails): Promise<void
   }
 
   const qrSize = 72
-  doc.addImage(qr, 'PNG', centre - qrSize / 2, 184, qrSize, qrSize)
+  kit.drawQr(doc, accountQrText(details), centre - qrSize / 2, 184, qrSize)
   doc.setFont('helvetica', 'normal')
   doc.setFontSize(11)
   doc.setTextColor(...MUTED)
   doc.text('Scan to see the account details', centre, 184 + qrSize + 8, { align: 'center' })
   doc.setFontSize(9)
-  doc.text(`Generated on ${format(new Date(), 'dd/MM/yyyy')}`, centre, 287, { align: 'center' })
+  doc.text(`Generated on ${formatDate(new Date())}`, centre, 287, { align: 'center' })
+  return { doc, fileName: accountCardFileName(details.accountName) }
+}
 
-  savePdf(doc, accountCardFileName(details.accountName))
+export async function downloadAccountCard(details: AccountDetails): Promise<void> {
+  const { doc, fileName } = await accountCardPdf(details)
+  savePdf(doc, fileName)
 }

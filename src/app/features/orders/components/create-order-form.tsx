@@ -10,7 +10,8 @@ import { shouldToast } from '#app/lib/query-client'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
-import { Field, Input } from '#app/ui/field'
+import { DateInput } from '#app/ui/date-input'
+import { Field } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
 import { Switch } from '#app/ui/switch'
@@ -185,7 +186,7 @@ export function CreateOrderForm({
         {kind.kind === 'invoice' ? (
           <div className={css({ mt: '3' })}>
             <Field label="Due date (optional)" helper="The invoice shows as overdue after this day." error={errors.dueDate}>
-              <Input type="date" min={lagosDay()} value={draft.dueDate} onChange={(event) => set({ dueDate: event.target.value })} />
+              <DateInput min={lagosDay()} value={draft.dueDate} onChange={(dueDate) => set({ dueDate })} />
             </Field>
           </div>
         ) : null}

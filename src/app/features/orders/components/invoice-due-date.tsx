@@ -5,8 +5,9 @@ import { errorMessage } from '#app/lib/api'
 import { serverFieldErrors } from '#app/lib/forms'
 import { useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
+import { DateInput } from '#app/ui/date-input'
 import { DetailRow } from '#app/ui/detail-list'
-import { Field, Input } from '#app/ui/field'
+import { Field } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { lagosDay } from '#contract/common'
@@ -74,7 +75,7 @@ function DueDateSheet({ order, onClose }: { order: Order; onClose: () => void })
     >
       {online ? null : <Notice icon="wifi-off">Connect to the internet to change the due date.</Notice>}
       <Field label="Due date" helper="The invoice shows as overdue after this day." error={error ?? undefined}>
-        <Input type="date" min={today} value={day} onChange={(event) => setDay(event.target.value)} />
+        <DateInput min={today} value={day} onChange={setDay} />
       </Field>
       {order.dueDate ? (
         <Button variant="outline" disabled={!online || save.isPending} onClick={() => submit(null)}>

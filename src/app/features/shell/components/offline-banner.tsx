@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 
+import { clockText, dayAndClockText, sameLagosDay } from '#app/lib/lagos-clock'
 import { useOnline } from '#app/lib/online'
 import { Icon } from '#app/ui/icon'
 
@@ -36,19 +37,9 @@ function useDataAt(active: boolean) {
   return at
 }
 
-/**
- * The formatters are made when the banner first shows, not as the module loads: building an Intl formatter loads its
- * locale data, 110–124 ms at 4× CPU in every start-up, online ones included, for a banner most starts never draw.
- */
-let formats: { relative: Intl.RelativeTimeFormat; clock: Intl.DateTimeFormat; dayAndClock: Intl.DateTimeFormat } | undefined
-function formatters() {
-  formats ??= {
-    relative: new Intl.RelativeTimeFormat('en', { numeric: 'always' }),
-    clock: new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-    dayAndClock: new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }),
-  }
-  return formats
-}
+// Made when the banner first shows, not as the module loads: building an Intl formatter loads its locale data,
+// 110–124 ms at 4× CPU in every start-up, online ones included, for a banner most starts never draw.
+let relative: Intl.RelativeTimeFormat | undefined
 
 /** "5 minutes ago", with the platform's Intl rather than a date library in the first-load bundle. */
 function ago(at: number, now = Date.now()): string {
@@ -58,15 +49,18 @@ function ago(at: number, now = Date.now()): string {
     ['hour', 3_600],
     ['minute', 60],
   ]
-  for (const [unit, size] of units) if (Math.abs(seconds) >= size) return formatters().relative.format(Math.round(seconds / size), unit)
+  for (const [unit, size] of units)
+    if (Math.abs(seconds) >= size)
+      return (relative ??= new Intl.RelativeTimeFormat('en', { numeric: 'always' })).format(Math.round(seconds / size), unit)
   return 'less than a minute ago'
 }
 
-/** "as of 10:42", or "as of 25 Nov, 10:42" for another day: the exact age, beside the rounded one (issue 18). */
+/**
+ * "as of 10:42", or "as of 25 Nov, 10:42" for another day: the exact age, beside the rounded one (issue 18), on the
+ * Lagos clock the screens use (issue 35).
+ */
 function asOf(at: number, now = Date.now()): string {
-  const sameDay = new Date(at).toDateString() === new Date(now).toDateString()
-  const { clock, dayAndClock } = formatters()
-  return `as of ${(sameDay ? clock : dayAndClock).format(at)}`
+  return `as of ${sameLagosDay(at, now) ? clockText(at) : dayAndClockText(at)}`
 }
 
 export function OfflineBanner() {

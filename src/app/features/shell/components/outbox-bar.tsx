@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { dayAndClockText } from '#app/lib/lagos-clock'
 import { useOnline } from '#app/lib/online'
 import { discardItem, type OutboxItem, retryItem, useOutbox, waitingText } from '#app/lib/outbox'
 import { Button } from '#app/ui/button'
@@ -32,17 +33,6 @@ const meta = css({ textStyle: 'body.sm', color: 'fg.muted' })
 const refusal = css({ textStyle: 'body.sm', color: 'danger.fg' })
 const actions = css({ display: 'flex', gap: '2', justifyContent: 'flex-end' })
 
-// Made on first use, not as the shell loads: a formatter loads its locale data, and most starts show no outbox.
-let madeAtFormat: Intl.DateTimeFormat | undefined
-const madeAt = (at: number) =>
-  (madeAtFormat ??= new Intl.DateTimeFormat('en-GB', {
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  })).format(at)
-
 function refusedText(count: number): string {
   return `${count} ${count === 1 ? 'change was' : 'changes were'} not accepted`
 }
@@ -54,7 +44,7 @@ function Entry({ item }: { item: OutboxItem }) {
         <span className={css({ fontWeight: 'medium', overflowWrap: 'anywhere' })}>{item.label}</span>
         <WaitingBadge item={item} />
       </div>
-      <span className={meta}>Made on this device {madeAt(item.createdAt)}</span>
+      <span className={meta}>Made on this device {dayAndClockText(item.createdAt)}</span>
       {item.state === 'failed' ? (
         <p className={refusal} role="alert">
           {item.error}
