@@ -23,8 +23,11 @@ function toDate(value: string | Date): Date | null {
 
 // The formatters return '' for a missing or malformed value: a list row should render, not throw.
 
-/** '2026-11-22T09:42:00Z' → '22/11/2026' (the day in Lagos). */
+/** '2026-11-22T09:42:00Z' → '22/11/2026' (the day in Lagos); a day alone, '2026-11-22', is that day. */
 export function formatDate(iso: string | Date): string {
+  // A day (a coupon's end, a due date) is already a Lagos day: parsed, it would be the device's midnight, which
+  // east of Lagos is still the day before in Lagos.
+  if (typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso.split('-').reverse().join('/')
   const date = toDate(iso)
   return date ? format(date, 'dd/MM/yyyy') : ''
 }

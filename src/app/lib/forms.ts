@@ -46,17 +46,44 @@ export function serverFieldErrors(error: unknown, fields: readonly string[]): Re
 }
 
 /**
- * After a refused submit: the server's words go under the fields they name; anything else is toasted like any
- * failed call. For mutations declared with `meta: { errorToast: false }`. The message sits in the field's
- * onSubmit slot, which TanStack Form clears as soon as the field is edited.
+ * What the Form drawing a TanStack form does once errors from the server are shown (moves focus to the first), by
+ * the form's store: React's useForm hands out a copy of the form API, and the copy and the core share only the store.
  */
-export function showSubmitError(form: AnyFormApi, error: unknown): void {
+const errorsShownListeners = new WeakMap<object, () => void>()
+
+/**
+ * Called by `Form` (ui/form.tsx) for the form it draws: `showSubmitError` tells it when the server's words were put
+ * under fields, so it can bring the first one into view. Returns the unsubscribe.
+ */
+export function onSubmitErrorsShown(form: Pick<AnyFormApi, 'store'>, listener: () => void): () => void {
+  errorsShownListeners.set(form.store, listener)
+  return () => {
+    if (errorsShownListeners.get(form.store) === listener) errorsShownListeners.delete(form.store)
+  }
+}
+
+export interface SubmitErrorOptions {
+  /**
+   * Toast the server's message too when it goes under a field (SPEC §8: a failed call toasts the server's message).
+   * For a refusal about something the sheet does not show (Initiate Dispute's "Order not found"); off by default,
+   * since a duplicate code under its field would otherwise be said twice (decisions 033, 135).
+   */
+  toast?: boolean
+}
+
+/**
+ * After a refused submit: the server's words go under the fields they name, and the form brings the first into
+ * view; anything else is toasted like any failed call. For mutations declared with `meta: { errorToast: false }`.
+ * The message sits in the field's onSubmit slot, which TanStack Form clears as soon as the field is edited.
+ */
+export function showSubmitError(form: AnyFormApi, error: unknown, options: SubmitErrorOptions = {}): void {
   const byField = serverFieldErrors(error, Object.keys(form.fieldInfo))
-  if (!byField) {
+  if (!byField || options.toast) {
     if (shouldToast(error)) notify.error(errorMessage(error))
-    return
+    if (!byField) return
   }
   for (const [name, message] of Object.entries(byField)) {
     form.setFieldMeta(name, (prev) => ({ ...prev, errorMap: { ...prev.errorMap, onSubmit: message } }))
   }
+  errorsShownListeners.get(form.store)?.()
 }

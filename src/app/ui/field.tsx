@@ -128,16 +128,24 @@ function Prefixed({ prefix, end = false, children }: { prefix: string; end?: boo
 
 export const PHONE_MAX_DIGITS = 11
 
-/** Keeps digits only; a pasted '+234 803 123 4567' loses its country code since the prefix already shows it. */
+/**
+ * What a phone field keeps, in the contract's form: the national number with its trunk 0, digits only, at most 11
+ * ('08031234567'). Typed with or without the 0, or pasted with its country code ('+234 803 123 4567',
+ * '+234 0803…'), it comes out the same.
+ */
 export function sanitizePhone(text: string): string {
   let digits = text.replace(/\D/g, '')
   if (digits.length > PHONE_MAX_DIGITS && digits.startsWith('234')) digits = digits.slice(3)
-  return digits.slice(0, PHONE_MAX_DIGITS)
+  const national = digits.replace(/^0+/, '').slice(0, PHONE_MAX_DIGITS - 1)
+  return national ? `0${national}` : ''
 }
 
+/** What the field shows after its fixed +234: the number without its trunk 0 ('+234 803…', never '+234 0803…'). */
+export const phoneShown = (value: string) => value.replace(/^0/, '')
+
 /**
- * Nigerian phone number after a fixed +234: digits only, at most 11 (SPEC §5, §9). No maxLength attribute: it
- * would cut a pasted '+234 803 123 4567' before sanitizePhone could drop the country code.
+ * Nigerian phone number after a fixed +234 (SPEC §5, §9): shown without the trunk 0 the value keeps. No maxLength
+ * attribute: it would cut a pasted '+234 803 123 4567' before sanitizePhone could drop the country code.
  */
 export function PhoneInput({ value, onChange, autoComplete = 'tel-national', ...rest }: PrefixedInputProps) {
   return (
@@ -146,7 +154,7 @@ export function PhoneInput({ value, onChange, autoComplete = 'tel-national', ...
         type="tel"
         inputMode="numeric"
         autoComplete={autoComplete}
-        value={value}
+        value={phoneShown(value)}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(sanitizePhone(event.target.value))}
         {...rest}
       />

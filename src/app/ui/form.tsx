@@ -1,5 +1,7 @@
 import { type AnyFormApi, useStore } from '@tanstack/react-form'
-import type { FormHTMLAttributes, ReactNode } from 'react'
+import { type FormHTMLAttributes, type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
+
+import { onSubmitErrorsShown } from '../lib/forms'
 
 /** What Form needs of a TanStack form: its submit, and its store to know whether a submit was tried. */
 export type SubmittableForm = Pick<AnyFormApi, 'handleSubmit' | 'store'>
@@ -25,15 +27,42 @@ export function Form({ form, ...props }: FormProps) {
   return form ? <BoundForm form={form} {...props} /> : <FormElement {...props} submitted={false} />
 }
 
+const CONTROL = 'input:not([type=hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])'
+
+/**
+ * Brings the first field showing an error into view and puts focus in it: in a long sheet the error can sit above
+ * or below what is on screen, and a refusal nobody sees reads as a button that did nothing (issue 35). The field's
+ * whole frame (label, control, message) is scrolled to, then its control is focused without scrolling again.
+ */
+function focusFirstError(formElement: HTMLFormElement | null): void {
+  const invalid = formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')
+  if (!invalid) return
+  const frame = invalid.closest<HTMLElement>('[data-scope="field"][data-part="root"]') ?? invalid
+  const control = invalid.matches(CONTROL) ? invalid : (invalid.querySelector<HTMLElement>(CONTROL) ?? invalid)
+  frame.scrollIntoView?.({ block: 'nearest' })
+  control.focus({ preventScroll: true })
+}
+
 function BoundForm({ form, onSubmit, ...props }: Omit<FormProps, 'form'> & { form: SubmittableForm }) {
   const submitted = useStore(form.store, (state) => state.submissionAttempts > 0)
+  const element = useRef<HTMLFormElement>(null)
+  // Bumped when errors were just shown; the effect runs once the fields have drawn them (same commit).
+  const [errorsShown, setErrorsShown] = useState(0)
+  useEffect(() => onSubmitErrorsShown(form, () => setErrorsShown((n) => n + 1)), [form])
+  useEffect(() => {
+    if (errorsShown > 0) focusFirstError(element.current)
+  }, [errorsShown])
   return (
     <FormElement
       {...props}
+      ref={element}
       submitted={submitted}
       onSubmit={() => {
         onSubmit?.()
-        void form.handleSubmit()
+        void form.handleSubmit().then(() => {
+          // The form's own rules refused the submit: its fields now show why.
+          if (!form.store.state.isValid) setErrorsShown((n) => n + 1)
+        })
       }}
     />
   )
@@ -46,7 +75,7 @@ function FormElement({
   submitted,
   children,
   ...rest
-}: Omit<FormProps, 'form'> & { submitted: boolean }) {
+}: Omit<FormProps, 'form'> & { submitted: boolean; ref?: Ref<HTMLFormElement> }) {
   return (
     <form
       noValidate

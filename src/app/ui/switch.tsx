@@ -1,9 +1,14 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useId } from 'react'
 import { css } from 'styled-system/css'
 
 export interface SwitchProps {
-  /** What the switch turns on; the whole row is the tap target. */
+  /** What the switch turns on, as shown; the whole row is the tap target. */
   label: ReactNode
+  /**
+   * The switch's whole name when the shown label needs its item to make sense, in a list of them ('Active: Lekki'
+   * beside an outlet whose row shows 'Active'). Without it the name is the shown label alone.
+   */
+  name?: string
   description?: ReactNode
   checked: boolean
   onChange: (checked: boolean) => void
@@ -51,13 +56,25 @@ const input = css({
   _disabled: { opacity: 0.5, cursor: 'not-allowed' },
 })
 
-/** An on/off setting that takes effect at once (a native checkbox with role switch, so it needs no script to be read). */
-export function Switch({ label, description, checked, onChange, disabled, compact = false }: SwitchProps) {
+/**
+ * An on/off setting that takes effect at once (a native checkbox with role switch, so it needs no script to be read).
+ * Its name is the label alone (or `name`) and the description is its description: a name taken from the whole row
+ * ran the two together, and text hidden for screen readers beside the label came out as 'Active : Lekki' or, read
+ * on its own, ': Lekki' (issue 35).
+ */
+export function Switch({ label, name, description, checked, onChange, disabled, compact = false }: SwitchProps) {
+  const id = useId()
   return (
     <label className={compact ? compactRow : row}>
       <span>
-        <span className={compact ? undefined : labelText}>{label}</span>
-        {description ? <span className={descriptionText}>{description}</span> : null}
+        <span id={`${id}-label`} className={compact ? undefined : labelText}>
+          {label}
+        </span>
+        {description ? (
+          <span id={`${id}-description`} className={descriptionText}>
+            {description}
+          </span>
+        ) : null}
       </span>
       <input
         type="checkbox"
@@ -65,6 +82,9 @@ export function Switch({ label, description, checked, onChange, disabled, compac
         className={input}
         checked={checked}
         disabled={disabled}
+        aria-label={name}
+        aria-labelledby={name ? undefined : `${id}-label`}
+        aria-describedby={description ? `${id}-description` : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
     </label>

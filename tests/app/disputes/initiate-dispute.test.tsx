@@ -88,6 +88,20 @@ describe('Initiate Dispute', () => {
     await waitFor(() => expect(posts).toHaveLength(1))
     expect(await within(sheet).findByText('No order with the reference ORD-NOPE')).toBeTruthy()
     expect((within(sheet).getByLabelText(/^Title/) as HTMLInputElement).value).toBe('Missing')
+    // SPEC §8: the failed call toasts the server's message too, and focus goes to the field it names (issue 35).
+    expect(await screen.findByRole('alert', { name: 'No order with the reference ORD-NOPE' })).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByLabelText(/^Order reference/)))
+  })
+
+  it('puts focus in the first field whose error the form shows after a refused submit', async () => {
+    disputesApi()
+    const { user } = renderApp('/orders/disputes/new?orderReference=ORD-7K2M9')
+    const sheet = await screen.findByRole('dialog', { name: 'Initiate Dispute' })
+    await user.type(within(sheet).getByLabelText(/^Title/), 'Missing')
+    await user.click(await within(sheet).findByRole('radio', { name: 'Item not received' }))
+    await user.click(within(sheet).getByRole('button', { name: 'Initiate Dispute' }))
+    expect(await within(sheet).findByText('Describe the problem.')).toBeTruthy()
+    await waitFor(() => expect(document.activeElement).toBe(within(sheet).getByLabelText(/^Description/)))
   })
 
   it('is not sent offline: the button is disabled and the sheet says why', async () => {

@@ -77,7 +77,7 @@ describe('/register', () => {
     const phone = await screen.findByLabelText(/^Phone number/)
     expect(screen.getByText('+234')).toBeTruthy()
     await user.type(phone, '08a0-3 9876543219')
-    expect((phone as HTMLInputElement).value).toBe('08039876543')
+    expect((phone as HTMLInputElement).value).toBe('8039876543')
   })
 
   it('opens the account, signs the owner in as login does and goes on to the code', async () => {

@@ -94,7 +94,7 @@ describe('Create order', () => {
         { name: 'Small chops tray', amount: 150_000, quantity: 1 },
       ],
       taxIds: ['tax-1'],
-      customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '8031234567' },
+      customer: { name: 'Ada Obi', email: 'ada@example.com', phone: '08031234567' },
       deliveryLocationId: 'location-1',
     })
     await waitFor(() => expect(router.state.location.pathname).toBe('/orders/ORD-NEW001'))

@@ -5,12 +5,16 @@ import { describe, expect, it } from 'vitest'
 
 import { AmountInput, Field, Input, PhoneInput } from '#app/ui/field'
 
-function PhoneForm() {
-  const [value, setValue] = useState('')
+/** A form holding what the phone field hands back, shown so the test can read the kept value. */
+function PhoneForm({ saved = '' }: { saved?: string }) {
+  const [value, setValue] = useState(saved)
   return (
-    <Field label="Phone number">
-      <PhoneInput value={value} onChange={setValue} />
-    </Field>
+    <>
+      <Field label="Phone number">
+        <PhoneInput value={value} onChange={setValue} />
+      </Field>
+      <output aria-label="Kept">{value}</output>
+    </>
   )
 }
 
@@ -51,14 +55,30 @@ describe('Field', () => {
 })
 
 describe('PhoneInput', () => {
-  it('shows +234, keeps digits only and stops at 11', async () => {
+  it('shows +234 and the number without its trunk 0, keeps digits only and stops at 11 with the 0', async () => {
     const user = userEvent.setup()
     render(<PhoneForm />)
     expect(screen.getByText('+234')).toBeTruthy()
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     expect(input.inputMode).toBe('numeric')
     await user.type(input, '080a3-1234 56789')
-    expect(input.value).toBe('08031234567')
+    // '+234 803…', never '+234 0803…' (issue 35); the contract's form is kept: 08031234567.
+    expect(input.value).toBe('8031234567')
+    expect(screen.getByLabelText('Kept').textContent).toBe('08031234567')
+  })
+
+  it('keeps a number typed without the 0 in the same form', async () => {
+    const user = userEvent.setup()
+    render(<PhoneForm />)
+    const input = screen.getByLabelText('Phone number') as HTMLInputElement
+    await user.type(input, '8031234567')
+    expect(input.value).toBe('8031234567')
+    expect(screen.getByLabelText('Kept').textContent).toBe('08031234567')
+  })
+
+  it('shows a saved 0803… number without its 0', () => {
+    render(<PhoneForm saved="08031234567" />)
+    expect((screen.getByLabelText('Phone number') as HTMLInputElement).value).toBe('8031234567')
   })
 
   it('drops the country code from a pasted international number', async () => {
@@ -66,8 +86,9 @@ describe('PhoneInput', () => {
     render(<PhoneForm />)
     const input = screen.getByLabelText('Phone number') as HTMLInputElement
     await user.click(input)
-    await user.paste('+234 803 123 4567')
+    await user.paste('+234 0803 123 4567')
     expect(input.value).toBe('8031234567')
+    expect(screen.getByLabelText('Kept').textContent).toBe('08031234567')
   })
 })
 

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
 
 import { formatCount } from '#app/lib/format'
 import type { CollectionListFilters } from '#app/lib/query-keys'
@@ -62,11 +61,8 @@ function CollectionRow({ collection: c }: { collection: Collection }) {
         <Icon name="edit" size={16} />
       </Link>
       <Switch
-        label={
-          <>
-            <span className={visuallyHidden()}>{c.name}:</span> Show
-          </>
-        }
+        label="Show"
+        name={`${c.name}: Show`}
         compact
         checked={visible}
         disabled={visibility.isPending}

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router'
 import { css } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
 
 import { formatCount } from '#app/lib/format'
 import { useOutboxOf } from '#app/lib/outbox'
@@ -65,11 +64,8 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
         <Icon name="chevron-right" size={18} />
       </Link>
       <Switch
-        label={
-          <>
-            <span className={visuallyHidden()}>{label}:</span> Available
-          </>
-        }
+        label="Available"
+        name={`${label}: Available`}
         compact
         checked={available}
         disabled={update.isPending}

@@ -53,7 +53,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
           category: value.category,
           description: value.description.trim(),
         },
-        { onSuccess: ({ data }) => onCreated(data), onError: (error) => showSubmitError(formApi, error) },
+        { onSuccess: ({ data }) => onCreated(data), onError: (error) => showSubmitError(formApi, error, { toast: true }) },
       ),
   })
 

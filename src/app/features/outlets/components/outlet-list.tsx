@@ -55,17 +55,25 @@ export interface OutletListProps extends UrlPaging<OutletListFilters> {
   canManage: boolean
 }
 
+/**
+ * Why the list is empty, in the words of who is looking. The owner and team managers see every outlet, so for them
+ * none means none opened yet; anyone else sees only the outlets they were added to (decision 043), so for them it
+ * means they are in none yet, and only someone managing the team can change that.
+ */
+export function emptyWords(filtered: boolean, canManage: boolean): { emptyTitle?: string; emptyText: string } {
+  if (filtered) return { emptyText: 'No outlet matches this search.' }
+  if (canManage) return { emptyText: 'Outlets you open, each with its own wallet and account, will show here.' }
+  return {
+    emptyTitle: 'No outlet yet',
+    emptyText: 'You are not assigned to an outlet yet. Ask the business owner to add you to one.',
+  }
+}
+
 /** The outlets the user may see, newest first, a page at a time: name, address, status and wallet balance. */
 export function OutletList({ filtered, canManage, ...paging }: OutletListProps) {
   const query = useQuery(outletListQuery(paging.filters))
   return (
-    <UrlPagedList
-      query={query}
-      {...paging}
-      label="Outlets"
-      noun={{ one: 'outlet', many: 'outlets' }}
-      emptyText={filtered ? 'No outlet matches this search.' : 'Outlets you open, each with its own wallet and account, will show here.'}
-    >
+    <UrlPagedList query={query} {...paging} label="Outlets" noun={{ one: 'outlet', many: 'outlets' }} {...emptyWords(filtered, canManage)}>
       {(items) => items.map((o) => <OutletRow key={o.id} outlet={o} canManage={canManage} />)}
     </UrlPagedList>
   )

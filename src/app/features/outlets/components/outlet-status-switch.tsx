@@ -1,5 +1,4 @@
 import { useState } from 'react'
-import { visuallyHidden } from 'styled-system/patterns'
 
 import { useOnline } from '#app/lib/online'
 import { ConfirmDialog } from '#app/ui/dialog'
@@ -23,11 +22,8 @@ export function OutletStatusSwitch({ outlet, compact = false }: { outlet: Outlet
     <>
       <Switch
         compact={compact}
-        label={
-          <>
-            Active<span className={visuallyHidden()}>: {outlet.name}</span>
-          </>
-        }
+        label="Active"
+        name={`Active: ${outlet.name}`}
         checked={shown}
         disabled={!online || setStatus.isPending}
         onChange={() => setAsking(true)}

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
-import { visuallyHidden } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { deliveryLocationListQuery } from '#app/lib/selling-terms-lists'
@@ -44,11 +43,8 @@ function LocationRow({ location: l, canEdit }: { location: DeliveryLocation; can
       {l.description ? <p className={cx(text, css({ lineClamp: '2', overflowWrap: 'anywhere' }))}>{l.description}</p> : null}
       <div className={bottom}>
         <Switch
-          label={
-            <span className={text}>
-              Active<span className={visuallyHidden()}>: {l.name}</span>
-            </span>
-          }
+          label={<span className={text}>Active</span>}
+          name={`Active: ${l.name}`}
           checked={active}
           disabled={!canEdit || toggle.isPending}
           onChange={(isActive) => toggle.mutate({ id: l.id, isActive })}

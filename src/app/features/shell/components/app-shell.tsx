@@ -82,6 +82,8 @@ function SignOutButton() {
   )
 }
 
+const sidebarName = css({ minW: '0', fontWeight: 'bold', color: 'fg.default', lineHeight: 'tight', overflowWrap: 'anywhere', lineClamp: 2 })
+
 /** Signed-in frame: a sidebar on wide screens, a header with a menu sheet on phones. */
 export function AppShell() {
   const session = useSession()
@@ -112,7 +114,10 @@ export function AppShell() {
       >
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', px: '2' })}>
           <img src="/favicon.svg" alt="" width={32} height={32} />
-          <span className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>{vendorName}</span>
+          {/* The sidebar is 248 px: a long business name takes two lines and ends in "…", the whole in its title. */}
+          <span title={vendorName} className={sidebarName}>
+            {vendorName}
+          </span>
         </div>
         <div className={css({ flex: 1 })}>
           <NavList />
@@ -140,7 +145,9 @@ export function AppShell() {
         >
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}>
             <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>{vendorName}</span>
+            <span title={vendorName} className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>
+              {vendorName}
+            </span>
           </div>
           <Button variant="ghost" size="sm" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
             <Icon name="menu" size={22} />
