@@ -1,7 +1,9 @@
 import { createServer, maxHeaderSize, type Server } from 'node:http'
 import type { Socket } from 'node:net'
 
-import { getRequestListener } from '@hono/node-server'
+import { getRequestListener, RequestError } from '@hono/node-server'
+
+import { FALLBACK_MESSAGE } from '#contract/messages'
 
 import { errorBody } from '../errors'
 
@@ -79,8 +81,12 @@ function answerClientError(error: NodeJS.ErrnoException, socket: HttpSocket): vo
 export function createNodeServer(fetch: (request: Request) => Response | Promise<Response>, hostname?: string): Server {
   const listener = getRequestListener(fetch, {
     hostname,
-    // A request target @hono/node-server cannot turn into a URL; the body (if any) is dumped by Node as usual.
-    errorHandler: () => Response.json(errorBody('BAD_REQUEST', 'The request target or Host header is not valid'), { status: 400 }),
+    // A request target @hono/node-server cannot turn into a URL (the body, if any, is dumped by Node as usual); or
+    // `fetch` threw before answering, which the app's own error handling makes a bug: logged by the caller's fetch.
+    errorHandler: (error) =>
+      error instanceof RequestError
+        ? Response.json(errorBody('BAD_REQUEST', 'The request target or Host header is not valid'), { status: 400 })
+        : Response.json(errorBody('INTERNAL', FALLBACK_MESSAGE), { status: 500 }),
   })
   const server = createServer(listener)
   server.on('clientError', answerClientError)
