@@ -6,51 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks'
 import simpleImportSort from 'eslint-plugin-simple-import-sort'
 import tseslint from 'typescript-eslint'
 
-const FEATURES = [
-  'auth',
-  'banking',
-  'catalogue',
-  'coupons',
-  'customers',
-  'disputes',
-  'domains',
-  'onboarding',
-  'orders',
-  'outlets',
-  'pin',
-  'selling-terms',
-  'settings',
-  'shell',
-  'storefront',
-  'team',
-  'transactions',
-  'wallet',
-  'website',
-]
+import { boundaryZones } from './eslint.zones.js'
 
-/**
- * The three rooms and the app's layers (docs/architecture.md): the contract imports nothing of ours; the app and the
- * server never import each other; `ui` and `lib` import no feature and no route; `lib` imports no `ui`; a feature
- * imports no other feature (what two share goes to `ui`, `lib` or the contract); routes are where features meet.
- */
-const zones = [
-  { target: './src/contract', from: ['./src/app', './src/server'], message: 'The contract imports only valibot and its own files.' },
-  { target: './src/app', from: './src/server', message: 'The app never imports the server: share through src/contract.' },
-  { target: './src/server', from: './src/app', message: 'The server never imports the app: share through src/contract.' },
-  {
-    target: ['./src/app/ui', './src/app/lib'],
-    from: ['./src/app/features', './src/app/routes'],
-    message: 'ui and lib import no feature and no route.',
-  },
-  { target: './src/app/lib', from: './src/app/ui', message: 'lib imports no ui: a component belongs in ui.' },
-  { target: './src/app/features', from: './src/app/routes', message: 'Features import no route: routes import features.' },
-  ...FEATURES.map((feature) => ({
-    target: `./src/app/features/${feature}`,
-    from: './src/app/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other: move what they share to ui, lib or the contract, or meet in a route.',
-  })),
-]
+const zones = boundaryZones()
 
 export default tseslint.config(
   { ignores: ['dist/**', 'styled-system/**', 'node_modules/**', 'src/app/routeTree.gen.ts', 'data/**', 'coverage/**'] },

@@ -9,10 +9,13 @@
  */
 
 export const ERROR_CODES = {
-  // Any endpoint (http/register.ts, app.ts)
+  // Any endpoint (http/register.ts, http/node-server.ts, app.ts)
   BAD_JSON: 'The request body is not valid JSON.',
   BAD_MULTIPART: 'The request body is not the multipart form the endpoint takes.',
   PAYLOAD_TOO_LARGE: 'The request body is larger than the endpoint allows (413).',
+  HEADERS_TOO_LARGE: 'The request headers are larger than the server reads (431); the connection is closed.',
+  BAD_REQUEST: 'The request is not valid HTTP, or its target or Host header is not (400).',
+  REQUEST_TIMEOUT: 'The request did not arrive in time (408); the connection is closed.',
   VALIDATION_FAILED: 'The input does not match the contract or a rule; `issues` says which field and why.',
   UNAUTHENTICATED: 'No live session: the token is missing, unknown, revoked or expired (401).',
   VENDOR_NOT_APPROVED: 'The vendor is not approved yet, so only onboarding calls are open.',

@@ -4,8 +4,6 @@ import type { AddressInfo } from 'node:net'
 import { resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
-import { serve } from '@hono/node-server'
-
 import { nairaText } from '#contract/naira'
 
 import { createApp } from './app'
@@ -18,6 +16,7 @@ import { MemoryEventBus, PostgresEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import { RequestDrain } from './http/drain'
 import { claimsBeforeAreAbandoned } from './http/idempotency'
+import { createNodeServer } from './http/node-server'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { jsonLogger } from './logging'
@@ -151,11 +150,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
 
     // Requests still running when the server stops must finish before the database closes (http/drain.ts).
     const fetch = drain.wrap(app.fetch)
+    // Every error answered as the API's JSON, those Node answers itself included (http/node-server.ts).
     const listening = await new Promise<Server>((resolveServer, reject) => {
-      const created = serve({ fetch, port: options.port ?? 3000, hostname: options.hostname }, () =>
-        resolveServer(created as Server),
-      ) as Server
+      const created = createNodeServer(fetch, options.hostname)
       created.once('error', reject)
+      created.listen(options.port ?? 3000, options.hostname, () => resolveServer(created))
     })
     server = listening
     const { port } = listening.address() as AddressInfo

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis'
 import { type Clock, systemClock } from './clock'
 import type { Logger } from './deps'
 import { ApiError } from './errors'
-import { MemoryRateLimiter, type RateLimiter, type RateLimitRule, type RateLimitState } from './rate-limit'
+import { MemoryRateLimiter, type RateLimiter, type RateLimitRule, type RateLimitState, refusalWithWait } from './rate-limit'
 
 /*
  * Rate limits shared by several API processes through Redis (issue 21, decision 102). Same fixed windows and the
@@ -147,9 +147,7 @@ function stateOf(rule: RateLimitRule, count: number, ttlMs: number, allowed: boo
 
 /** 503, not 429: nothing was counted, so no wait can be promised; the client tries again shortly. */
 export function limitsUnavailable(): ApiError {
-  return new ApiError(503, 'LIMITS_UNAVAILABLE', 'This is briefly unavailable, please try again in a minute', {
-    headers: { 'Retry-After': '30' },
-  })
+  return refusalWithWait(503, 'LIMITS_UNAVAILABLE', 30, (wait) => `This is briefly unavailable, please try again in ${wait}`)
 }
 
 export interface RedisTimeouts {

@@ -1,3 +1,5 @@
+import type { ErrorCode } from '#contract/error-codes'
+
 import { type Clock, MINUTE_MS, systemClock } from './clock'
 import { ApiError } from './errors'
 
@@ -132,22 +134,37 @@ export class MemoryRateLimiter implements RateLimiter {
   }
 }
 
-export function rateLimited(retryAfterSeconds: number): ApiError {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60))
-  return new ApiError(429, 'RATE_LIMITED', `Too many attempts, please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+/**
+ * The wait a refusal promises, once, for both its Retry-After header and its words, so the two cannot disagree (a
+ * message saying "1 minute" beside a header saying 6 s, issue 35). Under two minutes it is said in seconds; longer
+ * waits are said in whole minutes, and the header is rounded up to the same minutes: a client that waits as long
+ * as either says is let in.
+ */
+export function waitOf(retryAfterSeconds: number): { seconds: number; words: string } {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds))
+  if (seconds < 120) return { seconds, words: `${seconds} ${seconds === 1 ? 'second' : 'seconds'}` }
+  const minutes = Math.ceil(seconds / 60)
+  return { seconds: minutes * 60, words: `${minutes} minutes` }
 }
 
-/** 429 for a wait counted in seconds ("ask again in 45 seconds"), where rateLimited would round up to a minute. */
+/** An ApiError whose message says the wait (`sentence` gets it in words) and whose Retry-After is that wait. */
+export function refusalWithWait(
+  status: 429 | 503,
+  code: ErrorCode,
+  retryAfterSeconds: number,
+  sentence: (wait: string) => string,
+): ApiError {
+  const { seconds, words } = waitOf(retryAfterSeconds)
+  return new ApiError(status, code, sentence(words), { headers: { 'Retry-After': String(seconds) } })
+}
+
+export function rateLimited(retryAfterSeconds: number): ApiError {
+  return refusalWithWait(429, 'RATE_LIMITED', retryAfterSeconds, (wait) => `Too many attempts. Try again in ${wait}.`)
+}
+
+/** 429 for something that may be asked for again after a wait ("You can ask for a new code in 45 seconds"). */
 export function tooSoon(retryAfterSeconds: number, what: string): ApiError {
-  const wait =
-    retryAfterSeconds <= 60
-      ? `${retryAfterSeconds} ${retryAfterSeconds === 1 ? 'second' : 'seconds'}`
-      : `${Math.ceil(retryAfterSeconds / 60)} ${Math.ceil(retryAfterSeconds / 60) === 1 ? 'minute' : 'minutes'}`
-  return new ApiError(429, 'RATE_LIMITED', `You can ${what} in ${wait}`, {
-    headers: { 'Retry-After': String(retryAfterSeconds) },
-  })
+  return refusalWithWait(429, 'RATE_LIMITED', retryAfterSeconds, (wait) => `You can ${what} in ${wait}`)
 }
 
 /** Counts an attempt and throws 429 when over the limit. */

@@ -36,7 +36,7 @@ const ERROR_RESPONSES: Record<string, string> = {
   '401': 'Not signed in, or the session expired or was revoked',
   '403': 'Vendor not approved, or the permission is missing',
   '409': 'Idempotency-Key already used with different parameters',
-  '413': 'The body is larger than this endpoint accepts',
+  '413': 'The body is larger than this endpoint accepts; the answer says `Connection: close` and the connection closes',
   '422': 'Invalid input; `message` names the field and `issues` lists each one',
   '429': 'Too many attempts; see Retry-After',
 }
@@ -141,7 +141,7 @@ export function buildOpenApi(endpoints: Record<string, EndpointDef>, extraPaths:
       title: 'Vendor back-office API',
       version: '1',
       description:
-        'Every answer is JSON. Success: `{ message, data }`. Failure: `{ message, code, issues? }` with a real HTTP status. Money is integer kobo; timestamps are ISO strings.',
+        'Every answer is JSON. Success: `{ message, data }`. Failure: `{ message, code, issues? }` with a real HTTP status, including what the server refuses before routing (431 headers over 16 KB, 400 not HTTP, 408 too slow), which also say `Connection: close`. Money is integer kobo; timestamps are ISO strings.',
     },
     servers: [{ url: '/api' }],
     paths,

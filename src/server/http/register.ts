@@ -100,8 +100,13 @@ async function readMultipart(c: Context): Promise<Record<string, unknown>> {
 /** "1 MB", "10.25 MB": the limit as a person reads it. */
 const megabytes = (bytes: number) => `${Number((bytes / (1024 * 1024)).toFixed(2))} MB`
 
+/**
+ * 413 before the body is read. The unread rest of it is either drained or the connection is cut (@hono/node-server
+ * drains for at most 500 ms), so the answer says `Connection: close` and Node closes it: a client never reuses a
+ * connection the server is about to drop (issue 35).
+ */
 export const payloadTooLarge = (limit: number) => (c: Context) =>
-  c.json(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${megabytes(limit)}`), 413)
+  c.json(errorBody('PAYLOAD_TOO_LARGE', `The request body is larger than ${megabytes(limit)}`), 413, { Connection: 'close' })
 
 const BEARER = /^Bearer\s+([A-Za-z0-9_-]{1,200})\s*$/
 

@@ -14,18 +14,23 @@ export const allowedStatuses = (status: OrderStatus): OrderStatus[] => [...(MANU
 
 const MONEY_STATUSES: readonly OrderStatus[] = ['paid', 'partially-paid', 'overpayment']
 
-function refusal(from: OrderStatus, to: OrderStatus): ApiError {
+/** "order" or "invoice": what the vendor reads is what they are looking at (issue 35 item 19). */
+function refusal(kind: OrderRow['kind'], from: OrderStatus, to: OrderStatus): ApiError {
   const why =
     to === 'refunded' || to === 'refund-pending' || to === 'refund-failed'
       ? 'Refunds are made with Initiate Refund (PUT /order), which sends the money back'
       : MONEY_STATUSES.includes(to)
         ? 'Payment statuses follow the money that reaches your wallet'
         : from === to
-          ? `The order is already ${to}`
+          ? `The ${kind} is already ${to}`
           : allowedStatuses(from).length
             ? `From ${from} it can become ${allowedStatuses(from).join(' or ')}`
-            : `A ${from} order's status cannot be changed by hand`
-  return new ApiError(409, 'ILLEGAL_STATUS_CHANGE', `Cannot change an order from ${from} to ${to}. ${why}.`)
+            : `A ${from} ${kind}'s status cannot be changed by hand`
+  return new ApiError(
+    409,
+    'ILLEGAL_STATUS_CHANGE',
+    `Cannot change ${kind === 'invoice' ? 'an invoice' : 'an order'} from ${from} to ${to}. ${why}.`,
+  )
 }
 
 /**
@@ -40,7 +45,7 @@ export async function changeOrderStatus(
 ): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, actor.vendorId, input.reference)
-    if (!allowedStatuses(order.status).includes(input.status)) throw refusal(order.status, input.status)
+    if (!allowedStatuses(order.status).includes(input.status)) throw refusal(order.kind, order.status, input.status)
     const [updated] = await tx
       .update(orders)
       .set({ status: input.status, updatedAt: at })

@@ -75,7 +75,8 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
 
   async updateOrderStatus(ctx) {
     const order = await changeOrderStatus(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
-    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message: 'Order status updated' }
+    const message = order.kind === 'invoice' ? 'Invoice status updated' : 'Order status updated'
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message }
   },
 
   async setInvoiceDueDate(ctx) {

@@ -65,6 +65,30 @@ describe('Order page', () => {
     expect(screen.queryByRole('button', { name: 'Mark as fulfilled' })).toBeNull()
   })
 
+  it('an invoice is named an invoice in the dialog, and the server\'s "Invoice status updated" is toasted (issue 35)', async () => {
+    const invoice = () =>
+      order({
+        kind: 'invoice',
+        reference: 'INV-A1B2C3',
+        status: 'pending',
+        amountPaid: 0,
+        payments: [],
+        allowedStatuses: ['abandoned', 'failed'],
+      })
+    server.use(
+      handle(endpoints.orderDetail, () => ok(invoice())),
+      handle(endpoints.updateOrderStatus, () =>
+        ok({ ...invoice(), status: 'failed', allowedStatuses: ['pending'] }, 'Invoice status updated'),
+      ),
+    )
+    const { user } = renderApp('/invoices/INV-A1B2C3')
+    await user.click(await screen.findByRole('button', { name: 'Mark as failed' }))
+    const dialog = await screen.findByRole('alertdialog', { name: 'Mark this invoice as failed?' })
+    expect(within(dialog).getByText('The invoice could not go ahead. You can set it back to pending later.')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Proceed' }))
+    expect(await screen.findByRole('status', { name: 'Invoice status updated' })).toBeTruthy()
+  })
+
   it('a partly refunded order stays paid, says "Refunded ₦X of ₦Y", and can still be fulfilled', async () => {
     server.use(
       handle(endpoints.orderDetail, () =>

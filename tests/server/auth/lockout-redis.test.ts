@@ -63,7 +63,7 @@ describe('login while Redis cannot be reached', () => {
     const { owner } = await createVendor()
     const refused = await login(t, owner.email, owner.password, '10.24.0.1')
     expect(refused.status).toBe(503)
-    expect(refused.body).toEqual({ message: 'This is briefly unavailable, please try again in a minute', code: 'LIMITS_UNAVAILABLE' })
+    expect(refused.body).toEqual({ message: 'This is briefly unavailable, please try again in 30 seconds', code: 'LIMITS_UNAVAILABLE' })
     expect(refused.headers.get('retry-after')).toBe('30')
     // Forgot-password is limited for cost (each is an email we send), counted in this process meanwhile.
     const forgot = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: owner.email }, ip: '10.24.0.1' })

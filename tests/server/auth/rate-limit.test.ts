@@ -14,7 +14,7 @@ describe('login rate limits', () => {
     for (let i = 0; i < 5; i++) expect((await loginAs(t, owner.email, 'wrong-password', `10.0.0.${i}`)).status).toBe(401)
     const locked = await loginAs(t, owner.email, owner.password, '10.0.1.1')
     expect(locked.status).toBe(429)
-    expect(locked.body).toEqual({ message: 'Too many attempts, please try again in 15 minutes', code: 'RATE_LIMITED' })
+    expect(locked.body).toEqual({ message: 'Too many attempts. Try again in 15 minutes.', code: 'RATE_LIMITED' })
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(14 * 60)
 
     t.clock.advance(15 * MINUTE_MS + 1000)

@@ -89,6 +89,17 @@ describe('PATCH /order', () => {
     expect(after.timeline).toHaveLength(1)
   })
 
+  it('an invoice is called an invoice: "Invoice status updated", and its refusals name it (issue 35)', async () => {
+    const { reference } = await order(t, s.token, { kind: 'invoice', items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
+    const res = await patch({ reference, status: 'abandoned' })
+    expect(res.status).toBe(200)
+    expect(res.body.message).toBe('Invoice status updated')
+    expect(res.body.data).toMatchObject({ kind: 'invoice', status: 'abandoned' })
+    const again = await patch({ reference, status: 'abandoned' })
+    expect(again.status).toBe(409)
+    expect(again.body.message).toBe('Cannot change an invoice from abandoned to abandoned. The invoice is already abandoned.')
+  })
+
   it('422 for input that is not a status; 404 for an unknown reference', async () => {
     const { reference } = await newOrder()
     expect((await patch({ reference, status: 'shipped' })).body.message).toBe('status: is not an order status')

@@ -11,12 +11,16 @@ import { useUpdateOrderStatus } from '../queries'
 // Stacked at full width on a phone: 'Mark as refund-failed' does not fit half of one.
 const row = css({ display: 'flex', flexDirection: { base: 'column', sm: 'row' }, flexWrap: 'wrap', gap: '2' })
 
-/** What each manual change means to a vendor, under the confirm dialog's question. */
-const CONSEQUENCES: Partial<Record<OrderStatus, string>> = {
-  fulfilled: 'The customer has received what they paid for.',
-  abandoned: 'The customer is not going to pay. You can set it back to pending later.',
-  failed: 'The order could not go ahead. You can set it back to pending later.',
-  pending: 'The order waits for payment again.',
+/** What each manual change means to a vendor, under the confirm dialog's question, naming an order or an invoice. */
+function consequence(kind: Order['kind'], status: OrderStatus): string | undefined {
+  const noun = kind === 'invoice' ? 'invoice' : 'order'
+  const consequences: Partial<Record<OrderStatus, string>> = {
+    fulfilled: 'The customer has received what they paid for.',
+    abandoned: 'The customer is not going to pay. You can set it back to pending later.',
+    failed: `The ${noun} could not go ahead. You can set it back to pending later.`,
+    pending: `The ${noun} waits for payment again.`,
+  }
+  return consequences[status]
 }
 
 /**
@@ -47,7 +51,7 @@ export function OrderStatusActions({ order }: { order: Order }) {
           if (!open) setTarget(null)
         }}
         title={target ? `Mark this ${order.kind} as ${target}?` : ''}
-        description={target ? CONSEQUENCES[target] : undefined}
+        description={target ? consequence(order.kind, target) : undefined}
         loading={update.isPending}
         onProceed={() => {
           if (target) update.mutate({ reference: order.reference, status: target }, { onSettled: () => setTarget(null) })
