@@ -39,13 +39,15 @@ describe('offline, never saved on this device', () => {
     await context.close()
   })
 
-  it('on a new day, the Orders, Invoices and Customers tiles say they are not saved instead of shimmering', async () => {
+  it('on a new day, the Home, Orders, Invoices and Customers tiles say they are not saved instead of shimmering', async () => {
     mkdirSync(SHOTS, { recursive: true })
     const { context, page } = await demoOnPhone(suite.browser)
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     // Installed after sign-in, so the login is in real time; from here the page's clock is the test's to move.
     await context.clock.install()
     const screens = [
+      // Home's transaction figures are the same kind of tiles, keyed by the same period.
+      { path: '/home', tiles: (p: Page) => p.getByRole('region', { name: 'Transactions', exact: true }) },
       { path: '/orders', tiles: (p: Page) => p.getByRole('region', { name: 'Order analytics' }) },
       { path: '/invoices', tiles: (p: Page) => p.getByRole('region', { name: 'Invoice analytics' }) },
       { path: '/customers', tiles: (p: Page) => p.getByRole('region', { name: 'Customer analytics' }) },
@@ -68,10 +70,12 @@ describe('offline, never saved on this device', () => {
         .poll(() => tiles.getByText(NOT_SAVED_TEXT).isVisible(), { timeout: AT_ONCE_MS })
         .toBe(true)
         .catch(async (error: unknown) => {
+          await tiles.scrollIntoViewIfNeeded()
           await page.screenshot({ path: `${SHOTS}/new-day-offline${screen.path.replace('/', '-')}-stuck.png` })
           throw error
         })
       expect(await tiles.locator('[aria-busy="true"]').count(), `${screen.path}: no tile left shimmering`).toBe(0)
+      await tiles.scrollIntoViewIfNeeded()
       await page.screenshot({ path: `${SHOTS}/new-day-offline${screen.path.replace('/', '-')}.png` })
     }
     await context.close()
