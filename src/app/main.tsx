@@ -1,6 +1,6 @@
 import './index.css'
 
-import { onlineManager, QueryClientProvider } from '@tanstack/react-query'
+import { QueryClientProvider } from '@tanstack/react-query'
 import { RouterProvider } from '@tanstack/react-router'
 import { startTransition, StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -10,6 +10,7 @@ import { UNAUTHENTICATED_MESSAGE } from '#contract/messages'
 import { setUnauthenticatedHandler } from './lib/api'
 import { wipeLocalData } from './lib/local-data'
 import { notify } from './lib/notify'
+import { followBrowserOnline } from './lib/online'
 import { startOutbox } from './lib/outbox'
 import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
@@ -71,8 +72,9 @@ async function boot() {
   // Decision 106: evaluating the entry's modules is a task of its own; building the router and the boot follow.
   await nextTask()
   step('start')
-  // The online manager assumes "online" until an event says otherwise; a start with no network sends none.
-  onlineManager.setOnline(navigator.onLine)
+  // The online manager assumes "online" until an event says otherwise, and hears none until something subscribes:
+  // it follows the browser from here, so a start with no network, or the network back mid-start, is known at once.
+  followBrowserOnline()
   startSignOutOutbox()
   const session = getSession()
   // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once. The

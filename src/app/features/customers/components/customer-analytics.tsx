@@ -3,6 +3,7 @@ import { stack } from 'styled-system/patterns'
 
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
+import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { QueryError } from '#app/ui/query-error'
 import { statGridFive, StatTile } from '#app/ui/stat-tile'
 
@@ -27,6 +28,9 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
     <Card title="Customer analytics">
       {analytics.isError && !a ? (
         <QueryError query={analytics} />
+      ) : isNotSavedOffline(analytics) ? (
+        // Offline with nothing saved for this period (a new day's Today): said as the list says it, not shimmered.
+        <NotSavedOffline />
       ) : (
         <div className={stack({ gap: '4' })}>
           <div className={statGridFive}>
@@ -36,7 +40,9 @@ export function CustomerAnalytics({ range, periodLabel }: { range: DateRangeKey;
             <StatTile pending={!a} label="Active" value={n(shown.activeCustomers)} note="Ordered in the period" />
             <StatTile pending={!a} label="Anonymous" value={n(shown.anonymousCustomers)} note="No name given" />
           </div>
-          {breakdown.data || breakdown.isPending ? (
+          {isNotSavedOffline(breakdown) ? (
+            <NotSavedOffline />
+          ) : breakdown.data || breakdown.isPending ? (
             <CustomerChart breakdown={breakdown.data} period={period} />
           ) : (
             <QueryError query={breakdown} title="Could not load the chart" />

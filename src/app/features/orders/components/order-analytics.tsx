@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
 
+import { Card } from '#app/ui/card'
 import { Money } from '#app/ui/money'
+import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
 
@@ -28,6 +30,17 @@ export function OrderAnalytics({ filters, kind }: { filters: OrderAnalyticsFilte
   const a = query.data
   if (query.isError && !a) {
     return <QueryError query={query} />
+  }
+  // Offline with nothing saved for this period (a new day's Today): its fetch waits for the network, so stand-ins
+  // would shimmer until then. Said as the list below says it.
+  if (isNotSavedOffline(query)) {
+    return (
+      <section aria-label={`${kind.title} analytics`}>
+        <Card>
+          <NotSavedOffline />
+        </Card>
+      </section>
+    )
   }
   // Refunded sums every amount that went back; a partial refund leaves its order paid, so the count is of orders
   // refunded in full (decision 089). Until the figures come, zeros stand in for them: the tiles keep their shape.

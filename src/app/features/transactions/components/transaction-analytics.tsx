@@ -5,6 +5,7 @@ import { formatCount } from '#app/lib/format'
 import type { DateRangeKey } from '#app/lib/query-keys'
 import { Card } from '#app/ui/card'
 import { Money } from '#app/ui/money'
+import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { PairedBarChart } from '#app/ui/paired-bar-chart'
 import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
@@ -41,6 +42,9 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
     <Card title="Transactions">
       {analytics.isError && !a ? (
         <QueryError query={analytics} />
+      ) : isNotSavedOffline(analytics) ? (
+        // Offline with nothing saved for this period (a new day's Today): said as the lists say it, not shimmered.
+        <NotSavedOffline />
       ) : (
         <div className={stack({ gap: '4' })}>
           <div className={statGrid}>
@@ -64,7 +68,9 @@ export function TransactionAnalytics({ range, periodLabel }: { range: DateRangeK
               note={`${shown.successCount} success · ${shown.pendingCount} pending · ${shown.failedCount} failed`}
             />
           </div>
-          {breakdown.data || breakdown.isPending ? (
+          {isNotSavedOffline(breakdown) ? (
+            <NotSavedOffline />
+          ) : breakdown.data || breakdown.isPending ? (
             <PairedBarChart
               points={breakdown.data?.points.map((p) => ({ label: p.label, values: [p.credit, p.debit] }))}
               series={MONEY_SERIES}

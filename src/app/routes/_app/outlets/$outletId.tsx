@@ -17,7 +17,7 @@ import { listFilters, type TransactionSearch, transactionSearchSchema } from '#a
 import { durationShowing } from '#app/lib/date-range'
 import { toDateSearch } from '#app/lib/date-search'
 import { sessionCan, usePermission } from '#app/lib/permissions'
-import { loadInfiniteQuery } from '#app/lib/query-client'
+import { loadInfiniteQuery, requireQueryData } from '#app/lib/query-client'
 import { NoAccess } from '#app/ui/no-access'
 import { BackSkeleton, DetailSkeleton } from '#app/ui/screen-skeleton'
 
@@ -33,8 +33,10 @@ export const Route = createFileRoute('/_app/outlets/$outletId')({
   beforeLoad: async ({ context: { queryClient }, params: { outletId }, search, location }) => {
     if (search.duration || !sessionCan('VENDOR_OUTLETS')) return
     if (location.pathname.replace(/\/$/, '') !== `/outlets/${encodeURIComponent(outletId)}`) return
-    // Not found, not allowed or offline with nothing saved: the page says so itself, on Today.
-    const outlet = await queryClient.ensureQueryData(outletDetailQuery(outletId)).catch(() => null)
+    // Not found, not allowed or offline with nothing saved: the page says so itself, on Today. The loader rule
+    // (decision 090): offline with nothing saved this throws at once, where ensureQueryData waited on a paused fetch
+    // until the network returned, and the tap on an outlet never opened did nothing.
+    const outlet = await requireQueryData(queryClient, outletDetailQuery(outletId)).catch(() => null)
     if (!outlet?.lastTransactionAt) return
     const range = durationShowing(new Date(outlet.lastTransactionAt), new Date())
     if (range.duration === 'TODAY') return
