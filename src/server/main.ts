@@ -23,9 +23,10 @@ import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
+import { webhookSecretFor } from './money/webhook-signature'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
-import { type ProcessEnv, processEnv } from './process-env'
+import { type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -49,7 +50,7 @@ export interface StartServerOptions {
   statementTimeoutMs?: number | null
   /** Built PWA to serve next to the API; null serves the API only. Default <repo>/dist. */
   distDir?: string | null
-  /** Seed the demo vendor if absent. Default true. */
+  /** Seed the demo vendor if absent. Default: SEED_DEMO (`1`/`0`), else on for PGlite and off with databaseUrl. */
   seed?: boolean
   notifier?: Notifier
   /** Default: the sandbox bank. */
@@ -73,6 +74,11 @@ export interface StartServerOptions {
    * DATA_DIR=memory a random one, unless the database is PostgreSQL, which then requires PIN_PEPPER.
    */
   pinPepper?: Buffer
+  /**
+   * The key of inbound bank notices. Default: BANK_WEBHOOK_SECRET, else the sandbox one on PGlite; with databaseUrl
+   * the start stops without it (money/webhook-signature.ts).
+   */
+  webhookSecret?: string
   /** Rate limits shared with other API processes (decision 102). Default: REDIS_URL; unset, counted in memory. */
   redisUrl?: string
   logger?: Logger
@@ -99,6 +105,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
+  // So does a deployment whose bank notices anyone could sign.
+  const webhookSecret = options.webhookSecret ?? webhookSecretFor(options.databaseUrl)
+  const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
@@ -134,6 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       storage: options.storage ?? storageFor(database, dataDir),
       publicUrl: options.publicUrl,
       operatorKey,
+      webhookSecret,
       rateLimiter: rateLimits.limiter,
       // GET /api/ready pings the Redis of the rate limits when there is one.
       readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
@@ -162,8 +172,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = `http://localhost:${port}`
     // Seeded once the port is known: the demo pay link's QR code holds an absolute URL. The URL is announced
     // only after this, so nobody is pointed at the server before the demo exists.
-    const seeded =
-      (options.seed ?? true) ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
+    const seeded = seed ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
     // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
     const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
     const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
@@ -207,14 +216,19 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     poolSize: env.poolSize,
     statementTimeoutMs: env.statementTimeoutMs,
     jobIntervalMs: env.jobIntervalMs,
+    seed: env.seedDemo,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
     logger,
   })
   logger.info(`Vendor back-office running at ${running.url}`)
-  logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
-  logger.info(`Demo PIN: ${DEMO.pin}`)
-  logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  if (running.demoVendorId) {
+    logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
+    logger.info(`Demo PIN: ${DEMO.pin}`)
+    logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  } else {
+    logger.info('No demo vendor (SEED_DEMO=1 seeds it)')
+  }
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
     logger.info(
