@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
+import { queryKeys } from '#app/lib/query-keys'
 import { endpoints } from '#contract/index'
 
 import { pinStatus, SETTLEMENT, transaction } from '../fixtures'
@@ -199,6 +201,24 @@ describe('Send Money offline', () => {
     const reason = document.getElementById(button.getAttribute('aria-describedby')!)
     expect(reason?.textContent).toBe('You are offline. Money actions are paused until you reconnect.')
     expect(screen.queryByRole('link', { name: 'Send Money' })).toBeNull()
+  })
+
+  it('opens at once offline, money disabled, and the settlement box fills from what the device saved', async () => {
+    api()
+    const { router, queryClient, user } = renderApp('/home')
+    expect(await screen.findByRole('link', { name: 'Send Money' })).toBeTruthy()
+    // Saved a while ago (Payout settings), so stale: a fetch of it would wait for the network, which is not there.
+    queryClient.setQueryData(queryKeys.banking.settlementAccount(), SETTLEMENT, { updatedAt: Date.now() - 10 * 60_000 })
+    act(() => onlineManager.setOnline(false))
+    // No network under the app: every call fails as a phone's would, and a query's retry waits for the network.
+    server.use(http.all('*/api/*', () => HttpResponse.error()))
+    await act(() => router.navigate({ to: '/home/send-money' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Send Money' })
+    expect(within(sheet).getByText('You are offline. Money actions are paused until you reconnect.')).toBeTruthy()
+    expect(proceed().disabled).toBe(true)
+    await user.click(screen.getByRole('checkbox', { name: 'Send to my settlement account' }))
+    await waitFor(() => expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe(SETTLEMENT.accountNumber))
+    expect(proceed().disabled).toBe(true)
   })
 
   it('prompts on Home to create a transaction PIN when none exists', async () => {
