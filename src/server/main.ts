@@ -13,11 +13,12 @@ import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
 import { AdvisoryLeadership } from './db/job-lock'
+import { ProcessLease } from './db/process-lease'
 import { type Logger, resolveDeps, type ServerPhase } from './deps'
 import { MemoryEventBus, PostgresEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import { RequestDrain } from './http/drain'
-import { claimsBeforeAreAbandoned } from './http/idempotency'
+import { claimsBeforeAreAbandoned, claimsHeldUnder } from './http/idempotency'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { jsonLogger } from './logging'
@@ -118,6 +119,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: Server | undefined
   let closeRateLimits: (() => Promise<void>) | undefined
   let events: LiveEvents | undefined
+  let lease: ProcessLease | undefined
   try {
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL
     const rateLimits = await openRateLimiter({ redisUrl, logger })
@@ -154,6 +156,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // at once (decision 072). On PostgreSQL other live processes may share the database: only age tells.
     const soleSince = database.kind === 'pglite' ? deps.clock.now() : undefined
     if (soleSince) claimsBeforeAreAbandoned(database.db, soleSince)
+    // On PostgreSQL each claim names this process's lease instead: once the process is gone, so is the lease (125).
+    if (database.kind === 'postgres') {
+      lease = new ProcessLease({ connectionString: options.databaseUrl!, logger })
+      await lease.open()
+      claimsHeldUnder(database.db, lease)
+    }
     const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
@@ -187,6 +195,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
         await Promise.all([drain.close(listening, closeOptions), stopJobs(), streams])
+        // After the drain: no request of this process is left, so its claims may read as abandoned.
+        await lease?.close()
         await rateLimits.close()
         await database.close()
       })())
@@ -195,6 +205,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     if (server) await new Promise((done) => server!.close(done))
     await events?.close()
+    await lease?.close()
     await closeRateLimits?.()
     await database.close()
     throw error

@@ -156,6 +156,31 @@ describe('Send Money, step 2 and the PIN', () => {
     expect(calls.sends[1]!.body).toEqual(calls.sends[0]!.body)
   })
 
+  it('says it is still checking the transfer when the server still holds the first try, and retries with the same key', async () => {
+    const calls = api({
+      send: [
+        () => fail(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; wait a moment and retry'),
+      ],
+    })
+    const { user } = await openSendMoney()
+    await fillDetails(user)
+    await waitFor(() => expect(proceed().disabled).toBe(false))
+    await user.click(proceed())
+    await openPin(user)
+    const pinDialog = await screen.findByRole('alertdialog')
+    await typePin(user, pinDialog, '1234')
+    expect(
+      await within(pinDialog).findByText('We are still checking this transfer. Try again in a moment: it will not be sent twice.'),
+    ).toBeTruthy()
+    expect(screen.queryByText(/still being processed/)).toBeNull()
+
+    await user.click(within(pinDialog).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeTruthy()
+    expect(calls.sends).toHaveLength(2)
+    expect(calls.sends[1]!.key).toBe(calls.sends[0]!.key)
+    expect(calls.sends[1]!.body).toEqual(calls.sends[0]!.body)
+  })
+
   it('says so when the bank leaves the transfer pending', async () => {
     api({
       send: [() => ok(transaction({ type: 'debit', status: 'pending', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }))],

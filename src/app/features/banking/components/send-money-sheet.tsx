@@ -3,7 +3,7 @@ import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
-import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
+import { afterFailure, type Attempt, attemptFor, stillChecking } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasReceipt } from '#app/lib/receipt'
 import { transferChargeQuery } from '#app/lib/transfer-charge'
@@ -30,6 +30,8 @@ import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send
 const EXPIRY_MARGIN_MS = 15_000
 
 export const UNKNOWN_OUTCOME_MESSAGE = 'We could not confirm the payment. Try again: it will not be sent twice.'
+/** The server has the first try of this transfer and no answer for it yet (409 IDEMPOTENCY_IN_PROGRESS). */
+export const STILL_CHECKING_MESSAGE = 'We are still checking this transfer. Try again in a moment: it will not be sent twice.'
 
 const offline = css({
   display: 'flex',
@@ -212,7 +214,8 @@ export function SendMoneySheet({
             )
           }
           // A PIN refusal under the PIN boxes; anything else (too little balance, third-party off) on the Confirm step.
-          setRefusal(pinStep.failed(error, online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error)))
+          const unknown = stillChecking(error) ? STILL_CHECKING_MESSAGE : UNKNOWN_OUTCOME_MESSAGE
+          setRefusal(pinStep.failed(error, online ? unknown : errorMessage(error)))
         },
       },
     )
