@@ -173,6 +173,8 @@ describe('Send Money, step 2 and the PIN', () => {
       await within(pinDialog).findByText('We are still checking this transfer. Try again in a moment: it will not be sent twice.'),
     ).toBeTruthy()
     expect(screen.queryByText(/still being processed/)).toBeNull()
+    // News, not a refusal: nothing under the boxes reads as an error.
+    expect(within(pinDialog).queryByRole('alert')).toBeNull()
 
     await user.click(within(pinDialog).getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeTruthy()
