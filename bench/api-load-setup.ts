@@ -35,6 +35,7 @@ export const BENCH_PIN = '1234'
  */
 const BENCH_PIN_PEPPER = randomBytes(32).toString('hex')
 /** PINs hashed in this process from now on are the ones the bench's server processes check. */
+const BENCH_WEBHOOK_SECRET = randomBytes(24).toString('hex')
 export const useBenchPinPepper = () => setPinPepper(Buffer.from(BENCH_PIN_PEPPER, 'utf8'))
 
 export interface Target {
@@ -143,6 +144,8 @@ export async function startServerProcess(target: Target, requestTimesFile = ''):
       DATA_DIR: target.dataDir ?? '',
       DATABASE_URL: target.databaseUrl ?? '',
       PIN_PEPPER: BENCH_PIN_PEPPER,
+      // Required with DATABASE_URL (issue 35); the bench signs no notices.
+      BANK_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

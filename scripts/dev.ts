@@ -17,8 +17,11 @@ const vite = await createServer({ server: { port: Number(process.env.PORT ?? 517
 await vite.listen()
 vite.printUrls()
 console.info(`API on ${api.url}/api (reference: ${api.url}/api/docs)`)
-console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
-console.info(`Demo PIN: ${DEMO.pin}`)
+// SEED_DEMO decides, as for npm start: off with DATABASE_URL unless asked for.
+if (api.demoVendorId) {
+  console.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
+  console.info(`Demo PIN: ${DEMO.pin}`)
+}
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {

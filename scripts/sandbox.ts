@@ -128,7 +128,7 @@ async function main(): Promise<void> {
   const { transactionId, duplicate } = result.body.data
   console.info(
     duplicate
-      ? `Already credited earlier (same --reference): transaction ${transactionId}`
+      ? `Not credited: ${result.body.message} (transaction ${transactionId})`
       : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}`,
   )
 }

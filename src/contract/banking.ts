@@ -131,7 +131,7 @@ export const bankingEndpoints = {
     method: 'POST',
     path: '/webhooks/bank/inbound',
     summary:
-      'Inbound transfer notice from the banking provider (the sandbox command in development). Authenticated by an HMAC-SHA256 signature of the raw body in X-Provider-Signature; idempotent on the provider reference.',
+      'Inbound transfer notice from the banking provider (the sandbox command in development). Authenticated by an HMAC-SHA256 signature of the raw body in X-Provider-Signature; idempotent on the provider reference and on the NIP session ID (one transfer notified under two references is credited once).',
     access: 'public',
     body: v.object({
       accountNumber,

@@ -7,7 +7,7 @@ import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
-import { DEV_WEBHOOK_SECRET } from './money/webhook-signature'
+import { webhookSecretFor } from './money/webhook-signature'
 import type { Notifier } from './notifier'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
 import { MemoryStorage, type Storage } from './storage'
@@ -112,7 +112,8 @@ export function resolveDeps(options: AppOptions): AppDeps {
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
     banking: options.banking ?? new SandboxBankingProvider(options.db),
     operatorKey: options.operatorKey ?? null,
-    webhookSecret: options.webhookSecret ?? (process.env.BANK_WEBHOOK_SECRET || DEV_WEBHOOK_SECRET),
+    // startServer passes the key it checked for its database; an app made without one is on PGlite's terms.
+    webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
     sessionIdleMs: options.sessionIdleMs ?? sessionIdleFromEnv(),
     sessionCache: options.sessionCache ?? new SessionCache(),

@@ -11,20 +11,22 @@ import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
 import { AdvisoryLeadership } from './db/job-lock'
+import { ProcessLease } from './db/process-lease'
 import { type Logger, resolveDeps, type ServerPhase } from './deps'
 import { MemoryEventBus, PostgresEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import { RequestDrain } from './http/drain'
-import { claimsBeforeAreAbandoned } from './http/idempotency'
+import { claimsBeforeAreAbandoned, claimsHeldUnder } from './http/idempotency'
 import { createNodeServer } from './http/node-server'
 import { mountPwa } from './http/static-site'
 import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
+import { webhookSecretFor } from './money/webhook-signature'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
-import { type ProcessEnv, processEnv } from './process-env'
+import { type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -48,7 +50,7 @@ export interface StartServerOptions {
   statementTimeoutMs?: number | null
   /** Built PWA to serve next to the API; null serves the API only. Default <repo>/dist. */
   distDir?: string | null
-  /** Seed the demo vendor if absent. Default true. */
+  /** Seed the demo vendor if absent. Default: SEED_DEMO (`1`/`0`), else on for PGlite and off with databaseUrl. */
   seed?: boolean
   notifier?: Notifier
   /** Default: the sandbox bank. */
@@ -72,6 +74,11 @@ export interface StartServerOptions {
    * DATA_DIR=memory a random one, unless the database is PostgreSQL, which then requires PIN_PEPPER.
    */
   pinPepper?: Buffer
+  /**
+   * The key of inbound bank notices. Default: BANK_WEBHOOK_SECRET, else the sandbox one on PGlite; with databaseUrl
+   * the start stops without it (money/webhook-signature.ts).
+   */
+  webhookSecret?: string
   /** Rate limits shared with other API processes (decision 102). Default: REDIS_URL; unset, counted in memory. */
   redisUrl?: string
   logger?: Logger
@@ -98,6 +105,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
+  // So does a deployment whose bank notices anyone could sign.
+  const webhookSecret = options.webhookSecret ?? webhookSecretFor(options.databaseUrl)
+  const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
@@ -108,6 +118,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let server: Server | undefined
   let closeRateLimits: (() => Promise<void>) | undefined
   let events: LiveEvents | undefined
+  let lease: ProcessLease | undefined
   try {
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL
     const rateLimits = await openRateLimiter({ redisUrl, logger })
@@ -133,6 +144,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       storage: options.storage ?? storageFor(database, dataDir),
       publicUrl: options.publicUrl,
       operatorKey,
+      webhookSecret,
       rateLimiter: rateLimits.limiter,
       // GET /api/ready pings the Redis of the rate limits when there is one.
       readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
@@ -143,6 +155,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // at once (decision 072). On PostgreSQL other live processes may share the database: only age tells.
     const soleSince = database.kind === 'pglite' ? deps.clock.now() : undefined
     if (soleSince) claimsBeforeAreAbandoned(database.db, soleSince)
+    // On PostgreSQL each claim names this process's lease instead: once the process is gone, so is the lease (125).
+    if (database.kind === 'postgres') {
+      lease = new ProcessLease({ connectionString: options.databaseUrl!, logger })
+      await lease.open()
+      claimsHeldUnder(database.db, lease)
+    }
     const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
     if (distDir && existsSync(resolve(distDir, 'index.html'))) mountPwa(app, distDir)
@@ -161,8 +179,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const url = `http://localhost:${port}`
     // Seeded once the port is known: the demo pay link's QR code holds an absolute URL. The URL is announced
     // only after this, so nobody is pointed at the server before the demo exists.
-    const seeded =
-      (options.seed ?? true) ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
+    const seeded = seed ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
     // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
     const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
     const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
@@ -177,6 +194,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
         await Promise.all([drain.close(listening, closeOptions), stopJobs(), streams])
+        // After the drain: no request of this process is left, so its claims may read as abandoned.
+        await lease?.close()
         await rateLimits.close()
         await database.close()
       })())
@@ -185,6 +204,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   } catch (error) {
     if (server) await new Promise((done) => server!.close(done))
     await events?.close()
+    await lease?.close()
     await closeRateLimits?.()
     await database.close()
     throw error
@@ -206,14 +226,19 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     poolSize: env.poolSize,
     statementTimeoutMs: env.statementTimeoutMs,
     jobIntervalMs: env.jobIntervalMs,
+    seed: env.seedDemo,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
     logger,
   })
   logger.info(`Vendor back-office running at ${running.url}`)
-  logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
-  logger.info(`Demo PIN: ${DEMO.pin}`)
-  logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  if (running.demoVendorId) {
+    logger.info(`Demo login: ${DEMO.email} / ${DEMO.password}`)
+    logger.info(`Demo PIN: ${DEMO.pin}`)
+    logger.info(`Demo storefront: ${running.url}/shop/${DEMO.shopUrl}`)
+  } else {
+    logger.info('No demo vendor (SEED_DEMO=1 seeds it)')
+  }
   const wallet = running.demoVendorId ? await vendorWallet(running.database.db, running.demoVendorId, 'main') : undefined
   if (wallet) {
     logger.info(

@@ -25,6 +25,8 @@ export interface ProcessEnv {
   shutdownDelayMs: number
   /** JOB_INTERVAL_MS: how often the background jobs' round runs (in the one process that leads them). */
   jobIntervalMs: number
+  /** SEED_DEMO: whether the demo vendor is seeded at start (`1`/`0`); default on for PGlite, off with DATABASE_URL. */
+  seedDemo: boolean
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
@@ -51,6 +53,18 @@ export function logFormatFromEnv(value = process.env.LOG_FORMAT): LogFormat {
   throw new Error(`LOG_FORMAT must be json or text, got ${value}`)
 }
 
+/**
+ * SEED_DEMO as a yes or no. The demo vendor has a public password, PIN 1234 and ₦1.6M (issue 35): a developer's
+ * PGlite gets it unless told `0`; a PostgreSQL deployment only when told `1` (a staging server, the test suites).
+ */
+export function seedDemoFromEnv(value: string | undefined, databaseUrl: string | undefined): boolean {
+  const trimmed = value?.trim()
+  if (!trimmed) return !databaseUrl
+  if (trimmed === '1') return true
+  if (trimmed === '0') return false
+  throw new Error(`SEED_DEMO must be 1 or 0, got ${value}`)
+}
+
 export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
   const statementTimeoutMs = wholeNumber('DB_STATEMENT_TIMEOUT_MS', env.DB_STATEMENT_TIMEOUT_MS, 0, 0, MAX_MS, 'milliseconds (0: none)')
   const shutdownTimeoutMs = wholeNumber(
@@ -74,5 +88,6 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
     shutdownTimeoutMs,
     shutdownDelayMs,
     jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
+    seedDemo: seedDemoFromEnv(env.SEED_DEMO, env.DATABASE_URL),
   }
 }

@@ -17,7 +17,11 @@ import pg from 'pg'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 
-/** Shared by every process, as an operator running several would set them (README: PIN_PEPPER). */
+/**
+ * Shared by every process, as an operator running several would set them (README: PIN_PEPPER and
+ * BANK_WEBHOOK_SECRET, without which a process on PostgreSQL refuses to start). No SEED_DEMO: the suite makes its
+ * own vendors.
+ */
 export const PIN_PEPPER = randomBytes(24).toString('hex')
 export const OPERATOR_KEY = randomBytes(24).toString('hex')
 export const BANK_WEBHOOK_SECRET = randomBytes(24).toString('hex')
@@ -160,7 +164,7 @@ export class Cluster {
   }
 
   /**
-   * Ready when it has announced its URL (printed after migrations and the demo seed) and, where GET /api/ready
+   * Ready when it has announced its URL (printed after migrations) and, where GET /api/ready
    * exists, that answers 200.
    */
   private async ready(server: ServerProcess): Promise<void> {
@@ -215,7 +219,7 @@ export class Cluster {
 }
 
 /**
- * A fresh database and three processes on it: the first alone (it migrates and seeds the demo vendor), then the
+ * A fresh database and three processes on it: the first alone (it migrates), then the
  * other two together. Call `stop()` in afterAll; a failed start stops what it started.
  */
 export async function startCluster(count = 3): Promise<Cluster> {

@@ -24,6 +24,9 @@ describe('payment attempts and their Idempotency-Key', () => {
     const first = attemptFor(null, 'body-1', key)
     expect(afterFailure(first, new ApiError(502, 'ERROR', 'Bad gateway'))).toBe(first)
     expect(outcomeUnknown(new ApiError(500, 'ERROR', 'x'))).toBe(true)
+    // The server holds the first try with no answer yet: its outcome is unknown, the retry keeps the key.
+    expect(afterFailure(first, new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS', 'still being processed'))).toBe(first)
+    expect(afterFailure(first, new ApiError(409, 'IDEMPOTENCY_MISMATCH', 'another request'))).toBeNull()
   })
 
   it('ends the attempt after a definite refusal such as a wrong PIN, so the next try has a new key', () => {

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import type { ErrorCode } from '#contract/error-codes'
 
 import { ApiError, errorMessage } from './api'
-import { outcomeUnknown } from './idempotency'
+import { outcomeUnknown, stillChecking } from './idempotency'
 
 /**
  * The server's refusals that are about the PIN itself. Only these are said under the PIN boxes: anything else it
@@ -23,16 +23,22 @@ export function usePinStep() {
   const [open, setOpen] = useState(false)
   const [pin, setPin] = useState('')
   const [error, setError] = useState<string | null>(null)
+  // The server still holds the first try (decision 125): said as news, not as an error, with Try again.
+  const [notice, setNotice] = useState<string | null>(null)
   return {
     open,
     /** Opens the PIN boxes empty, from the confirm step's button. */
     start() {
       setPin('')
       setError(null)
+      setNotice(null)
       setOpen(true)
     },
     close: () => setOpen(false),
-    clearError: () => setError(null),
+    clearError: () => {
+      setError(null)
+      setNotice(null)
+    },
     /** A problem of this attempt, not a refusal (the renewed name lookup failed): said under the boxes, PIN kept. */
     showError: setError,
     /**
@@ -42,7 +48,8 @@ export function usePinStep() {
      */
     failed(error: unknown, unknownMessage: string): string | null {
       if (outcomeUnknown(error)) {
-        setError(unknownMessage)
+        if (stillChecking(error)) setNotice(unknownMessage)
+        else setError(unknownMessage)
         return null
       }
       if (isPinRefusal(error)) {
@@ -53,6 +60,6 @@ export function usePinStep() {
       setOpen(false)
       return errorMessage(error)
     },
-    dialog: { open, onOpenChange: setOpen, pin, onPinChange: setPin, error },
+    dialog: { open, onOpenChange: setOpen, pin, onPinChange: setPin, error, notice },
   }
 }

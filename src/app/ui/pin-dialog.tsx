@@ -11,6 +11,15 @@ const { Root, Backdrop, Positioner, Content, Title, Description, IconSlot, Foote
 
 const errorText = css({ display: 'flex', alignItems: 'center', gap: '1.5', color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })
 
+const noticeText = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '1.5',
+  color: 'warning.fg',
+  textStyle: 'body.sm',
+  fontWeight: 'medium',
+})
+
 export const PIN_LENGTH = 4
 
 export interface PinDialogProps {
@@ -26,6 +35,8 @@ export interface PinDialogProps {
   loading?: boolean
   /** The server's words ('Incorrect PIN. 4 attempts remaining.'), shown under the boxes. */
   error?: string | null
+  /** Not a refusal: an outcome still being learnt ("still checking this transfer"), said under the boxes as news. */
+  notice?: string | null
   submitLabel?: string
   /** Shown instead of the submit action's normal enabled state, e.g. offline. */
   disabledReason?: string | null
@@ -51,6 +62,7 @@ export function PinDialog({
   onSubmit,
   loading = false,
   error,
+  notice,
   submitLabel = 'Confirm',
   disabledReason,
   onExitComplete,
@@ -93,6 +105,11 @@ export function PinDialog({
               <p role="alert" className={errorText}>
                 <Icon name="alert-circle" size={16} />
                 {error}
+              </p>
+            ) : notice ? (
+              <p role="status" className={noticeText}>
+                <Icon name="refresh" size={16} />
+                {notice}
               </p>
             ) : null}
             {disabledReason ? (

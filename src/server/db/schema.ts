@@ -317,6 +317,11 @@ export const transactions = pgTable(
     uniqueIndex('transactions_provider_reference_uq')
       .on(t.vendorId, t.providerReference)
       .where(sql`provider_reference is not null`),
+    // One bank transfer is one NIP session: a notice of it under a second provider reference credits nothing
+    // (issue 35). Only notices carry a provider reference, so a send's own session ID is not held against it.
+    uniqueIndex('transactions_provider_session_uq')
+      .on(t.vendorId, t.sessionId)
+      .where(sql`provider_reference is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
     // An own transfer names both its counterparty and its outlet; money from or to a bank names neither.
     check(
@@ -363,6 +368,12 @@ export const idempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     statusCode: integer('status_code'),
     response: jsonb('response'),
+    /**
+     * The lease of the process that claimed the key (http/claim-owners.ts): while that process lives it holds an
+     * advisory lock on this number; once the lock is gone, so is the request, and its claim is stale at once.
+     * Null on PGlite, in tests without a lease, and on claims made before leases (then only age tells, decision 072).
+     */
+    ownerLease: integer('owner_lease'),
     createdAt: createdAt(),
   },
   (t) => [

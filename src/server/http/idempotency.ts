@@ -8,6 +8,7 @@ import { sha256 } from '../auth/secrets'
 import { HOUR_MS } from '../clock'
 import type { Db } from '../db/client'
 import { preparedOnce } from '../db/prepared'
+import { leaseIsGone } from '../db/process-lease'
 import { idempotencyKeys } from '../db/schema'
 import { DEFAULT_TRANSFER_TIMEOUT_MS } from '../deps'
 import { ApiError } from '../errors'
@@ -21,6 +22,8 @@ import { ApiError } from '../errors'
  * claim is stale, the next replay resolves it (docs/decisions/072-stale-idempotency-claims.md): the endpoint's
  * ClaimRecovery looks for the money effect, which commits in one database transaction with the key on its
  * transaction row; found, it becomes the stored answer; not found, the replay takes the claim over and runs.
+ * On PostgreSQL a claim also records its process's lease (db/process-lease.ts, decision 125): once that lease is
+ * gone the claim is stale at once, so a send retried after a crash is not kept waiting for its age.
  */
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key'
@@ -123,10 +126,20 @@ export function claimsBeforeAreAbandoned(db: Db, since: Date): void {
   soleSince.set(db, since)
 }
 
-function isStale(db: Db, createdAt: Date, now: Date): boolean {
-  if (now.getTime() - createdAt.getTime() >= STALE_CLAIM_MS) return true
+/** The lease this process writes on its claims (PostgreSQL, decision 125); none on PGlite or in most tests. */
+const leases = new WeakMap<Db, { current(): number | null }>()
+
+export function claimsHeldUnder(db: Db, lease: { current(): number | null } | null): void {
+  if (lease) leases.set(db, lease)
+  else leases.delete(db)
+}
+
+async function isStale(db: Db, claim: { createdAt: Date; ownerLease: number | null }, now: Date): Promise<boolean> {
+  if (now.getTime() - claim.createdAt.getTime() >= STALE_CLAIM_MS) return true
   const since = soleSince.get(db)
-  return since !== undefined && createdAt < since
+  if (since !== undefined && claim.createdAt < since) return true
+  // Its process's lease gone: PostgreSQL saw that process's connection close, so its request is not running.
+  return claim.ownerLease !== null && (await leaseIsGone(db, claim.ownerLease))
 }
 
 /**
@@ -155,6 +168,7 @@ export async function claimIdempotencyKey(
   claim: { vendorId: string; userId: string; key: string; endpoint: string; hash: string; now: Date; origin: string },
 ): Promise<StoredResponse | null> {
   const where = and(eq(idempotencyKeys.vendorId, claim.vendorId), eq(idempotencyKeys.key, claim.key))
+  const ownerLease = leases.get(db)?.current() ?? null
   // The row can vanish between our failed insert and the read (its request released it), or a stale claim be
   // resolved by another replay while we looked at it: read again.
   for (let attempt = 0; attempt < 3; attempt++) {
@@ -165,6 +179,7 @@ export async function claimIdempotencyKey(
       endpoint: claim.endpoint,
       hash: claim.hash,
       createdAt: claim.now,
+      ownerLease,
     })
     if (claimed.length === 1) {
       held.set(heldKey(claim), claim.now)
@@ -177,7 +192,7 @@ export async function claimIdempotencyKey(
     if (existing.userId !== null && existing.userId !== claim.userId) throw otherUser()
     if (existing.endpoint !== claim.endpoint || existing.requestHash !== claim.hash) throw mismatch()
     if (existing.statusCode !== null) return { status: existing.statusCode as ContentfulStatusCode, body: existing.response }
-    if (!isStale(db, existing.createdAt, claim.now)) throw inProgress()
+    if (!(await isStale(db, existing, claim.now))) throw inProgress()
 
     // Only the replay whose update still finds the claim as it was read resolves it; the others read again.
     const unchanged = and(where, isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.createdAt, existing.createdAt))
@@ -192,7 +207,11 @@ export async function claimIdempotencyKey(
       if (saved.length === 1) return effect
       continue
     }
-    const taken = await db.update(idempotencyKeys).set({ createdAt: claim.now }).where(unchanged).returning({ key: idempotencyKeys.key })
+    const taken = await db
+      .update(idempotencyKeys)
+      .set({ createdAt: claim.now, ownerLease })
+      .where(unchanged)
+      .returning({ key: idempotencyKeys.key })
     if (taken.length === 1) {
       held.set(heldKey(claim), claim.now)
       return null
@@ -212,6 +231,7 @@ const claimStatement = preparedOnce((db) =>
       endpoint: sql.placeholder('endpoint'),
       requestHash: sql.placeholder('hash'),
       createdAt: sql.placeholder('createdAt'),
+      ownerLease: sql.placeholder('ownerLease'),
     })
     .onConflictDoNothing()
     .returning({ key: idempotencyKeys.key })

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, isNotNull, or } from 'drizzle-orm'
 
 import type { bankingEndpoints } from '#contract/banking'
 
@@ -6,6 +6,7 @@ import { sendLowStockNotices } from '../catalogue/stock'
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { transactions, wallets } from '../db/schema'
+import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
 import { idempotencyKeyOf } from '../http/idempotency'
 import type { Guard, HandlersFor } from '../http/types'
@@ -15,12 +16,44 @@ import { receiveBankCredit } from '../orders/inbound'
 
 type MoneyEndpoints = Pick<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
 
-async function creditByProviderReference(db: Db, vendorId: string, providerReference: string) {
+/**
+ * The credit a notice was already recorded as: the same provider reference (the notice sent again), or the same NIP
+ * session under another reference (one transfer notified twice, issue 35). Both are unique per vendor among notices
+ * (transactions_provider_reference_uq, transactions_provider_session_uq), so the insert itself refuses a second one.
+ */
+async function creditOfNotice(db: Db, vendorId: string, notice: { providerReference: string; sessionId: string }) {
   const [row] = await db
-    .select({ id: transactions.id })
+    .select({ id: transactions.id, reference: transactions.reference, providerReference: transactions.providerReference })
     .from(transactions)
-    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.providerReference, providerReference)))
+    .where(
+      and(
+        eq(transactions.vendorId, vendorId),
+        or(
+          eq(transactions.providerReference, notice.providerReference),
+          and(eq(transactions.sessionId, notice.sessionId), isNotNull(transactions.providerReference)),
+        ),
+      ),
+    )
+    .limit(1)
   return row
+}
+
+/** A notice of money already credited: answered with the first credit, and said as such in the operator's log. */
+function duplicateNotice(
+  deps: AppDeps,
+  notice: { providerReference: string; sessionId: string; accountNumber: string },
+  first: NonNullable<Awaited<ReturnType<typeof creditOfNotice>>>,
+) {
+  const sameReference = first.providerReference === notice.providerReference
+  deps.logger.warn(
+    sameReference
+      ? `[banking] inbound notice ${notice.providerReference} to ${notice.accountNumber}: duplicate, already credited as ${first.reference}; not credited again`
+      : `[banking] inbound notice ${notice.providerReference} to ${notice.accountNumber}: duplicate of NIP session ${notice.sessionId}, already credited as ${first.reference} (provider reference ${first.providerReference}); not credited again`,
+  )
+  return {
+    data: { transactionId: first.id, duplicate: true },
+    message: sameReference ? 'Already recorded' : 'Already recorded under another provider reference (same NIP session)',
+  }
 }
 
 /** The provider signs the raw body; nothing in it is believed (or even parsed) before this passes. */
@@ -39,8 +72,8 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
   async bankInbound({ body, db, deps }) {
     const [wallet] = await db.select().from(wallets).where(eq(wallets.accountNumber, body.accountNumber))
     if (!wallet || (wallet.kind !== 'main' && wallet.kind !== 'outlet')) throw notFound('Account')
-    const existing = await creditByProviderReference(db, wallet.vendorId, body.providerReference)
-    if (existing) return { data: { transactionId: existing.id, duplicate: true }, message: 'Already recorded' }
+    const existing = await creditOfNotice(db, wallet.vendorId, body)
+    if (existing) return duplicateNotice(deps, body, existing)
     try {
       const { transaction, orderReference, notices } = await receiveBankCredit(db, {
         vendorId: wallet.vendorId,
@@ -64,10 +97,10 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
       }
       return { data: { transactionId: transaction.id, duplicate: false }, message: 'Credit recorded' }
     } catch (error) {
-      // The same notice delivered twice at once: the unique index let one credit through; answer like a replay.
-      const raced = isUniqueViolation(error) ? await creditByProviderReference(db, wallet.vendorId, body.providerReference) : undefined
+      // The same transfer notified twice at once: a unique index let one credit through; answer like a replay.
+      const raced = isUniqueViolation(error) ? await creditOfNotice(db, wallet.vendorId, body) : undefined
       if (!raced) throw error
-      return { data: { transactionId: raced.id, duplicate: true }, message: 'Already recorded' }
+      return duplicateNotice(deps, body, raced)
     }
   },
 }

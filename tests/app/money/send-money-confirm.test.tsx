@@ -43,22 +43,43 @@ describe('Send Money, the Confirm step', () => {
     expect(within(confirm).queryByRole('alert')).toBeNull()
   })
 
-  it('says third-party transfers are off when the account is not the settlement account', async () => {
-    api({ thirdParty: false, settlement: { ...SETTLEMENT, bankCode: '058', bankName: 'Guaranty Trust Bank' } })
+  it('with third-party transfers off, step 1 is locked to the settlement account: no other account can be typed', async () => {
+    const calls = api({
+      thirdParty: false,
+      settlement: { ...SETTLEMENT, accountNumber: '0123456785', bankCode: '058', bankName: 'Guaranty Trust Bank' },
+    })
     const { user } = await openSendMoney()
-    const confirm = await toConfirm(user)
-    expect((await within(confirm).findByRole('alert')).textContent).toBe(
-      'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
-    )
-    expect(sendButton().disabled).toBe(true)
-  })
+    const box = (await screen.findByRole('checkbox', { name: 'Send to my settlement account' })) as HTMLInputElement
+    await waitFor(() => expect(box.checked).toBe(true))
+    expect(box.disabled).toBe(true)
+    expect(screen.getByText(/Third-party transfers are turned off, so money can only go to your settlement account/)).toBeTruthy()
+    const number = screen.getByLabelText('Account number') as HTMLInputElement
+    await waitFor(() => expect(number.value).toBe('0123456785'))
+    expect(number.disabled).toBe(true)
+    expect((screen.getByRole('combobox', { name: 'Bank' }) as HTMLInputElement).disabled).toBe(true)
+    // Typing over it or unticking the box changes nothing.
+    await user.type(number, '0690000032')
+    await user.click(box)
+    expect(number.value).toBe('0123456785')
+    expect(box.checked).toBe(true)
+    expect(await screen.findByText('ADA OBI')).toBeTruthy()
+    expect(calls.resolves).toEqual(['0123456785'])
 
-  it('with third-party transfers off, the settlement account itself may be paid', async () => {
-    api({ thirdParty: false })
-    const { user } = await openSendMoney()
-    const confirm = await toConfirm(user)
+    await user.type(screen.getByLabelText('Amount'), '5000')
+    await waitFor(() => expect(proceed().disabled).toBe(false))
+    await user.click(proceed())
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Payment' })
     await waitFor(() => expect(sendButton().disabled).toBe(false))
     expect(within(confirm).queryByRole('alert')).toBeNull()
+  })
+
+  it('with third-party transfers off and no settlement account, nothing can be sent and it says where to add one', async () => {
+    api({ thirdParty: false, settlement: null })
+    const { user } = await openSendMoney()
+    expect(await screen.findByText('You have not set a settlement account yet.', { exact: false })).toBeTruthy()
+    expect((screen.getByLabelText('Account number') as HTMLInputElement).disabled).toBe(true)
+    await user.type(screen.getByLabelText('Amount'), '5000')
+    expect(proceed().disabled).toBe(true)
   })
 
   it("moves the server's balance refusal out of the PIN dialog onto the Confirm step (balance not visible to this member)", async () => {

@@ -1,7 +1,9 @@
 import { onlineManager } from '@tanstack/react-query'
 import { act, screen, waitFor, within } from '@testing-library/react'
+import { http, HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
+import { queryKeys } from '#app/lib/query-keys'
 import { endpoints } from '#contract/index'
 
 import { pinStatus, SETTLEMENT, transaction } from '../fixtures'
@@ -154,6 +156,33 @@ describe('Send Money, step 2 and the PIN', () => {
     expect(calls.sends[1]!.body).toEqual(calls.sends[0]!.body)
   })
 
+  it('says it is still checking the transfer when the server still holds the first try, and retries with the same key', async () => {
+    const calls = api({
+      send: [
+        () => fail(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; wait a moment and retry'),
+      ],
+    })
+    const { user } = await openSendMoney()
+    await fillDetails(user)
+    await waitFor(() => expect(proceed().disabled).toBe(false))
+    await user.click(proceed())
+    await openPin(user)
+    const pinDialog = await screen.findByRole('alertdialog')
+    await typePin(user, pinDialog, '1234')
+    expect(
+      await within(pinDialog).findByText('We are still checking this transfer. Try again in a moment: it will not be sent twice.'),
+    ).toBeTruthy()
+    expect(screen.queryByText(/still being processed/)).toBeNull()
+    // News, not a refusal: nothing under the boxes reads as an error.
+    expect(within(pinDialog).queryByRole('alert')).toBeNull()
+
+    await user.click(within(pinDialog).getByRole('button', { name: 'Try again' }))
+    expect(await screen.findByRole('dialog', { name: 'Transfer Successful' })).toBeTruthy()
+    expect(calls.sends).toHaveLength(2)
+    expect(calls.sends[1]!.key).toBe(calls.sends[0]!.key)
+    expect(calls.sends[1]!.body).toEqual(calls.sends[0]!.body)
+  })
+
   it('says so when the bank leaves the transfer pending', async () => {
     api({
       send: [() => ok(transaction({ type: 'debit', status: 'pending', amount: 500_000, fee: 2_688, beneficiaryAccountName: 'ADA OBI' }))],
@@ -199,6 +228,24 @@ describe('Send Money offline', () => {
     const reason = document.getElementById(button.getAttribute('aria-describedby')!)
     expect(reason?.textContent).toBe('You are offline. Money actions are paused until you reconnect.')
     expect(screen.queryByRole('link', { name: 'Send Money' })).toBeNull()
+  })
+
+  it('opens at once offline, money disabled, and the settlement box fills from what the device saved', async () => {
+    api()
+    const { router, queryClient, user } = renderApp('/home')
+    expect(await screen.findByRole('link', { name: 'Send Money' })).toBeTruthy()
+    // Saved a while ago (Payout settings), so stale: a fetch of it would wait for the network, which is not there.
+    queryClient.setQueryData(queryKeys.banking.settlementAccount(), SETTLEMENT, { updatedAt: Date.now() - 10 * 60_000 })
+    act(() => onlineManager.setOnline(false))
+    // No network under the app: every call fails as a phone's would, and a query's retry waits for the network.
+    server.use(http.all('*/api/*', () => HttpResponse.error()))
+    await act(() => router.navigate({ to: '/home/send-money' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Send Money' })
+    expect(within(sheet).getByText('You are offline. Money actions are paused until you reconnect.')).toBeTruthy()
+    expect(proceed().disabled).toBe(true)
+    await user.click(screen.getByRole('checkbox', { name: 'Send to my settlement account' }))
+    await waitFor(() => expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe(SETTLEMENT.accountNumber))
+    expect(proceed().disabled).toBe(true)
   })
 
   it('prompts on Home to create a transaction PIN when none exists', async () => {

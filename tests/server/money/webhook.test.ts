@@ -14,8 +14,17 @@ import { balances, expectLedgerConsistent, sender } from './helpers'
 
 const SECRET = 'test-webhook-secret'
 let t: TestApp
+/** What the operator's log received (the app's logger), warnings apart. */
+const logged: { warn: string[]; info: string[] } = { warn: [], info: [] }
 beforeAll(async () => {
-  t = await makeApp({ webhookSecret: SECRET })
+  t = await makeApp({
+    webhookSecret: SECRET,
+    logger: {
+      info: (...args) => logged.info.push(args.join(' ')),
+      warn: (...args) => logged.warn.push(args.join(' ')),
+      error: console.error,
+    },
+  })
 })
 
 function notice(accountNumber: string, overrides: Record<string, unknown> = {}) {
@@ -76,6 +85,45 @@ describe('POST /webhooks/bank/inbound', () => {
     expect(new Set(burst.map((res) => res.body.data.transactionId)).size).toBe(1)
     expect(burst.filter((res) => !res.body.data.duplicate)).toHaveLength(1)
     expect((await balances(t.db, s.vendor.id)).main).toBe(2 * 15_000_50)
+  })
+
+  it('one NIP session notified under a second provider reference: answered as the first credit, logged as a duplicate', async () => {
+    const s = await sender(t)
+    const body = notice(s.wallets.main.accountNumber!)
+    const first = await deliver(body)
+    expect(first.body.data.duplicate).toBe(false)
+    const second = await deliver({ ...body, providerReference: `PRV-${randomUUID()}` })
+    expect(second.status).toBe(200)
+    expect(second.body).toEqual({
+      message: 'Already recorded under another provider reference (same NIP session)',
+      data: { transactionId: first.body.data.transactionId, duplicate: true },
+    })
+    expect((await balances(t.db, s.vendor.id)).main).toBe(15_000_50)
+    expect(await t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))).toHaveLength(1)
+    const line = logged.warn.find((text) => text.includes(body.sessionId))
+    expect(line).toMatch(/duplicate of NIP session \d{30}, already credited as TRF-.*not credited again/)
+    // The same session at another vendor is another transfer's business: credited there.
+    const other = await sender(t)
+    const elsewhere = await deliver({ ...body, accountNumber: other.wallets.main.accountNumber!, providerReference: `PRV-${randomUUID()}` })
+    expect(elsewhere.body.data.duplicate).toBe(false)
+    await expectLedgerConsistent(t.db, s.vendor.id)
+  })
+
+  it('concurrent notices of one NIP session under different references: one credit, the balance exact', async () => {
+    const s = await sender(t)
+    const sessionId = newSessionId()
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        deliver(notice(s.wallets.main.accountNumber!, { sessionId, providerReference: `PRV-${randomUUID()}` })),
+      ),
+    )
+    expect(burst.map((res) => res.status)).toEqual(Array(8).fill(200))
+    expect(burst.filter((res) => !res.body.data.duplicate)).toHaveLength(1)
+    expect(new Set(burst.map((res) => res.body.data.transactionId)).size).toBe(1)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(15_000_50)
+    const rows = await t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))
+    expect(rows).toHaveLength(1)
+    await expectLedgerConsistent(t.db, s.vendor.id)
   })
 
   it('401 for a missing, wrong or re-computed-over-other-bytes signature, before the body is believed', async () => {

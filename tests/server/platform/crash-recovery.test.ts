@@ -186,7 +186,7 @@ beforeAll(async () => {
     url.pathname = `/${name}`
     const databaseUrl = url.toString()
     where = {
-      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+      env: { DATA_DIR: dataDir, DATABASE_URL: databaseUrl, BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex') },
       open: () => openDatabase({ databaseUrl, migrate: false, poolSize: 2 }),
       cleanup: async () => {
         rmSync(dataDir, { recursive: true, force: true })

@@ -24,6 +24,8 @@ const running = await startServer({
   distDir: null,
   jobIntervalMs: Number(process.env.JOB_INTERVAL_MS || 1_000),
   operatorKey: 'crash-test',
+  // The load signs in as the demo vendor, which PostgreSQL does not seed unless asked (SEED_DEMO).
+  seed: true,
   publicUrl: 'http://127.0.0.1',
   logger: quiet,
 })

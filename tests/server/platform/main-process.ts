@@ -77,7 +77,10 @@ export async function stopAll(children: MainProcess[]): Promise<void> {
 }
 
 export interface Place {
-  /** DATA_DIR and, on PostgreSQL, DATABASE_URL and PIN_PEPPER for the child. */
+  /**
+   * DATA_DIR and, on PostgreSQL, DATABASE_URL with the secrets a deployment must set (PIN_PEPPER,
+   * BANK_WEBHOOK_SECRET) and SEED_DEMO=1, for the suites that sign in as the demo vendor.
+   */
   env: Record<string, string>
   cleanup: () => Promise<void>
 }
@@ -105,7 +108,13 @@ export async function preparePlace(prefix: string): Promise<Place> {
     const url = new URL(shared)
     url.pathname = `/${name}`
     return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), PIN_PEPPER: randomBytes(32).toString('hex') },
+      env: {
+        DATA_DIR: dataDir,
+        DATABASE_URL: url.toString(),
+        PIN_PEPPER: randomBytes(32).toString('hex'),
+        BANK_WEBHOOK_SECRET: randomBytes(24).toString('hex'),
+        SEED_DEMO: '1',
+      },
       cleanup: async () => {
         rmSync(dataDir, { recursive: true, force: true })
         await admin(shared, `drop database if exists ${name} with (force)`)

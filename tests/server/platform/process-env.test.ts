@@ -4,7 +4,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Database, openDatabase } from '#server/db/client'
+import { startServer } from '#server/main'
+import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { processEnv } from '#server/process-env'
+import { DEMO } from '#server/seed/demo'
 
 import { startMain } from './main-process'
 
@@ -23,6 +26,7 @@ describe('reading the environment', () => {
       shutdownTimeoutMs: 10_000,
       shutdownDelayMs: 2_000,
       jobIntervalMs: 15_000,
+      seedDemo: true,
     }
     expect(processEnv({})).toEqual(defaults)
     expect(
@@ -54,8 +58,17 @@ describe('reading the environment', () => {
       shutdownTimeoutMs: 25_000,
       shutdownDelayMs: 0,
       jobIntervalMs: 250,
+      seedDemo: true,
     })
     expect(processEnv({ DB_STATEMENT_TIMEOUT_MS: '0' }).statementTimeoutMs).toBeNull()
+  })
+
+  it('SEED_DEMO: on by default for PGlite, off with DATABASE_URL, 1 or 0 either way', () => {
+    const postgres = 'postgres://db.internal/shop'
+    expect(processEnv({ DATABASE_URL: postgres }).seedDemo).toBe(false)
+    expect(processEnv({ DATABASE_URL: postgres, SEED_DEMO: '1' }).seedDemo).toBe(true)
+    expect(processEnv({ SEED_DEMO: '0' }).seedDemo).toBe(false)
+    expect(processEnv({ SEED_DEMO: ' ' }).seedDemo).toBe(true)
   })
 
   it.each([
@@ -74,6 +87,7 @@ describe('reading the environment', () => {
     ['SHUTDOWN_DELAY_MS', '2s', 'SHUTDOWN_DELAY_MS must be a whole number of milliseconds from 0'],
     // The delay comes out of the timeout: as long as it, nothing in flight could be answered.
     ['SHUTDOWN_DELAY_MS', '10000', 'SHUTDOWN_DELAY_MS (10000) must be less than SHUTDOWN_TIMEOUT_MS (10000)'],
+    ['SEED_DEMO', 'yes', 'SEED_DEMO must be 1 or 0, got yes'],
   ])('%s=%s stops the start', (name, value, message) => {
     expect(() => processEnv({ [name]: value })).toThrow(message)
   })
@@ -82,6 +96,18 @@ describe('reading the environment', () => {
     const started = startMain({ DB_POOL_SIZE: 'lots', DATA_DIR: 'memory', DATABASE_URL: '' })
     await expect(started).rejects.toThrow(
       /exited \(1\) before it was ready:\n\[server\] failed to start: DB_POOL_SIZE must be a whole number/,
+    )
+  }, 60_000)
+
+  it('npm start with DATABASE_URL and no BANK_WEBHOOK_SECRET exits 1 before opening the database, naming it', async () => {
+    // Nothing listens on port 1: the refusal comes before any connection is tried.
+    const env = { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/none', DATA_DIR: 'memory', PIN_PEPPER: randomBytes(32).toString('hex') }
+    await expect(startMain({ ...env, BANK_WEBHOOK_SECRET: '' })).rejects.toThrow(
+      /exited \(1\) before it was ready:[\s\S]*BANK_WEBHOOK_SECRET must be set when DATABASE_URL is used/,
+    )
+    // The repository's own sandbox secret is no secret either.
+    await expect(startMain({ ...env, BANK_WEBHOOK_SECRET: DEV_WEBHOOK_SECRET })).rejects.toThrow(
+      /BANK_WEBHOOK_SECRET must not be the public sandbox secret when DATABASE_URL is used/,
     )
   }, 60_000)
 })
@@ -138,4 +164,28 @@ describe.skipIf(!POSTGRES)('the pool on PostgreSQL', () => {
     const none = await rowsOf<{ timeout: string }>(unset.db.execute(`select current_setting('statement_timeout') as timeout`))
     expect(none[0]!.timeout).toBe('0')
   })
+
+  it('startServer on PostgreSQL seeds no demo vendor unless SEED_DEMO=1: its public password signs nobody in', async () => {
+    const server = await startServer({
+      port: 0,
+      hostname: '127.0.0.1',
+      databaseUrl: url,
+      dataDir: 'memory',
+      pinPepper: randomBytes(32),
+      webhookSecret: randomBytes(24).toString('hex'),
+      distDir: null,
+      logger: { info() {}, warn() {}, error: console.error },
+    })
+    try {
+      expect(server.demoVendorId).toBeUndefined()
+      const login = await fetch(`${server.url}/api/auth/vendor/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+      })
+      expect(login.status).toBe(401)
+    } finally {
+      await server.close()
+    }
+  }, 60_000)
 })

@@ -70,6 +70,9 @@ beforeAll(async () => {
     dataDir: 'memory',
     // PostgreSQL with no data directory requires one (decision 097); on PGlite in memory it would be random anyway.
     pinPepper: randomBytes(32),
+    // Both required or off by default on PostgreSQL (issue 35): these tests are about the demo.
+    webhookSecret: randomBytes(24).toString('hex'),
+    seed: true,
     distDir: dist,
     logger: quiet,
   })

@@ -35,6 +35,7 @@ export interface SendMoneyDetailsProps {
   amountError?: string
   /** Why the settlement option cannot be used (none set yet), when it cannot. */
   settlementMissing: boolean
+  /** Third-party transfers are off: the settlement account is chosen and cannot be unchosen. */
   thirdPartyDisabled: boolean
 }
 
@@ -57,6 +58,7 @@ export function SendMoneyDetails({
           type="checkbox"
           className={checkbox}
           checked={values.toSettlement}
+          disabled={thirdPartyDisabled}
           onChange={(event) => onToggleSettlement(event.target.checked)}
         />
         Send to my settlement account
@@ -69,7 +71,7 @@ export function SendMoneyDetails({
           </Link>
         </p>
       ) : null}
-      {thirdPartyDisabled && !values.toSettlement ? (
+      {thirdPartyDisabled ? (
         <p className={notice}>
           Third-party transfers are turned off, so money can only go to your settlement account. You can turn them on in{' '}
           <Link to="/settings" search={{ tab: 'payout-settings' }} className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}>

@@ -1,9 +1,9 @@
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query'
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
-import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
+import { afterFailure, type Attempt, attemptFor, stillChecking } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { hasReceipt } from '#app/lib/receipt'
 import { transferChargeQuery } from '#app/lib/transfer-charge'
@@ -30,6 +30,8 @@ import { EMPTY_SEND_MONEY, SendMoneyDetails, type SendMoneyValues } from './send
 const EXPIRY_MARGIN_MS = 15_000
 
 export const UNKNOWN_OUTCOME_MESSAGE = 'We could not confirm the payment. Try again: it will not be sent twice.'
+/** The server has the first try of this transfer and no answer for it yet (409 IDEMPOTENCY_IN_PROGRESS). */
+export const STILL_CHECKING_MESSAGE = 'We are still checking this transfer. Try again in a moment: it will not be sent twice.'
 
 const offline = css({
   display: 'flex',
@@ -88,11 +90,20 @@ export function SendMoneySheet({
   /** The main wallet's balance in kobo, when the user may see it (VENDOR_WALLET). */
   mainBalance?: number
 }) {
-  const queryClient = useQueryClient()
   const online = useOnline()
-  const [values, setValues] = useState<SendMoneyValues>(EMPTY_SEND_MONEY)
+  const [typed, setValues] = useState<SendMoneyValues>(EMPTY_SEND_MONEY)
   const [step, setStep] = useState<1 | 2>(1)
-  const [settlementMissing, setSettlementMissing] = useState(false)
+  const thirdParty = useQuery(thirdPartyTransfersQuery())
+  // With third-party transfers off, the settlement account is the only place money may go: step 1 is locked to it
+  // rather than taking another account that only the Confirm step would refuse (issue 35).
+  const lockedToSettlement = thirdParty.data?.isEnabled === false
+  const toSettlement = lockedToSettlement || typed.toSettlement
+  // A query, not a fetch in the toggle's handler: offline with nothing saved it pauses, and nothing waits on it.
+  const settlement = useQuery({ ...settlementAccountQuery(), enabled: toSettlement })
+  const values: SendMoneyValues = toSettlement
+    ? { ...typed, toSettlement, bankCode: settlement.data?.bankCode, accountNumber: settlement.data?.accountNumber ?? '' }
+    : typed
+  const settlementMissing = toSettlement && settlement.data === null
   const { resolution, account, retry, refresh } = useAccountResolution(values.bankCode, values.accountNumber)
 
   const amountKobo = parseNairaToKobo(values.amount)
@@ -104,9 +115,6 @@ export function SendMoneySheet({
     placeholderData: keepPreviousData,
   })
   const fee = currentFee(validAmount, settledAmount, charge.data, charge.isPlaceholderData)
-  const thirdParty = useQuery(thirdPartyTransfersQuery())
-  // Only needed to tell whether the destination is allowed while third-party transfers are off.
-  const settlement = useQuery({ ...settlementAccountQuery(), enabled: thirdParty.data?.isEnabled === false })
   // A refusal the server gave about the transfer itself (not the PIN), shown on the Confirm step until Back.
   const [refusal, setRefusal] = useState<string | null>(null)
 
@@ -145,21 +153,10 @@ export function SendMoneySheet({
     setValues((v) => ({ ...v, ...patch }))
   }
 
-  async function toggleSettlement(on: boolean) {
-    setSettlementMissing(false)
-    if (!on) return change({ toSettlement: false, bankCode: undefined, accountNumber: '' })
-    change({ toSettlement: true })
-    try {
-      const settlement = await queryClient.fetchQuery(settlementAccountQuery())
-      if (!settlement) {
-        setSettlementMissing(true)
-        return change({ toSettlement: false })
-      }
-      // Resolved like any other account: the transfer needs the requestId of a fresh name enquiry.
-      change({ bankCode: settlement.bankCode, accountNumber: settlement.accountNumber })
-    } catch {
-      change({ toSettlement: false })
-    }
+  /** On, the settlement account fills the fields (resolved like any other: the transfer needs a fresh requestId). */
+  function toggleSettlement(on: boolean) {
+    if (lockedToSettlement) return
+    change(on ? { toSettlement: true } : { toSettlement: false, bankCode: undefined, accountNumber: '' })
   }
 
   async function submit(code: string) {
@@ -217,7 +214,8 @@ export function SendMoneySheet({
             )
           }
           // A PIN refusal under the PIN boxes; anything else (too little balance, third-party off) on the Confirm step.
-          setRefusal(pinStep.failed(error, online ? UNKNOWN_OUTCOME_MESSAGE : errorMessage(error)))
+          const unknown = stillChecking(error) ? STILL_CHECKING_MESSAGE : UNKNOWN_OUTCOME_MESSAGE
+          setRefusal(pinStep.failed(error, online ? unknown : errorMessage(error)))
         },
       },
     )
@@ -273,13 +271,13 @@ export function SendMoneySheet({
           <SendMoneyDetails
             values={values}
             onChange={change}
-            onToggleSettlement={(on) => void toggleSettlement(on)}
+            onToggleSettlement={toggleSettlement}
             resolution={resolution}
             onRetryResolution={retry}
             fee={fee}
             amountError={values.amount && validAmount === null ? 'Enter an amount greater than zero.' : undefined}
             settlementMissing={settlementMissing}
-            thirdPartyDisabled={thirdParty.data?.isEnabled === false}
+            thirdPartyDisabled={lockedToSettlement}
           />
         ) : (
           <ConfirmPayment account={account} amountKobo={validAmount} fee={fee} narration={values.narration} problem={problem} />

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { createFileRoute } from '@tanstack/react-router'
 
 import { SendMoneySheet } from '#app/features/banking/components/send-money-sheet'
-import { banksQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
+import { banksQuery, settlementAccountQuery, thirdPartyTransfersQuery } from '#app/features/banking/queries'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { walletBalanceQuery } from '#app/features/wallet/queries'
 import { useCloseTo } from '#app/lib/navigation'
@@ -14,6 +14,8 @@ export const Route = createFileRoute('/_app/home/send-money')({
     // Not awaited: the sheet opens at once; the bank list is usually cached for a day anyway.
     void queryClient.prefetchQuery(banksQuery())
     void queryClient.prefetchQuery(thirdPartyTransfersQuery())
+    // Beside the switch, not after it: with third-party transfers off, step 1 opens on the settlement account.
+    void queryClient.prefetchQuery(settlementAccountQuery())
     void queryClient.prefetchQuery(pinStatusQuery())
   },
   component: SendMoneyRoute,
