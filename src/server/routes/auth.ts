@@ -41,12 +41,14 @@ async function findUserByEmail(db: Db, email: string) {
 
 export const authHandlers: HandlersFor<typeof authEndpoints> = {
   async login({ body, db, deps, ip, c }) {
-    await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
     const found = await findUserByEmail(db, body.email)
     const device = await knownDeviceOf(db, c, found?.user)
     // A known device has its own small allowance; every other guess shares the account's strict one
     // (docs/decisions/084). The attempt is counted BEFORE the slow hash: counting after it let a burst of
-    // concurrent guesses all read "no failures yet" and all be evaluated.
+    // concurrent guesses all read "no failures yet" and all be evaluated. The per-address limit is for strangers
+    // only: twenty failures behind one carrier's NAT or one shop's Wi-Fi must not refuse the owner's own device,
+    // whose five tries are already bounded by its counter.
+    if (!device) await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
     const [rule, counterKey] = device ? [LIMITS.loginFailuresPerKnownDevice, device.id] : [LIMITS.loginFailuresPerAccount, body.email]
     await enforce(deps.rateLimiter, rule, counterKey)
     // An invited user who has not accepted yet has no password: as wrong as a wrong one, and just as slow.
