@@ -77,6 +77,8 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
 
   async logout({ auth, db, deps }) {
     await revokeSession(db, deps.clock, auth.vendorId, auth.sessionId)
+    // Its open payment alerts stop now, on whichever process holds them (issue 35).
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, sessionId: auth.sessionId }, deps.logger)
     return { data: null, message: 'You have been logged out' }
   },
 
@@ -124,6 +126,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .where(and(eq(users.vendorId, user.vendorId), eq(users.id, user.id)))
       await revokeUserSessions(tx, deps.clock, user)
     })
+    await deps.events.endSessions({ vendorId: user.vendorId, userId: user.id }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
     return { data: null, message: 'Your password has been reset, please login' }
   },
@@ -149,6 +152,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .where(and(eq(users.vendorId, auth.vendorId), eq(users.id, auth.userId)))
       await revokeUserSessions(tx, deps.clock, auth.user, auth.sessionId)
     })
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, exceptSessionId: auth.sessionId }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.passwordChangeFailuresPerUser, auth.userId)
     return { data: null, message: 'Your password has been changed' }
   },

@@ -120,6 +120,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       await revokeUserSessions(tx, deps.clock, auth.user, auth.sessionId)
       return row!
     })
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, exceptSessionId: auth.sessionId }, deps.logger)
     return { data: pinStatus(updated), message: 'Your transaction PIN has been changed' }
   },
 }
