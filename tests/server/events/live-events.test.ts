@@ -9,7 +9,7 @@ import { LiveEvents } from '#server/events/live-events'
 
 import { call, captureLogger, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
-import { payer, transferIn } from '../orders/helpers'
+import { order, payer, transferIn } from '../orders/helpers'
 import { makeOutlet, outletsApp, owner, staff } from '../outlets/helpers'
 import { type OpenStream, openStream, refusal } from './sse'
 
@@ -71,6 +71,28 @@ describe('GET /api/events', () => {
     const ownerHeard = [await ownerStream.next(), await ownerStream.next(), await ownerStream.next()]
     expect(ownerHeard.map((event) => event?.data.transaction.amount)).toEqual([2_000_00, 3_000_00, 4_000_00])
     await Promise.all([ownerStream.close(), cashierStream.close()])
+  })
+
+  it('names the order a credit paid and its status, live and replayed (issue 35)', async () => {
+    const o = await owner(t)
+    const tray = { items: [{ name: 'Tray', amount: 3_000_00, quantity: 1 }] }
+    const full = await order(t, o.token, tray)
+    const part = await order(t, o.token, tray)
+    const stream = await openStream(t.app, o.token)
+    await credit(o.wallets.main.accountNumber!, 1_000_00, 'Someone Else')
+    expect((await stream.next())?.data.order).toBeNull()
+    const res = await transferIn(t, o.wallets.main.accountNumber!, 3_000_00, `Payment for ${full.reference}`, payer())
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const paid = await stream.next()
+    expect(paid?.data).toMatchObject({
+      transaction: { id: res.body.data.transactionId, orderReference: full.reference },
+      order: { reference: full.reference, status: 'paid' },
+    })
+    await stream.close()
+    await transferIn(t, o.wallets.main.accountNumber!, 1_000_00, `Payment for ${part.reference}`, payer())
+    const again = await openStream(t.app, o.token, paid!.id)
+    expect((await again.next())?.data.order).toEqual({ reference: part.reference, status: 'partially-paid' })
+    await again.close()
   })
 
   it('sends a reconnecting client the credits after its Last-Event-ID', async () => {
