@@ -1,5 +1,6 @@
 import * as v from 'valibot'
 
+import { ORDER_STATUSES } from './statuses'
 import { Transaction } from './transactions'
 
 /*
@@ -23,5 +24,10 @@ export const PaymentReceived = v.object({
   transaction: Transaction,
   /** The outlet whose wallet was credited; null for the main wallet. */
   outletId: v.nullable(v.string()),
+  /**
+   * The order the credit paid (its narration quoted the reference) and that order's status as the event is sent,
+   * so the alert can say "for ORD-6NNFBZ7T, now paid"; null for a credit that paid no order.
+   */
+  order: v.nullable(v.object({ reference: v.string(), status: v.picklist(ORDER_STATUSES) })),
 })
 export type PaymentReceived = v.InferOutput<typeof PaymentReceived>

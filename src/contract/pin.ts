@@ -3,6 +3,9 @@ import * as v from 'valibot'
 import { pin } from './banking'
 import { endpoint } from './endpoint'
 
+/** The account password, as proof it is the user and not only their session (a tablet left signed in). */
+const accountPassword = v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128))
+
 export const PinStatus = v.object({
   hasPin: v.boolean(),
   locked: v.boolean(),
@@ -19,8 +22,9 @@ export const pinEndpoints = {
   createPin: endpoint({
     method: 'POST',
     path: '/pin',
-    summary: 'Set the transaction PIN when none exists (409 if one does).',
-    body: v.object({ pin }),
+    summary:
+      'Set the transaction PIN when none exists (409 if one does), with the account password: a session alone (a tablet left signed in) must not be able to create the PIN that moves money.',
+    body: v.object({ pin, password: accountPassword }),
     response: PinStatus,
   }),
   initiatePinChange: endpoint({

@@ -172,6 +172,7 @@ export class SessionCache {
   }
 }
 
+/** Revokes one session; the caller then announces it with `deps.events.endSessions`, as for revokeUserSessions. */
 export async function revokeSession(db: Db, clock: Clock, vendorId: string, sessionId: string): Promise<void> {
   await db
     .update(sessions)
@@ -179,7 +180,10 @@ export async function revokeSession(db: Db, clock: Clock, vendorId: string, sess
     .where(and(eq(sessions.vendorId, vendorId), eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
 }
 
-/** Revokes every live session of a user, except `keepSessionId` when given (the caller's own). */
+/**
+ * Revokes every live session of a user, except `keepSessionId` when given (the caller's own). Once the change has
+ * committed, the caller announces it with `deps.events.endSessions`, so the sessions' open event streams end too.
+ */
 export async function revokeUserSessions(
   db: Db,
   clock: Clock,

@@ -6,29 +6,53 @@ import type { Logger } from '../deps'
 import type { CreditEvent } from './credits'
 
 /*
- * How a credit recorded by one API process reaches the streams of every process (docs/decisions/107). With PGlite
+ * How a credit recorded by one API process reaches the streams of every process (docs/decisions/107), and how the
+ * end of a session reaches the streams it holds open on any process (issue 35). With PGlite
  * there is one process, and its streams hear it in memory. On PostgreSQL each process keeps one connection of its
  * own, outside the pool, LISTENing on one channel; a credit is announced with pg_notify, which PostgreSQL delivers
  * to every listener, the announcing process included, so every process fans out the same way.
  */
 
+/**
+ * Sessions that have just ended (a sign-out, a member deactivated, a password or PIN changed): their streams end at
+ * once in every process, rather than at their next heartbeat (issue 35). Named by user, and by session or all the
+ * user's sessions but one; the stream does not read the database to obey it.
+ */
+export interface SessionsEnded {
+  vendorId: string
+  userId: string
+  /** Only this session (a sign-out); without it, every session of the user… */
+  sessionId?: string
+  /** …except this one (the caller's own, which a password or PIN change keeps). */
+  exceptSessionId?: string
+}
+
+/** What travels on the bus: a credit as it always has, or `{ sessionsEnded }`, which a credit never has. */
+export type BusMessage = CreditEvent | { sessionsEnded: SessionsEnded }
+
 export interface BusListener {
   credit: (event: CreditEvent) => void
+  sessionsEnded: (ended: SessionsEnded) => void
   /** The bus lost its connection and has it back: what was announced meanwhile was not heard; read it again. */
   resync: () => void
 }
 
 export interface EventBus {
-  publish(event: CreditEvent): Promise<void>
+  publish(message: BusMessage): Promise<void>
   subscribe(listener: BusListener): () => void
   close(): Promise<void>
+}
+
+function hear(listener: BusListener, message: BusMessage): void {
+  if ('sessionsEnded' in message) listener.sessionsEnded(message.sessionsEnded)
+  else listener.credit(message)
 }
 
 export class MemoryEventBus implements EventBus {
   private readonly listeners = new Set<BusListener>()
 
-  async publish(event: CreditEvent): Promise<void> {
-    for (const listener of [...this.listeners]) listener.credit(event)
+  async publish(message: BusMessage): Promise<void> {
+    for (const listener of [...this.listeners]) hear(listener, message)
   }
 
   subscribe(listener: BusListener): () => void {
@@ -71,9 +95,9 @@ export class PostgresEventBus implements EventBus {
     this.ready = this.connect(false)
   }
 
-  async publish(event: CreditEvent): Promise<void> {
+  async publish(message: BusMessage): Promise<void> {
     // Ids, names and amounts: well under NOTIFY's 8000-byte payload.
-    await this.options.db.execute(sql`select pg_notify(${this.channel}, ${JSON.stringify(event)})`)
+    await this.options.db.execute(sql`select pg_notify(${this.channel}, ${JSON.stringify(message)})`)
   }
 
   subscribe(listener: BusListener): () => void {
@@ -102,13 +126,13 @@ export class PostgresEventBus implements EventBus {
     this.attempt = client
     client.on('notification', (message) => {
       if (message.channel !== this.channel || !message.payload) return
-      let event: CreditEvent
+      let heard: BusMessage
       try {
-        event = JSON.parse(message.payload) as CreditEvent
+        heard = JSON.parse(message.payload) as BusMessage
       } catch {
         return
       }
-      for (const listener of [...this.listeners]) listener.credit(event)
+      for (const listener of [...this.listeners]) hear(listener, heard)
     })
     client.on('error', (error) => this.lost(client, error))
     client.on('end', () => this.lost(client, new Error('connection ended')))

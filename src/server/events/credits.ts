@@ -1,10 +1,12 @@
 import { and, asc, eq, gt, gte, inArray, isNotNull } from 'drizzle-orm'
 
 import type { PaymentReceived } from '#contract/events'
+import type { OrderStatus } from '#contract/statuses'
 
 import type { Auth } from '../auth/sessions'
 import { MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
+import { orders } from '../db/sales-schema'
 import { ledgerEntries, outlets, type TransactionRow, transactions, wallets } from '../db/schema'
 import { vendorWallet } from '../money/ledger'
 import { toTransaction } from '../money/transaction-queries'
@@ -29,20 +31,26 @@ export interface CreditEvent {
 export const REPLAY_WINDOW_MS = 10 * MINUTE_MS
 export const REPLAY_MAX = 100
 
-function toEvent(entryId: number, row: TransactionRow): CreditEvent {
+function toEvent(entryId: number, row: TransactionRow, orderStatus: OrderStatus | null): CreditEvent {
+  const order = row.orderReference && orderStatus ? { reference: row.orderReference, status: orderStatus } : null
   return {
     id: entryId,
     vendorId: row.vendorId,
     walletId: row.walletId,
-    payload: { transaction: toTransaction(row), outletId: row.outletId },
+    payload: { transaction: toTransaction(row), outletId: row.outletId, order },
   }
 }
+
+/** The order a credit paid, by the reference the credit keeps: the alert names it with its status (issue 35). */
+const paidOrderJoin = and(eq(orders.vendorId, transactions.vendorId), eq(orders.reference, transactions.orderReference))
 
 /** The event of a credit just recorded: its id is the ledger entry that put the money in the wallet. */
 export async function creditEventFor(db: Db, row: TransactionRow): Promise<CreditEvent | null> {
   const [entry] = await db
-    .select({ id: ledgerEntries.id })
+    .select({ id: ledgerEntries.id, orderStatus: orders.status })
     .from(ledgerEntries)
+    .innerJoin(transactions, and(eq(transactions.vendorId, ledgerEntries.vendorId), eq(transactions.id, ledgerEntries.transactionId)))
+    .leftJoin(orders, paidOrderJoin)
     .where(
       and(
         eq(ledgerEntries.vendorId, row.vendorId),
@@ -51,7 +59,7 @@ export async function creditEventFor(db: Db, row: TransactionRow): Promise<Credi
         gt(ledgerEntries.amount, 0),
       ),
     )
-  return entry ? toEvent(entry.id, row) : null
+  return entry ? toEvent(entry.id, row, entry.orderStatus) : null
 }
 
 /**
@@ -62,7 +70,7 @@ export async function creditEventFor(db: Db, row: TransactionRow): Promise<Credi
 export async function creditsSince(db: Db, vendorId: string, walletIds: string[], afterId: number, now: Date): Promise<CreditEvent[]> {
   if (walletIds.length === 0) return []
   const rows = await db
-    .select({ entryId: ledgerEntries.id, row: transactions })
+    .select({ entryId: ledgerEntries.id, row: transactions, orderStatus: orders.status })
     .from(ledgerEntries)
     .innerJoin(
       transactions,
@@ -72,6 +80,7 @@ export async function creditsSince(db: Db, vendorId: string, walletIds: string[]
         eq(transactions.walletId, ledgerEntries.walletId),
       ),
     )
+    .leftJoin(orders, paidOrderJoin)
     .where(
       and(
         eq(ledgerEntries.vendorId, vendorId),
@@ -85,7 +94,7 @@ export async function creditsSince(db: Db, vendorId: string, walletIds: string[]
     )
     .orderBy(asc(ledgerEntries.id))
     .limit(REPLAY_MAX)
-  return rows.map(({ entryId, row }) => toEvent(entryId, row))
+  return rows.map(({ entryId, row, orderStatus }) => toEvent(entryId, row, orderStatus))
 }
 
 /**

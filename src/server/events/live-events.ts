@@ -5,14 +5,15 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import type { TransactionRow } from '../db/schema'
 import type { Logger } from '../deps'
-import type { BusListener, EventBus } from './bus'
+import type { BusListener, EventBus, SessionsEnded } from './bus'
 import { type CreditEvent, creditEventFor, creditsSince, walletsHeardBy } from './credits'
 
 /*
  * The open event streams of this process (docs/decisions/107). Each belongs to one session and hears the credits
  * of the wallets its user may see. What it may see is read from the database when it opens and again at every
- * heartbeat, with the session: a sign-out, a deactivation or a permission taken away ends or narrows the stream
- * within one heartbeat, whichever process it is connected to.
+ * heartbeat, with the session: a permission taken away, an idle or expired session narrows or ends the stream within
+ * one heartbeat, whichever process it is connected to. A session ended on purpose (sign-out, deactivation, a
+ * password or PIN change) is announced on the bus by the handler that ended it, and its streams end at once.
  */
 
 /** Between checks of a stream's session and wallets; each also sends a comment, so idle proxies keep it open. */
@@ -44,6 +45,13 @@ export function mayListen(auth: Auth): boolean {
   return auth.permissions.includes('VENDOR_TRANSACTIONS') || auth.permissions.includes('VENDOR_OUTLETS')
 }
 
+/** Whether an announcement of ended sessions names this stream's session. */
+function endsSession(ended: SessionsEnded, auth: Auth): boolean {
+  if (ended.vendorId !== auth.vendorId || ended.userId !== auth.userId) return false
+  if (ended.sessionId !== undefined) return ended.sessionId === auth.sessionId
+  return ended.exceptSessionId !== auth.sessionId
+}
+
 class EventStream {
   readonly body: ReadableStream<Uint8Array>
   private controller!: ReadableStreamDefaultController<Uint8Array>
@@ -66,7 +74,13 @@ class EventStream {
         this.controller = controller
         // How long EventSource-style clients wait before reconnecting; ours backs off on its own.
         this.write('retry: 3000\n\n')
-        const listener: BusListener = { credit: (event) => this.deliver(event), resync: () => void this.replay(0, this.openedAt) }
+        const listener: BusListener = {
+          credit: (event) => this.deliver(event),
+          sessionsEnded: (ended) => {
+            if (endsSession(ended, this.auth)) this.end()
+          },
+          resync: () => void this.replay(0, this.openedAt),
+        }
         this.unsubscribe = hub.bus.subscribe(listener)
         this.heartbeat = setInterval(() => void this.check(), hub.heartbeatMs)
         if (from.lastEventId !== null) void this.replay(from.lastEventId)
@@ -180,6 +194,20 @@ export class LiveEvents {
       if (event) await this.bus.publish(event)
     } catch (error) {
       logger.error('[events] could not announce a credit:', error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  /**
+   * Announces, after the change that ended them has committed, sessions that no longer stand: their streams end at
+   * once on every process. Before the commit, a client reconnecting in between would open a stream the
+   * announcement had already passed. Never throws: the session is ended either way, and the next heartbeat ends
+   * a stream that missed this.
+   */
+  async endSessions(ended: SessionsEnded, logger: Logger): Promise<void> {
+    try {
+      await this.bus.publish({ sessionsEnded: ended })
+    } catch (error) {
+      logger.error('[events] could not announce ended sessions:', error instanceof Error ? error.message : String(error))
     }
   }
 

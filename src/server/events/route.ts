@@ -68,8 +68,8 @@ export const EVENT_PATHS = {
       operationId: 'events',
       summary: 'Live payment alerts: a server-sent event stream of bank credits into the wallets the caller may see.',
       description:
-        'Each credit is `event: payment` with `id:` its ledger entry id and `data:` `{ transaction, outletId }` (outletId null ' +
-        'for the main wallet). Main-wallet credits need VENDOR_TRANSACTIONS, an outlet’s VENDOR_OUTLETS and sight of that ' +
+        'Each credit is `event: payment` with `id:` its ledger entry id and `data:` `{ transaction, outletId, order }` (outletId null ' +
+        'for the main wallet; order `{ reference, status }` of the order the credit paid, else null). Main-wallet credits need VENDOR_TRANSACTIONS, an outlet’s VENDOR_OUTLETS and sight of that ' +
         'outlet. Send `Last-Event-ID` on reconnecting to receive the credits of the last 10 minutes after it. A `: ping` ' +
         'comment every 20 s; the stream ends when the session does. 401/403 are JSON and final; 503 while the process stops.',
       tags: ['events'],

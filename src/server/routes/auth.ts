@@ -41,12 +41,14 @@ async function findUserByEmail(db: Db, email: string) {
 
 export const authHandlers: HandlersFor<typeof authEndpoints> = {
   async login({ body, db, deps, ip, c }) {
-    await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
     const found = await findUserByEmail(db, body.email)
     const device = await knownDeviceOf(db, c, found?.user)
     // A known device has its own small allowance; every other guess shares the account's strict one
     // (docs/decisions/084). The attempt is counted BEFORE the slow hash: counting after it let a burst of
-    // concurrent guesses all read "no failures yet" and all be evaluated.
+    // concurrent guesses all read "no failures yet" and all be evaluated. The per-address limit is for strangers
+    // only: twenty failures behind one carrier's NAT or one shop's Wi-Fi must not refuse the owner's own device,
+    // whose five tries are already bounded by its counter.
+    if (!device) await enforce(deps.rateLimiter, LIMITS.loginPerIp, ip)
     const [rule, counterKey] = device ? [LIMITS.loginFailuresPerKnownDevice, device.id] : [LIMITS.loginFailuresPerAccount, body.email]
     await enforce(deps.rateLimiter, rule, counterKey)
     // An invited user who has not accepted yet has no password: as wrong as a wrong one, and just as slow.
@@ -75,6 +77,8 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
 
   async logout({ auth, db, deps }) {
     await revokeSession(db, deps.clock, auth.vendorId, auth.sessionId)
+    // Its open payment alerts stop now, on whichever process holds them (issue 35).
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, sessionId: auth.sessionId }, deps.logger)
     return { data: null, message: 'You have been logged out' }
   },
 
@@ -122,6 +126,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .where(and(eq(users.vendorId, user.vendorId), eq(users.id, user.id)))
       await revokeUserSessions(tx, deps.clock, user)
     })
+    await deps.events.endSessions({ vendorId: user.vendorId, userId: user.id }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
     return { data: null, message: 'Your password has been reset, please login' }
   },
@@ -147,6 +152,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .where(and(eq(users.vendorId, auth.vendorId), eq(users.id, auth.userId)))
       await revokeUserSessions(tx, deps.clock, auth.user, auth.sessionId)
     })
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, exceptSessionId: auth.sessionId }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.passwordChangeFailuresPerUser, auth.userId)
     return { data: null, message: 'Your password has been changed' }
   },

@@ -8,6 +8,7 @@ import { hashPin } from '../auth/pin-hash'
 import { newOtp, newSessionToken, verifySecret } from '../auth/secrets'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
 import { users } from '../db/schema'
+import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { pinNotSet, pinStatus, verifyPin } from '../money/pin'
@@ -26,6 +27,24 @@ function otpDestination(user: ActiveUser): { channel: Notification['channel']; t
   return { channel: 'email', to: user.email, shown: `${name.slice(0, 2)}***@${domain}` }
 }
 
+/**
+ * The account password as proof, for a first PIN and for a forgotten or locked one: a session alone (a tablet left
+ * signed in) must not lead to a PIN that moves money. Wrong passwords share the password-change limit, counted
+ * before the slow hash, as PATCH /user/password does: peeking here and counting after let a concurrent burst all
+ * read "no failures yet" and have every guess checked. A right password releases the count.
+ */
+async function checkAccountPassword(deps: AppDeps, user: ActiveUser, password: string): Promise<void> {
+  await enforce(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, user.id)
+  if (!(await verifySecret(password, user.passwordHash))) {
+    throw new ApiError(422, 'INVALID_PASSWORD', 'password: is incorrect', {
+      issues: [{ path: 'password', message: 'is incorrect' }],
+    })
+  }
+  await deps.rateLimiter.reset(LIMITS.passwordChangeFailuresPerUser, user.id)
+}
+
+const pinExists = () => new ApiError(409, 'PIN_EXISTS', 'You already have a transaction PIN; change it instead')
+
 const invalidSession = () =>
   new ApiError(422, 'PIN_SESSION_INVALID', 'Your PIN change session is invalid or has expired, please start again')
 
@@ -34,7 +53,10 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
     return { data: pinStatus(auth.user) }
   },
 
-  async createPin({ auth, body, db }) {
+  async createPin({ auth, body, db, deps }) {
+    // A PIN already set is a 409 without a password: nothing is guessed by asking.
+    if (auth.user.pinHash) throw pinExists()
+    await checkAccountPassword(deps, auth.user, body.password)
     const pinHash = hashPin(body.pin)
     // Conditional on no PIN yet: setting one must never be a way around changing it through an OTP.
     const [updated] = await db
@@ -42,7 +64,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       .set({ pinHash, pinAttempts: 0 })
       .where(and(eq(users.vendorId, auth.vendorId), eq(users.id, auth.userId), isNull(users.pinHash)))
       .returning()
-    if (!updated) throw new ApiError(409, 'PIN_EXISTS', 'You already have a transaction PIN; change it instead')
+    if (!updated) throw pinExists()
     return { data: pinStatus(updated), message: 'Your transaction PIN has been set' }
   },
 
@@ -52,16 +74,8 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       if (!auth.user.pinHash) throw pinNotSet()
       await verifyPin(db, auth.user, body.pin)
     } else {
-      // The way back in for a forgotten or locked PIN; wrong passwords share the password-change limit. Counted
-      // before the slow hash, as PATCH /user/password does: peeking here and counting after let a concurrent burst
-      // all read "no failures yet" and have every guess checked. A right password releases the count.
-      await enforce(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, auth.userId)
-      if (!(await verifySecret(body.password ?? '', auth.user.passwordHash))) {
-        throw new ApiError(422, 'INVALID_PASSWORD', 'password: is incorrect', {
-          issues: [{ path: 'password', message: 'is incorrect' }],
-        })
-      }
-      await deps.rateLimiter.reset(LIMITS.passwordChangeFailuresPerUser, auth.userId)
+      // The way back in for a forgotten or locked PIN.
+      await checkAccountPassword(deps, auth.user, body.password ?? '')
     }
     await enforce(deps.rateLimiter, LIMITS.pinOtpPerUser, auth.userId)
     const code = newOtp()
@@ -120,6 +134,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       await revokeUserSessions(tx, deps.clock, auth.user, auth.sessionId)
       return row!
     })
+    await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, exceptSessionId: auth.sessionId }, deps.logger)
     return { data: pinStatus(updated), message: 'Your transaction PIN has been changed' }
   },
 }

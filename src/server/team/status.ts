@@ -12,14 +12,15 @@ import { ensureCanGrant, lockMember, teamMember } from './members'
 /*
  * Activating and deactivating members (decision 043). Deactivation takes effect at once: every session of the
  * member is revoked in the same transaction that marks them inactive (and resolveSession refuses an inactive
- * user's token anyway), and a pending invitation is withdrawn so its link cannot bring them back.
+ * user's token anyway), their open event streams end once it commits, and a pending invitation is withdrawn so its link cannot bring them back.
  */
 
 export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: string, status: 'active' | 'inactive') {
   if (memberId === auth.userId) {
     throw new ApiError(409, 'CANNOT_CHANGE_SELF', 'You cannot change your own status')
   }
-  return deps.db.transaction(async (tx) => {
+  let deactivated: { vendorId: string; userId: string } | null = null
+  const answer = await deps.db.transaction(async (tx) => {
     // Bringing a member back gives their phone a place in the team again, which POST /invite decides under the
     // vendor row's lock: take it first (before the member's row, the order invite's insert follows), so an
     // invitation of the same phone at the same moment waits here, or this waits for it and sees its row.
@@ -43,6 +44,7 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
       await revokeLiveInvitation(tx, deps.clock, member)
       await tx.update(users).set({ status: 'inactive' }).where(scope)
       await revokeUserSessions(tx, deps.clock, member)
+      deactivated = { vendorId: member.vendorId, userId: member.id }
       message = `${member.name} has been deactivated`
     } else if (member.status === 'inactive' && member.passwordHash === null) {
       // Never accepted: back to invited, and the old code stays revoked; a resend sends a new one.
@@ -56,4 +58,7 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
     }
     return { data: await teamMember(tx, auth.vendorId, member.id), message }
   })
+  // Committed: the member's open payment alerts stop now, on whichever process holds them (issue 35).
+  if (deactivated) await deps.events.endSessions(deactivated, deps.logger)
+  return answer
 }

@@ -42,6 +42,50 @@ function logoutServer() {
   return state
 }
 
+/** One row as workbox-expiration's CacheTimestampsModel writes it for the 'uploaded-files' runtime cache. */
+function workboxExpirationRow(url: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const opening = indexedDB.open('workbox-expiration', 1)
+    opening.onupgradeneeded = () => {
+      const store = opening.result.createObjectStore('cache-entries', { keyPath: 'id' })
+      store.createIndex('cacheName', 'cacheName', { unique: false })
+      store.createIndex('timestamp', 'timestamp', { unique: false })
+    }
+    opening.onerror = () => reject(opening.error)
+    opening.onsuccess = () => {
+      const db = opening.result
+      const tx = db.transaction('cache-entries', 'readwrite')
+      tx.objectStore('cache-entries').put({ id: `uploaded-files|${url}`, cacheName: 'uploaded-files', url, timestamp: Date.now() })
+      tx.oncomplete = () => {
+        db.close()
+        resolve()
+      }
+    }
+  })
+}
+
+/** Every /api/files/ address found in any value of any store of any IndexedDB database of this origin. */
+async function addressesInIndexedDb(): Promise<string[]> {
+  const found = new Set<string>()
+  for (const { name } of await indexedDB.databases()) {
+    if (!name) continue
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const opening = indexedDB.open(name)
+      opening.onsuccess = () => resolve(opening.result)
+      opening.onerror = () => reject(opening.error)
+    })
+    for (const storeName of [...db.objectStoreNames]) {
+      const values = await new Promise<unknown[]>((resolve) => {
+        const all = db.transaction(storeName).objectStore(storeName).getAll()
+        all.onsuccess = () => resolve(all.result)
+      })
+      for (const match of JSON.stringify(values).matchAll(/https?:\/\/[^"\\]*\/api\/files\/[^"\\]*/g)) found.add(match[0])
+    }
+    db.close()
+  }
+  return [...found]
+}
+
 async function signOut(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Open menu' }))
   const menu = await settled(await screen.findByRole('dialog', { name: 'Menu' }))
@@ -78,6 +122,19 @@ describe('signing out offline', () => {
     await waitFor(() => expect(network.revoked).toEqual(['Bearer test-token']))
     await waitFor(() => expect(router.state.location.pathname).toBe('/'))
     expect(localStorage.length).toBe(0)
+  })
+
+  it("leaves none of the last user's file addresses in IndexedDB (issue 35)", async () => {
+    const network = logoutServer()
+    network.down = false
+    // What the service worker's file cache writes beside the cache as it serves a product image (workbox-expiration).
+    const image = `${location.origin}/api/files/products/ade-foods-jollof-tray.webp`
+    await workboxExpirationRow(image)
+    expect(await addressesInIndexedDb()).toContain(image)
+    const { user, router } = renderApp('/settings?tab=password')
+    await signOut(user)
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'))
+    await waitFor(async () => expect(await addressesInIndexedDb()).toEqual([]))
   })
 
   it('revokes a token queued while an earlier revocation is still on its way', async () => {

@@ -55,8 +55,8 @@ function ledger() {
   return state
 }
 
-const paymentEvent = (id: number, credit = CREDIT) =>
-  `id: ${id}\nevent: payment\ndata: ${JSON.stringify({ transaction: credit, outletId: null })}\n\n`
+const paymentEvent = (id: number, credit = CREDIT, order: { reference: string; status: string } | null = null) =>
+  `id: ${id}\nevent: payment\ndata: ${JSON.stringify({ transaction: credit, outletId: null, order })}\n\n`
 const LATER = transaction({ id: 'txn-later', amount: 2_500_00, originatorAccountName: 'Tunde Bakare', originatorBankName: 'Zenith Bank' })
 
 describe('live payment alerts', () => {
@@ -74,6 +74,19 @@ describe('live payment alerts', () => {
     stream.send(paymentEvent(41))
     expect(await screen.findByText('₦5,000.00 received from Chioma Okeke · Access Bank')).toBeTruthy()
     expect(await screen.findByRole('link', { name: /Chioma Okeke/ })).toBeTruthy()
+  })
+
+  it('names the order a credit paid, and how it stands now', async () => {
+    const stream = eventStream()
+    ledger()
+    renderApp('/transactions')
+    await waitFor(() => expect(stream.requests).toHaveLength(1))
+    const paying = { ...CREDIT, hasMatchingOrder: true, orderReference: 'ORD-6NNFBZ7T', isOffline: false }
+    stream.send(paymentEvent(51, paying, { reference: 'ORD-6NNFBZ7T', status: 'paid' }))
+    expect(await screen.findByText('₦5,000.00 received from Chioma Okeke · Access Bank for ORD-6NNFBZ7T, now paid')).toBeTruthy()
+    const part = { ...LATER, hasMatchingOrder: true, orderReference: 'ORD-7PQRSTVW', isOffline: false }
+    stream.send(paymentEvent(52, part, { reference: 'ORD-7PQRSTVW', status: 'partially-paid' }))
+    expect(await screen.findByText('₦2,500.00 received from Tunde Bakare · Zenith Bank for ORD-7PQRSTVW, now partially paid')).toBeTruthy()
   })
 
   it('reconnects with Last-Event-ID, and shows a replayed credit once', async () => {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
@@ -43,13 +44,18 @@ function profileApi() {
 }
 
 describe('Transaction PIN', () => {
-  it('creates a PIN when none exists, refusing a confirmation that does not match', async () => {
+  it('creates a PIN when none exists, with the account password, refusing a confirmation that does not match', async () => {
     profileApi()
-    let created: unknown
+    const sent: unknown[] = []
     server.use(
       handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: false }))),
       handle(endpoints.createPin, async ({ request }) => {
-        created = await request.json()
+        const body = (await request.json()) as { pin: string; password: string }
+        sent.push(body)
+        if (body.password !== 'demo-pass-2026') {
+          const issues = [{ path: 'password', message: 'is incorrect' }]
+          return HttpResponse.json({ message: 'password: is incorrect', code: 'INVALID_PASSWORD', issues }, { status: 422 })
+        }
         return ok(pinStatus(), 'Transaction PIN created')
       }),
     )
@@ -57,14 +63,30 @@ describe('Transaction PIN', () => {
     await screen.findByText(/You have not set a transaction PIN yet/)
     await typeInto(user, 'New PIN', '1234')
     await typeInto(user, 'Confirm PIN', '1243')
-    await user.click(screen.getByRole('button', { name: 'Create PIN' }))
+    // The session alone is not enough (issue 35): without the password there is nothing to send.
+    const create = screen.getByRole('button', { name: 'Create PIN' })
+    expect((create as HTMLButtonElement).disabled).toBe(true)
+    const password = screen.getByLabelText('Account password')
+    await user.type(password, 'wrong-password')
+    await user.click(create)
     expect(await screen.findByText('PINs do not match.')).toBeTruthy()
-    expect(created).toBeUndefined()
+    expect(sent).toEqual([])
 
     await typeInto(user, 'Confirm PIN', '1234')
-    await user.click(screen.getByRole('button', { name: 'Create PIN' }))
+    await user.click(create)
+    // A wrong password is said under its field, and no PIN is set.
+    expect(await screen.findByText('Is incorrect.')).toBeTruthy()
+    expect(password.getAttribute('aria-invalid')).toBe('true')
+    expect(screen.queryByRole('link', { name: 'Change PIN' })).toBeNull()
+
+    await user.clear(password)
+    await user.type(password, 'demo-pass-2026')
+    await user.click(create)
     expect(await screen.findByRole('status', { name: 'Transaction PIN created' })).toBeTruthy()
-    expect(created).toEqual({ pin: '1234' })
+    expect(sent).toEqual([
+      { pin: '1234', password: 'wrong-password' },
+      { pin: '1234', password: 'demo-pass-2026' },
+    ])
     expect(await screen.findByRole('link', { name: 'Change PIN' })).toBeTruthy()
   })
 

@@ -65,6 +65,25 @@ describe('known devices', () => {
     expect((await login(t, owner.email, owner.password, '10.11.0.2')).status).toBe(429)
   })
 
+  it('lets the owner in from their known device behind an address that used up its 20 tries (one Wi-Fi)', async () => {
+    const t = await makeApp()
+    const { owner } = await createVendor()
+    const shopWifi = '192.0.2.60'
+    // The owner's phone became known at home; now it is on the shop's Wi-Fi.
+    const cookie = deviceCookie(await login(t, owner.email, owner.password, '192.0.2.61'))
+    // Twenty strangers' failures from the shop's address, spread over accounts so no account limit is reached.
+    for (let i = 0; i < 20; i++) {
+      expect((await login(t, `stranger-${i % 4}@test.ng`, `wrong-${i}`, shopWifi)).status).toBe(401)
+    }
+    expect((await login(t, owner.email, owner.password, shopWifi)).status).toBe(429)
+
+    const owners = await login(t, owner.email, owner.password, shopWifi, cookie)
+    expect(owners.status).toBe(200)
+    expect(owners.body.data.token).toEqual(expect.any(String))
+    // The address stays closed to everyone else.
+    expect((await login(t, `stranger-5@test.ng`, 'wrong', shopWifi)).status).toBe(429)
+  })
+
   it("limits a known device's own wrong guesses too", async () => {
     const t = await makeApp()
     const { owner } = await createVendor()

@@ -8,9 +8,10 @@ import { MemoryEventBus, PostgresEventBus } from '#server/events/bus'
 import { LiveEvents } from '#server/events/live-events'
 
 import { call, captureLogger, type TestApp } from '../harness'
-import { payer, transferIn } from '../orders/helpers'
+import { tokenFor } from '../money/helpers'
+import { order, payer, transferIn } from '../orders/helpers'
 import { makeOutlet, outletsApp, owner, staff } from '../outlets/helpers'
-import { openStream, refusal } from './sse'
+import { type OpenStream, openStream, refusal } from './sse'
 
 /* GET /api/events (issue 22, decision 107): live credits to whoever may see the wallet, and nobody else. */
 
@@ -72,6 +73,28 @@ describe('GET /api/events', () => {
     await Promise.all([ownerStream.close(), cashierStream.close()])
   })
 
+  it('names the order a credit paid and its status, live and replayed (issue 35)', async () => {
+    const o = await owner(t)
+    const tray = { items: [{ name: 'Tray', amount: 3_000_00, quantity: 1 }] }
+    const full = await order(t, o.token, tray)
+    const part = await order(t, o.token, tray)
+    const stream = await openStream(t.app, o.token)
+    await credit(o.wallets.main.accountNumber!, 1_000_00, 'Someone Else')
+    expect((await stream.next())?.data.order).toBeNull()
+    const res = await transferIn(t, o.wallets.main.accountNumber!, 3_000_00, `Payment for ${full.reference}`, payer())
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const paid = await stream.next()
+    expect(paid?.data).toMatchObject({
+      transaction: { id: res.body.data.transactionId, orderReference: full.reference },
+      order: { reference: full.reference, status: 'paid' },
+    })
+    await stream.close()
+    await transferIn(t, o.wallets.main.accountNumber!, 1_000_00, `Payment for ${part.reference}`, payer())
+    const again = await openStream(t.app, o.token, paid!.id)
+    expect((await again.next())?.data.order).toEqual({ reference: part.reference, status: 'partially-paid' })
+    await again.close()
+  })
+
   it('sends a reconnecting client the credits after its Last-Event-ID', async () => {
     const o = await owner(t)
     const first = await openStream(t.app, o.token)
@@ -97,7 +120,7 @@ describe('GET /api/events', () => {
     await plain.close()
   })
 
-  it('ends the stream of a session that signed out, at the next heartbeat', async () => {
+  it('ends the stream of a session that signed out', async () => {
     const o = await owner(t)
     const stream = await openStream(t.app, o.token)
     expect(stream.status).toBe(200)
@@ -150,6 +173,64 @@ describe('GET /api/events', () => {
   })
 })
 
+/** The stream's end, or a failure if it is still open after `ms`: a session's end must not wait for a heartbeat. */
+async function endsWithin(stream: OpenStream, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`the stream was still open after ${ms} ms`)), ms)),
+  )
+  expect(await Promise.race([stream.next(), late]).finally(() => clearTimeout(timer))).toBeNull()
+}
+
+describe('GET /api/events when the session ends (issue 35)', () => {
+  // The real 20 s heartbeat: what ends these streams is the announcement on the bus, not a heartbeat's check.
+  let quiet: TestApp
+  beforeAll(async () => {
+    quiet = await outletsApp({ events: new LiveEvents({ bus: new MemoryEventBus() }) })
+  })
+  const creditTo = async (app: TestApp, accountNumber: string, amount: number) => {
+    const res = await transferIn(app, accountNumber, amount, 'Counter payment', payer())
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    return res.body.data.transactionId as string
+  }
+
+  it("ends a signed-out session's stream within a second, and only that session's", async () => {
+    const o = await owner(quiet)
+    const otherDevice = await tokenFor(quiet, o.owner.row)
+    const signedOut = await openStream(quiet.app, o.token)
+    const stays = await openStream(quiet.app, otherDevice)
+    expect((await call(quiet.app, 'POST', '/auth/logout', { token: o.token })).status).toBe(200)
+    await endsWithin(signedOut, 1_000)
+    const after = await creditTo(quiet, o.wallets.main.accountNumber!, 7_000_00)
+    expect((await stays.next())?.data.transaction).toMatchObject({ id: after })
+    await stays.close()
+  })
+
+  it("ends a deactivated member's streams within a second", async () => {
+    const o = await owner(quiet)
+    const member = await staff(quiet, o, ['VENDOR_TRANSACTIONS'])
+    const stream = await openStream(quiet.app, member.token)
+    const res = await call(quiet.app, 'PUT', '/user/members/status', { token: o.token, body: { memberId: member.id, status: 'inactive' } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    await endsWithin(stream, 1_000)
+  })
+
+  it("ends the user's other sessions' streams on a password change, and keeps the caller's", async () => {
+    const o = await owner(quiet)
+    const tablet = await openStream(quiet.app, await tokenFor(quiet, o.owner.row))
+    const mine = await openStream(quiet.app, o.token)
+    const res = await call(quiet.app, 'PATCH', '/user/password', {
+      token: o.token,
+      body: { currentPassword: o.owner.password, newPassword: 'a-brand-new-password' },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    await endsWithin(tablet, 1_000)
+    const after = await creditTo(quiet, o.wallets.main.accountNumber!, 7_100_00)
+    expect((await mine.next())?.data.transaction).toMatchObject({ id: after })
+    await mine.close()
+  })
+})
+
 describe.runIf(process.env.TEST_DATABASE_URL)('GET /api/events over PostgreSQL, two processes', () => {
   const channel = `test_credits_${randomUUID().slice(0, 8)}`
   const buses: PostgresEventBus[] = []
@@ -174,5 +255,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('GET /api/events over PostgreSQL, 
     expect(res.status).toBe(200)
     expect((await stream.next())?.data.transaction).toMatchObject({ id: res.body.data.transactionId, amount: 5_000_00 })
     await stream.close()
+  })
+
+  it('a sign-out on one process ends the stream open on the other within a second, and it hears no later credit', async () => {
+    const [one, two] = [await apiProcess(), await apiProcess()]
+    const o = await owner(one)
+    const stream = await openStream(two.app, o.token)
+    expect((await call(one.app, 'POST', '/auth/logout', { token: o.token })).status).toBe(200)
+    await endsWithin(stream, 1_000)
+    const res = await transferIn(one, o.wallets.main.accountNumber!, 5_100_00, 'Counter payment', payer())
+    expect(res.status).toBe(200)
+    expect(await stream.next()).toBeNull()
   })
 })

@@ -42,7 +42,7 @@ describe('PIN hashes', () => {
   it('a PIN set through POST /pin is stored as HMAC-SHA-256, not scrypt, and checks', async () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
-    expect((await call(t.app, 'POST', '/pin', { token: s.token, body: { pin: '2468' } })).status).toBe(200)
+    expect((await call(t.app, 'POST', '/pin', { token: s.token, body: { pin: '2468', password: s.owner.password } })).status).toBe(200)
     const hash = await storedHash(t, s.owner.id)
     expect(hash).toMatch(/^hmac-sha256\$[\w-]{8}\$[\w-]{22}\$[\w-]{43}$/)
     expect(hash).not.toContain('2468')

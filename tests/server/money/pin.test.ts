@@ -31,15 +31,53 @@ describe('GET and POST /pin', () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
     expect((await pin(t, s.token, 'GET', '/pin')).body.data).toEqual({ hasPin: false, locked: false, attemptsRemaining: 5 })
-    const set = await pin(t, s.token, 'POST', '/pin', { pin: '2468' })
+    const set = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })
     expect(set.body).toEqual({
       message: 'Your transaction PIN has been set',
       data: { hasPin: true, locked: false, attemptsRemaining: 5 },
     })
-    const again = await pin(t, s.token, 'POST', '/pin', { pin: '1357' })
+    const again = await pin(t, s.token, 'POST', '/pin', { pin: '1357', password: s.owner.password })
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ code: 'PIN_EXISTS', message: 'You already have a transaction PIN; change it instead' })
-    expect((await pin(t, s.token, 'POST', '/pin', { pin: '12' })).body.message).toBe('pin: must be 4 digits')
+    expect((await pin(t, s.token, 'POST', '/pin', { pin: '12', password: s.owner.password })).body.message).toBe('pin: must be 4 digits')
+  })
+
+  it('asks for the account password on the first PIN: a session alone cannot set it (issue 35)', async () => {
+    const t = await makeApp()
+    const s = await sender(t, { pin: null })
+    const missing = await pin(t, s.token, 'POST', '/pin', { pin: '2468' })
+    expect(missing.status).toBe(422)
+    expect(missing.body).toMatchObject({ message: 'password: is required', issues: [{ path: 'password', message: 'is required' }] })
+    const wrong = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: 'not-my-password' })
+    expect(wrong.status).toBe(422)
+    expect(wrong.body).toEqual({
+      code: 'INVALID_PASSWORD',
+      message: 'password: is incorrect',
+      issues: [{ path: 'password', message: 'is incorrect' }],
+    })
+    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(false)
+    const right = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })
+    expect(right.status, JSON.stringify(right.body)).toBe(200)
+    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(true)
+  })
+
+  it("counts wrong passwords on the first PIN against the user's password-change limit", async () => {
+    const t = await makeApp()
+    const s = await sender(t, { pin: null })
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => pin(t, s.token, 'POST', '/pin', { pin: '2468', password: `wrong-${i}` })),
+    )
+    // Five were checked; the rest were refused before the hash.
+    expect(answers.map((a) => a.status).filter((status) => status === 422)).toHaveLength(5)
+    expect(answers.map((a) => a.status).filter((status) => status === 429)).toHaveLength(3)
+    // The right password now waits for the window too, here and on the other password checks.
+    expect((await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })).status).toBe(429)
+    const change = await call(t.app, 'PATCH', '/user/password', {
+      token: s.token,
+      body: { currentPassword: s.owner.password, newPassword: 'a-brand-new-password' },
+    })
+    expect(change.status).toBe(429)
+    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(false)
   })
 
   it('counts wrong tries and shows the lock', async () => {

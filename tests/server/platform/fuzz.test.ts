@@ -127,7 +127,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
       narration: 'Fuzz payment',
     },
   }),
-  createPin: () => ({ body: { pin: PIN } }),
+  createPin: () => ({ body: { pin: PIN, password: s.owner.password } }),
   initiatePinChange: () => ({ body: { pin: PIN } }),
   verifyPinOtp: () => ({ body: { otp: '123456' } }),
   resetPin: () => ({ body: { pin: '4321' } }),

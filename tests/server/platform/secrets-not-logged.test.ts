@@ -111,7 +111,7 @@ async function payingVendor() {
   secret('password', vendor.owner.password)
   const login = await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } })
   expect(login.status).toBe(200)
-  return { vendor, token: login.body.data.token as string }
+  return { vendor, token: login.body.data.token as string, password: vendor.owner.password }
 }
 
 describe('logins, signed-in calls, refusals and code flows', () => {
@@ -164,11 +164,11 @@ describe('logins, signed-in calls, refusals and code flows', () => {
   })
 
   it('set a PIN, send money with a wrong and a right PIN, change the PIN by OTP and session key', async () => {
-    const { vendor, token } = await payingVendor()
+    const { vendor, token, password } = await payingVendor()
     const pin = secret('PIN', '7395')
     const newPin = secret('PIN', '8642')
     const wrongPin = secret('wrong PIN', '5173')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin } })).status).toBe(200)
+    expect((await send(t, 'POST', '/pin', { token, body: { pin, password } })).status).toBe(200)
     const requestId = await enquiry(t, vendor)
     const key = randomUUID()
     const refused = await send(t, 'POST', '/transfer/send', {
@@ -217,7 +217,7 @@ describe('500s with secrets in the request', () => {
     const before = logLines.length
     const { vendor, token } = await payingVendor()
     const pin = secret('PIN', '6047')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin } })).status).toBe(200)
+    expect((await send(t, 'POST', '/pin', { token, body: { pin, password: vendor.owner.password } })).status).toBe(200)
 
     expect((await send(t, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email } })).status).toBe(200)
     const code = secret('reset code', newestCode(vendor.owner.email))
@@ -262,9 +262,9 @@ describe('500s with secrets in the request', () => {
       for (const encoding of ['hex', 'base64', 'base64url'] as const) secret('PIN pepper', pepper.toString(encoding))
     }
     setPinPepper(peppers[0]!)
-    const { vendor, token } = await payingVendor()
+    const { vendor, token, password } = await payingVendor()
     const pin = secret('PIN', '5173')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin } })).status).toBe(200)
+    expect((await send(t, 'POST', '/pin', { token, body: { pin, password } })).status).toBe(200)
     setPinPepper(peppers[1]!)
     const res = await send(t, 'POST', '/transfer/send', {
       token,
@@ -355,7 +355,7 @@ describe('a messaging provider that fails', () => {
     await call(p.app, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email }, ip: ip() })
     await call(p.app, 'POST', '/auth/vendor', { body: registration(), ip: ip() })
     await call(p.app, 'POST', '/invite', { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })
-    await call(p.app, 'POST', '/pin', { token, body: { pin: '2468' } })
+    await call(p.app, 'POST', '/pin', { token, body: { pin: '2468', password: vendor.owner.password } })
     await call(p.app, 'PATCH', '/pin/initiate/change', { token, body: { pin: '2468' } })
     const codes = sent.map((message) => message.code!)
     expect(codes).toHaveLength(4)

@@ -5,16 +5,29 @@ import { notify } from '#app/lib/notify'
 import { MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { PAYMENT_RECEIVED, PaymentReceived } from '#contract/events'
 import { formatKobo } from '#contract/naira'
-import type { Transaction } from '#contract/transactions'
+import type { OrderStatus } from '#contract/statuses'
 
 import { openEventStream } from './event-stream'
 import { announcePayment } from './spoken-setting'
 
-/** "₦5,000.00 received from Chioma Okeke · Access Bank" (issue 22). */
-export function paymentAlertText(transaction: Transaction): string {
+/** How an order paid by a credit stands after it, in the alert's words; other statuses are not the payment's doing. */
+const ORDER_AFTER: Partial<Record<OrderStatus, string>> = {
+  paid: 'now paid',
+  'partially-paid': 'now partially paid',
+  overpayment: 'now overpaid',
+}
+
+/**
+ * "₦5,000.00 received from Chioma Okeke · Access Bank" (issue 22), and for a credit that paid an order
+ * "… for ORD-6NNFBZ7T, now paid" (issue 35).
+ */
+export function paymentAlertText({ transaction, order }: Pick<PaymentReceived, 'transaction' | 'order'>): string {
   const amount = formatKobo(transaction.amount, transaction.currency)
   const from = [transaction.originatorAccountName, transaction.originatorBankName].filter(Boolean).join(' · ')
-  return from ? `${amount} received from ${from}` : `${amount} received`
+  const received = from ? `${amount} received from ${from}` : `${amount} received`
+  if (!order) return received
+  const after = ORDER_AFTER[order.status]
+  return after ? `${received} for ${order.reference}, ${after}` : `${received} for ${order.reference}`
 }
 
 /** Balance, transactions, the matched order, customers, outlets and any open payment page: read again. */
@@ -50,7 +63,7 @@ export function startLiveAlerts(queryClient: QueryClient, token: string): () => 
       if (shown.has(transaction.id)) return
       shown.add(transaction.id)
       if (shown.size > SHOWN_MEMORY) shown.delete(shown.values().next().value!)
-      notify.success(paymentAlertText(transaction))
+      notify.success(paymentAlertText(payload))
       announcePayment(transaction.amount)
       refreshMoney(queryClient)
     },

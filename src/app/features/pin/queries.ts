@@ -13,11 +13,14 @@ export const pinStatusQuery = () =>
 /** The header step 2 answers and step 3 sends back (SPEC §7). */
 export const SESSION_KEY_HEADER = 'x-session-key'
 
+/** The first PIN, with the account password: the session alone does not set it (issue 35). */
 export function useCreatePin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (pin: string) => api(pinEndpoints.createPin, { body: { pin } }),
+    mutationFn: (body: { pin: string; password: string }) => api(pinEndpoints.createPin, { body }),
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.pin.status(), data),
+    // A wrong password is shown under its field, anything else in the form.
+    meta: { errorToast: false },
   })
 }
 

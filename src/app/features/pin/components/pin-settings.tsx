@@ -5,9 +5,12 @@ import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
+import { errorMessage } from '#app/lib/api'
+import { serverFieldErrors } from '#app/lib/forms'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { PinInput } from '#app/ui/pin-input'
 import { QueryError } from '#app/ui/query-error'
@@ -28,18 +31,31 @@ const warning = css({
 })
 const linkButton = (variant: 'solid' | 'outline' | 'ghost') => cx(button({ variant }), css({ textDecoration: 'none' }))
 
+/** The first PIN: typed twice, with the account password, so a session left open on a shared tablet cannot set it. */
 function CreatePinForm() {
   const online = useOnline()
   const create = useCreatePin()
   const [pin, setPin] = useState('')
   const [confirm, setConfirm] = useState('')
+  const [password, setPassword] = useState('')
+  const [passwordError, setPasswordError] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
   function submit(event: FormEvent) {
     event.preventDefault()
     if (pin !== confirm) return setError(PIN_MISMATCH)
     setError(null)
-    create.mutate(pin)
+    setPasswordError(null)
+    create.mutate(
+      { pin, password },
+      {
+        onError: (failure) => {
+          const byField = serverFieldErrors(failure, ['password'])?.password
+          if (byField) setPasswordError(byField)
+          else setError(errorMessage(failure))
+        },
+      },
+    )
   }
 
   return (
@@ -47,13 +63,28 @@ function CreatePinForm() {
       <p className={text}>You have not set a transaction PIN yet. Create one to send money and change payout settings.</p>
       <PinInput label="New PIN" value={pin} onChange={setPin} />
       <PinInput label="Confirm PIN" value={confirm} onChange={setConfirm} invalid={error === PIN_MISMATCH} />
+      <Field label="Account password" error={passwordError}>
+        <Input
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => {
+            setPassword(e.target.value)
+            setPasswordError(null)
+          }}
+        />
+      </Field>
       {error ? (
         <p role="alert" className={css({ color: 'danger.fg', textStyle: 'body.sm', fontWeight: 'medium' })}>
           {error}
         </p>
       ) : null}
       {online ? null : <p className={text}>{OFFLINE_MONEY_MESSAGE}</p>}
-      <Button type="submit" loading={create.isPending} disabled={pin.length !== 4 || confirm.length !== 4 || !online}>
+      <Button
+        type="submit"
+        loading={create.isPending}
+        disabled={pin.length !== 4 || confirm.length !== 4 || password.length === 0 || !online}
+      >
         Create PIN
       </Button>
     </form>
