@@ -135,7 +135,9 @@ export const PHONE_MAX_DIGITS = 11
  */
 export function sanitizePhone(text: string): string {
   let digits = text.replace(/\D/g, '')
-  if (digits.length > PHONE_MAX_DIGITS && digits.startsWith('234')) digits = digits.slice(3)
+  // A country code in front, pasted or typed key by key after the field's own +234: no Nigerian number without its
+  // trunk 0 starts with 234, and the field holds at most 10 digits, so 11 starting with 234 are 234 and a number.
+  if (digits.length > PHONE_MAX_DIGITS - 1 && digits.startsWith('234')) digits = digits.slice(3)
   const national = digits.replace(/^0+/, '').slice(0, PHONE_MAX_DIGITS - 1)
   return national ? `0${national}` : ''
 }

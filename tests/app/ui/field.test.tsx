@@ -90,6 +90,15 @@ describe('PhoneInput', () => {
     expect(input.value).toBe('8031234567')
     expect(screen.getByLabelText('Kept').textContent).toBe('08031234567')
   })
+
+  it('drops a country code typed key by key in front of the number', async () => {
+    const user = userEvent.setup()
+    render(<PhoneForm />)
+    const input = screen.getByLabelText('Phone number') as HTMLInputElement
+    await user.type(input, '+234 803 123 4567')
+    expect(input.value).toBe('8031234567')
+    expect(screen.getByLabelText('Kept').textContent).toBe('08031234567')
+  })
 })
 
 /** A form holding what the amount field hands back, shown so the test can read the kept value. */
