@@ -94,7 +94,7 @@ describe('where money goes, on a phone', () => {
     await context.close()
   })
 
-  it('with third-party transfers turned off (PIN), Confirm says only the settlement account may be paid', async () => {
+  it('with third-party transfers turned off (PIN), Send Money is locked to the settlement account from step 1', async () => {
     const { context, page } = await ownerPage()
     await page.goto(`${own.origin}/settings?tab=payout-settings`)
     const toggle = page.getByRole('switch', { name: /Allow transfers to other accounts/ })
@@ -107,22 +107,25 @@ describe('where money goes, on a phone', () => {
     await expect.poll(() => toggle.isChecked()).toBe(false)
 
     await page.goto(`${own.origin}/home/send-money`)
-    await page.getByRole('dialog', { name: 'Send Money' }).waitFor()
-    await page.getByRole('combobox', { name: 'Bank' }).fill('Guaranty')
-    await page.getByRole('option', { name: 'Guaranty Trust Bank' }).click()
-    await page.getByRole('textbox', { name: 'Account number' }).fill(nubanFor('058', '012398745'))
+    const sheet = page.getByRole('dialog', { name: 'Send Money' })
+    await sheet.waitFor()
+    // Issue 35: no other account can be typed while the switch is off, rather than refused on the Confirm step.
+    const box = sheet.getByRole('checkbox', { name: 'Send to my settlement account' })
+    await expect.poll(() => box.isChecked(), { timeout: 10_000 }).toBe(true)
+    expect(await box.isDisabled()).toBe(true)
+    await sheet.getByText(/Third-party transfers are turned off, so money can only go to your settlement account/).waitFor()
+    const number = sheet.getByRole('textbox', { name: 'Account number' })
+    await expect.poll(() => number.inputValue(), { timeout: 10_000 }).toMatch(/^\d{10}$/)
+    expect(await number.isDisabled()).toBe(true)
+    expect(await sheet.getByRole('combobox', { name: 'Bank' }).isDisabled()).toBe(true)
     await expect.poll(() => page.getByTestId('resolved-account-name').textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
     await page.getByLabel('Amount').fill('1000')
     await page.getByText(/^Charge: ₦/).waitFor()
+    await snap(page, 'send-money-third-party-off')
     await page.getByRole('button', { name: 'Proceed' }).click()
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
-    await expect
-      .poll(() => confirm.getByRole('alert').textContent(), { timeout: 10_000 })
-      .toBe(
-        'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',
-      )
-    expect(await confirm.getByRole('button', { name: 'Send money' }).isDisabled()).toBe(true)
-    await snap(page, 'send-money-confirm-third-party-off')
+    await expect.poll(() => confirm.getByRole('button', { name: 'Send money' }).isDisabled(), { timeout: 10_000 }).toBe(false)
+    expect(await confirm.getByRole('alert').count()).toBe(0)
     await context.close()
   })
 })
