@@ -18,7 +18,11 @@ import { logIn, ownServerAndBrowser, phoneContext, savedOnDevice } from './brows
  */
 
 const own = ownServerAndBrowser()
-const SHOTS = '/tmp/shots-g5'
+/** Screenshots only when asked for (SCREENSHOT_DIR), as the other suites take them. */
+const SHOTS = process.env.SCREENSHOT_DIR
+const shot = async (page: Page, name: string) => {
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}` })
+}
 
 /** main.tsx's boot steps, in order. */
 const STEPS = ['start', 'route-table', 'router', 'chunks-asked', 'restored', 'chunks', 'first-screen-loaded', 'render'] as const
@@ -84,7 +88,7 @@ async function reloadReconnectingAt(page: Page, cdp: CDPSession, step: string): 
 
 describe('the network back while the app starts', () => {
   it('at every step of the start, the waiting change is sent and money unlocks within 5 s', { timeout: 240_000 }, async () => {
-    mkdirSync(SHOTS, { recursive: true })
+    if (SHOTS) mkdirSync(SHOTS, { recursive: true })
     const context = await phoneContext(own.browser)
     await context.addInitScript({ content: HOLD_BOOT })
     const page = await context.newPage()
@@ -126,7 +130,7 @@ describe('the network back while the app starts', () => {
         .getByText('Waiting to send')
         .waitFor()
         .catch(async (e: unknown) => {
-          await page.screenshot({ path: `${SHOTS}/no-waiting-change-${step}.png` })
+          await shot(page, `no-waiting-change-${step}.png`)
           throw e
         })
 
@@ -161,7 +165,7 @@ describe('the network back while the app starts', () => {
       expect.soft(recovered, `network back at boot:${step}: outbox sent, banner gone, Send Money unlocked`).toBe(true)
       if (!recovered) {
         // Stuck until a reload, as the issue found: reloaded, so the next step starts from a sent outbox.
-        await page.screenshot({ path: `${SHOTS}/reconnect-at-${step}-stuck.png` })
+        await shot(page, `reconnect-at-${step}-stuck.png`)
         await page.reload()
         await expect.poll(() => outboxBar(page).count(), { timeout: 15_000 }).toBe(0)
         continue
@@ -175,7 +179,7 @@ describe('the network back while the app starts', () => {
         .toBe(available)
     }
     console.info(`network back during the start:\n${results.join('\n')}`)
-    await page.screenshot({ path: `${SHOTS}/reconnected-during-start.png` })
+    await shot(page, 'reconnected-during-start.png')
     await context.close()
   })
 })

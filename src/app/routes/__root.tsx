@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import { createRootRouteWithContext, Link, Outlet } from '@tanstack/react-router'
+import { createRootRouteWithContext, Link, Outlet, useRouterState } from '@tanstack/react-router'
 import { lazy, Suspense } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
@@ -23,9 +23,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 
 function Root() {
   const firstScreenDone = useAfterFirstScreen()
+  // The signed-in shell draws the banner under its own sticky header, where scrolling cannot slide one under the other.
+  const inShell = useRouterState({ select: (s) => s.matches.some((match) => match.routeId === '/_app') })
   return (
     <>
-      <OfflineBanner />
+      {inShell ? null : <OfflineBanner />}
       <Outlet />
       {/* Both load after the first screen; a toast made before then shows once the toaster has loaded. */}
       <Suspense>

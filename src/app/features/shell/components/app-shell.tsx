@@ -15,6 +15,7 @@ import { loadDialogMachine } from '#app/ui/dialog-parts'
 import { Icon } from '#app/ui/icon'
 import { Sheet } from '#app/ui/sheet'
 
+import { OfflineBanner } from './offline-banner'
 import { OutboxBar } from './outbox-bar'
 
 function NavList({ onNavigate }: { onNavigate?: () => void }) {
@@ -126,33 +127,34 @@ export function AppShell() {
       </aside>
 
       <div className={css({ display: 'flex', flexDirection: 'column', minWidth: 0 })}>
-        <header
-          className={css({
-            md: { display: 'none' },
-            position: 'sticky',
-            top: 0,
-            zIndex: 'sticky',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            gap: '2',
-            px: '4',
-            height: '56px',
-            bg: 'bg.surface',
-            borderBottomWidth: '1px',
-            borderColor: 'border.default',
-          })}
-        >
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}>
-            <img src="/favicon.svg" alt="" width={28} height={28} />
-            <span title={vendorName} className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>
-              {vendorName}
-            </span>
-          </div>
-          <Button variant="ghost" size="sm" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
-            <Icon name="menu" size={22} />
-          </Button>
-        </header>
+        {/* One sticky block: the phone's header, then the offline banner, so the banner never slides under the header. */}
+        <div className={css({ position: 'sticky', top: 0, zIndex: 'sticky' })}>
+          <header
+            className={css({
+              md: { display: 'none' },
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '2',
+              px: '4',
+              height: '56px',
+              bg: 'bg.surface',
+              borderBottomWidth: '1px',
+              borderColor: 'border.default',
+            })}
+          >
+            <div className={css({ display: 'flex', alignItems: 'center', gap: '2', minWidth: 0 })}>
+              <img src="/favicon.svg" alt="" width={28} height={28} />
+              <span title={vendorName} className={css({ fontWeight: 'bold', color: 'fg.default', truncate: true })}>
+                {vendorName}
+              </span>
+            </div>
+            <Button variant="ghost" size="sm" aria-label="Open menu" onClick={() => setMenuOpen(true)}>
+              <Icon name="menu" size={22} />
+            </Button>
+          </header>
+          <OfflineBanner />
+        </div>
         <OutboxBar />
         <main className={css({ flex: 1, width: 'full', maxWidth: '1040px', mx: 'auto', px: '4', py: '5', md: { px: '8', py: '8' } })}>
           <Outlet />
