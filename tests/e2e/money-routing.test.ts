@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { nubanFor } from '#contract/nuban'
 import { DEMO } from '#server/seed/demo'
 
 import { logIn, ownServerAndBrowser, phoneContext, typeCode } from './browser'
