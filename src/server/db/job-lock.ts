@@ -12,6 +12,21 @@ const QUERY_TIMEOUT_MS = 5_000
  * Which process runs the background jobs when several share one PostgreSQL (decision 104). `lead()` is asked
  * before each round: true while this process holds the lock, or has just taken it.
  */
+/**
+ * A connection of its own for a session-level advisory lock (the jobs' leadership, a process's lease): not from the
+ * pool, since the lock lives as long as the connection does. Not yet connected.
+ */
+export function lockConnection(connectionString: string, applicationName: string): pg.Client {
+  return new pg.Client({
+    connectionString,
+    application_name: applicationName,
+    // TCP keepalive, so a connection whose far end vanished without a word is noticed by both sides.
+    keepAlive: true,
+    connectionTimeoutMillis: QUERY_TIMEOUT_MS,
+    query_timeout: QUERY_TIMEOUT_MS,
+  })
+}
+
 export interface JobLeadership {
   lead(): Promise<boolean>
   /** Gives the lock up (another process takes it at its next tick) and closes its connection. */
@@ -78,14 +93,7 @@ export class AdvisoryLeadership implements JobLeadership {
   }
 
   private async connect(): Promise<pg.Client> {
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
-      application_name: 'vendor-back-office jobs leader',
-      // TCP keepalive, so a connection whose far end vanished without a word is noticed by both sides.
-      keepAlive: true,
-      connectionTimeoutMillis: QUERY_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-    })
+    const client = lockConnection(this.options.connectionString, 'vendor-back-office jobs leader')
     // Unhandled, a dropped connection's 'error' would crash the process; here it only ends the leadership.
     client.on('error', (error) => {
       if (this.client === client) this.drop(error)

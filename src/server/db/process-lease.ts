@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto'
 
 import { sql } from 'drizzle-orm'
-import pg from 'pg'
+import type pg from 'pg'
 
 import type { Logger } from '../deps'
 import type { Db } from './client'
+import { lockConnection } from './job-lock'
 
 /*
  * A process's lease on PostgreSQL (decision 125): a session-level advisory lock on (LEASE_NAMESPACE, n), held on a
@@ -16,8 +17,6 @@ import type { Db } from './client'
 /** Beside MIGRATION_LOCK_ID and JOBS_LOCK_ID, as the first key of the two-key form: leases never meet those. */
 export const LEASE_NAMESPACE = 727_401_557
 
-/** A query on the lease's connection that takes longer than this counts as a broken connection. */
-const QUERY_TIMEOUT_MS = 5_000
 /** How soon a lost lease connection is opened again (the same number is taken again, nobody else can hold it). */
 const RECONNECT_MS = 1_000
 
@@ -80,14 +79,7 @@ export class ProcessLease {
   }
 
   private async take(): Promise<void> {
-    const client = new pg.Client({
-      connectionString: this.options.connectionString,
-      application_name: 'vendor-back-office lease',
-      // TCP keepalive, so a connection whose far end vanished without a word is noticed by both sides.
-      keepAlive: true,
-      connectionTimeoutMillis: QUERY_TIMEOUT_MS,
-      query_timeout: QUERY_TIMEOUT_MS,
-    })
+    const client = lockConnection(this.options.connectionString, 'vendor-back-office lease')
     // Unhandled, a dropped connection's 'error' would crash the process; here it only ends the lease until retaken.
     client.on('error', (error) => {
       if (this.client === client) this.drop(error)
