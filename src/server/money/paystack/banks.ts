@@ -1,5 +1,5 @@
 import type { NameEnquiryResult } from '../bank-provider'
-import { type BankInfo,BANKS } from '../banks'
+import { type BankInfo, BANKS } from '../banks'
 import { type PaystackClient, PaystackError } from './client'
 
 /*
