@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -106,11 +107,13 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
-  // So does a deployment whose bank notices anyone could sign.
-  const webhookSecret = options.webhookSecret ?? webhookSecretFor(options.databaseUrl)
-  const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
-  // And so does BANK_PROVIDER=paystack without its secret key.
+  // So does BANK_PROVIDER=paystack without its secret key.
   const bankChoice = options.banking ? null : bankProviderFromEnv()
+  // And a deployment whose bank notices anyone could sign. With Paystack the sandbox's notices are refused
+  // (routes/transfers.ts): their key is then a random one nobody holds, and BANK_WEBHOOK_SECRET is not needed.
+  const webhookSecret =
+    options.webhookSecret ?? (bankChoice?.kind === 'paystack' ? randomBytes(32).toString('hex') : webhookSecretFor(options.databaseUrl))
+  const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
@@ -259,7 +262,7 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     )
   }
   logger.info(`API reference: ${running.url}/api/docs`)
-  if (!process.env.BANK_WEBHOOK_SECRET) {
+  if (!process.env.BANK_WEBHOOK_SECRET && process.env.BANK_PROVIDER?.trim() !== 'paystack') {
     logger.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
   }
 

@@ -10,6 +10,7 @@ import { PaystackBankingProvider } from '#server/money/paystack'
 import { OTP_REFUSAL, toPaystackReference } from '#server/money/paystack/transfers'
 import { signPaystackBody } from '#server/money/paystack/webhook'
 import { recoverPendingTransfers } from '#server/money/transfers'
+import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { FAKE_SERIALS, PaystackFake } from '../../support/paystack-fake'
 import { type Prism, startPrism } from '../../support/prism'
@@ -228,6 +229,25 @@ describe('Paystack provider: inbound webhooks', () => {
       expect(res.body).toMatchObject({ code: 'INVALID_SIGNATURE' })
     }
     expect(await t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))).toHaveLength(0)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(0)
+  })
+
+  it("the sandbox's notice endpoint is not served under Paystack: only Paystack's webhook brings money in", async () => {
+    const s = await sender(t)
+    const raw = JSON.stringify({
+      accountNumber: s.wallets.main.accountNumber,
+      amount: 5_000_00,
+      providerReference: `PRV-${randomUUID()}`,
+      sessionId: newSessionId(),
+      originatorAccountName: 'Chioma Okeke',
+      originatorBankName: 'Access Bank',
+      originatorAccountNumber: '1111111111',
+    })
+    const res = await call(t.app, 'POST', '/webhooks/bank/inbound', {
+      rawBody: raw,
+      headers: { 'x-provider-signature': signWebhookBody(raw, t.deps.webhookSecret) },
+    })
+    expect(res.status).toBe(404)
     expect((await balances(t.db, s.vendor.id)).main).toBe(0)
   })
 
