@@ -16,7 +16,7 @@ import { type PaystackClient, PaystackError } from './client'
  * transfer is refused (its debit returned) and the operator turns transfer OTP off (README, "Going live with Paystack").
  */
 export const OTP_REFUSAL =
-  "Paystack is asking for an OTP to finalise transfers: the operator must turn off transfer OTP in Paystack's dashboard (Settings → Preferences → Transfers) before sends can go through"
+  'Paystack is asking for an OTP to finalise transfers: the operator must turn off transfer OTP (Paystack dashboard, or POST /transfer/disable_otp) before sends can go through'
 
 /**
  * Our reference as Paystack takes it: lowercase alphanumerics, `-` and `_` only. Ours are `TRX-20260412-8F3A9C1D2E`
