@@ -43,11 +43,14 @@ export interface PaystackCharge {
 /** Channels of money paid into an account of ours: a wallet's dedicated account, or an order's temporary one. */
 const ACCOUNT_CHANNELS = new Set(['dedicated_nuban', 'bank_transfer'])
 
+/** A webhook's body is Paystack's JSON, read field by field: a value of another type than documented counts as absent. */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value : null)
+
 const metadataOf = (charge: PaystackCharge) => (typeof charge.metadata === 'object' && charge.metadata ? charge.metadata : {})
 
 /** The account the money was paid into, where the charge names one. */
 export function receivingAccountOf(charge: PaystackCharge): string | null {
-  const account = charge.authorization?.receiver_bank_account_number ?? metadataOf(charge).receiver_account_number
+  const account = text(charge.authorization?.receiver_bank_account_number) ?? text(metadataOf(charge).receiver_account_number)
   return account && /^\d{10}$/.test(account) ? account : null
 }
 
@@ -66,20 +69,21 @@ export function sessionIdOf(charge: PaystackCharge): string | null {
 /** A charge into one of our accounts as the inbound notice every provider's credit comes down to. */
 export function inboundNoticeOf(charge: PaystackCharge): InboundNotice | null {
   const accountNumber = receivingAccountOf(charge)
-  const channel = charge.authorization?.channel ?? charge.channel
-  if (!accountNumber || !charge.reference || !Number.isSafeInteger(charge.amount) || charge.amount! <= 0) return null
+  const channel = text(charge.authorization?.channel) ?? text(charge.channel)
+  const reference = text(charge.reference)?.trim().slice(0, 100)
+  if (!accountNumber || !reference || !Number.isSafeInteger(charge.amount) || charge.amount! <= 0) return null
   if (channel && !ACCOUNT_CHANNELS.has(channel)) return null
-  const auth = charge.authorization ?? {}
-  const payerAccount = auth.sender_bank_account_number?.replace(/\D/g, '') ?? ''
+  const auth = typeof charge.authorization === 'object' && charge.authorization ? charge.authorization : {}
+  const payerAccount = text(auth.sender_bank_account_number)?.replace(/\D/g, '') ?? ''
   return {
     accountNumber,
     amount: charge.amount!,
-    providerReference: charge.reference,
-    sessionId: sessionIdOf(charge) ?? `paystack:${charge.reference}`,
-    originatorAccountName: (auth.sender_name || auth.account_name || 'Unknown payer').trim().slice(0, 100),
-    originatorBankName: (auth.sender_bank || 'Unknown bank').trim().slice(0, 100),
+    providerReference: reference,
+    sessionId: sessionIdOf(charge) ?? `paystack:${reference}`,
+    originatorAccountName: (text(auth.sender_name)?.trim() || text(auth.account_name)?.trim() || 'Unknown payer').slice(0, 100),
+    originatorBankName: (text(auth.sender_bank)?.trim() || 'Unknown bank').slice(0, 100),
     originatorAccountNumber: /^\d{10}$/.test(payerAccount) ? payerAccount : '0000000000',
-    narration: auth.narration?.trim().slice(0, 100) || null,
+    narration: text(auth.narration)?.trim().slice(0, 100) || null,
   }
 }
 

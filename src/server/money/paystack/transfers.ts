@@ -67,7 +67,9 @@ export function transferResultOf(transfer: PaystackTransfer): TransferResult {
       return {
         status: 'failed',
         sessionId,
-        failureReason: transfer.gateway_response || `The bank declined the transfer (${transfer.status})`,
+        failureReason:
+          (typeof transfer.gateway_response === 'string' && transfer.gateway_response.slice(0, 200)) ||
+          `The bank declined the transfer (${transfer.status})`,
       }
     default:
       // pending, received, queued, or a status this code does not know: not settled; recovery asks again.

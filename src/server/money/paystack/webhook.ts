@@ -81,7 +81,7 @@ async function transferOutcome(
   kind: 'transfer.success' | 'transfer.failed' | 'transfer.reversed',
   transfer: PaystackTransfer,
 ): Promise<PaystackEventOutcome> {
-  const reference = transfer.reference ? fromPaystackReference(transfer.reference) : null
+  const reference = typeof transfer.reference === 'string' ? fromPaystackReference(transfer.reference) : null
   const [row] = reference
     ? await deps.db
         .select()
@@ -89,7 +89,7 @@ async function transferOutcome(
         .where(and(eq(transactions.reference, reference), eq(transactions.type, 'debit')))
     : []
   if (!row) {
-    deps.logger.warn(`[paystack] ${kind} for ${transfer.reference ?? 'no reference'}: no transfer of ours has it`)
+    deps.logger.warn(`[paystack] ${kind} for ${String(transfer.reference ?? 'no reference').slice(0, 100)}: no transfer of ours has it`)
     return ignored('Not a transfer of ours')
   }
   const result = transferResultOf({ ...transfer, status: kind.slice('transfer.'.length) })
