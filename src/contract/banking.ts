@@ -145,4 +145,17 @@ export const bankingEndpoints = {
     }),
     response: v.object({ transactionId: v.string(), duplicate: v.boolean() }),
   }),
+  /** Not called by the app: Paystack's webhook (BANK_PROVIDER=paystack; 404 with any other provider). */
+  paystackWebhook: endpoint({
+    method: 'POST',
+    path: '/webhooks/paystack',
+    summary:
+      "Paystack's events: charge.success into a wallet's or an order's account credits it once (de-duplicated on Paystack's reference and the NIP session ID); transfer.success, transfer.failed and transfer.reversed settle or reverse the send once. Authenticated by x-paystack-signature, the HMAC-SHA512 of the raw body with the secret key; anything else is acknowledged and ignored.",
+    access: 'public',
+    body: v.looseObject({
+      event: v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(100)),
+      data: v.looseObject({}),
+    }),
+    response: v.object({ handled: v.boolean() }),
+  }),
 }

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
@@ -23,10 +24,11 @@ import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
 import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
+import { PaystackBankingProvider } from './money/paystack'
 import { webhookSecretFor } from './money/webhook-signature'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
-import { type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
+import { bankProviderFromEnv, type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -53,7 +55,7 @@ export interface StartServerOptions {
   /** Seed the demo vendor if absent. Default: SEED_DEMO (`1`/`0`), else on for PGlite and off with databaseUrl. */
   seed?: boolean
   notifier?: Notifier
-  /** Default: the sandbox bank. */
+  /** Default: BANK_PROVIDER's (process-env.ts): the sandbox bank, or Paystack with PAYSTACK_SECRET_KEY. */
   banking?: BankingProvider
   /**
    * How often pending transfers are re-checked with the bank (JOB_INTERVAL_MS, default 15 s). On PostgreSQL only
@@ -105,8 +107,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const dataDir = options.dataDir ?? './data'
   // Before the database opens: a missing PIN key stops the start rather than making every PIN fail later.
   setPinPepper(options.pinPepper ?? pinPepperFor({ dataDir, databaseUrl: options.databaseUrl }))
-  // So does a deployment whose bank notices anyone could sign.
-  const webhookSecret = options.webhookSecret ?? webhookSecretFor(options.databaseUrl)
+  // So does BANK_PROVIDER=paystack without its secret key.
+  const bankChoice = options.banking ? null : bankProviderFromEnv()
+  // And a deployment whose bank notices anyone could sign. With Paystack the sandbox's notices are refused
+  // (routes/transfers.ts): their key is then a random one nobody holds, and BANK_WEBHOOK_SECRET is not needed.
+  const webhookSecret =
+    options.webhookSecret ?? (bankChoice?.kind === 'paystack' ? randomBytes(32).toString('hex') : webhookSecretFor(options.databaseUrl))
   const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
@@ -137,7 +143,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const deps = resolveDeps({
       db: database.db,
       notifier,
-      banking: options.banking,
+      banking:
+        options.banking ??
+        (bankChoice?.kind === 'paystack'
+          ? new PaystackBankingProvider({ secretKey: bankChoice.secretKey, baseUrl: bankChoice.baseUrl, db: database.db, logger })
+          : undefined),
       trustProxy: options.trustProxy,
       checkResponses: options.checkResponses,
       logger,
@@ -160,6 +170,12 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       lease = new ProcessLease({ connectionString: options.databaseUrl!, logger })
       await lease.open()
       claimsHeldUnder(database.db, lease)
+    }
+    if (deps.banking instanceof PaystackBankingProvider) {
+      // Paystack's API cannot say whether transfer OTP is on (decision 139): a transfer held for one is refused.
+      logger.info(
+        `[server] banking provider: Paystack at ${bankChoice?.kind === 'paystack' ? bankChoice.baseUrl : 'a given URL'}; transfer OTP must be off`,
+      )
     }
     const app = createApp(deps)
     const distDir = options.distDir === undefined ? resolve(ROOT, 'dist') : options.distDir
@@ -246,7 +262,7 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     )
   }
   logger.info(`API reference: ${running.url}/api/docs`)
-  if (!process.env.BANK_WEBHOOK_SECRET) {
+  if (!process.env.BANK_WEBHOOK_SECRET && process.env.BANK_PROVIDER?.trim() !== 'paystack') {
     logger.info('Bank notices are checked with the sandbox secret (set BANK_WEBHOOK_SECRET for a real provider)')
   }
 

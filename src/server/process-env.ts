@@ -1,5 +1,6 @@
 import { DEFAULT_POOL_SIZE } from './db/client'
 import { DEFAULT_JOB_INTERVAL_MS } from './jobs'
+import { DEFAULT_PAYSTACK_BASE_URL } from './money/paystack/client'
 
 /*
  * The environment variables that shape one API process among several (issue 21, decision 104). Each is read once
@@ -90,4 +91,32 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
     jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
     seedDemo: seedDemoFromEnv(env.SEED_DEMO, env.DATABASE_URL),
   }
+}
+
+/** BANK_PROVIDER and what it needs: the sandbox bank (the default of `npm start`) or Paystack (decision 139). */
+export type BankProviderChoice = { kind: 'sandbox' } | { kind: 'paystack'; secretKey: string; baseUrl: string }
+
+/**
+ * BANK_PROVIDER=sandbox|paystack, PAYSTACK_SECRET_KEY, PAYSTACK_BASE_URL. Paystack without its secret key stops the
+ * start: every call would be refused, and no webhook could be checked.
+ */
+export function bankProviderFromEnv(env: NodeJS.ProcessEnv = process.env): BankProviderChoice {
+  const kind = env.BANK_PROVIDER?.trim() || 'sandbox'
+  if (kind === 'sandbox') return { kind }
+  if (kind !== 'paystack') throw new Error(`BANK_PROVIDER must be sandbox or paystack, got ${env.BANK_PROVIDER}`)
+  const secretKey = env.PAYSTACK_SECRET_KEY?.trim()
+  if (!secretKey) {
+    throw new Error(
+      "BANK_PROVIDER=paystack needs PAYSTACK_SECRET_KEY (the secret key from Paystack's dashboard, Settings → API Keys & Webhooks)",
+    )
+  }
+  if (!/^sk_(test|live)_\w+$/.test(secretKey)) {
+    throw new Error('PAYSTACK_SECRET_KEY must be a Paystack secret key (sk_test_… or sk_live_…), not the public key')
+  }
+  const baseUrl = env.PAYSTACK_BASE_URL?.trim() || DEFAULT_PAYSTACK_BASE_URL
+  const url = URL.canParse(baseUrl) ? new URL(baseUrl) : null
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:')) {
+    throw new Error(`PAYSTACK_BASE_URL must be an http(s) URL such as ${DEFAULT_PAYSTACK_BASE_URL}, got ${env.PAYSTACK_BASE_URL}`)
+  }
+  return { kind, secretKey, baseUrl }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
@@ -57,3 +57,19 @@ export const sandboxBankTransfers = pgTable(
 
 export type StoredFileRow = typeof storedFiles.$inferSelect
 export type SandboxBankTransferRow = typeof sandboxBankTransfers.$inferSelect
+
+/**
+ * Paystack's transfer recipients (money/paystack/transfers.ts, migration 0018): the recipient code Paystack gave a
+ * destination account, created once and reused by every later send to it.
+ */
+export const paystackRecipients = pgTable(
+  'paystack_recipients',
+  {
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    recipientCode: text('recipient_code').notNull(),
+    accountName: text('account_name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'paystack_recipients_pk', columns: [t.bankCode, t.accountNumber] })],
+)

@@ -174,12 +174,25 @@ export interface ReverseInput {
  * so what depends on the outcome (a refund's order) changes atomically with it. The caller takes any lock it needs
  * before this one (orders before wallets).
  */
-export async function reversePendingWithin(tx: Tx, input: ReverseInput): Promise<TransactionRow | null> {
+export function reversePendingWithin(tx: Tx, input: ReverseInput): Promise<TransactionRow | null> {
+  return reverseWithin(tx, input, 'pending')
+}
+
+/**
+ * A transfer the bank reported successful and then reversed (Paystack's transfer.reversed): the same opposite legs,
+ * so amount + fee return to the wallet, and the row marked failed. Conditional on the row still being successful,
+ * under its lock: a reversal notified twice returns the money once. Answers null when it was not successful.
+ */
+export function reverseSucceededWithin(tx: Tx, input: ReverseInput): Promise<TransactionRow | null> {
+  return reverseWithin(tx, input, 'success')
+}
+
+async function reverseWithin(tx: Tx, input: ReverseInput, from: 'pending' | 'success'): Promise<TransactionRow | null> {
   const scope = and(eq(transactions.vendorId, input.vendorId), eq(transactions.id, input.transactionId))
   const [pending] = await tx
     .select()
     .from(transactions)
-    .where(and(scope, eq(transactions.status, 'pending')))
+    .where(and(scope, eq(transactions.status, from)))
     .for('update')
   if (!pending) return null
   const entries = await tx

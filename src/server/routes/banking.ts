@@ -11,7 +11,7 @@ import { changeSettlementAccount, setThirdPartyTransfers } from '../money/money-
 import { resolveAccount } from '../money/name-enquiry'
 import { enforce, LIMITS } from '../rate-limit'
 
-type SettingsEndpoints = Omit<typeof bankingEndpoints, 'sendMoney' | 'bankInbound'>
+type SettingsEndpoints = Omit<typeof bankingEndpoints, 'sendMoney' | 'bankInbound' | 'paystackWebhook'>
 
 async function settlementOf(deps: Pick<AppDeps, 'banking'>, vendor: VendorRow) {
   const { settlementAccountNumber: accountNumber, settlementBankCode: bankCode } = vendor

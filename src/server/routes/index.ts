@@ -11,6 +11,7 @@ import { onboardingHandlers } from './onboarding'
 import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
+import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { storefrontHandlers } from './storefront'
@@ -27,6 +28,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...transactionHandlers,
   ...bankingSettingsHandlers,
   ...moneyHandlers,
+  ...paystackHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
   ...sellingTermsHandlers,
@@ -45,6 +47,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
 /** Checks that run before an endpoint's input is parsed (see Guard). */
 export const guards: Partial<Record<EndpointName, Guard>> = {
   bankInbound: verifyBankSignature,
+  paystackWebhook: verifyPaystackWebhook,
   operatorVendors: verifyOperatorKey,
   operatorVendorStatus: verifyOperatorKey,
 }

@@ -6,8 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { accessOf, type EndpointDef } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
+import { createApp } from '#server/app'
 import { outletMembers } from '#server/db/team-schema'
+import { resolveDeps } from '#server/deps'
 import { newSessionId } from '#server/money/ledger'
+import { PaystackBankingProvider } from '#server/money/paystack'
+import { signPaystackBody } from '#server/money/paystack/webhook'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeCollection, makeProduct } from '../catalogue/helpers'
@@ -42,6 +46,12 @@ const OPERATOR_KEY = 'o'.repeat(64)
 const all = Object.entries(endpoints) as [string, EndpointDef][]
 
 let t: TestApp
+/**
+ * Paystack's webhook is served only when Paystack is the provider (decision 139): an app of its own over the same
+ * database. Its events touch only the database, so its provider is never asked anything (nothing listens there).
+ */
+let paystackApp: TestApp['app']
+const PAYSTACK_KEY = 'sk_test_fuzz0123456789abcdef'
 let s: Shop
 const loggedErrors: unknown[][] = []
 const ids = {} as WorldIds & {
@@ -125,6 +135,24 @@ const examples: Record<string, () => Example | Promise<Example>> = {
       originatorBankName: 'Access Bank',
       originatorAccountNumber: account('044', randomSerial()),
       narration: 'Fuzz payment',
+    },
+  }),
+  paystackWebhook: () => ({
+    body: {
+      event: 'charge.success',
+      data: {
+        reference: `ps-fuzz-${UNIQUE}`,
+        amount: 500_00,
+        channel: 'dedicated_nuban',
+        authorization: {
+          channel: 'dedicated_nuban',
+          receiver_bank_account_number: s.wallets.main.accountNumber!,
+          sender_name: 'Chioma Okeke',
+          sender_bank: 'Access Bank',
+          sender_bank_account_number: account('044', randomSerial()),
+          narration: 'Fuzz payment',
+        },
+      },
     },
   }),
   createPin: () => ({ body: { pin: PIN, password: s.owner.password } }),
@@ -448,9 +476,14 @@ async function send(name: string, e: EndpointDef, c: FuzzCase, index: number, to
     if (c.contentType !== null) headers['content-type'] = c.contentType ?? 'application/json'
   }
   if (name === 'bankInbound') headers['x-provider-signature'] = signWebhookBody(typeof body === 'string' ? body : '', WEBHOOK_SECRET)
+  if (name === 'paystackWebhook') headers['x-paystack-signature'] = signPaystackBody(typeof body === 'string' ? body : '', PAYSTACK_KEY)
   requests++
   const env = { incoming: { socket: { remoteAddress: nextIp() } } }
-  const response = await t.app.request(`/api${e.path}${c.query ? `?${c.query}` : ''}`, { method: e.method, headers, body }, env)
+  const response = await (name === 'paystackWebhook' ? paystackApp : t.app).request(
+    `/api${e.path}${c.query ? `?${c.query}` : ''}`,
+    { method: e.method, headers, body },
+    env,
+  )
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -500,6 +533,8 @@ beforeAll(async () => {
     logger: { info: () => {}, warn: () => {}, error: (...args: unknown[]) => void loggedErrors.push(args) },
   })
   s = await shop(t, { balance: 1_000_000_00, units: 100_000 })
+  const banking = new PaystackBankingProvider({ secretKey: PAYSTACK_KEY, baseUrl: 'http://127.0.0.1:9', db: t.db })
+  paystackApp = createApp(resolveDeps({ ...t.deps, banking }))
   Object.assign(ids, await seedWorld(t, s, { couponPrefix: 'FUZZ', outletFunding: 10_000_00 }))
   ids.collectionId = (await makeCollection(t, s.token)).id
   ids.taxId = await makeTax(t, s.token, 'VAT', 7.5)

@@ -1,0 +1,109 @@
+import { join } from 'node:path'
+
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+
+import type { RunningServer } from '#server/main'
+import { startServer } from '#server/main'
+import { signPaystackBody } from '#server/money/paystack/webhook'
+import { DEMO } from '#server/seed/demo'
+
+import { PaystackFake } from '../support/paystack-fake'
+import { type Prism, startPrism } from '../support/prism'
+import { launchBrowser, logIn, phoneContext, typeCode } from './browser'
+
+/*
+ * Send Money on a phone (390×844) against the Paystack provider (issue 36): a server of its own started with
+ * BANK_PROVIDER=paystack, its PAYSTACK_BASE_URL the Prism proxy over Paystack's OpenAPI document in front of the
+ * stateful fake (tests/support). Every request the server sends Paystack is checked by Prism; none may be invalid.
+ */
+
+/** SCREENSHOT_DIR=/some/dir keeps what the phone showed, as money-routing.test.ts does. */
+const shot = async (page: Page, name: string) => {
+  if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: join(process.env.SCREENSHOT_DIR, `${name}.png`) })
+}
+
+const SECRET = 'sk_test_e2e0123456789abcdef0123456789'
+let fake: PaystackFake
+let prism: Prism
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  fake = await new PaystackFake().start()
+  prism = await startPrism({ upstream: fake.url })
+  const saved = { ...process.env }
+  Object.assign(process.env, { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: prism.url })
+  try {
+    ;[server, browser] = await Promise.all([
+      startServer({ port: 0, dataDir: 'memory', trustProxy: true, logger: { info() {}, warn: console.warn, error: console.error } }),
+      launchBrowser(),
+    ])
+  } finally {
+    for (const name of ['BANK_PROVIDER', 'PAYSTACK_SECRET_KEY', 'PAYSTACK_BASE_URL']) {
+      if (saved[name] === undefined) delete process.env[name]
+      else process.env[name] = saved[name]
+    }
+  }
+}, 120_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+  await prism?.stop()
+  await fake?.stop()
+})
+
+describe('Send Money on Paystack, on a phone (390×844)', () => {
+  it('signs in, sends with the PIN, sees the transfer pending, then successful once Paystack says so', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await logIn(page, DEMO.email, DEMO.password, server.url)
+
+    await page.getByRole('link', { name: 'Send Money' }).click()
+    await page.getByRole('dialog', { name: 'Send Money' }).waitFor()
+    // The bank list is Paystack's (GET /bank through Prism).
+    await page.getByRole('combobox', { name: 'Bank' }).fill('Access')
+    await page.getByRole('option', { name: 'Access Bank' }).click()
+    await page.getByRole('textbox', { name: 'Account number' }).fill('0690000032')
+    // The name is Paystack's answer to GET /bank/resolve.
+    await expect.poll(() => page.getByTestId('resolved-account-name').textContent(), { timeout: 10_000 }).toMatch(/^[A-Z]+ [A-Z]+/)
+    await page.getByLabel('Amount').fill('2500')
+    await page.getByText(/^Charge: ₦/).waitFor()
+    await page.getByRole('button', { name: 'Proceed' }).click()
+    const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
+    await confirm.getByRole('button', { name: 'Send money' }).click()
+    const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, DEMO.pin)
+
+    const pending = page.getByRole('dialog', { name: 'Transfer pending' })
+    await pending.waitFor({ timeout: 15_000 })
+    await shot(page, 'paystack-send-pending')
+    const [transfer] = [...fake.transfers.values()]
+    expect(transfer).toMatchObject({ amount: 2500_00, status: 'pending' })
+    await pending.getByRole('button', { name: 'Okay' }).click()
+    await page.waitForURL((url) => url.pathname === '/home')
+    await page.goto(`${server.url}/transactions`)
+    const row = page
+      .getByTestId('transaction-row')
+      .filter({ hasText: /2,500\.00/ })
+      .first()
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/pending/)
+
+    // Paystack's transfer.success webhook, signed with the secret key, to the URL the operator registers.
+    const raw = JSON.stringify(fake.transferEvent('transfer.success', transfer!.reference))
+    const delivered = await fetch(`${server.url}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(raw, SECRET) },
+      body: raw,
+    })
+    expect(delivered.status).toBe(200)
+
+    await page.reload()
+    await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/success/)
+    await shot(page, 'paystack-send-success')
+    expect(prism.violations).toEqual([])
+    await context.close()
+  })
+})
