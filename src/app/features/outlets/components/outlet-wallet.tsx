@@ -135,7 +135,7 @@ export function OutletAccountCard({ outletId }: { outletId: string }) {
     <Card title="Receive money by bank transfer">
       {d ? (
         <DetailList>
-          <DetailRow label="Bank name">{d.bankName}</DetailRow>
+          {d.bankName && <DetailRow label="Bank name">{d.bankName}</DetailRow>}
           <DetailRow label="Account number">
             <AccountNumber value={d.accountNumber} />
           </DetailRow>

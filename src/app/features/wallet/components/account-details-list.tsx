@@ -12,10 +12,13 @@ export function AccountDetailsList({ details, large = false }: { details: v.Infe
   const text = css({ fontWeight: 'medium', fontSize: large ? 'lg' : undefined })
   return (
     <dl className={stack({ gap: large ? '4' : '3' })}>
-      <div>
-        <dt className={label}>Bank name</dt>
-        <dd className={text}>{details.bankName}</dd>
-      </div>
+      {/* No bank yet while the account is being created. */}
+      {details.bankName && (
+        <div>
+          <dt className={label}>Bank name</dt>
+          <dd className={text}>{details.bankName}</dd>
+        </div>
+      )}
       <div>
         <dt className={label}>Account number</dt>
         <dd
