@@ -73,7 +73,9 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull().default({}),
     /** pending (waiting or running), done, or failed after max_attempts. */
-    state: text('state', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    state: text('state', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     /** Claims made so far: a claim counts as an attempt, so a job whose process died mid-run uses one too. */
     attempts: integer('attempts').notNull().default(0),
@@ -89,7 +91,9 @@ export const jobs = pgTable(
   (t) => [
     check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
     check('jobs_attempts_check', sql`${t.maxAttempts} > 0 and ${t.attempts} >= 0`),
-    index('jobs_due_idx').on(t.runAt).where(sql`state = 'pending'`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state = 'pending'`),
   ],
 )
 

@@ -44,16 +44,18 @@ export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
 
 /** Every handler of the app, bound to its deps. */
 export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobHandlers {
-  return new JobHandlers()
-    .register('recover-pending-transfers', async () => {
-      const report = await recoverPendingTransfers(deps, { madeBefore: options.soleSince })
-      if (report.checked > 0) deps.logger.info('[jobs] pending transfers:', JSON.stringify(report))
-    })
-    .register('purge-expired', () => purgeExpiredRows(deps))
-    // The provider may be down for a while: every 10 s at first, then at most hourly (decision 142).
-    .register('assign-virtual-account', ({ walletId }) => assignVirtualAccountJob(deps, walletId), {
-      backoff: { baseMs: 10_000, capMs: 60 * MINUTE_MS },
-    })
+  return (
+    new JobHandlers()
+      .register('recover-pending-transfers', async () => {
+        const report = await recoverPendingTransfers(deps, { madeBefore: options.soleSince })
+        if (report.checked > 0) deps.logger.info('[jobs] pending transfers:', JSON.stringify(report))
+      })
+      .register('purge-expired', () => purgeExpiredRows(deps))
+      // The provider may be down for a while: every 10 s at first, then at most hourly (decision 142).
+      .register('assign-virtual-account', ({ walletId }) => assignVirtualAccountJob(deps, walletId), {
+        backoff: { baseMs: 10_000, capMs: 60 * MINUTE_MS },
+      })
+  )
 }
 
 /** The recurring jobs: recovery and purges, once per interval across all processes. */

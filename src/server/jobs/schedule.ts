@@ -1,6 +1,6 @@
 import { DAY_MS, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
-import { type JobKind, type JobPayloads, enqueue } from './queue'
+import { enqueue, type JobKind, type JobPayloads } from './queue'
 
 /*
  * Recurring jobs (decision 141): every worker enqueues the current period's job at each tick, under a dedupe key

@@ -154,7 +154,11 @@ export class JobWorker {
   private async failAbandoned(now: Date): Promise<void> {
     const failed = await this.options.db
       .update(jobs)
-      .set({ state: 'failed', finishedAt: now, lastError: sql`coalesce(${jobs.lastError} || '; ', '') || 'its last run never finished (lease expired)'` })
+      .set({
+        state: 'failed',
+        finishedAt: now,
+        lastError: sql`coalesce(${jobs.lastError} || '; ', '') || 'its last run never finished (lease expired)'`,
+      })
       .where(and(eq(jobs.state, 'pending'), lt(jobs.lockedUntil, now), sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
       .returning({ id: jobs.id, kind: jobs.kind })
     for (const job of failed) this.options.logger.error(`[jobs] ${job.kind} ${job.id} failed: its last run never finished`)
@@ -219,7 +223,9 @@ export class JobWorker {
       }
       const retryAt = new Date(now.getTime() + backoffDelay(job.attempts, registered.backoff))
       await db.update(jobs).set({ runAt: retryAt, lastError: reason, lockedBy: null, lockedUntil: null }).where(ours)
-      logger.warn(`[jobs] ${job.kind} ${job.id} attempt ${job.attempts} of ${job.maxAttempts} failed (${reason}); retrying at ${retryAt.toISOString()}`)
+      logger.warn(
+        `[jobs] ${job.kind} ${job.id} attempt ${job.attempts} of ${job.maxAttempts} failed (${reason}); retrying at ${retryAt.toISOString()}`,
+      )
       return 'retried'
     }
     await db.update(jobs).set({ state: 'done', finishedAt: clock.now(), lockedBy: null, lockedUntil: null }).where(ours)

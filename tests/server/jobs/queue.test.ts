@@ -125,10 +125,18 @@ describe('the job queue', () => {
     const clock = new TestClock()
     const k = kind()
     const { id } = await enqueue(db, { kind: k, payload: { n: 7 }, runAt: clock.now() })
-    const stopped = worker(db, new JobHandlers().register(k, async () => {}), clock).worker
+    const stopped = worker(
+      db,
+      new JobHandlers().register(k, async () => {}),
+      clock,
+    ).worker
     await stopped.stop()
     const ran: number[] = []
-    const fresh = worker(await otherDb(), new JobHandlers().register(k, async ({ n }) => void ran.push(n)), clock).worker
+    const fresh = worker(
+      await otherDb(),
+      new JobHandlers().register(k, async ({ n }) => void ran.push(n)),
+      clock,
+    ).worker
     await fresh.runDueJobs()
     expect(ran).toEqual([7])
     expect((await row(db, id)).state).toBe('done')
@@ -141,13 +149,23 @@ describe('the job queue', () => {
     const { id } = await enqueue(db, { kind: k, payload: { n: 1 }, runAt: clock.now() })
     let release!: () => void
     const hung = new Promise<void>((resolve) => (release = resolve))
-    const dying = worker(db, new JobHandlers().register(k, () => hung, { leaseMs: 60_000 }), clock, { id: 'dying' }).worker
+    const dying = worker(
+      db,
+      new JobHandlers().register(k, () => hung, { leaseMs: 60_000 }),
+      clock,
+      { id: 'dying' },
+    ).worker
     const dyingPass = dying.runDueJobs()
     await expect.poll(async () => (await row(db, id)).lockedBy).toBe('dying')
     const ran: string[] = []
-    const other = worker(await otherDb(), new JobHandlers().register(k, async () => void ran.push('other'), { leaseMs: 60_000 }), clock, {
-      id: 'other',
-    }).worker
+    const other = worker(
+      await otherDb(),
+      new JobHandlers().register(k, async () => void ran.push('other'), { leaseMs: 60_000 }),
+      clock,
+      {
+        id: 'other',
+      },
+    ).worker
     // While the lease holds, nobody else runs it.
     expect(await other.runDueJobs()).toEqual({ done: 0, retried: 0, failed: 0 })
     clock.advance(60_000)
@@ -176,7 +194,12 @@ describe('the job queue', () => {
         throw new Error('the change failed')
       }),
     ).rejects.toThrow('the change failed')
-    expect(await db.select().from(jobs).where(eq(jobs.dedupeKey, `${k}:rolled-back`))).toHaveLength(0)
+    expect(
+      await db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, `${k}:rolled-back`)),
+    ).toHaveLength(0)
   })
 
   it('a recurring job is enqueued and run once per period however many workers tick', async () => {
@@ -186,10 +209,15 @@ describe('the job queue', () => {
     const runs: string[] = []
     const schedules = [recurring({ kind: k, payload: { n: 0 }, recurrence: { everyMs: 60_000 } })]
     const make = async (name: string) =>
-      worker(name === 'a' ? db : await otherDb(), new JobHandlers().register(k, async (_p, run) => void runs.push(`${name}@${run.now.toISOString()}`)), clock, {
-        schedules,
-        id: name,
-      }).worker
+      worker(
+        name === 'a' ? db : await otherDb(),
+        new JobHandlers().register(k, async (_p, run) => void runs.push(`${name}@${run.now.toISOString()}`)),
+        clock,
+        {
+          schedules,
+          id: name,
+        },
+      ).worker
     const [a, b] = [await make('a'), await make('b')]
     for (let i = 0; i < 3; i++) await Promise.all([a.runDueJobs(), b.runDueJobs()])
     expect(runs).toHaveLength(1)

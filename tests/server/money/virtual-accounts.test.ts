@@ -6,8 +6,8 @@ import { jobs, sandboxVirtualAccounts } from '#server/db/platform-schema'
 import { wallets } from '#server/db/schema'
 import { appJobHandlers, JobWorker } from '#server/jobs'
 import type { VirtualAccount, VirtualAccountRequest } from '#server/money/bank-provider'
-import { IN_REQUEST_GRACE_MS, virtualAccountJobKey } from '#server/money/virtual-accounts'
 import { SandboxBankingProvider } from '#server/money/sandbox-bank'
+import { IN_REQUEST_GRACE_MS, virtualAccountJobKey } from '#server/money/virtual-accounts'
 import { MemoryStorage } from '#server/storage'
 
 import { call, captureLogger, makeApp, testDb } from '../harness'
@@ -44,8 +44,19 @@ beforeAll(async () => {
 const approve = (email: string) =>
   call(t.app, 'POST', '/operator/vendor-status', { body: { email, status: 'approved' }, headers: { 'x-operator-key': KEY } })
 const mainWallet = async (vendorId: string) =>
-  (await t.db.select().from(wallets).where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main'))))[0]!
-const jobFor = async (walletId: string) => (await t.db.select().from(jobs).where(eq(jobs.dedupeKey, virtualAccountJobKey(walletId))))[0]
+  (
+    await t.db
+      .select()
+      .from(wallets)
+      .where(and(eq(wallets.vendorId, vendorId), eq(wallets.kind, 'main')))
+  )[0]!
+const jobFor = async (walletId: string) =>
+  (
+    await t.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.dedupeKey, virtualAccountJobKey(walletId)))
+  )[0]
 
 describe('a vendor approved while the provider is down', () => {
   it('shows no number ("being created"), the job retries with back-off, and the wallet gets one number, once', async () => {
@@ -85,7 +96,12 @@ describe('a vendor approved while the provider is down', () => {
     t.clock.advance(IN_REQUEST_GRACE_MS * 10)
     await worker.runDueJobs()
     expect(provider.askedFor(wallet.id).filter((a) => a.answered)).toHaveLength(1)
-    expect(await t.db.select().from(jobs).where(eq(jobs.dedupeKey, virtualAccountJobKey(wallet.id)))).toHaveLength(1)
+    expect(
+      await t.db
+        .select()
+        .from(jobs)
+        .where(eq(jobs.dedupeKey, virtualAccountJobKey(wallet.id))),
+    ).toHaveLength(1)
     expect((await mainWallet(r.vendorId)).accountNumber).toBe(assigned.accountNumber)
   })
 
