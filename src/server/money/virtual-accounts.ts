@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm'
+import { and, eq, isNull } from 'drizzle-orm'
 
 import type { Db, Tx } from '../db/client'
 import { users, vendors, wallets } from '../db/schema'
@@ -21,15 +21,19 @@ export const VIRTUAL_ACCOUNT_MAX_ATTEMPTS = 30
 /** One job per wallet, ever: enqueueing again (a second approval) is the same job. */
 export const virtualAccountJobKey = (walletId: string) => `assign-virtual-account:${walletId}`
 
-/** Inside the transaction that made the wallet (or approved its vendor): the job exists exactly if that commits. */
-export async function enqueueVirtualAccount(tx: Db | Tx, walletId: string, now: Date): Promise<void> {
-  await enqueue(tx, {
+/**
+ * Inside the transaction that made the wallet (or approved its vendor): the job exists exactly if that commits.
+ * True when the job is new (false: one was already there, maybe running, so the request must not ask too).
+ */
+export async function enqueueVirtualAccount(tx: Db | Tx, walletId: string, now: Date): Promise<boolean> {
+  const { created } = await enqueue(tx, {
     kind: 'assign-virtual-account',
     payload: { walletId },
     runAt: new Date(now.getTime() + IN_REQUEST_GRACE_MS),
     dedupeKey: virtualAccountJobKey(walletId),
     maxAttempts: VIRTUAL_ACCOUNT_MAX_ATTEMPTS,
   })
+  return created
 }
 
 async function accountRequest(db: Db, walletId: string): Promise<VirtualAccountRequest | null> {
@@ -65,15 +69,12 @@ export async function assignVirtualAccountJob(deps: Pick<AppDeps, 'db' | 'virtua
 }
 
 /**
- * The request's own try, after its commit: the vendor's main and outlet wallets still without an account. A
- * provider that is down is logged and left to the job; the request succeeds regardless.
+ * The request's own try, after its commit, for wallets whose job it has just enqueued (that job waits
+ * IN_REQUEST_GRACE_MS, so the two never ask at once). A provider that is down is logged and left to the job; the
+ * request succeeds regardless.
  */
-export async function tryVirtualAccounts(deps: AppDeps, vendorId: string): Promise<void> {
-  const waiting = await deps.db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(and(eq(wallets.vendorId, vendorId), inArray(wallets.kind, ['main', 'outlet']), isNull(wallets.accountNumber)))
-  for (const { id } of waiting) {
+export async function tryVirtualAccounts(deps: AppDeps, walletIds: readonly string[]): Promise<void> {
+  for (const id of walletIds) {
     try {
       await assignVirtualAccountJob(deps, id)
     } catch (error) {

@@ -46,9 +46,10 @@ export async function setVendorStatus(
   status: VendorStatus,
   notifier?: Notifier,
   now: Date = new Date(),
-): Promise<StatusChange & { vendorId: string }> {
+): Promise<StatusChange & { newAccountJobs: string[] }> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   if (!user) throw new ApiError(404, 'NOT_FOUND', `No user with email ${email}`)
+  const newAccountJobs: string[] = []
   const change = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, user.vendorId)).for('update')
     await tx.update(vendors).set({ status }).where(eq(vendors.id, user.vendorId))
@@ -57,9 +58,9 @@ export async function setVendorStatus(
         .select({ id: wallets.id })
         .from(wallets)
         .where(and(eq(wallets.vendorId, user.vendorId), inArray(wallets.kind, ['main', 'outlet']), isNull(wallets.accountNumber)))
-      for (const wallet of waiting) await enqueueVirtualAccount(tx, wallet.id, now)
+      for (const wallet of waiting) if (await enqueueVirtualAccount(tx, wallet.id, now)) newAccountJobs.push(wallet.id)
     }
-    return { vendorId: user.vendorId, name: before!.name, email: before!.email, from: before!.status, status }
+    return { newAccountJobs, name: before!.name, email: before!.email, from: before!.status, status }
   })
   const message = MESSAGES[status]
   if (notifier && message && change.from !== status) {

@@ -90,17 +90,19 @@ export async function insertOutletWithin(
 export async function createOutlet(deps: AppDeps, auth: Auth, input: NewOutlet): Promise<Outlet> {
   const { db } = deps
   let outletId: string
+  let walletId: string
   try {
     const accountJobAt = deps.clock.now()
     const created = await db.transaction((tx) => insertOutletWithin(tx, auth.vendor, { ...input, accountJobAt }))
     outletId = created.outlet.id
+    walletId = created.wallet.id
   } catch (error) {
     // Another unique index (the 1-in-10^9 account number race) is not the caller's fault: that one stays a 500.
     if (isUniqueViolation(error) && (await nameInUse(db, auth.vendorId, input.name))) throw nameTaken(input.name)
     throw error
   }
   // The provider's account, asked once now; the queue's job asks again if the provider is down.
-  await tryVirtualAccounts(deps, auth.vendorId)
+  await tryVirtualAccounts(deps, [walletId])
   return outletView(db, auth, outletId)
 }
 

@@ -31,9 +31,9 @@ export const operatorHandlers: HandlersFor<typeof operatorEndpoints> = {
   },
 
   async operatorVendorStatus({ body, deps }) {
-    const { vendorId, ...change } = await setVendorStatus(deps.db, body.email, body.status, deps.notifier, deps.clock.now())
+    const { newAccountJobs, ...change } = await setVendorStatus(deps.db, body.email, body.status, deps.notifier, deps.clock.now())
     // The main wallet's virtual account, asked once now; the queue's job asks again if the provider is down (142).
-    if (change.status === 'approved') await tryVirtualAccounts(deps, vendorId)
+    await tryVirtualAccounts(deps, newAccountJobs)
     return { data: change, message: `${change.name}: ${change.from} → ${change.status}` }
   },
 }
