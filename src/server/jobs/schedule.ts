@@ -46,15 +46,23 @@ export function periodStart(recurrence: Recurrence, now: Date): Date {
 /** The dedupe key of a schedule's job for the period `now` falls in. */
 export const periodKey = (schedule: Recurring, now: Date) => `${schedule.kind}@${periodStart(schedule.recurrence, now).toISOString()}`
 
-/** Enqueues each schedule's job for the current period, if no process has yet. */
-export async function enqueueRecurring(db: Db, schedules: readonly Recurring[], now: Date): Promise<void> {
+/**
+ * Enqueues each schedule's job for the current period, if no process has yet. `done` holds the keys this worker
+ * already enqueued (or found), so a worker polling every second writes once per period, not once per poll.
+ */
+export async function enqueueRecurring(db: Db, schedules: readonly Recurring[], now: Date, done: Set<string> = new Set()): Promise<void> {
   for (const schedule of schedules) {
+    const key = periodKey(schedule, now)
+    if (done.has(key)) continue
     await enqueue(db, {
       kind: schedule.kind,
       payload: schedule.payload,
       runAt: periodStart(schedule.recurrence, now),
-      dedupeKey: periodKey(schedule, now),
+      dedupeKey: key,
       maxAttempts: schedule.maxAttempts,
     })
+    // Only the current periods are kept: a worker runs for months.
+    for (const old of done) if (old.startsWith(`${schedule.kind}@`)) done.delete(old)
+    done.add(key)
   }
 }

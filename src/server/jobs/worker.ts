@@ -97,6 +97,8 @@ export class JobWorker {
   private running: Promise<RunReport> | undefined
   private stopped = false
   private freedStale = false
+  /** The recurring jobs' period keys this worker has enqueued (schedule.ts). */
+  private readonly periods = new Set<string>()
 
   constructor(private readonly options: JobWorkerOptions) {
     this.id = options.id ?? `pid${process.pid}-${randomUUID().slice(0, 8)}`
@@ -140,7 +142,7 @@ export class JobWorker {
         .where(and(eq(jobs.state, 'pending'), isNotNull(jobs.lockedUntil)))
       this.freedStale = true
     }
-    if (this.options.schedules?.length) await enqueueRecurring(db, this.options.schedules, now)
+    if (this.options.schedules?.length) await enqueueRecurring(db, this.options.schedules, now, this.periods)
     await this.failAbandoned(now)
     for (let i = 0; i < (this.options.batch ?? 50) && !this.stopped; i++) {
       const job = await this.claim()
