@@ -29,7 +29,8 @@ export const Outlet = v.object({
   status: v.picklist(OUTLET_STATUSES),
   /** The outlet wallet's balance in kobo and its virtual account, so the list can show them. */
   balance: kobo,
-  accountNumber: v.string(),
+  /** Null while the provider is still creating the outlet wallet's virtual account. */
+  accountNumber: v.nullable(v.string()),
   memberCount: v.number(),
   /** When the outlet wallet's newest transaction happened (null: none yet), so its page opens on a range with data. */
   lastTransactionAt: v.nullable(v.string()),

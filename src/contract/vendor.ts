@@ -16,7 +16,8 @@ export const VendorProfile = v.object({
 })
 
 export const WalletBalance = v.object({ balance: kobo, currency: v.string() })
-export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })
+/** accountNumber is null while the provider is still creating the wallet's virtual account ("Account being created"). */
+export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.nullable(v.string()), accountName: v.string() })
 
 export const vendorEndpoints = {
   vendorProfile: endpoint({

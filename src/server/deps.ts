@@ -5,7 +5,7 @@ import { dnsFromEnv, type DnsResolver } from './domains/dns'
 import { MemoryEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
-import type { BankingProvider } from './money/bank-provider'
+import type { BankingProvider, RealMoneyProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { webhookSecretFor } from './money/webhook-signature'
 import type { Notifier } from './notifier'
@@ -39,6 +39,11 @@ export interface AppDeps {
   clock: Clock
   /** Name enquiry, transfers and their status. Default: the sandbox bank, its records in `db` (decision 103). */
   banking: BankingProvider
+  /**
+   * Where wallets' virtual accounts come from (decision 142). Default: the sandbox, its records in `db`. A real
+   * provider is both this and `banking`.
+   */
+  virtualAccounts: Pick<RealMoneyProvider, 'assignVirtualAccount'>
   /** TXT lookups that verify custom domains. Default: the sandbox DNS in development, real DNS with a public PUBLIC_URL. */
   dns: DnsResolver
   /** What X-Operator-Key must be for the operator's calls (npm run admin); null turns those calls off. */
@@ -111,6 +116,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
     banking: options.banking ?? new SandboxBankingProvider(options.db),
+    virtualAccounts: options.virtualAccounts ?? new SandboxBankingProvider(options.db),
     operatorKey: options.operatorKey ?? null,
     // startServer passes the key it checked for its database; an app made without one is on PGlite's terms.
     webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),

@@ -11,7 +11,6 @@ import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
 import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
-import { AdvisoryLeadership } from './db/job-lock'
 import { ProcessLease } from './db/process-lease'
 import { type Logger, resolveDeps, type ServerPhase } from './deps'
 import { MemoryEventBus, PostgresEventBus } from './events/bus'
@@ -20,7 +19,7 @@ import { RequestDrain } from './http/drain'
 import { claimsBeforeAreAbandoned, claimsHeldUnder } from './http/idempotency'
 import { createNodeServer } from './http/node-server'
 import { mountPwa } from './http/static-site'
-import { DEFAULT_JOB_INTERVAL_MS, startMoneyJobs } from './jobs'
+import { appJobWorker } from './jobs/app-jobs'
 import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
@@ -58,8 +57,8 @@ export interface StartServerOptions {
   /** Default: BANK_PROVIDER's (process-env.ts): the sandbox bank, or Paystack with PAYSTACK_SECRET_KEY. */
   banking?: BankingProvider
   /**
-   * How often pending transfers are re-checked with the bank (JOB_INTERVAL_MS, default 15 s). On PostgreSQL only
-   * the process holding the jobs' advisory lock runs a round (db/job-lock.ts, decision 104).
+   * How often pending transfers are re-checked with the bank and expired rows purged (JOB_INTERVAL_MS, default
+   * 15 s): recurring jobs on the one job queue, run once per period by whichever process claims them (decision 141).
    */
   jobIntervalMs?: number
   trustProxy?: boolean
@@ -196,20 +195,20 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // Seeded once the port is known: the demo pay link's QR code holds an absolute URL. The URL is announced
     // only after this, so nobody is pointed at the server before the demo exists.
     const seeded = seed ? await seedDemo(database.db, { storage: deps.storage, origin: deps.publicUrl ?? url }) : undefined
-    // On PostgreSQL several processes may share the database: one at a time runs the jobs (decision 104).
-    const leadership = database.kind === 'postgres' ? new AdvisoryLeadership({ connectionString: options.databaseUrl!, logger }) : undefined
-    const stopJobs = startMoneyJobs(deps, options.jobIntervalMs ?? DEFAULT_JOB_INTERVAL_MS, { soleSince, leadership })
+    // Every process runs a worker of the one job queue; a job is claimed by one of them (decision 141).
+    const worker = appJobWorker(deps, { soleSince, intervalMs: options.jobIntervalMs })
+    worker.start()
     phase = 'serving'
 
     let closing: Promise<void> | undefined
-    // From the first call /api/ready answers 503; requests in flight are answered and the jobs' round finishes (its
-    // lock then goes to another process) before the database closes.
+    // From the first call /api/ready answers 503; requests in flight are answered and the job in progress finishes
+    // before the database closes.
     const close = (closeOptions: { leaveRotationMs?: number } = {}) =>
       (closing ??= (async () => {
         phase = 'stopping'
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
-        await Promise.all([drain.close(listening, closeOptions), stopJobs(), streams])
+        await Promise.all([drain.close(listening, closeOptions), worker.stop(), streams])
         // After the drain: no request of this process is left, so its claims may read as abandoned.
         await lease?.close()
         await rateLimits.close()

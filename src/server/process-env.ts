@@ -1,5 +1,5 @@
 import { DEFAULT_POOL_SIZE } from './db/client'
-import { DEFAULT_JOB_INTERVAL_MS } from './jobs'
+import { DEFAULT_JOB_INTERVAL_MS } from './jobs/app-jobs'
 import { DEFAULT_PAYSTACK_BASE_URL } from './money/paystack/client'
 
 /*
@@ -24,7 +24,7 @@ export interface ProcessEnv {
    * `Connection: close`) after /api/ready turns 503, so the proxy takes it out of the rotation before its port closes.
    */
   shutdownDelayMs: number
-  /** JOB_INTERVAL_MS: how often the background jobs' round runs (in the one process that leads them). */
+  /** JOB_INTERVAL_MS: the period of the recurring jobs (pending-transfer recovery, purges) on the job queue. */
   jobIntervalMs: number
   /** SEED_DEMO: whether the demo vendor is seeded at start (`1`/`0`); default on for PGlite, off with DATABASE_URL. */
   seedDemo: boolean

@@ -17,7 +17,7 @@ import { newSessionToken, sha256 } from './secrets'
 
 /** A year: the device stays known as long as someone keeps signing in from it now and then. */
 const DEVICE_COOKIE_MAX_AGE_S = Math.round((365 * DAY_MS) / 1000)
-/** Unseen this long, a device's cookie has expired in its browser too: the row is purged (runMoneyJobs). */
+/** Unseen this long, a device's cookie has expired in its browser too: the row is purged (the purge-expired job, jobs/app-jobs.ts). */
 const DEVICE_FORGOTTEN_AFTER_MS = 365 * DAY_MS
 /**
  * Devices kept per user: every sign-in from a new browser (or one that cleared its cookies) adds a row, so without

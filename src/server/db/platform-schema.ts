@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto'
+
 import { sql } from 'drizzle-orm'
-import { check, customType, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
@@ -73,3 +75,50 @@ export const paystackRecipients = pgTable(
   },
   (t) => [primaryKey({ name: 'paystack_recipients_pk', columns: [t.bankCode, t.accountNumber] })],
 )
+
+/**
+ * The one durable job queue (src/server/jobs/, decision 141): background work of every feature, claimed by one
+ * worker at a time (FOR UPDATE SKIP LOCKED), retried with back-off. locked_by/locked_until are the claim's lease.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: text('id')
+      .primaryKey()
+      .$defaultFn(() => randomUUID()),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull().default({}),
+    /** pending (waiting or running), done, or failed after max_attempts. */
+    state: text('state', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Claims made so far: a claim counts as an attempt, so a job whose process died mid-run uses one too. */
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedBy: text('locked_by'),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Enqueueing twice with one key is one job (whatever became of the first). */
+    dedupeKey: text('dedupe_key').unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('jobs_state_check', sql`${t.state} in ('pending', 'done', 'failed')`),
+    check('jobs_attempts_check', sql`${t.maxAttempts} > 0 and ${t.attempts} >= 0`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`state = 'pending'`),
+  ],
+)
+
+/** The sandbox's record of the virtual accounts it gave (sandbox-bank.ts): asked again, it answers the same. */
+export const sandboxVirtualAccounts = pgTable('sandbox_virtual_accounts', {
+  walletId: text('wallet_id').primaryKey(),
+  accountNumber: text('account_number').notNull().unique(),
+  accountName: text('account_name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+export type JobRow = typeof jobs.$inferSelect

@@ -14,7 +14,7 @@ import { lockConnection } from './job-lock'
  * (a SIGKILL, a crash, a machine lost) and its claim can be recovered at once instead of after its age says so.
  */
 
-/** Beside MIGRATION_LOCK_ID and JOBS_LOCK_ID, as the first key of the two-key form: leases never meet those. */
+/** Beside MIGRATION_LOCK_ID (and the retired jobs' lock, 727_401_556), as the first key of the two-key form: leases never meet those. */
 export const LEASE_NAMESPACE = 727_401_557
 
 /** How soon a lost lease connection is opened again (the same number is taken again, nobody else can hold it). */

@@ -1,14 +1,12 @@
-import { randomInt } from 'node:crypto'
-
 import { eq } from 'drizzle-orm'
 
-import { nubanFor } from '#contract/nuban'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 
 import { hashPin } from '../auth/pin-hash'
 import { hashSecret } from '../auth/secrets'
 import type { Db } from '../db/client'
 import { type UserRow, users, type VendorRow, vendors, type WalletRow, wallets } from '../db/schema'
+import { sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
 export interface NewVendorAccount {
   name: string
@@ -27,23 +25,7 @@ export interface VendorAccount {
   wallets: { main: WalletRow; external: WalletRow; fees: WalletRow; clearing: WalletRow }
 }
 
-/** The sandbox virtual-account bank. 101 is Providus Bank's CBN code. */
-export const VIRTUAL_ACCOUNT_BANK = { name: 'Providus Bank', cbnCode: '101' } as const
-
-/** A random valid NUBAN at a bank (the virtual-account bank by default). */
-export function randomNuban(bankCode: string = VIRTUAL_ACCOUNT_BANK.cbnCode): string {
-  return nubanFor(bankCode, randomInt(0, 1_000_000_000).toString().padStart(9, '0'))
-}
-
-/** An unused 10-digit virtual account number. The unique constraint still guards the (1 in 10^9) race. */
-export async function freshAccountNumber(db: Db): Promise<string> {
-  for (let attempt = 0; attempt < 10; attempt++) {
-    const candidate = randomNuban()
-    const taken = await db.select({ id: wallets.id }).from(wallets).where(eq(wallets.accountNumber, candidate))
-    if (taken.length === 0) return candidate
-  }
-  throw new Error('Could not allocate a virtual account number')
-}
+export { freshAccountNumber, randomNuban, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
 /**
  * A vendor with its owner and its four vendor-level wallets: main (with a virtual account customers pay
@@ -80,22 +62,27 @@ export async function createVendorAccount(db: Db, input: NewVendorAccount): Prom
         pinHash,
       })
       .returning()
-    const accountNumber = await freshAccountNumber(tx)
     const created = await tx
       .insert(wallets)
       .values([
-        {
-          vendorId: vendor!.id,
-          kind: 'main',
-          accountNumber,
-          accountName: input.name,
-          bankName: VIRTUAL_ACCOUNT_BANK.name,
-        },
+        // The main wallet's virtual account comes from the provider (decision 142): none until then.
+        { vendorId: vendor!.id, kind: 'main', accountName: input.name },
         { vendorId: vendor!.id, kind: 'external' },
         { vendorId: vendor!.id, kind: 'fees' },
         { vendorId: vendor!.id, kind: 'clearing' },
       ])
       .returning()
+    const main = created.find((wallet) => wallet.kind === 'main')!
+    if (input.status === 'approved') {
+      // Made approved (the demo, tests): on the sandbox, whose account is given at once, as the seed has always had.
+      const account = await sandboxVirtualAccount(tx, main.id, input.name)
+      const [assigned] = await tx
+        .update(wallets)
+        .set({ accountNumber: account.accountNumber, accountName: account.accountName, bankName: VIRTUAL_ACCOUNT_BANK.name })
+        .where(eq(wallets.id, main.id))
+        .returning()
+      created[created.indexOf(main)] = assigned!
+    }
     const byKind = (kind: WalletRow['kind']) => created.find((wallet) => wallet.kind === kind)!
     return {
       vendor: vendor!,

@@ -7,9 +7,18 @@ import { isValidNuban, nubanFor } from '#contract/nuban'
 import type { Db } from '../db/client'
 import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
 import { preparedOnce } from '../db/prepared'
-import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './bank-provider'
+import type {
+  BankingProvider,
+  NameEnquiryResult,
+  RealMoneyProvider,
+  TransferRequest,
+  TransferResult,
+  VirtualAccount,
+  VirtualAccountRequest,
+} from './bank-provider'
 import { BANKS } from './banks'
 import { newSessionId } from './ledger'
+import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
@@ -210,12 +219,24 @@ class DatabaseRecords implements TransferRecords {
   }
 }
 
-export class SandboxBankingProvider implements BankingProvider {
+export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount'> {
   private readonly records: TransferRecords
+  /** Without a database: the virtual accounts given, by wallet. */
+  private readonly accounts = new Map<string, VirtualAccount>()
 
   /** With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests). */
-  constructor(db?: Db) {
+  constructor(private readonly db?: Db) {
     this.records = db ? new DatabaseRecords(db) : new MemoryRecords()
+  }
+
+  /** A fresh valid NUBAN at the virtual-account bank; the same one when asked again for the same wallet. */
+  async assignVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccount> {
+    if (this.db) return sandboxVirtualAccount(this.db, request.walletId, request.accountName)
+    const known = this.accounts.get(request.walletId)
+    if (known) return known
+    const account = { accountNumber: randomNuban(), accountName: request.accountName, bankName: VIRTUAL_ACCOUNT_BANK.name }
+    this.accounts.set(request.walletId, account)
+    return account
   }
 
   async listBanks() {

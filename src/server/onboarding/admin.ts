@@ -1,11 +1,12 @@
-import { asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm'
 
 import type { VendorStatus } from '#contract/operator'
 
 import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
-import { users, vendors } from '../db/schema'
+import { users, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
+import { enqueueVirtualAccount } from '../money/virtual-accounts'
 import type { Notifier } from '../notifier'
 
 /*
@@ -35,15 +36,31 @@ const MESSAGES: Partial<Record<VendorStatus, { subject: string; text: (name: str
 
 /**
  * Sets the status of the vendor whose user has this email, and emails the owner when it becomes approved or
- * rejected (not when it already was). Throws when there is no such user.
+ * rejected (not when it already was). Throws when there is no such user. An approval enqueues, in its transaction,
+ * the job asking the provider for the main wallet's virtual account (decision 142); the operator's call then tries
+ * it at once, and the script leaves it to the server's jobs.
  */
-export async function setVendorStatus(db: Db, email: string, status: VendorStatus, notifier?: Notifier): Promise<StatusChange> {
+export async function setVendorStatus(
+  db: Db,
+  email: string,
+  status: VendorStatus,
+  notifier?: Notifier,
+  now: Date = new Date(),
+): Promise<StatusChange & { newAccountJobs: string[] }> {
   const [user] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()))
   if (!user) throw new ApiError(404, 'NOT_FOUND', `No user with email ${email}`)
+  const newAccountJobs: string[] = []
   const change = await db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, user.vendorId)).for('update')
     await tx.update(vendors).set({ status }).where(eq(vendors.id, user.vendorId))
-    return { name: before!.name, email: before!.email, from: before!.status, status }
+    if (status === 'approved') {
+      const waiting = await tx
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(and(eq(wallets.vendorId, user.vendorId), inArray(wallets.kind, ['main', 'outlet']), isNull(wallets.accountNumber)))
+      for (const wallet of waiting) if (await enqueueVirtualAccount(tx, wallet.id, now)) newAccountJobs.push(wallet.id)
+    }
+    return { newAccountJobs, name: before!.name, email: before!.email, from: before!.status, status }
   })
   const message = MESSAGES[status]
   if (notifier && message && change.from !== status) {

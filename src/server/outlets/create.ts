@@ -6,8 +6,10 @@ import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { outlets, type WalletRow, wallets } from '../db/schema'
+import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
-import { freshAccountNumber, VIRTUAL_ACCOUNT_BANK } from '../money/accounts'
+import { sandboxVirtualAccount } from '../money/sandbox-virtual-accounts'
+import { enqueueVirtualAccount, tryVirtualAccounts } from '../money/virtual-accounts'
 import { outletView } from './list'
 import { outletFor, type OutletRow } from './scope'
 
@@ -31,14 +33,24 @@ async function nameInUse(db: Db, vendorId: string, name: string): Promise<boolea
   return Boolean(row)
 }
 
+export interface OutletPlacement {
+  /** The seed places its outlets in the past. */
+  createdAt?: Date
+  /**
+   * When the job asking for the wallet's virtual account first runs, after the request's own try (decision 142).
+   * Null: the sandbox's account at once (the seed, on the sandbox like its vendor).
+   */
+  accountJobAt: Date | null
+}
+
 /**
- * An outlet and its own wallet with a virtual account, inside the caller's transaction: an outlet never exists
- * without the account customers pay it through. The seed passes createdAt to place its outlets in the past.
+ * An outlet and its own wallet inside the caller's transaction, with the job that asks the provider for the
+ * wallet's virtual account: the job exists exactly when the outlet does (decision 142).
  */
 export async function insertOutletWithin(
   tx: Tx,
   vendor: { id: string; name: string },
-  input: NewOutlet & { createdAt?: Date },
+  input: NewOutlet & OutletPlacement,
 ): Promise<{ outlet: OutletRow; wallet: WalletRow }> {
   // clock_timestamp(): outlets made in one transaction (the demo seed) still list newest first.
   const createdAt = input.createdAt ?? sql`clock_timestamp()`
@@ -53,35 +65,44 @@ export async function insertOutletWithin(
       createdAt,
     })
     .returning()
+  const accountName = `${vendor.name} - ${input.name}`
   const [wallet] = await tx
     .insert(wallets)
-    .values({
-      vendorId: vendor.id,
-      outletId: outlet!.id,
-      kind: 'outlet',
-      accountNumber: await freshAccountNumber(tx),
-      accountName: `${vendor.name} - ${input.name}`,
-      bankName: VIRTUAL_ACCOUNT_BANK.name,
-      createdAt,
-    })
+    .values({ vendorId: vendor.id, outletId: outlet!.id, kind: 'outlet', accountName, createdAt })
     .returning()
-  return { outlet: outlet!, wallet: wallet! }
+  if (input.accountJobAt) {
+    await enqueueVirtualAccount(tx, wallet!.id, input.accountJobAt)
+    return { outlet: outlet!, wallet: wallet! }
+  }
+  const account = await sandboxVirtualAccount(tx, wallet!.id, accountName)
+  const [assigned] = await tx
+    .update(wallets)
+    .set({ accountNumber: account.accountNumber, accountName: account.accountName, bankName: account.bankName })
+    .where(eq(wallets.id, wallet!.id))
+    .returning()
+  return { outlet: outlet!, wallet: assigned! }
 }
 
 /**
  * POST /outlet. The unique index on (vendor_id, lower(name)) decides between two tabs creating "Lekki" at once;
  * the loser gets a 409, never a 500.
  */
-export async function createOutlet(db: Db, auth: Auth, input: NewOutlet): Promise<Outlet> {
+export async function createOutlet(deps: AppDeps, auth: Auth, input: NewOutlet): Promise<Outlet> {
+  const { db } = deps
   let outletId: string
+  let walletId: string
   try {
-    const created = await db.transaction((tx) => insertOutletWithin(tx, auth.vendor, input))
+    const accountJobAt = deps.clock.now()
+    const created = await db.transaction((tx) => insertOutletWithin(tx, auth.vendor, { ...input, accountJobAt }))
     outletId = created.outlet.id
+    walletId = created.wallet.id
   } catch (error) {
     // Another unique index (the 1-in-10^9 account number race) is not the caller's fault: that one stays a 500.
     if (isUniqueViolation(error) && (await nameInUse(db, auth.vendorId, input.name))) throw nameTaken(input.name)
     throw error
   }
+  // The provider's account, asked once now; the queue's job asks again if the provider is down.
+  await tryVirtualAccounts(deps, [walletId])
   return outletView(db, auth, outletId)
 }
 

@@ -54,7 +54,7 @@ export function toOutlet(row: OutletViewRow): Outlet {
     phone: outlet.phone,
     status: outlet.status,
     balance: row.balance,
-    accountNumber: row.accountNumber ?? '',
+    accountNumber: row.accountNumber,
     memberCount: row.memberCount,
     lastTransactionAt: row.lastTransactionAt?.toISOString() ?? null,
     createdAt: outlet.createdAt.toISOString(),

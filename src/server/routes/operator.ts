@@ -5,6 +5,7 @@ import { OPERATOR_KEY_HEADER, type operatorEndpoints } from '#contract/operator'
 import { ApiError } from '../errors'
 import { clientIp } from '../http/client-ip'
 import type { Guard, HandlersFor } from '../http/types'
+import { tryVirtualAccounts } from '../money/virtual-accounts'
 import { listVendors, setVendorStatus } from '../onboarding/admin'
 import { ensureNotLimited, LIMITS } from '../rate-limit'
 
@@ -30,7 +31,9 @@ export const operatorHandlers: HandlersFor<typeof operatorEndpoints> = {
   },
 
   async operatorVendorStatus({ body, deps }) {
-    const change = await setVendorStatus(deps.db, body.email, body.status, deps.notifier)
+    const { newAccountJobs, ...change } = await setVendorStatus(deps.db, body.email, body.status, deps.notifier, deps.clock.now())
+    // The main wallet's virtual account, asked once now; the queue's job asks again if the provider is down (142).
+    await tryVirtualAccounts(deps, newAccountJobs)
     return { data: change, message: `${change.name}: ${change.from} → ${change.status}` }
   },
 }

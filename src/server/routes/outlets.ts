@@ -22,8 +22,8 @@ export const outletHandlers: HandlersFor<typeof outletEndpoints> = {
     return { data: await outletView(db, auth, query.outletId) }
   },
 
-  async createOutlet({ auth, body, db }) {
-    return { data: await createOutlet(db, auth, body), message: 'Outlet created', status: 201 }
+  async createOutlet({ auth, body, deps }) {
+    return { data: await createOutlet(deps, auth, body), message: 'Outlet created', status: 201 }
   },
 
   async setOutletStatus({ auth, body, db }) {
@@ -34,7 +34,8 @@ export const outletHandlers: HandlersFor<typeof outletEndpoints> = {
   async outletWalletDetails({ auth, db, query }) {
     const { wallet } = await outletFor(db, auth, query.outletId, { acting: true })
     const { bankName, accountNumber, accountName } = wallet
-    return { data: { bankName: bankName ?? '', accountNumber: accountNumber ?? '', accountName: accountName ?? '' } }
+    // No number yet: the provider has not given it (decision 142), and the screen says "Account being created".
+    return { data: { bankName: bankName ?? '', accountNumber, accountName: accountName ?? '' } }
   },
 
   async outletWalletBalance({ auth, db, query }) {

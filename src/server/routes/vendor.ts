@@ -37,7 +37,8 @@ export const vendorHandlers: HandlersFor<typeof vendorEndpoints> = {
 
   async walletDetails({ auth, db }) {
     const wallet = await vendorWallet(db, auth.vendorId, 'main')
-    if (!wallet?.accountNumber) throw notFound('Wallet account')
+    if (!wallet) throw notFound('Wallet account')
+    // No number yet: the provider has not given it (decision 142), and the screen says "Account being created".
     return {
       data: {
         bankName: wallet.bankName ?? '',

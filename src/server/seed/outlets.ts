@@ -108,7 +108,7 @@ export async function seedOutlets(tx: Tx, { vendor, clock }: { vendor: { id: str
   const byName = new Map<string, { outlet: OutletRow; wallet: WalletRow }>()
   for (const [i, outlet] of OUTLETS.entries()) {
     const createdAt = new Date(opened.getTime() + i * HOUR_MS)
-    byName.set(outlet.name, await insertOutletWithin(tx, vendor, { ...outlet, createdAt }))
+    byName.set(outlet.name, await insertOutletWithin(tx, vendor, { ...outlet, createdAt, accountJobAt: null }))
   }
   const times = eventTimes(now)
   for (const [i, [, , event]] of EVENTS.entries()) {

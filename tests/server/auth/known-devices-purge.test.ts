@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { DAY_MS, MINUTE_MS } from '#server/clock'
 import { knownDevices } from '#server/db/schema'
-import { runMoneyJobs } from '#server/jobs'
+import { purgeExpiredRows } from '#server/jobs'
 
 import { call, createVendor, makeApp, type TestApp } from '../harness'
 
@@ -44,7 +44,7 @@ describe('known devices are forgotten', () => {
     const recent = deviceCookie(await login(t, owner.email, owner.password, '192.0.2.51'))
     t.clock.advance(364 * DAY_MS)
 
-    await runMoneyJobs(t.deps)
+    await purgeExpiredRows(t.deps)
     const rows = await t.db.select().from(knownDevices).where(eq(knownDevices.userId, owner.id))
     expect(rows).toHaveLength(1)
 

@@ -3,6 +3,7 @@ import { linkOptions } from '@tanstack/react-router'
 
 import { api, type Envelope } from '#app/lib/api'
 import { MONEY_KEYS, type OutletListFilters, queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
+import { refetchUntilAccount } from '#app/lib/wallet-account'
 import type { BodyInput } from '#contract/endpoint'
 import { type Outlet, outletEndpoints, type OutletTransfer } from '#contract/outlets'
 import { teamEndpoints } from '#contract/team'
@@ -39,8 +40,10 @@ export const outletWalletDetailsQuery = (outletId: string) =>
   queryOptions({
     queryKey: queryKeys.outlets.walletDetails(outletId),
     queryFn: async ({ signal }) => (await api(outletEndpoints.outletWalletDetails, { query: { outletId }, signal })).data,
-    // The virtual account number never changes; no need to ask again every visit.
+    // The virtual account number never changes once given; no need to ask again every visit. Until the provider
+    // has given it ("Account being created"), asked again every few seconds.
     staleTime: 60 * 60 * 1000,
+    refetchInterval: refetchUntilAccount,
     meta: { accessScope: ['outlets', outletId] },
   })
 

@@ -7,9 +7,9 @@ import { button } from 'styled-system/recipes'
 import { errorMessage } from '#app/lib/api'
 import { useBalanceHidden } from '#app/lib/balance-hidden'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
+import { AccountNumber } from '#app/ui/account-number'
 import { IconButton } from '#app/ui/button'
 import { Card } from '#app/ui/card'
-import { CopyButton } from '#app/ui/copy-button'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Icon, type IconName } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
@@ -135,10 +135,9 @@ export function OutletAccountCard({ outletId }: { outletId: string }) {
     <Card title="Receive money by bank transfer">
       {d ? (
         <DetailList>
-          <DetailRow label="Bank name">{d.bankName}</DetailRow>
+          {d.bankName && <DetailRow label="Bank name">{d.bankName}</DetailRow>}
           <DetailRow label="Account number">
-            {d.accountNumber}
-            <CopyButton value={d.accountNumber} label="Copy account number" toastMessage="Account number copied" />
+            <AccountNumber value={d.accountNumber} />
           </DetailRow>
           <DetailRow label="Account name">{d.accountName}</DetailRow>
         </DetailList>

@@ -2,20 +2,23 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import type * as v from 'valibot'
 
-import { CopyButton } from '#app/ui/copy-button'
+import { AccountNumber } from '#app/ui/account-number'
 import type { WalletDetails } from '#contract/vendor'
 
 const label = css({ fontSize: 'sm', color: 'fg.muted' })
 
-/** Bank, account number (with copy) and name of the wallet's virtual account; `large` in the dialog. */
+/** Bank, account number (with copy, or "Account being created") and name of the wallet's virtual account; `large` in the dialog. */
 export function AccountDetailsList({ details, large = false }: { details: v.InferOutput<typeof WalletDetails>; large?: boolean }) {
   const text = css({ fontWeight: 'medium', fontSize: large ? 'lg' : undefined })
   return (
     <dl className={stack({ gap: large ? '4' : '3' })}>
-      <div>
-        <dt className={label}>Bank name</dt>
-        <dd className={text}>{details.bankName}</dd>
-      </div>
+      {/* No bank yet while the account is being created. */}
+      {details.bankName && (
+        <div>
+          <dt className={label}>Bank name</dt>
+          <dd className={text}>{details.bankName}</dd>
+        </div>
+      )}
       <div>
         <dt className={label}>Account number</dt>
         <dd
@@ -28,8 +31,7 @@ export function AccountDetailsList({ details, large = false }: { details: v.Infe
             letterSpacing: 'wide',
           })}
         >
-          <span>{details.accountNumber}</span>
-          <CopyButton value={details.accountNumber} label="Copy account number" toastMessage="Account number copied" />
+          <AccountNumber value={details.accountNumber} />
         </dd>
       </div>
       <div>

@@ -16,7 +16,12 @@ export function AccountDetailsSheet({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       title="Account details"
       description="Transfers to this account from any Nigerian bank fund your wallet."
-      footer={details.data ? <AccountCardButton details={details.data} variant="solid" /> : undefined}
+      footer={
+        // No card to print until the account has its number.
+        details.data?.accountNumber ? (
+          <AccountCardButton details={{ ...details.data, accountNumber: details.data.accountNumber }} variant="solid" />
+        ) : undefined
+      }
     >
       {details.data ? (
         <AccountDetailsList details={details.data} large />

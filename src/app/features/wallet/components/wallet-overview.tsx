@@ -138,9 +138,11 @@ export function AccountDetailsCard() {
       {details.data ? (
         <>
           <AccountDetailsList details={details.data} />
-          <div className={css({ mt: '4' })}>
-            <AccountCardButton details={details.data} />
-          </div>
+          {details.data.accountNumber && (
+            <div className={css({ mt: '4' })}>
+              <AccountCardButton details={{ ...details.data, accountNumber: details.data.accountNumber }} />
+            </div>
+          )}
         </>
       ) : details.isError ? (
         <QueryError query={details} title="Could not load account details" description="no" />
