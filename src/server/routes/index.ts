@@ -3,6 +3,7 @@ import type { EndpointName, Endpoints } from '#contract/index'
 import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
+import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
@@ -27,6 +28,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...transactionHandlers,
   ...bankingSettingsHandlers,
   ...moneyHandlers,
+  ...beneficiaryHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
   ...sellingTermsHandlers,
