@@ -65,6 +65,24 @@ describe('Send Money: recent and saved accounts', () => {
     await waitFor(() => expect(proceed().disabled).toBe(false))
   })
 
+  it('shows three of each list at first, the rest on "Show all"', async () => {
+    const recent = ['111111111', '222222222', '333333333', '444444444', '555555555'].map((serial, n) => ({
+      ...RECENT,
+      accountNumber: nubanFor('058', serial),
+      accountName: `PAYEE ${n + 1}`,
+    }))
+    api({ beneficiaries: { recent, saved: [] } })
+    const { user } = await openSendMoney()
+    const list = await screen.findByRole('region', { name: 'Recent accounts' })
+    const names = () =>
+      within(list)
+        .queryAllByRole('button', { pressed: false })
+        .map((button) => button.firstChild?.textContent)
+    expect(names()).toEqual(['PAYEE 1', 'PAYEE 2', 'PAYEE 3'])
+    await user.click(within(list).getByRole('button', { name: 'Show all 5 recent accounts' }))
+    expect(names()).toEqual(['PAYEE 1', 'PAYEE 2', 'PAYEE 3', 'PAYEE 4', 'PAYEE 5'])
+  })
+
   it('offers none while third-party transfers are off: step 1 stays locked to the settlement account', async () => {
     const calls = api({ thirdParty: false, beneficiaries: { recent: [RECENT], saved: [SAVED] } })
     await openSendMoney()

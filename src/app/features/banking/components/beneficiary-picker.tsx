@@ -21,7 +21,8 @@ export interface AccountChoice {
   accountNumber: string
 }
 
-const SAVED_SHOWN = 3
+/** Rows of each list shown before "Show all": the bank and account fields stay near the top of a phone's screen. */
+const SHOWN = 3
 
 const group = stack({ gap: '1' })
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: '0.04em' })
@@ -42,7 +43,7 @@ const pick = css({
   alignItems: 'flex-start',
   minH: 'touch',
   px: '3',
-  py: '2',
+  py: '1.5',
   textAlign: 'left',
   cursor: 'pointer',
   _disabled: { cursor: 'default', opacity: 0.6 },
@@ -103,12 +104,12 @@ export function BeneficiaryPicker({
   const list = useQuery(beneficiariesQuery())
   const remove = useRemoveBeneficiary()
   const online = useOnline()
-  const [allShown, setAllShown] = useState(false)
+  const [allSaved, setAllSaved] = useState(false)
+  const [allRecent, setAllRecent] = useState(false)
   if (!list.data) return null
   const { saved } = list.data
   const recent = list.data.recent.filter((account) => !saved.some((kept) => sameAccount(kept, account)))
   if (!saved.length && !recent.length) return null
-  const shown = allShown ? saved : saved.slice(0, SAVED_SHOWN)
   const choose = (account: AccountChoice) => onPick({ bankCode: account.bankCode, accountNumber: account.accountNumber })
 
   return (
@@ -117,7 +118,7 @@ export function BeneficiaryPicker({
         <section className={group} aria-label="Saved accounts">
           <h3 className={heading}>Saved accounts</h3>
           <ul className={stack({ gap: '2' })}>
-            {shown.map((account) => (
+            {(allSaved ? saved : saved.slice(0, SHOWN)).map((account) => (
               <AccountRow
                 key={account.id}
                 account={account}
@@ -133,9 +134,9 @@ export function BeneficiaryPicker({
               />
             ))}
           </ul>
-          {saved.length > SAVED_SHOWN ? (
-            <button type="button" className={showAll} onClick={() => setAllShown(!allShown)}>
-              {allShown ? 'Show fewer' : `Show all ${saved.length} saved accounts`}
+          {saved.length > SHOWN ? (
+            <button type="button" className={showAll} onClick={() => setAllSaved(!allSaved)}>
+              {allSaved ? 'Show fewer' : `Show all ${saved.length} saved accounts`}
             </button>
           ) : null}
         </section>
@@ -144,7 +145,7 @@ export function BeneficiaryPicker({
         <section className={group} aria-label="Recent accounts">
           <h3 className={heading}>Recent</h3>
           <ul className={stack({ gap: '2' })}>
-            {recent.map((account) => (
+            {(allRecent ? recent : recent.slice(0, SHOWN)).map((account) => (
               <AccountRow
                 key={`${account.bankCode}:${account.accountNumber}`}
                 account={account}
@@ -155,6 +156,11 @@ export function BeneficiaryPicker({
               />
             ))}
           </ul>
+          {recent.length > SHOWN ? (
+            <button type="button" className={showAll} onClick={() => setAllRecent(!allRecent)}>
+              {allRecent ? 'Show fewer' : `Show all ${recent.length} recent accounts`}
+            </button>
+          ) : null}
         </section>
       ) : null}
     </div>
