@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm'
 
 import { MAX_SAVED_BENEFICIARIES, RECENT_BENEFICIARIES, type RecentBeneficiary, type SavedBeneficiary } from '#contract/beneficiaries'
 
-import { savedBeneficiaries,type SavedBeneficiaryRow } from '../db/beneficiaries-schema'
+import { savedBeneficiaries, type SavedBeneficiaryRow } from '../db/beneficiaries-schema'
 import type { Db } from '../db/client'
 import { transactions } from '../db/schema'
 import type { AppDeps } from '../deps'
