@@ -150,6 +150,23 @@ describe('reconcileDay', () => {
     expect(referencesOf(sixth)).toEqual([early.reference])
   })
 
+  it("a transfer the bank stamped just past midnight is of our row's day, reported once", async () => {
+    const sender = await vendor('Midnight Foods')
+    at('2026-12-09T12:00:00Z')
+    await credit(sender.account, 30_000_00)
+    at('2026-12-09T22:59:59Z') // 23:59:59 WAT on the 9th
+    const sent = await sendTo(sender, 1_500_00)
+    await t.db
+      .update(sandboxBankTransfers)
+      .set({ createdAt: new Date('2026-12-09T23:00:02Z') })
+      .where(eq(sandboxBankTransfers.reference, sent.reference))
+    const [ninth, tenth] = [await reconcileDay(t.deps, '2026-12-09'), await reconcileDay(t.deps, '2026-12-10')]
+    expect([ninth.ok, tenth.ok]).toEqual([true, true])
+    const ours = ninth.vendors.find((entry) => entry.vendorId === sender.vendor.id)!
+    expect(ours.matched.map((line) => line.reference)).toContain(sent.reference)
+    expect(tenth.vendors.find((entry) => entry.vendorId === sender.vendor.id)).toBeUndefined()
+  })
+
   it('an amount the bank has otherwise is named, and fails the day until it agrees again', async () => {
     at('2026-12-07T10:00:00Z')
     const sender = await vendor('Chika Wholesale')
