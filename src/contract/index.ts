@@ -1,5 +1,6 @@
 import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
+import { beneficiaryEndpoints } from './beneficiaries'
 import { catalogueEndpoints } from './catalogue'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
@@ -23,6 +24,7 @@ export const endpoints = {
   ...vendorEndpoints,
   ...transactionEndpoints,
   ...bankingEndpoints,
+  ...beneficiaryEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
   ...sellingTermsEndpoints,

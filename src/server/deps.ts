@@ -115,8 +115,8 @@ export function resolveDeps(options: AppOptions): AppDeps {
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
-    banking: options.banking ?? new SandboxBankingProvider(options.db),
-    virtualAccounts: options.virtualAccounts ?? new SandboxBankingProvider(options.db),
+    banking: options.banking ?? new SandboxBankingProvider(options.db, clock),
+    virtualAccounts: options.virtualAccounts ?? new SandboxBankingProvider(options.db, clock),
     operatorKey: options.operatorKey ?? null,
     // startServer passes the key it checked for its database; an app made without one is on PGlite's terms.
     webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),

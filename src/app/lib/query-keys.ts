@@ -87,6 +87,8 @@ export const queryKeys = {
     transferCharge: (amountKobo: number) => [...queryKeys.banking.all, 'transfer-charge', amountKobo] as const,
     vendorCharges: () => [...queryKeys.banking.all, 'vendor-charges'] as const,
     thirdPartyTransfers: () => [...queryKeys.banking.all, 'third-party-transfers'] as const,
+    /** Recent and saved accounts of Send Money: recent ones change with every send (MONEY_KEYS). */
+    beneficiaries: () => [...queryKeys.banking.all, 'beneficiaries'] as const,
   },
   pin: {
     all: ['pin'] as const,
@@ -190,7 +192,8 @@ export const queryKeys = {
 /**
  * What every money movement makes stale: the balance, and the transactions and their analytics. Send money,
  * Mark as POS, refunds and outlet transfers all invalidate these. Orders are here too: a credit can pay an order
- * and a refund changes one; customers' totals move with them; outlets show their wallets' balances.
+ * and a refund changes one; customers' totals move with them; outlets show their wallets' balances; Send Money's
+ * recent accounts are where the sends went.
  */
 export const MONEY_KEYS = [
   queryKeys.wallet.all,
@@ -198,4 +201,5 @@ export const MONEY_KEYS = [
   queryKeys.orders.all,
   queryKeys.customers.all,
   queryKeys.outlets.all,
+  queryKeys.banking.beneficiaries(),
 ] as const

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
+import * as beneficiaries from './beneficiaries-schema'
 import * as onboarding from './onboarding-schema'
 import * as platform from './platform-schema'
 import * as sales from './sales-schema'
@@ -21,9 +22,9 @@ import * as team from './team-schema'
 
 /**
  * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
- * platform-schema.ts); drizzle sees them as one.
+ * platform-schema.ts, beneficiaries-schema.ts); drizzle sees them as one.
  */
-const schema = { ...core, ...sales, ...team, ...onboarding, ...platform }
+const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

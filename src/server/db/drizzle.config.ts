@@ -9,6 +9,7 @@ export default defineConfig({
     './src/server/db/team-schema.ts',
     './src/server/db/onboarding-schema.ts',
     './src/server/db/platform-schema.ts',
+    './src/server/db/beneficiaries-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

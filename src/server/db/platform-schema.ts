@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 import { sql } from 'drizzle-orm'
-import { check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
@@ -52,9 +52,30 @@ export const sandboxBankTransfers = pgTable(
     /** What the next status query turns a pending transfer into; null once it has (or for one never pending). */
     settlesAs: text('settles_as', { enum: ['success', 'failed'] }),
     settlesFailureReason: text('settles_failure_reason'),
+    /** Kobo, as a bank's statement shows it; null on transfers kept before migration 0021. */
+    amount: bigint('amount', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('sandbox_bank_transfers_settles_check', sql`${t.settlesAs} is null or ${t.status} = 'pending'`)],
+  (t) => [
+    check('sandbox_bank_transfers_settles_check', sql`${t.settlesAs} is null or ${t.status} = 'pending'`),
+    index('sandbox_bank_transfers_created_idx').on(t.createdAt),
+  ],
+)
+
+/**
+ * Credits the sandbox bank notified us of, as its own statement has them (decision 146): what reconciliation reads
+ * as the bank's side of inbound money, recorded when the sandbox's notice is received, before our ledger credits it.
+ */
+export const sandboxBankCredits = pgTable(
+  'sandbox_bank_credits',
+  {
+    providerReference: text('provider_reference').primaryKey(),
+    sessionId: text('session_id').notNull().unique(),
+    accountNumber: text('account_number').notNull(),
+    amount: bigint('amount', { mode: 'number' }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('sandbox_bank_credits_amount_check', sql`${t.amount} > 0`), index('sandbox_bank_credits_created_idx').on(t.createdAt)],
 )
 
 export type StoredFileRow = typeof storedFiles.$inferSelect

@@ -4,12 +4,16 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 
 import { isValidNuban, nubanFor } from '#contract/nuban'
 
+import { type Clock, systemClock } from '../clock'
 import type { Db } from '../db/client'
 import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
 import { preparedOnce } from '../db/prepared'
 import type {
   BankingProvider,
   NameEnquiryResult,
+  ProviderCreditRecord,
+  ProviderDay,
+  ProviderTransferRecord,
   RealMoneyProvider,
   TransferRequest,
   TransferResult,
@@ -17,8 +21,10 @@ import type {
   VirtualAccountRequest,
 } from './bank-provider'
 import { BANKS } from './banks'
+import type { InboundNotice } from './inbound-notice'
 import { newSessionId } from './ledger'
 import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
+import { recordSandboxCredit, sandboxBalance, sandboxRecords } from './sandbox-bank-records'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
@@ -117,6 +123,9 @@ export function sandboxPayerAccount(name: string, bankCode: string): string {
 
 interface Recorded {
   result: TransferResult
+  /** Kobo, and when the bank took the transfer: what its statement shows (reconciliation). */
+  amount: number
+  at: Date
   /** What a status query turns a pending transfer into. */
   settlesAs?: TransferResult & { status: 'success' | 'failed' }
 }
@@ -127,6 +136,11 @@ interface TransferRecords {
   keep(reference: string, recorded: Recorded): Promise<TransferResult>
   /** The current result; a pending one that settles is turned into its outcome first (once, whoever asks). */
   status(reference: string): Promise<TransferResult | null>
+  /** The bank's statement between `from` (inclusive) and `to` (exclusive), and the balance it holds for us. */
+  records(range: { from: Date; to: Date }): Promise<ProviderDay>
+  balance(): Promise<number>
+  /** Keeps a credit the sandbox notified (once per provider reference and per NIP session). */
+  credit(notice: Pick<InboundNotice, 'providerReference' | 'sessionId' | 'accountNumber' | 'amount'>, at: Date): Promise<void>
 }
 
 /** Keeps memory bounded in a long-running dev server; a forgotten transfer answers not_found, like a real one. */
@@ -135,6 +149,7 @@ const MAX_REMEMBERED = 50_000
 /** One process's memory: for the seed and for tests that build a bank of their own. */
 class MemoryRecords implements TransferRecords {
   private readonly transfers = new Map<string, Recorded>()
+  private readonly credits = new Map<string, ProviderCreditRecord>()
 
   async keep(reference: string, recorded: Recorded): Promise<TransferResult> {
     const known = this.transfers.get(reference)
@@ -156,6 +171,28 @@ class MemoryRecords implements TransferRecords {
     }
     return known.result
   }
+
+  async records({ from, to }: { from: Date; to: Date }): Promise<ProviderDay> {
+    const within = (at: Date) => at >= from && at < to
+    const transfers: ProviderTransferRecord[] = [...this.transfers]
+      .filter(([, kept]) => within(kept.at))
+      .map(([reference, kept]) => ({ reference, amount: kept.amount, status: kept.result.status, at: kept.at }))
+    return { transfers, credits: [...this.credits.values()].filter((credit) => within(credit.at)) }
+  }
+
+  async balance(): Promise<number> {
+    let held = 0
+    for (const credit of this.credits.values()) held += credit.amount
+    for (const kept of this.transfers.values()) if (kept.result.status !== 'failed') held -= kept.amount
+    return held
+  }
+
+  async credit(notice: Pick<InboundNotice, 'providerReference' | 'sessionId' | 'accountNumber' | 'amount'>, at: Date): Promise<void> {
+    const known = [...this.credits.values()].some((credit) => credit.sessionId === notice.sessionId)
+    if (known || this.credits.has(notice.providerReference)) return
+    const { providerReference, sessionId, accountNumber, amount } = notice
+    this.credits.set(providerReference, { providerReference, sessionId, accountNumber, amount, at })
+  }
 }
 
 const resultOf = (row: Pick<SandboxBankTransferRow, 'status' | 'sessionId' | 'failureReason'>): TransferResult =>
@@ -174,6 +211,8 @@ const keepStatement = preparedOnce((db) =>
       failureReason: sql.placeholder('failureReason'),
       settlesAs: sql.placeholder('settlesAs'),
       settlesFailureReason: sql.placeholder('settlesFailureReason'),
+      amount: sql.placeholder('amount'),
+      createdAt: sql.placeholder('createdAt'),
     })
     .onConflictDoNothing({ target: sandboxBankTransfers.reference })
     .returning()
@@ -187,7 +226,7 @@ const keepStatement = preparedOnce((db) =>
 class DatabaseRecords implements TransferRecords {
   constructor(private readonly db: Db) {}
 
-  async keep(reference: string, { result, settlesAs }: Recorded): Promise<TransferResult> {
+  async keep(reference: string, { result, settlesAs, amount, at }: Recorded): Promise<TransferResult> {
     // Two processes submitting one reference at once: the primary key keeps the first, the other reads it.
     const [inserted] = await keepStatement(this.db).execute({
       reference,
@@ -196,6 +235,8 @@ class DatabaseRecords implements TransferRecords {
       failureReason: result.failureReason ?? null,
       settlesAs: settlesAs?.status ?? null,
       settlesFailureReason: settlesAs?.failureReason ?? null,
+      amount,
+      createdAt: at,
     })
     if (inserted) return resultOf(inserted)
     // Read, not status(): submitting again answers the transfer as it stands, without settling a pending one.
@@ -217,16 +258,36 @@ class DatabaseRecords implements TransferRecords {
     const [row] = await this.db.select().from(t).where(eq(t.reference, reference))
     return row ? resultOf(row) : null
   }
+
+  records(range: { from: Date; to: Date }): Promise<ProviderDay> {
+    return sandboxRecords(this.db, range)
+  }
+
+  balance(): Promise<number> {
+    return sandboxBalance(this.db)
+  }
+
+  credit(notice: Pick<InboundNotice, 'providerReference' | 'sessionId' | 'accountNumber' | 'amount'>, at: Date): Promise<void> {
+    return recordSandboxCredit(this.db, notice, at)
+  }
 }
 
-export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount'> {
-  private readonly records: TransferRecords
+export class SandboxBankingProvider
+  implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount' | 'records' | 'balance'>
+{
+  private readonly kept: TransferRecords
   /** Without a database: the virtual accounts given, by wallet. */
   private readonly accounts = new Map<string, VirtualAccount>()
 
-  /** With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests). */
-  constructor(private readonly db?: Db) {
-    this.records = db ? new DatabaseRecords(db) : new MemoryRecords()
+  /**
+   * With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests).
+   * `clock` stamps its records, so a test's day is the bank's day too.
+   */
+  constructor(
+    private readonly db?: Db,
+    private readonly clock: Clock = systemClock,
+  ) {
+    this.kept = db ? new DatabaseRecords(db) : new MemoryRecords()
   }
 
   /** A fresh valid NUBAN at the virtual-account bank; the same one when asked again for the same wallet. */
@@ -253,7 +314,8 @@ export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyPr
   }
 
   async transfer(request: TransferRequest): Promise<TransferResult> {
-    const result = await this.records.keep(request.reference, this.decide(request.accountNumber.slice(0, 9)))
+    const decided = { ...this.decide(request.accountNumber.slice(0, 9)), amount: request.amount, at: this.clock.now() }
+    const result = await this.kept.keep(request.reference, decided)
     if (request.accountNumber.startsWith(SANDBOX_SERIALS.timeout)) {
       await new Promise((resolve) => setTimeout(resolve, TIMEOUT_DELAY_MS).unref())
     }
@@ -261,10 +323,28 @@ export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyPr
   }
 
   async transferStatus(reference: string): Promise<TransferResult | { status: 'not_found' }> {
-    return (await this.records.status(reference)) ?? { status: 'not_found' }
+    return (await this.kept.status(reference)) ?? { status: 'not_found' }
   }
 
-  private decide(serial: string): Recorded {
+  /** What the sandbox's statement holds between `from` (inclusive) and `to` (exclusive): for reconciliation. */
+  records(range: { from: Date; to: Date }): Promise<ProviderDay> {
+    return this.kept.records(range)
+  }
+
+  /** Credits in, less transfers out that are not failed (decision 146). */
+  balance(): Promise<number> {
+    return this.kept.balance()
+  }
+
+  /**
+   * The sandbox's side of a credit it notifies (POST /webhooks/bank/inbound): kept before our ledger is told, as a
+   * bank's statement has the money before its notice reaches us, so reconciliation can find a credit one side lacks.
+   */
+  recordCredit(notice: Pick<InboundNotice, 'providerReference' | 'sessionId' | 'accountNumber' | 'amount'>): Promise<void> {
+    return this.kept.credit(notice, this.clock.now())
+  }
+
+  private decide(serial: string): Omit<Recorded, 'amount' | 'at'> {
     const sessionId = newSessionId()
     switch (serial) {
       case SANDBOX_SERIALS.transferFails:

@@ -3,6 +3,7 @@ import type { EndpointName, Endpoints } from '#contract/index'
 import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
+import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
@@ -29,6 +30,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...bankingSettingsHandlers,
   ...moneyHandlers,
   ...paystackHandlers,
+  ...beneficiaryHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
   ...sellingTermsHandlers,

@@ -5,6 +5,7 @@ import { idempotencyKeyOf } from '../http/idempotency'
 import type { Guard, HandlersFor } from '../http/types'
 import { receiveInboundNotice } from '../money/inbound-notice'
 import { PaystackBankingProvider } from '../money/paystack'
+import { SandboxBankingProvider } from '../money/sandbox-bank'
 import { sendAnswer, sendMoney } from '../money/transfers'
 import { verifyWebhookSignature } from '../money/webhook-signature'
 
@@ -28,6 +29,8 @@ export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
   },
 
   async bankInbound({ body, deps }) {
+    // The sandbox plays the bank: its statement has the credit before its notice reaches the ledger (decision 146).
+    if (deps.banking instanceof SandboxBankingProvider) await deps.banking.recordCredit(body)
     return receiveInboundNotice(deps, body)
   },
 }

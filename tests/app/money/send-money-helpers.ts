@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 
+import type { RecentBeneficiary, SavedBeneficiary } from '#contract/beneficiaries'
 import { endpoints } from '#contract/index'
 
 import { BALANCE, BANKS, charges, pinStatus, resolved, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
@@ -25,6 +26,8 @@ export function api(
     settlement?: typeof SETTLEMENT | null
     /** The account name each name enquiry answers in turn (ADA OBI when not given). */
     names?: string[]
+    /** GET /transfer/beneficiaries' answer (none when not given). */
+    beneficiaries?: { recent: RecentBeneficiary[]; saved: SavedBeneficiary[] }
   } = {},
 ): Calls {
   const calls: Calls = { resolves: [], sends: [] }
@@ -34,6 +37,7 @@ export function api(
     handle(endpoints.transactionAnalytics, () => new Promise(() => {})),
     handle(endpoints.transactionBreakdown, () => new Promise(() => {})),
     handle(endpoints.listBanks, () => ok(BANKS)),
+    handle(endpoints.listBeneficiaries, () => ok(options.beneficiaries ?? { recent: [], saved: [] })),
     handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),
     handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: options.thirdParty ?? true })),
     handle(endpoints.settlementAccount, () => ok(options.settlement === undefined ? SETTLEMENT : options.settlement)),

@@ -125,6 +125,12 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   transferCharges: () => ({ query: { amount: '500000' } }),
   setChargeBearer: () => ({ body: { chargeBearer: 'vendor' } }),
   setThirdPartyTransfers: () => ({ body: { isEnabled: true, pin: PIN } }),
+  saveBeneficiary: () => ({ body: { bankCode: '058', accountNumber: account('058', randomSerial()), label: 'Rice supplier' } }),
+  // Its own saved account to remove.
+  removeBeneficiary: async () => {
+    const body = { bankCode: '058', accountNumber: account('058', randomSerial()) }
+    return { query: { id: (await call(t.app, 'POST', '/transfer/beneficiaries', { token: s.token, body })).body.data.id } }
+  },
   bankInbound: () => ({
     body: {
       accountNumber: s.wallets.main.accountNumber!,

@@ -7,6 +7,7 @@ import { AmountInput, Field, Input } from '#app/ui/field'
 
 import type { Resolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'
+import { BeneficiaryPicker, SaveBeneficiary } from './beneficiary-picker'
 
 export interface SendMoneyValues {
   bankCode: string | undefined
@@ -51,6 +52,8 @@ export function SendMoneyDetails({
   settlementMissing,
   thirdPartyDisabled,
 }: SendMoneyDetailsProps) {
+  // Recent and saved accounts only where any account may be chosen (not locked to the settlement account).
+  const anyAccount = !thirdPartyDisabled && !values.toSettlement
   return (
     <div className={stack({ gap: '4' })}>
       <label className={checkboxRow}>
@@ -80,6 +83,12 @@ export function SendMoneyDetails({
           .
         </p>
       ) : null}
+      {anyAccount ? (
+        <BeneficiaryPicker
+          chosen={values.bankCode ? { bankCode: values.bankCode, accountNumber: values.accountNumber } : undefined}
+          onPick={(account) => onChange(account)}
+        />
+      ) : null}
       <AccountFields
         bankCode={values.bankCode}
         accountNumber={values.accountNumber}
@@ -89,6 +98,9 @@ export function SendMoneyDetails({
         onRetry={onRetryResolution}
         disabled={values.toSettlement}
       />
+      {anyAccount && resolution.status === 'resolved' ? (
+        <SaveBeneficiary account={{ bankCode: resolution.account.bankCode, accountNumber: resolution.account.accountNumber }} />
+      ) : null}
       <Field label="Amount" error={amountError} helper={values.amount ? `Charge: ${chargeLabel(fee)}` : undefined}>
         <AmountInput value={values.amount} onChange={(amount) => onChange({ amount })} />
       </Field>

@@ -1,0 +1,43 @@
+import { parseArgs } from 'node:util'
+
+import { lagosDate } from '#server/analytics'
+import { reconcileDay } from '#server/money/reconcile'
+import { formatReconciliation } from '#server/money/reconcile-report'
+import { SandboxBankingProvider } from '#server/money/sandbox-bank'
+
+import { openAppDatabase } from './open-db'
+
+/*
+ * The operator's morning check (issue 36, decision 146):
+ *   npm run reconcile -- --date YYYY-MM-DD     (default: yesterday in Lagos)
+ * Compares the ledger's transfers out and credits in of that Lagos day (00:00–24:00 WAT) with the banking
+ * provider's own records, per vendor, and the sum of the wallets with the provider's balance less the fees kept.
+ * Exit code 0 when everything matches, 1 on any mismatch, 2 on bad usage. It opens the database as `npm start`
+ * does (DATABASE_URL, else the PGlite data directory DATA_DIR): with PGlite, stop the server first.
+ */
+
+const USAGE = 'Usage: npm run reconcile -- --date YYYY-MM-DD'
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({ options: { date: { type: 'string' } } })
+  const day = values.date ?? lagosDate(new Date(Date.now() - 24 * 60 * 60 * 1000))
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) {
+    console.error(USAGE)
+    process.exitCode = 2
+    return
+  }
+  const database = await openAppDatabase()
+  try {
+    // The sandbox is the only provider with records today; BANK_PROVIDER chooses another once it has them.
+    const result = await reconcileDay({ db: database.db, banking: new SandboxBankingProvider(database.db) }, day)
+    console.info(formatReconciliation(result))
+    process.exitCode = result.ok ? 0 : 1
+  } finally {
+    await database.close()
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof RangeError ? error.message : error)
+  process.exitCode = 2
+})
