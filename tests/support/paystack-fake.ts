@@ -37,6 +37,8 @@ export class PaystackFake {
   /** Every request as it reached the fake (after Prism), for tests that count calls. */
   readonly calls: string[] = []
   balance = 50_000_000_00
+  /** With a key, a call bearing another is answered 401 "Invalid key", as Paystack does. */
+  constructor(private readonly secretKey?: string) {}
   private server?: Server
   url = ''
 
@@ -67,6 +69,8 @@ export class PaystackFake {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
     }
+    if (this.secretKey && req.headers.authorization !== `Bearer ${this.secretKey}`)
+      return send(401, { status: false, message: 'Invalid key' })
     const verify = /^\/transfer\/verify\/(.+)$/.exec(url.pathname)
     const charge = /^\/charge\/(.+)$/.exec(url.pathname)
     if (call === 'GET /bank') return send(200, { status: true, message: 'Banks retrieved', data: BANKS.map((bank) => bankJson(bank)) })
