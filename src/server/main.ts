@@ -171,7 +171,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       claimsHeldUnder(database.db, lease)
     }
     if (deps.banking instanceof PaystackBankingProvider) {
-      // Paystack's API cannot say whether transfer OTP is on (decision 139): a transfer held for one is refused.
+      await deps.banking.checkKey(logger)
+      // Paystack's API cannot say whether transfer OTP is on (decision 140): a transfer held for one is refused.
       logger.info(
         `[server] banking provider: Paystack at ${bankChoice?.kind === 'paystack' ? bankChoice.baseUrl : 'a given URL'}; transfer OTP must be off`,
       )

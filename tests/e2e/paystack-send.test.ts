@@ -30,7 +30,7 @@ let server: RunningServer
 let browser: Browser
 
 beforeAll(async () => {
-  fake = await new PaystackFake().start()
+  fake = await new PaystackFake(SECRET).start()
   prism = await startPrism({ upstream: fake.url })
   const saved = { ...process.env }
   Object.assign(process.env, { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: prism.url })

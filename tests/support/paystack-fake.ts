@@ -1,10 +1,25 @@
-import { randomBytes } from 'node:crypto'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
 import { BANKS } from '#server/money/banks'
 import { sandboxAccountName } from '#server/money/sandbox-bank'
 
+import {
+  bankJson,
+  chargeJson,
+  code,
+  customerJson,
+  FAKE_SERIALS,
+  type FakeCharge,
+  type FakeRecipient,
+  type FakeTransfer,
+  nextId,
+  now,
+  recipientJson,
+  transferJson,
+} from './paystack-shapes'
 import { freePort } from './prism'
+
+export { FAKE_SERIALS, type FakeCharge, type FakeTransfer }
 
 /*
  * A small stateful stand-in for the Paystack calls a flow needs, written from Paystack's public docs and shaped
@@ -12,51 +27,6 @@ import { freePort } from './prism'
  * reference (a second POST /transfer with one is refused as Paystack does), customers, dedicated accounts and
  * charges, and builds the webhook payloads a test signs and delivers.
  */
-
-const now = () => new Date().toISOString()
-const code = (prefix: string) => `${prefix}_${randomBytes(8).toString('hex')}`
-let ids = 1000
-const nextId = () => (ids += 1)
-
-/** Account serials (first 9 digits) the fake treats specially, as the sandbox bank's serials do. */
-export const FAKE_SERIALS = {
-  /** GET /bank/resolve answers 422 "Could not resolve account name". */
-  notFound: '999999999',
-  /** POST /transfer answers status "otp" (transfer OTP still on). */
-  otp: '777777777',
-} as const
-
-export interface FakeTransfer {
-  reference: string
-  amount: number
-  reason: string
-  status: string
-  recipient: FakeRecipient
-  transferCode: string
-  id: number
-  createdAt: string
-  updatedAt: string
-  sessionId: string | null
-}
-
-interface FakeRecipient {
-  code: string
-  id: number
-  name: string
-  accountNumber: string
-  bankCode: string
-  createdAt: string
-}
-
-export interface FakeCharge {
-  reference: string
-  amount: number
-  accountNumber: string
-  paidAt: string
-  senderName: string
-  senderAccount: string
-  sessionId: string
-}
 
 export class PaystackFake {
   readonly recipients = new Map<string, FakeRecipient>()
@@ -67,6 +37,8 @@ export class PaystackFake {
   /** Every request as it reached the fake (after Prism), for tests that count calls. */
   readonly calls: string[] = []
   balance = 50_000_000_00
+  /** With a key, a call bearing another is answered 401 "Invalid key", as Paystack does. */
+  constructor(private readonly secretKey?: string) {}
   private server?: Server
   url = ''
 
@@ -97,9 +69,11 @@ export class PaystackFake {
       res.writeHead(status, { 'content-type': 'application/json' })
       res.end(JSON.stringify(payload))
     }
+    if (this.secretKey && req.headers.authorization !== `Bearer ${this.secretKey}`)
+      return send(401, { status: false, message: 'Invalid key' })
     const verify = /^\/transfer\/verify\/(.+)$/.exec(url.pathname)
     const charge = /^\/charge\/(.+)$/.exec(url.pathname)
-    if (call === 'GET /bank') return send(200, { status: true, message: 'Banks retrieved', data: BANKS.map((bank) => this.bank(bank)) })
+    if (call === 'GET /bank') return send(200, { status: true, message: 'Banks retrieved', data: BANKS.map((bank) => bankJson(bank)) })
     if (call === 'GET /bank/resolve') {
       const account = url.searchParams.get('account_number') ?? ''
       const bankCode = url.searchParams.get('bank_code') ?? ''
@@ -113,16 +87,16 @@ export class PaystackFake {
       })
     }
     if (call === 'POST /transferrecipient')
-      return send(201, { status: true, message: 'Transfer recipient created successfully', data: this.recipientJson(this.recipient(body)) })
+      return send(201, { status: true, message: 'Transfer recipient created successfully', data: recipientJson(this.recipient(body)) })
     if (call === 'POST /transfer') return this.transfer(body, send)
     if (verify) {
       const transfer = this.transfers.get(decodeURIComponent(verify[1]!))
       if (!transfer) return send(404, { status: false, message: 'Transfer not found' })
-      return send(200, { status: true, message: 'Transfer retrieved', data: this.transferJson(transfer) })
+      return send(200, { status: true, message: 'Transfer retrieved', data: transferJson(transfer) })
     }
     if (call === 'GET /transfer') {
       const data = [...this.transfers.values()].map((transfer) => ({
-        ...this.transferJson(transfer),
+        ...transferJson(transfer),
         request: transfer.id,
         fee_charged: 1000,
         fees_breakdown: null,
@@ -135,7 +109,7 @@ export class PaystackFake {
       })
     }
     if (call === 'GET /transaction') {
-      const data = this.charges.map((c) => this.chargeJson(c))
+      const data = this.charges.map((c) => chargeJson(c))
       return send(200, {
         status: true,
         message: 'Transactions retrieved',
@@ -145,34 +119,11 @@ export class PaystackFake {
     }
     if (call === 'GET /balance')
       return send(200, { status: true, message: 'Balances retrieved', data: [{ currency: 'NGN', balance: this.balance }] })
-    if (call === 'POST /customer')
-      return send(200, { status: true, message: 'Customer created', data: this.customerJson(this.customer(body)) })
+    if (call === 'POST /customer') return send(200, { status: true, message: 'Customer created', data: customerJson(this.customer(body)) })
     if (call === 'POST /dedicated_account') return this.dedicatedAccount(body, send)
     if (call === 'POST /charge') return this.bankTransferCharge(body, send)
     if (charge) return send(404, { status: false, message: 'Charge not found' })
     return send(404, { status: false, message: `The fake has no ${call}` })
-  }
-
-  private bank(bank: { code: string; name: string }) {
-    const at = '2020-01-01T00:00:00.000Z'
-    return {
-      name: bank.name,
-      slug: bank.name.toLowerCase().replace(/\W+/g, '-'),
-      code: bank.code,
-      longcode: bank.code,
-      gateway: null,
-      pay_with_bank: false,
-      supports_transfer: true,
-      available_for_direct_debit: false,
-      active: true,
-      is_deleted: false,
-      country: 'Nigeria',
-      currency: 'NGN',
-      type: 'nuban',
-      id: Number(bank.code),
-      createdAt: at,
-      updatedAt: at,
-    }
   }
 
   /** "A duplicate account number will lead to the retrieval of the existing record" (paystack.yaml). */
@@ -190,33 +141,6 @@ export class PaystackFake {
     }
     this.recipients.set(key, made)
     return made
-  }
-
-  private recipientJson(r: FakeRecipient) {
-    const bankName = BANKS.find((bank) => bank.code === r.bankCode)?.name ?? r.bankCode
-    return {
-      active: true,
-      createdAt: r.createdAt,
-      currency: 'NGN',
-      description: '',
-      domain: 'test',
-      email: '',
-      id: r.id,
-      integration: 100,
-      name: r.name,
-      recipient_code: r.code,
-      type: 'nuban',
-      updatedAt: r.createdAt,
-      is_deleted: false,
-      isDeleted: false,
-      details: {
-        authorization_code: null,
-        account_number: r.accountNumber,
-        account_name: r.name,
-        bank_code: r.bankCode,
-        bank_name: bankName,
-      },
-    }
   }
 
   private transfer(body: Record<string, unknown>, send: (status: number, payload: unknown) => void) {
@@ -279,105 +203,17 @@ export class PaystackFake {
     return transfer
   }
 
-  transferJson(t: FakeTransfer) {
-    return {
-      amount: t.amount,
-      createdAt: t.createdAt,
-      currency: 'NGN',
-      domain: 'test',
-      failures: null,
-      id: t.id,
-      integration: 100,
-      reason: t.reason,
-      reference: t.reference,
-      source: 'balance',
-      source_details: null,
-      status: t.status,
-      titan_code: null,
-      transfer_code: t.transferCode,
-      transferred_at: t.status === 'success' ? t.updatedAt : null,
-      updatedAt: t.updatedAt,
-      recipient: this.recipientJson(t.recipient),
-      session: { provider: t.sessionId ? 'nip' : null, id: t.sessionId },
-      gateway_response: t.status === 'failed' ? 'Beneficiary bank unavailable' : null,
-    }
-  }
-
   /** The body Paystack posts for transfer.success / transfer.failed / transfer.reversed. */
   transferEvent(event: 'transfer.success' | 'transfer.failed' | 'transfer.reversed', reference: string) {
     const transfer = this.settle(reference, event.slice('transfer.'.length) as 'success' | 'failed' | 'reversed')
-    return { event, data: this.transferJson(transfer) }
+    return { event, data: transferJson(transfer) }
   }
 
   /** The body Paystack posts for money paid into a dedicated account (channel dedicated_nuban). */
   chargeEvent(c: Omit<FakeCharge, 'paidAt'> & { paidAt?: string }) {
     const made = { ...c, paidAt: c.paidAt ?? now() }
     if (!this.charges.some((known) => known.reference === made.reference)) this.charges.push(made)
-    return { event: 'charge.success', data: this.chargeJson(made) }
-  }
-
-  private chargeJson(c: FakeCharge) {
-    return {
-      id: nextId(),
-      domain: 'test',
-      status: 'success',
-      reference: c.reference,
-      amount: c.amount,
-      message: null,
-      gateway_response: 'Approved',
-      paid_at: c.paidAt,
-      created_at: c.paidAt,
-      channel: 'dedicated_nuban',
-      currency: 'NGN',
-      ip_address: null,
-      metadata: { receiver_account_number: c.accountNumber, receiver_bank: 'Test Bank' },
-      log: null,
-      fees: 5000,
-      fees_split: null,
-      customer: {
-        id: 1,
-        first_name: null,
-        last_name: null,
-        email: 'payer@test.ng',
-        phone: null,
-        metadata: {},
-        customer_code: 'CUS_payer',
-        risk_action: 'default',
-      },
-      authorization: {
-        authorization_code: null,
-        bin: null,
-        last4: null,
-        exp_month: null,
-        exp_year: null,
-        channel: 'dedicated_nuban',
-        card_type: null,
-        bank: null,
-        country_code: 'NG',
-        brand: null,
-        reusable: false,
-        signature: null,
-        account_name: null,
-        sender_country: 'NG',
-        sender_bank: 'Access Bank',
-        sender_bank_account_number: c.senderAccount,
-        sender_name: c.senderName,
-        narration: `Transfer from ${c.senderName}`,
-        receiver_bank_account_number: c.accountNumber,
-        receiver_bank: 'Test Bank',
-        session_id: c.sessionId,
-      },
-      plan: {},
-      split: {},
-      subaccount: {},
-      order_id: null,
-      paidAt: c.paidAt,
-      createdAt: c.paidAt,
-      requested_amount: c.amount,
-      source: { source: 'merchant_api', type: 'api', identifier: null, entry_point: 'transaction' },
-      connect: {},
-      pos_transaction_data: null,
-    }
+    return { event: 'charge.success', data: chargeJson(made) }
   }
 
   private customer(body: Record<string, unknown>) {
@@ -394,29 +230,6 @@ export class PaystackFake {
     }
     this.customers.set(email, made)
     return made
-  }
-
-  private customerJson(c: { id: number; code: string; email: string; first: string; last: string; phone: string }) {
-    const at = now()
-    return {
-      transactions: [],
-      subscriptions: [],
-      authorizations: [],
-      email: c.email,
-      first_name: c.first,
-      last_name: c.last,
-      phone: c.phone,
-      integration: 100,
-      domain: 'test',
-      metadata: {},
-      customer_code: c.code,
-      risk_action: 'default',
-      id: c.id,
-      createdAt: at,
-      updatedAt: at,
-      identified: false,
-      identifications: null,
-    }
   }
 
   private dedicatedAccount(body: Record<string, unknown>, send: (status: number, payload: unknown) => void) {

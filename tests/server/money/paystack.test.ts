@@ -30,7 +30,7 @@ let t: TestApp
 let provider: PaystackBankingProvider
 
 beforeAll(async () => {
-  fake = await new PaystackFake().start()
+  fake = await new PaystackFake(SECRET).start()
   prism = await startPrism({ upstream: fake.url })
   console.info(`[paystack test] Prism proxy listening after ${prism.startMs} ms`)
   const app = await makeApp()
@@ -263,6 +263,12 @@ describe('Paystack provider: inbound webhooks', () => {
 })
 
 describe('Paystack provider: accounts, records and balance', () => {
+  it('checks the key at start: a key Paystack refuses stops the start, the right one passes', async () => {
+    await expect(provider.checkKey(console)).resolves.toBeUndefined()
+    const wrong = new PaystackBankingProvider({ secretKey: 'sk_test_not_the_key_0000000000', baseUrl: prism.url, db: t.db })
+    await expect(wrong.checkKey(console)).rejects.toThrow(/Paystack refused PAYSTACK_SECRET_KEY \(401/)
+  })
+
   it('assigns a wallet a dedicated account (POST /customer, POST /dedicated_account), the same one when asked again', async () => {
     const request = {
       walletId: randomUUID(),

@@ -2,7 +2,7 @@ import type { Db } from '../../db/client'
 import type { BankingProvider, PaymentAccountRequest, RealMoneyProvider, TransferRequest, VirtualAccountRequest } from '../bank-provider'
 import { PaystackAccounts } from './accounts'
 import { PaystackBanks } from './banks'
-import { PaystackClient, type PaystackConfig } from './client'
+import { PaystackClient, type PaystackConfig, PaystackError } from './client'
 import { PaystackTransfers } from './transfers'
 import { verifyPaystackSignature } from './webhook'
 
@@ -21,6 +21,21 @@ export class PaystackBankingProvider implements BankingProvider, RealMoneyProvid
     this.banks = new PaystackBanks(client, config.logger)
     this.transfers = new PaystackTransfers(client, config.db, config.logger)
     this.accounts = new PaystackAccounts(client)
+  }
+
+  /**
+   * At start (main.ts): one GET /balance. A key Paystack refuses (401) stops the start, since every send would fail;
+   * Paystack out of reach only warns, as a process must be able to start while it is down (recovery catches up).
+   */
+  async checkKey(logger: Pick<Console, 'warn'>): Promise<void> {
+    try {
+      await this.accounts.balance()
+    } catch (error) {
+      if (error instanceof PaystackError && error.httpStatus === 401) {
+        throw new Error(`Paystack refused PAYSTACK_SECRET_KEY (401 ${error.message}): copy the secret key from the dashboard again`)
+      }
+      logger.warn('[paystack] could not reach Paystack at start; sends will be retried:', error instanceof Error ? error.message : error)
+    }
   }
 
   /** Whether a webhook's x-paystack-signature is Paystack's for this raw body. */
