@@ -9,6 +9,7 @@ import { onboardingEndpoints } from './onboarding'
 import { operatorEndpoints } from './operator'
 import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
+import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { storefrontEndpoints } from './storefront'
@@ -23,6 +24,7 @@ export const endpoints = {
   ...vendorEndpoints,
   ...transactionEndpoints,
   ...bankingEndpoints,
+  ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
   ...sellingTermsEndpoints,

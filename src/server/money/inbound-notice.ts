@@ -55,7 +55,11 @@ async function creditOfNotice(db: Db, vendorId: string, notice: { providerRefere
 }
 
 /** A notice of money already credited: answered with the first credit, and said as such in the operator's log. */
-function duplicateNotice(deps: AppDeps, notice: InboundNotice, first: NonNullable<Awaited<ReturnType<typeof creditOfNotice>>>): InboundOutcome {
+function duplicateNotice(
+  deps: AppDeps,
+  notice: InboundNotice,
+  first: NonNullable<Awaited<ReturnType<typeof creditOfNotice>>>,
+): InboundOutcome {
   const sameReference = first.providerReference === notice.providerReference
   deps.logger.warn(
     sameReference

@@ -11,6 +11,7 @@ import { onboardingHandlers } from './onboarding'
 import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
+import { payoutSafetyHandlers } from './payout-safety'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { storefrontHandlers } from './storefront'
@@ -26,6 +27,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...vendorHandlers,
   ...transactionHandlers,
   ...bankingSettingsHandlers,
+  ...payoutSafetyHandlers,
   ...moneyHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
