@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { SettlementAccount } from './banking'
+import { accountNumber, SettlementAccount } from './banking'
 import { kobo } from './common'
 import { endpoint } from './endpoint'
 
@@ -52,6 +52,8 @@ export const payoutSafetyEndpoints = {
     summary:
       'Cancel a settlement account change still cooling off: payouts go back to the previous account (none if it was the first). The owner is told.',
     permission: ['VENDOR_SETTINGS', 'VENDOR_TRANSFERS'],
+    // The account being cancelled, as the screen showed it: a stale screen cannot cancel a later change.
+    body: v.object({ accountNumber }),
     response: v.nullable(SettlementAccount),
   }),
 }

@@ -99,7 +99,7 @@ async function ensureOwnAccount(db: Db, vendor: VendorRow, accountName: string):
   const message =
     `The bank gives this account's name as "${accountName}", which matches neither the business's registered name ` +
     `"${vendor.name}" nor the owner's name "${ownerName}". Payouts can only go to an account in one of these names.`
-  throw new ApiError(422, 'SETTLEMENT_NAME_MISMATCH', message, { issues: [{ path: 'accountNumber', message }] })
+  throw new ApiError(422, 'SETTLEMENT_NAME_MISMATCH', message, { issues: [{ path: 'requestId', message }] })
 }
 
 /** Whether the vendor's settlement account is still cooling off at `at`. */
@@ -144,11 +144,11 @@ export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { r
  * POST /bank/settlement-account/cancel: while a new account cools off, payouts go back to the previous one (or to
  * none, when it was the first). No PIN: it only narrows where money may go, and the owner may need it at once.
  */
-export async function cancelSettlementChange(deps: Deps, auth: Auth): Promise<VendorRow> {
+export async function cancelSettlementChange(deps: Deps, auth: Auth, input: { accountNumber: string }): Promise<VendorRow> {
   const now = deps.clock.now()
   const { vendor, restored } = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
-    if (!isCooling(before!, now)) {
+    if (!isCooling(before!, now) || before!.settlementAccountNumber !== input.accountNumber) {
       throw new ApiError(409, 'NO_SETTLEMENT_CHANGE', 'There is no settlement account change waiting to be cancelled')
     }
     const restored = before!.previousSettlementAccountNumber

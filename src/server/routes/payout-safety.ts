@@ -17,8 +17,8 @@ export const payoutSafetyHandlers: HandlersFor<typeof payoutSafetyEndpoints> = {
     return { data: limits, message }
   },
 
-  async cancelSettlementChange({ auth, deps }) {
-    const vendor = await cancelSettlementChange(deps, auth)
+  async cancelSettlementChange({ auth, body, deps }) {
+    const vendor = await cancelSettlementChange(deps, auth, body)
     return { data: await settlementOf(deps, vendor), message: 'Settlement account change cancelled' }
   },
 }

@@ -115,6 +115,8 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   transferCharges: () => ({ query: { amount: '500000' } }),
   setChargeBearer: () => ({ body: { chargeBearer: 'vendor' } }),
   setThirdPartyTransfers: () => ({ body: { isEnabled: true, pin: PIN } }),
+  setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
+  cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),
   bankInbound: () => ({
     body: {
       accountNumber: s.wallets.main.accountNumber!,

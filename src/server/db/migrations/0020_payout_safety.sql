@@ -19,8 +19,9 @@ CREATE TABLE "vendor_send_limits" (
 );--> statement-breakpoint
 DROP FUNCTION send_debit(text, text, text, jsonb, bigint, bigint, text, boolean, integer, jsonb, timestamptz);--> statement-breakpoint
 
--- POST /transfer/send's database work in one call (money/send-debit.ts), as in 0011 with two more checks before the
--- balance: a settlement account still cooling off is not paid, and the vendor's limits hold. The limits row is
+-- POST /transfer/send's database work in one call (money/send-debit.ts), as in 0011 with two more checks: a
+-- settlement account still cooling off is not paid (before the third-party rule), and after the balance, before
+-- the PIN, the vendor's limits hold. The limits row is
 -- locked first (FOR UPDATE, written on the vendor's first send), so concurrent sends of one vendor count their
 -- day one after the other: a send sees every earlier send of the day, committed.
 --   p_day_start: the start of the Lagos day of p_at; the daily limit counts Send Money debits (TRX…, not refunds,
@@ -57,6 +58,16 @@ BEGIN
     RETURN jsonb_build_object('refused', 'third_party');
   END IF;
 
+  FOR w IN SELECT * FROM wallets WHERE vendor_id = p_vendor AND outlet_id IS NULL AND kind IN ('main', 'external', 'fees') LOOP
+    IF w.kind = 'main' THEN main := w; ELSIF w.kind = 'external' THEN external_id := w.id; ELSE fees_id := w.id; END IF;
+  END LOOP;
+  IF main.id IS NULL OR external_id IS NULL OR fees_id IS NULL THEN
+    RAISE EXCEPTION 'Vendor % is missing a main, external or fees wallet', p_vendor;
+  END IF;
+  -- Known before the PIN, so a send that cannot succeed costs no try (decision 087); ledger_post checks again
+  -- under the wallet's lock.
+  IF main.balance < p_amount + p_fee THEN RETURN jsonb_build_object('refused', 'insufficient'); END IF;
+
   INSERT INTO vendor_send_limits (vendor_id) VALUES (p_vendor) ON CONFLICT (vendor_id) DO NOTHING;
   SELECT * INTO lim FROM vendor_send_limits WHERE vendor_id = p_vendor FOR UPDATE;
   per_transfer := CASE WHEN lim.raised_from <= p_at THEN coalesce(lim.raised_per_transfer, lim.per_transfer) ELSE lim.per_transfer END;
@@ -71,16 +82,6 @@ BEGIN
   IF sent + p_amount > daily THEN
     RETURN jsonb_build_object('refused', 'over_daily', 'perTransfer', per_transfer, 'daily', daily, 'sentToday', sent);
   END IF;
-
-  FOR w IN SELECT * FROM wallets WHERE vendor_id = p_vendor AND outlet_id IS NULL AND kind IN ('main', 'external', 'fees') LOOP
-    IF w.kind = 'main' THEN main := w; ELSIF w.kind = 'external' THEN external_id := w.id; ELSE fees_id := w.id; END IF;
-  END LOOP;
-  IF main.id IS NULL OR external_id IS NULL OR fees_id IS NULL THEN
-    RAISE EXCEPTION 'Vendor % is missing a main, external or fees wallet', p_vendor;
-  END IF;
-  -- Known before the PIN, so a send that cannot succeed costs no try (decision 087); ledger_post checks again
-  -- under the wallet's lock.
-  IF main.balance < p_amount + p_fee THEN RETURN jsonb_build_object('refused', 'insufficient'); END IF;
 
   IF p_pin_right IS NOT NULL THEN
     attempts := pin_try(p_vendor, p_user, p_pin_seen, p_pin_right, NULL, p_pin_max);
