@@ -4,6 +4,7 @@ import * as v from 'valibot'
 
 import { User } from '#contract/auth'
 import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
+import { SendLimits } from '#contract/payout-safety'
 import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { endpoints } from '#contract/index'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
@@ -87,6 +88,15 @@ export const SETTLEMENT = v.parse(SettlementAccount, {
   accountName: 'MAMA PUT KITCHEN LTD',
   bankCode: '044',
   bankName: 'Access Bank',
+})
+
+/** Send Money's limits (decision 144): the defaults, ₦250,000 sent today. */
+export const SEND_LIMITS = v.parse(SendLimits, {
+  perTransfer: 500_000_000,
+  daily: 2_000_000_000,
+  sentToday: 25_000_000,
+  leftToday: 1_975_000_000,
+  pendingRaise: null,
 })
 
 export const BALANCE = v.parse(WalletBalance, { balance: 125_000_000, currency: 'NGN' })

@@ -87,6 +87,7 @@ export const queryKeys = {
     transferCharge: (amountKobo: number) => [...queryKeys.banking.all, 'transfer-charge', amountKobo] as const,
     vendorCharges: () => [...queryKeys.banking.all, 'vendor-charges'] as const,
     thirdPartyTransfers: () => [...queryKeys.banking.all, 'third-party-transfers'] as const,
+    sendLimits: () => [...queryKeys.banking.all, 'send-limits'] as const,
   },
   pin: {
     all: ['pin'] as const,
