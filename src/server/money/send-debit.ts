@@ -5,7 +5,6 @@ import { chargeFor } from '#contract/charges'
 import { lagosMinuteText } from '#contract/lagos-time'
 
 import { startOfLagosDay } from '../analytics'
-
 import { checkPin } from '../auth/pin-hash'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'

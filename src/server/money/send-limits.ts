@@ -1,8 +1,8 @@
 import { and, eq, gte, inArray, isNull, like, sql } from 'drizzle-orm'
+import type * as v from 'valibot'
 
 import { nairaText } from '#contract/naira'
 import type { SendLimits } from '#contract/payout-safety'
-import type * as v from 'valibot'
 
 import { startOfLagosDay } from '../analytics'
 import type { Auth } from '../auth/sessions'

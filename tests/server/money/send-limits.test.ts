@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { hashPin } from '#server/auth/pin-hash'
 import { HOUR_MS } from '#server/clock'
 import { transactions, users, vendorSendLimits } from '#server/db/schema'
-import { hashPin } from '#server/auth/pin-hash'
 
 import { call, createMember, makeApp, type TestApp } from '../harness'
-import { balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, type Sender, send, sender, tokenFor } from './helpers'
+import { balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, send, type Sender, sender, tokenFor } from './helpers'
 
 /*
  * Send Money's limits (decision 144): per transfer and per Lagos day, per vendor, enforced by send_debit under the

@@ -7,7 +7,7 @@ import { settlementCoolingFromEnv } from '#server/deps'
 import { namesMatch } from '#server/money/name-match'
 
 import { call, makeApp, type TestApp } from '../harness'
-import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, send, sender } from './helpers'
+import { account, enquiry, PIN, pinAttempts, randomSerial, send, type Sender, sender } from './helpers'
 
 /*
  * Settlement safety (decision 143): the account must be in the business's or the owner's name, a new one takes
