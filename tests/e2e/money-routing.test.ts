@@ -41,8 +41,9 @@ describe('where money goes, on a phone', () => {
     // Pasted with spaces, as people share numbers: all ten digits stay.
     const number = page.getByRole('textbox', { name: 'Account number' })
     await number.click()
-    await number.fill('0690 000 032')
-    await expect.poll(() => number.inputValue()).toBe('0690000032')
+    // The demo business's own account (decision 143: a settlement account is in the business's or owner's name).
+    await number.fill('0123 456 784')
+    await expect.poll(() => number.inputValue()).toBe('0123456784')
     const resolvedName = page.getByTestId('resolved-account-name')
     await expect.poll(() => resolvedName.textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
     const accountName = (await resolvedName.textContent())!
@@ -62,11 +63,15 @@ describe('where money goes, on a phone', () => {
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
     await typeCode(page, DEMO.pin)
     await pin.waitFor({ state: 'hidden' })
-    await page.getByText('0690000032').waitFor()
+    await page.getByText('0123456784').waitFor()
+    // A new account cools off (decision 143): the card says from when it takes payouts, in Lagos time.
+    await page.getByText(/^Usable for payouts from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\./).waitFor()
+    await page.getByRole('button', { name: 'Cancel change' }).waitFor()
+    await snap(page, 'payout-settings-cooling-off')
 
-    const text = `Your settlement account was changed to Access Bank 0690000032 (${accountName}) by ${DEMO.ownerName}`
-    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text).toBe(text)
-    expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(text)
+    const text = `Your settlement account was changed to Access Bank 0123456784 (${accountName}) by ${DEMO.ownerName}. It can receive payouts from `
+    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text.startsWith(text)).toBe(true)
+    expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(own.outbox.lastTo(DEMO.email)?.text)
     await context.close()
   })
 
