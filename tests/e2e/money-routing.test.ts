@@ -130,6 +130,9 @@ describe('where money goes, on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
     await expect.poll(() => confirm.getByRole('button', { name: 'Send money' }).isDisabled(), { timeout: 10_000 }).toBe(false)
     expect(await confirm.getByRole('alert').count()).toBe(0)
+    // What the send limits leave today, before the PIN (decision 144).
+    await confirm.getByText(/^₦[\d,]+\.\d{2} of your ₦20,000,000\.00 daily limit is left today\.$/).waitFor()
+    await snap(page, 'send-money-confirm-limits')
     await context.close()
   })
 })

@@ -1,10 +1,11 @@
-import { screen, within } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
 import { SEND_LIMITS, SETTLEMENT } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { api as sendApi, fillDetails, openSendMoney, proceed } from './send-money-helpers'
 
 /* Payout settings: a settlement account cooling off (decision 143) and the transfer limits (decision 144). */
 
@@ -108,5 +109,50 @@ describe('transfer limits', () => {
     const card = await screen.findByRole('region', { name: 'Transfer limits' })
     expect(await within(card).findByText('₦5,000,000.00')).toBeTruthy()
     expect(within(card).queryByRole('button', { name: 'Change limits' })).toBeNull()
+  })
+})
+
+describe('Send Money, the Confirm step, before the PIN', () => {
+  const sendButton = () => screen.getByRole('button', { name: 'Send money' }) as HTMLButtonElement
+
+  async function toConfirm(user: Awaited<ReturnType<typeof openSendMoney>>['user'], amount = '5000') {
+    await fillDetails(user, '0690000032', amount)
+    await waitFor(() => expect(proceed().disabled).toBe(false))
+    await user.click(proceed())
+    return screen.findByRole('dialog', { name: 'Confirm Payment' })
+  }
+
+  it('says what the daily limit leaves today', async () => {
+    sendApi()
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    expect(await within(confirm).findByText('₦19,750,000.00 of your ₦20,000,000.00 daily limit is left today.')).toBeTruthy()
+    await waitFor(() => expect(sendButton().disabled).toBe(false))
+  })
+
+  it('an amount above the per-transfer limit is said there, and Send stays disabled', async () => {
+    const calls = sendApi({ limits: { ...SEND_LIMITS, perTransfer: 4_000_00 } })
+    const { user } = await openSendMoney()
+    const confirm = await toConfirm(user)
+    const alert = await within(confirm).findByRole('alert')
+    expect(alert.textContent).toBe('Your limit per transfer is ₦4,000.00. ₦19,750,000.00 of your ₦20,000,000.00 daily limit is left today.')
+    expect(sendButton().disabled).toBe(true)
+    expect(calls.sends).toEqual([])
+  })
+
+  it('a settlement account still cooling off is said there, and Send stays disabled', async () => {
+    const usableFrom = new Date(Date.now() + 60 * 60 * 1000).toISOString()
+    sendApi({ thirdParty: false, settlement: { ...SETTLEMENT, usableFrom } })
+    const { user } = await openSendMoney()
+    await waitFor(() => expect((screen.getByLabelText('Account number') as HTMLInputElement).value).toBe(SETTLEMENT.accountNumber))
+    await user.type(screen.getByLabelText('Amount'), '5000')
+    await waitFor(() => expect(proceed().disabled).toBe(false))
+    await user.click(proceed())
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Payment' })
+    const alert = await within(confirm).findByRole('alert')
+    expect(alert.textContent).toMatch(
+      /^Your new settlement account can receive payouts from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(Lagos time\)\./,
+    )
+    expect(sendButton().disabled).toBe(true)
   })
 })

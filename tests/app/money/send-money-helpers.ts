@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { BALANCE, BANKS, charges, pinStatus, resolved, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
+import { BALANCE, BANKS, charges, pinStatus, resolved, SEND_LIMITS, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
 import { fail, handle, ok, renderApp, server } from '../harness'
 
 /* The API as the Send Money flow sees it, and the steps a user takes through it. */
@@ -25,6 +25,8 @@ export function api(
     settlement?: typeof SETTLEMENT | null
     /** The account name each name enquiry answers in turn (ADA OBI when not given). */
     names?: string[]
+    /** Send limits (decision 144); SEND_LIMITS when not given. */
+    limits?: typeof SEND_LIMITS
   } = {},
 ): Calls {
   const calls: Calls = { resolves: [], sends: [] }
@@ -36,6 +38,7 @@ export function api(
     handle(endpoints.listBanks, () => ok(BANKS)),
     handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),
     handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: options.thirdParty ?? true })),
+    handle(endpoints.sendLimits, () => ok(options.limits ?? SEND_LIMITS)),
     handle(endpoints.settlementAccount, () => ok(options.settlement === undefined ? SETTLEMENT : options.settlement)),
     handle(endpoints.transferCharges, ({ request }) => {
       const amount = Number(new URL(request.url).searchParams.get('amount'))
