@@ -99,7 +99,9 @@ describe('transfer limits', () => {
     expect(await screen.findByRole('status', { name: 'Limits saved: the higher limits apply after the waiting period' })).toBeTruthy()
     expect(calls.limits.at(-1)).toEqual({ perTransfer: 100_000_00, daily: 30_000_000_00, pin: '1234' })
     expect(
-      await within(card).findByText(/Higher limits \(₦100,000.00 per transfer, ₦30,000,000.00 daily\) apply from 6 Dec 2026, 14:05\./),
+      await within(card).findByText(
+        /The new limits \(₦100,000.00 per transfer, ₦30,000,000.00 daily\) apply in full from 6 Dec 2026, 14:05\./,
+      ),
     ).toBeTruthy()
   })
 

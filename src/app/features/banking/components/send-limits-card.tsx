@@ -132,8 +132,8 @@ export function SendLimitsCard() {
           </dl>
           {data.pendingRaise ? (
             <Notice icon="alert-circle">
-              Higher limits ({formatKobo(data.pendingRaise.perTransfer)} per transfer, {formatKobo(data.pendingRaise.daily)} daily) apply
-              from {lagosMinuteText(data.pendingRaise.from)}.
+              The new limits ({formatKobo(data.pendingRaise.perTransfer)} per transfer, {formatKobo(data.pendingRaise.daily)} daily) apply
+              in full from {lagosMinuteText(data.pendingRaise.from)}.
             </Notice>
           ) : null}
         </div>
