@@ -33,6 +33,8 @@ export const SettlementAccount = v.object({
   accountName: v.string(),
   bankCode: v.string(),
   bankName: v.string(),
+  /** A new account cools off (decision 143): payouts may reach it from this instant (ISO); null or absent: now. */
+  usableFrom: v.optional(v.nullable(v.string())),
 })
 
 /** SPEC §9: BELOW5000 (< ₦5,000), BELOW50000 (< ₦50,000), ABOVE50000 (> ₦50,000); exactly ₦50,000 matches none. */

@@ -66,6 +66,13 @@ export const ERROR_CODES = {
   AMOUNT_TOO_LARGE: 'The amount would take a wallet past what it can hold.',
   INVALID_SIGNATURE: 'The bank webhook’s X-Provider-Signature does not match its body.',
 
+  // Settlement and payout safety (money/settlement-safety.ts, money/send-limits.ts; decisions 143, 144)
+  SETTLEMENT_NAME_MISMATCH: 'The account’s name (from the bank) matches neither the business’s registered name nor the owner’s.',
+  SETTLEMENT_COOLING_OFF: 'The new settlement account cannot receive payouts until its cooling-off period ends.',
+  NO_SETTLEMENT_CHANGE: 'There is no settlement account change to cancel.',
+  TRANSFER_LIMIT_EXCEEDED: 'The amount is above the vendor’s per-transfer limit.',
+  DAILY_LIMIT_EXCEEDED: 'The amount would take today’s sends (Lagos day) past the vendor’s daily limit.',
+
   // Onboarding (onboarding/*)
   OWNER_ONLY: 'Only the business owner can do this.',
   ALREADY_APPROVED: 'The vendor is approved; onboarding answers can no longer change.',

@@ -10,6 +10,7 @@ import { onboardingEndpoints } from './onboarding'
 import { operatorEndpoints } from './operator'
 import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
+import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { storefrontEndpoints } from './storefront'
@@ -25,6 +26,7 @@ export const endpoints = {
   ...transactionEndpoints,
   ...bankingEndpoints,
   ...beneficiaryEndpoints,
+  ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
   ...sellingTermsEndpoints,

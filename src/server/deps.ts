@@ -54,6 +54,11 @@ export interface AppDeps {
   transferTimeoutMs: number
   /** A session unused this long ends (SESSION_IDLE_HOURS, default 12 h), within its absolute 30 days (decision 085). */
   sessionIdleMs: number
+  /**
+   * How long a new settlement account, or a raised send limit, waits before it applies (SETTLEMENT_COOLING_HOURS,
+   * default 24 h; decisions 143, 144).
+   */
+  settlementCoolingMs: number
   /** Sessions of GET requests, kept a moment in memory (decision 098). Default: SESSION_CACHE_MS. */
   sessionCache: SessionCache
   /** Validate every handler's data against the endpoint's response schema (tests turn this on). */
@@ -107,6 +112,22 @@ export function sessionIdleFromEnv(value = process.env.SESSION_IDLE_HOURS): numb
   return Math.round(hours * HOUR_MS)
 }
 
+export const DEFAULT_SETTLEMENT_COOLING_MS = 24 * HOUR_MS
+
+/**
+ * SETTLEMENT_COOLING_HOURS as milliseconds. Not a number, negative, or past 30 days stops the start: a typo must not
+ * silently switch off the wait that protects payouts. 0 is allowed (a test deployment) and means no wait.
+ */
+export function settlementCoolingFromEnv(value = process.env.SETTLEMENT_COOLING_HOURS): number {
+  const trimmed = value?.trim()
+  if (!trimmed) return DEFAULT_SETTLEMENT_COOLING_MS
+  const hours = Number(trimmed)
+  if (!Number.isFinite(hours) || hours < 0 || hours > 720) {
+    throw new Error(`SETTLEMENT_COOLING_HOURS must be a number of hours from 0 to 720 such as 24, got ${value}`)
+  }
+  return Math.round(hours * HOUR_MS)
+}
+
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl
@@ -122,6 +143,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),
     transferTimeoutMs: options.transferTimeoutMs ?? DEFAULT_TRANSFER_TIMEOUT_MS,
     sessionIdleMs: options.sessionIdleMs ?? sessionIdleFromEnv(),
+    settlementCoolingMs: options.settlementCoolingMs ?? settlementCoolingFromEnv(),
     sessionCache: options.sessionCache ?? new SessionCache(),
     checkResponses: options.checkResponses ?? false,
     trustProxy: options.trustProxy ?? false,

@@ -6,6 +6,7 @@ import { User } from '#contract/auth'
 import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
 import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { endpoints } from '#contract/index'
+import { SendLimits } from '#contract/payout-safety'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { PinStatus } from '#contract/pin'
 import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '#contract/selling-terms'
@@ -87,6 +88,15 @@ export const SETTLEMENT = v.parse(SettlementAccount, {
   accountName: 'MAMA PUT KITCHEN LTD',
   bankCode: '044',
   bankName: 'Access Bank',
+})
+
+/** Send Money's limits (decision 144): the defaults, ₦250,000 sent today. */
+export const SEND_LIMITS = v.parse(SendLimits, {
+  perTransfer: 500_000_000,
+  daily: 2_000_000_000,
+  sentToday: 25_000_000,
+  leftToday: 1_975_000_000,
+  pendingRaise: null,
 })
 
 export const BALANCE = v.parse(WalletBalance, { balance: 125_000_000, currency: 'NGN' })

@@ -36,13 +36,14 @@ describe('where money goes, on a phone', () => {
   it('changing the settlement account asks for the PIN, and the owner is told', async () => {
     const { context, page } = await ownerPage()
     await page.goto(`${own.origin}/settings?tab=payout-settings`)
-    await page.getByRole('button', { name: 'Change' }).click()
+    await page.getByRole('button', { name: 'Change', exact: true }).click()
     await chooseAccessBank(page)
     // Pasted with spaces, as people share numbers: all ten digits stay.
     const number = page.getByRole('textbox', { name: 'Account number' })
     await number.click()
-    await number.fill('0690 000 032')
-    await expect.poll(() => number.inputValue()).toBe('0690000032')
+    // The demo business's own account (decision 143: a settlement account is in the business's or owner's name).
+    await number.fill('0123 456 784')
+    await expect.poll(() => number.inputValue()).toBe('0123456784')
     const resolvedName = page.getByTestId('resolved-account-name')
     await expect.poll(() => resolvedName.textContent(), { timeout: 10_000 }).toMatch(/\w+ \w+/)
     const accountName = (await resolvedName.textContent())!
@@ -62,11 +63,21 @@ describe('where money goes, on a phone', () => {
     await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
     await typeCode(page, DEMO.pin)
     await pin.waitFor({ state: 'hidden' })
-    await page.getByText('0690000032').waitFor()
+    await page.getByText('0123456784').waitFor()
+    // A new account cools off (decision 143): the card says from when it takes payouts, in Lagos time.
+    await page.getByText(/^Usable for payouts from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\./).waitFor()
+    await page.getByRole('button', { name: 'Cancel change' }).waitFor()
+    await snap(page, 'payout-settings-cooling-off')
 
-    const text = `Your settlement account was changed to Access Bank 0690000032 (${accountName}) by ${DEMO.ownerName}`
-    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text).toBe(text)
-    expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(text)
+    const text = `Your settlement account was changed to Access Bank 0123456784 (${accountName}) by ${DEMO.ownerName}. It can receive payouts from `
+    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text.startsWith(text)).toBe(true)
+    expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(own.outbox.lastTo(DEMO.email)?.text)
+
+    // Cancelled: payouts go back to the demo's own account, usable at once, and the owner is told.
+    await page.getByRole('button', { name: 'Cancel change' }).click()
+    await page.getByText('0123456785').waitFor()
+    expect(await page.getByText(/^Usable for payouts from/).count()).toBe(0)
+    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text).toMatch(/^The settlement account change was cancelled by /)
     await context.close()
   })
 
@@ -125,6 +136,32 @@ describe('where money goes, on a phone', () => {
     const confirm = page.getByRole('dialog', { name: 'Confirm Payment' })
     await expect.poll(() => confirm.getByRole('button', { name: 'Send money' }).isDisabled(), { timeout: 10_000 }).toBe(false)
     expect(await confirm.getByRole('alert').count()).toBe(0)
+    // What the send limits leave today, before the PIN (decision 144).
+    await confirm.getByText(/^₦[\d,]+\.\d{2} of your ₦20,000,000\.00 daily limit is left today\.$/).waitFor()
+    await snap(page, 'send-money-confirm-limits')
+    await context.close()
+  })
+
+  it('the owner lowers the per-transfer limit at once and raises the daily one after the wait (PIN)', async () => {
+    const { context, page } = await ownerPage()
+    await page.goto(`${own.origin}/settings?tab=payout-settings`)
+    const card = page.getByRole('region', { name: 'Transfer limits' })
+    await card.getByRole('button', { name: 'Change limits' }).click()
+    await card.getByLabel('Limit per transfer').fill('1000000')
+    await card.getByLabel('Daily limit').fill('25000000')
+    await snap(page, 'transfer-limits-form')
+    await card.getByRole('button', { name: 'Save limits' }).click()
+    const pin = page.getByRole('alertdialog', { name: 'Change transfer limits' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, DEMO.pin)
+    await pin.waitFor({ state: 'hidden' })
+    await card.getByText('₦1,000,000.00', { exact: true }).waitFor()
+    await card
+      .getByText(
+        /^The new limits \(₦1,000,000\.00 per transfer, ₦25,000,000\.00 daily\) apply in full from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d\.$/,
+      )
+      .waitFor()
+    await snap(page, 'transfer-limits-raise-waiting')
     await context.close()
   })
 })

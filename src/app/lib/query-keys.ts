@@ -89,6 +89,7 @@ export const queryKeys = {
     thirdPartyTransfers: () => [...queryKeys.banking.all, 'third-party-transfers'] as const,
     /** Recent and saved accounts of Send Money: recent ones change with every send (MONEY_KEYS). */
     beneficiaries: () => [...queryKeys.banking.all, 'beneficiaries'] as const,
+    sendLimits: () => [...queryKeys.banking.all, 'send-limits'] as const,
   },
   pin: {
     all: ['pin'] as const,

@@ -57,6 +57,12 @@ export const vendors = pgTable('vendors', {
   settlementAccountNumber: text('settlement_account_number'),
   settlementBankCode: text('settlement_bank_code'),
   settlementAccountName: text('settlement_account_name'),
+  /** A new settlement account takes payouts only from then (cooling-off, decision 143); null: usable. */
+  settlementUsableFrom: timestamp('settlement_usable_from', { withTimezone: true }),
+  /** The last usable settlement account while a new one cools off: payouts may still go there, and cancel restores it. */
+  previousSettlementAccountNumber: text('previous_settlement_account_number'),
+  previousSettlementBankCode: text('previous_settlement_bank_code'),
+  previousSettlementAccountName: text('previous_settlement_account_name'),
   /** When the owner entered the SMS code sent at registration (onboarding's first step). */
   phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
   /**
@@ -596,3 +602,30 @@ export type ProductVariantRow = typeof productVariants.$inferSelect
 export type CouponRow = typeof coupons.$inferSelect
 export type TaxRow = typeof taxes.$inferSelect
 export type DeliveryLocationRow = typeof deliveryLocations.$inferSelect
+
+/**
+ * Send Money's limits per vendor (decision 144), in kobo. No row: the defaults (send_debit writes it on the first
+ * send and locks it, so a vendor's sends count their Lagos day one at a time). A raise waits for the cooling-off:
+ * raised_* apply from raised_from on; a lowering is written to per_transfer/daily at once.
+ */
+export const vendorSendLimits = pgTable(
+  'vendor_send_limits',
+  {
+    vendorId: text('vendor_id')
+      .primaryKey()
+      .references(() => vendors.id),
+    perTransfer: kobo('per_transfer').notNull().default(500_000_000),
+    daily: kobo('daily').notNull().default(2_000_000_000),
+    raisedPerTransfer: kobo('raised_per_transfer'),
+    raisedDaily: kobo('raised_daily'),
+    raisedFrom: timestamp('raised_from', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'vendor_send_limits_positive',
+      sql`${t.perTransfer} > 0 AND ${t.daily} > 0 AND coalesce(${t.raisedPerTransfer}, 1) > 0 AND coalesce(${t.raisedDaily}, 1) > 0`,
+    ),
+  ],
+)
+export type VendorSendLimitsRow = typeof vendorSendLimits.$inferSelect

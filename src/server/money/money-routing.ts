@@ -1,13 +1,16 @@
 import { and, eq } from 'drizzle-orm'
 
+import { lagosMinuteText } from '#contract/lagos-time'
+
 import { nationalNumber, smsAddress } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { users, vendorAuditEvents, type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
-import { describeError } from '../errors'
+import { ApiError, describeError } from '../errors'
 import type { Notification } from '../notifier'
 import { findEnquiry, spendEnquiry } from './name-enquiry'
+import { namesMatch } from './name-match'
 import { verifyPin } from './pin'
 
 /*
@@ -17,7 +20,7 @@ import { verifyPin } from './pin'
  * vendor_audit_events saying who and when, and a message to the owner, who may not be the one who did it.
  */
 
-export type AuditKind = 'settlement_account_changed' | 'third_party_transfers_enabled'
+export type AuditKind = 'settlement_account_changed' | 'settlement_change_cancelled' | 'third_party_transfers_enabled'
 
 export interface SettlementDetail {
   accountNumber: string
@@ -54,8 +57,17 @@ async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, ve
   }
 }
 
-export const settlementChangedText = (account: SettlementDetail & { bankName: string }, by: string) =>
-  `Your settlement account was changed to ${account.bankName} ${account.accountNumber} (${account.accountName}) by ${by}`
+export const settlementChangedText = (account: SettlementDetail & { bankName: string }, by: string, usableFrom: Date | null) =>
+  `Your settlement account was changed to ${account.bankName} ${account.accountNumber} (${account.accountName}) by ${by}` +
+  (usableFrom
+    ? `. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
+    : '')
+
+export const settlementCancelledText = (by: string, restored: SettlementDetail | null) =>
+  `The settlement account change was cancelled by ${by}. ` +
+  (restored
+    ? `Payouts go to ${restored.accountNumber} (${restored.accountName}) as before.`
+    : 'You have no settlement account now; add one in Settings → Payout settings.')
 
 export const thirdPartyEnabledText = (by: string) =>
   `Third-party transfers were turned on by ${by}: money can now be sent to any account, not only your settlement account`
@@ -69,27 +81,100 @@ const settlementOfRow = (vendor: VendorRow): SettlementDetail | null =>
       }
     : null
 
-type Deps = Pick<AppDeps, 'db' | 'clock' | 'notifier' | 'logger'>
+type Deps = Pick<AppDeps, 'db' | 'clock' | 'notifier' | 'logger' | 'settlementCoolingMs'>
+
+/**
+ * The bank's name for the account must be the business's registered name or the owner's (decision 143; the
+ * owner's name is the one the operator checked against the identity document before approval). Refused before the
+ * PIN, so a wrong account costs no try.
+ */
+async function ensureOwnAccount(db: Db, vendor: VendorRow, accountName: string): Promise<void> {
+  const [owner] = await db
+    .select({ name: users.name })
+    .from(users)
+    .where(and(eq(users.vendorId, vendor.id), eq(users.role, 'owner')))
+    .limit(1)
+  const ownerName = owner?.name ?? ''
+  if (namesMatch(accountName, vendor.name) || (ownerName && namesMatch(accountName, ownerName))) return
+  const message =
+    `The bank gives this account's name as "${accountName}", which matches neither the business's registered name ` +
+    `"${vendor.name}" nor the owner's name "${ownerName}". Payouts can only go to an account in one of these names.`
+  throw new ApiError(422, 'SETTLEMENT_NAME_MISMATCH', message, { issues: [{ path: 'requestId', message }] })
+}
+
+/** Whether the vendor's settlement account is still cooling off at `at`. */
+const isCooling = (vendor: VendorRow, at: Date) => vendor.settlementUsableFrom !== null && vendor.settlementUsableFrom > at
 
 /** POST /bank/settlement-account: the resolved account (by requestId) becomes where payouts go. */
 export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { requestId: string; pin: string }): Promise<VendorRow> {
   // A stale or foreign requestId is refused before the PIN, so it does not cost one of the user's tries.
-  await findEnquiry(deps.db, auth.vendorId, input.requestId, deps.clock.now())
+  const found = await findEnquiry(deps.db, auth.vendorId, input.requestId, deps.clock.now())
+  await ensureOwnAccount(deps.db, auth.vendor, found.accountName)
   await verifyPin(deps.db, auth.user, input.pin)
   const now = deps.clock.now()
   const { vendor, enquiry } = await deps.db.transaction(async (tx) => {
     const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
     const spent = await spendEnquiry(tx, auth.vendorId, input.requestId, now)
+    // Every new account cools off, the first one too (decision 143). What stays usable meanwhile, and what a
+    // cancel restores, is the last account that was usable: a change during a change keeps the older one.
+    const keep = isCooling(before!, now)
     const [after] = await tx
       .update(vendors)
-      .set({ settlementAccountNumber: spent.accountNumber, settlementBankCode: spent.bankCode, settlementAccountName: spent.accountName })
+      .set({
+        settlementAccountNumber: spent.accountNumber,
+        settlementBankCode: spent.bankCode,
+        settlementAccountName: spent.accountName,
+        settlementUsableFrom: new Date(now.getTime() + deps.settlementCoolingMs),
+        previousSettlementAccountNumber: keep ? before!.previousSettlementAccountNumber : before!.settlementAccountNumber,
+        previousSettlementBankCode: keep ? before!.previousSettlementBankCode : before!.settlementBankCode,
+        previousSettlementAccountName: keep ? before!.previousSettlementAccountName : before!.settlementAccountName,
+      })
       .where(eq(vendors.id, auth.vendorId))
       .returning()
     const to = { accountNumber: spent.accountNumber, bankCode: spent.bankCode, accountName: spent.accountName }
     await recordAudit(tx, auth, 'settlement_account_changed', { from: settlementOfRow(before!), to }, now)
     return { vendor: after!, enquiry: spent }
   })
-  await notifyOwner(deps, auth.vendorId, 'Your settlement account was changed', settlementChangedText(enquiry, auth.user.name))
+  const usableFrom = vendor.settlementUsableFrom && vendor.settlementUsableFrom > now ? vendor.settlementUsableFrom : null
+  await notifyOwner(deps, auth.vendorId, 'Your settlement account was changed', settlementChangedText(enquiry, auth.user.name, usableFrom))
+  return vendor
+}
+
+/**
+ * POST /bank/settlement-account/cancel: while a new account cools off, payouts go back to the previous one (or to
+ * none, when it was the first). No PIN: it only narrows where money may go, and the owner may need it at once.
+ */
+export async function cancelSettlementChange(deps: Deps, auth: Auth, input: { accountNumber: string }): Promise<VendorRow> {
+  const now = deps.clock.now()
+  const { vendor, restored } = await deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(vendors).where(eq(vendors.id, auth.vendorId)).for('no key update')
+    if (!isCooling(before!, now) || before!.settlementAccountNumber !== input.accountNumber) {
+      throw new ApiError(409, 'NO_SETTLEMENT_CHANGE', 'There is no settlement account change waiting to be cancelled')
+    }
+    const restored = before!.previousSettlementAccountNumber
+      ? {
+          accountNumber: before!.previousSettlementAccountNumber,
+          bankCode: before!.previousSettlementBankCode ?? '',
+          accountName: before!.previousSettlementAccountName ?? '',
+        }
+      : null
+    const [after] = await tx
+      .update(vendors)
+      .set({
+        settlementAccountNumber: restored?.accountNumber ?? null,
+        settlementBankCode: restored?.bankCode ?? null,
+        settlementAccountName: restored?.accountName ?? null,
+        settlementUsableFrom: null,
+        previousSettlementAccountNumber: null,
+        previousSettlementBankCode: null,
+        previousSettlementAccountName: null,
+      })
+      .where(eq(vendors.id, auth.vendorId))
+      .returning()
+    await recordAudit(tx, auth, 'settlement_change_cancelled', { from: settlementOfRow(before!), to: restored }, now)
+    return { vendor: after!, restored }
+  })
+  await notifyOwner(deps, auth.vendorId, 'Settlement account change cancelled', settlementCancelledText(auth.user.name, restored))
   return vendor
 }
 

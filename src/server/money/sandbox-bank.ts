@@ -53,6 +53,9 @@ const TIMEOUT_DELAY_MS = 60_000
 /** Accounts with a fixed holder name, so the demo's settlement account resolves to its owner. */
 export const SANDBOX_NAMED_ACCOUNTS: Record<string, string> = {
   [`058:${nubanFor('058', '012345678')}`]: 'Adaeze Okafor',
+  // The demo business's own account at Access Bank: a settlement account must be in the business's or the owner's
+  // name (decision 143), and the sandbox's other names are made up from the number.
+  [`044:${nubanFor('044', '012345678')}`]: 'MAMA PUT KITCHEN LTD',
 }
 
 const FIRST = [

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm'
 
 import { THIRD_PARTY_OFF_MESSAGE } from '#contract/banking'
 import { chargeFor } from '#contract/charges'
+import { lagosMinuteText } from '#contract/lagos-time'
 
+import { startOfLagosDay } from '../analytics'
 import { checkPin } from '../auth/pin-hash'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
@@ -12,11 +14,12 @@ import { ApiError } from '../errors'
 import { insufficientFunds, newReference, postedFromJson, refusalOf, wholeTransaction } from './ledger'
 import { requestIdRefused } from './name-enquiry'
 import { PIN_MAX_ATTEMPTS, pinChanged, pinTry, verifyPin, wrongPin } from './pin'
+import { limitError, type LimitRefusal } from './send-limits'
 
 /*
  * POST /transfer/send's database work in one round trip (decision 110): the database's send_debit
- * (migrations/0011_money_functions.sql) checks the name enquiry, the third-party rule, the balance and the PIN, in
- * that order, then spends the enquiry and posts the pending debit (main pays amount + fee, external receives the
+ * (migrations/0011_money_functions.sql, replaced in 0020_payout_safety.sql) checks the name enquiry, a settlement
+ * account still cooling off, the third-party rule, the send limits (decision 144), the balance and the PIN, in that order, then spends the enquiry and posts the pending debit (main pays amount + fee, external receives the
  * amount, fees the fee). Every refusal leaves nothing behind but a wrong PIN's count, so the idempotency layer can
  * let the client retry the same key.
  */
@@ -41,15 +44,42 @@ function thirdPartyOff(vendor: VendorRow): ApiError {
   )
 }
 
-/** send_debit's p_only_to: null when any account may be paid, else the one [account, bank] (or none) allowed. */
-function onlyTo(vendor: VendorRow): string | null {
+/**
+ * send_debit's p_only_to: null when any account may be paid, else the one [account, bank] (or none) allowed: the
+ * settlement account, or while a new one cools off, the last usable one (decision 143).
+ */
+function onlyTo(vendor: VendorRow, at: Date): string | null {
   if (vendor.thirdPartyTransfers) return null
-  return JSON.stringify(vendor.settlementAccountNumber ? [vendor.settlementAccountNumber, vendor.settlementBankCode] : [])
+  const cooling = vendor.settlementUsableFrom !== null && vendor.settlementUsableFrom > at
+  const [number, bank] = cooling
+    ? [vendor.previousSettlementAccountNumber, vendor.previousSettlementBankCode]
+    : [vendor.settlementAccountNumber, vendor.settlementBankCode]
+  return JSON.stringify(number ? [number, bank] : [])
 }
 
-type Refusal = 'request_unknown' | 'request_used' | 'request_expired' | 'third_party' | 'insufficient' | 'pin_wrong' | 'pin_recheck'
+/** A send to a settlement account still cooling off (send_debit checks it against the vendor row it reads). */
+function settlementCooling(usableFrom: string): ApiError {
+  return new ApiError(
+    422,
+    'SETTLEMENT_COOLING_OFF',
+    `Your new settlement account can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it in Settings → Payout settings.`,
+  )
+}
 
-function refusalError(vendor: VendorRow, answer: { refused: Refusal; attempts?: number }): ApiError {
+type Refusal =
+  | 'request_unknown'
+  | 'request_used'
+  | 'request_expired'
+  | 'third_party'
+  | 'settlement_cooling'
+  | 'insufficient'
+  | 'pin_wrong'
+  | 'pin_recheck'
+
+type Answer = { refused: Refusal; attempts?: number; usableFrom?: string } | LimitRefusal
+
+function refusalError(vendor: VendorRow, answer: Answer): ApiError {
+  if (answer.refused === 'over_per_transfer' || answer.refused === 'over_daily') return limitError(answer)
   switch (answer.refused) {
     case 'request_unknown':
       return requestIdRefused('unknown')
@@ -59,6 +89,8 @@ function refusalError(vendor: VendorRow, answer: { refused: Refusal; attempts?: 
       return requestIdRefused('expired')
     case 'third_party':
       return thirdPartyOff(vendor)
+    case 'settlement_cooling':
+      return settlementCooling(answer.usableFrom!)
     case 'insufficient':
       return insufficientFunds()
     case 'pin_wrong':
@@ -97,9 +129,10 @@ export async function sendDebit(db: Db, auth: Auth, input: SendDebitInput): Prom
   for (let attempt = 0; attempt < 2; attempt += 1) {
     const answer = (await callFunction(
       db,
-      sql`send_debit(${auth.vendorId}, ${auth.userId}, ${input.requestId}, ${onlyTo(auth.vendor)}::jsonb, ${input.amount},
-        ${fee}, ${seen}, ${verdict}, ${PIN_MAX_ATTEMPTS}, ${JSON.stringify(row)}::jsonb, ${input.at.toISOString()}::timestamptz)`,
-    ).catch(refusalOf)) as { refused: Refusal; attempts?: number } | { transaction: unknown }
+      sql`send_debit(${auth.vendorId}, ${auth.userId}, ${input.requestId}, ${onlyTo(auth.vendor, input.at)}::jsonb, ${input.amount},
+        ${fee}, ${seen}, ${verdict}, ${PIN_MAX_ATTEMPTS}, ${JSON.stringify(row)}::jsonb, ${input.at.toISOString()}::timestamptz,
+        ${startOfLagosDay(input.at).toISOString()}::timestamptz)`,
+    ).catch(refusalOf)) as Answer | { transaction: unknown }
     if ('transaction' in answer) {
       // A right PIN still under the old scrypt hash is re-hashed once the send is made.
       if (outcome === 'right-rehash' && verdict !== null) await pinTry(db, auth.user, seen!, outcome, input.pin)

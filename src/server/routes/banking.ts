@@ -13,11 +13,13 @@ import { enforce, LIMITS } from '../rate-limit'
 
 type SettingsEndpoints = Omit<typeof bankingEndpoints, 'sendMoney' | 'bankInbound' | 'paystackWebhook'>
 
-async function settlementOf(deps: Pick<AppDeps, 'banking'>, vendor: VendorRow) {
-  const { settlementAccountNumber: accountNumber, settlementBankCode: bankCode } = vendor
+/** The settlement account as the contract says it; usableFrom only while it cools off (decision 143). */
+export async function settlementOf(deps: Pick<AppDeps, 'banking' | 'clock'>, vendor: VendorRow) {
+  const { settlementAccountNumber: accountNumber, settlementBankCode: bankCode, settlementUsableFrom } = vendor
   if (!accountNumber || !bankCode) return null
   const bank = (await deps.banking.listBanks()).find((candidate) => candidate.code === bankCode)
-  return { accountNumber, bankCode, accountName: vendor.settlementAccountName ?? '', bankName: bank?.name ?? bankCode }
+  const usableFrom = settlementUsableFrom && settlementUsableFrom > deps.clock.now() ? settlementUsableFrom.toISOString() : null
+  return { accountNumber, bankCode, accountName: vendor.settlementAccountName ?? '', bankName: bank?.name ?? bankCode, usableFrom }
 }
 
 async function updateVendor(db: Db, vendorId: string, values: Partial<VendorRow>): Promise<VendorRow> {

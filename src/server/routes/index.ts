@@ -13,6 +13,7 @@ import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
 import { paystackHandlers, verifyPaystackWebhook } from './paystack'
+import { payoutSafetyHandlers } from './payout-safety'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { storefrontHandlers } from './storefront'
@@ -28,6 +29,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...vendorHandlers,
   ...transactionHandlers,
   ...bankingSettingsHandlers,
+  ...payoutSafetyHandlers,
   ...moneyHandlers,
   ...paystackHandlers,
   ...beneficiaryHandlers,

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { notify } from '#app/lib/notify'
 import { endpoints } from '#contract/index'
 
-import { pinStatus } from '../fixtures'
+import { pinStatus, SEND_LIMITS } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
@@ -43,6 +43,7 @@ describe('a query that fails', () => {
       handle(endpoints.vendorProfile, () => ok(PROFILE)),
       handle(endpoints.settlementAccount, () => ok(null)),
       handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: false })),
+      handle(endpoints.sendLimits, () => ok(SEND_LIMITS)),
       handle(endpoints.vendorCharges, () => charges.clone()),
     )
     const { user } = renderApp('/settings?tab=payout-settings')

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { BANKS, pinStatus, resolved, SETTLEMENT } from '../fixtures'
+import { BANKS, pinStatus, resolved, SEND_LIMITS, SETTLEMENT } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
@@ -172,6 +172,7 @@ describe('Payout settings', () => {
     server.use(
       handle(endpoints.settlementAccount, () => ok(calls.settlement ? SETTLEMENT : null)),
       handle(endpoints.thirdPartyTransfers, () => ok(thirdParty)),
+      handle(endpoints.sendLimits, () => ok(SEND_LIMITS)),
       handle(endpoints.vendorCharges, () =>
         ok({
           tiers: [

@@ -4,7 +4,7 @@ import { expect } from 'vitest'
 import type { RecentBeneficiary, SavedBeneficiary } from '#contract/beneficiaries'
 import { endpoints } from '#contract/index'
 
-import { BALANCE, BANKS, charges, pinStatus, resolved, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
+import { BALANCE, BANKS, charges, pinStatus, resolved, SEND_LIMITS, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
 import { fail, handle, ok, renderApp, server } from '../harness'
 
 /* The API as the Send Money flow sees it, and the steps a user takes through it. */
@@ -28,6 +28,8 @@ export function api(
     names?: string[]
     /** GET /transfer/beneficiaries' answer (none when not given). */
     beneficiaries?: { recent: RecentBeneficiary[]; saved: SavedBeneficiary[] }
+    /** Send limits (decision 144); SEND_LIMITS when not given. */
+    limits?: typeof SEND_LIMITS
   } = {},
 ): Calls {
   const calls: Calls = { resolves: [], sends: [] }
@@ -40,6 +42,7 @@ export function api(
     handle(endpoints.listBeneficiaries, () => ok(options.beneficiaries ?? { recent: [], saved: [] })),
     handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),
     handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: options.thirdParty ?? true })),
+    handle(endpoints.sendLimits, () => ok(options.limits ?? SEND_LIMITS)),
     handle(endpoints.settlementAccount, () => ok(options.settlement === undefined ? SETTLEMENT : options.settlement)),
     handle(endpoints.transferCharges, ({ request }) => {
       const amount = Number(new URL(request.url).searchParams.get('amount'))

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { nameEnquiries } from '#server/db/schema'
+import { nameEnquiries, users } from '#server/db/schema'
 import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
 
 import { call, makeApp, type TestApp } from '../harness'
@@ -101,6 +101,8 @@ describe('settlement account', () => {
     expect((await call(t.app, 'GET', '/vendor/settlement-account', { token: s.token })).body.data).toBeNull()
     const number = account('033', randomSerial())
     const resolved = await resolve(s.token, number, '033')
+    // The account must be in the owner's or the business's name (decision 143): the sandbox names it, so the owner is.
+    await t.db.update(users).set({ name: resolved.body.data.accountName }).where(eq(users.id, s.owner.id))
     const saved = await call(t.app, 'POST', '/bank/settlement-account', {
       token: s.token,
       body: { requestId: resolved.body.data.requestId, pin: PIN },
@@ -110,6 +112,7 @@ describe('settlement account', () => {
       accountName: resolved.body.data.accountName,
       bankCode: '033',
       bankName: 'United Bank for Africa',
+      usableFrom: new Date(t.clock.now().getTime() + t.deps.settlementCoolingMs).toISOString(),
     }
     expect(saved.status).toBe(200)
     expect(saved.body).toEqual({ message: 'Settlement account saved', data: expected })

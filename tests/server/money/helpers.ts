@@ -87,7 +87,7 @@ export async function sender(t: TestApp, options: { balance?: number; thirdParty
 export async function enquiry(
   t: TestApp,
   vendor: TestVendor,
-  options: { bankCode?: string; serial?: string; expiresInMs?: number } = {},
+  options: { bankCode?: string; serial?: string; expiresInMs?: number; accountName?: string } = {},
 ): Promise<string> {
   const bankCode = options.bankCode ?? '058'
   const accountNumber = account(bankCode, options.serial ?? randomSerial())
@@ -100,7 +100,7 @@ export async function enquiry(
     accountNumber,
     bankCode,
     bankName: bankByCode(bankCode)!.name,
-    accountName: sandboxAccountName(accountNumber, bankCode),
+    accountName: options.accountName ?? sandboxAccountName(accountNumber, bankCode),
     createdAt: now,
     expiresAt: new Date(now.getTime() + (options.expiresInMs ?? NAME_ENQUIRY_TTL_MS)),
   })

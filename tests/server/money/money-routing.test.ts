@@ -1,10 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { lagosMinuteText } from '#contract/lagos-time'
 import { hashSecret } from '#server/auth/secrets'
 import { users, vendorAuditEvents } from '#server/db/schema'
 import { bankByCode } from '#server/money/banks'
-import { sandboxAccountName } from '#server/money/sandbox-bank'
 
 import { call, createMember, makeApp, type TestApp } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './helpers'
@@ -20,6 +20,8 @@ beforeAll(async () => {
 })
 
 const OWNER_SMS = '+2348030000000'
+/** The harness's owner: a settlement account must be in the owner's or the business's name (decision 143). */
+const OWNER_NAME = 'Owner Person'
 
 const settlement = (token: string) => call(t.app, 'GET', '/vendor/settlement-account', { token })
 const change = (token: string, body: Record<string, unknown>) => call(t.app, 'POST', '/bank/settlement-account', { token, body })
@@ -41,7 +43,7 @@ async function payoutMember(s: Sender, name = 'Team Member') {
 describe('POST /bank/settlement-account', () => {
   it('is refused without the PIN or with a wrong one, and nothing changes', async () => {
     const s = await sender(t)
-    const requestId = await enquiry(t, s, { bankCode: '044' })
+    const requestId = await enquiry(t, s, { bankCode: '044', accountName: OWNER_NAME })
     const none = await change(s.token, { requestId })
     expect(none.status).toBe(422)
     expect(none.body.message).toBe('pin: is required')
@@ -57,9 +59,9 @@ describe('POST /bank/settlement-account', () => {
 
   it('shares the PIN lockout with Send Money: locked after 5 wrong tries, even with the right PIN', async () => {
     const s = await sender(t)
-    for (let i = 0; i < 5; i++) await change(s.token, { requestId: await enquiry(t, s), pin: '0000' })
+    for (let i = 0; i < 5; i++) await change(s.token, { requestId: await enquiry(t, s, { accountName: OWNER_NAME }), pin: '0000' })
     expect(await pinAttempts(t.db, s.owner.id)).toBe(5)
-    const locked = await change(s.token, { requestId: await enquiry(t, s), pin: PIN })
+    const locked = await change(s.token, { requestId: await enquiry(t, s, { accountName: OWNER_NAME }), pin: PIN })
     expect(locked.status).toBe(403)
     expect(locked.body.code).toBe('PIN_LOCKED')
     expect((await settlement(s.token)).body.data).toBeNull()
@@ -77,14 +79,23 @@ describe('POST /bank/settlement-account', () => {
 
   it("with a member's PIN: changes it, records who and what, and tells the owner by SMS and e-mail", async () => {
     const s = await sender(t)
-    expect((await change(s.token, { requestId: await enquiry(t, s, { bankCode: '044' }), pin: PIN })).status).toBe(200)
+    expect((await change(s.token, { requestId: await enquiry(t, s, { bankCode: '044', accountName: OWNER_NAME }), pin: PIN })).status).toBe(
+      200,
+    )
     const member = await payoutMember(s, 'Musa Bello')
     const serial = randomSerial()
     const number = account('058', serial)
-    const name = sandboxAccountName(number, '058')
-    const res = await change(member.token, { requestId: await enquiry(t, s, { bankCode: '058', serial }), pin: '4321' })
+    const name = 'OWNER PERSON'
+    const res = await change(member.token, { requestId: await enquiry(t, s, { bankCode: '058', serial, accountName: name }), pin: '4321' })
     expect(res.status).toBe(200)
-    expect(res.body.data).toEqual({ accountNumber: number, accountName: name, bankCode: '058', bankName: 'Guaranty Trust Bank' })
+    const usableFrom = new Date(t.clock.now().getTime() + t.deps.settlementCoolingMs)
+    expect(res.body.data).toEqual({
+      accountNumber: number,
+      accountName: name,
+      bankCode: '058',
+      bankName: 'Guaranty Trust Bank',
+      usableFrom: usableFrom.toISOString(),
+    })
     expect((await settlement(s.token)).body.data.accountNumber).toBe(number)
 
     const rows = (await audit(s)).filter((row) => row.userId === member.id)
@@ -97,7 +108,7 @@ describe('POST /bank/settlement-account', () => {
       to: { accountNumber: number, bankCode: '058', accountName: name },
     })
 
-    const text = `Your settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello`
+    const text = `Your settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
     expect(messagesTo(OWNER_SMS).at(-1)).toMatchObject({ channel: 'sms', text })
     expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ channel: 'email', subject: 'Your settlement account was changed', text })
   })

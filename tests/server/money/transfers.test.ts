@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { hashSecret } from '#server/auth/secrets'
-import { idempotencyKeys, transactions, users } from '#server/db/schema'
+import { idempotencyKeys, transactions, users, vendors } from '#server/db/schema'
 
 import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
 import { account, balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, randomSerial, send, sender, tokenFor } from './helpers'
@@ -191,9 +191,11 @@ describe('POST /transfer/send', () => {
     const serial = randomSerial()
     const saved = await call(t.app, 'POST', '/bank/settlement-account', {
       token: s.token,
-      body: { requestId: await enquiry(t, s, { bankCode: '044', serial }), pin: PIN },
+      body: { requestId: await enquiry(t, s, { bankCode: '044', serial, accountName: 'Owner Person' }), pin: PIN },
     })
     expect(saved.status).toBe(200)
+    // Its cooling-off (settlement-safety.test.ts) is over.
+    await t.db.update(vendors).set({ settlementUsableFrom: null }).where(eq(vendors.id, s.vendor.id))
     const again = await send(t, s.token, { amount: 100, requestId: await enquiry(t, s, { bankCode: '058', serial }) })
     expect(again.body.message).toBe(
       'Third-party transfers are turned off: you can only send money to your settlement account. Turn them on in Settings → Payout settings.',

@@ -131,6 +131,8 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     const body = { bankCode: '058', accountNumber: account('058', randomSerial()) }
     return { query: { id: (await call(t.app, 'POST', '/transfer/beneficiaries', { token: s.token, body })).body.data.id } }
   },
+  setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
+  cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),
   bankInbound: () => ({
     body: {
       accountNumber: s.wallets.main.accountNumber!,

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, type Envelope } from '#app/lib/api'
 import { MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { bankingEndpoints } from '#contract/banking'
+import { payoutSafetyEndpoints } from '#contract/payout-safety'
 import type { Transaction } from '#contract/transactions'
 
 const DAY = 24 * 60 * 60 * 1000
@@ -85,5 +86,31 @@ export function useSetThirdPartyTransfers() {
     mutationFn: (body: { isEnabled: boolean; pin: string }) => api(bankingEndpoints.setThirdPartyTransfers, { body }),
     meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.thirdPartyTransfers(), data),
+  })
+}
+
+/** Send Money's limits and what is left today (decision 144). */
+export const sendLimitsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.sendLimits(),
+    queryFn: async ({ signal }) => (await api(payoutSafetyEndpoints.sendLimits, { signal })).data,
+  })
+
+/** Owner only, with the PIN; the PIN dialog shows a refusal in place. */
+export function useSetSendLimits() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (body: { perTransfer: number; daily: number; pin: string }) => api(payoutSafetyEndpoints.setSendLimits, { body }),
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.sendLimits(), data),
+  })
+}
+
+/** Back to the previous settlement account while the new one cools off (decision 143). */
+export function useCancelSettlementChange() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (accountNumber: string) => api(payoutSafetyEndpoints.cancelSettlementChange, { body: { accountNumber } }),
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.settlementAccount(), data),
   })
 }

@@ -47,10 +47,12 @@ export interface ConfirmPaymentProps {
   narration: string
   /** Why Send is disabled (too little balance, third-party transfers off), said here and not under the PIN. */
   problem?: string | null
+  /** What the send limits leave today (decision 144), when nothing stops the transfer. */
+  note?: string | null
 }
 
 /** Step 2, 'Confirm Payment': everything that will happen, read back before the PIN. */
-export function ConfirmPayment({ account, amountKobo, fee, narration, problem }: ConfirmPaymentProps) {
+export function ConfirmPayment({ account, amountKobo, fee, narration, problem, note }: ConfirmPaymentProps) {
   return (
     <div className={stack({ gap: '4' })}>
       <div className={css({ textAlign: 'center', py: '2' })}>
@@ -72,6 +74,7 @@ export function ConfirmPayment({ account, amountKobo, fee, narration, problem }:
           {problem}
         </Notice>
       ) : null}
+      {note ? <p className={css({ color: 'fg.muted', textStyle: 'body.sm' })}>{note}</p> : null}
     </div>
   )
 }

@@ -16,6 +16,7 @@ import type { ChargeTierName } from '#contract/charges'
 import { formatKobo } from '#contract/naira'
 
 import { thirdPartyTransfersQuery, useSetChargeBearer, useSetThirdPartyTransfers, vendorChargesQuery } from '../queries'
+import { SendLimitsCard } from './send-limits-card'
 import { SettlementAccountCard } from './settlement-account-card'
 
 const text = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -139,6 +140,7 @@ export function PayoutSettings({ canEdit }: { canEdit: boolean }) {
     <div className={stack({ gap: '4' })}>
       {canEdit ? null : <p className={text}>Only a team member with the settings permission can change payout settings.</p>}
       <SettlementAccountCard canEdit={canEdit} />
+      <SendLimitsCard />
       <ThirdPartyTransfersCard canEdit={canEdit} />
       <ChargesCard canEdit={canEdit} />
     </div>

@@ -20,7 +20,8 @@ import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
 
-import { settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
+import { sendLimitsQuery, settlementAccountQuery, thirdPartyTransfersQuery, useSendMoney } from '../queries'
+import { leftTodayText, payoutProblem } from '../send-limits-check'
 import { confirmProblem } from '../send-money-checks'
 import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved, useAccountResolution } from '../use-account-resolution'
 import { ConfirmPayment } from './confirm-payment'
@@ -128,6 +129,8 @@ export function SendMoneySheet({
   const [outcomeVisible, setOutcomeVisible] = useState(false)
   const [receiptOpen, setReceiptOpen] = useState(false)
 
+  // Send limits and a settlement account still cooling off (decisions 143, 144), known before the PIN.
+  const limits = useQuery(sendLimitsQuery())
   const problem =
     account && validAmount !== null
       ? (refusal ??
@@ -138,7 +141,8 @@ export function SendMoneySheet({
           thirdPartyEnabled: thirdParty.data?.isEnabled,
           settlement: thirdParty.data?.isEnabled === false ? settlement.data : undefined,
           destination: account,
-        }))
+        }) ??
+        payoutProblem(validAmount, limits.data, settlement.data, account))
       : null
 
   const canProceed =
@@ -280,7 +284,14 @@ export function SendMoneySheet({
             thirdPartyDisabled={lockedToSettlement}
           />
         ) : (
-          <ConfirmPayment account={account} amountKobo={validAmount} fee={fee} narration={values.narration} problem={problem} />
+          <ConfirmPayment
+            account={account}
+            amountKobo={validAmount}
+            fee={fee}
+            narration={values.narration}
+            problem={problem}
+            note={limits.data && !problem ? leftTodayText(limits.data) : null}
+          />
         )}
       </Sheet>
       <PinDialog

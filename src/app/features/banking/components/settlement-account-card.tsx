@@ -8,11 +8,13 @@ import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { usePermission } from '#app/lib/permissions'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
+import { Notice } from '#app/ui/notice'
 import { PinDialog } from '#app/ui/pin-dialog'
 import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
+import { lagosMinuteText } from '#contract/lagos-time'
 
-import { settlementAccountQuery, useSetSettlementAccount } from '../queries'
+import { settlementAccountQuery, useCancelSettlementChange, useSetSettlementAccount } from '../queries'
 import { accountRenamed, lookupExpired, RESOLVE_FAILED, type Resolved, useAccountResolution } from '../use-account-resolution'
 import { AccountFields } from './account-fields'
 
@@ -112,6 +114,29 @@ function SettlementForm({ onDone }: { onDone: () => void }) {
 }
 
 /**
+ * A new account cools off (decision 143): when it takes payouts (Lagos time), and the way back to the previous one.
+ */
+function CoolingOff({ accountNumber, usableFrom, canCancel }: { accountNumber: string; usableFrom: string; canCancel: boolean }) {
+  const online = useOnline()
+  const cancel = useCancelSettlementChange()
+  return (
+    <>
+      <Notice icon="alert-circle">
+        Usable for payouts from {lagosMinuteText(usableFrom)}. Until then payouts go to your previous account, if you had one. If you did
+        not make this change, cancel it.
+      </Notice>
+      {canCancel ? (
+        <div>
+          <Button variant="outline" disabled={!online} loading={cancel.isPending} onClick={() => cancel.mutate(accountNumber)}>
+            Cancel change
+          </Button>
+        </div>
+      ) : null}
+    </>
+  )
+}
+
+/**
  * Where payouts go: shown to those who may send money (VENDOR_TRANSFERS, as the server insists), changed by
  * those who also hold VENDOR_SETTINGS, with their PIN (decision 087).
  */
@@ -138,26 +163,31 @@ export function SettlementAccountCard({ canEdit: canEditSettings }: { canEdit: b
         <SettlementForm onDone={() => setEditing(false)} />
       ) : settlement.isSuccess ? (
         current ? (
-          <dl
-            className={css({
-              display: 'grid',
-              gap: '3',
-              gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
-            })}
-          >
-            <div>
-              <dt className={label}>Bank name</dt>
-              <dd className={value}>{current.bankName}</dd>
-            </div>
-            <div>
-              <dt className={label}>Account number</dt>
-              <dd className={value}>{current.accountNumber}</dd>
-            </div>
-            <div>
-              <dt className={label}>Account name</dt>
-              <dd className={value}>{current.accountName}</dd>
-            </div>
-          </dl>
+          <div className={stack({ gap: '3' })}>
+            <dl
+              className={css({
+                display: 'grid',
+                gap: '3',
+                gridTemplateColumns: { base: '1fr', sm: 'repeat(3, 1fr)' },
+              })}
+            >
+              <div>
+                <dt className={label}>Bank name</dt>
+                <dd className={value}>{current.bankName}</dd>
+              </div>
+              <div>
+                <dt className={label}>Account number</dt>
+                <dd className={value}>{current.accountNumber}</dd>
+              </div>
+              <div>
+                <dt className={label}>Account name</dt>
+                <dd className={value}>{current.accountName}</dd>
+              </div>
+            </dl>
+            {current.usableFrom ? (
+              <CoolingOff accountNumber={current.accountNumber} usableFrom={current.usableFrom} canCancel={canEdit} />
+            ) : null}
+          </div>
         ) : (
           <p className={label}>No settlement account yet. Payouts and "Send to my settlement account" need one.</p>
         )
