@@ -23,8 +23,8 @@ import type {
 import { BANKS } from './banks'
 import type { InboundNotice } from './inbound-notice'
 import { newSessionId } from './ledger'
-import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 import { recordSandboxCredit, sandboxBalance, sandboxRecords } from './sandbox-bank-records'
+import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
@@ -275,9 +275,7 @@ class DatabaseRecords implements TransferRecords {
   }
 }
 
-export class SandboxBankingProvider
-  implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount' | 'records' | 'balance'>
-{
+export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount' | 'records' | 'balance'> {
   private readonly kept: TransferRecords
   /** Without a database: the virtual accounts given, by wallet. */
   private readonly accounts = new Map<string, VirtualAccount>()
