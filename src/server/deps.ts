@@ -5,7 +5,7 @@ import { dnsFromEnv, type DnsResolver } from './domains/dns'
 import { MemoryEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
-import type { BankingProvider } from './money/bank-provider'
+import type { BankingProvider, RealMoneyProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { webhookSecretFor } from './money/webhook-signature'
 import type { Notifier } from './notifier'
@@ -39,6 +39,11 @@ export interface AppDeps {
   clock: Clock
   /** Name enquiry, transfers and their status. Default: the sandbox bank, its records in `db` (decision 103). */
   banking: BankingProvider
+  /**
+   * Each open order's own temporary account (issue 36, decisions 147/148). Default: the sandbox bank, its records in
+   * `db`; a real provider (Paystack's charge with bank_transfer) implements the same call.
+   */
+  paymentAccounts: PaymentAccountProvider
   /** TXT lookups that verify custom domains. Default: the sandbox DNS in development, real DNS with a public PUBLIC_URL. */
   dns: DnsResolver
   /** What X-Operator-Key must be for the operator's calls (npm run admin); null turns those calls off. */
@@ -67,6 +72,9 @@ export interface AppDeps {
   /** Live payment alerts: this process's event streams and the bus between processes (decision 107). Default: in memory. */
   events: LiveEvents
 }
+
+/** The part of a real-money provider that makes an order's payment account. */
+export type PaymentAccountProvider = Pick<RealMoneyProvider, 'createPaymentAccount'>
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
 
@@ -105,12 +113,15 @@ export function sessionIdleFromEnv(value = process.env.SESSION_IDLE_HOURS): numb
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl
+  // One sandbox bank for both unless a test or a real provider stands in (its records are in `db` either way).
+  const sandbox = new SandboxBankingProvider(options.db, clock)
   return {
     db: options.db,
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
-    banking: options.banking ?? new SandboxBankingProvider(options.db),
+    banking: options.banking ?? sandbox,
+    paymentAccounts: options.paymentAccounts ?? sandbox,
     operatorKey: options.operatorKey ?? null,
     // startServer passes the key it checked for its database; an app made without one is on PGlite's terms.
     webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),

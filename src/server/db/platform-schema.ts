@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm'
-import { check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigint, check, customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
@@ -54,6 +54,16 @@ export const sandboxBankTransfers = pgTable(
   },
   (t) => [check('sandbox_bank_transfers_settles_check', sql`${t.settlesAs} is null or ${t.status} = 'pending'`)],
 )
+
+/** The sandbox bank's per-order payment accounts (money/sandbox-payment-accounts.ts), as Paystack keeps its charges. */
+export const sandboxPaymentAccounts = pgTable('sandbox_payment_accounts', {
+  orderReference: text('order_reference').primaryKey(),
+  accountNumber: text('account_number').notNull().unique(),
+  providerReference: text('provider_reference').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
 
 export type StoredFileRow = typeof storedFiles.$inferSelect
 export type SandboxBankTransferRow = typeof sandboxBankTransfers.$inferSelect

@@ -7,9 +7,19 @@ import { isValidNuban, nubanFor } from '#contract/nuban'
 import type { Db } from '../db/client'
 import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
 import { preparedOnce } from '../db/prepared'
-import type { BankingProvider, NameEnquiryResult, TransferRequest, TransferResult } from './bank-provider'
+import { type Clock, systemClock } from '../clock'
+import type {
+  BankingProvider,
+  NameEnquiryResult,
+  PaymentAccount,
+  PaymentAccountRequest,
+  RealMoneyProvider,
+  TransferRequest,
+  TransferResult,
+} from './bank-provider'
 import { BANKS } from './banks'
 import { newSessionId } from './ledger'
+import { SandboxPaymentAccounts } from './sandbox-payment-accounts'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
@@ -210,12 +220,22 @@ class DatabaseRecords implements TransferRecords {
   }
 }
 
-export class SandboxBankingProvider implements BankingProvider {
+export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyProvider, 'createPaymentAccount'> {
   private readonly records: TransferRecords
+  private readonly paymentAccounts: SandboxPaymentAccounts
 
-  /** With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests). */
-  constructor(db?: Db) {
+  /**
+   * With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests). The
+   * clock says when an order's payment account has expired (tests move it).
+   */
+  constructor(db?: Db, clock: Clock = systemClock) {
     this.records = db ? new DatabaseRecords(db) : new MemoryRecords()
+    this.paymentAccounts = new SandboxPaymentAccounts(db, clock)
+  }
+
+  /** A temporary account for one order (Paystack's charge with bank_transfer): sandbox-payment-accounts.ts. */
+  createPaymentAccount(request: PaymentAccountRequest): Promise<PaymentAccount> {
+    return this.paymentAccounts.create(request)
   }
 
   async listBanks() {

@@ -7,6 +7,7 @@ import { createProduct, deleteProduct, updateProduct } from '../catalogue/produc
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
+import { ensurePaymentAccountOf } from '../orders/payment-accounts'
 import { payLinkCheckout } from '../orders/paylink-checkout'
 import { enforce, LIMITS } from '../rate-limit'
 
@@ -81,6 +82,8 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerIp, ip)
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerLink, body.code)
     const data = await payLinkCheckout(db, body, deps.clock.now())
+    // The order's own account, if the provider answers in time; its page asks again otherwise (decision 148).
+    await ensurePaymentAccountOf(deps, data.reference)
     return { data, message: `Quote ${data.reference} in your transfer narration`, status: 201 }
   },
 }
