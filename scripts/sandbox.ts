@@ -62,7 +62,8 @@ async function orderAccount(base: string, auth: Record<string, string>, referenc
   const found = await request(`${base}/api/order/single?reference=${encodeURIComponent(reference)}`, { headers: auth })
   if (found.status !== 200) throw new Refused(`Could not read order ${reference}: ${found.body.message}`)
   const account = found.body.data.payAccount as { accountNumber: string } | null
-  if (!account) throw new Refused(`${reference} has no account to pay into: it is ${found.body.data.status}, or the provider did not answer`)
+  if (!account)
+    throw new Refused(`${reference} has no account to pay into: it is ${found.body.data.status}, or the provider did not answer`)
   return account.accountNumber
 }
 
