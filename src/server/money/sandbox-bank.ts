@@ -4,10 +4,10 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm'
 
 import { isValidNuban, nubanFor } from '#contract/nuban'
 
+import { type Clock, systemClock } from '../clock'
 import type { Db } from '../db/client'
 import { type SandboxBankTransferRow, sandboxBankTransfers } from '../db/platform-schema'
 import { preparedOnce } from '../db/prepared'
-import { type Clock, systemClock } from '../clock'
 import type {
   BankingProvider,
   NameEnquiryResult,

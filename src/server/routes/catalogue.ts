@@ -7,8 +7,8 @@ import { createProduct, deleteProduct, updateProduct } from '../catalogue/produc
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
-import { ensurePaymentAccountOf } from '../orders/payment-accounts'
 import { payLinkCheckout } from '../orders/paylink-checkout'
+import { ensurePaymentAccountOf } from '../orders/payment-accounts'
 import { enforce, LIMITS } from '../rate-limit'
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
