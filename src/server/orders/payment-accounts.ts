@@ -58,9 +58,9 @@ export async function orderAccountByNumber(db: Db, accountNumber: string): Promi
 
 /** What the order shows: its account while the order is open and the account lasts, else none. */
 export async function shownPaymentAccount(db: Db, order: OrderRow, now: Date): Promise<OrderPaymentAccount | null> {
-  if (!isOpenForPayment(order)) return null
+  // Read whatever the status, so that an order costs the same statements paid or not (tests/server/orders/queries).
   const row = await lastingAccount(db, order, now)
-  return row ? toPaymentAccount(row) : null
+  return row && isOpenForPayment(order) ? toPaymentAccount(row) : null
 }
 
 /** Credits paid into the order's account after it closed that nobody has matched to an order yet (decision 147). */
@@ -140,9 +140,10 @@ export async function ensurePaymentAccount(
 ): Promise<OrderPaymentAccountRow | null> {
   const { db } = deps
   const now = deps.clock.now()
-  if (!isOpenForPayment(order)) return null
   try {
+    // Read whatever the status, so that an order costs the same statements paid or not.
     const lasting = await lastingAccount(db, order, now)
+    if (!isOpenForPayment(order)) return null
     if (lasting) return lasting
     // A provider that just failed for this order is not asked again at every showing of its page.
     const failedAt = recentFailures.get(order.id)

@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Order, PublicOrder } from '#contract/orders'
 
 import type { Db } from '../db/client'
-import { customers, orderEvents, orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { customers, orderEvents, orderItems, type OrderPaymentAccountRow, type OrderRow, orders } from '../db/sales-schema'
 import { transactions, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
@@ -35,7 +35,15 @@ const itemsOf = (db: Db, order: OrderRow) =>
  * GET /order/single: everything about one order, each part read by its own index. `now` says whether its payment
  * account still lasts (the handler asked for one first where it may make one, payment-accounts.ts).
  */
-export async function orderView(db: Db, vendorId: string, reference: string, origin: string, now: Date): Promise<Order> {
+export async function orderView(
+  db: Db,
+  vendorId: string,
+  reference: string,
+  origin: string,
+  now: Date,
+  /** The account ensurePaymentAccount just answered, so that it is not read twice. */
+  known?: { payAccount: OrderPaymentAccountRow | null },
+): Promise<Order> {
   const order = await findOrder(db, vendorId, reference)
   const [items, customer, payments, refundRows, events, source, payAccount, unattachedPayments] = await Promise.all([
     itemsOf(db, order),
@@ -60,7 +68,7 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
           .where(and(eq(transactions.vendorId, vendorId), eq(transactions.id, order.transactionId)))
           .then((rows) => rows[0])
       : undefined,
-    shownPaymentAccount(db, order, now),
+    known ? known.payAccount && toPaymentAccount(known.payAccount) : shownPaymentAccount(db, order, now),
     unattachedPaymentsOf(db, order),
   ])
   const accounts = refundAccounts(

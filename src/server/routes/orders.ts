@@ -67,8 +67,9 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
 
   async orderDetail(ctx) {
     // An open order without an account (the provider was down when it was made) gets one now (decision 148).
-    await ensurePaymentAccount(ctx.deps, await findOrder(ctx.db, ctx.auth.vendorId, ctx.query.reference), LAZY_PAYMENT_ACCOUNT_WAIT_MS)
-    return { data: await orderView(ctx.db, ctx.auth.vendorId, ctx.query.reference, publicOrigin(ctx), ctx.deps.clock.now()) }
+    const order = await findOrder(ctx.db, ctx.auth.vendorId, ctx.query.reference)
+    const payAccount = await ensurePaymentAccount(ctx.deps, order, LAZY_PAYMENT_ACCOUNT_WAIT_MS)
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx), ctx.deps.clock.now(), { payAccount }) }
   },
 
   async createOrder(ctx) {
