@@ -175,3 +175,66 @@ describe('the provider down when the order is made', () => {
     expect(paid.body.message).toBe(`Credit recorded as a payment of ${res.body.data.reference}`)
   })
 })
+
+describe('at the same moment', () => {
+  it('the same notice 10 times at once pays the order once', async () => {
+    const made = await order(t, s.token, { items: [line(s.small.id)] })
+    const before = (await balances(t.db, s.vendor.id)).main
+    const providerReference = `PRV-${randomUUID()}`
+    const from = payer()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => transferIn(t, made.payAccount.accountNumber, 1_000 * NAIRA, '', from, providerReference)),
+    )
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(200))
+    expect(answers.filter((res) => !res.body.data.duplicate)).toHaveLength(1)
+    expect(new Set(answers.map((res) => res.body.data.transactionId)).size).toBe(1)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(before + 1_000 * NAIRA)
+    expect(await orderData(t, s.token, made.reference)).toMatchObject({ status: 'paid', amountPaid: 1_000 * NAIRA })
+  })
+
+  it('an order shown on several pages at once, with no account yet, gets one account', async () => {
+    provider.down = true
+    const res = await postOrder(t, s.token, { items: [line(s.small.id)] }, { shareable: true })
+    provider.down = false
+    t.clock.advance(RETRY_AFTER_MS)
+    const code = res.body.data.publicUrl.split('/').pop()
+    const shown = await Promise.all([
+      orderData(t, s.token, res.body.data.reference),
+      call(t.app, 'GET', '/order/public', { query: { code } }).then((page) => page.body.data),
+      orderData(t, s.token, res.body.data.reference),
+      call(t.app, 'GET', '/order/public', { query: { code } }).then((page) => page.body.data),
+    ])
+    const numbers = new Set(shown.map((data) => data.payAccount?.accountNumber))
+    expect(numbers.size).toBe(1)
+    expect([...numbers][0]).toMatch(/^\d{10}$/)
+  })
+})
+
+describe('the sandbox bank', () => {
+  it('answers the same account for an order while it lasts, and a fresh one once it has expired', async () => {
+    const bank = new SandboxBankingProvider(t.db, t.clock)
+    const orderReference = `ORD-${randomUUID().slice(0, 8).toUpperCase()}`
+    const ask = () =>
+      bank.createPaymentAccount({
+        orderReference,
+        amount: 500 * NAIRA,
+        email: 'a@b.ng',
+        expiresAt: new Date(t.clock.now().getTime() + HOUR_MS),
+      })
+    const first = await ask()
+    expect(await ask()).toEqual(first)
+    t.clock.advance(HOUR_MS)
+    const renewed = await ask()
+    expect(renewed.accountNumber).not.toBe(first.accountNumber)
+    expect(renewed.providerReference).not.toBe(first.providerReference)
+    // Without a database (the seed's bank), in memory, alike.
+    const memory = new SandboxBankingProvider(undefined, t.clock)
+    const kept = await memory.createPaymentAccount({
+      orderReference,
+      amount: 1,
+      email: 'a@b.ng',
+      expiresAt: new Date(t.clock.now().getTime() + HOUR_MS),
+    })
+    expect(isValidNuban(VIRTUAL_ACCOUNT_BANK.cbnCode, kept.accountNumber)).toBe(true)
+  })
+})
