@@ -146,7 +146,7 @@ async function main(): Promise<void> {
   console.info(
     duplicate
       ? `Not credited: ${result.body.message} (transaction ${transactionId})`
-      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : values.order ? `the account of ${values.order} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}. ${result.body.message}`,
+      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : values.order ? `the account of ${values.order.trim().toUpperCase()} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}. ${result.body.message}`,
   )
 }
 
