@@ -221,7 +221,7 @@ export async function settleAccountStatus(tx: Tx, account: OrderPaymentAccountRo
 }
 
 /** ensurePaymentAccount for an order known by its reference (unique across vendors): the pay link's checkout. */
-export async function ensurePaymentAccountOf(deps: PaymentAccountDeps, reference: string): Promise<void> {
+export async function ensurePaymentAccountOf(deps: PaymentAccountDeps, reference: string): Promise<OrderPaymentAccountRow | null> {
   const [order] = await deps.db.select().from(orders).where(eq(orders.reference, reference))
-  if (order) await ensurePaymentAccount(deps, order)
+  return order ? ensurePaymentAccount(deps, order) : null
 }

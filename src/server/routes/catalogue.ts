@@ -83,7 +83,10 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerLink, body.code)
     const data = await payLinkCheckout(db, body, deps.clock.now())
     // The order's own account, if the provider answers in time; its page asks again otherwise (decision 148).
-    await ensurePaymentAccountOf(deps, data.reference)
-    return { data, message: `Quote ${data.reference} in your transfer narration`, status: 201 }
+    const account = await ensurePaymentAccountOf(deps, data.reference)
+    const message = account
+      ? `Pay into the account shown for ${data.reference}: no narration needed`
+      : `Quote ${data.reference} in your transfer narration`
+    return { data, message, status: 201 }
   },
 }
