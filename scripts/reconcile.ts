@@ -1,9 +1,10 @@
 import { parseArgs } from 'node:util'
 
 import { lagosDate } from '#server/analytics'
+import { bankingProviderFor } from '#server/money/provider-choice'
 import { reconcileDay } from '#server/money/reconcile'
 import { formatReconciliation } from '#server/money/reconcile-report'
-import { SandboxBankingProvider } from '#server/money/sandbox-bank'
+import { bankProviderFromEnv } from '#server/process-env'
 
 import { openAppDatabase } from './open-db'
 
@@ -28,8 +29,8 @@ async function main(): Promise<void> {
   }
   const database = await openAppDatabase()
   try {
-    // The sandbox is the only provider with records today; BANK_PROVIDER chooses another once it has them.
-    const result = await reconcileDay({ db: database.db, banking: new SandboxBankingProvider(database.db) }, day)
+    // The bank the server talks to (BANK_PROVIDER): the sandbox's own statement, or Paystack's lists.
+    const result = await reconcileDay({ db: database.db, banking: bankingProviderFor(bankProviderFromEnv(), database.db) }, day)
     console.info(formatReconciliation(result))
     process.exitCode = result.ok ? 0 : 1
   } finally {

@@ -11,11 +11,13 @@ import { DEMO } from '#server/seed/demo'
 /*
  * Plays the bank against the RUNNING server (npm start), the way a provider would: a signed inbound-transfer
  * notice to POST /api/webhooks/bank/inbound. So it works while the server holds the PGlite database.
- *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME] [--from NAME] [--bank BANK]
- *                     [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]
+ *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME | --order REF] [--from NAME]
+ *                     [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]
  * AMOUNT is naira ("1500" or "1,500.50"). An EMAIL is turned into its virtual account number by signing in
  * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details, or with
- * --outlet, the account of that outlet of the vendor (found by name, ignoring case, through GET /outlet).
+ * --outlet, the account of that outlet of the vendor (found by name, ignoring case, through GET /outlet), or with
+ * --order ORD-…/INV-…, that order's own temporary account (GET /order/single, which makes one if it has none yet):
+ * money into it pays the order with no narration (issue 36).
  * --account is the payer's account number, not the one credited; without it, each --from name pays from an account
  * of its own at --bank (sandboxPayerAccount), so different names are different customers (a payer is bank + account).
  * The notice is signed with BANK_WEBHOOK_SECRET (default: the sandbox secret, as the server's).
@@ -23,7 +25,7 @@ import { DEMO } from '#server/seed/demo'
  */
 
 const USAGE =
-  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME] [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
+  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME | --order REF] [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
 
 class Refused extends Error {}
 
@@ -55,8 +57,18 @@ async function outletAccount(base: string, auth: Record<string, string>, name: s
   throw new Refused(names ? `More than one outlet matches "${name}": ${names}` : `No outlet named "${name}"`)
 }
 
-/** The virtual account number of the vendor (or of one of its outlets), by signing in as the user. */
-async function accountOf(base: string, email: string, password: string | undefined, outlet?: string): Promise<string> {
+/** The order's own account to pay into (made by the server on this read if it has none yet). */
+async function orderAccount(base: string, auth: Record<string, string>, reference: string): Promise<string> {
+  const found = await request(`${base}/api/order/single?reference=${encodeURIComponent(reference)}`, { headers: auth })
+  if (found.status !== 200) throw new Refused(`Could not read order ${reference}: ${found.body.message}`)
+  const account = found.body.data.payAccount as { accountNumber: string } | null
+  if (!account)
+    throw new Refused(`${reference} has no account to pay into: it is ${found.body.data.status}, or the provider did not answer`)
+  return account.accountNumber
+}
+
+/** The virtual account number of the vendor (or of one of its outlets, or an order's own), by signing in as the user. */
+async function accountOf(base: string, email: string, password: string | undefined, outlet?: string, order?: string): Promise<string> {
   const secret = password ?? (email.toLowerCase() === DEMO.email ? DEMO.password : undefined)
   if (!secret) throw new Refused(`Pass --password for ${email}, or give the 10-digit virtual account number instead`)
   const json = { 'content-type': 'application/json' }
@@ -69,6 +81,7 @@ async function accountOf(base: string, email: string, password: string | undefin
   const auth = { authorization: `Bearer ${login.body.data.token}` }
   try {
     if (outlet) return await outletAccount(base, auth, outlet.trim())
+    if (order) return await orderAccount(base, auth, order.trim().toUpperCase())
     const details = await request(`${base}/api/vendor/wallet/details`, { headers: auth })
     if (details.status !== 200) throw new Refused(`Could not read ${email}'s wallet: ${details.body.message}`)
     return details.body.data.accountNumber as string
@@ -82,6 +95,7 @@ async function main(): Promise<void> {
     allowPositionals: true,
     options: {
       outlet: { type: 'string' },
+      order: { type: 'string' },
       from: { type: 'string', default: 'Sandbox Customer' },
       bank: { type: 'string', default: 'Guaranty Trust Bank' },
       account: { type: 'string' },
@@ -101,8 +115,11 @@ async function main(): Promise<void> {
   if (!kobo) throw new Refused(`AMOUNT must be naira above zero, like 1500 or 1,500.50; got ${amount}`)
   const base = values.url.replace(/\/+$/, '')
   const byNumber = /^\d{10}$/.test(target)
-  if (byNumber && values.outlet) throw new Refused('--outlet needs an EMAIL to sign in with; an account number already names the account')
-  const accountNumber = byNumber ? target : await accountOf(base, target.trim(), values.password, values.outlet)
+  if (byNumber && (values.outlet || values.order)) {
+    throw new Refused(`--${values.outlet ? 'outlet' : 'order'} needs an EMAIL to sign in with; an account number already names the account`)
+  }
+  if (values.outlet && values.order) throw new Refused('Pass --outlet or --order, not both')
+  const accountNumber = byNumber ? target : await accountOf(base, target.trim(), values.password, values.outlet, values.order)
   const bank = BANKS.find((known) => known.name.toLowerCase() === values.bank.trim().toLowerCase())
   if (!values.account && !bank)
     throw new Refused(`Unknown --bank "${values.bank}"; use a bank's full name, like "Access Bank", or pass --account`)
@@ -129,7 +146,7 @@ async function main(): Promise<void> {
   console.info(
     duplicate
       ? `Not credited: ${result.body.message} (transaction ${transactionId})`
-      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}`,
+      : `Credited ₦${amount} to ${values.outlet ? `outlet ${values.outlet} (${accountNumber})` : values.order ? `the account of ${values.order.trim().toUpperCase()} (${accountNumber})` : accountNumber} from ${values.from} (${values.bank} ${payerAccount}): transaction ${transactionId}. ${result.body.message}`,
   )
 }
 

@@ -133,6 +133,23 @@ export type OrderSummary = v.InferOutput<typeof OrderSummary>
 
 export const OrderTax = v.object({ name: v.string(), percentage: v.number(), amount: kobo })
 
+/**
+ * The order's own temporary account (issue 36, decision 147): a transfer into it pays this order, no narration
+ * needed, until `expiresAt` (an ISO instant; screens write it in Lagos time) or until the order is paid or closed.
+ */
+export const OrderPaymentAccount = v.object({
+  accountNumber: v.string(),
+  accountName: v.string(),
+  bankName: v.string(),
+  /** What was due when the account was made, kobo. */
+  amount: kobo,
+  expiresAt: v.string(),
+})
+export type OrderPaymentAccount = v.InferOutput<typeof OrderPaymentAccount>
+
+/** A credit paid into this order's account after it closed: in the wallet, not paying the order until matched. */
+export const UnattachedPayment = v.object({ transactionId: v.string(), reference: v.string(), amount: kobo, createdAt: v.string() })
+
 export const Order = v.object({
   ...OrderSummary.entries,
   customer: v.nullable(OrderCustomer),
@@ -156,6 +173,10 @@ export const Order = v.object({
   publicUrl: v.nullable(v.string()),
   /** The offline credit this order was created for, if any. */
   transactionReference: v.nullable(v.string()),
+  /** The order's own account to pay into while it is open; null once it is paid or closed, or while none is made yet. */
+  payAccount: v.nullable(OrderPaymentAccount),
+  /** Credits paid into the order's account after it closed, not yet matched to an order (decision 147). */
+  unattachedPayments: v.array(UnattachedPayment),
   payments: v.array(OrderPayment),
   refunds: v.array(Refund),
   timeline: v.array(OrderEvent),
@@ -192,6 +213,8 @@ export const PublicOrder = v.object({
   /** Refunds that reached the customer's account, kobo: the whole of amountPaid for a refunded order, less for a partial refund. */
   amountRefunded: kobo,
   payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
+  /** The order's own account: paid into, it needs no narration. Shown instead of payTo when there is one. */
+  payAccount: v.nullable(OrderPaymentAccount),
   createdAt: v.string(),
 })
 export type PublicOrder = v.InferOutput<typeof PublicOrder>

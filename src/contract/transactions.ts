@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { id, isoDate, kobo, page, pageQuery } from './common'
+import { id, isoDate, kobo, page, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
@@ -47,6 +47,11 @@ export const Transaction = v.object({
   hasMatchingOrder: v.boolean(),
   hasShareableOrder: v.boolean(),
   orderReference: v.nullable(v.string()),
+  /**
+   * The order whose own account this credit was paid into after that account closed (decision 147), while the
+   * credit is still unmatched: the vendor attaches it (Create order, or Mark as POS). Null otherwise.
+   */
+  unattachedOrderReference: v.nullable(v.string()),
   isOffline: v.boolean(),
   isPOSTransaction: v.boolean(),
   createdAt: v.string(),
@@ -72,6 +77,8 @@ export const transactionFilters = {
    * amount). Decision 130.
    */
   search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
+  /** Only credits paid into an order's account after it closed and not yet matched (decision 147). */
+  unattached: v.optional(queryBool),
   ...dateRange,
 }
 

@@ -40,10 +40,15 @@ export interface AppDeps {
   /** Name enquiry, transfers and their status. Default: the sandbox bank, its records in `db` (decision 103). */
   banking: BankingProvider
   /**
-   * Where wallets' virtual accounts come from (decision 142). Default: the sandbox, its records in `db`. A real
-   * provider is both this and `banking`.
+   * Where wallets' virtual accounts come from (decision 142). Default: `banking`. Apart from it so that a test can
+   * take this one call down.
    */
   virtualAccounts: Pick<RealMoneyProvider, 'assignVirtualAccount'>
+  /**
+   * Each open order's own temporary account (issue 36, decisions 147/148). Default: `banking` (the sandbox, or
+   * Paystack's charge with bank_transfer); apart from it for the same reason.
+   */
+  paymentAccounts: PaymentAccountProvider
   /** TXT lookups that verify custom domains. Default: the sandbox DNS in development, real DNS with a public PUBLIC_URL. */
   dns: DnsResolver
   /** What X-Operator-Key must be for the operator's calls (npm run admin); null turns those calls off. */
@@ -77,6 +82,9 @@ export interface AppDeps {
   /** Live payment alerts: this process's event streams and the bus between processes (decision 107). Default: in memory. */
   events: LiveEvents
 }
+
+/** The part of a real-money provider that makes an order's payment account. */
+export type PaymentAccountProvider = Pick<RealMoneyProvider, 'createPaymentAccount'>
 
 export type AppOptions = Pick<AppDeps, 'db' | 'notifier'> & Partial<Omit<AppDeps, 'db' | 'notifier'>>
 
@@ -131,13 +139,16 @@ export function settlementCoolingFromEnv(value = process.env.SETTLEMENT_COOLING_
 export function resolveDeps(options: AppOptions): AppDeps {
   const clock = options.clock ?? systemClock
   const publicUrl = options.publicUrl === undefined ? publicUrlFromEnv() : options.publicUrl
+  // One provider for every call unless a test takes one call down (virtualAccounts, paymentAccounts).
+  const banking = options.banking ?? new SandboxBankingProvider(options.db, clock)
   return {
     db: options.db,
     notifier: options.notifier,
     clock,
     rateLimiter: options.rateLimiter ?? new MemoryRateLimiter(clock),
-    banking: options.banking ?? new SandboxBankingProvider(options.db, clock),
-    virtualAccounts: options.virtualAccounts ?? new SandboxBankingProvider(options.db, clock),
+    banking,
+    virtualAccounts: options.virtualAccounts ?? banking,
+    paymentAccounts: options.paymentAccounts ?? banking,
     operatorKey: options.operatorKey ?? null,
     // startServer passes the key it checked for its database; an app made without one is on PGlite's terms.
     webhookSecret: options.webhookSecret ?? webhookSecretFor(undefined),

@@ -24,6 +24,7 @@ import { jsonLogger } from './logging'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { PaystackBankingProvider } from './money/paystack'
+import { bankingProviderFor } from './money/provider-choice'
 import { webhookSecretFor } from './money/webhook-signature'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
@@ -142,11 +143,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const deps = resolveDeps({
       db: database.db,
       notifier,
-      banking:
-        options.banking ??
-        (bankChoice?.kind === 'paystack'
-          ? new PaystackBankingProvider({ secretKey: bankChoice.secretKey, baseUrl: bankChoice.baseUrl, db: database.db, logger })
-          : undefined),
+      banking: options.banking ?? (bankChoice ? bankingProviderFor(bankChoice, database.db, { logger }) : undefined),
       trustProxy: options.trustProxy,
       checkResponses: options.checkResponses,
       logger,

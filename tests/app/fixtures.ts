@@ -52,6 +52,7 @@ export function transaction(overrides: Partial<TransactionOut> = {}): Transactio
     hasMatchingOrder: false,
     hasShareableOrder: false,
     orderReference: null,
+    unattachedOrderReference: null,
     isOffline: true,
     isPOSTransaction: false,
     createdAt: '2026-11-22T09:42:00.000Z',

@@ -206,6 +206,8 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
     narration: null,
     publicUrl: null,
     transactionReference: null,
+    payAccount: null,
+    unattachedPayments: [],
     payments: [
       {
         transactionId: 'txn-9',
@@ -278,6 +280,7 @@ export function publicOrder(overrides: Partial<v.InferOutput<typeof PublicOrder>
     amountOverpaid: 0,
     amountRefunded: 0,
     payTo: { bankName: 'Providus Bank', accountNumber: '9900112233', accountName: 'Mama Put Kitchen' },
+    payAccount: null,
     createdAt: '2026-11-22T09:42:00.000Z',
     ...overrides,
   })

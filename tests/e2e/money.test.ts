@@ -172,6 +172,7 @@ describe('money on a phone (390×844)', () => {
             hasMatchingOrder: false,
             hasShareableOrder: false,
             orderReference: null,
+            unattachedOrderReference: null,
             isOffline: true,
             isPOSTransaction: false,
             createdAt: at,

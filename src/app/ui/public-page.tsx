@@ -85,6 +85,21 @@ export function VendorLine({ name }: { name: string }) {
   )
 }
 
+/**
+ * '6 Dec 2026, 12:40' in Lagos, as the app's formatShortDateTime writes it, without loading date-fns into the
+ * public pages' chunk: Intl knows Africa/Lagos.
+ */
+const lagosTime = (iso: string) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso))
+
 export interface PayByTransferProps {
   vendorName: string
   /** The vendor's account; null when they have not set up bank transfer payments. */
@@ -97,10 +112,12 @@ export interface PayByTransferProps {
   intro: ReactNode
   /** The reference to write as the narration, when the payment is matched by it (an order). */
   narration?: string
+  /** An order's own account lasts until then (ISO); shown in Lagos time (issue 36, decision 147). */
+  expiresAt?: string
 }
 
 /** 'Pay by bank transfer': the amount and the account, each with a copy button, and the narration when needed. */
-export function PayByTransfer({ vendorName, payTo, amountLabel, amount, currency, intro, narration }: PayByTransferProps) {
+export function PayByTransfer({ vendorName, payTo, amountLabel, amount, currency, intro, narration, expiresAt }: PayByTransferProps) {
   if (!payTo) {
     return (
       <Card title="Pay by bank transfer">
@@ -126,6 +143,7 @@ export function PayByTransfer({ vendorName, payTo, amountLabel, amount, currency
           </span>
         </DetailRow>
         <DetailRow label="Account name">{payTo.accountName}</DetailRow>
+        {expiresAt ? <DetailRow label="Account expires">{lagosTime(expiresAt)} (Lagos time)</DetailRow> : null}
         {narration ? (
           <DetailRow label="Narration">
             <span className={copyValue}>

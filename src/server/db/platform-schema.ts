@@ -78,6 +78,16 @@ export const sandboxBankCredits = pgTable(
   (t) => [check('sandbox_bank_credits_amount_check', sql`${t.amount} > 0`), index('sandbox_bank_credits_created_idx').on(t.createdAt)],
 )
 
+/** The sandbox bank's per-order payment accounts (money/sandbox-payment-accounts.ts), as Paystack keeps its charges. */
+export const sandboxPaymentAccounts = pgTable('sandbox_payment_accounts', {
+  orderReference: text('order_reference').primaryKey(),
+  accountNumber: text('account_number').notNull().unique(),
+  providerReference: text('provider_reference').notNull(),
+  amount: bigint('amount', { mode: 'number' }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
 export type StoredFileRow = typeof storedFiles.$inferSelect
 export type SandboxBankTransferRow = typeof sandboxBankTransfers.$inferSelect
 

@@ -197,6 +197,39 @@ export const refunds = pgTable(
   (t) => [index('refunds_order_idx').on(t.vendorId, t.orderId), check('refunds_amount_positive', sql`${t.amount} > 0`)],
 )
 
+/**
+ * An order's own temporary account at the banking provider (issue 36, decisions 147/148): money into it pays the
+ * order with no narration. `status` is what was last known; a credit checks expires_at and the order's status too.
+ */
+export const orderPaymentAccounts = pgTable(
+  'order_payment_accounts',
+  {
+    id: id(),
+    vendorId: vendorId(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id),
+    accountNumber: text('account_number').notNull().unique(),
+    accountName: text('account_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    /** The provider's reference of the charge (Paystack's), which its notice of the payment carries. */
+    providerReference: text('provider_reference').notNull(),
+    /** Kobo asked for when the account was made (the amount then due). */
+    amount: kobo('amount').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    status: text('status', { enum: ['active', 'expired', 'closed'] })
+      .notNull()
+      .default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('order_payment_accounts_order_idx').on(t.vendorId, t.orderId, newestFirst(t.createdAt)),
+    check('order_payment_accounts_status_check', sql`${t.status} in ('active', 'expired', 'closed')`),
+    check('order_payment_accounts_amount_check', sql`${t.amount} > 0`),
+  ],
+)
+
 /** The same for every vendor; seeded by the migration that creates it. */
 export const disputeCategories = pgTable('dispute_categories', {
   id: text('id').primaryKey(),
@@ -260,3 +293,4 @@ export type RefundRow = typeof refunds.$inferSelect
 export type DisputeRow = typeof disputes.$inferSelect
 export type DisputeMessageRow = typeof disputeMessages.$inferSelect
 export type DisputeCategoryRow = typeof disputeCategories.$inferSelect
+export type OrderPaymentAccountRow = typeof orderPaymentAccounts.$inferSelect

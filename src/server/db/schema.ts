@@ -294,6 +294,11 @@ export const transactions = pgTable(
     isPos: boolean('is_pos').notNull().default(false),
     hasMatchingOrder: boolean('has_matching_order').notNull().default(false),
     hasShareableOrder: boolean('has_shareable_order').notNull().default(false),
+    /**
+     * An order's reference when this credit was paid into that order's own account after it closed (decision 147):
+     * an offline credit then, which the vendor is shown as unattached until they match it to an order.
+     */
+    paidIntoOrderAccount: text('paid_into_order_account'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -328,6 +333,10 @@ export const transactions = pgTable(
     uniqueIndex('transactions_provider_session_uq')
       .on(t.vendorId, t.sessionId)
       .where(sql`provider_reference is not null`),
+    // The unattached credits (decision 147): few, listed newest first.
+    index('transactions_paid_into_order_account_idx')
+      .on(t.vendorId, t.createdAt.desc())
+      .where(sql`paid_into_order_account is not null`),
     check('transactions_amount_positive', sql`${t.amount} > 0 and ${t.fee} >= 0`),
     // An own transfer names both its counterparty and its outlet; money from or to a bank names neither.
     check(

@@ -1,11 +1,14 @@
 import { and, inArray, lt } from 'drizzle-orm'
 
 import { purgeKnownDevices } from '../auth/known-devices'
-import { DAY_MS, MINUTE_MS } from '../clock'
+import { lagosDate } from '../analytics'
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
 import type { AppDeps } from '../deps'
 import { purgeIdempotencyKeys } from '../http/idempotency'
 import { purgeNameEnquiries } from '../money/name-enquiry'
+import { reconcileDay } from '../money/reconcile'
+import { formatReconciliation } from '../money/reconcile-report'
 import { recoverPendingTransfers } from '../money/transfers'
 import { assignVirtualAccountJob } from '../money/virtual-accounts'
 import { recurring } from './schedule'
@@ -42,6 +45,23 @@ export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
     .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS))))
 }
 
+/** The daily reconciliation runs at 06:00 Lagos: after the night's transfers have settled, before the operator's morning. */
+const RECONCILE_AT = '06:00'
+const RECONCILE_AFTER_MS = 6 * HOUR_MS
+
+/**
+ * The operator's morning check as a job: yesterday's Lagos day against the provider's records, the report in the log
+ * (an error when anything differs, so an alert on error lines catches it). `npm run reconcile` prints the same.
+ */
+export async function reconcileYesterday(deps: AppDeps): Promise<void> {
+  // The day before the period's own day: a run made late (the server was down at 06:00) still checks that day.
+  const day = lagosDate(new Date(deps.clock.now().getTime() - RECONCILE_AFTER_MS - DAY_MS))
+  const result = await reconcileDay(deps, day)
+  const report = formatReconciliation(result)
+  if (result.ok) deps.logger.info(`[jobs] reconciliation of ${day}: everything matches\n${report}`)
+  else deps.logger.error(`[jobs] reconciliation of ${day}: MISMATCH\n${report}`)
+}
+
 /** Every handler of the app, bound to its deps. */
 export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobHandlers {
   return (
@@ -55,6 +75,8 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
       .register('assign-virtual-account', ({ walletId }) => assignVirtualAccountJob(deps, walletId), {
         backoff: { baseMs: 10_000, capMs: 60 * MINUTE_MS },
       })
+      // The provider's lists may be unreachable for a while: a few tries, minutes apart.
+      .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
   )
 }
 
@@ -65,6 +87,7 @@ export function appSchedules(intervalMs = DEFAULT_JOB_INTERVAL_MS) {
   return [
     recurring({ kind: 'recover-pending-transfers', payload: {}, recurrence: { everyMs }, maxAttempts: 1 }),
     recurring({ kind: 'purge-expired', payload: {}, recurrence: { everyMs }, maxAttempts: 1 }),
+    recurring({ kind: 'reconcile-yesterday', payload: {}, recurrence: { dailyAtLagos: RECONCILE_AT }, maxAttempts: 4 }),
   ]
 }
 

@@ -21,6 +21,8 @@ export interface JobPayloads {
   'purge-expired': Record<string, never>
   /** Ask the provider for a wallet's virtual account (decision 142). */
   'assign-virtual-account': { walletId: string }
+  /** Compare yesterday (Lagos) of the ledger with the provider's records (decision 146). Recurring, daily. */
+  'reconcile-yesterday': Record<string, never>
 }
 
 export type JobKind = keyof JobPayloads & string

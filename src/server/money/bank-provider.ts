@@ -26,7 +26,7 @@ export interface TransferResult {
  * NIP gateway) in production. Tests inject failing, pending or slow providers through the app's deps.
  * Methods may throw when the provider cannot be reached; callers treat a thrown transfer as "outcome unknown".
  */
-export interface BankingProvider {
+export interface BankingProvider extends RealMoneyProvider {
   listBanks(): Promise<readonly BankInfo[]>
   nameEnquiry(accountNumber: string, bankCode: string): Promise<NameEnquiryResult>
   /** Idempotent on `reference`: a second call with the same reference answers the first transfer's state. */

@@ -7,13 +7,14 @@ import { transactions, wallets } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { notFound } from '../errors'
 import { receiveBankCredit } from '../orders/inbound'
+import { orderAccountByNumber } from '../orders/payment-accounts'
 
 /**
  * Money that reached one of our accounts, as any provider's notice says it once read and verified: the sandbox's
  * signed notice (POST /webhooks/bank/inbound) and a real provider's webhook both come down to this.
  */
 export interface InboundNotice {
-  /** The account the money was paid into (a wallet's virtual account). */
+  /** The account the money was paid into: a wallet's virtual account, or an order's own account (issue 36). */
   accountNumber: string
   /** Kobo. */
   amount: number
@@ -78,7 +79,14 @@ function duplicateNotice(
  */
 export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice): Promise<InboundOutcome> {
   const { db } = deps
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.accountNumber, notice.accountNumber))
+  // An order's own account first (issue 36): its money goes to the vendor's main wallet and pays that order.
+  const paidInto = await orderAccountByNumber(db, notice.accountNumber)
+  const [wallet] = paidInto
+    ? await db
+        .select()
+        .from(wallets)
+        .where(and(eq(wallets.vendorId, paidInto.vendorId), eq(wallets.kind, 'main')))
+    : await db.select().from(wallets).where(eq(wallets.accountNumber, notice.accountNumber))
   if (!wallet || (wallet.kind !== 'main' && wallet.kind !== 'outlet')) throw notFound('Account')
   const existing = await creditOfNotice(db, wallet.vendorId, notice)
   if (existing) return duplicateNotice(deps, notice, existing)
@@ -96,12 +104,19 @@ export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice)
       sessionId: notice.sessionId,
       providerReference: notice.providerReference,
       createdAt: deps.clock.now(),
+      paidInto,
     })
     await sendLowStockNotices(deps, notices)
     // Committed: the signed-in users who may see this wallet hear of it, on whichever process (decision 107).
     await deps.events.publishCredit(db, transaction, deps.logger)
     if (orderReference) {
       return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
+    }
+    if (transaction.paidIntoOrderAccount) {
+      return {
+        data: { transactionId: transaction.id, duplicate: false },
+        message: `Credit recorded; the account of ${transaction.paidIntoOrderAccount} had closed, so it is listed as unattached`,
+      }
     }
     return { data: { transactionId: transaction.id, duplicate: false }, message: 'Credit recorded' }
   } catch (error) {

@@ -84,6 +84,7 @@ export function wholeTransaction(vendorId: string, fields: TransactionFields): T
     isPos: false,
     hasMatchingOrder: false,
     hasShareableOrder: false,
+    paidIntoOrderAccount: null,
     ...fields,
     id: fields.id ?? randomUUID(),
     vendorId,

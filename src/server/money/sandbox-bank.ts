@@ -11,10 +11,11 @@ import { preparedOnce } from '../db/prepared'
 import type {
   BankingProvider,
   NameEnquiryResult,
+  PaymentAccount,
+  PaymentAccountRequest,
   ProviderCreditRecord,
   ProviderDay,
   ProviderTransferRecord,
-  RealMoneyProvider,
   TransferRequest,
   TransferResult,
   VirtualAccount,
@@ -25,6 +26,7 @@ import type { InboundNotice } from './inbound-notice'
 import { newSessionId } from './ledger'
 import { recordSandboxCredit, sandboxBalance, sandboxRecords } from './sandbox-bank-records'
 import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
+import { SandboxPaymentAccounts } from './sandbox-payment-accounts'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
@@ -275,20 +277,28 @@ class DatabaseRecords implements TransferRecords {
   }
 }
 
-export class SandboxBankingProvider implements BankingProvider, Pick<RealMoneyProvider, 'assignVirtualAccount' | 'records' | 'balance'> {
+export class SandboxBankingProvider implements BankingProvider {
   private readonly kept: TransferRecords
+  private readonly paymentAccounts: SandboxPaymentAccounts
   /** Without a database: the virtual accounts given, by wallet. */
   private readonly accounts = new Map<string, VirtualAccount>()
 
   /**
    * With `db`, its records are in the database (the app's); without, in this process's memory (seed, tests).
-   * `clock` stamps its records, so a test's day is the bank's day too.
+   * `clock` stamps its records, so a test's day is the bank's day too, and says when an order's payment account
+   * has expired (tests move it).
    */
   constructor(
     private readonly db?: Db,
     private readonly clock: Clock = systemClock,
   ) {
     this.kept = db ? new DatabaseRecords(db) : new MemoryRecords()
+    this.paymentAccounts = new SandboxPaymentAccounts(db, clock)
+  }
+
+  /** A temporary account for one order (Paystack's charge with bank_transfer): sandbox-payment-accounts.ts. */
+  createPaymentAccount(request: PaymentAccountRequest): Promise<PaymentAccount> {
+    return this.paymentAccounts.create(request)
   }
 
   /** A fresh valid NUBAN at the virtual-account bank; the same one when asked again for the same wallet. */

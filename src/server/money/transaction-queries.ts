@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gte, isNotNull, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import { parseNairaToKobo } from '#contract/money'
 import type { Transaction } from '#contract/transactions'
@@ -38,6 +38,8 @@ export function toTransaction(row: TransactionRow): Transaction {
     hasMatchingOrder: row.hasMatchingOrder,
     hasShareableOrder: row.hasShareableOrder,
     orderReference: row.orderReference,
+    // Still unattached only while nobody has matched it or marked it as POS (decision 147).
+    unattachedOrderReference: row.isOffline && !row.hasMatchingOrder && !row.isPos ? row.paidIntoOrderAccount : null,
     isOffline: row.isOffline,
     isPOSTransaction: row.isPos,
     createdAt: row.createdAt.toISOString(),
@@ -78,6 +80,8 @@ export interface TransactionFilters {
   customerId?: string
   reference?: string
   search?: string
+  /** Credits paid into an order's account after it closed, not yet matched (decision 147). */
+  unattached?: boolean
   startDate?: string
   endDate?: string
 }
@@ -105,6 +109,17 @@ export function transactionSearch(text: string | undefined): SQL | undefined {
   return term.length < 3 ? eq(transactions.amount, kobo) : or(eq(transactions.amount, kobo), fragment)
 }
 
+/**
+ * A credit still unattached (decision 147): paid into an order's account after it closed, and not since matched to
+ * an order or marked as POS (either takes it off the list).
+ */
+export const UNATTACHED_CREDIT = and(
+  isNotNull(transactions.paidIntoOrderAccount),
+  eq(transactions.isOffline, true),
+  eq(transactions.hasMatchingOrder, false),
+  eq(transactions.isPos, false),
+)!
+
 const rangeError = (message: string) =>
   new ApiError(422, 'VALIDATION_FAILED', `startDate: ${message}`, { issues: [{ path: 'startDate', message }] })
 
@@ -114,7 +129,14 @@ export function listFilter(vendorId: string, filters: TransactionFilters, scope:
   const end = filters.endDate ? new Date(filters.endDate) : undefined
   if (start && end && start > end) throw rangeError('must not be after endDate')
   const filtered = Boolean(
-    filters.status || filters.type || filters.customerId || filters.reference || filters.search?.trim() || start || end,
+    filters.status ||
+    filters.type ||
+    filters.customerId ||
+    filters.reference ||
+    filters.search?.trim() ||
+    filters.unattached ||
+    start ||
+    end,
   )
   if (!filtered) return undefined
   return and(
@@ -124,6 +146,7 @@ export function listFilter(vendorId: string, filters: TransactionFilters, scope:
     filters.customerId ? eq(transactions.customerId, filters.customerId) : undefined,
     filters.reference ? eq(transactions.reference, filters.reference) : undefined,
     transactionSearch(filters.search),
+    filters.unattached ? UNATTACHED_CREDIT : undefined,
     start ? gte(transactions.createdAt, start) : undefined,
     end ? lte(transactions.createdAt, end) : undefined,
   )

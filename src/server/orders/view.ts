@@ -3,10 +3,18 @@ import { and, asc, eq } from 'drizzle-orm'
 import type { Order, PublicOrder } from '#contract/orders'
 
 import type { Db } from '../db/client'
-import { customers, orderEvents, orderItems, type OrderRow, orders } from '../db/sales-schema'
+import { customers, orderEvents, orderItems, type OrderPaymentAccountRow, type OrderRow, orders } from '../db/sales-schema'
 import { transactions, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
+import {
+  ensurePaymentAccount,
+  LAZY_PAYMENT_ACCOUNT_WAIT_MS,
+  type PaymentAccountDeps,
+  shownPaymentAccount,
+  toPaymentAccount,
+  unattachedPaymentsOf,
+} from './payment-accounts'
 import { findOrder } from './queries'
 import { nextRefundAccount, nextRefundAmount, orderPayments, orderRefunds, refundAccounts } from './refund-accounts'
 import { canRefund } from './refunds'
@@ -23,10 +31,21 @@ const itemsOf = (db: Db, order: OrderRow) =>
     .where(and(eq(orderItems.vendorId, order.vendorId), eq(orderItems.orderId, order.id)))
     .orderBy(asc(orderItems.position))
 
-/** GET /order/single: everything about one order, each part read by its own index. */
-export async function orderView(db: Db, vendorId: string, reference: string, origin: string): Promise<Order> {
+/**
+ * GET /order/single: everything about one order, each part read by its own index. `now` says whether its payment
+ * account still lasts (the handler asked for one first where it may make one, payment-accounts.ts).
+ */
+export async function orderView(
+  db: Db,
+  vendorId: string,
+  reference: string,
+  origin: string,
+  now: Date,
+  /** The account ensurePaymentAccount just answered, so that it is not read twice. */
+  known?: { payAccount: OrderPaymentAccountRow | null },
+): Promise<Order> {
   const order = await findOrder(db, vendorId, reference)
-  const [items, customer, payments, refundRows, events, source] = await Promise.all([
+  const [items, customer, payments, refundRows, events, source, payAccount, unattachedPayments] = await Promise.all([
     itemsOf(db, order),
     order.customerId
       ? db
@@ -49,6 +68,8 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
           .where(and(eq(transactions.vendorId, vendorId), eq(transactions.id, order.transactionId)))
           .then((rows) => rows[0])
       : undefined,
+    known ? known.payAccount && toPaymentAccount(known.payAccount) : shownPaymentAccount(db, order, now),
+    unattachedPaymentsOf(db, order),
   ])
   const accounts = refundAccounts(
     payments,
@@ -82,6 +103,8 @@ export async function orderView(db: Db, vendorId: string, reference: string, ori
     narration: order.narration,
     publicUrl: order.isShareable && order.publicCode ? checkoutUrl(origin, order.publicCode) : null,
     transactionReference: source?.reference ?? null,
+    payAccount,
+    unattachedPayments,
     payments: payments.map((payment) => ({
       transactionId: payment.id,
       reference: payment.reference,
@@ -120,7 +143,8 @@ const LINK_GONE = 'This order link is no longer valid'
  * GET /order/public: a shareable order of an approved vendor, as its customer sees it: what they buy, what is
  * left to pay and the account to pay into. Nothing private beyond that account and the customer's own name.
  */
-export async function publicOrderView(db: Db, code: string): Promise<PublicOrder> {
+export async function publicOrderView(deps: PaymentAccountDeps, code: string): Promise<PublicOrder> {
+  const { db } = deps
   const [found] = await db
     .select({ order: orders, vendorName: vendors.name, anonymous: customers.isAnonymous })
     .from(orders)
@@ -130,6 +154,8 @@ export async function publicOrderView(db: Db, code: string): Promise<PublicOrder
     .where(and(eq(orders.publicCode, code), eq(orders.isShareable, true)))
   if (!found) throw new ApiError(404, 'ORDER_LINK_NOT_FOUND', LINK_GONE)
   const { order } = found
+  // Made here if the order has none yet (the provider was down when it was created, decision 148).
+  const account = await ensurePaymentAccount(deps, order, LAZY_PAYMENT_ACCOUNT_WAIT_MS)
   const [items, wallet] = await Promise.all([itemsOf(db, order), vendorWallet(db, order.vendorId, 'main')])
   return {
     reference: order.reference,
@@ -151,6 +177,7 @@ export async function publicOrderView(db: Db, code: string): Promise<PublicOrder
     payTo: wallet?.accountNumber
       ? { bankName: wallet.bankName ?? '', accountNumber: wallet.accountNumber, accountName: wallet.accountName ?? '' }
       : null,
+    payAccount: account ? toPaymentAccount(account) : null,
     createdAt: order.createdAt.toISOString(),
   }
 }

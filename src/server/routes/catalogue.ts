@@ -8,6 +8,7 @@ import { listVariants, setStockAlert, updateVariant } from '../catalogue/variant
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 import { payLinkCheckout } from '../orders/paylink-checkout'
+import { ensurePaymentAccountOf } from '../orders/payment-accounts'
 import { enforce, LIMITS } from '../rate-limit'
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
@@ -81,6 +82,11 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerIp, ip)
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerLink, body.code)
     const data = await payLinkCheckout(db, body, deps.clock.now())
-    return { data, message: `Quote ${data.reference} in your transfer narration`, status: 201 }
+    // The order's own account, if the provider answers in time; its page asks again otherwise (decision 148).
+    const account = await ensurePaymentAccountOf(deps, data.reference)
+    const message = account
+      ? `Pay into the account shown for ${data.reference}: no narration needed`
+      : `Quote ${data.reference} in your transfer narration`
+    return { data, message, status: 201 }
   },
 }

@@ -17,6 +17,8 @@ import { orderAnalytics, orderBreakdown } from '../orders/analytics'
 import { createOrder, type NewOrder, type OrderActor, orderByIdempotencyKey } from '../orders/create'
 import { setInvoiceDueDate } from '../orders/due-date'
 import { listOrders } from '../orders/list'
+import { ensurePaymentAccount, LAZY_PAYMENT_ACCOUNT_WAIT_MS } from '../orders/payment-accounts'
+import { findOrder } from '../orders/queries'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
 import { orderView, publicOrderView } from '../orders/view'
@@ -30,8 +32,8 @@ const REFUND_MESSAGES = {
 } as const
 
 /** What POST /order and POST /order/shareable answer for the order they created. */
-async function createdAnswer(db: Db, order: OrderRow, origin: string) {
-  const data = await orderView(db, order.vendorId, order.reference, origin)
+async function createdAnswer(db: Db, order: OrderRow, origin: string, now: Date) {
+  const data = await orderView(db, order.vendorId, order.reference, origin, now)
   return { data, status: 201 as const, message: `${order.kind === 'invoice' ? 'Invoice' : 'Order'} created` }
 }
 
@@ -40,7 +42,9 @@ async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: New
   const order = { ...input, idempotencyKey: idempotencyKeyOf(ctx.c) }
   const { order: row, notices } = await createOrder(ctx.deps.db, actorOf(ctx.auth), order, ctx.deps.clock.now())
   await sendLowStockNotices(ctx.deps, notices)
-  return createdAnswer(ctx.deps.db, row, publicOrigin(ctx))
+  // Its own account to pay into, if the provider answers in time; never a reason to fail (decision 148).
+  await ensurePaymentAccount(ctx.deps, row)
+  return createdAnswer(ctx.deps.db, row, publicOrigin(ctx), ctx.deps.clock.now())
 }
 
 /**
@@ -50,7 +54,7 @@ async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: New
 async function recoverCreatedOrder(db: Db, claim: { vendorId: string; key: string; origin: string }) {
   const row = await orderByIdempotencyKey(db, claim.vendorId, claim.key)
   if (!row) return null
-  const answer = await createdAnswer(db, row, claim.origin)
+  const answer = await createdAnswer(db, row, claim.origin, new Date())
   return { status: answer.status, body: { message: answer.message, data: answer.data } }
 }
 recoverStaleClaimsWith('createOrder', recoverCreatedOrder)
@@ -62,7 +66,10 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   },
 
   async orderDetail(ctx) {
-    return { data: await orderView(ctx.db, ctx.auth.vendorId, ctx.query.reference, publicOrigin(ctx)) }
+    // An open order without an account (the provider was down when it was made) gets one now (decision 148).
+    const order = await findOrder(ctx.db, ctx.auth.vendorId, ctx.query.reference)
+    const payAccount = await ensurePaymentAccount(ctx.deps, order, LAZY_PAYMENT_ACCOUNT_WAIT_MS)
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx), ctx.deps.clock.now(), { payAccount }) }
   },
 
   async createOrder(ctx) {
@@ -76,13 +83,13 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   async updateOrderStatus(ctx) {
     const order = await changeOrderStatus(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
     const message = order.kind === 'invoice' ? 'Invoice status updated' : 'Order status updated'
-    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message }
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx), ctx.deps.clock.now()), message }
   },
 
   async setInvoiceDueDate(ctx) {
     const order = await setInvoiceDueDate(ctx.db, actorOf(ctx.auth), ctx.body, ctx.deps.clock.now())
     const message = order.dueDate ? 'Due date updated' : 'Due date removed'
-    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx)), message }
+    return { data: await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx), ctx.deps.clock.now()), message }
   },
 
   async refundOrder(ctx) {
@@ -95,7 +102,7 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
       refundAccount: ctx.body.refundAccount,
       idempotencyKey: idempotencyKeyOf(ctx.c),
     })
-    const data = await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx))
+    const data = await orderView(ctx.db, ctx.auth.vendorId, order.reference, publicOrigin(ctx), ctx.deps.clock.now())
     return { data, message: REFUND_MESSAGES[transaction.status] }
   },
 
@@ -103,8 +110,8 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
     return { data: await listOrders(db, auth.vendorId, { ...query, isShareable: true }) }
   },
 
-  async publicOrder({ db, query }) {
-    return { data: await publicOrderView(db, query.code) }
+  async publicOrder({ deps, query }) {
+    return { data: await publicOrderView(deps, query.code) }
   },
 
   async sellableVariants(ctx) {

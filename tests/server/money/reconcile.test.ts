@@ -14,6 +14,7 @@ import { resolveDeps } from '#server/deps'
 import { createVendorAccount } from '#server/money/accounts'
 import { receiveInboundNotice } from '#server/money/inbound-notice'
 import { newSessionId } from '#server/money/ledger'
+import { appJobWorker } from '#server/jobs/app-jobs'
 import { lagosDayRange, reconcileDay } from '#server/money/reconcile'
 import { formatReconciliation } from '#server/money/reconcile-report'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
@@ -217,4 +218,31 @@ describe('reconcileDay', () => {
     expect(planted.stdout).toMatch(new RegExp(`Only in the ledger \\(1\\):\\n.*${forged.providerReference}  ₦9,999.00`))
     expect(planted.stdout).toContain('NOT reconciled')
   }, 60_000)
+
+  it('the daily job reconciles yesterday at 06:00 Lagos: the report in the log, an error line when a day differs', async () => {
+    at('2026-12-11T10:00:00Z')
+    const sender = await vendor('Emeka Provisions')
+    await credit(sender.account, 20_000_00)
+    const sent = await sendTo(sender, 3_000_00)
+    await t.db.update(sandboxBankTransfers).set({ amount: 2_000_00 }).where(eq(sandboxBankTransfers.reference, sent.reference))
+    const lines: { level: string; text: string }[] = []
+    const log =
+      (level: string) =>
+      (...args: unknown[]) =>
+        lines.push({ level, text: args.join(' ') })
+    const logger = { info: log('info'), warn: log('warn'), error: log('error') }
+    const worker = appJobWorker({ ...t.deps, logger }, { intervalMs: 3_600_000 })
+    at('2026-12-12T04:59:00Z') // 05:59 WAT: the period of the 11th's 06:00, which checks the 10th
+    await worker.runDueJobs()
+    expect(lines.filter((line) => line.text.includes('reconciliation of')).map((line) => line.text.split(':')[1])).toEqual([
+      expect.stringContaining('2026-12-10'),
+    ])
+    at('2026-12-12T05:00:30Z') // 06:00:30 WAT on the 12th: the 11th is reconciled
+    await worker.runDueJobs()
+    const report = lines.find((line) => line.text.includes('reconciliation of 2026-12-11'))
+    expect(report?.level).toBe('error')
+    expect(report?.text).toContain(`${sent.reference}  amount differs: ledger ₦3,000.00, provider ₦2,000.00`)
+    await worker.runDueJobs() // once a day, however often the worker passes
+    expect(lines.filter((line) => line.text.includes('reconciliation of 2026-12-11'))).toHaveLength(1)
+  })
 })

@@ -26,6 +26,10 @@ function bankWith(overrides: Partial<BankingProvider>): BankingProvider {
     nameEnquiry: (number, code) => sandbox.nameEnquiry(number, code),
     transfer: (request) => sandbox.transfer(request),
     transferStatus: (reference) => sandbox.transferStatus(reference),
+    assignVirtualAccount: (request) => sandbox.assignVirtualAccount(request),
+    createPaymentAccount: (request) => sandbox.createPaymentAccount(request),
+    records: (range) => sandbox.records(range),
+    balance: () => sandbox.balance(),
     ...overrides,
   }
 }

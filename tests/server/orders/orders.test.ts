@@ -277,8 +277,11 @@ describe('shareable orders and the public page', () => {
       amountOverpaid: 0,
       amountRefunded: 0,
       payTo: { bankName: s.wallets.main.bankName, accountNumber: s.wallets.main.accountNumber, accountName: s.wallets.main.accountName },
+      // The order's own account, made with it (issue 36): the same the vendor sees.
+      payAccount: data.payAccount,
       createdAt: data.createdAt,
     })
+    expect(data.payAccount).toMatchObject({ accountName: `Checkout ${data.reference}`, amount: 1_500 * NAIRA })
   })
 
   it('an anonymous customer is not named on the public page', async () => {

@@ -50,10 +50,12 @@ describe('POST /paylink/checkout', () => {
     const { reference, amount, checkoutCode } = res.body.data
     expect(reference).toMatch(/^ORD-[0-9A-HJKMNP-TV-Z]{8}$/)
     expect(amount).toBe(3_000 * NAIRA)
-    expect(res.body.message).toBe(`Quote ${reference} in your transfer narration`)
+    // The order's own account is made with it (issue 36): the customer pays into it, with no narration needed.
+    expect(res.body.message).toBe(`Pay into the account shown for ${reference}: no narration needed`)
     const page = await call(t.app, 'GET', '/order/public', { query: { code: checkoutCode } })
     expect(page.body.data).toMatchObject({ reference, status: 'pending', amountDue: 3_000 * NAIRA, customerName: 'Ada Obi' })
     expect(page.body.data.payTo.accountNumber).toBe(s.wallets.main.accountNumber)
+    expect(page.body.data.payAccount).toMatchObject({ accountName: `Checkout ${reference}`, amount: 3_000 * NAIRA })
     // Nothing is taken until the money arrives.
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(10)
     const vendorView = await orderData(t, s.token, reference)

@@ -1,4 +1,4 @@
-import { formatDate } from '#app/lib/dates'
+import { formatDate, formatNumericDateTime } from '#app/lib/dates'
 import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, type PdfKit, pdfMoney } from '#app/lib/pdf-kit'
 import { optionsText } from '#app/lib/variant-options'
 import type { Order, PublicOrder } from '#contract/orders'
@@ -8,7 +8,8 @@ import { invoiceDueText, invoiceFileName } from './invoice-share'
 /*
  * The invoice as an A4 PDF (issue 22): items, totals, the account to pay into, the reference to quote and a QR code
  * of the payment page. What pays an invoice today is a transfer into the main wallet's account whose narration
- * quotes the invoice number (server orders/inbound.ts), so the invoice number is the reference to quote. Loaded on
+ * quotes the invoice number (server orders/inbound.ts), so the invoice number is the reference to quote, or one into
+ * the invoice's own account when it has one (issue 36), shown instead with its expiry. Loaded on
  * demand, with jsPDF through lib/pdf-kit.
  */
 
@@ -102,21 +103,25 @@ function totals(doc: jsPDF, order: Order, y: number): number {
 /** The box that tells the customer how to pay: account, reference to quote, and the QR code of the payment page. */
 function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder | null, y: number): number {
   const qr = order.publicUrl
-  const height = 64
+  const height = order.payAccount ? 70 : 64
   y = room(doc, y, height)
   doc.setDrawColor(...PDF_GREEN)
   doc.setLineWidth(0.6)
   doc.roundedRect(MARGIN, y, RIGHT - MARGIN, height, 3, 3, 'S')
   const x = MARGIN + 6
   value(doc, 'Pay by bank transfer', x, y + 9, { size: 13 })
-  const payTo = publicOrder?.payTo
+  // The invoice's own account when it has one (issue 36): money into it pays this invoice whatever the narration.
+  const own = order.payAccount
+  const payTo = own ?? publicOrder?.payTo
   let line = y + 18
   if (payTo) {
-    for (const [name, text] of [
+    const rows: [string, string][] = [
       ['Bank', payTo.bankName],
       ['Account number', payTo.accountNumber],
       ['Account name', payTo.accountName],
-    ] as const) {
+    ]
+    if (own) rows.push(['Account expires', `${formatNumericDateTime(own.expiresAt)} (Lagos time)`])
+    for (const [name, text] of rows) {
       label(doc, name, x, line)
       value(doc, text, x + 46, line, { size: name === 'Account number' ? 13 : 11 })
       line += 7
@@ -126,7 +131,7 @@ function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder 
     line += 7
   }
   line += 2
-  label(doc, 'Reference to quote', x, line)
+  label(doc, own ? 'Invoice number' : 'Reference to quote', x, line)
   doc.setFont('courier', 'bold')
   doc.setFontSize(16)
   doc.setTextColor(...PDF_GREEN)
@@ -135,7 +140,9 @@ function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder 
   doc.setFontSize(8.5)
   doc.setTextColor(...PDF_MUTED)
   const note = doc.splitTextToSize(
-    `Write ${order.reference} in the transfer's narration (description) so your payment is matched to this invoice.`,
+    own
+      ? `This account is for this invoice only: no narration is needed. After it expires, ask us for the account and quote ${order.reference}.`
+      : `Write ${order.reference} in the transfer's narration (description) so your payment is matched to this invoice.`,
     qr ? 110 : RIGHT - MARGIN - 12,
   ) as string[]
   doc.text(note, x, line + 8)

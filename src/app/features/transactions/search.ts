@@ -13,6 +13,8 @@ export const transactionSearchSchema = v.object({
   status: v.fallback(v.optional(v.picklist(TRANSACTION_STATUSES)), undefined),
   type: v.fallback(v.optional(v.picklist(TRANSACTION_TYPES)), undefined),
   customerId: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(64))), undefined),
+  /** Only credits paid into an order's account after it closed, still to attach (decision 147). */
+  unattached: v.fallback(v.optional(v.literal(true)), undefined),
   /** "Did this payment arrive?": an amount in naira, or part of what a row shows: a name, a reference (decision 130). */
   q: v.fallback(v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty(), v.maxLength(100))), undefined),
 })
@@ -25,13 +27,14 @@ export function listFilters(search: TransactionSearch, now: Date = new Date()): 
   if (search.status) filters.status = search.status
   if (search.type) filters.type = search.type
   if (search.customerId) filters.customerId = search.customerId
+  if (search.unattached) filters.unattached = true
   if (search.q) filters.search = search.q
   return filters
 }
 
-/** How many of the sheet's filters (status, type, customer) are on, for the Filter button's badge. */
+/** How many of the sheet's filters (status, type, customer, unattached) are on, for the Filter button's badge. */
 export function activeFilterCount(search: TransactionSearch): number {
-  return [search.status, search.type, search.customerId].filter(Boolean).length
+  return [search.status, search.type, search.customerId, search.unattached].filter(Boolean).length
 }
 
 /** The one search box of a transaction list (issue 22): what a cashier types to confirm a customer's claim. */

@@ -60,7 +60,16 @@ function TransactionsPage() {
   const count = activeFilterCount(search)
   // Filters replace the history entry: Back should leave the list, not step through every tap on a filter.
   const setSheetFilters = (value: SheetFilters) =>
-    void navigate({ search: (prev) => ({ ...prev, status: value.status, type: value.type, customerId: value.customerId }), replace: true })
+    void navigate({
+      search: (prev) => ({
+        ...prev,
+        status: value.status,
+        type: value.type,
+        customerId: value.customerId,
+        unattached: value.unattached,
+      }),
+      replace: true,
+    })
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
 
   return (

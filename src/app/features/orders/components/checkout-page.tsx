@@ -113,6 +113,20 @@ function HowToPay({ order }: { order: PublicOrder }) {
       </Card>
     )
   }
+  // The order's own account (issue 36): whatever the narration, money into it pays this order.
+  if (order.payAccount) {
+    return (
+      <PayByTransfer
+        vendorName={order.vendorName}
+        payTo={order.payAccount}
+        amountLabel="Amount due"
+        amount={order.amountDue}
+        currency={order.currency}
+        intro={`Transfer the amount due from your bank app to the account below. It was opened for this ${order.kind} only, so no narration is needed.`}
+        expiresAt={order.payAccount.expiresAt}
+      />
+    )
+  }
   return (
     <PayByTransfer
       vendorName={order.vendorName}

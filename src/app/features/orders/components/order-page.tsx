@@ -13,6 +13,7 @@ import { orderDetailQuery } from '../queries'
 import { BackToList } from './back-to-list'
 import { OrderCustomerSection } from './order-customer-section'
 import { OrderItemsSection } from './order-items-section'
+import { OrderPayAccountSection } from './order-pay-account'
 import { OrderPaymentSection } from './order-payment-section'
 import { OrderSummarySection } from './order-summary-section'
 import { OrderTimelineSection } from './order-timeline-section'
@@ -62,6 +63,7 @@ export function OrderPage({ reference, kind }: { reference: string; kind: KindTe
       <BackToList kind={kind} />
       <PageHeader title={`${KINDS[order.kind].title} ${order.reference}`} />
       <OrderSummarySection order={order} />
+      <OrderPayAccountSection order={order} />
       <OrderItemsSection order={order} />
       <OrderCustomerSection order={order} />
       <OrderPaymentSection order={order} action={<RefundLink kind={kind} order={order} />} />

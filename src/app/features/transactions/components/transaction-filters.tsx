@@ -5,13 +5,17 @@ import { RemovableChips } from '#app/ui/removable-chips'
 
 import type { TransactionSearch } from '../search'
 
-export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId'>
+export type SheetFilters = Pick<TransactionSearch, 'status' | 'type' | 'customerId' | 'unattached'>
 
 const STATUS_CHOICES = [
   { value: 'all', label: 'All' },
   { value: 'success', label: 'success' },
   { value: 'pending', label: 'pending' },
   { value: 'failed', label: 'failed' },
+] as const
+const UNATTACHED_CHOICES = [
+  { value: 'all', label: 'All' },
+  { value: 'unattached', label: 'Unattached' },
 ] as const
 const TYPE_CHOICES = [
   { value: 'all', label: 'All' },
@@ -63,6 +67,12 @@ export function FilterTransactionsSheet({
         value={draft.type ?? 'all'}
         onChange={(type) => setDraft((d) => ({ ...d, type: type === 'all' ? undefined : type }))}
       />
+      <ChoiceChips
+        legend="Paid into a closed order account"
+        choices={UNATTACHED_CHOICES}
+        value={draft.unattached ? 'unattached' : 'all'}
+        onChange={(choice) => setDraft((d) => ({ ...d, unattached: choice === 'unattached' ? true : undefined }))}
+      />
       <CustomerChoice
         value={draft.customerId}
         onChange={(customerId) => setDraft((d) => ({ ...d, customerId }))}
@@ -89,6 +99,7 @@ export function ActiveFilters({
   const chips: { key: keyof SheetFilters; label: string }[] = []
   if (value.status) chips.push({ key: 'status', label: `Status: ${value.status}` })
   if (value.type) chips.push({ key: 'type', label: `Type: ${value.type}` })
+  if (value.unattached) chips.push({ key: 'unattached', label: 'Unattached' })
   if (value.customerId) chips.push({ key: 'customerId', label: customerName ? `Customer: ${customerName}` : 'One customer' })
   return <RemovableChips label="Active filters" chips={chips} onRemove={(key) => onChange({ ...value, [key]: undefined })} />
 }

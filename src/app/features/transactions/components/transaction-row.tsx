@@ -53,6 +53,8 @@ export function rowTitle(t: Transaction): string {
 export function rowDetail(t: Transaction): string {
   const time = formatShortDateTime(t.createdAt)
   if (t.internalTransfer && t.narration) return `${t.narration} · ${time}`
+  // Paid into an order's account after it closed (decision 147): marked until the vendor attaches it.
+  if (t.unattachedOrderReference) return `${time} · Unattached, for ${t.unattachedOrderReference}`
   return `${time} · ${refundLabel(t) ?? t.reference}`
 }
 

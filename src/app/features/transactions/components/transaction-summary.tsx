@@ -17,6 +17,7 @@ import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
+import { Notice } from '#app/ui/notice'
 import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
@@ -100,6 +101,12 @@ function Details({
           </Button>
         ) : null}
       </div>
+      {t.unattachedOrderReference ? (
+        <Notice icon="alert-circle">
+          Unattached: paid into the account of {t.unattachedOrderReference} after it closed, so it paid no order. Create an order for it or
+          mark it as POS.
+        </Notice>
+      ) : null}
       <DetailList>
         <DetailRow label="Status">
           <StatusBadge status={t.status} />

@@ -34,7 +34,8 @@ export function TransactionsSection({ search, onSearchChange, source, picker, cu
   const titleId = useId()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
-  const setSheetFilters = (value: SheetFilters) => onSearchChange({ status: value.status, type: value.type, customerId: value.customerId })
+  const setSheetFilters = (value: SheetFilters) =>
+    onSearchChange({ status: value.status, type: value.type, customerId: value.customerId, unattached: value.unattached })
   const onSearch = useCallback((q: string) => onSearchChange({ q: q || undefined }), [onSearchChange])
   return (
     <section aria-labelledby={titleId} className={stack({ gap: '3' })}>
