@@ -1,7 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm'
 
-import { purgeKnownDevices } from '../auth/known-devices'
 import { lagosDate } from '../analytics'
+import { purgeKnownDevices } from '../auth/known-devices'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
 import type { AppDeps } from '../deps'

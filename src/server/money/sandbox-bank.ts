@@ -25,8 +25,8 @@ import { BANKS } from './banks'
 import type { InboundNotice } from './inbound-notice'
 import { newSessionId } from './ledger'
 import { recordSandboxCredit, sandboxBalance, sandboxRecords } from './sandbox-bank-records'
-import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 import { SandboxPaymentAccounts } from './sandbox-payment-accounts'
+import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
 /*
  * The sandbox bank: deterministic, so a test or a demo can ask for each outcome. The first 9 digits of an
