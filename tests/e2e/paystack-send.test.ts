@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 
 import type { Browser, Page } from 'playwright-core'
@@ -10,7 +11,7 @@ import { DEMO } from '#server/seed/demo'
 
 import { PaystackFake } from '../support/paystack-fake'
 import { type Prism, startPrism } from '../support/prism'
-import { launchBrowser, logIn, phoneContext, typeCode } from './browser'
+import { detailValue, launchBrowser, logIn, phoneContext, typeCode } from './browser'
 
 /*
  * Send Money on a phone (390×844) against the Paystack provider (issue 36): a server of its own started with
@@ -103,6 +104,54 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
     await page.reload()
     await expect.poll(() => row.textContent(), { timeout: 15_000 }).toMatch(/success/)
     await shot(page, 'paystack-send-success')
+    expect(prism.violations).toEqual([])
+    await context.close()
+  })
+
+  it('an order paid into its own Paystack account (pay with transfer), with no narration, shows paid', async () => {
+    const context = await phoneContext(browser)
+    const page = await context.newPage()
+    await logIn(page, DEMO.email, DEMO.password, server.url)
+    const token = await page.evaluate(() => localStorage.getItem('vbo.token'))
+    const made = await fetch(`${server.url}/api/order/shareable`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
+      body: JSON.stringify({ items: [{ name: 'Zobo (1 litre)', amount: 250_000, quantity: 2 }], customer: { name: 'Ada Obi' } }),
+    })
+    expect(made.status).toBe(201)
+    const order = ((await made.json()) as { data: { reference: string; payAccount: { accountNumber: string } } }).data
+    // The account is Paystack's temporary one for this charge (POST /charge through Prism), not the wallet's.
+    const charge = fake.payWithTransfer.get(order.payAccount.accountNumber)
+    expect(charge).toMatchObject({ amount: 500_000 })
+
+    await page.goto(`${server.url}/orders/${order.reference}?type=shareable`)
+    const card = page.getByRole('region', { name: 'Account for this order' })
+    await card.waitFor()
+    expect((await detailValue(card, 'Account number').innerText()).trim()).toBe(order.payAccount.accountNumber)
+    await shot(page, 'paystack-order-account')
+
+    // Paystack's charge.success for that charge: its reference, the payer, no narration and no receiving account.
+    const event = fake.chargeEvent({
+      reference: charge!.reference,
+      amount: 500_000,
+      accountNumber: order.payAccount.accountNumber,
+      senderName: 'Ada Obi',
+      senderAccount: '0690000031',
+      sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
+    })
+    const bare = { ...event, data: { ...event.data, channel: 'bank_transfer', metadata: {} } }
+    const raw = JSON.stringify(bare)
+    const delivered = await fetch(`${server.url}/api/webhooks/paystack`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(raw, SECRET) },
+      body: raw,
+    })
+    expect(delivered.status).toBe(200)
+
+    await page.reload()
+    await page.getByRole('region', { name: 'Summary' }).getByText('paid', { exact: true }).waitFor()
+    await page.getByRole('list', { name: 'Payments' }).getByText('Ada Obi').waitFor()
+    await shot(page, 'paystack-order-paid')
     expect(prism.violations).toEqual([])
     await context.close()
   })

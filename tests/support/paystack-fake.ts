@@ -34,6 +34,8 @@ export class PaystackFake {
   readonly charges: FakeCharge[] = []
   readonly customers = new Map<string, { id: number; code: string; email: string; first: string; last: string; phone: string }>()
   readonly dedicated = new Map<string, string>()
+  /** Pay-with-transfer charges (POST /charge, bank_transfer) by the temporary account Paystack gave. */
+  readonly payWithTransfer = new Map<string, { reference: string; amount: number }>()
   /** Every request as it reached the fake (after Prism), for tests that count calls. */
   readonly calls: string[] = []
   balance = 50_000_000_00
@@ -278,6 +280,9 @@ export class PaystackFake {
 
   private bankTransferCharge(body: Record<string, unknown>, send: (status: number, payload: unknown) => void) {
     const expires = (body.bank_transfer as { account_expires_at?: string } | undefined)?.account_expires_at ?? now()
+    const reference = String(body.reference ?? code('T'))
+    const accountNumber = `8${String(nextId()).padStart(9, '0')}`
+    this.payWithTransfer.set(accountNumber, { reference, amount: Number(body.amount) })
     // Paystack answers a pay-with-transfer charge with its temporary account (docs: "Pay with Transfer").
     return send(200, {
       status: true,
@@ -285,10 +290,10 @@ export class PaystackFake {
       data: {
         status: 'pending_bank_transfer',
         display_text: 'Please make a transfer to the account specified',
-        reference: String(body.reference ?? code('T')),
+        reference,
         amount: Number(body.amount),
         account_name: 'PAYSTACK CHECKOUT',
-        account_number: `8${String(nextId()).padStart(9, '0')}`,
+        account_number: accountNumber,
         bank: { slug: 'test-bank', name: 'Test Bank', id: 20 },
         account_expires_at: expires,
       },

@@ -225,6 +225,8 @@ export const orderPaymentAccounts = pgTable(
   },
   (t) => [
     index('order_payment_accounts_order_idx').on(t.vendorId, t.orderId, newestFirst(t.createdAt)),
+    // Paystack's payment into an order's account is told under its charge's reference (money/paystack/webhook.ts).
+    index('order_payment_accounts_provider_reference_idx').on(t.providerReference),
     check('order_payment_accounts_status_check', sql`${t.status} in ('active', 'expired', 'closed')`),
     check('order_payment_accounts_amount_check', sql`${t.amount} > 0`),
   ],

@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { chargeFor } from '#contract/charges'
+import { orderPaymentAccounts } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import { newSessionId } from '#server/money/ledger'
 import { PaystackBankingProvider } from '#server/money/paystack'
@@ -15,6 +16,7 @@ import { signWebhookBody } from '#server/money/webhook-signature'
 import { FAKE_SERIALS, PaystackFake } from '../../support/paystack-fake'
 import { type Prism, startPrism } from '../../support/prism'
 import { call, makeApp, type TestApp } from '../harness'
+import { order, orderData, shop } from '../orders/helpers'
 import { account, balances, expectLedgerConsistent, PIN, randomSerial, send, sender } from './helpers'
 
 /*
@@ -214,6 +216,37 @@ describe('Paystack provider: inbound webhooks', () => {
     const again = await deliver(charge(s.wallets.main.accountNumber!, { sessionId: event.data.authorization.session_id }))
     expect(again.status).toBe(200)
     expect((await balances(t.db, s.vendor.id)).main).toBe(12_500_00)
+    await expectLedgerConsistent(t.db, s.vendor.id)
+  })
+
+  it("pays an order through its own account (POST /charge, bank_transfer): charge.success under the charge's reference, no narration, pays it once", async () => {
+    const s = await shop(t)
+    const made = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] })
+    const account = made.payAccount
+    expect(account.accountNumber).toMatch(/^\d{10}$/)
+    expect(account.accountNumber).not.toBe(s.wallets.main.accountNumber)
+    const [kept] = await t.db.select().from(orderPaymentAccounts).where(eq(orderPaymentAccounts.accountNumber, account.accountNumber))
+    const event = fake.chargeEvent({
+      reference: kept!.providerReference,
+      amount: account.amount,
+      accountNumber: account.accountNumber,
+      senderName: 'Musa Bello',
+      senderAccount: '0123456789',
+      sessionId: newSessionId(),
+    })
+    // Paystack's payload for a charge paid by transfer may not name the receiving account: its reference does.
+    const bare = {
+      ...event,
+      data: { ...event.data, channel: 'bank_transfer', metadata: {}, authorization: { ...event.data.authorization } },
+    }
+    delete (bare.data.authorization as { receiver_bank_account_number?: string }).receiver_bank_account_number
+    const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(bare)))
+    for (const answer of answers) expect(answer.status).toBe(200)
+    const paid = await orderData(t, s.token, made.reference)
+    expect(paid.status).toBe('paid')
+    const credits = await t.db.select().from(transactions).where(eq(transactions.providerReference, kept!.providerReference))
+    expect(credits).toHaveLength(1)
+    expect(credits[0]).toMatchObject({ type: 'credit', amount: account.amount, originatorAccountName: 'Musa Bello' })
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
 

@@ -21,6 +21,8 @@ CREATE TABLE "order_payment_accounts" (
 ALTER TABLE "order_payment_accounts" ADD CONSTRAINT "order_payment_accounts_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_payment_accounts" ADD CONSTRAINT "order_payment_accounts_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "order_payment_accounts_order_idx" ON "order_payment_accounts" USING btree ("vendor_id","order_id","created_at" desc);--> statement-breakpoint
+-- Paystack tells a payment into an order's account under its charge's reference (money/paystack/webhook.ts).
+CREATE INDEX "order_payment_accounts_provider_reference_idx" ON "order_payment_accounts" USING btree ("provider_reference");--> statement-breakpoint
 -- The sandbox bank's own side of it (money/sandbox-payment-accounts.ts): what it answered per order reference, as
 -- Paystack keeps its charges. Not our ledger.
 CREATE TABLE "sandbox_payment_accounts" (

@@ -67,8 +67,7 @@ export function sessionIdOf(charge: PaystackCharge): string | null {
 }
 
 /** A charge into one of our accounts as the inbound notice every provider's credit comes down to. */
-export function inboundNoticeOf(charge: PaystackCharge): InboundNotice | null {
-  const accountNumber = receivingAccountOf(charge)
+export function inboundNoticeOf(charge: PaystackCharge, accountNumber = receivingAccountOf(charge)): InboundNotice | null {
   const channel = text(charge.authorization?.channel) ?? text(charge.channel)
   const reference = text(charge.reference)?.trim().slice(0, 100)
   if (!accountNumber || !reference || !Number.isSafeInteger(charge.amount) || charge.amount! <= 0) return null

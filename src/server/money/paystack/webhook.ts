@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto'
 
 import { and, eq } from 'drizzle-orm'
 
+import { orderPaymentAccounts } from '../../db/sales-schema'
 import { transactions } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { ApiError } from '../../errors'
@@ -9,7 +10,7 @@ import { lockRefundOf, refundSettled } from '../../orders/refund-outcome'
 import { receiveInboundNotice } from '../inbound-notice'
 import { reverseSucceededWithin } from '../ledger'
 import { settle } from '../transfers'
-import { inboundNoticeOf, type PaystackCharge } from './accounts'
+import { inboundNoticeOf, type PaystackCharge, receivingAccountOf } from './accounts'
 import { fromPaystackReference, type PaystackTransfer, transferResultOf } from './transfers'
 
 /*
@@ -57,7 +58,7 @@ export async function handlePaystackEvent(deps: AppDeps, event: PaystackEvent): 
 
 /** Money into a wallet's dedicated account (or an order's temporary one): credited once, as every provider's is. */
 async function chargeSucceeded(deps: AppDeps, charge: PaystackCharge): Promise<PaystackEventOutcome> {
-  const notice = inboundNoticeOf(charge)
+  const notice = inboundNoticeOf(charge, receivingAccountOf(charge) ?? (await orderAccountOfCharge(deps, charge.reference)))
   if (!notice) return ignored('Not a payment into one of our accounts')
   try {
     const outcome = await receiveInboundNotice(deps, notice)
@@ -72,6 +73,20 @@ async function chargeSucceeded(deps: AppDeps, charge: PaystackCharge): Promise<P
     }
     throw error
   }
+}
+
+/**
+ * An order's temporary account is Paystack's charge with bank_transfer (POST /charge): its payment comes back as
+ * charge.success under that charge's own reference, which names the account where the payload does not.
+ */
+async function orderAccountOfCharge(deps: AppDeps, reference: unknown): Promise<string | null> {
+  if (typeof reference !== 'string' || reference.length > 100) return null
+  const [row] = await deps.db
+    .select({ accountNumber: orderPaymentAccounts.accountNumber })
+    .from(orderPaymentAccounts)
+    .where(eq(orderPaymentAccounts.providerReference, reference))
+    .limit(1)
+  return row?.accountNumber ?? null
 }
 
 const REVERSED_REASON = 'The bank reversed the transfer'
