@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 
 import { BANKS } from '#server/money/banks'
-import { sandboxAccountName } from '#server/money/sandbox-bank'
+import { sandboxAccountName } from '#server/money/sandbox-names'
 
 import {
   bankJson,

@@ -9,7 +9,7 @@ import { receiptPdf } from '#app/lib/receipt-pdf'
 
 import { transaction } from '../app/fixtures'
 import { publicOrder, unpaidInvoice } from '../app/sales-fixtures'
-import { pdfQr, pdfSize } from './pdf-files'
+import { pdfQr, pdfSize, pdfText } from './pdf-files'
 
 const LIMIT = 60 * 1024
 
@@ -24,6 +24,26 @@ describe('PDFs small enough for WhatsApp, QR codes that scan', () => {
   it('the invoice is at most 60 KB and its QR opens the payment page', async () => {
     const invoice = unpaidInvoice()
     const { doc } = await invoicePdf(invoice, publicOrder({ reference: invoice.reference, kind: 'invoice' }))
+    expect(pdfSize(doc)).toBeLessThanOrEqual(LIMIT)
+    expect(pdfQr(doc)).toBe('https://shop.test/checkout/AbCdEf123')
+  })
+
+  it("an invoice with its own account (issue 36) gives that account and when it expires in Lagos time, not the wallet's", async () => {
+    const invoice = unpaidInvoice({
+      payAccount: {
+        accountNumber: '9912345670',
+        accountName: 'Checkout INV-7Q2K91XM',
+        bankName: 'Providus Bank',
+        amount: 12_500_00,
+        expiresAt: '2026-12-10T22:59:59.000Z',
+      },
+    })
+    const { doc } = await invoicePdf(invoice, publicOrder({ reference: invoice.reference, kind: 'invoice' }))
+    const text = pdfText(doc)
+    expect(text).toMatch(/ACCOUNT NUMBER\s+9912345670/)
+    expect(text).toMatch(/ACCOUNT NAME\s+Checkout INV-7Q2K91XM/)
+    expect(text).toMatch(/ACCOUNT EXPIRES\s+10\/12\/2026 23:59 \(Lagos time\)/)
+    expect(text).toContain('no narration is needed')
     expect(pdfSize(doc)).toBeLessThanOrEqual(LIMIT)
     expect(pdfQr(doc)).toBe('https://shop.test/checkout/AbCdEf123')
   })

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { nameEnquiries, users } from '#server/db/schema'
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
+import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
+import { sandboxAccountName } from '#server/money/sandbox-names'
 
 import { call, makeApp, type TestApp } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, sender } from './helpers'

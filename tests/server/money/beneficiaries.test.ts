@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_SAVED_BENEFICIARIES } from '#contract/beneficiaries'
 import { savedBeneficiaries } from '#server/db/beneficiaries-schema'
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
+import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
+import { sandboxAccountName } from '#server/money/sandbox-names'
 
 import { call, createMember, makeApp, type TestApp } from '../harness'
 import { account, enquiry, randomSerial, send, sender, tokenFor } from './helpers'

@@ -10,7 +10,7 @@ import type { Db } from '#server/db/client'
 import { ledgerEntries, nameEnquiries, transactions, type UserRow, users, vendors, wallets } from '#server/db/schema'
 import { bankByCode } from '#server/money/banks'
 import { NAME_ENQUIRY_TTL_MS } from '#server/money/name-enquiry'
-import { sandboxAccountName } from '#server/money/sandbox-bank'
+import { sandboxAccountName } from '#server/money/sandbox-names'
 
 import { call, createVendor, type TestApp, type TestVendor } from '../harness'
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 
 import { institutionCode, nubanFor } from '#contract/nuban'
 import { BANKS } from '#server/money/banks'
-import { SANDBOX_SERIALS, sandboxAccountName } from '#server/money/sandbox-bank'
+import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
+import { sandboxAccountName } from '#server/money/sandbox-names'
 
 /* The sandbox bank's list and deterministic names. The NUBAN and charge rules are tested in tests/unit. */
 
