@@ -11,6 +11,7 @@ import { reconcileDay } from '../money/reconcile'
 import { formatReconciliation } from '../money/reconcile-report'
 import { recoverPendingTransfers } from '../money/transfers'
 import { assignVirtualAccountJob } from '../money/virtual-accounts'
+import { paymentAccountJob } from '../orders/payment-accounts'
 import { recurring } from './schedule'
 import { JobHandlers, JobWorker } from './worker'
 
@@ -76,6 +77,10 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
         backoff: { baseMs: 10_000, capMs: 60 * MINUTE_MS },
       })
       // The provider's lists may be unreachable for a while: a few tries, minutes apart.
+      // The provider was down when the order was made: asked again, backed off, until the order is shown anyway.
+      .register('create-order-account', ({ orderId }) => paymentAccountJob(deps, orderId), {
+        backoff: { baseMs: 30_000, capMs: 30 * MINUTE_MS },
+      })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
   )
 }

@@ -23,6 +23,8 @@ export interface JobPayloads {
   'assign-virtual-account': { walletId: string }
   /** Compare yesterday (Lagos) of the ledger with the provider's records (decision 146). Recurring, daily. */
   'reconcile-yesterday': Record<string, never>
+  /** Ask the provider again for an open order's own account (decision 148). */
+  'create-order-account': { orderId: string }
 }
 
 export type JobKind = keyof JobPayloads & string

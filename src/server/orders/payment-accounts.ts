@@ -3,11 +3,13 @@ import { and, desc, eq, gt, ne } from 'drizzle-orm'
 import type { OrderPaymentAccount } from '#contract/orders'
 import { UNPAID_STATUSES } from '#contract/orders'
 
+import { lagosDate } from '../analytics'
 import { DAY_MS, HOUR_MS } from '../clock'
 import type { Db, Tx } from '../db/client'
 import { customers, type OrderPaymentAccountRow, orderPaymentAccounts, type OrderRow, orders } from '../db/sales-schema'
 import { transactions, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
+import { enqueue } from '../jobs/queue'
 import { UNATTACHED_CREDIT } from '../money/transaction-queries'
 
 /*
@@ -130,80 +132,113 @@ function withinWait<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * The open order's account, made with the provider when it has none that lasts. Never throws: a provider that is
- * down or slow leaves the order without one (null) and the next showing of the order asks again (decision 148).
- * The provider answers the same account for the same order while it lasts, so two callers at once store one row.
+ * down or slow leaves the order without one (null), a job on the queue asks again (decision 148), and so does the
+ * next showing of the order. The provider answers the same account for the same order while it lasts, so two
+ * callers at once store one row.
  */
 export async function ensurePaymentAccount(
   deps: PaymentAccountDeps,
   order: OrderRow,
   waitMs = PAYMENT_ACCOUNT_WAIT_MS,
 ): Promise<OrderPaymentAccountRow | null> {
-  const { db } = deps
   const now = deps.clock.now()
   try {
-    // Read whatever the status, so that an order costs the same statements paid or not.
-    const lasting = await lastingAccount(db, order, now)
-    if (!isOpenForPayment(order)) return null
-    if (lasting) return lasting
-    // A provider that just failed for this order is not asked again at every showing of its page.
-    const failedAt = recentFailures.get(order.id)
-    if (failedAt !== undefined && now.getTime() - failedAt < RETRY_AFTER_MS) return null
-    const made = await withinWait(
-      deps.paymentAccounts.createPaymentAccount({
-        orderReference: order.reference,
-        amount: order.amount - order.amountPaid,
-        email: await chargeEmail(db, order),
-        expiresAt: paymentAccountExpiry(order, now),
-      }),
-      waitMs,
-    )
-    recentFailures.delete(order.id)
-    const [stored] = await db
-      .insert(orderPaymentAccounts)
-      .values({
-        vendorId: order.vendorId,
-        orderId: order.id,
-        accountNumber: made.accountNumber,
-        accountName: made.accountName,
-        bankName: made.bankName,
-        providerReference: made.providerReference,
-        amount: order.amount - order.amountPaid,
-        expiresAt: made.expiresAt,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .onConflictDoNothing({ target: orderPaymentAccounts.accountNumber })
-      .returning()
-    let row = stored ?? (await orderAccountByNumber(db, made.accountNumber))
-    if (!row || row.orderId !== order.id) throw new Error(`account ${made.accountNumber} is another order's`)
-    if (row.status !== 'active') {
-      // The provider still holds this account for the order (an order cancelled, then reopened, within its time).
-      ;[row] = await db
-        .update(orderPaymentAccounts)
-        .set({ status: 'active', expiresAt: made.expiresAt, updatedAt: now })
-        .where(eq(orderPaymentAccounts.id, row.id))
-        .returning()
-      if (!row) throw new Error(`account ${made.accountNumber} vanished`)
-    }
-    // The order's earlier accounts have run out: say so, so that only one is ever active.
-    await db
-      .update(orderPaymentAccounts)
-      .set({ status: 'expired', updatedAt: now })
-      .where(
-        and(
-          eq(orderPaymentAccounts.vendorId, order.vendorId),
-          eq(orderPaymentAccounts.orderId, order.id),
-          eq(orderPaymentAccounts.status, 'active'),
-          ne(orderPaymentAccounts.id, row.id),
-        ),
-      )
-    return row
+    return await makePaymentAccount(deps, order, { waitMs, throttle: true })
   } catch (error) {
     if (recentFailures.size >= 10_000) recentFailures.clear()
     recentFailures.set(order.id, now.getTime())
     deps.logger.warn(`[orders] no payment account for ${order.reference} yet: ${error instanceof Error ? error.message : String(error)}`)
+    await retryLater(deps, order, now)
     return null
   }
+}
+
+/** One retry job per order and Lagos day on the queue (decision 141): backed off, whoever shows the order meanwhile. */
+async function retryLater(deps: PaymentAccountDeps, order: OrderRow, now: Date): Promise<void> {
+  try {
+    await enqueue(deps.db, {
+      kind: 'create-order-account',
+      payload: { orderId: order.id },
+      runAt: new Date(now.getTime() + RETRY_AFTER_MS),
+      dedupeKey: `order-account:${order.id}:${lagosDate(now)}`,
+      maxAttempts: 10,
+    })
+  } catch (error) {
+    deps.logger.warn(`[orders] could not queue a retry of ${order.reference}'s account: ${String(error)}`)
+  }
+}
+
+/** The queue's job: the order's account, or a throw so that the queue tries again later. */
+export async function paymentAccountJob(deps: PaymentAccountDeps, orderId: string): Promise<void> {
+  const [order] = await deps.db.select().from(orders).where(eq(orders.id, orderId))
+  if (order) await makePaymentAccount(deps, order, { waitMs: PAYMENT_ACCOUNT_WAIT_MS, throttle: false })
+}
+
+/** ensurePaymentAccount's work; throws when the provider fails. Null when the order takes no payment, or is throttled. */
+async function makePaymentAccount(
+  deps: PaymentAccountDeps,
+  order: OrderRow,
+  { waitMs, throttle }: { waitMs: number; throttle: boolean },
+): Promise<OrderPaymentAccountRow | null> {
+  const { db } = deps
+  const now = deps.clock.now()
+  // Read whatever the status, so that an order costs the same statements paid or not.
+  const lasting = await lastingAccount(db, order, now)
+  if (!isOpenForPayment(order)) return null
+  if (lasting) return lasting
+  // A provider that just failed for this order is not asked again at every showing of its page.
+  const failedAt = recentFailures.get(order.id)
+  if (throttle && failedAt !== undefined && now.getTime() - failedAt < RETRY_AFTER_MS) return null
+  const made = await withinWait(
+    deps.paymentAccounts.createPaymentAccount({
+      orderReference: order.reference,
+      amount: order.amount - order.amountPaid,
+      email: await chargeEmail(db, order),
+      expiresAt: paymentAccountExpiry(order, now),
+    }),
+    waitMs,
+  )
+  recentFailures.delete(order.id)
+  const [stored] = await db
+    .insert(orderPaymentAccounts)
+    .values({
+      vendorId: order.vendorId,
+      orderId: order.id,
+      accountNumber: made.accountNumber,
+      accountName: made.accountName,
+      bankName: made.bankName,
+      providerReference: made.providerReference,
+      amount: order.amount - order.amountPaid,
+      expiresAt: made.expiresAt,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: orderPaymentAccounts.accountNumber })
+    .returning()
+  let row = stored ?? (await orderAccountByNumber(db, made.accountNumber))
+  if (!row || row.orderId !== order.id) throw new Error(`account ${made.accountNumber} is another order's`)
+  if (row.status !== 'active') {
+    // The provider still holds this account for the order (an order cancelled, then reopened, within its time).
+    ;[row] = await db
+      .update(orderPaymentAccounts)
+      .set({ status: 'active', expiresAt: made.expiresAt, updatedAt: now })
+      .where(eq(orderPaymentAccounts.id, row.id))
+      .returning()
+    if (!row) throw new Error(`account ${made.accountNumber} vanished`)
+  }
+  // The order's earlier accounts have run out: say so, so that only one is ever active.
+  await db
+    .update(orderPaymentAccounts)
+    .set({ status: 'expired', updatedAt: now })
+    .where(
+      and(
+        eq(orderPaymentAccounts.vendorId, order.vendorId),
+        eq(orderPaymentAccounts.orderId, order.id),
+        eq(orderPaymentAccounts.status, 'active'),
+        ne(orderPaymentAccounts.id, row.id),
+      ),
+    )
+  return row
 }
 
 /**

@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto'
 
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { isValidNuban } from '#contract/nuban'
 import { HOUR_MS } from '#server/clock'
+import { orderPaymentAccounts } from '#server/db/sales-schema'
 import type { PaymentAccountProvider } from '#server/deps'
+import { JobHandlers, JobWorker } from '#server/jobs/worker'
 import { VIRTUAL_ACCOUNT_BANK } from '#server/money/accounts'
 import type { PaymentAccountRequest } from '#server/money/bank-provider'
 import { SandboxBankingProvider } from '#server/money/sandbox-bank'
-import { ORDER_ACCOUNT_MS, paymentAccountExpiry, RETRY_AFTER_MS } from '#server/orders/payment-accounts'
+import { ORDER_ACCOUNT_MS, paymentAccountExpiry, paymentAccountJob, RETRY_AFTER_MS } from '#server/orders/payment-accounts'
 
 import { call, type TestApp } from '../harness'
 import { balances, expectLedgerConsistent, tokenFor } from '../money/helpers'
@@ -173,6 +176,33 @@ describe('the provider down when the order is made', () => {
     expect(shown.payAccount).toMatchObject({ bankName: VIRTUAL_ACCOUNT_BANK.name, amount: 1_000 * NAIRA })
     const paid = await transferIn(t, shown.payAccount.accountNumber, 1_000 * NAIRA, '')
     expect(paid.body.message).toBe(`Credit recorded as a payment of ${res.body.data.reference}`)
+  })
+
+  it('a job on the queue asks the provider again, backed off, with nobody opening the order', async () => {
+    provider.down = true
+    const res = await postOrder(t, s.token, { items: [line(s.small.id)] })
+    expect(res.status, JSON.stringify(res.body)).toBe(201)
+    const reference = res.body.data.reference
+    const accountOf = () => t.db.select().from(orderPaymentAccounts).where(eq(orderPaymentAccounts.orderId, res.body.data.id))
+    // Only this kind: the shared database may hold other files' jobs, which are theirs to run.
+    const worker = new JobWorker({
+      db: t.db,
+      handlers: new JobHandlers().register('create-order-account', ({ orderId }) => paymentAccountJob(t.deps, orderId)),
+      clock: t.clock,
+      logger: { info: () => {}, warn: () => {}, error: () => {} },
+    })
+    t.clock.advance(RETRY_AFTER_MS)
+    expect(await worker.runDueJobs()).toMatchObject({ retried: 1 }) // still down: tried, and kept for later
+    expect(await accountOf()).toEqual([])
+    provider.down = false
+    t.clock.advance(10 * 60_000)
+    expect(await worker.runDueJobs()).toMatchObject({ done: 1 })
+    const [made] = await accountOf()
+    expect(made).toMatchObject({ status: 'active', amount: 1_000 * NAIRA })
+    // The order shows the account the job made, and money into it pays the order.
+    expect((await orderData(t, s.token, reference)).payAccount.accountNumber).toBe(made!.accountNumber)
+    const paid = await transferIn(t, made!.accountNumber, 1_000 * NAIRA, '')
+    expect(paid.body.message).toBe(`Credit recorded as a payment of ${reference}`)
   })
 })
 
