@@ -5,6 +5,7 @@ import { parseNairaToKobo } from '#contract/money'
 import { BANKS } from '#server/money/banks'
 import { newSessionId } from '#server/money/ledger'
 import { sandboxPayerAccount } from '#server/money/sandbox-bank'
+import { SANDBOX_OWN_ACCOUNTS_BANK } from '#server/money/sandbox-names'
 import { DEV_WEBHOOK_SECRET, signWebhookBody } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
 
@@ -13,6 +14,7 @@ import { DEMO } from '#server/seed/demo'
  * notice to POST /api/webhooks/bank/inbound. So it works while the server holds the PGlite database.
  *   npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME | --order REF] [--from NAME]
  *                     [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]
+ *   npm run sandbox -- account NAME
  * AMOUNT is naira ("1500" or "1,500.50"). An EMAIL is turned into its virtual account number by signing in
  * (the demo account's password is known; others pass --password) and reading /vendor/wallet/details, or with
  * --outlet, the account of that outlet of the vendor (found by name, ignoring case, through GET /outlet), or with
@@ -21,11 +23,15 @@ import { DEMO } from '#server/seed/demo'
  * --account is the payer's account number, not the one credited; without it, each --from name pays from an account
  * of its own at --bank (sandboxPayerAccount), so different names are different customers (a payer is bank + account).
  * The notice is signed with BANK_WEBHOOK_SECRET (default: the sandbox secret, as the server's).
+ * `account NAME` prints the account the sandbox bank holds in NAME at GTBank: a vendor's owner and business have one
+ * once the vendor is approved (decision 143 lets a settlement account be only in one of those names).
  * See docs/sandbox-banking.md.
  */
 
-const USAGE =
-  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME | --order REF] [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]'
+const USAGE = [
+  'Usage: npm run sandbox -- credit EMAIL|ACCOUNT_NUMBER AMOUNT_NAIRA [--outlet NAME | --order REF] [--from NAME] [--bank BANK] [--account NUMBER] [--narration TEXT] [--reference REF] [--password PW] [--url URL]',
+  '       npm run sandbox -- account NAME',
+].join('\n')
 
 class Refused extends Error {}
 
@@ -106,6 +112,13 @@ async function main(): Promise<void> {
     },
   })
   const [command, target, amount] = positionals
+  if (command === 'account' && target?.trim()) {
+    const { name, code } = SANDBOX_OWN_ACCOUNTS_BANK
+    console.info(
+      `${name} ${sandboxPayerAccount(target.trim(), code)}: the sandbox's account in the name of ${target.trim()} (it resolves to that name once a vendor whose owner or business has that name is approved)`,
+    )
+    return
+  }
   if (command !== 'credit' || !target || !amount) {
     console.error(USAGE)
     process.exitCode = 2

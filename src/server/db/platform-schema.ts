@@ -88,6 +88,21 @@ export const sandboxPaymentAccounts = pgTable('sandbox_payment_accounts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 })
 
+/**
+ * Accounts the sandbox bank holds in a person's or a business's name (money/sandbox-names.ts, migration 0023): opened
+ * with a vendor's virtual account, so its owner has an account in their own name to settle into.
+ */
+export const sandboxNamedAccounts = pgTable(
+  'sandbox_named_accounts',
+  {
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sandbox_named_accounts_pk', columns: [t.bankCode, t.accountNumber] })],
+)
+
 export type StoredFileRow = typeof storedFiles.$inferSelect
 export type SandboxBankTransferRow = typeof sandboxBankTransfers.$inferSelect
 

@@ -25,7 +25,7 @@ import { BANKS } from './banks'
 import type { InboundNotice } from './inbound-notice'
 import { newSessionId } from './ledger'
 import { recordSandboxCredit, sandboxBalance, sandboxRecords } from './sandbox-bank-records'
-import { sandboxAccountName } from './sandbox-names'
+import { keepNamedAccounts, namedAccountHolder, SANDBOX_OWN_ACCOUNTS_BANK, sandboxAccountName } from './sandbox-names'
 import { SandboxPaymentAccounts } from './sandbox-payment-accounts'
 import { randomNuban, sandboxVirtualAccount, VIRTUAL_ACCOUNT_BANK } from './sandbox-virtual-accounts'
 
@@ -242,7 +242,17 @@ export class SandboxBankingProvider implements BankingProvider {
 
   /** A fresh valid NUBAN at the virtual-account bank; the same one when asked again for the same wallet. */
   async assignVirtualAccount(request: VirtualAccountRequest): Promise<VirtualAccount> {
-    if (this.db) return sandboxVirtualAccount(this.db, request.walletId, request.accountName)
+    if (this.db) {
+      // The bank knows this customer now: it holds an account in the owner's name and one in the business's, which
+      // the vendor can settle into (decision 143 asks for a name match). `npm run sandbox -- account NAME` prints it.
+      const code = SANDBOX_OWN_ACCOUNTS_BANK.code
+      const names = [...new Set([request.ownerName.trim(), request.accountName.trim()])].filter(Boolean)
+      await keepNamedAccounts(
+        this.db,
+        names.map((name) => ({ accountNumber: sandboxPayerAccount(name, code), name })),
+      )
+      return sandboxVirtualAccount(this.db, request.walletId, request.accountName)
+    }
     const known = this.accounts.get(request.walletId)
     if (known) return known
     const account = { accountNumber: randomNuban(), accountName: request.accountName, bankName: VIRTUAL_ACCOUNT_BANK.name }
@@ -260,7 +270,8 @@ export class SandboxBankingProvider implements BankingProvider {
     if (!isValidNuban(bankCode, accountNumber) || serial === SANDBOX_SERIALS.notFound) {
       return { ok: false, reason: 'Account not found' }
     }
-    return { ok: true, accountName: sandboxAccountName(accountNumber, bankCode) }
+    const held = this.db ? await namedAccountHolder(this.db, bankCode, accountNumber) : null
+    return { ok: true, accountName: held ?? sandboxAccountName(accountNumber, bankCode) }
   }
 
   async transfer(request: TransferRequest): Promise<TransferResult> {

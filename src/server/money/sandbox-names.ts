@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto'
 
+import { and, eq } from 'drizzle-orm'
+
 import { nubanFor } from '#contract/nuban'
+
+import type { Db, Tx } from '../db/client'
+import { sandboxNamedAccounts } from '../db/platform-schema'
 
 /*
  * Who holds an account at the sandbox bank (sandbox-bank.ts): a few accounts with fixed names (the demo's), and for
@@ -67,4 +72,25 @@ export function sandboxAccountName(accountNumber: string, bankCode: string): str
   if (named) return named
   const hash = createHash('sha256').update(`${bankCode}:${accountNumber}`).digest()
   return `${FIRST[hash[0]! % FIRST.length]} ${MIDDLE[hash[1]! % MIDDLE.length]} ${LAST[hash[2]! % LAST.length]}`
+}
+
+/** Where the sandbox keeps its customers' own accounts: GTBank, as the demo's settlement account. */
+export const SANDBOX_OWN_ACCOUNTS_BANK = { name: 'Guaranty Trust Bank', code: '058' } as const
+
+/** Records accounts the sandbox holds in these names (their numbers chosen by the caller); a second time, nothing. */
+export async function keepNamedAccounts(db: Db | Tx, accounts: { accountNumber: string; name: string }[]): Promise<void> {
+  if (accounts.length === 0) return
+  await db
+    .insert(sandboxNamedAccounts)
+    .values(accounts.map((account) => ({ bankCode: SANDBOX_OWN_ACCOUNTS_BANK.code, ...account })))
+    .onConflictDoNothing()
+}
+
+/** The holder's name of an account the sandbox opened in a name, if this is one. */
+export async function namedAccountHolder(db: Db, bankCode: string, accountNumber: string): Promise<string | null> {
+  const [row] = await db
+    .select({ name: sandboxNamedAccounts.name })
+    .from(sandboxNamedAccounts)
+    .where(and(eq(sandboxNamedAccounts.bankCode, bankCode), eq(sandboxNamedAccounts.accountNumber, accountNumber)))
+  return row?.name ?? null
 }

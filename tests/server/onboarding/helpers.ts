@@ -104,8 +104,8 @@ export async function setUpShop(t: TestApp, r: Registered, overrides: Record<str
 }
 
 /** Registered, verified, KYC sent and shop set up: under review. */
-export async function underReview(t: TestApp): Promise<Registered> {
-  const r = await register(t)
+export async function underReview(t: TestApp, overrides: Record<string, string> = {}): Promise<Registered> {
+  const r = await register(t, overrides)
   await verify(t, r)
   await submitKyc(t, r)
   await setUpShop(t, r)
