@@ -109,7 +109,7 @@ describe('receipts and invoices on a phone (390×844)', () => {
       }),
     })
     expect(res.status).toBe(201)
-    const invoice = ((await res.json()) as { data: { reference: string } }).data
+    const invoice = ((await res.json()) as { data: { reference: string; payAccount: { accountNumber: string } } }).data
 
     const { context, page } = await demoOnPhone(suite.browser)
     await page.goto(`${baseURL()}/invoices/${invoice.reference}`)
@@ -122,8 +122,11 @@ describe('receipts and invoices on a phone (390×844)', () => {
     expect(text).toContain('Ankara fabric, 6 yards')
     expect(text).toContain('NGN 105,000.00')
     expect(text).toContain('Chioma Okeke')
-    expect(text).toMatch(/ACCOUNT NUMBER\s+\d{10}/)
-    expect(text).toMatch(new RegExp(`REFERENCE TO QUOTE\\s+${invoice.reference}`))
+    // The invoice's own account (issue 36): money into it pays this invoice, no narration to quote.
+    expect(text).toMatch(new RegExp(`ACCOUNT NUMBER\\s+${invoice.payAccount.accountNumber}`))
+    expect(text).toMatch(new RegExp(`INVOICE NUMBER\\s+${invoice.reference}`))
+    expect(text).toContain('no narration is needed')
+    expect(text).toMatch(/ACCOUNT EXPIRES\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Lagos time\)/)
     const [y, m, d] = lagosTomorrow.split('-')
     expect(text).toContain(`${d}/${m}/${y}`)
     expect(text).not.toContain('₦')

@@ -3,6 +3,7 @@ import { and, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm'
 import { LAGOS_OFFSET_MS } from '../analytics'
 import { DAY_MS, HOUR_MS } from '../clock'
 import type { Db } from '../db/client'
+import { orderPaymentAccounts } from '../db/sales-schema'
 import { transactions, vendors, wallets } from '../db/schema'
 import type { BankingProvider, ProviderCreditRecord, ProviderTransferRecord, RealMoneyProvider } from './bank-provider'
 
@@ -143,6 +144,13 @@ export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<Da
   const creditsBySession = new Map<string, ProviderCreditRecord>(
     records.credits.filter((record) => record.sessionId).map((record) => [record.sessionId!, record]),
   )
+  // An order's own account (decision 147) is paid into for the vendor's main wallet: the same money, another number.
+  const orderAccounts = await orderAccountOwners(
+    deps.db,
+    records.credits.map((record) => record.accountNumber),
+  )
+  const sameAccount = (record: ProviderCreditRecord, row: LedgerRow) =>
+    record.accountNumber === row.accountNumber || orderAccounts.get(record.accountNumber) === row.vendorId
   const paired = new Set<object>()
   for (const row of rows) {
     const record =
@@ -165,8 +173,7 @@ export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<Da
       vendor.differing.push({ kind: line.kind, reference: line.reference, what, ledger, provider, at: row.createdAt })
     if (record.amount !== row.amount) differs('amount', String(row.amount), String(record.amount))
     else if (ledgerMoved !== providerMoved(status)) differs('status', row.status, status)
-    else if ('accountNumber' in record && record.accountNumber !== row.accountNumber)
-      differs('account', row.accountNumber ?? '-', record.accountNumber)
+    else if ('accountNumber' in record && !sameAccount(record, row)) differs('account', row.accountNumber ?? '-', record.accountNumber)
     else vendor.matched.push(line)
   }
 
@@ -178,7 +185,7 @@ export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<Da
         .from(wallets)
         .where(inArray(wallets.accountNumber, accounts))
     : []
-  const ownerOf = new Map(owners.map((owner) => [owner.accountNumber, owner.vendorId]))
+  const ownerOf = new Map([...orderAccounts, ...owners.map((owner) => [owner.accountNumber, owner.vendorId] as const)])
   for (const record of records.transfers) {
     if (paired.has(record) || !inDay(record.at) || !providerMoved(record.status)) continue
     vendorOf(null).onlyAtProvider.push({
@@ -208,6 +215,16 @@ export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<Da
     vendorList.reduce((sum, vendor) => sum + vendor.onlyInLedger.length + vendor.onlyAtProvider.length + vendor.differing.length, 0) +
     (balance.ok ? 0 : 1)
   return { day, from, to, vendors: vendorList, balance, mismatches, ok: mismatches === 0 }
+}
+
+/** Which vendor each of these numbers is an order's own account of. */
+async function orderAccountOwners(db: Db, accountNumbers: string[]): Promise<Map<string, string>> {
+  if (!accountNumbers.length) return new Map()
+  const rows = await db
+    .select({ accountNumber: orderPaymentAccounts.accountNumber, vendorId: orderPaymentAccounts.vendorId })
+    .from(orderPaymentAccounts)
+    .where(inArray(orderPaymentAccounts.accountNumber, [...new Set(accountNumbers)]))
+  return new Map(rows.map((row) => [row.accountNumber, row.vendorId]))
 }
 
 async function vendorNames(db: Db, ids: string[]): Promise<Map<string, string>> {

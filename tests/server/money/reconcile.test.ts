@@ -219,6 +219,24 @@ describe('reconcileDay', () => {
     expect(planted.stdout).toContain('NOT reconciled')
   }, 60_000)
 
+  it("a payment into an order's own account is the vendor's credit: matched, not an account difference", async () => {
+    at('2026-12-13T10:00:00Z')
+    const shop = await vendor('Zobo House')
+    const made = await call(t.app, 'POST', '/order/shareable', {
+      token: await tokenFor(t, shop.owner.row),
+      headers: { 'Idempotency-Key': randomUUID() },
+      body: { items: [{ name: 'Zobo (1 litre)', amount: 2_500_00, quantity: 2 }], customer: { name: 'Ada Obi' } },
+    })
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const own = made.body.data.payAccount.accountNumber as string
+    expect(own).not.toBe(shop.account)
+    await credit(own, 5_000_00)
+    const day = await reconcileDay(t.deps, '2026-12-13')
+    const ours = day.vendors.find((entry) => entry.vendorId === shop.vendor.id)!
+    expect(ours.differing).toEqual([])
+    expect(ours.matched.map((line) => [line.kind, line.amount])).toEqual([['credit', 5_000_00]])
+  })
+
   it('the daily job reconciles yesterday at 06:00 Lagos: the report in the log, an error line when a day differs', async () => {
     at('2026-12-11T10:00:00Z')
     const sender = await vendor('Emeka Provisions')
