@@ -1,6 +1,6 @@
 import { and, gte, lt, ne, sql } from 'drizzle-orm'
 
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { sandboxBankCredits, sandboxBankTransfers } from '../db/platform-schema'
 import type { ProviderDay } from './bank-provider'
 import type { InboundNotice } from './inbound-notice'
@@ -64,4 +64,25 @@ export async function recordSandboxCredit(
       createdAt: at,
     })
     .onConflictDoNothing()
+}
+
+/**
+ * The sandbox's statement of history the demo seed wrote straight into the ledger (seed/demo.ts): its settled sends
+ * and refunds, and the credits it gave the wallets, so that reconciling a seeded day matches as a real one does
+ * instead of the morning's job reporting the demo's own history as "only in the ledger".
+ */
+export async function recordSeededStatement(db: Db | Tx, vendorId: string): Promise<void> {
+  await db.execute(sql`
+    insert into sandbox_bank_transfers (reference, status, session_id, amount, created_at)
+    select t.reference, t.status, t.session_id, t.amount, t.created_at
+    from transactions t
+    where t.vendor_id = ${vendorId} and t.type = 'debit' and t.counterparty_kind is null and t.status in ('success', 'failed')
+    on conflict (reference) do nothing`)
+  await db.execute(sql`
+    insert into sandbox_bank_credits (provider_reference, session_id, account_number, amount, created_at)
+    select coalesce(t.provider_reference, 'SEED-' || t.reference), t.session_id, w.account_number, t.amount, t.created_at
+    from transactions t join wallets w on w.id = t.wallet_id
+    where t.vendor_id = ${vendorId} and t.type = 'credit' and t.counterparty_kind is null and t.session_id is not null
+      and w.account_number is not null
+    on conflict do nothing`)
 }

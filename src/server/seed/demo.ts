@@ -12,6 +12,7 @@ import { createVendorAccount } from '../money/accounts'
 import { bankByCode } from '../money/banks'
 import { vendorWallet } from '../money/ledger'
 import { SandboxBankingProvider } from '../money/sandbox-bank'
+import { recordSeededStatement } from '../money/sandbox-bank-records'
 import { sandboxAccountName } from '../money/sandbox-names'
 import { debitForTransfer, settle } from '../money/transfers'
 import { receiveBankCredit } from '../orders/inbound'
@@ -146,6 +147,8 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
     await seedSales(tx, { vendorId, userId: account.owner.id, clock })
     await seedDisputes(tx, { vendorId, clock })
     await seedOutlets(tx, { vendor: account.vendor, clock })
+    // The sandbox bank's side of all that money, so the morning's reconciliation of a seeded day matches.
+    await recordSeededStatement(tx, vendorId)
     return { created: true, vendorId }
   })
 }
