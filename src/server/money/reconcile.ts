@@ -69,15 +69,6 @@ export function lagosDayRange(day: string): { from: Date; to: Date } {
   return { from, to: new Date(from.getTime() + DAY_MS) }
 }
 
-/** The provider's statement calls, or a clear stop for a provider that keeps none we can read. */
-function statementOf(banking: BankingProvider): Pick<RealMoneyProvider, 'records' | 'balance'> {
-  const candidate = banking as BankingProvider & Partial<Pick<RealMoneyProvider, 'records' | 'balance'>>
-  if (typeof candidate.records !== 'function' || typeof candidate.balance !== 'function') {
-    throw new Error('The banking provider has no records to reconcile with (records() and balance())')
-  }
-  return { records: candidate.records.bind(banking), balance: candidate.balance.bind(banking) }
-}
-
 /** A transfer or credit moved money on the provider's side unless it failed or was reversed. */
 const providerMoved = (status: string) => status === 'success' || status === 'pending'
 
@@ -116,7 +107,7 @@ function ledgerRows(db: Db, from: Date, to: Date): Promise<LedgerRow[]> {
 
 export async function reconcileDay(deps: ReconcileDeps, day: string): Promise<DayReconciliation> {
   const { from, to } = lagosDayRange(day)
-  const statement = statementOf(deps.banking)
+  const statement = deps.banking
   const wide = { from: new Date(from.getTime() - MARGIN_MS), to: new Date(to.getTime() + MARGIN_MS) }
   const [rows, records] = [await ledgerRows(deps.db, wide.from, wide.to), await statement.records(wide)]
   const inDay = (at: Date) => at >= from && at < to
