@@ -63,6 +63,17 @@ export class JobHandlers {
   kinds(): string[] {
     return [...this.byKind.keys()]
   }
+
+  /** These kinds' handlers alone: a worker that runs only them (a test on a database other work shares, too). */
+  only(...kinds: JobKind[]): JobHandlers {
+    const picked = new JobHandlers()
+    for (const kind of kinds) {
+      const registered = this.byKind.get(kind)
+      if (!registered) throw new Error(`No handler for job kind ${kind}`)
+      picked.byKind.set(kind, registered)
+    }
+    return picked
+  }
 }
 
 export interface JobWorkerOptions {
