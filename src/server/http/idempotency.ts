@@ -194,8 +194,15 @@ export async function claimIdempotencyKey(
     if (existing.statusCode !== null) return { status: existing.statusCode as ContentfulStatusCode, body: existing.response }
     if (!(await isStale(db, existing, claim.now))) throw inProgress()
 
-    // Only the replay whose update still finds the claim as it was read resolves it; the others read again.
-    const unchanged = and(where, isNull(idempotencyKeys.statusCode), eq(idempotencyKeys.createdAt, existing.createdAt))
+    // Only the replay whose update still finds the claim as it was read resolves it; the others read again. As it was
+    // read means its lease too: a replay that took it over in the same millisecond (a test's clock that does not
+    // move) leaves createdAt as it was, but not the lease.
+    const unchanged = and(
+      where,
+      isNull(idempotencyKeys.statusCode),
+      eq(idempotencyKeys.createdAt, existing.createdAt),
+      sql`${idempotencyKeys.ownerLease} is not distinct from ${existing.ownerLease}`,
+    )
     const recovery = recoveries.get(existing.endpoint)
     const effect = recovery ? await recovery(db, claim) : null
     if (effect) {
