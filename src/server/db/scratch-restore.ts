@@ -138,6 +138,8 @@ export async function restoreIntoScratch(serverUrl: URL, file: string, options: 
     } else {
       await run('pg_restore', ['--no-owner', '--no-privileges', '--exit-on-error', '-d', name, file], env)
     }
+    // pg_restore and psql leave no planner statistics: the checks' joins over millions of rows would be planned blind.
+    await onServer(url, (client) => client.query('analyze'))
   } catch (error) {
     if (!options.keep) await scratch.drop()
     throw error
