@@ -159,6 +159,35 @@ describe('npm run restore-check', () => {
     expect(code).toBe(1)
   })
 
+  it("fails naming a transaction whose row no longer matches its entries, and a wallet's count of transactions", async () => {
+    const rows = await db.query<{ id: string; type: string; wallet_id: string }>(
+      `select distinct on (type) t.id, t.type, t.wallet_id from transactions t join wallets w on w.id = t.wallet_id
+       where t.status = 'success' and w.kind = 'main' order by type, t.created_at`,
+    )
+    const credit = rows.rows.find((row) => row.type === 'credit')!
+    const debit = rows.rows.find((row) => row.type === 'debit')!
+    const planted = await dumpPlanted(
+      'rows.dump',
+      `update transactions set amount = amount + 1 where id = '${credit.id}';
+       update transactions set status = 'failed' where id = '${debit.id}';
+       update wallets set transaction_count = transaction_count + 1 where id = '${credit.wallet_id}'`,
+      `update transactions set amount = amount - 1 where id = '${credit.id}';
+       update transactions set status = 'success' where id = '${debit.id}';
+       update wallets set transaction_count = transaction_count - 1 where id = '${credit.wallet_id}'`,
+    )
+
+    const { code, out } = await restoreCheck(planted)
+
+    const moved = /^VIOLATION transaction-moves-its-wallet: .*; 2 row\(s\) break it((?:\n {2}.*)+)/m.exec(out)?.[1]
+    expect(moved).toMatch(new RegExp(`transaction ${credit.id} \\(.*success credit.*\\): its wallet moved by \\d+ kobo, not \\d+`))
+    expect(moved).toMatch(new RegExp(`transaction ${debit.id} \\(.*failed debit.*\\): its wallet moved by -\\d+ kobo, not 0`))
+    expect(out).toMatch(new RegExp(`^VIOLATION failed-transactions-reversed: .*\\n {2}transaction ${debit.id} .*still moved by`, 'm'))
+    expect(out).toMatch(new RegExp(`^VIOLATION transaction-count: .*\\n {2}wallet ${credit.wallet_id} \\(main, `, 'm'))
+    expect(out).not.toContain('VIOLATION legs-sum-to-zero')
+    expect(out).not.toContain('VIOLATION balance-equals-entries')
+    expect(code).toBe(1)
+  })
+
   it('fails clearly on a file that is not a dump, and on a dump cut short', async () => {
     const text = join(dir, 'notes.txt')
     writeFileSync(text, 'these are not the backups you are looking for\n')
