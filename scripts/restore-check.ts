@@ -31,6 +31,10 @@ async function main(): Promise<number> {
     console.error(server ? USAGE : `Set RESTORE_DATABASE_URL (or DATABASE_URL): the PostgreSQL server to restore on.\n${USAGE}`)
     return 2
   }
+  if (!URL.canParse(server) || !/^postgres(ql)?:$/.test(new URL(server).protocol)) {
+    console.error(`${process.env.RESTORE_DATABASE_URL ? 'RESTORE_DATABASE_URL' : 'DATABASE_URL'} is not a postgres:// URL`)
+    return 2
+  }
   const started = Date.now()
   let scratch
   try {
