@@ -41,7 +41,7 @@ afterAll(() => stopAll(started))
 describe('NODE_ENV=production npm start', () => {
   it('with nothing set prints every missing item on its own line and exits 1 before opening anything', async () => {
     const refusal = await startMain({ ...NOTHING, NODE_ENV: 'production', DATA_DIR: 'memory' }).then(
-      () => '',
+      (running) => (started.push(running), 'it started'),
       (error: Error) => error.message,
     )
     expect(refusal).toMatch(/exited \(1\) before it was ready/)
