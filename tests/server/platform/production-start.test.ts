@@ -57,7 +57,10 @@ describe('NODE_ENV=production npm start', () => {
       '  - PUBLIC_URL must be set',
       '  - SEED_DEMO must be 0',
     ]) {
-      expect(lines.filter((line) => line.startsWith(start)), start).toHaveLength(1)
+      expect(
+        lines.filter((line) => line.startsWith(start)),
+        start,
+      ).toHaveLength(1)
     }
   }, 60_000)
 
