@@ -4,6 +4,8 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { STRICT_TRANSPORT_SECURITY } from '#server/http/security-headers'
 
+import { startPrism } from '../../support/prism'
+
 import { type MainProcess, preparePlace, startMain, stopAll } from './main-process'
 
 /*
@@ -102,4 +104,42 @@ describe('NODE_ENV=production npm start', () => {
       await place.cleanup()
     }
   }, 120_000)
+
+  it('with a live Paystack key (Prism over its published document) starts as a live server: no staging banner', async () => {
+    const prism = await startPrism()
+    const place = await preparePlace('prodlive')
+    try {
+      const server = await startMain({
+        ...NOTHING,
+        ...place.env,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtps://mailer:secret@127.0.0.1:1',
+        MAIL_FROM: 'Vendor <no-reply@example.ng>',
+        SMS_PROVIDER: 'termii',
+        TERMII_API_KEY: 'TL-test-key',
+        TERMII_SENDER_ID: 'VendorBO',
+        TERMII_BASE_URL: 'http://127.0.0.1:1',
+        BANK_PROVIDER: 'paystack',
+        PAYSTACK_SECRET_KEY: `sk_live_${randomBytes(20).toString('hex')}`,
+        PAYSTACK_BASE_URL: prism.url,
+        // Not asked for with Paystack: its webhooks are signed with the secret key.
+        BANK_WEBHOOK_SECRET: '',
+        PIN_PEPPER: randomBytes(24).toString('hex'),
+        OPERATOR_KEY: randomBytes(24).toString('hex'),
+        PUBLIC_URL: 'https://shop.example.ng',
+        SEED_DEMO: '0',
+      })
+      started.push(server)
+      expect((await fetch(`${server.url}/api/health`)).status).toBe(200)
+      const mode = await fetch(`${server.url}/api/server-mode`, { headers: { 'x-forwarded-proto': 'https' } })
+      expect((await mode.json()).data).toEqual({ staging: false })
+      // TRUST_PROXY unset: the header is the client's word, and no HSTS goes out on it.
+      expect(mode.headers.get('strict-transport-security')).toBeNull()
+      expect(prism.violations).toEqual([])
+    } finally {
+      await stopAll(started)
+      await place.cleanup()
+      await prism.stop()
+    }
+  }, 150_000)
 })
