@@ -5,7 +5,6 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { STRICT_TRANSPORT_SECURITY } from '#server/http/security-headers'
 
 import { startPrism } from '../../support/prism'
-
 import { type MainProcess, preparePlace, startMain, stopAll } from './main-process'
 
 /*
