@@ -84,7 +84,11 @@ function secretProblem(name: string, value: string | undefined, what: string): s
  */
 export function productionProblems(env: NodeJS.ProcessEnv = process.env): string[] {
   const problems: string[] = []
-  // What every start checks, development too.
+  // What every start checks, development too (PORT as main() reads it).
+  collect(problems, () => {
+    const port = Number(env.PORT || 3000)
+    if (!Number.isInteger(port) || port < 0 || port > 65535) return `PORT must be a port number, got ${env.PORT}`
+  })
   collect(problems, () => void processEnv(env))
   collect(problems, () => void sessionIdleFromEnv(env.SESSION_IDLE_HOURS))
   collect(problems, () => void settlementCoolingFromEnv(env.SETTLEMENT_COOLING_HOURS))

@@ -82,6 +82,7 @@ describe('production mode', () => {
     ['the demo seed on PGlite by default', { DATABASE_URL: undefined }, LINES.seed],
     ['the demo seed asked for', { SEED_DEMO: '1' }, LINES.seed],
     // What every start already refuses is in the same list.
+    ['a bad PORT', { PORT: 'http' }, 'PORT must be a port number, got http'],
     ['a bad DB_POOL_SIZE', { DB_POOL_SIZE: 'lots' }, 'DB_POOL_SIZE must be a whole number of connections from 1 to 1000, got lots'],
     ['an unknown BANK_PROVIDER', { BANK_PROVIDER: 'mybank' }, 'BANK_PROVIDER must be sandbox or paystack, got mybank'],
     ['a bad SESSION_IDLE_HOURS', { SESSION_IDLE_HOURS: 'never' }, 'SESSION_IDLE_HOURS must be a positive number of hours'],
