@@ -16,6 +16,7 @@ import { startPersistence } from './lib/persister'
 import { createQueryClient } from './lib/query-client'
 import { getSession } from './lib/session'
 import { startSignOutOutbox } from './lib/sign-out-outbox'
+import { showStagingBanner } from './lib/staging-banner'
 import type { AppRouter } from './router'
 
 const queryClient = createQueryClient()
@@ -76,6 +77,8 @@ async function boot() {
   // it follows the browser from here, so a start with no network, or the network back mid-start, is known at once.
   followBrowserOnline()
   startSignOutOutbox()
+  // Before the first screen: a remembered staging banner is drawn before anything else, so nothing moves under it.
+  void showStagingBanner()
   const session = getSession()
   // Restore the signed-in user's cache before the first route loads, so an offline start shows data at once. The
   // restore reads IndexedDB: started first, it runs while the router is built.

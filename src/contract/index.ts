@@ -13,6 +13,7 @@ import { outletEndpoints } from './outlets'
 import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
+import { serverModeEndpoints } from './server-mode'
 import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
@@ -40,6 +41,7 @@ export const endpoints = {
   ...storefrontEndpoints,
   ...domainEndpoints,
   ...operatorEndpoints,
+  ...serverModeEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -9,6 +9,7 @@ import type { BankingProvider, RealMoneyProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { webhookSecretFor } from './money/webhook-signature'
 import type { Notifier } from './notifier'
+import type { ServerMode } from './production'
 import { MemoryRateLimiter, type RateLimiter } from './rate-limit'
 import { MemoryStorage, type Storage } from './storage'
 
@@ -81,6 +82,8 @@ export interface AppDeps {
   readiness: Readiness
   /** Live payment alerts: this process's event streams and the bus between processes (decision 107). Default: in memory. */
   events: LiveEvents
+  /** NODE_ENV=production, and whether it is a staging server (production.ts, decision 153). Default: development. */
+  serverMode: ServerMode
 }
 
 /** The part of a real-money provider that makes an order's payment account. */
@@ -164,5 +167,6 @@ export function resolveDeps(options: AppOptions): AppDeps {
     dns: options.dns ?? dnsFromEnv(options.db, publicUrl),
     readiness: options.readiness ?? { redisPing: null, phase: () => 'serving' },
     events: options.events ?? new LiveEvents({ bus: new MemoryEventBus() }),
+    serverMode: options.serverMode ?? { production: false, staging: false },
   }
 }

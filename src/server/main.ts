@@ -29,6 +29,7 @@ import { webhookSecretFor } from './money/webhook-signature'
 import { DevNotifier, type Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
 import { bankProviderFromEnv, type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
+import { isProduction, productionProblems, productionRefusal, type ServerMode, serverModeFromEnv } from './production'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -84,6 +85,8 @@ export interface StartServerOptions {
   /** Rate limits shared with other API processes (decision 102). Default: REDIS_URL; unset, counted in memory. */
   redisUrl?: string
   logger?: Logger
+  /** NODE_ENV=production and staging (production.ts). Default: development. */
+  serverMode?: ServerMode
 }
 
 export interface RunningServer {
@@ -155,6 +158,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       // GET /api/ready pings the Redis of the rate limits when there is one.
       readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
       events,
+      serverMode: options.serverMode,
     })
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
@@ -243,6 +247,7 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
     logger,
+    serverMode: serverModeFromEnv(),
   })
   logger.info(`Vendor back-office running at ${running.url}`)
   if (running.demoVendorId) {
@@ -285,6 +290,12 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  // In production every unsafe default is named at once, before anything starts (decision 153).
+  const refused = isProduction() ? productionProblems() : []
+  if (refused.length) {
+    console.error(productionRefusal(refused))
+    process.exit(1)
+  }
   // The environment is read before anything starts: a bad value stops here, in plain text (no logger yet).
   let env: ProcessEnv
   try {

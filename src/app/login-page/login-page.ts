@@ -7,6 +7,7 @@ import { visibleError } from '#app/lib/field-rules'
 import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { setSession } from '#app/lib/session-store'
 import { flushSignOuts, startSignOutOutbox } from '#app/lib/sign-out-outbox'
+import { showStagingBanner } from '#app/lib/staging-banner'
 import { handOverToast } from '#app/lib/toast-handover'
 
 /*
@@ -133,6 +134,8 @@ form.addEventListener('submit', (event) => {
 })
 
 startSignOutOutbox()
+// The app's banner, above this page too (lib/staging-banner.ts).
+void showStagingBanner()
 
 // The app registers the service worker once its first screen is up (UpdatePrompt); this page boots no app, so it
 // registers it itself, after load, so that `/` and the app open offline after a first visit here. A new worker

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
 
 import type { AppDeps } from '../deps'
-import { servedOverHttps } from './https'
+import { cameOverHttps, servedOverHttps } from './https'
 
 /*
  * Scripts only from our origin, never inline: an injected <script> cannot run. Styles allow 'unsafe-inline'
@@ -42,13 +42,16 @@ export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000'
  * Every response, errors included. A route may set a stricter Content-Security-Policy of its own (the files
  * route's); the app's policy fills in wherever none was set. Strict-Transport-Security goes on when the request
  * came over HTTPS (browsers ignore it over plain HTTP anyway) or PUBLIC_URL says the site is HTTPS: behind a
- * proxy that terminates TLS, our own connection is plain HTTP.
+ * proxy that terminates TLS, our own connection is plain HTTP. In production (decision 153) only what the request
+ * proves counts: its own https URL, or X-Forwarded-Proto: https from our proxy (TRUST_PROXY=1). RFC 6797 §7.2
+ * forbids the header on an answer over plain HTTP, and a production server always sits behind a TLS proxy it
+ * is told to trust.
  */
-export function securityHeaders(deps: Pick<AppDeps, 'trustProxy' | 'publicUrl'>): MiddlewareHandler {
+export function securityHeaders(deps: Pick<AppDeps, 'trustProxy' | 'publicUrl' | 'serverMode'>): MiddlewareHandler {
   return async (c, next) => {
     await next()
     const headers = c.res.headers
-    if (servedOverHttps(c, deps)) {
+    if (deps.serverMode.production ? cameOverHttps(c, deps.trustProxy) : servedOverHttps(c, deps)) {
       headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
     }
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', CONTENT_SECURITY_POLICY)

@@ -16,6 +16,7 @@ import { payoutSafetyHandlers } from './payout-safety'
 import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
+import { serverModeHandlers } from './server-mode'
 import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
@@ -46,6 +47,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...storefrontHandlers,
   ...domainHandlers,
   ...operatorHandlers,
+  ...serverModeHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */

@@ -46,3 +46,26 @@ describe('Strict-Transport-Security', () => {
     expect(hsts(res)).toBe(STRICT_TRANSPORT_SECURITY)
   })
 })
+
+/*
+ * Issue 37: in production (decision 153) only what the request proves counts: its own https URL, or our proxy's
+ * X-Forwarded-Proto: https with TRUST_PROXY=1. PUBLIC_URL is https there always, so it proves nothing about this
+ * answer's transport, and RFC 6797 §7.2 forbids the header over plain HTTP.
+ */
+describe('Strict-Transport-Security in production', () => {
+  const production = { serverMode: { production: true, staging: false }, publicUrl: 'https://shop.example.ng' }
+
+  it('is sent behind TRUST_PROXY=1 when the proxy says https, and not when it says http or nothing', async () => {
+    const t = await makeApp({ ...production, trustProxy: true })
+    expect(hsts(await call(t.app, 'GET', '/server-mode', { headers: { 'x-forwarded-proto': 'https' } }))).toBe(STRICT_TRANSPORT_SECURITY)
+    expect(hsts(await call(t.app, 'GET', '/user/me', { headers: { 'x-forwarded-proto': 'https' } }))).toBe(STRICT_TRANSPORT_SECURITY)
+    expect(hsts(await call(t.app, 'GET', '/server-mode', { headers: { 'x-forwarded-proto': 'http' } }))).toBeNull()
+    expect(hsts(await call(t.app, 'GET', '/server-mode'))).toBeNull()
+  })
+
+  it('is not sent when the proxy is not trusted, whatever it says', async () => {
+    const t = await makeApp({ ...production, trustProxy: false })
+    expect(hsts(await call(t.app, 'GET', '/server-mode', { headers: { 'x-forwarded-proto': 'https' } }))).toBeNull()
+    expect(hsts(await call(t.app, 'GET', '/server-mode'))).toBeNull()
+  })
+})
