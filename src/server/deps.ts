@@ -5,6 +5,8 @@ import { dnsFromEnv, type DnsResolver } from './domains/dns'
 import { MemoryEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
+import { AppMetrics } from './metrics/app-metrics'
+import { metricsTokenFromEnv } from './metrics/token'
 import type { BankingProvider, RealMoneyProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { webhookSecretFor } from './money/webhook-signature'
@@ -81,6 +83,10 @@ export interface AppDeps {
   readiness: Readiness
   /** Live payment alerts: this process's event streams and the bus between processes (decision 107). Default: in memory. */
   events: LiveEvents
+  /** This app's Prometheus registry and metrics (decision 154). Default: a new one, so apps in one process never share counters. */
+  metrics: AppMetrics
+  /** The bearer token of GET /metrics (METRICS_TOKEN, at least 32 characters); null: /metrics is a 404. */
+  metricsToken: string | null
 }
 
 /** The part of a real-money provider that makes an order's payment account. */
@@ -164,5 +170,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     dns: options.dns ?? dnsFromEnv(options.db, publicUrl),
     readiness: options.readiness ?? { redisPing: null, phase: () => 'serving' },
     events: options.events ?? new LiveEvents({ bus: new MemoryEventBus() }),
+    metrics: options.metrics ?? new AppMetrics(),
+    metricsToken: options.metricsToken === undefined ? metricsTokenFromEnv() : options.metricsToken,
   }
 }

@@ -1,5 +1,6 @@
 import { DEFAULT_POOL_SIZE } from './db/client'
 import { DEFAULT_JOB_INTERVAL_MS } from './jobs/app-jobs'
+import { metricsTokenFromEnv } from './metrics/token'
 import { DEFAULT_PAYSTACK_BASE_URL } from './money/paystack/client'
 
 /*
@@ -28,6 +29,8 @@ export interface ProcessEnv {
   jobIntervalMs: number
   /** SEED_DEMO: whether the demo vendor is seeded at start (`1`/`0`); default on for PGlite, off with DATABASE_URL. */
   seedDemo: boolean
+  /** METRICS_TOKEN: the bearer token of GET /metrics (at least 32 characters); null: /metrics answers 404. */
+  metricsToken: string | null
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
@@ -90,6 +93,7 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
     shutdownDelayMs,
     jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
     seedDemo: seedDemoFromEnv(env.SEED_DEMO, env.DATABASE_URL),
+    metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
   }
 }
 
