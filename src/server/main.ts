@@ -246,7 +246,6 @@ async function main(env: ProcessEnv, logger: Logger): Promise<void> {
     statementTimeoutMs: env.statementTimeoutMs,
     jobIntervalMs: env.jobIntervalMs,
     seed: env.seedDemo,
-    metricsToken: env.metricsToken,
     distDir,
     trustProxy: process.env.TRUST_PROXY === '1',
     logger,

@@ -29,8 +29,6 @@ export interface ProcessEnv {
   jobIntervalMs: number
   /** SEED_DEMO: whether the demo vendor is seeded at start (`1`/`0`); default on for PGlite, off with DATABASE_URL. */
   seedDemo: boolean
-  /** METRICS_TOKEN: the bearer token of GET /metrics (at least 32 characters); null: /metrics answers 404. */
-  metricsToken: string | null
 }
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
@@ -84,6 +82,8 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
   if (shutdownDelayMs >= shutdownTimeoutMs) {
     throw new Error(`SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`)
   }
+  // Checked here so a short one stops the start in plain text; resolveDeps reads it again (decision 154).
+  metricsTokenFromEnv(env.METRICS_TOKEN)
   return {
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     // PostgreSQL allows 100 connections by default, shared by every process: a pool of thousands is a typo.
@@ -93,7 +93,6 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
     shutdownDelayMs,
     jobIntervalMs: wholeNumber('JOB_INTERVAL_MS', env.JOB_INTERVAL_MS, DEFAULT_JOB_INTERVAL_MS, 1, MAX_MS, 'milliseconds'),
     seedDemo: seedDemoFromEnv(env.SEED_DEMO, env.DATABASE_URL),
-    metricsToken: metricsTokenFromEnv(env.METRICS_TOKEN),
   }
 }
 
