@@ -5,10 +5,14 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { enqueue, JobHandlers, JobWorker } from '#server/jobs'
 import { reconcileYesterday } from '#server/jobs/app-jobs'
 import { metricsTokenFromEnv } from '#server/metrics'
+import { newSessionId } from '#server/money/ledger'
+import { PaystackBankingProvider } from '#server/money/paystack'
+import { signPaystackBody } from '#server/money/paystack/webhook'
 import { processEnv } from '#server/process-env'
 
+import { PaystackFake } from '../../support/paystack-fake'
 import { openStream } from '../events/sse'
-import { captureLogger, makeApp, type TestApp } from '../harness'
+import { call, captureLogger, makeApp, type TestApp } from '../harness'
 import { sender } from '../money/helpers'
 import { metricValue, parseMetrics, type Samples } from './metrics-text'
 
@@ -94,6 +98,34 @@ describe('GET /metrics of an app', () => {
     expect(metricValue(samples, 'vbo_reconciliation_runs_total', { result: mismatch ? 'mismatch' : 'ok' })).toBe(1)
     expect(metricValue(samples, 'vbo_reconciliation_runs_total')).toBe(1)
     expect(metricValue(samples, 'vbo_reconciliation_mismatches') > 0).toBe(mismatch)
+  })
+
+  it("counts Paystack's notices under their own source: accepted, duplicate, refused", async () => {
+    const secretKey = 'sk_test_0123456789abcdef0123456789abcdef'
+    // A charge.success is checked and credited without calling Paystack: no server is needed behind baseUrl.
+    const banking = new PaystackBankingProvider({ secretKey, baseUrl: 'http://127.0.0.1:9', db: t.db })
+    const paystack = await makeApp({ banking, metricsToken: TOKEN })
+    const s = await sender(paystack)
+    const event = new PaystackFake(secretKey).chargeEvent({
+      reference: `ps_${randomUUID()}`,
+      amount: 12_500_00,
+      accountNumber: s.wallets.main.accountNumber!,
+      senderName: 'Chioma Okeke',
+      senderAccount: '0123456789',
+      sessionId: newSessionId(),
+    })
+    const raw = JSON.stringify(event)
+    const deliver = (signature: string) =>
+      call(paystack.app, 'POST', '/webhooks/paystack', { rawBody: raw, headers: { 'x-paystack-signature': signature } })
+    expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
+    expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
+    expect((await deliver(signPaystackBody(raw, 'sk_test_someone_else'))).status).toBe(401)
+    const samples = await scrape(paystack)
+    for (const outcome of ['accepted', 'duplicate', 'refused']) {
+      expect(metricValue(samples, 'vbo_webhook_notices_total', { source: 'paystack', outcome }), outcome).toBe(1)
+    }
+    expect(metricValue(samples, 'vbo_notice_to_credit_seconds_count', { source: 'paystack' })).toBe(1)
+    expect(metricValue(samples, 'vbo_webhook_notices_total', { source: 'bank' })).toBe(0)
   })
 
   it('counts the event streams open on this process, and the database pool', async () => {
