@@ -17,6 +17,7 @@ import { errorResponse, payloadTooLarge, register } from './http/register'
 import { requestId } from './http/request-id'
 import { securityHeaders } from './http/security-headers'
 import type { Handler } from './http/types'
+import { mountMetrics, requestMetrics } from './metrics'
 import { guards, handlers } from './routes'
 
 /** The API under /api, plus its OpenAPI document and reference page. The PWA is mounted by the caller. */
@@ -25,7 +26,10 @@ export function createApp(options: AppOptions): Hono {
   const app = new Hono()
   // First, so every answer (the PWA's and errors included) carries its X-Request-Id and its time is all counted.
   app.use('*', requestId(deps.logger))
+  app.use('*', requestMetrics(deps))
   app.use('*', securityHeaders(deps))
+  // On the server's port outside /api, before the PWA's pages (decision 154).
+  mountMetrics(app, deps)
   // A vendor's verified custom domain opens their shop: its root redirects to the storefront on the same host. The
   // platform's own host (PUBLIC_URL) is never looked up; a failed lookup serves the page as usual.
   const platform = deps.publicUrl ? [new URL(deps.publicUrl).hostname] : []

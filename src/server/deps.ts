@@ -5,6 +5,8 @@ import { dnsFromEnv, type DnsResolver } from './domains/dns'
 import { MemoryEventBus } from './events/bus'
 import { LiveEvents } from './events/live-events'
 import type { RequestLine } from './logging'
+import { AppMetrics } from './metrics/app-metrics'
+import { metricsTokenFromEnv } from './metrics/token'
 import type { BankingProvider, RealMoneyProvider } from './money/bank-provider'
 import { SandboxBankingProvider } from './money/sandbox-bank'
 import { webhookSecretFor } from './money/webhook-signature'
@@ -84,6 +86,10 @@ export interface AppDeps {
   events: LiveEvents
   /** NODE_ENV=production, and whether it is a staging server (production.ts, decision 153). Default: development. */
   serverMode: ServerMode
+  /** This app's Prometheus registry and metrics (decision 154). Default: a new one, so apps in one process never share counters. */
+  metrics: AppMetrics
+  /** The bearer token of GET /metrics (METRICS_TOKEN, at least 32 characters); null: /metrics is a 404. */
+  metricsToken: string | null
 }
 
 /** The part of a real-money provider that makes an order's payment account. */
@@ -168,5 +174,7 @@ export function resolveDeps(options: AppOptions): AppDeps {
     readiness: options.readiness ?? { redisPing: null, phase: () => 'serving' },
     events: options.events ?? new LiveEvents({ bus: new MemoryEventBus() }),
     serverMode: options.serverMode ?? { production: false, staging: false },
+    metrics: options.metrics ?? new AppMetrics(),
+    metricsToken: options.metricsToken === undefined ? metricsTokenFromEnv() : options.metricsToken,
   }
 }

@@ -21,6 +21,7 @@ import { createNodeServer } from './http/node-server'
 import { mountPwa } from './http/static-site'
 import { appJobWorker } from './jobs/app-jobs'
 import { jsonLogger } from './logging'
+import { collectProcessMetrics } from './metrics'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { PaystackBankingProvider } from './money/paystack'
@@ -87,6 +88,8 @@ export interface StartServerOptions {
   logger?: Logger
   /** NODE_ENV=production and staging (production.ts). Default: development. */
   serverMode?: ServerMode
+  /** Bearer token of GET /metrics (decision 154). Default: METRICS_TOKEN; null or unset, /metrics is a 404. */
+  metricsToken?: string | null
 }
 
 export interface RunningServer {
@@ -159,7 +162,10 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       readiness: { redisPing: redisUrl ? rateLimits.ping : null, phase: () => phase },
       events,
       serverMode: options.serverMode,
+      metricsToken: options.metricsToken,
     })
+    // CPU, memory, event-loop lag of this process, once per process (not per app: tests make many apps).
+    collectProcessMetrics(deps.metrics)
     // PGlite's data directory is locked to this process (db/client.ts), so whatever a request left half-done there
     // (a claimed Idempotency-Key with no answer, a pending transfer) was left by a process that is gone: recovered
     // at once (decision 072). On PostgreSQL other live processes may share the database: only age tells.

@@ -1,5 +1,6 @@
 import { DEFAULT_POOL_SIZE } from './db/client'
 import { DEFAULT_JOB_INTERVAL_MS } from './jobs/app-jobs'
+import { metricsTokenFromEnv } from './metrics/token'
 import { DEFAULT_PAYSTACK_BASE_URL } from './money/paystack/client'
 
 /*
@@ -81,6 +82,8 @@ export function processEnv(env: NodeJS.ProcessEnv = process.env): ProcessEnv {
   if (shutdownDelayMs >= shutdownTimeoutMs) {
     throw new Error(`SHUTDOWN_DELAY_MS (${shutdownDelayMs}) must be less than SHUTDOWN_TIMEOUT_MS (${shutdownTimeoutMs})`)
   }
+  // Checked here so a short one stops the start in plain text; resolveDeps reads it again (decision 154).
+  metricsTokenFromEnv(env.METRICS_TOKEN)
   return {
     logFormat: logFormatFromEnv(env.LOG_FORMAT),
     // PostgreSQL allows 100 connections by default, shared by every process: a pool of thousands is a typo.

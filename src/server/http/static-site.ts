@@ -64,7 +64,7 @@ export function mountPwa(app: Hono, distDir: string): void {
   // serveStatic calls its `next` when the file is missing; a no-op there lets us fall through to the 404.
   const missing = async () => {}
   app.get('*', async (c, next) => {
-    if (c.req.path === '/api' || c.req.path.startsWith('/api/')) return next()
+    if (c.req.path === '/api' || c.req.path.startsWith('/api/') || c.req.path === '/metrics') return next()
     let res: Response | void = undefined
     // The page's own policy goes with it wherever it is served from: the service worker precaches /login.html and
     // /index.html, and answers navigations with them offline, headers included.

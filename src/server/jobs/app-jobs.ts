@@ -59,6 +59,7 @@ export async function reconcileYesterday(deps: AppDeps): Promise<void> {
   const day = lagosDate(new Date(deps.clock.now().getTime() - RECONCILE_AFTER_MS - DAY_MS))
   const result = await reconcileDay(deps, day)
   const report = formatReconciliation(result)
+  deps.metrics.reconciled(result.mismatches)
   if (result.ok) deps.logger.info(`[jobs] reconciliation of ${day}: everything matches\n${report}`)
   else deps.logger.error(`[jobs] reconciliation of ${day}: MISMATCH\n${report}`)
 }
@@ -106,5 +107,6 @@ export function appJobWorker(deps: AppDeps, options: AppJobOptions = {}): JobWor
     schedules: appSchedules(options.intervalMs),
     pollMs: Math.min(1_000, options.intervalMs ?? 1_000),
     sole: options.soleSince !== undefined,
+    metrics: deps.metrics,
   })
 }

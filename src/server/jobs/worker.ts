@@ -94,6 +94,8 @@ export interface JobWorkerOptions {
    * gone, so its job is claimable at once instead of when its lease ends (as decision 072).
    */
   sole?: boolean
+  /** Counts each run's outcome by kind (GET /metrics, decision 154). */
+  metrics?: { jobRan: (kind: string, outcome: keyof RunReport) => void }
 }
 
 export interface RunReport {
@@ -158,7 +160,9 @@ export class JobWorker {
     for (let i = 0; i < (this.options.batch ?? 50) && !this.stopped; i++) {
       const job = await this.claim()
       if (!job) break
-      report[await this.run(job)]++
+      const outcome = await this.run(job)
+      report[outcome]++
+      this.options.metrics?.jobRan(job.kind, outcome)
     }
     return report
   }
@@ -174,7 +178,10 @@ export class JobWorker {
       })
       .where(and(eq(jobs.state, 'pending'), lt(jobs.lockedUntil, now), sql`${jobs.attempts} >= ${jobs.maxAttempts}`))
       .returning({ id: jobs.id, kind: jobs.kind })
-    for (const job of failed) this.options.logger.error(`[jobs] ${job.kind} ${job.id} failed: its last run never finished`)
+    for (const job of failed) {
+      this.options.logger.error(`[jobs] ${job.kind} ${job.id} failed: its last run never finished`)
+      this.options.metrics?.jobRan(job.kind, 'failed')
+    }
   }
 
   /** One due job of a kind this worker runs, claimed for its lease; undefined when none is due. */

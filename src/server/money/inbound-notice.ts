@@ -62,6 +62,7 @@ function duplicateNotice(
   first: NonNullable<Awaited<ReturnType<typeof creditOfNotice>>>,
 ): InboundOutcome {
   const sameReference = first.providerReference === notice.providerReference
+  deps.metrics.notice('duplicate')
   deps.logger.warn(
     sameReference
       ? `[banking] inbound notice ${notice.providerReference} to ${notice.accountNumber}: duplicate, already credited as ${first.reference}; not credited again`
@@ -79,6 +80,7 @@ function duplicateNotice(
  */
 export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice): Promise<InboundOutcome> {
   const { db } = deps
+  const started = performance.now()
   // An order's own account first (issue 36): its money goes to the vendor's main wallet and pays that order.
   const paidInto = await orderAccountByNumber(db, notice.accountNumber)
   const [wallet] = paidInto
@@ -109,6 +111,7 @@ export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice)
     await sendLowStockNotices(deps, notices)
     // Committed: the signed-in users who may see this wallet hear of it, on whichever process (decision 107).
     await deps.events.publishCredit(db, transaction, deps.logger)
+    deps.metrics.noticeCredited(started)
     if (orderReference) {
       return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
     }

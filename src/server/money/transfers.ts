@@ -209,7 +209,11 @@ const succeededStatement = preparedOnce((db) => succeeded(db).prepare('transfer_
  * Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. A
  * refund's order is settled in the same database transaction (its row locked first, see lockRefundOf).
  */
-export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: TransactionRow, result: TransferResult): Promise<TransactionRow> {
+export async function settle(
+  deps: Pick<AppDeps, 'db' | 'clock'> & Partial<Pick<AppDeps, 'metrics'>>,
+  row: TransactionRow,
+  result: TransferResult,
+): Promise<TransactionRow> {
   const { db, clock } = deps
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
   if (result.status === 'success') {
@@ -223,6 +227,8 @@ export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: Transacti
           return done
         })
       : (await succeededStatement(db).execute(success))[0]
+    // Counted only when this call moved the row: a transfer settled twice (a late answer, recovery) counts once.
+    if (settled) deps.metrics?.transferDecided('success')
     if (settled) return settled
   } else if (result.status === 'failed') {
     const reversed = await db.transaction(async (tx) => {
@@ -237,6 +243,7 @@ export async function settle(deps: Pick<AppDeps, 'db' | 'clock'>, row: Transacti
       if (failed && refund) await refundSettled(tx, refund, failed, clock.now())
       return failed
     })
+    if (reversed) deps.metrics?.transferDecided('failed')
     if (reversed) return reversed
   } else if (result.sessionId && !row.sessionId) {
     const [noted] = await db
