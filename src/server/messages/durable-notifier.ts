@@ -61,10 +61,11 @@ export class DurableNotifier implements Notifier {
   async send(message: Notification): Promise<void> {
     const { db, clock } = this.options
     const now = clock.now()
-    const expiresAt = message.code ? new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS).toISOString() : null
+    const expiry = message.expiresAt ?? (message.code ? new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS) : null)
+    const expiresAt = expiry?.toISOString() ?? null
     if (message.code) await supersedeCodes(db, message, now)
     const leaseEnd = new Date(now.getTime() + MESSAGE_LEASE_MS)
-    const payload: MessageJob = { message, expiresAt }
+    const payload: MessageJob = { message: { channel: message.channel, to: message.to, subject: message.subject, text: message.text, code: message.code }, expiresAt }
     // Not due before the claim's end: no worker can take it between the insert and the claim below.
     const { id } = await enqueue(db, { kind: SEND_MESSAGE, payload, runAt: leaseEnd, maxAttempts: MESSAGE_MAX_ATTEMPTS })
     const [claimed] = await db
