@@ -71,7 +71,8 @@ export class TermiiFake {
       return answer(response, 400, { message: 'The request body must be JSON' })
     }
     for (const field of REQUIRED) {
-      if (typeof body[field] !== 'string' || body[field] === '') return answer(response, 400, { message: `The ${field} field is required.` })
+      if (typeof body[field] !== 'string' || body[field] === '')
+        return answer(response, 400, { message: `The ${field} field is required.` })
     }
     if (body.api_key !== this.options.apiKey) return answer(response, 401, { message: 'Unauthorized' })
     const sms = body as unknown as TermiiSms

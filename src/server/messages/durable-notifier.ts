@@ -10,7 +10,15 @@ import type { Logger } from '../deps'
 import { describeError } from '../errors'
 import { backoffDelay, enqueue } from '../jobs/queue'
 import type { Notification, Notifier } from '../notifier'
-import { MESSAGE_BACKOFF, MESSAGE_LEASE_MS, MESSAGE_MAX_ATTEMPTS, type MessageJob, redactMessage, SEND_MESSAGE, supersedeCodes } from './message-job'
+import {
+  MESSAGE_BACKOFF,
+  MESSAGE_LEASE_MS,
+  MESSAGE_MAX_ATTEMPTS,
+  type MessageJob,
+  redactMessage,
+  SEND_MESSAGE,
+  supersedeCodes,
+} from './message-job'
 
 /*
  * The notifier of a running server (decision 150): each message is a job of the one queue, enqueued already
@@ -65,7 +73,10 @@ export class DurableNotifier implements Notifier {
     const expiresAt = expiry?.toISOString() ?? null
     if (message.code) await supersedeCodes(db, message, now)
     const leaseEnd = new Date(now.getTime() + MESSAGE_LEASE_MS)
-    const payload: MessageJob = { message: { channel: message.channel, to: message.to, subject: message.subject, text: message.text, code: message.code }, expiresAt }
+    const payload: MessageJob = {
+      message: { channel: message.channel, to: message.to, subject: message.subject, text: message.text, code: message.code },
+      expiresAt,
+    }
     // Not due before the claim's end: no worker can take it between the insert and the claim below.
     const { id } = await enqueue(db, { kind: SEND_MESSAGE, payload, runAt: leaseEnd, maxAttempts: MESSAGE_MAX_ATTEMPTS })
     const [claimed] = await db

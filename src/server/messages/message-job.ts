@@ -69,10 +69,7 @@ export async function redactSpentMessages(db: Db, now: Date): Promise<void> {
       and(
         eq(jobs.kind, SEND_MESSAGE),
         sql`not coalesce((${jobs.payload}->>'redacted')::boolean, false)`,
-        or(
-          inArray(jobs.state, ['done', 'failed']),
-          sql`(${jobs.payload}->>'expiresAt')::timestamptz <= ${now.toISOString()}::timestamptz`,
-        ),
+        or(inArray(jobs.state, ['done', 'failed']), sql`(${jobs.payload}->>'expiresAt')::timestamptz <= ${now.toISOString()}::timestamptz`),
       ),
     )
 }

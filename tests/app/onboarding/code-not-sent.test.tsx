@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import { CODE_NOT_SENT_MESSAGE } from '#contract/messages'
 import { endpoints } from '#contract/index'
+import { CODE_NOT_SENT_MESSAGE } from '#contract/messages'
 
 import { fail, handle, ok, server, useAppHarness } from '../harness'
 import { newOwner, onboarding } from '../onboarding-fixtures'
@@ -24,7 +24,9 @@ describe('a code that could not be sent', () => {
 
   it('registration answering codeSent false: the code screen says so instead of "we sent"', async () => {
     server.use(
-      handle(endpoints.register, () => ok({ token: 'new-token', user: newOwner(), onboarding: onboarding(), codeSent: false }, 'Account created')),
+      handle(endpoints.register, () =>
+        ok({ token: 'new-token', user: newOwner(), onboarding: onboarding(), codeSent: false }, 'Account created'),
+      ),
       handle(endpoints.onboarding, () => ok(onboarding())),
     )
     const { user, router } = renderAs('/register', null)

@@ -7,10 +7,10 @@ import type { DurableNotifier } from '#server/messages/durable-notifier'
 import { notifierFor } from '#server/messages/transports'
 import { MemoryRateLimiter } from '#server/rate-limit'
 
-import { call, makeApp, type TestApp, TestClock, testDb } from '../harness'
-import { nextIp, registration } from '../onboarding/helpers'
 import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server'
 import { TermiiFake } from '../../support/termii-fake'
+import { call, makeApp, type TestApp, TestClock, testDb } from '../harness'
+import { nextIp, registration } from '../onboarding/helpers'
 
 /*
  * Issue 37, decisions 149 and 150: messages leave through real transports (Nodemailer to a real SMTP server, HTTP to
@@ -106,7 +106,10 @@ describe('password reset', () => {
       ip: nextIp(),
     })
     expect(reset.status, JSON.stringify(reset.body)).toBe(200)
-    const login = await call(t.app, 'POST', '/auth/vendor/login', { body: { email: body.email, password: 'brand-new-pass-2' }, ip: nextIp() })
+    const login = await call(t.app, 'POST', '/auth/vendor/login', {
+      body: { email: body.email, password: 'brand-new-pass-2' },
+      ip: nextIp(),
+    })
     expect(login.status, JSON.stringify(login.body)).toBe(200)
   })
 })
