@@ -1,12 +1,13 @@
-import { screen, waitFor } from '@testing-library/react'
+import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 import { CODE_NOT_SENT_MESSAGE } from '#contract/messages'
 
-import { fail, handle, ok, server, useAppHarness } from '../harness'
+import { pinStatus } from '../fixtures'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { renderAs } from '../onboarding/render'
 import { newOwner, onboarding } from '../onboarding-fixtures'
-import { renderAs } from './render'
 
 /*
  * Issue 37: when the server could not send a one-time code, the person is told so at once, in these words, instead
@@ -70,5 +71,31 @@ describe('a code that could not be sent', () => {
     expect(router.state.location.pathname).toBe('/forgot-password')
     await user.click(screen.getByRole('button', { name: 'Send reset code' }))
     await waitFor(() => expect(router.state.location.pathname).toBe('/reset-password'))
+  })
+
+  it('PIN change: the sheet stays on its first step and says it', async () => {
+    server.use(
+      handle(endpoints.vendorProfile, () =>
+        ok({
+          id: 'vendor-1',
+          name: 'Mama Put Kitchen',
+          email: 'demo@vendor.test',
+          phone: '08031234567',
+          url: null,
+          status: 'approved',
+          createdAt: '2026-01-01T00:00:00.000Z',
+        }),
+      ),
+      handle(endpoints.pinStatus, () => ok(pinStatus())),
+      handle(endpoints.initiatePinChange, () => fail(503, 'CODE_NOT_SENT', SENTENCE)),
+    )
+    const { user } = renderApp('/settings?tab=security')
+    await user.click(await screen.findByRole('link', { name: 'Change PIN' }))
+    const sheet = await screen.findByRole('dialog', { name: 'Change Your Pin' })
+    await user.click(within(sheet).getByLabelText('Current PIN, digit 1 of 4'))
+    await user.keyboard('1234')
+    await user.click(within(sheet).getByRole('button', { name: 'Continue' }))
+    expect((await within(sheet).findByRole('alert')).textContent).toBe(SENTENCE)
+    expect(within(sheet).getByText(/Step 1 of 3/)).toBeTruthy()
   })
 })
