@@ -43,7 +43,9 @@ export const authEndpoints = {
   forgotPassword: endpoint({
     method: 'POST',
     path: '/auth/vendor/forgot-password',
-    summary: 'Send a 6-digit reset code to the account email. Answers the same whether or not the account exists.',
+    summary:
+      'Send a 6-digit reset code to the account email. Answers the same whether or not the account exists, except ' +
+      '503 CODE_NOT_SENT when the e-mail could not be sent.',
     access: 'public',
     body: v.object({ email }),
     response: v.object({ expiresInMinutes: v.number() }),

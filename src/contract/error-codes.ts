@@ -43,7 +43,7 @@ export const ERROR_CODES = {
   INVALID_CODE: 'The one-time code is wrong, or there is no live code.',
   CODE_EXPIRED: 'The one-time code has expired or was replaced; ask for a new one.',
   CODE_BURNED: 'Too many wrong tries on the one-time code; ask for a new one.',
-  CODE_NOT_SENT: 'The PIN change code could not be sent (notifier down); try again (503).',
+  CODE_NOT_SENT: 'A one-time code (phone, password reset, PIN change) could not be sent now; ask again (503).',
   INVALID_OPERATOR_KEY: 'The X-Operator-Key header is missing or wrong (operator calls).',
 
   // Transaction PIN (pin.ts, routes/pin.ts)

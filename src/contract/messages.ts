@@ -11,3 +11,9 @@ export const UNAUTHENTICATED_MESSAGE = 'You are not authenticated, please login'
  * failure that came without a message of the server's (a network error online, a body that is not ours).
  */
 export const FALLBACK_MESSAGE = 'Something happened, please try again.'
+
+/**
+ * A one-time code whose first send failed (issue 37): the server's 503 `CODE_NOT_SENT` message, and what the app
+ * shows instead of waiting for a code that never comes (registration answers `codeSent: false` instead).
+ */
+export const CODE_NOT_SENT_MESSAGE = 'We could not send the code, try again.'

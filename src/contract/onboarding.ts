@@ -134,8 +134,8 @@ export const onboardingEndpoints = {
     method: 'POST',
     path: '/auth/vendor',
     summary:
-      'Open a vendor account: the owner is signed in at once and a 6-digit code is sent by SMS to verify the phone ' +
-      '(10 minutes, 5 tries). Email and phone are each used by one account only (409).',
+      'Open a vendor account: the owner is signed in at once and a 6-digit code is sent by SMS and e-mail to verify ' +
+      'the phone (10 minutes, 5 tries); codeSent says whether either went out. Email and phone are each used by one account only (409).',
     access: 'public',
     body: v.object({
       businessName: text(100),
@@ -144,7 +144,8 @@ export const onboardingEndpoints = {
       phone: v.pipe(phone, v.nonEmpty('is required')),
       password: newPassword,
     }),
-    response: v.object({ token: v.string(), user: User, onboarding: Onboarding }),
+    // codeSent false: neither the SMS nor the e-mail went out at once (they are retried); the app says so.
+    response: v.object({ token: v.string(), user: User, onboarding: Onboarding, codeSent: v.boolean() }),
   }),
   verifyPhone: endpoint({
     method: 'PATCH',
@@ -158,8 +159,9 @@ export const onboardingEndpoints = {
     method: 'POST',
     path: '/auth/vendor/resend-otp',
     summary:
-      'Send a new code (the old one stops working). A different phone replaces the one given at registration ' +
-      'while it is unverified. Rate-limited: 429 says when to try again.',
+      'Send a new code by SMS and e-mail (the old one stops working). A different phone replaces the one given at ' +
+      'registration while it is unverified. Rate-limited: 429 says when to try again; 503 CODE_NOT_SENT when neither ' +
+      'could be sent.',
     access: 'user',
     body: v.object({ phone: v.pipe(phone, v.nonEmpty('is required')) }),
     response: v.object({ expiresInMinutes: v.number(), resendAfterSeconds: v.number(), phone: v.string() }),

@@ -1,7 +1,7 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 import type { ErrorCode } from '#contract/error-codes'
-import { UNAUTHENTICATED_MESSAGE } from '#contract/messages'
+import { CODE_NOT_SENT_MESSAGE, UNAUTHENTICATED_MESSAGE } from '#contract/messages'
 
 export interface Issue {
   path: string
@@ -33,6 +33,9 @@ export class ApiError extends Error {
     this.headers = extra.headers
   }
 }
+
+/** A one-time code whose first send failed (503 CODE_NOT_SENT): the person asks again instead of waiting. */
+export const codeNotSent = () => new ApiError(503, 'CODE_NOT_SENT', CODE_NOT_SENT_MESSAGE)
 
 /** The error envelope for an answer written rather than thrown (500, 413, unknown paths): the same declared codes. */
 export function errorBody(code: ErrorCode, message: string): { message: string; code: ErrorCode } {

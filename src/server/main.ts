@@ -9,6 +9,7 @@ import { nairaText } from '#contract/naira'
 
 import { createApp } from './app'
 import { pinPepperFor, setPinPepper } from './auth/pin-hash'
+import { systemClock } from './clock'
 import { storageFor } from './database-storage'
 import { type Database, openDatabase } from './db/client'
 import { ProcessLease } from './db/process-lease'
@@ -22,12 +23,15 @@ import { mountPwa } from './http/static-site'
 import { appJobWorker } from './jobs/app-jobs'
 import { jsonLogger } from './logging'
 import { collectProcessMetrics } from './metrics'
+import type { DurableNotifier } from './messages/durable-notifier'
+import { type MessagingChoice, messagingFromEnv } from './messages/env'
+import { notifierFor } from './messages/transports'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { PaystackBankingProvider } from './money/paystack'
 import { bankingProviderFor } from './money/provider-choice'
 import { webhookSecretFor } from './money/webhook-signature'
-import { DevNotifier, type Notifier } from './notifier'
+import type { Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
 import { bankProviderFromEnv, type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
 import { isProduction, productionProblems, productionRefusal, type ServerMode, serverModeFromEnv } from './production'
@@ -56,7 +60,10 @@ export interface StartServerOptions {
   distDir?: string | null
   /** Seed the demo vendor if absent. Default: SEED_DEMO (`1`/`0`), else on for PGlite and off with databaseUrl. */
   seed?: boolean
+  /** Default: SMTP/Termii or the console as the environment says (messages/env.ts), through the durable queue. */
   notifier?: Notifier
+  /** Which transports the default notifier uses. Default: messagingFromEnv(). */
+  messaging?: MessagingChoice
   /** Default: BANK_PROVIDER's (process-env.ts): the sandbox bank, or Paystack with PAYSTACK_SECRET_KEY. */
   banking?: BankingProvider
   /**
@@ -120,6 +127,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const webhookSecret =
     options.webhookSecret ?? (bankChoice?.kind === 'paystack' ? randomBytes(32).toString('hex') : webhookSecretFor(options.databaseUrl))
   const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
+  // And half-set SMTP or Termii variables.
+  const messaging = options.notifier ? undefined : (options.messaging ?? messagingFromEnv())
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
@@ -131,13 +140,16 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   let closeRateLimits: (() => Promise<void>) | undefined
   let events: LiveEvents | undefined
   let lease: ProcessLease | undefined
+  let ownNotifier: DurableNotifier | undefined
   try {
     const redisUrl = options.redisUrl ?? process.env.REDIS_URL
     const rateLimits = await openRateLimiter({ redisUrl, logger })
     closeRateLimits = rateLimits.close
     const drain = new RequestDrain()
     let phase: ServerPhase = 'starting'
-    const notifier = options.notifier ?? new DevNotifier((line) => logger.info(line))
+    // Every message is a job of the one queue, tried at once in its request (decision 150).
+    if (messaging) ownNotifier = notifierFor(messaging, { db: database.db, clock: systemClock, logger })
+    const notifier = options.notifier ?? ownNotifier!
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     // Live payment alerts: with PostgreSQL a credit any process records reaches every process's streams (decision 107).
     const bus = options.databaseUrl
@@ -217,6 +229,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
         await Promise.all([drain.close(listening, closeOptions), worker.stop(), streams])
+        // First tries that outlived their request's wait record their outcome before the database closes.
+        await ownNotifier?.close()
         // After the drain: no request of this process is left, so its claims may read as abandoned.
         await lease?.close()
         await rateLimits.close()
@@ -229,6 +243,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     await events?.close()
     await lease?.close()
     await closeRateLimits?.()
+    await ownNotifier?.close()
     await database.close()
     throw error
   }

@@ -6,6 +6,11 @@ export interface Notification {
   text: string
   /** The one-time code carried by the message, if any: kept separately so tests need not parse text. */
   code?: string
+  /**
+   * When `code` stops working: a message still unsent then is never sent (decision 150). Default for a message with
+   * a code: the one-time codes' 10 minutes (auth/codes.ts).
+   */
+  expiresAt?: Date
 }
 
 /** SMS and e-mail to people. The production implementation talks to a provider; the dev one logs. */

@@ -54,6 +54,8 @@ export const queryKeys = {
     shopUrl: (url: string) => [...queryKeys.onboarding.all, 'shop-url', url] as const,
     /** When the code sent at registration may be sent again (a timestamp); not server data. */
     resendAt: () => [...queryKeys.onboarding.all, 'resend-at'] as const,
+    /** True when registration answered that its code could not be sent (issue 37); not server data. */
+    codeNotSent: () => [...queryKeys.onboarding.all, 'code-not-sent'] as const,
   },
   vendor: {
     all: ['vendor'] as const,

@@ -6,6 +6,8 @@ import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
 import type { AppDeps } from '../deps'
 import { purgeIdempotencyKeys } from '../http/idempotency'
+import { DurableNotifier } from '../messages/durable-notifier'
+import { MESSAGE_BACKOFF, MESSAGE_LEASE_MS, redactSpentMessages, runMessageJob } from '../messages/message-job'
 import { purgeNameEnquiries } from '../money/name-enquiry'
 import { reconcileDay } from '../money/reconcile'
 import { formatReconciliation } from '../money/reconcile-report'
@@ -44,6 +46,7 @@ export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
   await deps.db
     .delete(jobs)
     .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS))))
+  await redactSpentMessages(deps.db, now)
 }
 
 /** The daily reconciliation runs at 06:00 Lagos: after the night's transfers have settled, before the operator's morning. */
@@ -83,6 +86,16 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
         backoff: { baseMs: 30_000, capMs: 30 * MINUTE_MS },
       })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
+      // A message whose first try failed (decision 150); a notifier without a queue (tests) sends it itself.
+      .register(
+        'send-message',
+        (job, run) => {
+          const { notifier } = deps
+          const send = notifier instanceof DurableNotifier ? notifier.deliver.bind(notifier) : notifier.send.bind(notifier)
+          return runMessageJob(deps.db, send, deps.logger, job, run)
+        },
+        { backoff: MESSAGE_BACKOFF, leaseMs: MESSAGE_LEASE_MS },
+      )
   )
 }
 

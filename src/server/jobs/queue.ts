@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm'
 import { MINUTE_MS } from '../clock'
 import type { Db, Tx } from '../db/client'
 import { jobs } from '../db/platform-schema'
+import type { MessageJob } from '../messages/message-job'
 
 /*
  * The one durable job queue (decision 141): background work that must survive a restart goes in the `jobs` table,
@@ -25,6 +26,8 @@ export interface JobPayloads {
   'reconcile-yesterday': Record<string, never>
   /** Ask the provider again for an open order's own account (decision 148). */
   'create-order-account': { orderId: string }
+  /** An SMS or e-mail to a person, tried at once in the request and retried here (decisions 149, 150). */
+  'send-message': MessageJob
 }
 
 export type JobKind = keyof JobPayloads & string

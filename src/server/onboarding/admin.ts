@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
 import { users, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
+import { MessageNotSent } from '../messages/durable-notifier'
 import { enqueueVirtualAccount } from '../money/virtual-accounts'
 import type { Notifier } from '../notifier'
 
@@ -64,7 +65,12 @@ export async function setVendorStatus(
   })
   const message = MESSAGES[status]
   if (notifier && message && change.from !== status) {
-    await notifier.send({ channel: 'email', to: change.email, subject: message.subject, text: message.text(change.name) })
+    try {
+      await notifier.send({ channel: 'email', to: change.email, subject: message.subject, text: message.text(change.name) })
+    } catch (error) {
+      // Not sent yet but queued: the job queue retries it (decision 150); the status change stands.
+      if (!(error instanceof MessageNotSent)) throw error
+    }
   }
   return change
 }

@@ -10,7 +10,7 @@ import type { Auth } from '../auth/sessions'
 import { isUniqueViolation } from '../db/errors'
 import { oneTimeCodes, users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
-import { ApiError, describeError } from '../errors'
+import { ApiError, codeNotSent, describeError } from '../errors'
 import { LIMITS, type RateLimiter, tooSoon } from '../rate-limit'
 import { badPhone, nigerianMobile, onboardingState, phoneInUse, phoneTaken, requireOwner, storedPhone } from './state'
 
@@ -47,19 +47,28 @@ export async function issuePhoneCode(deps: Deps, owner: Owner): Promise<string> 
   return code
 }
 
-/** Sends the code by SMS. A failure is logged, not answered: the owner can ask for another code. */
-export async function sendCode(deps: Deps, national: string, code: string): Promise<void> {
-  try {
-    await deps.notifier.send({
-      channel: 'sms',
-      to: smsAddress(national),
-      subject: 'Verify your phone number',
-      text: `Your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
-      code,
-    })
-  } catch (error) {
-    deps.logger.error('[onboarding] could not send the phone verification code:', describeError(error))
+/**
+ * Sends the code by SMS and by e-mail to the owner (decision 150: many SMS never arrive). True when at least one
+ * was sent; false when both failed at once, so the caller tells the owner to try again. Either is retried by the
+ * job queue meanwhile.
+ */
+export async function sendCode(deps: Deps, to: { national: string; email: string }, code: string): Promise<boolean> {
+  const message = {
+    subject: 'Verify your phone number',
+    text: `Your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
+    code,
   }
+  const sends = [
+    deps.notifier.send({ channel: 'sms', to: smsAddress(to.national), ...message }),
+    deps.notifier.send({ channel: 'email', to: to.email, ...message }),
+  ]
+  const outcomes = await Promise.allSettled(sends)
+  for (const outcome of outcomes) {
+    if (outcome.status === 'rejected') {
+      deps.logger.error('[onboarding] could not send the phone verification code:', describeError(outcome.reason))
+    }
+  }
+  return outcomes.some((outcome) => outcome.status === 'fulfilled')
 }
 
 const gone = (message: string, code: ErrorCode) => new ApiError(410, code, message, { issues: [{ path: 'otp', message }] })
@@ -141,7 +150,7 @@ export async function resendPhoneCode(deps: Deps, auth: Auth, phone: string) {
     }
   }
   const code = await issuePhoneCode(deps, auth.user)
-  await sendCode(deps, national, code)
+  if (!(await sendCode(deps, { national, email: auth.user.email }, code))) throw codeNotSent()
   return {
     data: { expiresInMinutes: CODE_TTL_MINUTES, resendAfterSeconds: RESEND_AFTER_SECONDS, phone: maskedPhone(national) },
     message: `We have sent a new 6-digit code to ${maskedPhone(national)}`,

@@ -28,7 +28,7 @@ export async function registerVendor(
   deps: Pick<AppDeps, 'db' | 'clock' | 'notifier' | 'rateLimiter' | 'logger'>,
   input: Registration,
   ip: string,
-): Promise<{ data: { token: string; user: User; onboarding: Onboarding }; message: string }> {
+): Promise<{ data: { token: string; user: User; onboarding: Onboarding; codeSent: boolean }; message: string }> {
   const { db, clock } = deps
   await enforce(deps.rateLimiter, LIMITS.registerPerIp, ip)
   const national = nigerianMobile(input.phone)
@@ -54,9 +54,10 @@ export async function registerVendor(
   if (!isActiveUser(owner)) throw new Error('A new owner must be able to sign in')
   const code = await issuePhoneCode(deps, owner)
   const token = await createSession(db, clock, owner)
-  await sendCode(deps, national, code)
+  // The account exists either way: a code that could not be sent is said in the answer, and can be asked again.
+  const codeSent = await sendCode(deps, { national, email: input.email }, code)
   return {
-    data: { token, user: toUser(owner, vendor), onboarding: await onboardingState(db, vendor.id) },
+    data: { token, user: toUser(owner, vendor), onboarding: await onboardingState(db, vendor.id), codeSent },
     message: `Your account has been created. We have sent a 6-digit code to ${maskedPhone(national)}`,
   }
 }

@@ -9,7 +9,7 @@ import { newOtp, newSessionToken, verifySecret } from '../auth/secrets'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
 import { users } from '../db/schema'
 import type { AppDeps } from '../deps'
-import { ApiError, describeError } from '../errors'
+import { ApiError, codeNotSent, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { pinNotSet, pinStatus, verifyPin } from '../money/pin'
 import type { Notification } from '../notifier'
@@ -91,7 +91,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       })
     } catch (error) {
       deps.logger.error('[pin] could not send the PIN change code:', describeError(error))
-      throw new ApiError(503, 'CODE_NOT_SENT', 'We could not send your code right now, please try again')
+      throw codeNotSent()
     }
     return {
       data: { expiresInMinutes: CODE_TTL_MINUTES, sentTo: destination.shown },

@@ -103,9 +103,11 @@ async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link:
     `Hello ${invitee.name}, ${auth.user.name} invited you to join the ${auth.vendor.name} team. ` +
     `Open ${link} within ${INVITE_TTL_DAYS} days to set your password and join.`
   const national = nationalNumber(invitee.phone)
+  // Not sent after the link's last day, if the provider is down that long (decision 150).
+  const expiresAt = new Date(deps.clock.now().getTime() + INVITE_TTL_DAYS * DAY_MS)
   const messages: Notification[] = [
-    ...(national ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code }] : []),
-    ...(invitee.email ? [{ channel: 'email' as const, to: invitee.email, subject, text, code }] : []),
+    ...(national ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code, expiresAt }] : []),
+    ...(invitee.email ? [{ channel: 'email' as const, to: invitee.email, subject, text, code, expiresAt }] : []),
   ]
   let sent = true
   for (const message of messages) {

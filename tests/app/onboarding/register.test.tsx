@@ -18,7 +18,7 @@ function registerApi(answer?: () => Response) {
     handle(endpoints.register, async ({ request }) => {
       bodies.push(await request.json())
       if (request.headers.get('Authorization')) throw new Error('register is a public call')
-      return answer?.() ?? ok({ token: 'new-token', user: newOwner(), onboarding: onboarding() }, 'Account created')
+      return answer?.() ?? ok({ token: 'new-token', user: newOwner(), onboarding: onboarding(), codeSent: true }, 'Account created')
     }),
   )
   return bodies

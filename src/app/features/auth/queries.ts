@@ -29,6 +29,8 @@ export function useLogin() {
 export function useForgotPassword() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof authEndpoints.forgotPassword>) => api(authEndpoints.forgotPassword, { body }),
+    // Said under the button (a code that could not be sent, a wait): the person acts on it there.
+    meta: { errorToast: false },
   })
 }
 

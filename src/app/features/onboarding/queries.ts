@@ -53,6 +53,8 @@ export function useRegister() {
       await startSession(queryClient, { token: data.token, user: data.user })
       queryClient.setQueryData(queryKeys.onboarding.status(), data.onboarding)
       queryClient.setQueryData(queryKeys.onboarding.resendAt(), Date.now() + FIRST_RESEND_AFTER_SECONDS * 1000)
+      // Neither the SMS nor the e-mail went out: the next screen says so instead of waiting for a code.
+      queryClient.setQueryData(queryKeys.onboarding.codeNotSent(), !data.codeSent)
     },
     meta: { successToast: false, errorToast: false },
   })
@@ -73,6 +75,7 @@ export function useResendOtp() {
     mutationFn: (body: BodyInput<typeof onboardingEndpoints.resendOtp>) => api(onboardingEndpoints.resendOtp, { body }),
     onSuccess: ({ data }) => {
       queryClient.setQueryData(queryKeys.onboarding.resendAt(), Date.now() + data.resendAfterSeconds * 1000)
+      queryClient.setQueryData(queryKeys.onboarding.codeNotSent(), false)
       queryClient.setQueryData<Onboarding>(queryKeys.onboarding.status(), (old) => (old ? { ...old, phone: data.phone } : old))
     },
     meta: { errorToast: false },

@@ -13,6 +13,7 @@ import { Button } from '#app/ui/button'
 import { Field, PhoneInput } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { OtpInput } from '#app/ui/pin-input'
+import { CODE_NOT_SENT_MESSAGE } from '#contract/messages'
 import type { Onboarding } from '#contract/onboarding'
 
 import { useResendOtp, useVerifyPhone } from '../queries'
@@ -75,6 +76,8 @@ export function VerifyPhoneStep({ onboarding }: { onboarding: Onboarding }) {
   const [phone, setPhone] = useState(session?.user.phone ?? '')
   const [phoneError, setPhoneError] = useState<string | null>(null)
   const [sentTo, setSentTo] = useState(onboarding.phone)
+  // Registration could not send the code (issue 37): said at once, so the owner asks again instead of waiting.
+  const [notSent, setNotSent] = useState(() => queryClient.getQueryData<boolean>(queryKeys.onboarding.codeNotSent()) ?? false)
 
   function submit() {
     if (code.length !== 6) return setCodeError(CODE_INCOMPLETE)
@@ -101,6 +104,7 @@ export function VerifyPhoneStep({ onboarding }: { onboarding: Onboarding }) {
         onSuccess: ({ data }) => {
           setResendAt(Date.now() + data.resendAfterSeconds * 1000)
           setSentTo(data.phone)
+          setNotSent(false)
           setChanging(false)
           setCode('')
           setCodeError(null)
@@ -118,9 +122,13 @@ export function VerifyPhoneStep({ onboarding }: { onboarding: Onboarding }) {
         if (!verify.isPending) submit()
       }}
     >
-      <p className={lead}>
-        Enter the 6-digit code we sent by SMS to <strong>{sentTo ?? 'your phone'}</strong>.
-      </p>
+      {notSent ? (
+        <ErrorLine>{CODE_NOT_SENT_MESSAGE}</ErrorLine>
+      ) : (
+        <p className={lead}>
+          Enter the 6-digit code we sent by SMS to <strong>{sentTo ?? 'your phone'}</strong>.
+        </p>
+      )}
       <div className={stack({ gap: '1' })}>
         <OtpInput
           label="Verification code"
