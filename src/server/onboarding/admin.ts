@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { shops, vendorKyc } from '../db/onboarding-schema'
 import { users, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
+import { approvedMessage, type MessageText, rejectedMessage } from '../messages/texts'
 import { enqueueVirtualAccount } from '../money/virtual-accounts'
 import type { Notifier } from '../notifier'
 
@@ -23,15 +24,9 @@ export interface StatusChange {
   status: VendorStatus
 }
 
-const MESSAGES: Partial<Record<VendorStatus, { subject: string; text: (name: string) => string }>> = {
-  approved: {
-    subject: 'Your store is approved',
-    text: (name) => `Good news: ${name} is approved. Sign in to start selling.`,
-  },
-  rejected: {
-    subject: 'Your store was not approved',
-    text: (name) => `We could not approve ${name}. Reply to this email to find out what is missing.`,
-  },
+const MESSAGES: Partial<Record<VendorStatus, (business: string) => MessageText>> = {
+  approved: approvedMessage,
+  rejected: rejectedMessage,
 }
 
 /**
@@ -64,7 +59,7 @@ export async function setVendorStatus(
   })
   const message = MESSAGES[status]
   if (notifier && message && change.from !== status) {
-    await notifier.send({ channel: 'email', to: change.email, subject: message.subject, text: message.text(change.name) })
+    await notifier.send({ channel: 'email', to: change.email, ...message(change.name) })
   }
   return change
 }

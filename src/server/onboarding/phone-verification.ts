@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors'
 import { oneTimeCodes, users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
+import { phoneCodeMessage } from '../messages/texts'
 import { LIMITS, type RateLimiter, tooSoon } from '../rate-limit'
 import { badPhone, nigerianMobile, onboardingState, phoneInUse, phoneTaken, requireOwner, storedPhone } from './state'
 
@@ -48,13 +49,12 @@ export async function issuePhoneCode(deps: Deps, owner: Owner): Promise<string> 
 }
 
 /** Sends the code by SMS. A failure is logged, not answered: the owner can ask for another code. */
-export async function sendCode(deps: Deps, national: string, code: string): Promise<void> {
+export async function sendCode(deps: Deps, national: string, code: string, business: string): Promise<void> {
   try {
     await deps.notifier.send({
       channel: 'sms',
       to: smsAddress(national),
-      subject: 'Verify your phone number',
-      text: `Your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
+      ...phoneCodeMessage(business, code, CODE_TTL_MINUTES),
       code,
     })
   } catch (error) {
@@ -141,7 +141,7 @@ export async function resendPhoneCode(deps: Deps, auth: Auth, phone: string) {
     }
   }
   const code = await issuePhoneCode(deps, auth.user)
-  await sendCode(deps, national, code)
+  await sendCode(deps, national, code, auth.vendor.name)
   return {
     data: { expiresInMinutes: CODE_TTL_MINUTES, resendAfterSeconds: RESEND_AFTER_SECONDS, phone: maskedPhone(national) },
     message: `We have sent a new 6-digit code to ${maskedPhone(national)}`,

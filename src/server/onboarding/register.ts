@@ -54,7 +54,7 @@ export async function registerVendor(
   if (!isActiveUser(owner)) throw new Error('A new owner must be able to sign in')
   const code = await issuePhoneCode(deps, owner)
   const token = await createSession(db, clock, owner)
-  await sendCode(deps, national, code)
+  await sendCode(deps, national, code, vendor.name)
   return {
     data: { token, user: toUser(owner, vendor), onboarding: await onboardingState(db, vendor.id) },
     message: `Your account has been created. We have sent a 6-digit code to ${maskedPhone(national)}`,
