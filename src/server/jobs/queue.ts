@@ -25,6 +25,8 @@ export interface JobPayloads {
   'reconcile-yesterday': Record<string, never>
   /** Ask the provider again for an open order's own account (decision 148). */
   'create-order-account': { orderId: string }
+  /** Text the owner a credit that arrived while the app was closed (decision 151). */
+  'payment-received-sms': { vendorId: string; transactionId: string }
 }
 
 export type JobKind = keyof JobPayloads & string
