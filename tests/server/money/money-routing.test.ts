@@ -110,7 +110,11 @@ describe('POST /bank/settlement-account', () => {
 
     const text = `The ${s.vendor.name} settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
     expect(messagesTo(OWNER_SMS).at(-1)).toMatchObject({ channel: 'sms', text })
-    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ channel: 'email', subject: `${s.vendor.name}: your settlement account was changed`, text })
+    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({
+      channel: 'email',
+      subject: `${s.vendor.name}: your settlement account was changed`,
+      text,
+    })
   })
 })
 

@@ -11,10 +11,10 @@ import { PAYMENT_SMS_GRACE_MS } from '#server/events/payment-sms'
 import { appJobHandlers } from '#server/jobs/app-jobs'
 import { JobWorker } from '#server/jobs/worker'
 
+import { openStream } from '../events/sse'
 import { call, captureLogger, createMember, type TestApp } from '../harness'
 import { type Sender, sender, tokenFor } from '../money/helpers'
 import { payer, salesApp, transferIn } from '../orders/helpers'
-import { openStream } from '../events/sse'
 
 /* Issue 37: "₦5,000 received from Chioma Okeke" by SMS to an owner who turned it on, when the app is closed, once. */
 
@@ -36,7 +36,10 @@ let serial = 0
 async function owner(): Promise<Sender & { sms: string }> {
   const s = await sender(t)
   const national = `70${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial % 100).padStart(2, '0')}`
-  await t.db.update(users).set({ phone: `0${national}` }).where(eq(users.id, s.owner.id))
+  await t.db
+    .update(users)
+    .set({ phone: `0${national}` })
+    .where(eq(users.id, s.owner.id))
   return { ...s, sms: `+234${national}` }
 }
 
@@ -96,7 +99,9 @@ describe('a credit while the app is closed', () => {
     await worker.runDueJobs()
     expect(texts(s.sms)).toEqual([])
     // The same notice again (the bank's retry) is the same credit, and the same job.
-    expect((await transferIn(t, s.wallets.main.accountNumber!, 5_000_00, 'Counter payment', payer(), reference)).body.data.duplicate).toBe(true)
+    expect((await transferIn(t, s.wallets.main.accountNumber!, 5_000_00, 'Counter payment', payer(), reference)).body.data.duplicate).toBe(
+      true,
+    )
     await afterGrace()
     await afterGrace()
     expect(texts(s.sms)).toEqual([

@@ -22,7 +22,10 @@ let phoneSerial = 0
 async function ownerWithPhone(): Promise<Sender & { sms: string }> {
   const s = await sender(t)
   const national = `81${String(Date.now() % 1e6).padStart(6, '0')}${String(++phoneSerial % 100).padStart(2, '0')}`
-  await t.db.update(users).set({ phone: `0${national}` }).where(eq(users.id, s.owner.id))
+  await t.db
+    .update(users)
+    .set({ phone: `0${national}` })
+    .where(eq(users.id, s.owner.id))
   return { ...s, sms: `+234${national}` }
 }
 
