@@ -50,7 +50,7 @@ export const vendorEndpoints = {
   paymentSms: endpoint({
     method: 'GET',
     path: '/vendor/payment-sms',
-    summary: 'Owner only: whether each payment received while the app is closed is also sent to the owner by SMS.',
+    summary: 'Whether each payment received while the app is closed is also sent to the owner by SMS (only the owner changes it).',
     response: PaymentSms,
   }),
   setPaymentSms: endpoint({
