@@ -19,6 +19,12 @@ export const WalletBalance = v.object({ balance: kobo, currency: v.string() })
 /** accountNumber is null while the provider is still creating the wallet's virtual account ("Account being created"). */
 export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.nullable(v.string()), accountName: v.string() })
 
+/**
+ * The owner's opt-in to an SMS for each payment received while the app is closed (issue 37): off until turned on.
+ * `sentTo` is the owner's phone as shown (masked), null when the owner has no phone that can take an SMS.
+ */
+export const PaymentSms = v.object({ isEnabled: v.boolean(), sentTo: v.nullable(v.string()) })
+
 export const vendorEndpoints = {
   vendorProfile: endpoint({
     method: 'GET',
@@ -40,5 +46,18 @@ export const vendorEndpoints = {
     summary: "The main wallet's virtual bank-transfer account.",
     permission: 'VENDOR_WALLET',
     response: WalletDetails,
+  }),
+  paymentSms: endpoint({
+    method: 'GET',
+    path: '/vendor/payment-sms',
+    summary: 'Whether each payment received while the app is closed is also sent to the owner by SMS (only the owner changes it).',
+    response: PaymentSms,
+  }),
+  setPaymentSms: endpoint({
+    method: 'PATCH',
+    path: '/vendor/payment-sms',
+    summary: 'Owner only: turn the payment SMS on or off. It goes to the owner’s phone, so only the owner decides.',
+    body: v.object({ isEnabled: v.boolean('must be true or false') }),
+    response: PaymentSms,
   }),
 }

@@ -129,7 +129,7 @@ async function escape(page: Page, open: Locator) {
 /** The newest one-time code sent to `to`, once it has been sent. */
 async function codeSentTo(outbox: DevNotifier, to: string, channel: 'sms' | 'email'): Promise<string> {
   for (let i = 0; i < 100; i++) {
-    const code = outbox.outbox.findLast((m) => m.channel === channel && m.to === to)?.code
+    const code = outbox.outbox.findLast((m) => m.channel === channel && m.to === to && m.code)?.code
     if (code) return code
     await new Promise((r) => setTimeout(r, 100))
   }

@@ -69,7 +69,7 @@ describe('where money goes, on a phone', () => {
     await page.getByRole('button', { name: 'Cancel change' }).waitFor()
     await snap(page, 'payout-settings-cooling-off')
 
-    const text = `Your settlement account was changed to Access Bank 0123456784 (${accountName}) by ${DEMO.ownerName}. It can receive payouts from `
+    const text = `The ${DEMO.vendorName} settlement account was changed to Access Bank 0123456784 (${accountName}) by ${DEMO.ownerName}. It can receive payouts from `
     await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text.startsWith(text)).toBe(true)
     expect(own.outbox.lastTo(`+234${DEMO.phone.slice(1)}`)?.text).toBe(own.outbox.lastTo(DEMO.email)?.text)
 
@@ -77,7 +77,9 @@ describe('where money goes, on a phone', () => {
     await page.getByRole('button', { name: 'Cancel change' }).click()
     await page.getByText('0123456785').waitFor()
     expect(await page.getByText(/^Usable for payouts from/).count()).toBe(0)
-    await expect.poll(() => own.outbox.lastTo(DEMO.email)?.text).toMatch(/^The settlement account change was cancelled by /)
+    await expect
+      .poll(() => own.outbox.lastTo(DEMO.email)?.text)
+      .toMatch(new RegExp(`^The ${DEMO.vendorName} settlement account change was cancelled by `))
     await context.close()
   })
 

@@ -65,6 +65,8 @@ export const queryKeys = {
     /** Settings → Domains: the default address and connected domains; checks of a typed domain. */
     domains: () => [...queryKeys.vendor.all, 'domains'] as const,
     domainCheck: (domain: string) => [...queryKeys.vendor.all, 'domain-check', domain] as const,
+    /** Settings → Profile: the owner's payment SMS when the app is closed (issue 37). */
+    paymentSms: () => [...queryKeys.vendor.all, 'payment-sms'] as const,
   },
   wallet: {
     all: ['wallet'] as const,

@@ -5,6 +5,7 @@ import { products, type ProductVariantRow, productVariants, vendors } from '../d
 import { qualified } from '../db/sql-helpers'
 import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
+import { lowStockMessage } from '../messages/texts'
 
 /*
  * Stock of live variants: the product's aggregates, the low-stock alert, and the one stock movement orders will
@@ -15,6 +16,8 @@ import { ApiError, notFound } from '../errors'
 /** A low-stock e-mail to send once the transaction that caused it has committed. */
 export interface LowStockNotice {
   to: string
+  /** The business's name, which the message carries. */
+  business: string
   productName: string
   options: Record<string, string>
   availableUnits: number
@@ -63,12 +66,13 @@ export async function variantsChanged(tx: Db, vendorId: string, productId: strin
   const fell = flipped.filter((variant) => variant.lowStockNotifiedAt !== null)
   if (fell.length === 0) return []
   const [owner] = await tx
-    .select({ productName: products.name, email: vendors.email })
+    .select({ productName: products.name, email: vendors.email, business: vendors.name })
     .from(products)
     .innerJoin(vendors, eq(vendors.id, products.vendorId))
     .where(and(eq(products.vendorId, vendorId), eq(products.id, productId)))
   return fell.map((variant) => ({
     to: owner!.email,
+    business: owner!.business,
     productName: owner!.productName,
     options: variant.options,
     availableUnits: variant.availableUnits,
@@ -136,17 +140,14 @@ function describe(notice: LowStockNotice): string {
  */
 export async function sendLowStockNotices(deps: Pick<AppDeps, 'notifier' | 'logger'>, notices: LowStockNotice[]) {
   for (const notice of notices) {
-    const what = describe(notice)
-    const left = notice.availableUnits === 1 ? '1 unit' : `${notice.availableUnits} units`
+    const message = lowStockMessage({
+      business: notice.business,
+      what: describe(notice),
+      units: notice.availableUnits,
+      threshold: notice.threshold,
+    })
     try {
-      await deps.notifier.send({
-        channel: 'email',
-        to: notice.to,
-        subject: `Low stock: ${what}`,
-        text:
-          `${what} is down to ${left} (your stock level alert is ${notice.threshold}). ` +
-          'Restock it in Products so customers can keep buying.',
-      })
+      await deps.notifier.send({ channel: 'email', to: notice.to, ...message })
     } catch (error) {
       deps.logger.error('[catalogue] low-stock notice failed:', error)
     }

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
+import { vendors } from './schema'
+
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
  * 103): uploaded files, which were on that process's disk, and the sandbox bank's memory of transfers. Neither
@@ -168,3 +170,22 @@ export const sandboxVirtualAccounts = pgTable('sandbox_virtual_accounts', {
 })
 
 export type JobRow = typeof jobs.$inferSelect
+
+/**
+ * One row per open event stream (GET /api/events) of any process, refreshed by its heartbeat and closed when it
+ * ends (events/stream-presence.ts): whether a vendor's app is open, as every process sees it (decision 151). A row
+ * whose process died stops being fresh at seen_until.
+ */
+export const eventStreamPresence = pgTable(
+  'event_stream_presence',
+  {
+    id: text('id').primaryKey(),
+    vendorId: text('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+    seenUntil: timestamp('seen_until', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [index('event_stream_presence_vendor_idx').on(t.vendorId, t.seenUntil)],
+)

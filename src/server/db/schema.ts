@@ -70,6 +70,8 @@ export const vendors = pgTable('vendors', {
    * once (a vendor created already approved, like the demo, starts with it set).
    */
   welcomedAt: timestamp('welcomed_at', { withTimezone: true }),
+  /** The owner's opt-in to an SMS for each payment received while the app is closed (issue 37, decision 151). */
+  paymentSms: boolean('payment_sms').notNull().default(false),
   createdAt: createdAt(),
 })
 

@@ -7,6 +7,7 @@ import type { TransactionRow } from '../db/schema'
 import type { Logger } from '../deps'
 import type { BusListener, EventBus, SessionsEnded } from './bus'
 import { type CreditEvent, creditEventFor, creditsSince, walletsHeardBy } from './credits'
+import { StreamPresence } from './stream-presence'
 
 /*
  * The open event streams of this process (docs/decisions/107). Each belongs to one session and hears the credits
@@ -60,6 +61,8 @@ class EventStream {
   private unsubscribe: () => void = () => {}
   private ended = false
   private readonly openedAt: Date
+  /** This stream in the database, so every process knows the vendor's app is open (decision 151). */
+  private readonly presence: StreamPresence
 
   constructor(
     private readonly hub: LiveEvents,
@@ -69,6 +72,7 @@ class EventStream {
     from: StreamStart,
   ) {
     this.openedAt = ctx.clock.now()
+    this.presence = new StreamPresence(ctx.db, ctx.clock, ctx.logger, auth.vendorId, hub.heartbeatMs)
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller
@@ -98,6 +102,7 @@ class EventStream {
     if (this.heartbeat) clearInterval(this.heartbeat)
     this.unsubscribe()
     this.hub.forget(this)
+    this.presence.close()
     try {
       this.controller.close()
     } catch {
@@ -142,6 +147,7 @@ class EventStream {
       if (!mayListen(auth)) return this.end()
       this.wallets = await walletsHeardBy(this.ctx.db, auth)
       this.auth = auth
+      await this.presence.beat()
       this.write(': ping\n\n')
     } catch (error) {
       // The database did not answer: the stream stays as it was and the next heartbeat asks again.

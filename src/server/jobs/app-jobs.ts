@@ -5,6 +5,8 @@ import { purgeKnownDevices } from '../auth/known-devices'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
 import type { AppDeps } from '../deps'
+import { paymentSmsJob } from '../events/payment-sms'
+import { purgeStreamPresence } from '../events/stream-presence'
 import { purgeIdempotencyKeys } from '../http/idempotency'
 import { DurableNotifier } from '../messages/durable-notifier'
 import { MESSAGE_BACKOFF, MESSAGE_LEASE_MS, redactSpentMessages, runMessageJob } from '../messages/message-job'
@@ -43,6 +45,7 @@ export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
   await purgeIdempotencyKeys(deps.db, now)
   await purgeNameEnquiries(deps.db, now)
   await purgeKnownDevices(deps.db, now)
+  await purgeStreamPresence(deps.db, now)
   await deps.db
     .delete(jobs)
     .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS))))
@@ -84,6 +87,10 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
       // The provider was down when the order was made: asked again, backed off, until the order is shown anyway.
       .register('create-order-account', ({ orderId }) => paymentAccountJob(deps, orderId), {
         backoff: { baseMs: 30_000, capMs: 30 * MINUTE_MS },
+      })
+      // An SMS gateway down for a while: retried 30 s apart, doubling; the presence check is made again each time.
+      .register('payment-received-sms', (payload, run) => paymentSmsJob(deps, payload, run.now), {
+        backoff: { baseMs: 30_000, capMs: 10 * MINUTE_MS },
       })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
       // A message whose first try failed (decision 150); a notifier without a queue (tests) sends it itself.

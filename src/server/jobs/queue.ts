@@ -28,6 +28,8 @@ export interface JobPayloads {
   'create-order-account': { orderId: string }
   /** An SMS or e-mail to a person, tried at once in the request and retried here (decisions 149, 150). */
   'send-message': MessageJob
+  /** Text the owner a credit that arrived while the app was closed (decision 151). */
+  'payment-received-sms': { vendorId: string; transactionId: string }
 }
 
 export type JobKind = keyof JobPayloads & string

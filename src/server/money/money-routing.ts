@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 
-import { lagosMinuteText } from '#contract/lagos-time'
-
 import { nationalNumber, smsAddress } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { users, vendorAuditEvents, type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
+import { type MessageText, settlementCancelledMessage, settlementChangedMessage, thirdPartyEnabledMessage } from '../messages/texts'
 import type { Notification } from '../notifier'
 import { findEnquiry, spendEnquiry } from './name-enquiry'
 import { namesMatch } from './name-match'
@@ -36,7 +35,7 @@ async function recordAudit(db: Db, auth: Auth, kind: AuditKind, detail: Record<s
  * SMS and e-mail to the vendor's owner. Sent after commit: the change stands whether or not the message goes,
  * so a provider failure is logged, not turned into an error the user would retry.
  */
-async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, vendorId: string, subject: string, text: string) {
+async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, vendorId: string, { subject, text }: MessageText) {
   const [owner] = await deps.db
     .select({ email: users.email, phone: users.phone })
     .from(users)
@@ -56,21 +55,6 @@ async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, ve
     }
   }
 }
-
-export const settlementChangedText = (account: SettlementDetail & { bankName: string }, by: string, usableFrom: Date | null) =>
-  `Your settlement account was changed to ${account.bankName} ${account.accountNumber} (${account.accountName}) by ${by}` +
-  (usableFrom
-    ? `. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
-    : '')
-
-export const settlementCancelledText = (by: string, restored: SettlementDetail | null) =>
-  `The settlement account change was cancelled by ${by}. ` +
-  (restored
-    ? `Payouts go to ${restored.accountNumber} (${restored.accountName}) as before.`
-    : 'You have no settlement account now; add one in Settings → Payout settings.')
-
-export const thirdPartyEnabledText = (by: string) =>
-  `Third-party transfers were turned on by ${by}: money can now be sent to any account, not only your settlement account`
 
 const settlementOfRow = (vendor: VendorRow): SettlementDetail | null =>
   vendor.settlementAccountNumber && vendor.settlementBankCode
@@ -136,7 +120,7 @@ export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { r
     return { vendor: after!, enquiry: spent }
   })
   const usableFrom = vendor.settlementUsableFrom && vendor.settlementUsableFrom > now ? vendor.settlementUsableFrom : null
-  await notifyOwner(deps, auth.vendorId, 'Your settlement account was changed', settlementChangedText(enquiry, auth.user.name, usableFrom))
+  await notifyOwner(deps, auth.vendorId, settlementChangedMessage(auth.vendor.name, enquiry, auth.user.name, usableFrom))
   return vendor
 }
 
@@ -174,7 +158,7 @@ export async function cancelSettlementChange(deps: Deps, auth: Auth, input: { ac
     await recordAudit(tx, auth, 'settlement_change_cancelled', { from: settlementOfRow(before!), to: restored }, now)
     return { vendor: after!, restored }
   })
-  await notifyOwner(deps, auth.vendorId, 'Settlement account change cancelled', settlementCancelledText(auth.user.name, restored))
+  await notifyOwner(deps, auth.vendorId, settlementCancelledMessage(auth.vendor.name, auth.user.name, restored))
   return vendor
 }
 
@@ -189,6 +173,6 @@ export async function setThirdPartyTransfers(deps: Deps, auth: Auth, input: { is
     if (turnedOn) await recordAudit(tx, auth, 'third_party_transfers_enabled', { from: false, to: true }, now)
     return { vendor: after!, turnedOn }
   })
-  if (turnedOn) await notifyOwner(deps, auth.vendorId, 'Third-party transfers were turned on', thirdPartyEnabledText(auth.user.name))
+  if (turnedOn) await notifyOwner(deps, auth.vendorId, thirdPartyEnabledMessage(auth.vendor.name, auth.user.name))
   return vendor
 }

@@ -7,6 +7,7 @@ import { shops, vendorKyc } from '../db/onboarding-schema'
 import { users, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
 import { MessageNotSent } from '../messages/durable-notifier'
+import { approvedMessage, type MessageText, rejectedMessage } from '../messages/texts'
 import { enqueueVirtualAccount } from '../money/virtual-accounts'
 import type { Notifier } from '../notifier'
 
@@ -24,15 +25,9 @@ export interface StatusChange {
   status: VendorStatus
 }
 
-const MESSAGES: Partial<Record<VendorStatus, { subject: string; text: (name: string) => string }>> = {
-  approved: {
-    subject: 'Your store is approved',
-    text: (name) => `Good news: ${name} is approved. Sign in to start selling.`,
-  },
-  rejected: {
-    subject: 'Your store was not approved',
-    text: (name) => `We could not approve ${name}. Reply to this email to find out what is missing.`,
-  },
+const MESSAGES: Partial<Record<VendorStatus, (business: string) => MessageText>> = {
+  approved: approvedMessage,
+  rejected: rejectedMessage,
 }
 
 /**
@@ -66,7 +61,7 @@ export async function setVendorStatus(
   const message = MESSAGES[status]
   if (notifier && message && change.from !== status) {
     try {
-      await notifier.send({ channel: 'email', to: change.email, subject: message.subject, text: message.text(change.name) })
+      await notifier.send({ channel: 'email', to: change.email, ...message(change.name) })
     } catch (error) {
       // Not sent yet but queued: the job queue retries it (decision 150); the status change stands.
       if (!(error instanceof MessageNotSent)) throw error

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors'
 import { oneTimeCodes, users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, codeNotSent, describeError } from '../errors'
+import { phoneCodeMessage } from '../messages/texts'
 import { LIMITS, type RateLimiter, tooSoon } from '../rate-limit'
 import { badPhone, nigerianMobile, onboardingState, phoneInUse, phoneTaken, requireOwner, storedPhone } from './state'
 
@@ -52,12 +53,13 @@ export async function issuePhoneCode(deps: Deps, owner: Owner): Promise<string> 
  * was sent; false when both failed at once, so the caller tells the owner to try again. Either is retried by the
  * job queue meanwhile.
  */
-export async function sendCode(deps: Deps, to: { national: string; email: string }, code: string): Promise<boolean> {
-  const message = {
-    subject: 'Verify your phone number',
-    text: `Your verification code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
-    code,
-  }
+export async function sendCode(
+  deps: Deps,
+  to: { national: string; email: string },
+  code: string,
+  business: string,
+): Promise<boolean> {
+  const message = { ...phoneCodeMessage(business, code, CODE_TTL_MINUTES), code }
   const sends = [
     deps.notifier.send({ channel: 'sms', to: smsAddress(to.national), ...message }),
     deps.notifier.send({ channel: 'email', to: to.email, ...message }),
@@ -150,7 +152,7 @@ export async function resendPhoneCode(deps: Deps, auth: Auth, phone: string) {
     }
   }
   const code = await issuePhoneCode(deps, auth.user)
-  if (!(await sendCode(deps, { national, email: auth.user.email }, code))) throw codeNotSent()
+  if (!(await sendCode(deps, { national, email: auth.user.email }, code, auth.vendor.name))) throw codeNotSent()
   return {
     data: { expiresInMinutes: CODE_TTL_MINUTES, resendAfterSeconds: RESEND_AFTER_SECONDS, phone: maskedPhone(national) },
     message: `We have sent a new 6-digit code to ${maskedPhone(national)}`,

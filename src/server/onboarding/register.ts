@@ -55,7 +55,7 @@ export async function registerVendor(
   const code = await issuePhoneCode(deps, owner)
   const token = await createSession(db, clock, owner)
   // The account exists either way: a code that could not be sent is said in the answer, and can be asked again.
-  const codeSent = await sendCode(deps, { national, email: input.email }, code)
+  const codeSent = await sendCode(deps, { national, email: input.email }, code, vendor.name)
   return {
     data: { token, user: toUser(owner, vendor), onboarding: await onboardingState(db, vendor.id), codeSent },
     message: `Your account has been created. We have sent a 6-digit code to ${maskedPhone(national)}`,

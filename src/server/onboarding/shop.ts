@@ -11,6 +11,7 @@ import { shops, vendorKyc } from '../db/onboarding-schema'
 import { vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
+import { underReviewMessage } from '../messages/texts'
 import { onboardingState, requireOwner } from './state'
 
 /*
@@ -154,7 +155,7 @@ export async function setUpShop(
     }),
   )
 
-  if (sentForReview) await sendUnderReviewEmail(deps, auth.user.email)
+  if (sentForReview) await sendUnderReviewEmail(deps, auth.user.email, auth.vendor.name)
   const onboarding = await onboardingState(db, auth.vendorId)
   return {
     data: onboarding,
@@ -162,14 +163,9 @@ export async function setUpShop(
   }
 }
 
-async function sendUnderReviewEmail(deps: Pick<AppDeps, 'notifier' | 'logger'>, to: string): Promise<void> {
+async function sendUnderReviewEmail(deps: Pick<AppDeps, 'notifier' | 'logger'>, to: string, business: string): Promise<void> {
   try {
-    await deps.notifier.send({
-      channel: 'email',
-      to,
-      subject: 'Your store is under review',
-      text: 'Thank you for setting up your store. It is now under review: you will be notified via email once approved.',
-    })
+    await deps.notifier.send({ channel: 'email', to, ...underReviewMessage(business) })
   } catch (error) {
     // The review goes on whether or not this email arrives; the log is where a failure surfaces.
     deps.logger.error('[onboarding] could not send the under-review email:', error)

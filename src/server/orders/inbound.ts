@@ -5,6 +5,7 @@ import { findOrCreateCustomer, findOrCreatePayer } from '../customers/upsert'
 import type { Db } from '../db/client'
 import { type OrderPaymentAccountRow, orders } from '../db/sales-schema'
 import { type TransactionRow, transactions, type WalletRow } from '../db/schema'
+import { enqueuePaymentSms } from '../events/payment-sms'
 import { type BankCreditInput, creditFromBankWithin } from '../money/ledger'
 import { accountTakesPayment, settleAccountStatus } from './payment-accounts'
 import { applyPayment, PAYABLE_STATUSES } from './payments'
@@ -87,6 +88,7 @@ export async function receiveBankCredit(
     }
     const { order: paid, notices } = order ? await applyPayment(tx, order, transaction, input.createdAt) : { order, notices: [] }
     if (paidInto && intended) await settleAccountStatus(tx, paidInto, order === intended && paid ? paid : intended, input.createdAt)
+    await enqueuePaymentSms(tx, transaction)
     return { transaction, orderReference: order?.reference ?? null, notices }
   })
 }

@@ -5,6 +5,7 @@ import type { authEndpoints } from '#contract/auth'
 import { checkCode, CODE_TTL_MINUTES, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
+import { tellNewDeviceSignIn } from '../auth/security-notices'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
 import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
@@ -13,6 +14,7 @@ import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import { ApiError, codeNotSent, describeError } from '../errors'
 import { servedOverHttps } from '../http/https'
 import type { HandlersFor } from '../http/types'
+import { passwordResetMessage } from '../messages/texts'
 import { enforce, LIMITS } from '../rate-limit'
 
 /**
@@ -66,6 +68,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
     await deps.rateLimiter.reset(rule, counterKey)
     const token = await createSession(db, deps.clock, found.user)
     const deviceCookie = await rememberDevice(db, deps.clock, found.user, device, servedOverHttps(c, deps))
+    if (!device) await tellNewDeviceSignIn(deps, found.user, found.vendor.name, c.req.header('user-agent'))
     const welcome = await welcomeOnce(db, deps.clock, found.user, found.vendor)
     const user = toUser(found.user, found.vendor)
     return {
@@ -94,8 +97,7 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         await deps.notifier.send({
           channel: 'email',
           to: user.email,
-          subject: 'Your password reset code',
-          text: `Your password reset code is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. If you did not ask for it, ignore this email.`,
+          ...passwordResetMessage(found.vendor.name, code, CODE_TTL_MINUTES),
           code,
         })
       } catch (error) {

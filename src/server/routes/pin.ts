@@ -6,11 +6,13 @@ import { checkCode, CODE_TTL_MINUTES, consumeCode, issueCode } from '../auth/cod
 import { nationalNumber, smsAddress } from '../auth/phone'
 import { hashPin } from '../auth/pin-hash'
 import { newOtp, newSessionToken, verifySecret } from '../auth/secrets'
+import { tellPinChanged } from '../auth/security-notices'
 import { type ActiveUser, revokeUserSessions } from '../auth/sessions'
 import { users } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, codeNotSent, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
+import { pinChangeCodeMessage } from '../messages/texts'
 import { pinNotSet, pinStatus, verifyPin } from '../money/pin'
 import type { Notification } from '../notifier'
 import { enforce, ensureNotLimited, LIMITS } from '../rate-limit'
@@ -85,8 +87,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       await deps.notifier.send({
         channel: destination.channel,
         to: destination.to,
-        subject: 'Your PIN change code',
-        text: `Your code to change your transaction PIN is ${code}. It expires in ${CODE_TTL_MINUTES} minutes. Never share it with anyone.`,
+        ...pinChangeCodeMessage(auth.vendor.name, code, CODE_TTL_MINUTES),
         code,
       })
     } catch (error) {
@@ -135,6 +136,7 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
       return row!
     })
     await deps.events.endSessions({ vendorId: auth.vendorId, userId: auth.userId, exceptSessionId: auth.sessionId }, deps.logger)
+    await tellPinChanged(deps, updated, auth.vendor.name)
     return { data: pinStatus(updated), message: 'Your transaction PIN has been changed' }
   },
 }

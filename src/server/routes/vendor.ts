@@ -4,6 +4,7 @@ import type { vendorEndpoints } from '#contract/vendor'
 
 import { users } from '../db/schema'
 import { notFound } from '../errors'
+import { readPaymentSms, setPaymentSms } from '../events/payment-sms'
 import type { HandlersFor } from '../http/types'
 import { vendorWallet } from '../money/ledger'
 
@@ -46,5 +47,13 @@ export const vendorHandlers: HandlersFor<typeof vendorEndpoints> = {
         accountName: wallet.accountName ?? '',
       },
     }
+  },
+  async paymentSms({ auth, db }) {
+    return { data: await readPaymentSms(db, auth) }
+  },
+
+  async setPaymentSms({ auth, body, db }) {
+    const data = await setPaymentSms(db, auth, body.isEnabled)
+    return { data, message: data.isEnabled ? 'Payments will be texted to you when the app is closed' : 'Payment texts are off' }
   },
 }

@@ -14,6 +14,7 @@ import { invitations } from '../db/team-schema'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
 import { validationError } from '../http/register'
+import { invitationMessage } from '../messages/texts'
 import type { Notification } from '../notifier'
 import { ensureCanGrant, lockMember, teamMember } from './members'
 
@@ -98,10 +99,13 @@ interface Invitee {
  * saved either way (the inviter can resend), so a provider failure is logged and told, not turned into an error.
  */
 async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link: string, code: string) {
-  const subject = `${auth.user.name} invited you to join ${auth.vendor.name}`
-  const text =
-    `Hello ${invitee.name}, ${auth.user.name} invited you to join the ${auth.vendor.name} team. ` +
-    `Open ${link} within ${INVITE_TTL_DAYS} days to set your password and join.`
+  const { subject, text } = invitationMessage({
+    business: auth.vendor.name,
+    inviter: auth.user.name,
+    invitee: invitee.name,
+    link,
+    days: INVITE_TTL_DAYS,
+  })
   const national = nationalNumber(invitee.phone)
   // Not sent after the link's last day, if the provider is down that long (decision 150).
   const expiresAt = new Date(deps.clock.now().getTime() + INVITE_TTL_DAYS * DAY_MS)

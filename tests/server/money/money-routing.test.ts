@@ -108,9 +108,13 @@ describe('POST /bank/settlement-account', () => {
       to: { accountNumber: number, bankCode: '058', accountName: name },
     })
 
-    const text = `Your settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
+    const text = `The ${s.vendor.name} settlement account was changed to ${bankByCode('058')!.name} ${number} (${name}) by Musa Bello. It can receive payouts from ${lagosMinuteText(usableFrom)} (Lagos time). If you did not make this change, cancel it before then in the app: Settings → Payout settings → Cancel change.`
     expect(messagesTo(OWNER_SMS).at(-1)).toMatchObject({ channel: 'sms', text })
-    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ channel: 'email', subject: 'Your settlement account was changed', text })
+    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({
+      channel: 'email',
+      subject: `${s.vendor.name}: your settlement account was changed`,
+      text,
+    })
   })
 })
 
@@ -129,7 +133,7 @@ describe('PATCH /vendor/third-party-transfers', () => {
     expect(rows.map((row) => [row.kind, row.userId, row.detail])).toEqual([
       ['third_party_transfers_enabled', member.id, { from: false, to: true }],
     ])
-    const text = 'Third-party transfers were turned on by Ngozi Eze: money can now be sent to any account, not only your settlement account'
+    const text = `Third-party transfers were turned on for ${s.vendor.name} by Ngozi Eze: money can now be sent to any account, not only your settlement account.`
     expect(messagesTo(s.owner.email).map((message) => message.text)).toEqual([text])
     expect(messagesTo(OWNER_SMS).at(-1)!.text).toBe(text)
 

@@ -140,7 +140,7 @@ describe('the cooling-off period', () => {
     await setAccount(s, 'ADAEZE OKAFOR')
     const [sms] = messagesTo(OWNER_SMS).slice(-1)
     const [email] = messagesTo(s.owner.email)
-    expect(email!.subject).toBe('Your settlement account was changed')
+    expect(email!.subject).toBe(`${BUSINESS}: your settlement account was changed`)
     expect(email!.text).toMatch(/It can receive payouts from \d{1,2} [A-Z][a-z]{2} \d{4}, \d\d:\d\d \(Lagos time\)\./)
     expect(email!.text).toContain('cancel it before then in the app: Settings → Payout settings → Cancel change.')
     expect(sms!.text).toBe(email!.text)
@@ -164,8 +164,8 @@ describe('the cooling-off period', () => {
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ accountNumber: first.number, accountName: 'ADAEZE OKAFOR', usableFrom: null })
     expect((await settlement(s.token)).body.data.accountNumber).toBe(first.number)
-    const text = `The settlement account change was cancelled by ${OWNER}. Payouts go to ${first.number} (ADAEZE OKAFOR) as before.`
-    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ subject: 'Settlement account change cancelled', text })
+    const text = `The ${BUSINESS} settlement account change was cancelled by ${OWNER}. Payouts go to ${first.number} (ADAEZE OKAFOR) as before.`
+    expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ subject: `${BUSINESS}: settlement account change cancelled`, text })
     expect(messagesTo(OWNER_SMS).at(-1)!.text).toBe(text)
     const kinds = (await t.db.select().from(vendorAuditEvents).where(eq(vendorAuditEvents.vendorId, s.vendor.id))).map((row) => row.kind)
     expect(kinds.filter((kind) => kind === 'settlement_change_cancelled')).toHaveLength(1)

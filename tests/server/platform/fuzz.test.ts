@@ -125,6 +125,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   transferCharges: () => ({ query: { amount: '500000' } }),
   setChargeBearer: () => ({ body: { chargeBearer: 'vendor' } }),
   setThirdPartyTransfers: () => ({ body: { isEnabled: true, pin: PIN } }),
+  setPaymentSms: () => ({ body: { isEnabled: true } }),
   saveBeneficiary: () => ({ body: { bankCode: '058', accountNumber: account('058', randomSerial()), label: 'Rice supplier' } }),
   // Its own saved account to remove.
   removeBeneficiary: async () => {

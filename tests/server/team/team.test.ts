@@ -70,7 +70,8 @@ describe('POST /invite', () => {
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('The invitation to Kemi was saved but could not be sent, please use Resend invite')
     expect(res.body.data.status).toBe('invited')
-    expect(errors).toHaveLength(1)
+    // The owner's sign-in from the test's new browser also tried its notice; only the invitation's failure counts here.
+    expect(errors.filter((args) => String((args as unknown[])[0]).startsWith('[team]'))).toHaveLength(1)
   })
 
   it('refuses bad input with 422 naming the field, never 500', async () => {

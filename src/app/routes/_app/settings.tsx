@@ -7,7 +7,9 @@ import { PayoutSettings } from '#app/features/banking/components/payout-settings
 import { settlementAccountQuery, thirdPartyTransfersQuery, vendorChargesQuery } from '#app/features/banking/queries'
 import { DomainsPanel } from '#app/features/domains/components/domains-panel'
 import { myDomainsQuery } from '#app/features/domains/queries'
+import { PaymentSmsCard } from '#app/features/live-alerts/components/payment-sms-card'
 import { SpokenAlertsCard } from '#app/features/live-alerts/components/spoken-alerts-card'
+import { paymentSmsQuery } from '#app/features/live-alerts/queries'
 import { PinSettings } from '#app/features/pin/components/pin-settings'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { DeliveryLocationsPanel } from '#app/features/selling-terms/components/delivery-locations-panel'
@@ -23,6 +25,7 @@ import { websiteQuery } from '#app/features/website/queries'
 import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadQuery } from '#app/lib/query-client'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
+import { getSession, useSession } from '#app/lib/session'
 import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, ScreenSkeleton, TabsSkeleton } from '#app/ui/screen-skeleton'
@@ -71,6 +74,7 @@ export const Route = createFileRoute('/_app/settings')({
       void queryClient.prefetchQuery(vendorChargesQuery())
     }
     if (deps.tab === 'security') void queryClient.prefetchQuery(pinStatusQuery())
+    if (deps.tab === 'profile' && getSession()?.user.role === 'owner') void queryClient.prefetchQuery(paymentSmsQuery())
     if (deps.tab === 'taxes') void queryClient.prefetchQuery(taxListQuery())
     if (deps.tab === 'delivery-locations') void queryClient.prefetchQuery(deliveryLocationListQuery())
     if (deps.tab === 'website' && sessionCan('VENDOR_SETTINGS')) {
@@ -114,6 +118,8 @@ function Settings() {
 function TabPanel({ tab }: { tab: Tab }) {
   const canEdit = usePermission('VENDOR_SETTINGS')
   const canManageTeam = usePermission('VENDOR_TEAM')
+  // The payment SMS goes to the owner's phone, so it is the owner's card alone (GET and PATCH are owner only).
+  const isOwner = useSession()?.user.role === 'owner'
   switch (tab) {
     case 'password':
       return <ChangePasswordForm />
@@ -135,6 +141,7 @@ function TabPanel({ tab }: { tab: Tab }) {
       return (
         <div className={stack({ gap: '5' })}>
           <ProfileSection />
+          {isOwner ? <PaymentSmsCard /> : null}
           <SpokenAlertsCard />
         </div>
       )

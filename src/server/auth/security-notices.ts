@@ -1,0 +1,62 @@
+import type { AppDeps } from '../deps'
+import { describeError } from '../errors'
+import { type MessageText, newDeviceSignInMessage, pinChangedMessage } from '../messages/texts'
+import type { Notification } from '../notifier'
+import type { RateLimitRule } from '../rate-limit'
+import { nationalNumber, smsAddress } from './phone'
+import { deviceSummary } from './user-agent'
+
+/*
+ * Notices that tell a person something happened to their account (issue 37): the transaction PIN changed, a
+ * sign-in from a browser the server did not know. Sent after the change has committed; a provider failure is
+ * logged, never answered, since the change stands either way.
+ */
+
+type Deps = Pick<AppDeps, 'notifier' | 'logger' | 'clock' | 'rateLimiter'>
+
+interface Person {
+  id: string
+  role: 'owner' | 'member'
+  email: string | null
+  phone: string | null
+}
+
+/** Side by side: a slow provider holds the answer (a sign-in) for one first try, not one per channel. */
+async function sendEach(deps: Deps, messages: Notification[], what: string): Promise<void> {
+  const outcomes = await Promise.allSettled(messages.map((message) => deps.notifier.send(message)))
+  outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'fulfilled') return
+    deps.logger.error(`[auth] could not send the ${what} notice by ${messages[index]!.channel}:`, describeError(outcome.reason))
+  })
+}
+
+const bySms = (person: Person, message: MessageText): Notification[] => {
+  const national = nationalNumber(person.phone)
+  return national ? [{ channel: 'sms', to: smsAddress(national), ...message }] : []
+}
+
+const byEmail = (person: Person, message: MessageText): Notification[] =>
+  person.email ? [{ channel: 'email', to: person.email, ...message }] : []
+
+/** After a PIN was changed or reset: the person, by SMS and e-mail, whoever they are. */
+export async function tellPinChanged(deps: Deps, person: Person, business: string): Promise<void> {
+  const message = pinChangedMessage(business, deps.clock.now())
+  await sendEach(deps, [...bySms(person, message), ...byEmail(person, message)], 'PIN change')
+}
+
+/**
+ * One notice per browser and user in this window: a double tap on Sign in from a new browser makes two sessions
+ * and two device rows (both logins read "unknown" before either remembered it), and must still tell the person once.
+ * A shared counter through the rate limiter (Redis with several processes), keyed by the device as summarised.
+ */
+const NEW_DEVICE_NOTICE: RateLimitRule = { name: 'new-device-notice', limit: 1, windowMs: 10 * 60_000, onOutage: 'local' }
+
+/** After a sign-in from a browser that carried no device cookie of this user: e-mail, and SMS to the owner too. */
+export async function tellNewDeviceSignIn(deps: Deps, person: Person, business: string, userAgent: string | undefined): Promise<void> {
+  const device = deviceSummary(userAgent)
+  const first = await deps.rateLimiter.hit(NEW_DEVICE_NOTICE, `${person.id}:${device}`)
+  if (!first.allowed) return
+  const message = newDeviceSignInMessage(business, deps.clock.now(), device)
+  // The owner holds every permission, money included: a text reaches them even when e-mail is read late.
+  await sendEach(deps, [...byEmail(person, message), ...(person.role === 'owner' ? bySms(person, message) : [])], 'new sign-in')
+}
