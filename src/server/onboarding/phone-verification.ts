@@ -53,12 +53,7 @@ export async function issuePhoneCode(deps: Deps, owner: Owner): Promise<string> 
  * was sent; false when both failed at once, so the caller tells the owner to try again. Either is retried by the
  * job queue meanwhile.
  */
-export async function sendCode(
-  deps: Deps,
-  to: { national: string; email: string },
-  code: string,
-  business: string,
-): Promise<boolean> {
+export async function sendCode(deps: Deps, to: { national: string; email: string }, code: string, business: string): Promise<boolean> {
   const message = { ...phoneCodeMessage(business, code, CODE_TTL_MINUTES), code }
   const sends = [
     deps.notifier.send({ channel: 'sms', to: smsAddress(to.national), ...message }),
