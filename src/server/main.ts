@@ -34,7 +34,14 @@ import { webhookSecretFor } from './money/webhook-signature'
 import type { Notifier } from './notifier'
 import { operatorKeyFor } from './operator-key'
 import { bankProviderFromEnv, type ProcessEnv, processEnv, seedDemoFromEnv } from './process-env'
-import { isProduction, productionProblems, productionRefusal, type ServerMode, serverModeFromEnv } from './production'
+import {
+  isProduction,
+  liveKeyOutsideProduction,
+  productionProblems,
+  productionRefusal,
+  type ServerMode,
+  serverModeFromEnv,
+} from './production'
 import { buildPwa, pwaBuildIsStale } from './pwa-build'
 import { openRateLimiter } from './rate-limit-redis'
 import { DEMO, seedDemo } from './seed/demo'
@@ -127,7 +134,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const webhookSecret =
     options.webhookSecret ?? (bankChoice?.kind === 'paystack' ? randomBytes(32).toString('hex') : webhookSecretFor(options.databaseUrl))
   const seed = options.seed ?? seedDemoFromEnv(process.env.SEED_DEMO, options.databaseUrl)
-  // And half-set SMTP or Termii variables.
+  // So does half-set SMTP or Termii: read before the database opens, so a typo stops here, not at the first code.
   const messaging = options.notifier ? undefined : (options.messaging ?? messagingFromEnv())
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
@@ -315,6 +322,12 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const refused = isProduction() ? productionProblems() : []
   if (refused.length) {
     console.error(productionRefusal(refused))
+    process.exit(1)
+  }
+  // And real money never runs on development's defaults.
+  const liveKey = liveKeyOutsideProduction()
+  if (liveKey) {
+    console.error(liveKey)
     process.exit(1)
   }
   // The environment is read before anything starts: a bad value stops here, in plain text (no logger yet).

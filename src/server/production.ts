@@ -147,6 +147,22 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
   return problems
 }
 
+/**
+ * A live Paystack key moves real money, and only production mode refuses the defaults that are unsafe with it (codes
+ * printed to the log, a demo vendor with a public password): a live key outside production is a forgotten NODE_ENV,
+ * not a choice. Null when the key is not a live one (or BANK_PROVIDER is wrong: that start fails on its own).
+ */
+export function liveKeyOutsideProduction(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (isProduction(env)) return null
+  try {
+    const choice = bankProviderFromEnv(env)
+    if (choice.kind !== 'paystack' || !choice.secretKey.startsWith('sk_live_')) return null
+  } catch {
+    return null
+  }
+  return '[server] PAYSTACK_SECRET_KEY is a live key (sk_live_…) but NODE_ENV is not production: set NODE_ENV=production, which refuses the unsafe defaults a live server must not run with, or use a test key (sk_test_…)'
+}
+
 /** What the process prints before exiting 1: a heading, then one problem per line. */
 export function productionRefusal(problems: string[]): string {
   return [`[server] NODE_ENV=production refuses to start (${problems.length} to fix):`, ...problems.map((p) => `  - ${p}`)].join('\n')

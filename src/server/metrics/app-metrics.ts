@@ -140,11 +140,12 @@ export class AppMetrics {
     })
   }
 
-  /** A pending transfer this process moved to its final state (money/transfers.ts settle). */
+  /** Which webhook a notice came through: the label of this process's banking provider. */
   get source(): NoticeSource {
     return this.provider === 'paystack' ? 'paystack' : 'bank'
   }
 
+  /** A pending transfer this process moved to its final state (money/transfers.ts settle). */
   transferDecided(state: 'success' | 'failed'): void {
     this.transfers.inc({ provider: this.provider, state })
   }

@@ -65,6 +65,21 @@ describe('NODE_ENV=production npm start', () => {
     }
   }, 60_000)
 
+  it('a live Paystack key without NODE_ENV=production exits 1 before opening anything', async () => {
+    const env = {
+      ...NOTHING,
+      DATA_DIR: 'memory',
+      BANK_PROVIDER: 'paystack',
+      PAYSTACK_SECRET_KEY: `sk_live_${randomBytes(20).toString('hex')}`,
+    }
+    const refusal = await startMain(env).then(
+      (running) => (started.push(running), 'it started'),
+      (error: Error) => error.message,
+    )
+    expect(refusal).toMatch(/exited \(1\) before it was ready/)
+    expect(refusal).toContain('[server] PAYSTACK_SECRET_KEY is a live key (sk_live_…) but NODE_ENV is not production')
+  }, 60_000)
+
   it('with everything set starts: a staging server says so, and HSTS follows our proxy', async () => {
     const place = await preparePlace('prodstart')
     try {

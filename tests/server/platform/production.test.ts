@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
-import { productionProblems, productionRefusal, serverModeFromEnv } from '#server/production'
+import { liveKeyOutsideProduction, productionProblems, productionRefusal, serverModeFromEnv } from '#server/production'
 
 /*
  * Issue 37: NODE_ENV=production refuses the defaults that are only safe on a laptop, each named on its own line,
@@ -132,5 +132,18 @@ describe('a staging server', () => {
     const laptop = { BANK_PROVIDER: 'sandbox', ALLOW_SANDBOX_BANK: '1' }
     expect(serverModeFromEnv(laptop)).toEqual({ production: false, staging: false })
     expect(serverModeFromEnv({ ...laptop, NODE_ENV: 'development' })).toEqual({ production: false, staging: false })
+  })
+})
+
+describe('a live Paystack key', () => {
+  it('is refused outside production (a forgotten NODE_ENV), and only a live key is', () => {
+    const live = { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: 'sk_live_0123456789abcdef' }
+    expect(liveKeyOutsideProduction(live)).toMatch(
+      /^\[server\] PAYSTACK_SECRET_KEY is a live key \(sk_live_…\) but NODE_ENV is not production/,
+    )
+    expect(liveKeyOutsideProduction({ ...live, NODE_ENV: 'development' })).not.toBeNull()
+    expect(liveKeyOutsideProduction({ ...live, NODE_ENV: 'production' })).toBeNull()
+    expect(liveKeyOutsideProduction({ ...live, PAYSTACK_SECRET_KEY: 'sk_test_0123456789abcdef' })).toBeNull()
+    expect(liveKeyOutsideProduction({})).toBeNull()
   })
 })
