@@ -142,7 +142,12 @@ function describe(notice: LowStockNotice): string {
  */
 export async function sendLowStockNotices(deps: Pick<AppDeps, 'notifier' | 'logger'>, notices: LowStockNotice[]) {
   const messages = notices.map((notice): Notification => {
-    const words = lowStockMessage({ business: notice.business, what: describe(notice), units: notice.availableUnits, threshold: notice.threshold })
+    const words = lowStockMessage({
+      business: notice.business,
+      what: describe(notice),
+      units: notice.availableUnits,
+      threshold: notice.threshold,
+    })
     return { channel: 'email', to: notice.to, ...words }
   })
   await sendNotices(deps, messages, { tag: 'catalogue', what: 'low-stock' })

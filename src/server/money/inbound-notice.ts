@@ -113,7 +113,8 @@ export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice)
     deps.metrics.noticeCredited(started)
     // Durable messages, each up to a first try's wait with a slow provider: neither the live alert nor the bank's
     // answer waits for them (a bank that waits too long sends the notice again).
-    if (notices.length > 0) deps.background.start(deps.logger, 'the low-stock notices of a credit', () => sendLowStockNotices(deps, notices))
+    if (notices.length > 0)
+      deps.background.start(deps.logger, 'the low-stock notices of a credit', () => sendLowStockNotices(deps, notices))
     if (orderReference) {
       return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
     }

@@ -104,7 +104,12 @@ export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { r
     return { vendor: after!, enquiry: spent }
   })
   const usableFrom = vendor.settlementUsableFrom && vendor.settlementUsableFrom > now ? vendor.settlementUsableFrom : null
-  await notifyOwner(deps, auth.vendorId, settlementChangedMessage(auth.vendor.name, enquiry, auth.user.name, usableFrom), 'settlement change')
+  await notifyOwner(
+    deps,
+    auth.vendorId,
+    settlementChangedMessage(auth.vendor.name, enquiry, auth.user.name, usableFrom),
+    'settlement change',
+  )
   return vendor
 }
 
@@ -142,7 +147,12 @@ export async function cancelSettlementChange(deps: Deps, auth: Auth, input: { ac
     await recordAudit(tx, auth, 'settlement_change_cancelled', { from: settlementOfRow(before!), to: restored }, now)
     return { vendor: after!, restored }
   })
-  await notifyOwner(deps, auth.vendorId, settlementCancelledMessage(auth.vendor.name, auth.user.name, restored), 'settlement change cancelled')
+  await notifyOwner(
+    deps,
+    auth.vendorId,
+    settlementCancelledMessage(auth.vendor.name, auth.user.name, restored),
+    'settlement change cancelled',
+  )
   return vendor
 }
 
