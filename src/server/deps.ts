@@ -1,4 +1,5 @@
 import { SESSION_TTL_MS, SessionCache } from './auth/sessions'
+import { BackgroundWork } from './background-work'
 import { type Clock, HOUR_MS, systemClock } from './clock'
 import type { Db } from './db/client'
 import { dnsFromEnv, type DnsResolver } from './domains/dns'
@@ -90,6 +91,8 @@ export interface AppDeps {
   metrics: AppMetrics
   /** The bearer token of GET /metrics (METRICS_TOKEN, at least 32 characters); null: /metrics is a 404. */
   metricsToken: string | null
+  /** Work started after an answer and not awaited by it (low-stock notices of a credit); awaited on close. */
+  background: BackgroundWork
 }
 
 /** The part of a real-money provider that makes an order's payment account. */
@@ -176,5 +179,6 @@ export function resolveDeps(options: AppOptions): AppDeps {
     serverMode: options.serverMode ?? { production: false, staging: false },
     metrics: options.metrics ?? new AppMetrics(),
     metricsToken: options.metricsToken === undefined ? metricsTokenFromEnv() : options.metricsToken,
+    background: options.background ?? new BackgroundWork(),
   }
 }

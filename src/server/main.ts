@@ -236,6 +236,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
         // Event streams never end by themselves: ended first, or the drain would wait on them (decision 107).
         const streams = events!.close()
         await Promise.all([drain.close(listening, closeOptions), worker.stop(), streams])
+        // Notices the answered requests left sending (deps.background) reach the queue while the database is open.
+        await deps.background.settled()
         // First tries that outlived their request's wait record their outcome before the database closes.
         await ownNotifier?.close()
         // After the drain: no request of this process is left, so its claims may read as abandoned.

@@ -11,6 +11,8 @@ export interface Notification {
    * a code: the one-time codes' 10 minutes (auth/codes.ts).
    */
   expiresAt?: Date
+  /** A second send with the same key is a no-op (a job that sends, retried, must not send twice). */
+  dedupeKey?: string
 }
 
 /** SMS and e-mail to people. The production implementation talks to a provider; the dev one logs. */

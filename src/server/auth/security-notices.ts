@@ -1,9 +1,7 @@
 import type { AppDeps } from '../deps'
-import { describeError } from '../errors'
-import { type MessageText, newDeviceSignInMessage, pinChangedMessage } from '../messages/texts'
-import type { Notification } from '../notifier'
+import { newDeviceSignInMessage, pinChangedMessage } from '../messages/texts'
+import { byEmail, bySms, sendNotices } from '../notices'
 import type { RateLimitRule } from '../rate-limit'
-import { nationalNumber, smsAddress } from './phone'
 import { deviceSummary } from './user-agent'
 
 /*
@@ -21,27 +19,10 @@ interface Person {
   phone: string | null
 }
 
-/** Side by side: a slow provider holds the answer (a sign-in) for one first try, not one per channel. */
-async function sendEach(deps: Deps, messages: Notification[], what: string): Promise<void> {
-  const outcomes = await Promise.allSettled(messages.map((message) => deps.notifier.send(message)))
-  outcomes.forEach((outcome, index) => {
-    if (outcome.status === 'fulfilled') return
-    deps.logger.error(`[auth] could not send the ${what} notice by ${messages[index]!.channel}:`, describeError(outcome.reason))
-  })
-}
-
-const bySms = (person: Person, message: MessageText): Notification[] => {
-  const national = nationalNumber(person.phone)
-  return national ? [{ channel: 'sms', to: smsAddress(national), ...message }] : []
-}
-
-const byEmail = (person: Person, message: MessageText): Notification[] =>
-  person.email ? [{ channel: 'email', to: person.email, ...message }] : []
-
 /** After a PIN was changed or reset: the person, by SMS and e-mail, whoever they are. */
 export async function tellPinChanged(deps: Deps, person: Person, business: string): Promise<void> {
   const message = pinChangedMessage(business, deps.clock.now())
-  await sendEach(deps, [...bySms(person, message), ...byEmail(person, message)], 'PIN change')
+  await sendNotices(deps, [...bySms(person, message), ...byEmail(person, message)], { tag: 'auth', what: 'PIN change' })
 }
 
 /**
@@ -58,5 +39,8 @@ export async function tellNewDeviceSignIn(deps: Deps, person: Person, business: 
   if (!first.allowed) return
   const message = newDeviceSignInMessage(business, deps.clock.now(), device)
   // The owner holds every permission, money included: a text reaches them even when e-mail is read late.
-  await sendEach(deps, [...byEmail(person, message), ...(person.role === 'owner' ? bySms(person, message) : [])], 'new sign-in')
+  await sendNotices(deps, [...byEmail(person, message), ...(person.role === 'owner' ? bySms(person, message) : [])], {
+    tag: 'auth',
+    what: 'new sign-in',
+  })
 }

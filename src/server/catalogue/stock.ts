@@ -6,6 +6,8 @@ import { qualified } from '../db/sql-helpers'
 import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
 import { lowStockMessage } from '../messages/texts'
+import { sendNotices } from '../notices'
+import type { Notification } from '../notifier'
 
 /*
  * Stock of live variants: the product's aggregates, the low-stock alert, and the one stock movement orders will
@@ -135,21 +137,18 @@ function describe(notice: LowStockNotice): string {
 }
 
 /**
- * Sends after commit, so a rolled-back change never e-mails. The change itself is already saved: a notifier
+ * Sends after commit, so a rolled-back change never e-mails, side by side. The change itself is already saved: a notifier
  * failure is logged, not turned into an error for a request that succeeded.
  */
 export async function sendLowStockNotices(deps: Pick<AppDeps, 'notifier' | 'logger'>, notices: LowStockNotice[]) {
-  for (const notice of notices) {
-    const message = lowStockMessage({
+  const messages = notices.map((notice): Notification => {
+    const words = lowStockMessage({
       business: notice.business,
       what: describe(notice),
       units: notice.availableUnits,
       threshold: notice.threshold,
     })
-    try {
-      await deps.notifier.send({ channel: 'email', to: notice.to, ...message })
-    } catch (error) {
-      deps.logger.error('[catalogue] low-stock notice failed:', error)
-    }
-  }
+    return { channel: 'email', to: notice.to, ...words }
+  })
+  await sendNotices(deps, messages, { tag: 'catalogue', what: 'low-stock' })
 }

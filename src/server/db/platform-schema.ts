@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import { bigint, check, customType, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
-import { vendors } from './schema'
+import { users, vendors } from './schema'
 
 /*
  * What several API processes on one PostgreSQL must see alike and that used to live in one process (decision
@@ -173,7 +173,7 @@ export type JobRow = typeof jobs.$inferSelect
 
 /**
  * One row per open event stream (GET /api/events) of any process, refreshed by its heartbeat and closed when it
- * ends (events/stream-presence.ts): whether a vendor's app is open, as every process sees it (decision 151). A row
+ * ends (events/stream-presence.ts): whether a person's app is open, as every process sees it (decision 151). A row
  * whose process died stops being fresh at seen_until.
  */
 export const eventStreamPresence = pgTable(
@@ -183,9 +183,13 @@ export const eventStreamPresence = pgTable(
     vendorId: text('vendor_id')
       .notNull()
       .references(() => vendors.id),
+    /** Whose app: the payment SMS counts the owner's streams only. */
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id),
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
     seenUntil: timestamp('seen_until', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
-  (t) => [index('event_stream_presence_vendor_idx').on(t.vendorId, t.seenUntil)],
+  (t) => [index('event_stream_presence_user_idx').on(t.userId, t.seenUntil)],
 )

@@ -72,7 +72,7 @@ class EventStream {
     from: StreamStart,
   ) {
     this.openedAt = ctx.clock.now()
-    this.presence = new StreamPresence(ctx.db, ctx.clock, ctx.logger, auth.vendorId, hub.heartbeatMs)
+    this.presence = new StreamPresence(ctx.db, ctx.clock, ctx.logger, auth.vendorId, auth.userId, hub.heartbeatMs)
     this.body = new ReadableStream<Uint8Array>({
       start: (controller) => {
         this.controller = controller

@@ -9,9 +9,10 @@ import { eventStreamPresence } from '../db/platform-schema'
 import type { Logger } from '../deps'
 
 /*
- * Whether a vendor's app is open, as every process sees it (decision 151): each open event stream keeps a row,
- * written when it opens, pushed forward at each of its heartbeats and closed when it ends. The payment SMS
- * (payment-sms.ts) asks whether any stream of the vendor was open at any moment between a credit and now, on
+ * Whether a person's app is open, as every process sees it (decision 151): each open event stream keeps a row (the
+ * vendor and the signed-in user), written when it opens, pushed forward at each of its heartbeats and closed when it
+ * ends. The payment SMS (payment-sms.ts) asks whether a stream of the owner was open at any moment between a credit
+ * and now, on
  * whichever process: a process's streams live only in its memory, so the database is the one place all see.
  */
 
@@ -31,12 +32,13 @@ export class StreamPresence {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly vendorId: string,
+    userId: string,
     private readonly heartbeatMs: number,
   ) {
     const now = clock.now()
     this.written = db
       .insert(eventStreamPresence)
-      .values({ id: this.id, vendorId, openedAt: now, seenUntil: this.until(now) })
+      .values({ id: this.id, vendorId, userId, openedAt: now, seenUntil: this.until(now) })
       .then(
         () => true,
         (error) => this.failed('open', error),
@@ -83,16 +85,16 @@ export class StreamPresence {
 }
 
 /**
- * Whether a stream of this vendor was open at some moment in [from, to], on any process: opened by `to`, and
- * still open (closed or last fresh) at `from` or later.
+ * Whether a stream of this user was open at some moment in [from, to], on any process: opened by `to`, and still
+ * open (closed or last fresh) at `from` or later.
  */
-export async function appOpenBetween(db: Db | Tx, vendorId: string, from: Date, to: Date): Promise<boolean> {
+export async function userAppOpenBetween(db: Db | Tx, userId: string, from: Date, to: Date): Promise<boolean> {
   const [row] = await db
     .select({ id: eventStreamPresence.id })
     .from(eventStreamPresence)
     .where(
       and(
-        eq(eventStreamPresence.vendorId, vendorId),
+        eq(eventStreamPresence.userId, userId),
         lte(eventStreamPresence.openedAt, to),
         // A closed row's seen_until is its closing time (close()), so one column answers for both.
         gte(eventStreamPresence.seenUntil, from),

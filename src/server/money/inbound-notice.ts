@@ -108,10 +108,13 @@ export async function receiveInboundNotice(deps: AppDeps, notice: InboundNotice)
       createdAt: deps.clock.now(),
       paidInto,
     })
-    await sendLowStockNotices(deps, notices)
     // Committed: the signed-in users who may see this wallet hear of it, on whichever process (decision 107).
     await deps.events.publishCredit(db, transaction, deps.logger)
     deps.metrics.noticeCredited(started)
+    // Durable messages, each up to a first try's wait with a slow provider: neither the live alert nor the bank's
+    // answer waits for them (a bank that waits too long sends the notice again).
+    if (notices.length > 0)
+      deps.background.start(deps.logger, 'the low-stock notices of a credit', () => sendLowStockNotices(deps, notices))
     if (orderReference) {
       return { data: { transactionId: transaction.id, duplicate: false }, message: `Credit recorded as a payment of ${orderReference}` }
     }

@@ -1,13 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 
-import { nationalNumber, smsAddress } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
 import { users, vendorAuditEvents, type VendorRow, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
-import { ApiError, describeError } from '../errors'
+import { ApiError } from '../errors'
 import { type MessageText, settlementCancelledMessage, settlementChangedMessage, thirdPartyEnabledMessage } from '../messages/texts'
-import type { Notification } from '../notifier'
+import { byEmail, bySms, findOwner, sendNotices } from '../notices'
 import { findEnquiry, spendEnquiry } from './name-enquiry'
 import { namesMatch } from './name-match'
 import { verifyPin } from './pin'
@@ -35,25 +34,10 @@ async function recordAudit(db: Db, auth: Auth, kind: AuditKind, detail: Record<s
  * SMS and e-mail to the vendor's owner. Sent after commit: the change stands whether or not the message goes,
  * so a provider failure is logged, not turned into an error the user would retry.
  */
-async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, vendorId: string, { subject, text }: MessageText) {
-  const [owner] = await deps.db
-    .select({ email: users.email, phone: users.phone })
-    .from(users)
-    .where(and(eq(users.vendorId, vendorId), eq(users.role, 'owner')))
-    .limit(1)
+async function notifyOwner(deps: Pick<AppDeps, 'db' | 'notifier' | 'logger'>, vendorId: string, message: MessageText, what: string) {
+  const owner = await findOwner(deps.db, vendorId)
   if (!owner) return
-  const national = nationalNumber(owner.phone)
-  const messages: Notification[] = [
-    ...(national ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text }] : []),
-    ...(owner.email ? [{ channel: 'email' as const, to: owner.email, subject, text }] : []),
-  ]
-  for (const message of messages) {
-    try {
-      await deps.notifier.send(message)
-    } catch (error) {
-      deps.logger.error(`[banking] could not tell the owner by ${message.channel}:`, describeError(error))
-    }
-  }
+  await sendNotices(deps, [...bySms(owner, message), ...byEmail(owner, message)], { tag: 'banking', what })
 }
 
 const settlementOfRow = (vendor: VendorRow): SettlementDetail | null =>
@@ -120,7 +104,12 @@ export async function changeSettlementAccount(deps: Deps, auth: Auth, input: { r
     return { vendor: after!, enquiry: spent }
   })
   const usableFrom = vendor.settlementUsableFrom && vendor.settlementUsableFrom > now ? vendor.settlementUsableFrom : null
-  await notifyOwner(deps, auth.vendorId, settlementChangedMessage(auth.vendor.name, enquiry, auth.user.name, usableFrom))
+  await notifyOwner(
+    deps,
+    auth.vendorId,
+    settlementChangedMessage(auth.vendor.name, enquiry, auth.user.name, usableFrom),
+    'settlement change',
+  )
   return vendor
 }
 
@@ -158,7 +147,12 @@ export async function cancelSettlementChange(deps: Deps, auth: Auth, input: { ac
     await recordAudit(tx, auth, 'settlement_change_cancelled', { from: settlementOfRow(before!), to: restored }, now)
     return { vendor: after!, restored }
   })
-  await notifyOwner(deps, auth.vendorId, settlementCancelledMessage(auth.vendor.name, auth.user.name, restored))
+  await notifyOwner(
+    deps,
+    auth.vendorId,
+    settlementCancelledMessage(auth.vendor.name, auth.user.name, restored),
+    'settlement change cancelled',
+  )
   return vendor
 }
 
@@ -173,6 +167,6 @@ export async function setThirdPartyTransfers(deps: Deps, auth: Auth, input: { is
     if (turnedOn) await recordAudit(tx, auth, 'third_party_transfers_enabled', { from: false, to: true }, now)
     return { vendor: after!, turnedOn }
   })
-  if (turnedOn) await notifyOwner(deps, auth.vendorId, thirdPartyEnabledMessage(auth.vendor.name, auth.user.name))
+  if (turnedOn) await notifyOwner(deps, auth.vendorId, thirdPartyEnabledMessage(auth.vendor.name, auth.user.name), 'third-party transfers')
   return vendor
 }

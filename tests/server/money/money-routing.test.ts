@@ -4,9 +4,11 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { hashSecret } from '#server/auth/secrets'
 import { users, vendorAuditEvents } from '#server/db/schema'
+import { MessageNotSent } from '#server/messages/durable-notifier'
 import { bankByCode } from '#server/money/banks'
+import { DevNotifier, type Notifier } from '#server/notifier'
 
-import { call, createMember, makeApp, type TestApp } from '../harness'
+import { call, captureLogger, createMember, makeApp, type TestApp } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './helpers'
 
 /*
@@ -141,6 +143,31 @@ describe('PATCH /vendor/third-party-transfers', () => {
     expect((await thirdParty(s.token, { isEnabled: true, pin: PIN })).status).toBe(200)
     expect(await audit(s)).toHaveLength(1)
     expect(messagesTo(s.owner.email)).toHaveLength(1)
+  })
+})
+
+describe("the owner's notice when the SMS gateway is slow", () => {
+  it('goes by e-mail without waiting for the SMS, and a queued SMS is logged as queued, not as a failure', async () => {
+    const mail = new DevNotifier(() => {})
+    let answerSms: () => void = () => {}
+    const smsAnswered = new Promise<void>((resolve) => (answerSms = resolve))
+    const notifier: Notifier = {
+      send: async (message) => {
+        if (message.channel === 'email') return mail.send(message)
+        await smsAnswered
+        throw new MessageNotSent('job-1', 'the provider has not answered yet')
+      },
+    }
+    const logger = captureLogger()
+    const slow = await makeApp({ notifier, logger })
+    const s = await sender(slow, { thirdParty: false })
+    const answer = call(slow.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: PIN } })
+    for (let waited = 0; mail.outbox.length === 0 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
+    expect(mail.outbox.map((message) => message.to)).toEqual([s.owner.email])
+    answerSms()
+    expect((await answer).status).toBe(200)
+    expect(logger.lines.filter((line) => line.startsWith('error'))).toEqual([])
+    expect(logger.lines.join('\n')).toContain('[banking] the third-party transfers notice by sms is queued for retries')
   })
 })
 

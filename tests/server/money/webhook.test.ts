@@ -4,10 +4,15 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { transactions } from '#server/db/schema'
+import { MemoryEventBus } from '#server/events/bus'
+import { LiveEvents } from '#server/events/live-events'
 import { newSessionId } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
+import { DevNotifier, type Notifier } from '#server/notifier'
 
+import { openStream } from '../events/sse'
 import { call, makeApp, type TestApp } from '../harness'
+import { NAIRA, order, salesApp, shop, transferIn } from '../orders/helpers'
 import { balances, expectLedgerConsistent, sender } from './helpers'
 
 /* POST /webhooks/bank/inbound: the bank's notice of money into a virtual account, signed over the raw body. */
@@ -156,5 +161,47 @@ describe('POST /webhooks/bank/inbound', () => {
     expect((await deliver('not json')).status).toBe(400)
     const rows = await t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))
     expect(rows).toHaveLength(0)
+  })
+})
+
+describe('a credit that takes stock to its alert level, with the mail server slow', () => {
+  it('is alerted live and answered to the bank at once; the low-stock e-mail follows, and the server waits for it', async () => {
+    const mail = new DevNotifier(() => {})
+    let answerMail: () => void = () => {}
+    const mailAnswered = new Promise<void>((resolve) => (answerMail = resolve))
+    const notifier: Notifier = {
+      send: async (message) => {
+        await mailAnswered
+        await mail.send(message)
+      },
+    }
+    const slow = await salesApp({ notifier, events: new LiveEvents({ bus: new MemoryEventBus(), heartbeatMs: 50 }) })
+    const v = await shop(slow, { units: 3 })
+    await call(slow.app, 'PATCH', '/product/stock-level-alert', {
+      token: v.token,
+      body: { productId: v.small.productId, productVariantId: v.small.id, threshold: 2 },
+    })
+    const data = await order(slow, v.token, { items: [{ variantId: v.small.id, quantity: 2 }] })
+    const stream = await openStream(slow.app, v.token)
+    await stream.untilPing()
+
+    const answer = transferIn(slow, v.wallets.main.accountNumber!, 2_000 * NAIRA, `Payment for ${data.reference}`)
+    const first = await Promise.race([answer.then(() => 'answered'), new Promise((resolve) => setTimeout(() => resolve('waiting'), 3_000))])
+    expect(first).toBe('answered')
+    expect((await answer).body.message).toBe(`Credit recorded as a payment of ${data.reference}`)
+    expect((await stream.next())?.data.transaction.amount).toBe(2_000 * NAIRA)
+    await stream.close()
+    expect(mail.outbox).toEqual([])
+
+    // What a closing server waits for before its database closes.
+    let settled = false
+    const closing = slow.deps.background.settled().then(() => (settled = true))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(settled).toBe(false)
+    answerMail()
+    await closing
+    expect(mail.outbox.map((message) => [message.to, message.subject])).toEqual([
+      [v.vendor.email, expect.stringMatching(/: low stock: Jollof rice \(Size: Small\)$/)],
+    ])
   })
 })

@@ -10,9 +10,11 @@ import { LiveEvents } from '#server/events/live-events'
 import { PAYMENT_SMS_GRACE_MS } from '#server/events/payment-sms'
 import { appJobHandlers } from '#server/jobs/app-jobs'
 import { JobWorker } from '#server/jobs/worker'
+import { DurableNotifier } from '#server/messages/durable-notifier'
+import { DevNotifier, type Notifier } from '#server/notifier'
 
 import { openStream } from '../events/sse'
-import { call, captureLogger, createMember, type TestApp } from '../harness'
+import { call, captureLogger, createMember, type TestApp, TestClock, testDb } from '../harness'
 import { type Sender, sender, tokenFor } from '../money/helpers'
 import { payer, salesApp, transferIn } from '../orders/helpers'
 
@@ -33,10 +35,10 @@ beforeAll(async () => {
 })
 
 let serial = 0
-async function owner(): Promise<Sender & { sms: string }> {
-  const s = await sender(t)
+async function owner(app: TestApp = t): Promise<Sender & { sms: string }> {
+  const s = await sender(app)
   const national = `70${String(Date.now() % 1e6).padStart(6, '0')}${String(++serial % 100).padStart(2, '0')}`
-  await t.db
+  await app.db
     .update(users)
     .set({ phone: `0${national}` })
     .where(eq(users.id, s.owner.id))
@@ -44,15 +46,15 @@ async function owner(): Promise<Sender & { sms: string }> {
 }
 
 const texts = (to: string) => t.notifier.outbox.filter((message) => message.to === to)
-const setting = (token: string, isEnabled?: boolean) =>
+const setting = (token: string, isEnabled?: boolean, app: TestApp = t) =>
   isEnabled === undefined
-    ? call(t.app, 'GET', '/vendor/payment-sms', { token })
-    : call(t.app, 'PATCH', '/vendor/payment-sms', { token, body: { isEnabled } })
+    ? call(app.app, 'GET', '/vendor/payment-sms', { token })
+    : call(app.app, 'PATCH', '/vendor/payment-sms', { token, body: { isEnabled } })
 
-async function credit(s: Sender, amount = 5_000_00, reference = `PRV-${randomUUID()}`) {
-  const res = await transferIn(t, s.wallets.main.accountNumber!, amount, 'Counter payment', payer({ name: 'CHIOMA OKEKE' }), reference)
+async function credit(s: Sender, amount = 5_000_00, reference = `PRV-${randomUUID()}`, app: TestApp = t) {
+  const res = await transferIn(app, s.wallets.main.accountNumber!, amount, 'Counter payment', payer({ name: 'CHIOMA OKEKE' }), reference)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  const [row] = await t.db.select().from(transactions).where(eq(transactions.id, res.body.data.transactionId))
+  const [row] = await app.db.select().from(transactions).where(eq(transactions.id, res.body.data.transactionId))
   return row!
 }
 
@@ -110,11 +112,13 @@ describe('a credit while the app is closed', () => {
         to: s.sms,
         subject: `${s.vendor.name}: payment received`,
         text: `${s.vendor.name}: ₦5,000 received from Chioma Okeke on ${lagosMinuteText(row.createdAt)} (Lagos time).`,
+        // A retried job sends with the same key, and the message queue keeps one.
+        dedupeKey: `payment-sms-message:${row.id}`,
       },
     ])
   })
 
-  it('is not texted while an event stream of the vendor is open, nor when the app reconnects within the grace', async () => {
+  it('is not texted while an event stream of the owner is open, nor when the app reconnects within the grace', async () => {
     const s = await owner()
     await setting(s.token, true)
     const stream = await openStream(t.app, s.token)
@@ -145,6 +149,20 @@ describe('a credit while the app is closed', () => {
     ])
   })
 
+  it("is texted although a member's app is open: only the owner's own app counts", async () => {
+    const s = await owner()
+    await setting(s.token, true)
+    const member = await createMember(s, { permissions: ['VENDOR_TRANSACTIONS'] })
+    const stream = await openStream(t.app, await tokenFor(t, member.row))
+    expect(stream.status).toBe(200)
+    await stream.untilPing()
+    await credit(s, 2_500_00)
+    expect((await stream.next())?.data.transaction.amount).toBe(2_500_00)
+    await afterGrace()
+    await stream.close()
+    expect(texts(s.sms).map((message) => message.text)).toEqual([expect.stringContaining('₦2,500 received from Chioma Okeke')])
+  })
+
   it('is not texted once the owner turned the setting off before the job ran', async () => {
     const s = await owner()
     await setting(s.token, true)
@@ -152,5 +170,48 @@ describe('a credit while the app is closed', () => {
     await setting(s.token, false)
     await afterGrace()
     expect(texts(s.sms)).toEqual([])
+  })
+})
+
+describe('a credit while the SMS gateway is down', () => {
+  it('is texted exactly once in the end: the queued SMS is retried, the job does not queue another', async () => {
+    const db = await testDb()
+    const clock = new TestClock()
+    const delivered = new DevNotifier(() => {})
+    let down = true
+    const gateway: Notifier = {
+      send: async (message) => {
+        if (down) throw new Error('Termii answered 503')
+        await delivered.send(message)
+      },
+    }
+    const logger = captureLogger()
+    const messages = new DurableNotifier({ db, clock, logger, transports: { email: delivered, sms: gateway }, firstAttemptWaitMs: 2_000 })
+    const live = await salesApp({ db, clock, notifier: messages, logger })
+    const jobs = new JobWorker({
+      db,
+      handlers: appJobHandlers(live.deps).only('payment-received-sms', 'send-message'),
+      clock,
+      logger,
+      batch: 100_000,
+    })
+    const s = await owner(live)
+    await setting(s.token, true, live)
+    await credit(s, 5_000_00, `PRV-${randomUUID()}`, live)
+    clock.advance(PAYMENT_SMS_GRACE_MS + 1_000)
+    await jobs.runDueJobs()
+    expect(delivered.outbox.filter((message) => message.to === s.sms)).toEqual([])
+
+    // The gateway is back: every retry that is due runs, again and again, and the owner has one text.
+    down = false
+    for (let round = 0; round < 4; round++) {
+      clock.advance(10 * 60_000)
+      await jobs.runDueJobs()
+    }
+    await messages.close()
+    expect(delivered.outbox.filter((message) => message.to === s.sms).map((message) => message.text)).toEqual([
+      expect.stringContaining('₦5,000 received from Chioma Okeke'),
+    ])
+    expect(logger.lines.join('\n')).toContain('the payment received notice by sms is queued for retries')
   })
 })

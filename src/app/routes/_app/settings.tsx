@@ -118,7 +118,8 @@ function Settings() {
 function TabPanel({ tab }: { tab: Tab }) {
   const canEdit = usePermission('VENDOR_SETTINGS')
   const canManageTeam = usePermission('VENDOR_TEAM')
-  // The payment SMS goes to the owner's phone, so it is the owner's card alone (GET and PATCH are owner only).
+  // The payment SMS goes to the owner's phone and only the owner may change it (PATCH is owner only; any member may
+  // GET it), so it is the owner's card alone.
   const isOwner = useSession()?.user.role === 'owner'
   switch (tab) {
     case 'password':
