@@ -21,7 +21,12 @@ export class SmtpTransport implements Notifier {
     private readonly from: string,
   ) {
     // The URL gives host, port, security and login; the defaults fill in the timeouts.
-    this.transporter = createTransport({ url, connectionTimeout: SMTP_CONNECT_TIMEOUT_MS, greetingTimeout: SMTP_CONNECT_TIMEOUT_MS, socketTimeout: 20_000 })
+    this.transporter = createTransport({
+      url,
+      connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      socketTimeout: 20_000,
+    })
   }
 
   async send(message: Notification): Promise<void> {

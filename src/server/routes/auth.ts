@@ -96,7 +96,13 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
       await issueCode(db, deps.clock, user, 'password_reset', code)
       const sent = await sentOrStillTrying(
         deps.notifier,
-        { channel: 'email', to: user.email, ...passwordResetMessage(found.vendor.name, code, CODE_TTL_MINUTES), code, purpose: 'password_reset' },
+        {
+          channel: 'email',
+          to: user.email,
+          ...passwordResetMessage(found.vendor.name, code, CODE_TTL_MINUTES),
+          code,
+          purpose: 'password_reset',
+        },
         (error) => deps.logger.error('[auth] could not send the password reset code:', describeError(error)),
       )
       // Said, though it tells the caller the account exists: only when the SMTP server refused or failed at once (a

@@ -111,7 +111,9 @@ async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link:
   // Not sent after the link's last day, if the provider is down that long (decision 150).
   const expiresAt = new Date(deps.clock.now().getTime() + INVITE_TTL_DAYS * DAY_MS)
   const messages: Notification[] = [
-    ...(national ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code, expiresAt, purpose: 'invitation' as const }] : []),
+    ...(national
+      ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code, expiresAt, purpose: 'invitation' as const }]
+      : []),
     ...(invitee.email
       ? [{ channel: 'email' as const, to: invitee.email, subject, text, code, expiresAt, purpose: 'invitation' as const }]
       : []),
