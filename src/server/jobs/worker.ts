@@ -246,7 +246,7 @@ export class JobWorker {
       const now = clock.now()
       if (job.attempts >= job.maxAttempts || error instanceof GiveUp) {
         await db.update(jobs).set({ state: 'failed', finishedAt: now, lastError: reason, lockedBy: null, lockedUntil: null }).where(ours)
-        logger.error(`[jobs] ${job.kind} ${job.id} failed after ${job.attempts} attempt(s): ${reason}`)
+        logger.error(`[jobs] ${job.kind} ${job.id} failed after ${job.attempts} attempts: ${reason}`)
         return 'failed'
       }
       const retryAt = new Date(now.getTime() + backoffDelay(job.attempts, registered.backoff))
