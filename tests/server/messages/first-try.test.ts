@@ -11,6 +11,7 @@ import { TermiiFake } from '../../support/termii-fake'
 import { call, createVendor, login, makeApp, TestClock, testDb } from '../harness'
 import { nextIp, registration } from '../onboarding/helpers'
 import { newPhone } from '../team/helpers'
+import { takeMessageQueue } from './queue-lock'
 
 /*
  * Decision 150: the person is told "could not send" only when the first try definitely failed. A try still running
@@ -27,7 +28,11 @@ let silentUrl: string
 const sockets = new Set<Socket>()
 let termii: TermiiFake
 
+let release: () => Promise<void> = async () => {}
+
+// Other files' turns on PostgreSQL come first (queue-lock.ts).
 beforeAll(async () => {
+  release = await takeMessageQueue()
   silent = createServer((socket) => {
     sockets.add(socket)
     socket.on('close', () => sockets.delete(socket))
@@ -35,9 +40,10 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
   silentUrl = `smtp://127.0.0.1:${(silent.address() as AddressInfo).port}`
   termii = await new TermiiFake({ apiKey: 'termii-test-key', senderIds: [SENDER_ID] }).start()
-})
+}, 180_000)
 
 afterAll(async () => {
+  await release()
   for (const socket of sockets) socket.destroy()
   await new Promise((resolve) => silent?.close(resolve))
   await termii?.stop()
