@@ -48,8 +48,8 @@ export class MessageNotSent extends Error {
 
 /**
  * Sends, and answers whether the person may count on the message: true when it went or its first try is still
- * running past the wait (queued, it will arrive); false, after logging, when the first try definitely failed.
- * Anything but MessageNotSent (a database failure) is thrown.
+ * running past the wait (queued, it will arrive); false, after logging, when the first try definitely failed, or
+ * the send failed otherwise (a notifier without a queue, the queue's database), as before.
  */
 export async function sentOrStillTrying(notifier: Notifier, message: Notification, logError: (error: unknown) => void): Promise<boolean> {
   try {
@@ -57,9 +57,7 @@ export async function sentOrStillTrying(notifier: Notifier, message: Notificatio
     return true
   } catch (error) {
     logError(error)
-    if (error instanceof MessageNotSent) return error.stillTrying
-    // A notifier without a queue (tests, the console) failed outright.
-    return false
+    return error instanceof MessageNotSent && error.stillTrying
   }
 }
 
