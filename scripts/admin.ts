@@ -1,7 +1,9 @@
 import { parseArgs } from 'node:util'
 
 import { OPERATOR_KEY_HEADER, VENDOR_STATUSES, type VendorStatus } from '#contract/operator'
-import { DevNotifier } from '#server/notifier'
+import { systemClock } from '#server/clock'
+import { messagingFromEnv } from '#server/messages/env'
+import { notifierFor } from '#server/messages/transports'
 import { listVendors, setVendorStatus, type StatusChange, type VendorListing } from '#server/onboarding/admin'
 import { readOperatorKey } from '#server/operator-key'
 
@@ -74,14 +76,22 @@ async function serverOperator(base: string, key: string | null, required: boolea
   }
 }
 
-/** The database itself, for when no server runs. Its notifier prints the email the owner would get. */
+/**
+ * The database itself, for when no server runs. The owner's email goes the way the server's would (SMTP_URL, or
+ * printed when unset): a first try that fails is left queued for the server's workers (decision 150).
+ */
 async function databaseOperator(): Promise<Operator> {
+  const messaging = messagingFromEnv()
   const database = await openAppDatabase()
-  const notifier = new DevNotifier()
+  const notifier = notifierFor(messaging, { db: database.db, clock: systemClock, logger: console })
   return {
     list: (status) => listVendors(database.db, status),
     setStatus: (email, status) => setVendorStatus(database.db, email, status, notifier),
-    close: () => database.close(),
+    close: async () => {
+      // A first try still running past the wait finishes (or is recorded as failed) before the database closes.
+      await notifier.close()
+      await database.close()
+    },
   }
 }
 

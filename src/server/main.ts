@@ -25,7 +25,7 @@ import { jsonLogger } from './logging'
 import type { DurableNotifier } from './messages/durable-notifier'
 import { type MessagingChoice, messagingFromEnv } from './messages/env'
 import { notifierFor } from './messages/transports'
-import { collectProcessMetrics } from './metrics'
+import { AppMetrics, collectProcessMetrics } from './metrics'
 import type { BankingProvider } from './money/bank-provider'
 import { vendorWallet } from './money/ledger'
 import { PaystackBankingProvider } from './money/paystack'
@@ -155,7 +155,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     const drain = new RequestDrain()
     let phase: ServerPhase = 'starting'
     // Every message is a job of the one queue, tried at once in its request (decision 150).
-    if (messaging) ownNotifier = notifierFor(messaging, { db: database.db, clock: systemClock, logger })
+    // One registry for the app and its notifier, so a failed first try is counted at GET /metrics.
+    const metrics = new AppMetrics()
+    if (messaging) ownNotifier = notifierFor(messaging, { db: database.db, clock: systemClock, logger, metrics })
     const notifier = options.notifier ?? ownNotifier!
     const operatorKey = options.operatorKey ?? operatorKeyFor(dataDir)
     // Live payment alerts: with PostgreSQL a credit any process records reaches every process's streams (decision 107).
@@ -182,6 +184,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       events,
       serverMode: options.serverMode,
       metricsToken: options.metricsToken,
+      metrics,
     })
     // CPU, memory, event-loop lag of this process, once per process (not per app: tests make many apps).
     collectProcessMetrics(deps.metrics)

@@ -11,9 +11,19 @@ export interface Notification {
    * a code: the one-time codes' 10 minutes (auth/codes.ts).
    */
   expiresAt?: Date
-  /** A second send with the same key is a no-op (a job that sends, retried, must not send twice). */
+  /**
+   * What the code is for (phone verification, password reset, PIN change, invitation): a newer code supersedes a
+   * waiting older one only of the same purpose to the same address (message-job.ts), never another's live code.
+   */
+  purpose?: MessagePurpose
+  /**
+   * The same key again is the same message, whatever became of the first (queued, sent or given up): it is not sent
+   * twice, e.g. by a retried job that sends it (`payment-sms-message:<transactionId>`).
+   */
   dedupeKey?: string
 }
+
+export type MessagePurpose = 'phone_verification' | 'password_reset' | 'pin_change' | 'invitation'
 
 /** SMS and e-mail to people. The production implementation talks to a provider; the dev one logs. */
 export interface Notifier {

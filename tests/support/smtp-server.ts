@@ -14,7 +14,7 @@ export interface DeliveredMail {
   to: string[]
   subject: string
   text: string
-  /** The first 6-digit number of the text: the one-time code, as a person would read it. */
+  /** The 6-digit number after "is" ("… code is 123456."), as a person reads it: a business name may hold digits too. */
   code: string | undefined
   headers: ParsedMail['headers']
 }
@@ -43,7 +43,7 @@ export class TestSmtpServer {
               to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
               subject: mail.subject ?? '',
               text,
-              code: /\b(\d{6})\b/.exec(text)?.[1],
+              code: /\bis (\d{6})\b/.exec(text)?.[1],
               headers: mail.headers,
             })
             callback()

@@ -2,4 +2,4 @@
 export { appJobHandlers, appJobWorker, DEFAULT_JOB_INTERVAL_MS, purgeExpiredRows } from './app-jobs'
 export { type Backoff, backoffDelay, enqueue, type Enqueued, type JobKind, type JobPayloads, type NewJob } from './queue'
 export { periodStart, type Recurrence, type Recurring, recurring } from './schedule'
-export { type HandlerOptions, type JobHandler, JobHandlers, type JobRun, JobWorker, type RunReport } from './worker'
+export { GiveUp, type HandlerOptions, type JobHandler, JobHandlers, type JobRun, JobWorker, type RunReport } from './worker'

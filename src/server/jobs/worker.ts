@@ -26,6 +26,14 @@ export interface JobRun {
   now: Date
 }
 
+/** Thrown by a handler for a job that no retry can do (a message whose code expired): failed now, attempts left or not. */
+export class GiveUp extends Error {
+  constructor(reason: string) {
+    super(reason)
+    this.name = 'GiveUp'
+  }
+}
+
 export type JobHandler<K extends JobKind> = (payload: JobPayloads[K], run: JobRun) => Promise<void>
 
 export interface HandlerOptions {
@@ -236,7 +244,7 @@ export class JobWorker {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       const now = clock.now()
-      if (job.attempts >= job.maxAttempts) {
+      if (job.attempts >= job.maxAttempts || error instanceof GiveUp) {
         await db.update(jobs).set({ state: 'failed', finishedAt: now, lastError: reason, lockedBy: null, lockedUntil: null }).where(ours)
         logger.error(`[jobs] ${job.kind} ${job.id} failed after ${job.attempts} attempts: ${reason}`)
         return 'failed'

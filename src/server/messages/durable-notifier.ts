@@ -30,14 +30,34 @@ import {
 /** How long a request waits for the first try before answering that the message could not be sent (yet). */
 export const FIRST_ATTEMPT_WAIT_MS = 8_000
 
-/** The first try failed or did not finish in time: the message is queued for retries, and the caller says so. */
+/**
+ * The first try failed (`stillTrying` false: the person will not have it unless a retry succeeds) or was still
+ * running when the request stopped waiting (`stillTrying` true: it may well arrive). Either way it is queued for
+ * retries; a caller tells the person "not sent" only when it definitely failed (sentOrStillTrying).
+ */
 export class MessageNotSent extends Error {
   constructor(
     readonly jobId: string,
     reason: string,
+    readonly stillTrying = false,
   ) {
     super(`The message could not be sent now (${reason}); it is queued for retries as job ${jobId}`)
     this.name = 'MessageNotSent'
+  }
+}
+
+/**
+ * Sends, and answers whether the person may count on the message: true when it went or its first try is still
+ * running past the wait (queued, it will arrive); false, after logging, when the first try definitely failed, or
+ * the send failed otherwise (a notifier without a queue, the queue's database), as before.
+ */
+export async function sentOrStillTrying(notifier: Notifier, message: Notification, logError: (error: unknown) => void): Promise<boolean> {
+  try {
+    await notifier.send(message)
+    return true
+  } catch (error) {
+    logError(error)
+    return error instanceof MessageNotSent && error.stillTrying
   }
 }
 
@@ -52,6 +72,8 @@ export interface DurableNotifierOptions {
   logger: Logger
   transports: Transports
   firstAttemptWaitMs?: number
+  /** Counts a first try that failed (vbo_message_first_try_failures_total, decision 154). */
+  metrics?: { messageFirstTryFailed: (channel: Notification['channel']) => void }
 }
 
 export class DurableNotifier implements Notifier {
@@ -71,14 +93,20 @@ export class DurableNotifier implements Notifier {
     const now = clock.now()
     const expiry = message.expiresAt ?? (message.code ? new Date(now.getTime() + CODE_TTL_MINUTES * MINUTE_MS) : null)
     const expiresAt = expiry?.toISOString() ?? null
-    if (message.code) await supersedeCodes(db, message, now)
     const leaseEnd = new Date(now.getTime() + MESSAGE_LEASE_MS)
-    const payload: MessageJob = {
-      message: { channel: message.channel, to: message.to, subject: message.subject, text: message.text, code: message.code },
-      expiresAt,
-    }
+    const { channel, to, subject, text, code, purpose } = message
+    const payload: MessageJob = { message: { channel, to, subject, text, code, purpose }, expiresAt }
     // Not due before the claim's end: no worker can take it between the insert and the claim below.
-    const { id } = await enqueue(db, { kind: SEND_MESSAGE, payload, runAt: leaseEnd, maxAttempts: MESSAGE_MAX_ATTEMPTS })
+    const { id, created } = await enqueue(db, {
+      kind: SEND_MESSAGE,
+      payload,
+      runAt: leaseEnd,
+      maxAttempts: MESSAGE_MAX_ATTEMPTS,
+      dedupeKey: message.dedupeKey,
+    })
+    // The same message is already queued, being tried, sent or given up: not sent twice.
+    if (!created) return
+    if (message.code) await supersedeCodes(db, message, now, id)
     const [claimed] = await db
       .update(jobs)
       .set({ lockedBy: this.claimer, lockedUntil: leaseEnd, attempts: 1 })
@@ -94,7 +122,7 @@ export class DurableNotifier implements Notifier {
     })
     const outcome = await Promise.race([attempt, waited])
     clearTimeout(timer)
-    if (outcome === 'waiting') throw new MessageNotSent(id, 'the provider has not answered yet')
+    if (outcome === 'waiting') throw new MessageNotSent(id, 'the provider has not answered yet', true)
     if (outcome !== true) throw new MessageNotSent(id, outcome)
   }
 
@@ -106,6 +134,7 @@ export class DurableNotifier implements Notifier {
       await this.deliver(message)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
+      this.options.metrics?.messageFirstTryFailed(message.channel)
       const retryAt = new Date(clock.now().getTime() + backoffDelay(1, MESSAGE_BACKOFF))
       logger.warn(`[messages] ${message.channel} message ${id} not sent (${reason}); retrying at ${retryAt.toISOString()}`)
       await db

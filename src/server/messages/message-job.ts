@@ -1,10 +1,10 @@
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm'
 
 import { MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
 import { jobs } from '../db/platform-schema'
 import type { Backoff } from '../jobs/queue'
-import type { JobRun } from '../jobs/worker'
+import { GiveUp, type JobRun } from '../jobs/worker'
 import type { Notification } from '../notifier'
 
 /*
@@ -38,10 +38,12 @@ export async function redactMessage(db: Db, id: string): Promise<void> {
 }
 
 /**
- * Older code messages to the same address that are still waiting for a retry: a newer code replaced theirs (issuing
- * a code voids the previous one), so sending them later would only confuse. A claimed one (in flight) is left alone.
+ * Older code messages of the same purpose to the same address that are still waiting for a retry: a newer code
+ * replaced theirs (issuing a code voids the previous one of its purpose), so sending them later would only confuse.
+ * Another purpose's code (a phone code while a password reset is asked) is still live and left alone, as is a claimed
+ * one (in flight) and the new message's own job (`except`).
  */
-export async function supersedeCodes(db: Db, message: Notification, now: Date): Promise<void> {
+export async function supersedeCodes(db: Db, message: Notification, now: Date, except: string): Promise<void> {
   await db
     .update(jobs)
     .set({ state: 'done', finishedAt: now, lastError: 'superseded by a newer code', payload: redactedPayload })
@@ -52,6 +54,8 @@ export async function supersedeCodes(db: Db, message: Notification, now: Date): 
         sql`${jobs.payload}->'message'->>'to' = ${message.to}`,
         sql`${jobs.payload}->'message'->>'channel' = ${message.channel}`,
         sql`${jobs.payload}->'message'->>'code' is not null`,
+        sql`${jobs.payload}->'message'->>'purpose' is not distinct from ${message.purpose ?? null}::text`,
+        ne(jobs.id, except),
         or(isNull(jobs.lockedUntil), lte(jobs.lockedUntil, now)),
       ),
     )
@@ -75,8 +79,9 @@ export async function redactSpentMessages(db: Db, now: Date): Promise<void> {
 }
 
 /**
- * The worker's run of a message job: skips what is redacted or expired, sends, and redacts once sent or on the last
- * failed attempt. A failure throws, so the queue retries with MESSAGE_BACKOFF.
+ * The worker's run of a message job: skips what is redacted, sends, and redacts once sent or on the last failed
+ * attempt. A failure throws, so the queue retries with MESSAGE_BACKOFF. A code that expired unsent is given up: a
+ * failed run (job_runs_total's failed, the MessageSendFailures alert), not a done one, as the person never got it.
  */
 export async function runMessageJob(
   db: Db,
@@ -89,7 +94,7 @@ export async function runMessageJob(
   if (job.expiresAt && new Date(job.expiresAt).getTime() <= run.now.getTime()) {
     await redactMessage(db, run.id)
     logger.warn(`[messages] ${job.message.channel} message ${run.id} not sent: its code expired before a try succeeded`)
-    return
+    throw new GiveUp('its code expired before it could be sent')
   }
   try {
     await send(job.message)

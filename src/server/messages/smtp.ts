@@ -7,6 +7,12 @@ import type { Notification, Notifier } from '../notifier'
  * sends once or throws, and the queue decides about retries. Its timeouts are short so that a request's first
  * attempt is answered within the notifier's bounded wait rather than Nodemailer's minutes-long defaults.
  */
+/**
+ * Connecting and the server's greeting: shorter than the request's 8 s wait (FIRST_ATTEMPT_WAIT_MS), so a dead or
+ * silent server is a definite failure the person is told about, not a try still running (decision 149).
+ */
+export const SMTP_CONNECT_TIMEOUT_MS = 6_000
+
 export class SmtpTransport implements Notifier {
   private readonly transporter: Transporter
 
@@ -15,7 +21,12 @@ export class SmtpTransport implements Notifier {
     private readonly from: string,
   ) {
     // The URL gives host, port, security and login; the defaults fill in the timeouts.
-    this.transporter = createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 })
+    this.transporter = createTransport({
+      url,
+      connectionTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      greetingTimeout: SMTP_CONNECT_TIMEOUT_MS,
+      socketTimeout: 20_000,
+    })
   }
 
   async send(message: Notification): Promise<void> {

@@ -2,7 +2,7 @@ import type { Clock } from '../clock'
 import type { Db } from '../db/client'
 import type { Logger } from '../deps'
 import { DevNotifier } from '../notifier'
-import { DurableNotifier } from './durable-notifier'
+import { DurableNotifier, type DurableNotifierOptions } from './durable-notifier'
 import type { MessagingChoice } from './env'
 import { SmtpTransport } from './smtp'
 import { TermiiTransport } from './termii'
@@ -14,7 +14,7 @@ import { TermiiTransport } from './termii'
  */
 export function notifierFor(
   choice: MessagingChoice,
-  context: { db: Db; clock: Clock; logger: Logger; firstAttemptWaitMs?: number },
+  context: { db: Db; clock: Clock; logger: Logger; firstAttemptWaitMs?: number; metrics?: DurableNotifierOptions['metrics'] },
 ): DurableNotifier {
   const console = new DevNotifier((line) => context.logger.info(line))
   return new DurableNotifier({
@@ -22,6 +22,7 @@ export function notifierFor(
     clock: context.clock,
     logger: context.logger,
     firstAttemptWaitMs: context.firstAttemptWaitMs,
+    metrics: context.metrics,
     transports: {
       email: choice.email.kind === 'smtp' ? new SmtpTransport(choice.email.url, choice.email.from) : console,
       sms: choice.sms.kind === 'termii' ? new TermiiTransport(choice.sms) : console,

@@ -34,6 +34,7 @@ export class AppMetrics {
   readonly notices: Counter<'source' | 'outcome'>
   readonly noticeToCredit: Histogram<'source'>
   readonly jobRuns: Counter<'kind' | 'outcome'>
+  readonly messageFirstTryFailures: Counter<'channel'>
   readonly reconciliations: Counter<'result'>
   readonly reconciliationMismatches: Gauge
 
@@ -85,6 +86,12 @@ export class AppMetrics {
       name: name('job_runs_total'),
       help: 'Job runs by this process by kind: done, retried (failed, tried again later) or failed (no attempt left).',
       labelNames: ['kind', 'outcome'],
+      registers,
+    })
+    this.messageFirstTryFailures = new Counter({
+      name: name('message_first_try_failures_total'),
+      help: "Messages whose first try (the request's own, before any job run) failed, by channel (email, sms); retries are job_runs_total's.",
+      labelNames: ['channel'],
       registers,
     })
     this.reconciliations = new Counter({
@@ -162,6 +169,10 @@ export class AppMetrics {
 
   jobRan(kind: string, outcome: JobOutcome): void {
     this.jobRuns.inc({ kind, outcome })
+  }
+
+  messageFirstTryFailed(channel: string): void {
+    this.messageFirstTryFailures.inc({ channel })
   }
 
   reconciled(mismatches: number): void {

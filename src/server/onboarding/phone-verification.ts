@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../db/errors'
 import { oneTimeCodes, users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, codeNotSent, describeError } from '../errors'
+import { sentOrStillTrying } from '../messages/durable-notifier'
 import { phoneCodeMessage } from '../messages/texts'
 import { LIMITS, type RateLimiter, tooSoon } from '../rate-limit'
 import { badPhone, nigerianMobile, onboardingState, phoneInUse, phoneTaken, requireOwner, storedPhone } from './state'
@@ -50,22 +51,17 @@ export async function issuePhoneCode(deps: Deps, owner: Owner): Promise<string> 
 
 /**
  * Sends the code by SMS and by e-mail to the owner (decision 150: many SMS never arrive). True when at least one
- * was sent; false when both failed at once, so the caller tells the owner to try again. Either is retried by the
- * job queue meanwhile.
+ * was sent or is still being tried past the request's wait (it will arrive); false when both definitely failed, so
+ * the caller tells the owner to try again. Either is retried by the job queue meanwhile.
  */
 export async function sendCode(deps: Deps, to: { national: string; email: string }, code: string, business: string): Promise<boolean> {
-  const message = { ...phoneCodeMessage(business, code, CODE_TTL_MINUTES), code }
-  const sends = [
-    deps.notifier.send({ channel: 'sms', to: smsAddress(to.national), ...message }),
-    deps.notifier.send({ channel: 'email', to: to.email, ...message }),
-  ]
-  const outcomes = await Promise.allSettled(sends)
-  for (const outcome of outcomes) {
-    if (outcome.status === 'rejected') {
-      deps.logger.error('[onboarding] could not send the phone verification code:', describeError(outcome.reason))
-    }
-  }
-  return outcomes.some((outcome) => outcome.status === 'fulfilled')
+  const message = { ...phoneCodeMessage(business, code, CODE_TTL_MINUTES), code, purpose: 'phone_verification' as const }
+  const logError = (error: unknown) => deps.logger.error('[onboarding] could not send the phone verification code:', describeError(error))
+  const outcomes = await Promise.all([
+    sentOrStillTrying(deps.notifier, { channel: 'sms', to: smsAddress(to.national), ...message }, logError),
+    sentOrStillTrying(deps.notifier, { channel: 'email', to: to.email, ...message }, logError),
+  ])
+  return outcomes.some(Boolean)
 }
 
 const gone = (message: string, code: ErrorCode) => new ApiError(410, code, message, { issues: [{ path: 'otp', message }] })

@@ -58,6 +58,8 @@ export async function registerVendor(
   const codeSent = await sendCode(deps, { national, email: input.email }, code, vendor.name)
   return {
     data: { token, user: toUser(owner, vendor), onboarding: await onboardingState(db, vendor.id), codeSent },
-    message: `Your account has been created. We have sent a 6-digit code to ${maskedPhone(national)}`,
+    message: codeSent
+      ? `Your account has been created. We have sent a 6-digit code to ${maskedPhone(national)}`
+      : 'Your account has been created, but we could not send the code. Tap Resend code to try again.',
   }
 }

@@ -14,6 +14,7 @@ import { type UserRow, users, type VendorRow, vendors } from '../db/schema'
 import { ApiError, codeNotSent, describeError } from '../errors'
 import { servedOverHttps } from '../http/https'
 import type { HandlersFor } from '../http/types'
+import { sentOrStillTrying } from '../messages/durable-notifier'
 import { passwordResetMessage } from '../messages/texts'
 import { enforce, LIMITS } from '../rate-limit'
 
@@ -93,19 +94,20 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
       const { user } = found
       const code = newOtp()
       await issueCode(db, deps.clock, user, 'password_reset', code)
-      try {
-        await deps.notifier.send({
+      const sent = await sentOrStillTrying(
+        deps.notifier,
+        {
           channel: 'email',
           to: user.email,
           ...passwordResetMessage(found.vendor.name, code, CODE_TTL_MINUTES),
           code,
-        })
-      } catch (error) {
-        // Said, though it tells the caller the account exists: only while e-mail is down, within the limits above,
-        // and otherwise the owner waits for a code that never comes (decision 150).
-        deps.logger.error('[auth] could not send the password reset code:', describeError(error))
-        throw codeNotSent()
-      }
+          purpose: 'password_reset',
+        },
+        (error) => deps.logger.error('[auth] could not send the password reset code:', describeError(error)),
+      )
+      // Said, though it tells the caller the account exists: only when the SMTP server refused or failed at once (a
+      // slow one counts as sent), within the limits above; otherwise the owner waits for a code that never comes (150).
+      if (!sent) throw codeNotSent()
     }
     return {
       data: { expiresInMinutes: CODE_TTL_MINUTES },

@@ -12,6 +12,7 @@ import { users } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError, codeNotSent, describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
+import { sentOrStillTrying } from '../messages/durable-notifier'
 import { pinChangeCodeMessage } from '../messages/texts'
 import { pinNotSet, pinStatus, verifyPin } from '../money/pin'
 import type { Notification } from '../notifier'
@@ -83,17 +84,19 @@ export const pinHandlers: HandlersFor<typeof pinEndpoints> = {
     const code = newOtp()
     await issueCode(db, deps.clock, auth.user, 'pin_change', code)
     const destination = otpDestination(auth.user)
-    try {
-      await deps.notifier.send({
+    const sent = await sentOrStillTrying(
+      deps.notifier,
+      {
         channel: destination.channel,
         to: destination.to,
         ...pinChangeCodeMessage(auth.vendor.name, code, CODE_TTL_MINUTES),
         code,
-      })
-    } catch (error) {
-      deps.logger.error('[pin] could not send the PIN change code:', describeError(error))
-      throw codeNotSent()
-    }
+        purpose: 'pin_change',
+      },
+      (error) => deps.logger.error('[pin] could not send the PIN change code:', describeError(error)),
+    )
+    // A try still running past the wait is queued and will arrive: only a definite failure is told (decision 150).
+    if (!sent) throw codeNotSent()
     return {
       data: { expiresInMinutes: CODE_TTL_MINUTES, sentTo: destination.shown },
       message: `We have sent a 6-digit code to ${destination.shown}`,

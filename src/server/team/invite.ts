@@ -14,6 +14,7 @@ import { invitations } from '../db/team-schema'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError } from '../errors'
 import { validationError } from '../http/register'
+import { sentOrStillTrying } from '../messages/durable-notifier'
 import { invitationMessage } from '../messages/texts'
 import type { Notification } from '../notifier'
 import { ensureCanGrant, lockMember, teamMember } from './members'
@@ -110,17 +111,20 @@ async function sendInvitation(deps: AppDeps, auth: Auth, invitee: Invitee, link:
   // Not sent after the link's last day, if the provider is down that long (decision 150).
   const expiresAt = new Date(deps.clock.now().getTime() + INVITE_TTL_DAYS * DAY_MS)
   const messages: Notification[] = [
-    ...(national ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code, expiresAt }] : []),
-    ...(invitee.email ? [{ channel: 'email' as const, to: invitee.email, subject, text, code, expiresAt }] : []),
+    ...(national
+      ? [{ channel: 'sms' as const, to: smsAddress(national), subject, text, code, expiresAt, purpose: 'invitation' as const }]
+      : []),
+    ...(invitee.email
+      ? [{ channel: 'email' as const, to: invitee.email, subject, text, code, expiresAt, purpose: 'invitation' as const }]
+      : []),
   ]
   let sent = true
   for (const message of messages) {
-    try {
-      await deps.notifier.send(message)
-    } catch (error) {
-      deps.logger.error(`[team] could not send an invitation by ${message.channel}:`, describeError(error))
-      sent = false
-    }
+    // A try still running past the wait will arrive: "please use Resend invite" would revoke the link it carries.
+    const went = await sentOrStillTrying(deps.notifier, message, (error) =>
+      deps.logger.error(`[team] could not send an invitation by ${message.channel}:`, describeError(error)),
+    )
+    if (!went) sent = false
   }
   return sent
 }

@@ -11,6 +11,7 @@ import { startSmtpServer, type TestSmtpServer } from '../../support/smtp-server'
 import { TermiiFake } from '../../support/termii-fake'
 import { call, makeApp, type TestApp, TestClock, testDb } from '../harness'
 import { nextIp, registration } from '../onboarding/helpers'
+import { takeMessageQueue } from './queue-lock'
 
 /*
  * Issue 37, decisions 149 and 150: messages leave through real transports (Nodemailer to a real SMTP server, HTTP to
@@ -25,12 +26,17 @@ const SENDER_ID = 'VendorOffc'
 let smtp: TestSmtpServer
 let termii: TermiiFake
 
+let release: () => Promise<void> = async () => {}
+
+// Other files' turns on PostgreSQL come first (queue-lock.ts).
 beforeAll(async () => {
+  release = await takeMessageQueue()
   smtp = await startSmtpServer()
   termii = await new TermiiFake({ apiKey: 'termii-test-key', senderIds: [SENDER_ID] }).start()
-})
+}, 180_000)
 
 afterAll(async () => {
+  await release()
   await smtp?.stop()
   await termii?.stop()
 })
