@@ -5,8 +5,8 @@ import { gzipSync } from 'node:zlib'
 
 import { type Browser, chromium } from 'playwright-core'
 
-import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
+import { startServer } from '#server/start-server'
 
 /*
  * `bundleFigures()`: gzip sizes of the built PWA (level 9, as precompress writes them; a file's bytes, not its

@@ -4,9 +4,9 @@ import { join, resolve } from 'node:path'
 
 import { type Browser, chromium, type Page } from 'playwright-core'
 
-import { type RunningServer, startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed/demo'
+import { type RunningServer, startServer } from '#server/start-server'
 
 const ROOT = resolve(import.meta.dirname, '..')
 

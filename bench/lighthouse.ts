@@ -7,9 +7,9 @@ import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import puppeteer, { type Page } from 'puppeteer-core'
 
-import { type RunningServer, startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed/demo'
+import { type RunningServer, startServer } from '#server/start-server'
 
 import { median } from './median'
 

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url'
 import LighthouseTrace from 'lighthouse/core/gather/gatherers/trace.js'
 import type { Browser } from 'playwright-core'
 
-import { startServer } from '#server/main'
+import { startServer } from '#server/start-server'
 
 import { signInAsDemo, withDemoBrowser } from './demo-browser'
 

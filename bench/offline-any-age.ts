@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
-import type { RunningServer } from '#server/main'
+import type { RunningServer } from '#server/start-server'
 
 import { signInAsDemo } from './demo-browser'
 import { median } from './median'

@@ -2,8 +2,8 @@
 // which proxies /api to it (vite.config.ts). Same database and seed as `npm start`.
 import { createServer } from 'vite'
 
-import { startServer } from '#server/main'
 import { DEMO } from '#server/seed/demo'
+import { startServer } from '#server/start-server'
 
 const apiPort = Number(process.env.API_PORT ?? 3001)
 process.env.API_PORT = String(apiPort)

@@ -4,8 +4,8 @@ import { type Browser, type BrowserContext, chromium, type Locator, type Page } 
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
-import { type RunningServer, startServer } from '#server/main'
 import { DevNotifier } from '#server/notifier'
+import { type RunningServer, startServer } from '#server/start-server'
 
 /** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own. */
 export async function launchBrowser(): Promise<Browser> {

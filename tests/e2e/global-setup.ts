@@ -2,9 +2,9 @@ import { resolve } from 'node:path'
 
 import type { TestProject } from 'vitest/node'
 
-import { startServer } from '#server/main'
 import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed/demo'
+import { startServer } from '#server/start-server'
 
 declare module 'vitest' {
   export interface ProvidedContext {

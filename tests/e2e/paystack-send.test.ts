@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import type { RunningServer } from '#server/main'
-import { startServer } from '#server/main'
 import { signPaystackBody } from '#server/money/paystack/webhook'
 import { DEMO } from '#server/seed/demo'
+import type { RunningServer } from '#server/start-server'
+import { startServer } from '#server/start-server'
 
 import { PaystackFake } from '../support/paystack-fake'
 import { type Prism, startPrism } from '../support/prism'

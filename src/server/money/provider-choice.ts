@@ -6,7 +6,7 @@ import { PaystackBankingProvider } from './paystack'
 import { SandboxBankingProvider } from './sandbox-bank'
 
 /**
- * The banking provider BANK_PROVIDER chose (process-env.ts), made one way for the server (main.ts) and the operator's
+ * The banking provider BANK_PROVIDER chose (process-env.ts), made one way for the server (start-server.ts) and the operator's
  * commands (npm run reconcile), so both talk to the same bank.
  */
 export function bankingProviderFor(

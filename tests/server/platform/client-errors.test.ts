@@ -3,7 +3,7 @@ import { connect, type Socket } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { type RunningServer, startServer } from '#server/main'
+import { type RunningServer, startServer } from '#server/start-server'
 
 /*
  * Issue 35 item 21: headers over Node's limit were answered 431 with no body, and a 413 said "keep-alive" and then

@@ -1,5 +1,5 @@
 import { setScryptCostForTests } from '#server/auth/secrets'
-import { startServer } from '#server/main'
+import { startServer } from '#server/start-server'
 
 /*
  * The server the crash test (crash-recovery.test.ts) kills with SIGKILL: the real startServer on a free port, over

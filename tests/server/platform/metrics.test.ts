@@ -7,10 +7,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { nubanFor } from '#contract/nuban'
-import { type RunningServer, startServer } from '#server/main'
 import { newSessionId, vendorWallet } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
+import { type RunningServer, startServer } from '#server/start-server'
 
 import { metricValue, parseMetrics, type Samples } from './metrics-text'
 

@@ -4,10 +4,10 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { type Database, openDatabase } from '#server/db/client'
-import { startServer } from '#server/main'
 import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { processEnv } from '#server/process-env'
 import { DEMO } from '#server/seed/demo'
+import { startServer } from '#server/start-server'
 
 import { startMain } from './main-process'
 

@@ -4,9 +4,9 @@ import { connect, type Socket } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { startServer } from '#server/main'
 import { DEMO } from '#server/seed/demo'
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '#server/seed/outlets'
+import { startServer } from '#server/start-server'
 
 import { type MainProcess, type Place, preparePlace, startMain, stopAll } from './main-process'
 

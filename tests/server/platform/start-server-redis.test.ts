@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
-import { type RunningServer, startServer } from '#server/main'
+import { type RunningServer, startServer } from '#server/start-server'
 
 import { quietLogger, TEST_REDIS_URL } from '../redis-harness'
 

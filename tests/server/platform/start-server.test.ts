@@ -10,8 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { storedFiles } from '#server/db/platform-schema'
 import { ledgerEntries, productImages, transactions, vendors, wallets } from '#server/db/schema'
-import { type RunningServer, startServer } from '#server/main'
 import { DEMO, seedDemo } from '#server/seed/demo'
+import { type RunningServer, startServer } from '#server/start-server'
 import { MemoryStorage } from '#server/storage'
 
 import { expectLedgerConsistent } from '../money/helpers'

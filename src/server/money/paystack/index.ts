@@ -24,7 +24,7 @@ export class PaystackBankingProvider implements BankingProvider, RealMoneyProvid
   }
 
   /**
-   * At start (main.ts): one GET /balance. A key Paystack refuses (401) stops the start, since every send would fail;
+   * At start (start-server.ts): one GET /balance. A key Paystack refuses (401) stops the start, since every send would fail;
    * Paystack out of reach only warns, as a process must be able to start while it is down (recovery catches up).
    */
   async checkKey(logger: Pick<Console, 'warn'>): Promise<void> {
