@@ -22,6 +22,7 @@ describe('the phone verification code', () => {
       subject: `${r.body.businessName}: verify your phone number`,
       text: `Your ${r.body.businessName} verification code is ${code}. It expires in 10 minutes. Never share it with anyone.`,
       code,
+      purpose: 'phone_verification',
     })
     t.clock.advance(MINUTE_MS + 1_000)
     const resend = () => call(t.app, 'POST', '/auth/vendor/resend-otp', { token: r.token, body: { phone: r.phone } })
