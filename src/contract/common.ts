@@ -47,6 +47,32 @@ export function page<S extends v.GenericSchema>(item: S) {
   })
 }
 
+/**
+ * Past this many matches a list stops counting (issue 38, decision 157): an exact count of a filter that matches most
+ * of a big vendor's history reads every match, on every page. The answer then says so (`totalCapped: true`, `total`
+ * is the cap) and the app shows '10,000+': never a wrong number.
+ */
+export const COUNT_CAP = 10_000
+
+/** A list answer whose total may be capped at COUNT_CAP (`totalCapped` says it was). */
+/* @__NO_SIDE_EFFECTS__ */
+export function cappedPage<S extends v.GenericSchema>(item: S) {
+  return v.object({ ...page(item).entries, totalCapped: v.boolean() })
+}
+
+/**
+ * A capped list that can also be read by cursor (keyset paging): `nextCursor` is the opaque position after this
+ * page's last row, null at the end. Asked with `cursor`, a deep page costs what the first does; `page` still works
+ * as SPEC calls it.
+ */
+/* @__NO_SIDE_EFFECTS__ */
+export function keysetPage<S extends v.GenericSchema>(item: S) {
+  return v.object({ ...cappedPage(item).entries, nextCursor: v.nullable(v.string()) })
+}
+
+/** The `cursor` query parameter of a keyset list: a previous answer's `nextCursor`, as it came. */
+export const cursorQuery = { cursor: v.optional(v.pipe(v.string(), v.maxLength(200, 'must be a cursor from a previous page'))) }
+
 /** Money on the wire: a non-negative whole number of kobo. */
 export const kobo = v.pipe(
   v.number('must be a number of kobo'),

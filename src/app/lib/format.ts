@@ -1,3 +1,5 @@
+import { COUNT_CAP } from '#contract/common'
+
 /** How the app writes numbers in words: one formatter, so a rate or a count reads the same on every screen. */
 const formatter = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 })
 
@@ -14,4 +16,9 @@ export function taxLabel(name: string, percentage: number): string {
 /** 1 → '1 order', 1200 → '1,200 orders'; `many` for a plural that is not the word plus s. */
 export function formatCount(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`
+}
+
+/** A list's total as the server gave it: a capped count (decision 157) reads '10,000+', never a wrong number. */
+export function formatTotal(total: number, capped = false): string {
+  return capped ? `${COUNT_CAP.toLocaleString('en-NG')}+` : total.toLocaleString('en-NG')
 }
