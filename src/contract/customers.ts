@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { id, kobo, page, pageQuery, queryBool } from './common'
+import { cappedPage, id, kobo, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { OrderSummary } from './orders'
 import { dateRange } from './transactions'
@@ -68,7 +68,8 @@ export const customerEndpoints = {
   listCustomers: endpoint({
     method: 'GET',
     path: '/vendor/customers',
-    summary: 'Customers, newest first, by part of the name, exact email, and anonymous or not.',
+    summary:
+      'Customers, newest first, by part of the name, exact email, and anonymous or not. A filtered total stops at 10,000 (`totalCapped`).',
     permission: 'VENDOR_CUSTOMERS',
     query: v.object({
       ...pageQuery,
@@ -76,7 +77,7 @@ export const customerEndpoints = {
       email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, 'is too long'))),
       isAnonymous: v.optional(queryBool),
     }),
-    response: page(Customer),
+    response: cappedPage(Customer),
   }),
   customerInfo: endpoint({
     method: 'GET',

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 import { pin } from './banking'
 import { price, ProductVariant } from './catalogue'
-import { amountKobo, email, id, kobo, lagosDay, localDate, optionalText, page, pageQuery, phone, queryBool, text } from './common'
+import { amountKobo, cappedPage, email, id, kobo, lagosDay, localDate, optionalText, page, pageQuery, phone, queryBool, text } from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
 import { ORDER_KINDS, ORDER_STATUSES, type OrderStatus } from './statuses'
@@ -328,10 +328,11 @@ export const orderEndpoints = {
   listOrders: endpoint({
     method: 'GET',
     path: '/order',
-    summary: 'Orders and invoices, newest first, filtered by kind, reference, status, shareable, customer and date.',
+    summary:
+      'Orders and invoices, newest first, filtered by kind, reference, status, shareable, customer and date. A filtered total stops at 10,000 (`totalCapped`).',
     permission: 'VENDOR_ORDERS',
     query: v.object(orderListQuery),
-    response: page(OrderSummary),
+    response: cappedPage(OrderSummary),
   }),
   orderDetail: endpoint({
     method: 'GET',
@@ -409,7 +410,7 @@ export const orderEndpoints = {
     summary: 'Shareable orders and invoices, newest first.',
     permission: 'VENDOR_ORDERS',
     query: v.object({ ...pageQuery, kind: orderListQuery.kind, status: orderListQuery.status }),
-    response: page(OrderSummary),
+    response: cappedPage(OrderSummary),
   }),
   publicOrder: endpoint({
     method: 'GET',

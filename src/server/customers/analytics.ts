@@ -1,10 +1,11 @@
-import { and, count, countDistinct, eq, gte, isNotNull, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, count, countDistinct, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
 
 import type { CustomerAnalytics, CustomerBreakdown } from '#contract/customers'
 
 import { lagosBuckets } from '../analytics'
 import type { Db } from '../db/client'
 import { customers, orders } from '../db/sales-schema'
+import { customerCount } from './counts'
 
 /*
  * Customer analytics over [start, end] (both inclusive, like the transaction analytics):
@@ -12,37 +13,53 @@ import { customers, orders } from '../db/sales-schema'
  *   active    = distinct customers with an order or invoice created in the range;
  *   returning = active customers created before the range started;
  *   total and anonymous count every customer the vendor has, whenever they came.
+ * Each is read from what the range holds, never from the vendor's whole history (decision 158): total and anonymous
+ * from the vendor's counter row, new from the (vendor_id, created_at) index, active from the orders of the range in
+ * (vendor_id, created_at, …, customer_id), and returning by taking away the active customers created since the
+ * range started, whose ids the customers' created_at index holds. Every figure exact.
  */
-
-const tally = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number)
 
 const createdIn = (start: Date, end: Date) => and(gte(customers.createdAt, start), lte(customers.createdAt, end))!
 
 const ordersIn = (vendorId: string, start: Date, end: Date) =>
   and(eq(orders.vendorId, vendorId), isNotNull(orders.customerId), gte(orders.createdAt, start), lte(orders.createdAt, end))
 
+/** Active customers of the range, and those of them who were already customers when it started. */
+async function activity(db: Db, vendorId: string, start: Date, end: Date) {
+  const active = db.selectDistinct({ customerId: orders.customerId }).from(orders).where(ordersIn(vendorId, start, end)).as('active')
+  // Not "created before start" straight: that is most of a big vendor's customers; those created since are few.
+  const since = db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(and(eq(customers.vendorId, vendorId), gte(customers.createdAt, start)))
+    .as('since')
+  const [row] = await db
+    .select({
+      activeCustomers: count(),
+      returningCustomers: sql<number>`count(*) filter (where ${isNull(since.id)})`.mapWith(Number),
+    })
+    .from(active)
+    .leftJoin(since, eq(since.id, active.customerId))
+  return row!
+}
+
 export async function customerAnalytics(db: Db, vendorId: string, start: Date, end: Date): Promise<CustomerAnalytics> {
-  const [[people], [activity]] = await Promise.all([
+  const [counted, [created], active] = await Promise.all([
+    customerCount(db, vendorId),
     db
-      .select({
-        totalCustomers: count(),
-        newCustomers: tally(createdIn(start, end)),
-        anonymousCustomers: tally(eq(customers.isAnonymous, true)),
-      })
+      .select({ newCustomers: count() })
       .from(customers)
-      .where(eq(customers.vendorId, vendorId)),
-    db
-      .select({
-        activeCustomers: countDistinct(orders.customerId),
-        returningCustomers: sql<number>`count(distinct ${orders.customerId}) filter (where ${lt(customers.createdAt, start)})`.mapWith(
-          Number,
-        ),
-      })
-      .from(orders)
-      .innerJoin(customers, and(eq(customers.vendorId, orders.vendorId), eq(customers.id, orders.customerId)))
-      .where(ordersIn(vendorId, start, end)),
+      .where(and(eq(customers.vendorId, vendorId), createdIn(start, end))),
+    activity(db, vendorId, start, end),
   ])
-  return { startDate: start.toISOString(), endDate: end.toISOString(), ...people!, ...activity! }
+  return {
+    startDate: start.toISOString(),
+    endDate: end.toISOString(),
+    totalCustomers: counted.total,
+    newCustomers: created!.newCustomers,
+    anonymousCustomers: counted.anonymous,
+    ...active,
+  }
 }
 
 /** New and active customers per hour (a day or less) or per Lagos day, every bucket present. */

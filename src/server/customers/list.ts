@@ -2,10 +2,12 @@ import { and, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm'
 
 import type { Customer } from '#contract/customers'
 
+import { cappedCountQuery, cappedTotal } from '../db/capped-count'
 import type { Db } from '../db/client'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'
 import { containsPattern } from '../db/sql-helpers'
 import { notFound } from '../errors'
+import { customerCount } from './counts'
 
 /** What a customer's orders add up to; every kind (orders and invoices) counts. */
 export interface CustomerOrderStats {
@@ -33,7 +35,8 @@ export function toCustomer(row: CustomerRow, stats: CustomerOrderStats = NO_ORDE
 
 /**
  * Order totals of the given customers only, in one grouped query over (vendor_id, customer_id, …): a page of 20
- * reads those 20 customers' orders, whatever the vendor's size, so totals are never kept in the customer row.
+ * reads those 20 customers' orders, whatever the vendor's size, so totals are never kept in the customer row. The
+ * index holds the money and the date too, so even a customer with 100,000 orders is read from it alone (158).
  */
 export async function orderStatsOf(db: Db, vendorId: string, customerIds: string[]): Promise<Map<string, CustomerOrderStats>> {
   if (customerIds.length === 0) return new Map()
@@ -66,7 +69,8 @@ export async function listCustomers(db: Db, vendorId: string, filters: CustomerF
     filters.email ? eq(customers.email, filters.email) : undefined,
     filters.isAnonymous === undefined ? undefined : eq(customers.isAnonymous, filters.isAnonymous),
   )
-  const [rows, [total]] = await Promise.all([
+  const narrowed = Boolean(filters.name || filters.email || filters.isAnonymous !== undefined)
+  const [rows, counted] = await Promise.all([
     db
       .select()
       .from(customers)
@@ -75,7 +79,10 @@ export async function listCustomers(db: Db, vendorId: string, filters: CustomerF
       .orderBy(desc(customers.createdAt), desc(customers.id))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    db.select({ total: count() }).from(customers).where(where),
+    // Unfiltered, the vendor's counter is exact; a filter's matches are counted up to the cap (decisions 157, 158).
+    narrowed
+      ? cappedCountQuery(db, customers, where).then(([row]) => cappedTotal(row?.total ?? 0))
+      : customerCount(db, vendorId).then(({ total }) => ({ total, totalCapped: false })),
   ])
   const stats = await orderStatsOf(
     db,
@@ -86,7 +93,7 @@ export async function listCustomers(db: Db, vendorId: string, filters: CustomerF
     items: rows.map((row) => toCustomer(row, stats.get(row.id))),
     page: filters.page,
     size: filters.size,
-    total: total?.total ?? 0,
+    ...counted,
   }
 }
 

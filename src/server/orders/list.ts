@@ -1,7 +1,8 @@
-import { and, count, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm'
+import { and, desc, eq, gte, ilike, lte } from 'drizzle-orm'
 
 import type { OrderKind, OrderStatus } from '#contract/orders'
 
+import { cappedCountQuery, cappedTotal } from '../db/capped-count'
 import type { Db } from '../db/client'
 import { orders } from '../db/sales-schema'
 import { containsPattern } from '../db/sql-helpers'
@@ -24,12 +25,6 @@ export interface OrderFilters {
 /** Nothing narrows the list but its kind: the vendor's counter answers the total (decision 078). */
 const unfiltered = ({ page: _page, size: _size, kind: _kind, ...narrowing }: OrderFilters) =>
   Object.values(narrowing).every((value) => value === undefined || value === '')
-
-/** A filtered list counts its matches; its index keeps that to the filter's rows. */
-async function countMatching(db: Db, where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ total: count() }).from(orders).where(where)
-  return row?.total ?? 0
-}
 
 /**
  * GET /order and GET /order/shareable: newest first (created_at desc, id desc: the order of the indexes on
@@ -59,7 +54,11 @@ export async function listOrders(db: Db, vendorId: string, filters: OrderFilters
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(filters.size)
       .offset((filters.page - 1) * filters.size),
-    unfiltered(filters) ? orderCount(db, vendorId, filters.kind) : countMatching(db, where),
+    // A filter's matches are counted up to the cap: a status of a million orders would read them all, on every
+    // page (decisions 157, 158). Unfiltered, the counter is exact.
+    unfiltered(filters)
+      ? orderCount(db, vendorId, filters.kind).then((total) => ({ total, totalCapped: false }))
+      : cappedCountQuery(db, orders, where).then(([row]) => cappedTotal(row?.total ?? 0)),
   ])
-  return { items: rows.map(toOrderSummary), page: filters.page, size: filters.size, total }
+  return { items: rows.map(toOrderSummary), page: filters.page, size: filters.size, ...total }
 }

@@ -85,7 +85,7 @@ async function allPages(path: string, query: Record<string, string>, size = 40) 
   return { ids, totals: [...totals], capped: [...capped] }
 }
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString())
+const iso = (d: Date | string | null | undefined) => (d == null ? null : new Date(d).toISOString())
 
 describe('GET /order: the same rows, order and totals for every filter', () => {
   const reference = async (where: SQL) =>
@@ -108,7 +108,7 @@ describe('GET /order: the same rows, order and totals for every filter', () => {
     const got = await allPages('/order', query)
     expect(got.ids).toEqual(expected)
     expect(got.totals).toEqual([expected.length])
-    expect(got.capped).not.toContain(true)
+    expect(got.capped).toEqual([false])
   })
 
   it("a customer's orders", async () => {
