@@ -2,7 +2,21 @@ import * as v from 'valibot'
 
 import { pin } from './banking'
 import { price, ProductVariant } from './catalogue'
-import { amountKobo, cappedPage, email, id, kobo, lagosDay, localDate, optionalText, page, pageQuery, phone, queryBool, text } from './common'
+import {
+  amountKobo,
+  cappedPage,
+  email,
+  id,
+  kobo,
+  lagosDay,
+  localDate,
+  optionalText,
+  page,
+  pageQuery,
+  phone,
+  queryBool,
+  text,
+} from './common'
 import { endpoint } from './endpoint'
 import { couponCode } from './selling-terms'
 import { ORDER_KINDS, ORDER_STATUSES, type OrderStatus } from './statuses'

@@ -26,7 +26,11 @@ const ordersIn = (vendorId: string, start: Date, end: Date) =>
 
 /** Active customers of the range, and those of them who were already customers when it started. */
 async function activity(db: Db, vendorId: string, start: Date, end: Date) {
-  const active = db.selectDistinct({ customerId: orders.customerId }).from(orders).where(ordersIn(vendorId, start, end)).as('active')
+  const active = db
+    .selectDistinct({ customerId: orders.customerId })
+    .from(orders)
+    .where(ordersIn(vendorId, start, end))
+    .as('active')
   // Not "created before start" straight: that is most of a big vendor's customers; those created since are few.
   const since = db
     .select({ id: customers.id })

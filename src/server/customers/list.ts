@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, max, sql } from 'drizzle-orm'
+import { and, count, desc, eq, ilike, inArray, max, type SQL, sql } from 'drizzle-orm'
 
 import type { Customer } from '#contract/customers'
 
@@ -62,23 +62,31 @@ export interface CustomerFilters {
   isAnonymous?: boolean
 }
 
-export async function listCustomers(db: Db, vendorId: string, filters: CustomerFilters) {
-  const where = and(
+/** What a list's filters match. A name is found from the vendor's trigram index (decision 158), any case. */
+export const customerListWhere = (vendorId: string, filters: CustomerFilters) =>
+  and(
     eq(customers.vendorId, vendorId),
     filters.name ? ilike(customers.name, containsPattern(filters.name)) : undefined,
     filters.email ? eq(customers.email, filters.email) : undefined,
     filters.isAnonymous === undefined ? undefined : eq(customers.isAnonymous, filters.isAnonymous),
   )
+
+/** One page of the list, newest first. */
+export const customerPage = (db: Db, where: SQL | undefined, filters: CustomerFilters) =>
+  db
+    .select()
+    .from(customers)
+    .where(where)
+    // The (vendor_id, created_at desc, id desc) index answers this; id keeps pages from repeating a row.
+    .orderBy(desc(customers.createdAt), desc(customers.id))
+    .limit(filters.size)
+    .offset((filters.page - 1) * filters.size)
+
+export async function listCustomers(db: Db, vendorId: string, filters: CustomerFilters) {
+  const where = customerListWhere(vendorId, filters)
   const narrowed = Boolean(filters.name || filters.email || filters.isAnonymous !== undefined)
   const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(customers)
-      .where(where)
-      // The (vendor_id, created_at desc, id desc) index answers this; id keeps pages from repeating a row.
-      .orderBy(desc(customers.createdAt), desc(customers.id))
-      .limit(filters.size)
-      .offset((filters.page - 1) * filters.size),
+    customerPage(db, where, filters),
     // Unfiltered, the vendor's counter is exact; a filter's matches are counted up to the cap (decisions 157, 158).
     narrowed
       ? cappedCountQuery(db, customers, where).then(([row]) => cappedTotal(row?.total ?? 0))

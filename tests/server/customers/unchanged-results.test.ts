@@ -89,16 +89,19 @@ const iso = (d: Date | string | null | undefined) => (d == null ? null : new Dat
 
 describe('GET /order: the same rows, order and totals for every filter', () => {
   const reference = async (where: SQL) =>
-    (await rowsOf<{ id: string }>(sql`select id from orders where vendor_id = ${vendorId} and ${where} order by created_at desc, id desc`)).map(
-      (row) => row.id,
-    )
+    (
+      await rowsOf<{ id: string }>(sql`select id from orders where vendor_id = ${vendorId} and ${where} order by created_at desc, id desc`)
+    ).map((row) => row.id)
   const cases: [string, Record<string, string>, SQL][] = [
     ['no filter', {}, sql`true`],
     ['kind', { kind: 'invoice' }, sql`kind = 'invoice'`],
     ...ORDER_STATUSES.map((status): [string, Record<string, string>, SQL] => [`status ${status}`, { status }, sql`status = ${status}`]),
     ['kind and status', { kind: 'order', status: 'paid' }, sql`kind = 'order' and status = 'paid'`],
-    ['status and a range', { status: 'pending', startDate: '2026-02-20T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' },
-      sql`status = 'pending' and created_at between '2026-02-20T00:00:00.000Z' and '2026-03-01T00:00:00.000Z'`],
+    [
+      'status and a range',
+      { status: 'pending', startDate: '2026-02-20T00:00:00.000Z', endDate: '2026-03-01T00:00:00.000Z' },
+      sql`status = 'pending' and created_at between '2026-02-20T00:00:00.000Z' and '2026-03-01T00:00:00.000Z'`,
+    ],
     ['shareable', { isShareable: 'true' }, sql`is_shareable`],
     ['reference fragment', { reference: 'eq1' }, sql`reference ilike '%EQ1%'`],
   ]

@@ -3,9 +3,9 @@ import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 
 import type { OrderStatus } from '#contract/orders'
+import { countCustomers } from '#server/customers/counts'
 import type { Db } from '#server/db/client'
 import { customerCounts, type CustomerRow, customers, type OrderRow, orders } from '#server/db/sales-schema'
-import { countCustomers } from '#server/customers/counts'
 import { countOrder } from '#server/orders/counts'
 
 /*

@@ -1,0 +1,71 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { call, createVendor, makeApp, type TestApp } from '../harness'
+import { tokenFor } from '../money/helpers'
+import { recountCustomers } from './fixtures'
+
+/*
+ * Issue 38 (decisions 157, 158): a filtered orders or customers list counts its matches no further than 10,000 and
+ * says so (`totalCapped`), and its pages go on past the cap; an unfiltered list's total stays exact (the vendor's
+ * counters). 10,050 customers with an order each, written set-based.
+ */
+
+let t: TestApp
+let token: string
+const N = 10_050
+
+beforeAll(async () => {
+  t = await makeApp()
+  const me = await createVendor()
+  const vendorId = me.vendor.id
+  token = await tokenFor(t, me.owner.row)
+  await t.db.execute(sql`
+    insert into customers (id, vendor_id, name, is_anonymous, created_at, updated_at)
+    select 'cap-' || ${vendorId} || '-' || n, ${vendorId}, case when n <= 20 then 'Rare Name ' || n else 'Common Name ' || n end,
+      n % 100 = 0, now() - n * interval '1 minute', now()
+    from generate_series(1, ${N}) as n`)
+  await recountCustomers(t.db, vendorId)
+  await t.db.execute(sql`
+    insert into orders (id, vendor_id, reference, kind, status, customer_id, customer_name, subtotal, amount, amount_paid,
+      item_count, created_at, updated_at)
+    select 'cap-o-' || ${vendorId} || '-' || n, ${vendorId}, 'ORD-CAP' || upper(substr(md5(${vendorId} || n), 1, 12)), 'order',
+      case when n <= 30 then 'pending' else 'paid' end, 'cap-' || ${vendorId} || '-' || n, 'Common Name ' || n, 1000, 1000,
+      case when n <= 30 then 0 else 1000 end, 1, now() - n * interval '1 minute', now()
+    from generate_series(1, ${N}) as n`)
+  await t.db.execute(sql`
+    insert into order_counts (vendor_id, kind, count) select vendor_id, kind, count(*) from orders where vendor_id = ${vendorId}
+    group by 1, 2`)
+}, 120_000)
+
+const list = async (path: string, query: Record<string, string>) => {
+  const res = await call(t.app, 'GET', path, { token, query })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.data
+}
+
+describe('past 10,000 matches', () => {
+  it('GET /order with a status says 10,000 and capped; the pages go on past it; unfiltered is exact', async () => {
+    expect(await list('/order', { status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
+    expect(await list('/order', { kind: 'order', status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
+    // 10,020 paid orders: page 501 of 20 (matches 10,001 to 10,020) is past the cap and still served.
+    const deep = await list('/order', { status: 'paid', page: '501', size: '20' })
+    expect(deep.items).toHaveLength(20)
+    expect((await list('/order', { status: 'paid', page: '502', size: '20' })).items).toHaveLength(0)
+    expect(await list('/order', { status: 'pending' })).toMatchObject({ total: 30, totalCapped: false })
+    expect(await list('/order', {})).toMatchObject({ total: N, totalCapped: false })
+    expect(await list('/order', { kind: 'order' })).toMatchObject({ total: N, totalCapped: false })
+  })
+
+  it('GET /vendor/customers with a filter says 10,000 and capped; unfiltered is exact', async () => {
+    expect(await list('/vendor/customers', { name: 'name' })).toMatchObject({ total: 10_000, totalCapped: true })
+    // 9,950 named customers: just under the cap, counted exactly.
+    expect(await list('/vendor/customers', { isAnonymous: 'false' })).toMatchObject({ total: 9_950, totalCapped: false })
+    expect(await list('/vendor/customers', { name: 'rare name' })).toMatchObject({ total: 20, totalCapped: false })
+    expect(await list('/vendor/customers', { isAnonymous: 'true' })).toMatchObject({ total: 100, totalCapped: false })
+    expect(await list('/vendor/customers', {})).toMatchObject({ total: N, totalCapped: false })
+    // 10,030 common names, newest first: page 502 of 20 holds the oldest ten.
+    const deep = await list('/vendor/customers', { name: 'common', page: '502', size: '20' })
+    expect(deep.items.map((item: { name: string }) => item.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Common Name ${N - 9 + i}`))
+  })
+})
