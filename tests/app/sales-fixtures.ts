@@ -2,6 +2,7 @@
 // neither file grows past what one reads at a sitting. Like those, every one is parsed with the contract's schema.
 import * as v from 'valibot'
 
+import { COUNT_CAP } from '#contract/common'
 import { Customer, CustomerAnalytics, CustomerBreakdown, customerEndpoints, CustomerInfo } from '#contract/customers'
 import { Dispute, DisputeCategory, disputeEndpoints, DisputeInfo, DisputeMessage } from '#contract/disputes'
 import { Order, OrderAnalytics, orderEndpoints, OrderSummary, PublicOrder } from '#contract/orders'
@@ -25,8 +26,11 @@ export function customer(overrides: Partial<CustomerOut> = {}): CustomerOut {
   })
 }
 
+/** A list's total as a capped list answers it: past COUNT_CAP, the cap and `totalCapped` (decision 157). */
+const capped = (total: number) => (total > COUNT_CAP ? { total: COUNT_CAP, totalCapped: true } : { total, totalCapped: false })
+
 export function customerPage(items: CustomerOut[], page = 1, size = 20, total = items.length) {
-  return v.parse(customerEndpoints.listCustomers.response, { items, page, size, total })
+  return v.parse(customerEndpoints.listCustomers.response, { items, page, size, ...capped(total) })
 }
 
 /** A row of a customer's recent orders (OrderSummary); named apart from the orders helper's fixtures. */
@@ -172,7 +176,7 @@ export function orderSummary(overrides: Partial<OrderSummaryOut> = {}): OrderSum
 }
 
 export function orderPage(items: OrderSummaryOut[], page = 1, size = 20, total = items.length) {
-  return v.parse(orderEndpoints.listOrders.response, { items, page, size, total })
+  return v.parse(orderEndpoints.listOrders.response, { items, page, size, ...capped(total) })
 }
 
 /** A paid order: 2 × Jollof rice (Large) at ₦5,000 less coupon DEC10 (10 %), VAT 7.5 %, delivery ₦1,500. */

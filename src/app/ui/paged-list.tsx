@@ -23,7 +23,8 @@ const ESTIMATED_ROW = 88
 const OVERSCAN = 8
 
 export interface PagedListProps<T, S extends number> {
-  query: UseQueryResult<{ items: T[]; total: number }>
+  /** A capped list's answer says `totalCapped` (decision 157): the count reads '10,000+' and paging goes on past it. */
+  query: UseQueryResult<{ items: T[]; total: number; totalCapped?: boolean }>
   page: number
   size: number
   onPageChange: (page: number) => void
@@ -104,6 +105,8 @@ export function PagedList<T, S extends number = number>({
           page={page}
           size={size}
           total={data.total}
+          totalCapped={data.totalCapped}
+          shown={data.items.length}
           onPageChange={onPageChange}
           sizes={sizes}
           onSizeChange={onSizeChange}

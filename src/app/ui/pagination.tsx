@@ -1,6 +1,7 @@
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { formatTotal } from '../lib/format'
 import { IconButton } from './button'
 import { Select } from './field'
 
@@ -40,6 +41,13 @@ export interface PaginationProps<S extends number = number> {
   onSizeChange?: (size: S) => void
   /** What the list counts. */
   noun: Noun
+  /**
+   * The server stopped counting at `total` (COUNT_CAP) and there are more: the count reads '10,000+' and Next stays
+   * on while pages come back full, past the cap too (decision 157).
+   */
+  totalCapped?: boolean
+  /** Rows on this page: where a capped list's page ends, and whether there is another. */
+  shown?: number
 }
 
 const root = stack({ alignItems: 'center', gap: '3', py: '2' })
@@ -72,17 +80,26 @@ const sizeRow = css({
 const count = (n: number) => n.toLocaleString('en-NG')
 
 /** Page numbers with Previous and Next, for lists paged by the server (the page and size live in the URL). */
-export function Pagination<S extends number>({ page, size, total, onPageChange, sizes, onSizeChange, noun }: PaginationProps<S>) {
-  const last = Math.max(1, Math.ceil(total / size))
+export function Pagination<S extends number>({
+  page,
+  size,
+  total,
+  onPageChange,
+  sizes,
+  onSizeChange,
+  noun,
+  totalCapped = false,
+  shown,
+}: PaginationProps<S>) {
+  const counted = Math.max(1, Math.ceil(total / size))
+  // Past a capped count the last page is unknown: there is one more while this one is full.
+  const last = totalCapped ? Math.max(counted, shown !== undefined && shown >= size ? page + 1 : page) : counted
   const first = total === 0 ? 0 : (page - 1) * size + 1
-  const end = Math.min(total, page * size)
+  const end = totalCapped && shown !== undefined ? (page - 1) * size + shown : Math.min(total, page * size)
+  const of = `${formatTotal(total, totalCapped)} ${totalCapped ? noun.many : nounFor(total, noun)}`
   return (
     <nav aria-label="Pagination" className={root}>
-      <p className={summary}>
-        {first > end
-          ? `${count(total)} ${nounFor(total, noun)}`
-          : `Showing ${count(first)}–${count(end)} of ${count(total)} ${nounFor(total, noun)}`}
-      </p>
+      <p className={summary}>{first > end ? of : `Showing ${count(first)}–${count(end)} of ${of}`}</p>
       {last > 1 ? (
         <div className={pages}>
           <IconButton label="Previous page" icon="chevron-left" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)} />
@@ -104,6 +121,11 @@ export function Pagination<S extends number>({ page, size, total, onPageChange, 
               </button>
             ),
           )}
+          {totalCapped ? (
+            <span className={gap} aria-hidden="true">
+              …
+            </span>
+          ) : null}
           <IconButton label="Next page" icon="chevron-right" size="sm" disabled={page >= last} onClick={() => onPageChange(page + 1)} />
         </div>
       ) : null}

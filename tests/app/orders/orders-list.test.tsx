@@ -49,6 +49,17 @@ describe('Orders and invoices lists', () => {
     expect(screen.getByRole('link', { name: 'Create order' }).getAttribute('href')).toBe('/orders/new')
   })
 
+  it('a filter matching more than 10,000 says 10,000+ and Next goes on past the cap (issue 38)', async () => {
+    const queries = orderLedger(25_000)
+    const { user } = renderApp('/orders?status=paid&page=500')
+    await screen.findByText('Showing 9,981–10,000 of 10,000+ orders')
+    await user.click(screen.getByRole('button', { name: 'Next page' }))
+    expect(await screen.findByText('Showing 10,001–10,020 of 10,000+ orders')).toBeTruthy()
+    expect(queries.at(-1)!.get('page')).toBe('501')
+    expect(screen.getByRole('button', { name: 'Page 501', current: 'page' })).toBeTruthy()
+    expect((screen.getByRole('button', { name: 'Next page' }) as HTMLButtonElement).disabled).toBe(false)
+  })
+
   it('at 100 rows a page keeps only the rows near the screen in the page, and scrolling brings the later ones', async () => {
     const queries = orderLedger(10_000)
     renderApp('/orders?size=100')
@@ -230,6 +241,25 @@ describe('Orders and invoices lists', () => {
     expect(queries.at(-1)!.get('page')).toBe('1')
     expect(queries.map((q) => q.get('reference')).filter(Boolean)).toEqual(['ord-12'])
   })
+
+  it('exports past a capped total: pages of 1,000 until one comes back short (issue 38)', async () => {
+    const queries = orderLedger(10_500)
+    let saved: Blob | undefined
+    vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      saved = blob as Blob
+      return 'blob:test'
+    })
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const { user } = renderApp('/orders?status=paid')
+    await screen.findAllByTestId('order-row')
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(await screen.findByRole('status', { name: 'Exported 10,500 orders' }, { timeout: 20_000 })).toBeTruthy()
+    expect(queries.filter((q) => q.get('size') === '1000').map((q) => q.get('page'))).toEqual(
+      Array.from({ length: 11 }, (_, i) => String(i + 1)),
+    )
+    expect((await saved!.text()).trimEnd().split('\r\n')).toHaveLength(10_501)
+  }, 30_000)
 
   it('exports every order of the current filters as CSV: all pages of 1,000, naira amounts, escaped text', async () => {
     const queries = orderLedger(3, (n) =>

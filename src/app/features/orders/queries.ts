@@ -176,7 +176,8 @@ export function useRefundOrder() {
 
 /**
  * Every order matching the filters, fetched a page of 1,000 at a time, straight from the API: an export must not
- * fill the query cache (and IndexedDB) with thousands of rows.
+ * fill the query cache (and IndexedDB) with thousands of rows. A capped total (past 10,000, decision 157) is not the
+ * end: pages are fetched until one comes back short, and the progress names no total it does not know.
  */
 export async function fetchAllOrders(
   filters: OrderFilters,
@@ -189,7 +190,7 @@ export async function fetchAllOrders(
   for (let next = 1; ; next++) {
     const { data } = await api(orderEndpoints.listOrders, { query: { ...rest, page: next, size: EXPORT_PAGE_SIZE }, signal })
     rows.push(...data.items)
-    onProgress(rows.length, data.total)
-    if (data.items.length === 0 || rows.length >= data.total) return rows
+    onProgress(rows.length, data.totalCapped ? 0 : data.total)
+    if (data.items.length < EXPORT_PAGE_SIZE || (!data.totalCapped && rows.length >= data.total)) return rows
   }
 }
