@@ -90,6 +90,27 @@ describe('CustomerPicker', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Select Customer' })).toBeNull())
   })
 
+  it('a name matching more than 10,000 says 10,000+ and Load more goes on (issue 38)', async () => {
+    const queries: URLSearchParams[] = []
+    server.use(
+      handle(customerEndpoints.listCustomers, ({ request }) => {
+        const params = new URL(request.url).searchParams
+        queries.push(params)
+        const page = Number(params.get('page') ?? 1)
+        const size = Number(params.get('size') ?? 20)
+        const items = Array.from({ length: size }, (_, i) => customer({ id: `cus-${page}-${i}`, name: `Ada ${page}-${i}` }))
+        return ok(customerPage(items, page, size, 25_000))
+      }),
+    )
+    const { user } = renderPicker()
+    const dialog = await screen.findByRole('dialog', { name: 'Select Customer' })
+    expect(await within(dialog).findByText('Showing 20 of 10,000+')).toBeTruthy()
+    await user.click(within(dialog).getByRole('button', { name: 'Load more' }))
+    expect(await within(dialog).findByText('Showing 40 of 10,000+')).toBeTruthy()
+    expect(queries.at(-1)!.get('page')).toBe('2')
+    expect(within(dialog).getByRole('button', { name: 'Load more' })).toBeTruthy()
+  })
+
   it("says 'No customer found' when nothing matches, and Escape closes it", async () => {
     customersApi()
     const { user, onSelect } = renderPicker()

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack, visuallyHidden } from 'styled-system/patterns'
 
-import { formatCount } from '#app/lib/format'
+import { formatCount, formatTotal } from '#app/lib/format'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerProps } from '#app/ui/customer-choice'
 import { dialogParts } from '#app/ui/dialog-parts'
@@ -95,6 +95,7 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
   const query = useInfiniteQuery(customerPickerQuery(search))
   const customers = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
   const total = query.data?.pages[0]?.total ?? 0
+  const totalCapped = query.data?.pages[0]?.totalCapped ?? false
   // The answer for the latest search not in yet: the old results stay, dimmed.
   const stale = query.isPlaceholderData
 
@@ -136,8 +137,8 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
             ))}
           </ul>
           <p className={count} aria-live="polite">
-            {customers.length < total
-              ? `Showing ${customers.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
+            {customers.length < total || totalCapped
+              ? `Showing ${customers.length.toLocaleString('en-NG')} of ${formatTotal(total, totalCapped)}`
               : formatCount(total, 'customer')}
           </p>
           {query.hasNextPage ? (

@@ -7,7 +7,7 @@ import { type Customer, customerEndpoints } from '#contract/customers'
 /** Rows per request in the customer picker: a phone screen and a bit, so "Load more" is rarely needed twice. */
 export const PICKER_PAGE_SIZE = 20
 
-type CustomerPage = { items: Customer[]; page: number; size: number; total: number }
+type CustomerPage = { items: Customer[]; page: number; size: number; total: number; totalCapped: boolean }
 
 export const customerListQuery = (filters: CustomerListFilters) =>
   queryOptions({
@@ -28,7 +28,9 @@ export const customerPickerQuery = (name: string) =>
       (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal }))
         .data,
     initialPageParam: 1,
-    getNextPageParam: (last: CustomerPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    // Past a capped total (a name matching over 10,000, decision 157) there is more while pages come back full.
+    getNextPageParam: (last: CustomerPage) =>
+      (last.totalCapped ? last.items.length === last.size : last.page * last.size < last.total) ? last.page + 1 : undefined,
     placeholderData: keepPreviousData,
   })
 
