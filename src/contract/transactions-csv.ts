@@ -1,4 +1,4 @@
-import { dateColumn, fileNameDay, type CsvColumn } from './csv'
+import { type CsvColumn, dateColumn, fileNameDay } from './csv'
 import { koboToNairaInput } from './naira'
 import type { Transaction } from './transactions'
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/client'
 import { beforePosition, type KeysetPosition, positionOf } from '../db/keyset'
 import { transactions } from '../db/schema'
 import type { FileResult } from '../http/types'
-import { boundList, type TransactionFilters, toTransaction, walletScope } from './transaction-queries'
+import { boundList, toTransaction, type TransactionFilters, walletScope } from './transaction-queries'
 
 /**
  * Rows read per query while exporting (decision 159): about 250 KB of CSV, large enough that a year at 1M is a few
@@ -34,7 +34,12 @@ export interface ExportOptions {
  * holds the reads back and memory stays at one chunk; a client that goes away cancels the stream and the reads stop.
  * The first chunk is read before the stream is handed over, so anything that fails early is a normal JSON error.
  */
-export async function exportTransactions(db: Db, vendorId: string, filters: ExportFilters, options: ExportOptions = {}): Promise<FileResult> {
+export async function exportTransactions(
+  db: Db,
+  vendorId: string,
+  filters: ExportFilters,
+  options: ExportOptions = {},
+): Promise<FileResult> {
   const chunkRows = options.chunkRows ?? EXPORT_CHUNK_ROWS
   const bound = await boundList(db, vendorId, { ...filters, page: 1, size: chunkRows })
   const condition = bound.where ?? walletScope(vendorId, bound.scope)
@@ -59,7 +64,12 @@ export async function exportTransactions(db: Db, vendorId: string, filters: Expo
           first = null
           // The client left while this chunk was read: nothing more is written, or read.
           if (cancelled) return
-          const text = head + csvLines(rows.map(({ row }) => toTransaction(row)), TRANSACTION_CSV_COLUMNS)
+          const text =
+            head +
+            csvLines(
+              rows.map(({ row }) => toTransaction(row)),
+              TRANSACTION_CSV_COLUMNS,
+            )
           if (text) controller.enqueue(encoder.encode(text))
           const last = rows.at(-1)
           if (!last || rows.length < chunkRows) controller.close()

@@ -1,9 +1,9 @@
 import type { transactionEndpoints } from '#contract/transactions'
 
 import { analyticsRange } from '../analytics'
+import { describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { transactionBreakdown, transactionTotals } from '../money/analytics'
-import { describeError } from '../errors'
 import { exportTransactions } from '../money/transaction-export'
 import { findTransaction, listTransactions, markAsPos, toTransaction } from '../money/transaction-queries'
 
