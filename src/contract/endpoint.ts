@@ -63,7 +63,7 @@ export type BodyInput<E extends EndpointDef> = In<E['body']>
 export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
 
 /** A file download rather than the JSON envelope (see EndpointDef.produces). */
-export function isFileEndpoint(e: EndpointDef): boolean {
+export function isFileEndpoint<E extends EndpointDef>(e: E): e is E & { produces: 'text/csv' } {
   return e.produces === 'text/csv'
 }
 

@@ -97,7 +97,7 @@ function success(endpoint: EndpointDef): Json {
     return {
       description: 'The file, written as it is read (a download: `Content-Disposition: attachment` with its name)',
       headers: { 'Content-Disposition': { schema: { type: 'string' } } },
-      content: { [endpoint.produces!]: { schema: schemaOf(endpoint.response, 'output') } },
+      content: { [endpoint.produces]: { schema: schemaOf(endpoint.response, 'output') } },
     }
   }
   return {

@@ -11,6 +11,7 @@ import { exportTransactions } from '#server/money/transaction-export'
 import { debitForTransfer, settle } from '#server/money/transfers'
 
 import { authed, call, createMember, makeApp, type TestApp } from '../harness'
+import { countingDb } from '../query-count'
 import { account, type Sender, sender, tokenFor } from './helpers'
 
 /*
@@ -46,7 +47,12 @@ async function vendorWithHistory(): Promise<History> {
   await credit(20_000_00, 2.5, '=HYPERLINK("http://evil.example","Refund")', { order: { reference: 'ORD-1', customer: 'Aisha Bello' } })
   await credit(1_234_56, 3, 'Obi, "Emeka"', { narration: 'two\nlines', customer: { id: customerId, name: 'Emeka Obi' } })
   await credit(7_500_00, 5, '@SUM(A1)', { narration: '+2348031234567' })
-  const beneficiary = { accountNumber: account('058', '135792468'), bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: '-Tunde Bakare' }
+  const beneficiary = {
+    accountNumber: account('058', '135792468'),
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountName: '-Tunde Bakare',
+  }
   const debit = async (amount: number, hours: number, outcome: 'success' | 'failed' | 'pending') => {
     const row = await t.db.transaction((tx) => debitForTransfer(tx, vendorId, beneficiary, { amount, narration: null, at: at(hours) }))
     if (outcome !== 'pending') await settle(t.deps, row, { status: outcome, sessionId: '1'.repeat(30), failureReason: 'Dormant' })
@@ -59,7 +65,9 @@ async function vendorWithHistory(): Promise<History> {
   const ids = tied.map((posted) => posted.transaction.id)
   await t.db
     .update(transactions)
-    .set({ createdAt: sql`timestamptz '2026-11-23 05:00:00.000001+00' + (ascii(right(${transactions.id}, 1)) % 3) * interval '1 microsecond'` })
+    .set({
+      createdAt: sql`timestamptz '2026-11-23 05:00:00.000001+00' + (ascii(right(${transactions.id}, 1)) % 3) * interval '1 microsecond'`,
+    })
     .where(inArray(transactions.id, ids))
   return { s, customerId }
 }
@@ -127,7 +135,9 @@ describe('GET /transaction/export', () => {
     )
     const line = (name: string) => lines.find((l) => l.includes(name)) ?? ''
     // 23:30 UTC on the 21st is 00:30 in Lagos on the 22nd.
-    expect(line('Kemi Adeyemi')).toMatch(/^2026-11-22 00:30:00,TRF-.*,credit,success,50000.00,0.00,NGN,Kemi Adeyemi,Zenith Bank,2081234567,.*"Jollof, 40 plates",,no,$/)
+    expect(line('Kemi Adeyemi')).toMatch(
+      /^2026-11-22 00:30:00,TRF-.*,credit,success,50000.00,0.00,NGN,Kemi Adeyemi,Zenith Bank,2081234567,.*"Jollof, 40 plates",,no,$/,
+    )
     expect(line('HYPERLINK')).toContain(`,"'=HYPERLINK(""http://evil.example"",""Refund"")",`)
     expect(line('@SUM')).toContain(",'@SUM(A1),Zenith Bank,")
     expect(line('@SUM')).toContain(",'+2348031234567,")
@@ -142,6 +152,27 @@ describe('GET /transaction/export', () => {
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(file.body).arrayBuffer())
       expect(text, `chunks of ${chunkRows}`).toBe(whole.text)
     }
+  })
+
+  it('reads a chunk only when its reader asks for one, and no more once the reader cancels', async () => {
+    const counted = countingDb(t.db)
+    const chunkReads = () => counted.statements.filter((q) => /order by "transactions"\."created_at" desc/.test(q)).length
+    const settle = () => new Promise((done) => setTimeout(done, 50))
+    const file = await exportTransactions(counted.db, h.s.vendor.id, {}, { chunkRows: 2 })
+    // The first chunk is read before the answer starts (its failure would still be a JSON error).
+    expect(chunkReads()).toBe(1)
+    const reader = file.body.getReader()
+    await settle()
+    expect(chunkReads()).toBe(1)
+    expect((await reader.read()).done).toBe(false)
+    await settle()
+    expect(chunkReads()).toBe(1)
+    expect((await reader.read()).done).toBe(false)
+    await settle()
+    expect(chunkReads()).toBe(2)
+    await reader.cancel()
+    await settle()
+    expect(chunkReads()).toBe(2)
   })
 
   it("gives only the caller's own rows", async () => {
@@ -185,4 +216,3 @@ describe('GET /transaction/export', () => {
     expect(file.text).toBe(`${CSV_BOM}${toCsv([], TRANSACTION_CSV_COLUMNS)}`)
   })
 })
-

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 
 import { pageQuery } from '#contract/common'
-import { accessOf, endpoint } from '#contract/endpoint'
+import { accessOf, endpoint, isFileEndpoint } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Db } from '#server/db/client'
 import { resolveDeps } from '#server/deps'
@@ -171,7 +171,8 @@ describe('API reference', () => {
       expect(op['x-access']).toBe(accessOf(e))
       expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
       expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
-      expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
+      if (isFileEndpoint(e)) expect(op.responses['200'].content[e.produces].schema).toEqual({ type: 'string' })
+      else expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
     }
     const login = res.body.paths['/auth/vendor/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
@@ -189,5 +190,6 @@ describe('API reference', () => {
       expect(html).toContain(`<strong>${name}</strong>`)
     }
     expect(html).toContain('permission: VENDOR_WALLET')
+    expect(html).toContain('Response (text/csv)')
   })
 })
