@@ -221,8 +221,8 @@ async function runIdempotent(
  * The single way an endpoint is served. In order: the body size limit (the endpoint's own, else 1 MB), session
  * and vendor approval, permission, the endpoint's guard (e.g. a webhook signature), the Idempotency-Key of money
  * calls, input parsing (JSON or multipart) and validation, the handler, then (in tests) the response schema, and
- * the `{ message, data }` envelope (or, for a file endpoint, the streamed file). A handler cannot skip any step, and receives only validated input plus the
- * caller's vendor to scope its queries by.
+ * the `{ message, data }` envelope, or for a file endpoint the streamed file. A handler cannot skip any step, and
+ * receives only validated input plus the caller's vendor to scope its queries by.
  */
 export function register<E extends EndpointDef>(
   app: Hono,
