@@ -150,6 +150,30 @@ describe('register()', () => {
     expect(await res.json()).toEqual({ message: 'Already done', code: 'IDEMPOTENCY_KEY_REUSED' })
   })
 
+  it('serves a file endpoint as a download of its stream, and refuses one that is not a plain GET', async () => {
+    const deps = resolveDeps({ db: await testDb(), notifier: { send: async () => {} } })
+    const file = endpoint({
+      method: 'GET',
+      path: '/file',
+      summary: 'test only',
+      access: 'public',
+      produces: 'text/csv',
+      response: v.string(),
+    })
+    const app = new Hono()
+    register(app, 'file', file, async () => ({ body: new Blob(['a,b\r\n']).stream(), fileName: 'x "y".csv' }), deps)
+    const res = await app.request('/file')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    // A name never breaks out of its quotes.
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="x__y_.csv"')
+    expect(await res.text()).toBe('a,b\r\n')
+    const posted = { ...file, method: 'POST' as const }
+    expect(() => register(new Hono(), 'posted', posted, async () => ({ body: new Blob([]).stream(), fileName: 'x.csv' }), deps)).toThrow(
+      'a file download is a read (GET)',
+    )
+  })
+
   it('fails loudly in tests when a handler answers data outside the response schema', async () => {
     const { app, logger } = await probeApp(async () => ({ data: { page: 1, size: 1, n: 'seven' } as never }))
     const res = await post(app, '', { n: 1 })
