@@ -25,7 +25,14 @@ export interface EndpointDef {
   permission?: Permission | readonly Permission[]
   query?: Schema
   body?: Schema
+  /** The success answer's `data`; for a file (`produces`), the file's text. */
   response: Schema
+  /**
+   * What a success answers. Default 'json': the `{ message, data }` envelope. 'text/csv': a file download, written
+   * as it is read from the database (decision 159), `Content-Disposition: attachment`; its handler answers a stream
+   * and a file name. Refusals (401, 403, 422…) are the usual JSON either way: they come before the first byte.
+   */
+  produces?: 'json' | 'text/csv'
   /** Money calls: the client must send an Idempotency-Key header; a replay returns the first answer. */
   idempotent?: boolean
   /**
@@ -54,6 +61,11 @@ export type BodyOf<E extends EndpointDef> = Out<E['body']>
 export type QueryInput<E extends EndpointDef> = In<E['query']>
 export type BodyInput<E extends EndpointDef> = In<E['body']>
 export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
+
+/** A file download rather than the JSON envelope (see EndpointDef.produces). */
+export function isFileEndpoint<E extends EndpointDef>(e: E): e is E & { produces: 'text/csv' } {
+  return e.produces === 'text/csv'
+}
 
 export function accessOf(e: EndpointDef): Access {
   return e.access ?? 'vendor'

@@ -111,6 +111,17 @@ export const transactionEndpoints = {
     query: v.object({ ...pageQuery, ...transactionFilters }),
     response: page(Transaction),
   }),
+  exportTransactions: endpoint({
+    method: 'GET',
+    path: '/transaction/export',
+    summary:
+      "Every transaction the list's filters select, as one CSV file (the columns of transactions-csv.ts, times in Lagos), newest first, streamed as it is read: a year is one request.",
+    permission: 'VENDOR_TRANSACTIONS',
+    query: v.object(transactionFilters),
+    produces: 'text/csv',
+    /** The file's text: a byte order mark, the header line, then one CRLF-ended line per transaction. */
+    response: v.string(),
+  }),
   transactionDetail: endpoint({
     method: 'GET',
     path: '/transaction/single',

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest'
 
-import { exportFileName, TRANSACTION_CSV_COLUMNS, transactionsCsv } from '#app/features/transactions/export'
-import { csvField, toCsv } from '#app/lib/csv'
+import { csvRecordCounter } from '#app/lib/csv'
+import { csvField, toCsv } from '#contract/csv'
+import type { Transaction } from '#contract/transactions'
+import { TRANSACTION_CSV_COLUMNS, transactionsFileName as exportFileName } from '#contract/transactions-csv'
 
 import { transaction } from '../app/fixtures'
+
+const transactionsCsv = (rows: Transaction[]) => toCsv(rows, TRANSACTION_CSV_COLUMNS)
 
 describe('CSV building', () => {
   it('quotes fields with commas, quotes and line breaks, doubling inner quotes', () => {
@@ -63,5 +67,16 @@ describe('CSV building', () => {
       type: 'credit',
     })
     expect(name).toBe('transactions-2026-11-16-to-2026-11-22-pending-credit.csv')
+  })
+
+  it('counts the records of a CSV as its bytes arrive, a quoted line break inside a field included', () => {
+    const text = toCsv([{ a: 'two\r\nlines, "quoted"' }, { a: 'plain' }, { a: '"' }], [{ header: 'A', value: (r: { a: string }) => r.a }])
+    const bytes = new TextEncoder().encode(text)
+    // Split everywhere, even inside a quoted field and between the CR and LF.
+    for (const at of [1, 7, 12, bytes.length - 1]) {
+      const count = csvRecordCounter()
+      count(bytes.subarray(0, at))
+      expect(count(bytes.subarray(at)), `split at ${at}`).toBe(4)
+    }
   })
 })

@@ -6,12 +6,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { exportFileName as ordersFileName, ordersCsv } from '#app/features/orders/export'
 import { invoicePdf } from '#app/features/orders/invoice-pdf'
-import { exportFileName as transactionsFileName, transactionsCsv } from '#app/features/transactions/export'
 import { accountCardPdf } from '#app/features/wallet/account-card-pdf'
 import { durationRange, formatDate, formatDateTime, toIsoDate, validateCustomRange } from '#app/lib/dates'
 import { greeting } from '#app/lib/greeting'
 import { clockText, dayAndClockText, sameLagosDay } from '#app/lib/lagos-clock'
 import { receiptPdf } from '#app/lib/receipt-pdf'
+import { toCsv } from '#contract/csv'
+import type { Transaction } from '#contract/transactions'
+import { TRANSACTION_CSV_COLUMNS, transactionsFileName } from '#contract/transactions-csv'
 
 import { transaction } from '../app/fixtures'
 import { orderSummary, publicOrder, unpaidInvoice } from '../app/sales-fixtures'
@@ -67,6 +69,8 @@ describe('a device in Los Angeles counts the vendor’s days in Lagos', () => {
     expect(greeting(new Date('2026-11-22T17:00:00.000Z'))).toBe('Good evening')
   })
 })
+
+const transactionsCsv = (rows: Transaction[]) => toCsv(rows, TRANSACTION_CSV_COLUMNS)
 
 // Issue 35: a transfer at 06:22:28Z, which the app shows at 07:22 (Lagos), was exported as '2026-12-05 06:22:28'.
 const transferAt = '2026-12-05T06:22:28.000Z'

@@ -78,9 +78,9 @@ export function toFormData(body: Record<string, unknown>): FormData {
   return form
 }
 
-/** Calls one contract endpoint: typed input and output, bearer token, envelope parsing, 401 handling. */
-export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = {}): Promise<Envelope<ResponseOf<E>>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...input.headers }
+/** Sends one call of an endpoint with the session's bearer token; fetch failing is a NETWORK ApiError. */
+async function send<E extends EndpointDef>(endpoint: E, input: Input<E>, accept: string): Promise<Response> {
+  const headers: Record<string, string> = { Accept: accept, ...input.headers }
   const token = getSession()?.token
   if (token && accessOf(endpoint) !== 'public') headers.Authorization = `Bearer ${token}`
   let body: BodyInit | undefined
@@ -90,10 +90,8 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
     headers['Content-Type'] = 'application/json'
     body = JSON.stringify(input.body)
   }
-
-  let response: Response
   try {
-    response = await fetch(`${API_URL}${endpoint.path}${toSearch(input.query)}`, {
+    return await fetch(`${API_URL}${endpoint.path}${toSearch(input.query)}`, {
       method: endpoint.method,
       headers,
       body,
@@ -103,27 +101,42 @@ export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = 
     if (error instanceof DOMException && error.name === 'AbortError') throw error
     throw new ApiError(0, 'NETWORK', navigator.onLine ? FALLBACK_MESSAGE : 'You are offline. Check your connection and try again.')
   }
+}
 
-  const payload = (await response.json().catch(() => null)) as {
-    message?: unknown
-    data?: unknown
-    code?: unknown
-    issues?: unknown
-  } | null
-  const message = typeof payload?.message === 'string' && payload.message ? payload.message : undefined
+type Payload = { message?: unknown; data?: unknown; code?: unknown; issues?: unknown } | null
 
-  if (!response.ok) {
-    // A 401 on a public call (wrong password at login) is an answer, not a lost session.
-    if (response.status === 401 && accessOf(endpoint) !== 'public') {
-      onUnauthenticated()
-      throw new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
-    }
-    const issues = Array.isArray(payload?.issues) ? (payload.issues as ApiError['issues']) : []
-    // The server sends only declared codes; one this build does not know yet (a newer server) is kept as it is.
-    const code = typeof payload?.code === 'string' ? (payload.code as ErrorCode) : 'ERROR'
-    throw new ApiError(response.status, code, message ?? FALLBACK_MESSAGE, issues)
+const messageOf = (payload: Payload) => (typeof payload?.message === 'string' && payload.message ? payload.message : undefined)
+
+/** A refusal as the screens see it; a 401 on a call that needs a session also signs out. */
+function refusal(endpoint: EndpointDef, response: Response, payload: Payload): ApiError {
+  // A 401 on a public call (wrong password at login) is an answer, not a lost session.
+  if (response.status === 401 && accessOf(endpoint) !== 'public') {
+    onUnauthenticated()
+    return new ApiError(401, 'UNAUTHENTICATED', UNAUTHENTICATED_MESSAGE)
   }
-  return { message: message ?? '', data: payload?.data as ResponseOf<E>, headers: response.headers }
+  const issues = Array.isArray(payload?.issues) ? (payload.issues as ApiError['issues']) : []
+  // The server sends only declared codes; one this build does not know yet (a newer server) is kept as it is.
+  const code = typeof payload?.code === 'string' ? (payload.code as ErrorCode) : 'ERROR'
+  return new ApiError(response.status, code, messageOf(payload) ?? FALLBACK_MESSAGE, issues)
+}
+
+/** Calls one contract endpoint: typed input and output, bearer token, envelope parsing, 401 handling. */
+export async function api<E extends EndpointDef>(endpoint: E, input: Input<E> = {}): Promise<Envelope<ResponseOf<E>>> {
+  const response = await send(endpoint, input, 'application/json')
+  const payload = (await response.json().catch(() => null)) as Payload
+  if (!response.ok) throw refusal(endpoint, response, payload)
+  return { message: messageOf(payload) ?? '', data: payload?.data as ResponseOf<E>, headers: response.headers }
+}
+
+/**
+ * Calls a file endpoint (EndpointDef.produces) the way api() calls the others, and answers the response with its
+ * body not yet read, for the caller to read as it arrives. A refusal comes before the file: JSON, thrown as api()
+ * throws it.
+ */
+export async function apiFile<E extends EndpointDef & { produces: string }>(endpoint: E, input: Input<E> = {}): Promise<Response> {
+  const response = await send(endpoint, input, `${endpoint.produces}, application/json`)
+  if (!response.ok) throw refusal(endpoint, response, (await response.json().catch(() => null)) as Payload)
+  return response
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,49 +1,38 @@
-/**
- * CSV for spreadsheets (RFC 4180): comma-separated, CRLF line ends, fields quoted when they hold a comma, a
- * quote or a line break. A field that starts with = + - @ (or a tab or carriage return) is prefixed with an
- * apostrophe: Excel and Sheets would otherwise run it as a formula, and a payer's name or a narration is text
- * a stranger typed (CSV injection).
+/*
+ * The app's side of CSV files. How a file is written (quoting, formulas neutralised, Lagos times) is the
+ * contract's (#contract/csv), shared with the server, which writes the transactions export itself (decision 159).
  */
 
-import { CSV_ZONE, formatCsvDateTime, toIsoDate } from './dates'
-import { downloadBlob } from './share'
+import { CSV_BOM } from '#contract/csv'
 
-export interface CsvColumn<T> {
-  header: string
-  value: (row: T) => string | number | null | undefined
+const CSV_TYPE = 'text/csv;charset=utf-8'
+
+/** A CSV the app wrote, as a file: the byte order mark first, so Excel reads the naira sign as UTF-8. */
+export function csvBlob(text: string): Blob {
+  return new Blob([CSV_BOM, text], { type: CSV_TYPE })
 }
+
+/** A CSV the server wrote (its byte order mark included), from the pieces it arrived in. */
+export function receivedCsvBlob(pieces: BlobPart[]): Blob {
+  return new Blob(pieces, { type: CSV_TYPE })
+}
+
+const QUOTE = 0x22
+const LINE_FEED = 0x0a
 
 /**
- * A column of times: Lagos wall-clock times as the screens show them, 'yyyy-MM-dd HH:mm:ss', under a header that
- * names the zone ('Date (WAT, UTC+1)'), whatever zone the device is set to (issue 35).
+ * Counts a CSV's records as its bytes arrive: a line feed ends one unless it is inside quotes (a narration may
+ * hold a line break; an escaped quote, "", flips the state twice). Feed it every piece in order; it answers the
+ * records so far, the header included.
  */
-export function dateColumn<T>(name: string, value: (row: T) => string): CsvColumn<T> {
-  return { header: `${name} (${CSV_ZONE})`, value: (row) => formatCsvDateTime(value(row)) }
-}
-
-/** A range bound in an export's file name: the Lagos day the screen shows ('2026-12-05'), or 'all'. */
-export function fileNameDay(iso?: string): string {
-  return iso ? toIsoDate(new Date(iso)) : 'all'
-}
-
-const FORMULA_START = /^[=+\-@\t\r]/
-const NEEDS_QUOTES = /[",\r\n]/
-
-export function csvField(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return ''
-  let text = String(value)
-  // Numbers are ours (amounts as '-1500.00' are not formulas); only text from outside is neutralised.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
-  return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
-}
-
-export function toCsv<T>(rows: readonly T[], columns: readonly CsvColumn<T>[]): string {
-  const lines = [columns.map((c) => csvField(c.header)).join(',')]
-  for (const row of rows) lines.push(columns.map((c) => csvField(c.value(row))).join(','))
-  return `${lines.join('\r\n')}\r\n`
-}
-
-/** Saves text as a file through a temporary link; a BOM first so Excel reads the naira sign as UTF-8. */
-export function downloadText(text: string, filename: string, type = 'text/csv;charset=utf-8'): void {
-  downloadBlob(new Blob(['\uFEFF', text], { type }), filename)
+export function csvRecordCounter(): (bytes: Uint8Array) => number {
+  let quoted = false
+  let records = 0
+  return (bytes) => {
+    for (const byte of bytes) {
+      if (byte === QUOTE) quoted = !quoted
+      else if (byte === LINE_FEED && !quoted) records++
+    }
+    return records
+  }
 }

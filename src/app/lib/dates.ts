@@ -49,15 +49,3 @@ export function formatNumericDateTime(iso: string | Date): string {
   const date = toDate(iso)
   return date ? format(date, 'dd/MM/yyyy HH:mm') : ''
 }
-
-/**
- * How a CSV names the zone of its times, in each date column's header ('Date (WAT, UTC+1)'): a spreadsheet has no
- * zone of its own, and one opened abroad would otherwise pass Lagos times for local ones (issue 35).
- */
-export const CSV_ZONE = 'WAT, UTC+1'
-
-/** '2026-12-05T06:22:28Z' → '2026-12-05 07:22:28' in Lagos: a spreadsheet sorts it and reads it as a date. */
-export function formatCsvDateTime(iso: string): string {
-  const date = toDate(iso)
-  return date ? format(date, 'yyyy-MM-dd HH:mm:ss') : iso
-}

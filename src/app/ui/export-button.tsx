@@ -1,47 +1,54 @@
 import { useEffect, useRef, useState } from 'react'
 
 import { errorMessage } from '../lib/api'
-import { downloadText } from '../lib/csv'
 import { notify } from '../lib/notify'
 import { useOnline } from '../lib/online'
+import { downloadBlob } from '../lib/share'
 import { Button } from './button'
 import { Icon } from './icon'
 import { type Noun, nounFor } from './pagination'
 
 const count = (n: number) => n.toLocaleString('en-NG')
 
-export interface ExportButtonProps<T> {
-  /** Every row the filters select, fetched page by page straight from the API (never through the query cache). */
-  fetchRows: (onProgress: (loaded: number, total: number) => void, signal: AbortSignal) => Promise<T[]>
-  /** The file for the rows: its CSV text and its name. */
-  toFile: (rows: T[]) => { text: string; name: string }
+/** A made export: the file, the name it is saved under and how many rows it holds. */
+export interface ExportedFile {
+  blob: Blob
+  name: string
+  rows: number
+}
+
+export interface ExportButtonProps {
+  /**
+   * The file of every row the filters select (never through the query cache), reporting rows as they arrive and
+   * the total when it is known.
+   */
+  exportFile: (onProgress: (loaded: number, total?: number) => void, signal: AbortSignal) => Promise<ExportedFile>
   /** What a row is, for the toasts: 'transaction' and 'transactions'. */
   noun: Noun
 }
 
 /**
- * Export CSV of exactly what the filters select (every page, not just the rows on screen): the rows come from the
- * API in its largest pages and the file is built here. Progress is shown as it goes; leaving the page cancels it.
+ * Export CSV of exactly what the filters select (every row, not just those on screen). Progress is shown as it
+ * goes; leaving the page cancels it. An export of nothing saves no file and says so.
  */
-export function ExportButton<T>({ fetchRows, toFile, noun }: ExportButtonProps<T>) {
+export function ExportButton({ exportFile, noun }: ExportButtonProps) {
   const online = useOnline()
-  const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null)
+  const [progress, setProgress] = useState<{ loaded: number; total?: number } | null>(null)
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
 
   async function run() {
     const controller = new AbortController()
     abort.current = controller
-    setProgress({ loaded: 0, total: 0 })
+    setProgress({ loaded: 0 })
     try {
-      const rows = await fetchRows((loaded, total) => setProgress({ loaded, total }), controller.signal)
-      if (rows.length === 0) {
+      const file = await exportFile((loaded, total) => setProgress({ loaded, total }), controller.signal)
+      if (file.rows === 0) {
         notify.info(`No ${noun.many} to export for these filters.`)
         return
       }
-      const file = toFile(rows)
-      downloadText(file.text, file.name)
-      notify.success(`Exported ${count(rows.length)} ${nounFor(rows.length, noun)}`)
+      downloadBlob(file.blob, file.name)
+      notify.success(`Exported ${count(file.rows)} ${nounFor(file.rows, noun)}`)
     } catch (error) {
       if (!controller.signal.aborted) notify.error(errorMessage(error))
     } finally {
@@ -59,7 +66,12 @@ export function ExportButton<T>({ fetchRows, toFile, noun }: ExportButtonProps<T
       title={online ? undefined : 'Connect to the internet to export'}
     >
       <Icon name="download" size={18} />
-      {busy ? (progress.total > 0 ? `Exporting ${count(progress.loaded)} of ${count(progress.total)}` : 'Exporting…') : 'Export CSV'}
+      {busy ? busyLabel(progress) : 'Export CSV'}
     </Button>
   )
+}
+
+function busyLabel({ loaded, total }: { loaded: number; total?: number }): string {
+  if (total) return `Exporting ${count(loaded)} of ${count(total)}`
+  return loaded > 0 ? `Exporting ${count(loaded)}…` : 'Exporting…'
 }

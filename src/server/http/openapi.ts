@@ -2,7 +2,7 @@ import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 
 import { ErrorBody } from '#contract/common'
-import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf } from '#contract/endpoint'
 
 type Json = Record<string, unknown>
 
@@ -91,6 +91,29 @@ function requestContent(endpoint: EndpointDef, body: v.GenericSchema): Json {
   return { 'multipart/form-data': { schema, encoding } }
 }
 
+/** The envelope around `response`, or for a file endpoint the file itself, streamed as a download. */
+function success(endpoint: EndpointDef): Json {
+  if (isFileEndpoint(endpoint)) {
+    return {
+      description: 'The file, written as it is read (a download: `Content-Disposition: attachment` with its name)',
+      headers: { 'Content-Disposition': { schema: { type: 'string' } } },
+      content: { [endpoint.produces]: { schema: schemaOf(endpoint.response, 'output') } },
+    }
+  }
+  return {
+    description: 'Success',
+    content: {
+      'application/json': {
+        schema: {
+          type: 'object',
+          required: ['message', 'data'],
+          properties: { message: { type: 'string' }, data: schemaOf(endpoint.response, 'output') },
+        },
+      },
+    },
+  }
+}
+
 function operation(name: string, endpoint: EndpointDef): Json {
   const parameters = endpoint.query ? queryParameters(endpoint.query) : []
   if (endpoint.idempotent) {
@@ -107,21 +130,7 @@ function operation(name: string, endpoint: EndpointDef): Json {
     ...(accessOf(endpoint) === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: requestContent(endpoint, endpoint.body) } } : {}),
-    responses: {
-      '200': {
-        description: 'Success',
-        content: {
-          'application/json': {
-            schema: {
-              type: 'object',
-              required: ['message', 'data'],
-              properties: { message: { type: 'string' }, data: schemaOf(endpoint.response, 'output') },
-            },
-          },
-        },
-      },
-      ...errorResponses(endpoint),
-    },
+    responses: { '200': success(endpoint), ...errorResponses(endpoint) },
   }
 }
 
@@ -141,7 +150,7 @@ export function buildOpenApi(endpoints: Record<string, EndpointDef>, extraPaths:
       title: 'Vendor back-office API',
       version: '1',
       description:
-        'Every answer is JSON. Success: `{ message, data }`. Failure: `{ message, code, issues? }` with a real HTTP status, including what the server refuses before routing (431 headers over 16 KB, 400 not HTTP, 408 too slow), which also say `Connection: close`. Money is integer kobo; timestamps are ISO strings.',
+        'Every answer is JSON but a file download (`text/csv`, said per operation). Success: `{ message, data }`. Failure: `{ message, code, issues? }` with a real HTTP status, including what the server refuses before routing (431 headers over 16 KB, 400 not HTTP, 408 too slow), which also say `Connection: close`. Money is integer kobo; timestamps are ISO strings.',
     },
     servers: [{ url: '/api' }],
     paths,

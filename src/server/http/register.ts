@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 
 import { MAX_BODY_BYTES } from '#contract/common'
-import { accessOf, type EndpointDef, permissionsOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, type ResponseOf } from '#contract/endpoint'
 import { FALLBACK_MESSAGE } from '#contract/messages'
 
 import { type Auth, resolveSession } from '../auth/sessions'
@@ -14,7 +14,7 @@ import { verifyPin } from '../money/pin'
 import { clientIp } from './client-ip'
 import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHash, saveIdempotentResponse } from './idempotency'
 import { publicOrigin } from './public-origin'
-import type { Guard, Handler, HandlerContext } from './types'
+import type { FileResult, Guard, Handler, HandlerContext, HandlerResult } from './types'
 
 /** valibot reports an absent key as "Invalid key: Expected ..."; the contract's wording for that is "is required". */
 function issueMessage(issue: v.BaseIssue<unknown>): string {
@@ -139,6 +139,20 @@ function send(c: Context, answer: Answer): Response {
   return c.json(answer.body, answer.status)
 }
 
+/**
+ * A file endpoint's answer (EndpointDef.produces): the handler's stream as the body, which the Node adapter reads
+ * only as fast as the socket drains and cancels when the client goes away (decision 159).
+ */
+function sendFile(c: Context, endpoint: EndpointDef, file: FileResult): Response {
+  // The name is ours (e.g. transactionsFileName), but a header must never carry a quote or a line break.
+  const name = file.fileName.replace(/[^\w.-]/g, '_')
+  return c.body(file.body, 200, {
+    'Content-Type': `${endpoint.produces}; charset=utf-8`,
+    'Content-Disposition': `attachment; filename="${name}"`,
+    'Cache-Control': 'no-store',
+  })
+}
+
 /** A thrown value as an answer (ApiErrors as themselves, anything else as a logged 500). */
 function errorAnswer(error: unknown, deps: Pick<AppDeps, 'logger'>, where: string): Answer {
   if (error instanceof ApiError) {
@@ -207,8 +221,8 @@ async function runIdempotent(
  * The single way an endpoint is served. In order: the body size limit (the endpoint's own, else 1 MB), session
  * and vendor approval, permission, the endpoint's guard (e.g. a webhook signature), the Idempotency-Key of money
  * calls, input parsing (JSON or multipart) and validation, the handler, then (in tests) the response schema, and
- * the `{ message, data }` envelope. A handler cannot skip any step, and receives only validated input plus the
- * caller's vendor to scope its queries by.
+ * the `{ message, data }` envelope, or for a file endpoint the streamed file. A handler cannot skip any step, and
+ * receives only validated input plus the caller's vendor to scope its queries by.
  */
 export function register<E extends EndpointDef>(
   app: Hono,
@@ -220,6 +234,9 @@ export function register<E extends EndpointDef>(
 ): void {
   if (endpoint.idempotent && accessOf(endpoint) === 'public') {
     throw new Error(`${name}: idempotency keys are scoped by vendor, so an idempotent endpoint needs a session`)
+  }
+  if (isFileEndpoint(endpoint) && (endpoint.idempotent || endpoint.method !== 'GET')) {
+    throw new Error(`${name}: a file download is a read (GET); its answer is a stream, which cannot be stored for replay`)
   }
   const limit = endpoint.maxBodyBytes ?? MAX_BODY_BYTES
   const readBody = endpoint.bodyType === 'multipart' ? readMultipart : readJson
@@ -235,9 +252,10 @@ export function register<E extends EndpointDef>(
       const query = endpoint.query ? parseInput(endpoint.query, c.req.query(), 'query') : undefined
       const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readBody(c) : undefined
       const body = endpoint.body ? parseInput(endpoint.body, rawBody ?? {}, 'body') : undefined
-      const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c }
+      const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c } as HandlerContext<E>
+      if (isFileEndpoint(endpoint)) return sendFile(c, endpoint, (await handler(ctx)) as FileResult)
       const run = async (): Promise<Answer> => {
-        const result = await handler(ctx as HandlerContext<E>)
+        const result = (await handler(ctx)) as HandlerResult<ResponseOf<E>>
         if (deps.checkResponses) {
           const check = v.safeParse(endpoint.response, result.data)
           if (!check.success) {

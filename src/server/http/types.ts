@@ -29,7 +29,19 @@ export interface HandlerResult<T> {
   headers?: Record<string, string>
 }
 
-export type Handler<E extends EndpointDef> = (ctx: HandlerContext<E>) => Promise<HandlerResult<ResponseOf<E>>>
+/**
+ * What a file endpoint's handler answers (EndpointDef.produces): the bytes as a stream the server pulls while the
+ * client reads, and the name the download is saved under. A handler throws before returning it for anything that
+ * should be refused: once the stream is handed over, the status is 200.
+ */
+export interface FileResult {
+  body: ReadableStream<Uint8Array>
+  fileName: string
+}
+
+export type Handler<E extends EndpointDef> = (
+  ctx: HandlerContext<E>,
+) => Promise<E extends { produces: 'text/csv' } ? FileResult : HandlerResult<ResponseOf<E>>>
 
 /** One handler for every endpoint of a group: a missing or misspelt one is a type error. */
 export type HandlersFor<G extends Record<string, EndpointDef>> = { [K in keyof G]: Handler<G[K]> }

@@ -61,7 +61,7 @@ export function mainWalletScope(vendorId: string | Placeholder): SQL {
 export type WalletScope = { wallet: 'main' } | { walletId: string }
 export const MAIN_WALLET: WalletScope = { wallet: 'main' }
 
-function walletScope(vendorId: string | Placeholder, scope: WalletScope): SQL {
+export function walletScope(vendorId: string | Placeholder, scope: WalletScope): SQL {
   if ('walletId' in scope) return and(eq(transactions.vendorId, vendorId), eq(transactions.walletId, scope.walletId))!
   return mainWalletScope(vendorId)
 }

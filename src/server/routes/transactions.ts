@@ -1,13 +1,21 @@
 import type { transactionEndpoints } from '#contract/transactions'
 
 import { analyticsRange } from '../analytics'
+import { describeError } from '../errors'
 import type { HandlersFor } from '../http/types'
 import { transactionBreakdown, transactionTotals } from '../money/analytics'
+import { exportTransactions } from '../money/transaction-export'
 import { findTransaction, listTransactions, markAsPos, toTransaction } from '../money/transaction-queries'
 
 export const transactionHandlers: HandlersFor<typeof transactionEndpoints> = {
   async listTransactions({ auth, db, query }) {
     return { data: await listTransactions(db, auth.vendorId, query) }
+  },
+
+  async exportTransactions({ auth, db, deps, query }) {
+    return exportTransactions(db, auth.vendorId, query, {
+      onError: (error) => deps.logger.error('[api] exportTransactions failed mid-file:', describeError(error)),
+    })
   },
 
   async transactionDetail({ auth, db, query }) {

@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react'
+import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { menuFor } from '#app/lib/permissions'
@@ -115,30 +116,78 @@ describe('Transactions list', () => {
     })
   })
 
-  it('exports every page of the current filter as CSV, 1,000 rows at a time', async () => {
-    const queries = ledger(2_500)
+  it('exports the current filter as one streamed file from the server, and saves it as it came', async () => {
+    const queries = ledger(30)
+    const exports: URLSearchParams[] = []
+    let finish: () => void = () => {}
+    const held = new Promise<void>((resolve) => (finish = resolve))
+    const encoder = new TextEncoder()
+    // A byte order mark, the header, a row whose narration holds a line break, the last row after a pause.
+    const pieces = [
+      '\uFEFF"Date (WAT, UTC+1)",Reference\r\n2026-12-05 07:22:28,REF-1\r\n',
+      '2026-12-05 07:20:00,"REF\r\n2"\r\n',
+      '2026-12-05 07:10:00,REF-3\r\n',
+    ]
+    server.use(
+      handle(endpoints.exportTransactions, ({ request }) => {
+        exports.push(new URL(request.url).searchParams)
+        expect(request.headers.get('authorization')).toBe('Bearer test-token')
+        const body = new ReadableStream<Uint8Array>({
+          async start(controller) {
+            controller.enqueue(encoder.encode(pieces[0]))
+            controller.enqueue(encoder.encode(pieces[1]))
+            await held
+            controller.enqueue(encoder.encode(pieces[2]))
+            controller.close()
+          },
+        })
+        return new HttpResponse(body, { headers: { 'content-type': 'text/csv; charset=utf-8' } })
+      }),
+    )
     let saved: Blob | undefined
     vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
       saved = blob as Blob
       return 'blob:test'
     })
     vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {})
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const names: string[] = []
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      names.push(this.download)
+    })
     const { user } = renderApp('/transactions?status=pending')
     await screen.findAllByRole('link', { name: /Payer/ })
+    const listCalls = queries.length
     await user.click(screen.getByRole('button', { name: 'Export CSV' }))
-    expect(await screen.findByRole('status', { name: 'Exported 2,500 transactions' })).toBeTruthy()
+    // Busy while the file arrives, counting its rows so far.
+    const busy = await screen.findByRole('button', { name: 'Exporting 2…' })
+    expect(busy.getAttribute('aria-busy')).toBe('true')
+    expect((busy as HTMLButtonElement).disabled).toBe(true)
+    finish()
+    expect(await screen.findByRole('status', { name: 'Exported 3 transactions' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
 
-    const exportCalls = queries.filter((q) => q.get('size') === '1000')
-    expect(exportCalls.map((q) => q.get('page'))).toEqual(['1', '2', '3'])
-    expect(exportCalls.every((q) => q.get('status') === 'pending')).toBe(true)
+    expect(exports).toHaveLength(1)
+    expect(exports[0]!.get('status')).toBe('pending')
+    expect(exports[0]!.has('page') || exports[0]!.has('size')).toBe(false)
+    // No list pages were fetched for the file.
+    expect(queries).toHaveLength(listCalls)
     expect(click).toHaveBeenCalledTimes(1)
-    const text = await saved!.text()
-    const lines = text
-      .replace(/^\uFEFF/, '')
-      .trimEnd()
-      .split('\r\n')
-    expect(lines).toHaveLength(2_501)
-    expect(lines[0]).toMatch(/^"Date \(WAT, UTC\+1\)",Reference,Type,Status,Amount,Fee/)
+    // Named after the range's Lagos days and the filter, as before.
+    const today = new Date(Date.parse(exports[0]!.get('startDate')!) + 3_600_000).toISOString().slice(0, 10)
+    expect(names).toEqual([`transactions-${today}-to-${today}-pending.csv`])
+    const bytes = new Uint8Array(await saved!.arrayBuffer())
+    expect(new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)).toBe(pieces.join(''))
+  })
+
+  it('says why an export was refused, and saves nothing', async () => {
+    ledger(3)
+    server.use(handle(endpoints.exportTransactions, () => fail(403, 'FORBIDDEN', 'You do not have permission to do this')))
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {})
+    const { user } = renderApp('/transactions')
+    await screen.findAllByRole('link', { name: /Payer/ })
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }))
+    expect(await screen.findByText('You do not have permission to do this')).toBeTruthy()
+    expect(click).not.toHaveBeenCalled()
+    expect(screen.getByRole('button', { name: 'Export CSV' })).toBeTruthy()
   })
 })

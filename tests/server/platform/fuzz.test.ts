@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { accessOf, type EndpointDef } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { createApp } from '#server/app'
@@ -500,7 +500,11 @@ async function send(name: string, e: EndpointDef, c: FuzzCase, index: number, to
   } catch {
     // Reported below: every answer of the API is JSON.
   }
-  return { status: response.status, body: parsed as { message?: unknown; code?: unknown; issues?: unknown } }
+  return {
+    status: response.status,
+    body: parsed as { message?: unknown; code?: unknown; issues?: unknown },
+    contentType: response.headers.get('content-type') ?? '',
+  }
 }
 
 /** Owners of vendors still onboarding: one whose phone is not verified yet, one who may send KYC and set up a shop. */
@@ -602,10 +606,13 @@ type Verdict = ReturnType<typeof verdict>
 type Answer = Awaited<ReturnType<typeof send>>
 
 /** What is wrong with one answer, given what the contract says of its input. */
-function problemsOf(res: Answer, expected: Verdict, fields: Set<string>, field: string | undefined): string[] {
+function problemsOf(e: EndpointDef, res: Answer, expected: Verdict, fields: Set<string>, field: string | undefined): string[] {
   const problems: string[] = []
   if (res.status >= 500) problems.push(`answered ${res.status}`)
-  if (typeof res.body !== 'object' || res.body === null) problems.push('answered something that is not JSON')
+  // A file endpoint's success is its file (EndpointDef.produces); its refusals are JSON like every other answer.
+  if (isFileEndpoint(e) && res.status === 200) {
+    if (!res.contentType.startsWith(`${e.produces};`)) problems.push(`answered ${res.contentType}, not ${e.produces}`)
+  } else if (typeof res.body !== 'object' || res.body === null) problems.push('answered something that is not JSON')
   else if (res.status >= 400) {
     if (typeof res.body.message !== 'string' || !res.body.message.trim()) problems.push('refused without a message')
     if (typeof res.body.code !== 'string' || !res.body.code) problems.push('refused without a code')
@@ -672,7 +679,7 @@ describe('fuzz', () => {
       const sent = /= (.+)$/.exec(p.c.label)?.[1] ?? p.c.label
       stats.valueUse.set(sent, (stats.valueUse.get(sent) ?? new Set()).add(name))
       stats.byStatus.set(res.status, (stats.byStatus.get(res.status) ?? 0) + 1)
-      const problems = problemsOf(res, p.expected, fields, p.c.headers ? undefined : p.c.field)
+      const problems = problemsOf(e, res, p.expected, fields, p.c.headers ? undefined : p.c.field)
       const report = (more: string[] = []) => {
         if (!problems.length && !more.length) return
         const logged = loggedErrors.slice(errorsBefore).map((args) => args.map((a) => (a instanceof Error ? a.stack : String(a))).join(' '))

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 
 import { pageQuery } from '#contract/common'
-import { accessOf, endpoint } from '#contract/endpoint'
+import { accessOf, endpoint, isFileEndpoint } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Db } from '#server/db/client'
 import { resolveDeps } from '#server/deps'
@@ -150,6 +150,30 @@ describe('register()', () => {
     expect(await res.json()).toEqual({ message: 'Already done', code: 'IDEMPOTENCY_KEY_REUSED' })
   })
 
+  it('serves a file endpoint as a download of its stream, and refuses one that is not a plain GET', async () => {
+    const deps = resolveDeps({ db: await testDb(), notifier: { send: async () => {} } })
+    const file = endpoint({
+      method: 'GET',
+      path: '/file',
+      summary: 'test only',
+      access: 'public',
+      produces: 'text/csv',
+      response: v.string(),
+    })
+    const app = new Hono()
+    register(app, 'file', file, async () => ({ body: new Blob(['a,b\r\n']).stream(), fileName: 'x "y".csv' }), deps)
+    const res = await app.request('/file')
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    // A name never breaks out of its quotes.
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="x__y_.csv"')
+    expect(await res.text()).toBe('a,b\r\n')
+    const posted = { ...file, method: 'POST' as const }
+    expect(() => register(new Hono(), 'posted', posted, async () => ({ body: new Blob([]).stream(), fileName: 'x.csv' }), deps)).toThrow(
+      'a file download is a read (GET)',
+    )
+  })
+
   it('fails loudly in tests when a handler answers data outside the response schema', async () => {
     const { app, logger } = await probeApp(async () => ({ data: { page: 1, size: 1, n: 'seven' } as never }))
     const res = await post(app, '', { n: 1 })
@@ -171,7 +195,8 @@ describe('API reference', () => {
       expect(op['x-access']).toBe(accessOf(e))
       expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
       expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
-      expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
+      if (isFileEndpoint(e)) expect(op.responses['200'].content[e.produces].schema).toEqual({ type: 'string' })
+      else expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
     }
     const login = res.body.paths['/auth/vendor/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
@@ -189,5 +214,6 @@ describe('API reference', () => {
       expect(html).toContain(`<strong>${name}</strong>`)
     }
     expect(html).toContain('permission: VENDOR_WALLET')
+    expect(html).toContain('Response (text/csv)')
   })
 })

@@ -1,4 +1,4 @@
-import { type CsvColumn, dateColumn, fileNameDay, toCsv } from '#app/lib/csv'
+import { type CsvColumn, dateColumn, fileNameDay, toCsv } from '#contract/csv'
 import { koboToNairaInput } from '#contract/naira'
 import type { OrderSummary } from '#contract/orders'
 

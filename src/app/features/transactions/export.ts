@@ -1,43 +1,36 @@
-import { type CsvColumn, dateColumn, fileNameDay, toCsv } from '#app/lib/csv'
+import { apiFile } from '#app/lib/api'
+import { csvRecordCounter, receivedCsvBlob } from '#app/lib/csv'
 import type { TransactionListFilters } from '#app/lib/query-keys'
-import { koboToNairaInput } from '#contract/naira'
-import type { Transaction } from '#contract/transactions'
+import type { ExportedFile } from '#app/ui/export-button'
+import { transactionEndpoints } from '#contract/transactions'
+import { transactionsFileName } from '#contract/transactions-csv'
 
-/** The other side of a transaction: who paid in for a credit, who was paid for a debit. */
-export function counterparty(t: Transaction): { name: string | null; bank: string | null; account: string | null } {
-  return t.type === 'credit'
-    ? { name: t.originatorAccountName, bank: t.originatorBankName, account: t.originatorAccountNumber }
-    : { name: t.beneficiaryAccountName, bank: t.beneficiaryBankName, account: t.beneficiaryAccountNumber }
-}
-
-// Amounts are plain decimals ('1500.50') made from kobo as text, never through floats, and without the naira
-// sign or grouping commas, so that a spreadsheet reads them as numbers.
-export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<Transaction>[] = [
-  dateColumn('Date', (t) => t.createdAt),
-  { header: 'Reference', value: (t) => t.reference },
-  { header: 'Type', value: (t) => t.type },
-  { header: 'Status', value: (t) => t.status },
-  { header: 'Amount', value: (t) => koboToNairaInput(t.amount) },
-  { header: 'Fee', value: (t) => koboToNairaInput(t.fee) },
-  { header: 'Currency', value: (t) => t.currency },
-  { header: 'Counterparty name', value: (t) => counterparty(t).name },
-  { header: 'Counterparty bank', value: (t) => counterparty(t).bank },
-  { header: 'Counterparty account number', value: (t) => counterparty(t).account },
-  { header: 'Session ID', value: (t) => t.sessionId },
-  { header: 'Narration', value: (t) => t.narration },
-  { header: 'Customer', value: (t) => t.customerName },
-  { header: 'POS', value: (t) => (t.isPOSTransaction ? 'yes' : 'no') },
-  { header: 'Order reference', value: (t) => t.orderReference },
-]
-
-export function transactionsCsv(rows: readonly Transaction[]): string {
-  return toCsv(rows, TRANSACTION_CSV_COLUMNS)
-}
-
-/** 'transactions-2026-11-16-to-2026-11-22-pending-credit.csv': the file says what it holds, in Lagos days. */
-export function exportFileName(filters: TransactionListFilters): string {
-  const parts = ['transactions', fileNameDay(filters.startDate), 'to', fileNameDay(filters.endDate)]
-  if (filters.status) parts.push(filters.status)
-  if (filters.type) parts.push(filters.type)
-  return `${parts.join('-')}.csv`
+/**
+ * Every transaction the filters select, as the CSV file the server writes (GET /transaction/export, decision
+ * 159): one request, whatever the size, read as it arrives so the button can count the rows. The file's columns,
+ * Lagos times and name are the contract's (transactions-csv.ts), the same the server names it with.
+ */
+export async function exportTransactions(
+  filters: TransactionListFilters,
+  onProgress: (loaded: number) => void,
+  signal?: AbortSignal,
+): Promise<ExportedFile> {
+  const response = await apiFile(transactionEndpoints.exportTransactions, { query: filters, signal })
+  const pieces: Uint8Array<ArrayBuffer>[] = []
+  const count = csvRecordCounter()
+  let records = 0
+  if (response.body) {
+    const reader = response.body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      pieces.push(read.value)
+      records = count(read.value)
+      onProgress(Math.max(0, records - 1))
+    }
+  } else {
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    pieces.push(bytes)
+    records = count(bytes)
+  }
+  // The header is a record of its own.
+  return { blob: receivedCsvBlob(pieces), name: transactionsFileName(filters), rows: Math.max(0, records - 1) }
 }

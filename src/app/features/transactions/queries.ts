@@ -10,8 +10,6 @@ import { MAIN_WALLET_DATA, type TransactionData, type TransactionPage } from './
 
 /** Rows per request while scrolling: big enough that 10,000 rows are 100 requests, small enough to be quick. */
 export const LIST_PAGE_SIZE = 100
-/** The API's largest page (MAX_PAGE_SIZE), for the CSV export. */
-export const EXPORT_PAGE_SIZE = 1000
 
 /** The pages of a list, newest first, for the filters: the main wallet's unless a source says whose. */
 export const transactionListQuery = (filters: TransactionListFilters, source: TransactionData = MAIN_WALLET_DATA) =>
@@ -69,25 +67,4 @@ export function useMarkPos() {
       await queryClient.invalidateQueries({ queryKey: detailKey })
     },
   })
-}
-
-/**
- * Every transaction matching the filters, fetched a page of 1,000 at a time, straight from the API: an export
- * must not fill the query cache (and IndexedDB) with thousands of rows.
- */
-export async function fetchAllTransactions(
-  filters: TransactionListFilters,
-  onProgress: (loaded: number, total: number) => void,
-  signal?: AbortSignal,
-): Promise<Transaction[]> {
-  const rows: Transaction[] = []
-  for (let page = 1; ; page++) {
-    const { data } = await api(transactionEndpoints.listTransactions, {
-      query: { ...filters, page, size: EXPORT_PAGE_SIZE },
-      signal,
-    })
-    rows.push(...data.items)
-    onProgress(rows.length, data.total)
-    if (data.items.length === 0 || rows.length >= data.total) return rows
-  }
 }

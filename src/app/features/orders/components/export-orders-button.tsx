@@ -1,3 +1,4 @@
+import { csvBlob } from '#app/lib/csv'
 import { ExportButton } from '#app/ui/export-button'
 
 import { exportFileName, ordersCsv } from '../export'
@@ -9,8 +10,10 @@ import type { OrderFilters } from '../search'
 export function ExportOrdersButton({ filters, kind }: { filters: OrderFilters; kind: KindText }) {
   return (
     <ExportButton
-      fetchRows={(onProgress, signal) => fetchAllOrders(filters, onProgress, signal)}
-      toFile={(rows) => ({ text: ordersCsv(rows), name: exportFileName(filters) })}
+      exportFile={async (onProgress, signal) => {
+        const rows = await fetchAllOrders(filters, onProgress, signal)
+        return { blob: csvBlob(ordersCsv(rows)), name: exportFileName(filters), rows: rows.length }
+      }}
       noun={{ one: kind.noun, many: kind.plural.toLowerCase() }}
     />
   )

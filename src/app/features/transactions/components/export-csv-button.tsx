@@ -1,15 +1,13 @@
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { ExportButton } from '#app/ui/export-button'
 
-import { exportFileName, transactionsCsv } from '../export'
-import { fetchAllTransactions } from '../queries'
+import { exportTransactions } from '../export'
 
-/** Export CSV of the transactions the filters select, not just the rows scrolled to. */
+/** Export CSV of the transactions the filters select, not just the rows scrolled to: one streamed file. */
 export function ExportCsvButton({ filters }: { filters: TransactionListFilters }) {
   return (
     <ExportButton
-      fetchRows={(onProgress, signal) => fetchAllTransactions(filters, onProgress, signal)}
-      toFile={(rows) => ({ text: transactionsCsv(rows), name: exportFileName(filters) })}
+      exportFile={(onProgress, signal) => exportTransactions(filters, onProgress, signal)}
       noun={{ one: 'transaction', many: 'transactions' }}
     />
   )

@@ -9,8 +9,8 @@ import { StatusBadge } from '#app/ui/badge'
 import { Icon } from '#app/ui/icon'
 import { formatKobo } from '#contract/naira'
 import type { Transaction } from '#contract/transactions'
+import { counterparty } from '#contract/transactions-csv'
 
-import { counterparty } from '../export'
 import { refundedOrder } from '../refund'
 import { MAIN_WALLET, type TransactionLink } from '../source'
 
