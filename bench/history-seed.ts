@@ -1,10 +1,11 @@
 import { resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
+import { type SQL, sql } from 'drizzle-orm'
 import pg from 'pg'
 
 import { setPinPepper } from '#server/auth/pin-hash'
-import { type Db, openDatabase } from '#server/db/client'
+import { type Db, openDatabase, type Tx } from '#server/db/client'
 import { createVendorAccount, type VendorAccount } from '#server/money/accounts'
 import { checkLedger, formatLedgerCheck } from '#server/money/ledger-invariants'
 import { SANDBOX_NAME_PARTS } from '#server/money/sandbox-names'
@@ -100,14 +101,20 @@ async function createVendor(db: Db, name: string, email: string): Promise<Vendor
   return createVendorAccount(db, { name, email, ownerName: `${name} Owner`, password: OWNER_PASSWORD, pin: OWNER_PIN, status: 'approved' })
 }
 
+type Query = (text: string, params?: unknown[]) => Promise<{ rows: unknown[] }>
+
+/** `query` over drizzle (PGlite or a pool's transaction): `$n` placeholders become bound values. */
+export function drizzleQuery(db: Db | Tx): Query {
+  return async (text, params = []) => {
+    const statement: SQL = params.length
+      ? sql.join(text.split(/\$(\d+)/).map((part, n) => (n % 2 ? sql`${sql.param(params[Number(part) - 1])}` : sql.raw(part))))
+      : sql.raw(text)
+    return (await db.execute(statement)) as unknown as { rows: unknown[] }
+  }
+}
+
 /** A vendor's history, written through `query` (one session: the statements share temp tables). */
-export async function seedVendorHistory(
-  query: (text: string, params?: unknown[]) => Promise<unknown>,
-  account: VendorAccount,
-  tag: string,
-  rows: number,
-  anchor: Date,
-): Promise<void> {
+export async function seedVendorHistory(query: Query, account: VendorAccount, tag: string, rows: number, anchor: Date): Promise<void> {
   const main = account.wallets.main
   await query(
     PARAMS_SQL,
@@ -144,14 +151,12 @@ export const LINK_CHECKS = [
       or (t.order_reference is not null and (o.id is null or o.vendor_id <> t.vendor_id or o.customer_id <> t.customer_id))`,
 ]
 
-/** Every ledger invariant and link check over the database `client` reads; throws naming what broke. */
-export async function assertHistoryConsistent(client: Pick<pg.Client, 'query'>): Promise<void> {
-  const check = await checkLedger(client as pg.Client)
-  if (check.violations.length) throw new Error(formatLedgerCheck(check))
-  for (const sql of LINK_CHECKS) {
-    const { rows } = await client.query<{ '?column?': string }>(`${sql} limit 5`)
-    if (rows.length) throw new Error(`Seeded history broken: ${rows.map((row) => Object.values(row)[0]).join(', ')}`)
-  }
+/** What breaks the ledger's invariants and the link checks in the database `query` reads ('' when nothing). */
+export async function historyBreaks(query: Query): Promise<string> {
+  const check = await checkLedger({ query } as unknown as pg.Client)
+  const links: unknown[] = []
+  for (const text of LINK_CHECKS) links.push(...(await query(`${text} limit 5`)).rows.map((row) => Object.values(row as object)[0]))
+  return [check.violations.length ? formatLedgerCheck(check) : '', links.length ? `Links broken: ${links.join(', ')}` : ''].join('').trim()
 }
 
 /** Secondary indexes of the bulk-loaded tables (not those behind a constraint): dropped while loading, rebuilt after. */
@@ -211,7 +216,8 @@ export async function seedHistory(
     await client.query('set session_replication_role = origin')
     await client.query('vacuum analyze')
     log(`${database}: checking the ledger's invariants`)
-    await assertHistoryConsistent(client)
+    const breaks = await historyBreaks((text, params) => client.query(text, params))
+    if (breaks) throw new Error(`${database} does not hold together:\n${breaks}`)
   })
   const marker: SeededHistory = {
     version: SEED_VERSION,

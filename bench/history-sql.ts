@@ -165,22 +165,23 @@ export const VENDOR_HISTORY_SQL: string[] = [
   `insert into order_counts (vendor_id, kind, count)
     select o.vendor_id, o.kind, count(*) from p join orders o on o.vendor_id = p.vendor group by o.vendor_id, o.kind
     on conflict (vendor_id, kind) do update set count = excluded.count`,
-  // ledger_post's legs, oldest first, a failed send's reversal right after it: ids and each wallet's running balance
-  // follow that order, as they do under the wallet's lock.
+  // ledger_post's legs, oldest first, a failed send's reversal right after it: ids (from the table's own sequence,
+  // taken in that order, so writers beside it are not collided with) and each wallet's running balance follow that
+  // order, as they do under the wallet's lock.
   `insert into ledger_entries (id, vendor_id, transaction_id, wallet_id, amount, balance_after, created_at)
-    select (select coalesce(max(id), 0) from ledger_entries) + row_number() over (order by l.i desc, l.phase, l.leg),
-      p.vendor, p.tag || '-t-' || l.i, l.wallet, l.amount,
-      sum(l.amount) over (partition by l.wallet order by l.i desc, l.phase, l.leg rows unbounded preceding), l.at
-    from p, (select h.i, h.at, x.phase, x.leg, x.wallet, x.amount
-      from p, h left join d using (i), lateral (values
-        (0, 1, case when h.debit then p.main else p.ext end, case when h.debit then -(d.amount + d.fee) else -h.credit_amount end),
-        (0, 2, case when h.debit then p.ext else p.main end, case when h.debit then d.amount else h.credit_amount end),
-        (0, 3, p.fees, d.fee),
-        (1, 1, p.main, case when d.status = 'failed' then d.amount + d.fee end),
-        (1, 2, p.ext, case when d.status = 'failed' then -d.amount end),
-        (1, 3, p.fees, case when d.status = 'failed' then -d.fee end)) as x(phase, leg, wallet, amount)
-      where x.amount is not null and x.amount <> 0) l`,
-  `select setval(pg_get_serial_sequence('ledger_entries', 'id'), (select max(id) from ledger_entries))`,
+    select nextval(pg_get_serial_sequence('ledger_entries', 'id')), vendor, transaction_id, wallet, amount, balance_after, at
+    from (select p.vendor, p.tag || '-t-' || l.i as transaction_id, l.wallet, l.amount, l.at,
+        sum(l.amount) over (partition by l.wallet order by l.i desc, l.phase, l.leg rows unbounded preceding) as balance_after
+      from p, (select h.i, h.at, x.phase, x.leg, x.wallet, x.amount
+        from p, h left join d using (i), lateral (values
+          (0, 1, case when h.debit then p.main else p.ext end, case when h.debit then -(d.amount + d.fee) else -h.credit_amount end),
+          (0, 2, case when h.debit then p.ext else p.main end, case when h.debit then d.amount else h.credit_amount end),
+          (0, 3, p.fees, d.fee),
+          (1, 1, p.main, case when d.status = 'failed' then d.amount + d.fee end),
+          (1, 2, p.ext, case when d.status = 'failed' then -d.amount end),
+          (1, 3, p.fees, case when d.status = 'failed' then -d.fee end)) as x(phase, leg, wallet, amount)
+        where x.amount is not null and x.amount <> 0) l
+      order by l.i desc, l.phase, l.leg) ordered`,
   `update wallets w set balance = s.total from (select e.wallet_id, sum(e.amount) as total from p join ledger_entries e
       on e.vendor_id = p.vendor group by e.wallet_id) s where w.id = s.wallet_id`,
   `update wallets w set transaction_count = p.n from p where w.id = p.main`,
