@@ -83,7 +83,16 @@ async function openTarget(size: HistorySize, marker: SeededHistory): Promise<Tar
   const copy = `bench_run_${size}_${process.pid}`
   await admin(async (client) => {
     await client.query(`drop database if exists ${copy} with (force)`)
-    await client.query(`create database ${copy} template ${historyDatabase(size)} strategy file_copy`)
+    // A template may have no connection while it is copied: someone looking at it for a moment is waited for.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(`create database ${copy} template ${historyDatabase(size)} strategy file_copy`)
+        break
+      } catch (error) {
+        if (attempt >= 20 || !/being accessed by other users/.test((error as Error).message)) throw error
+        await new Promise((done) => setTimeout(done, 3_000))
+      }
+    }
   })
   const database = await openDatabase({ databaseUrl: databaseUrl(copy), poolSize: 4 })
   const { db } = database
