@@ -4,6 +4,7 @@ import { browserFigures } from './browser-figures'
 import { bundleFigures } from './bundle'
 import { catalogueListFigures, PRODUCTS } from './catalogue-list'
 import { concurrentSendFigures } from './concurrent-sends'
+import { HISTORY_TITLE, historyFigures } from './history'
 import { lighthouseFigures } from './lighthouse'
 import { longTaskFigures } from './long-tasks'
 import { ORDERS, ordersListFigures } from './orders-list'
@@ -23,6 +24,7 @@ const sections = [
   ["One style pass over a whole screen (built stylesheet against the base preset's every-element properties put back)", stylePassFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
   [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
+  [HISTORY_TITLE, historyFigures],
 ] as const
 
 for (const [title, run] of sections) {

@@ -66,6 +66,9 @@ const LAST = [
   'Oyelaran',
 ]
 
+/** The parts of the sandbox's names: bench/history-seed.ts draws its payers' names from the same list. */
+export const SANDBOX_NAME_PARTS = { first: FIRST, middle: MIDDLE, last: LAST } as const
+
 /** A realistic Nigerian name derived from the account, so the same number always resolves to the same person. */
 export function sandboxAccountName(accountNumber: string, bankCode: string): string {
   const named = SANDBOX_NAMED_ACCOUNTS[`${bankCode}:${accountNumber}`]
