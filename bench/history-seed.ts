@@ -139,10 +139,13 @@ export async function seedVendorHistory(query: Query, account: VendorAccount, ta
   for (const statement of VENDOR_HISTORY_SQL) await query(statement)
 }
 
-/** What the ledger's invariants do not cover: the order counters and every customer link stay within the vendor. */
+/** What the ledger's invariants do not cover: the order and customer counters and every customer link stay within the vendor. */
 export const LINK_CHECKS = [
   `select 'order_counts ' || c.vendor_id || ' ' || c.kind from order_counts c
     where c.count <> (select count(*) from orders o where o.vendor_id = c.vendor_id and o.kind = c.kind)`,
+  `select 'customer_counts ' || u.vendor_id from customers u left join customer_counts c on c.vendor_id = u.vendor_id
+    group by u.vendor_id, c.count, c.anonymous_count
+    having c.count is distinct from count(*) or c.anonymous_count is distinct from count(*) filter (where u.is_anonymous)`,
   `select 'order ' || o.id from orders o left join customers c on c.id = o.customer_id
     where o.customer_id is not null and (c.id is null or c.vendor_id <> o.vendor_id or c.name <> o.customer_name)`,
   `select 'transaction ' || t.id from transactions t left join customers c on c.id = t.customer_id

@@ -165,6 +165,11 @@ export const VENDOR_HISTORY_SQL: string[] = [
   `insert into order_counts (vendor_id, kind, count)
     select o.vendor_id, o.kind, count(*) from p join orders o on o.vendor_id = p.vendor group by o.vendor_id, o.kind
     on conflict (vendor_id, kind) do update set count = excluded.count`,
+  // What countCustomers would have counted (decision 158).
+  `insert into customer_counts (vendor_id, count, anonymous_count)
+    select c.vendor_id, count(*), count(*) filter (where c.is_anonymous) from p join customers c on c.vendor_id = p.vendor
+    group by c.vendor_id
+    on conflict (vendor_id) do update set count = excluded.count, anonymous_count = excluded.anonymous_count`,
   // ledger_post's legs, oldest first, a failed send's reversal right after it: ids (from the table's own sequence,
   // taken in that order, so writers beside it are not collided with) and each wallet's running balance follow that
   // order, as they do under the wallet's lock.
