@@ -70,7 +70,7 @@ function expected(rows: TransactionRow[], q: Query): string[] {
 async function list(path: string, query: Query) {
   const res = await call(t.app, 'GET', path, { token: o.token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.data as { items: { id: string }[]; total: number; page: number; size: number }
+  return res.body.data as { items: { id: string }[]; total: number; page: number; size: number; nextCursor: string | null }
 }
 
 /** Every filter and kind of search the screens send, alone and together. */
@@ -144,12 +144,36 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
   })
 
   it('page by page, the same rows: none repeated, none skipped, ties at one instant included', async () => {
-    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦500' }]) {
+    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦500' }] as Query[]) {
       const seen: string[] = []
       for (let page = 1; page <= Math.ceil(ROWS / 37) + 1; page++) {
         seen.push(...(await list('/transaction', { ...q, page: String(page), size: '37' })).items.map((item) => item.id))
       }
       expect(seen, JSON.stringify(q)).toEqual(expected(main, q))
+    }
+  })
+
+  it('cursor by cursor, the same rows to the last, whose nextCursor is null (rows a microsecond apart kept apart)', async () => {
+    const walks: [string, Query, TransactionRow[]][] = [
+      ['/transaction', {}, main],
+      ['/transaction', { status: 'success' }, main],
+      ['/transaction', { search: 'Chioma' }, main],
+      ['/transaction', { search: '₦500', type: 'credit' }, main],
+      ['/transaction/outlet', { outletId: outlet.id }, outlet.rows],
+      ['/transaction/outlet', { outletId: outlet.id, type: 'debit' }, outlet.rows],
+    ]
+    for (const [path, q, rows] of walks) {
+      const seen: string[] = []
+      let cursor: string | null = null
+      let pages = 0
+      do {
+        const got = await list(path, { ...q, size: '37', ...(cursor ? { cursor } : {}) })
+        seen.push(...got.items.map((item) => item.id))
+        cursor = got.nextCursor
+        expect(++pages, `${path} ${JSON.stringify(q)}`).toBeLessThan(ROWS)
+      } while (cursor)
+      const { outletId: _, ...filters } = q
+      expect(seen, `${path} ${JSON.stringify(q)}`).toEqual(expected(rows, filters))
     }
   })
 })
