@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNotNull, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
 import { parseNairaToKobo } from '#contract/money'
 import type { Transaction } from '#contract/transactions'
@@ -97,29 +97,39 @@ export interface TransactionFilters {
  */
 const searchText = sql`transaction_search_text(${transactions.type}, ${transactions.originatorAccountName}, ${transactions.beneficiaryAccountName}, ${transactions.reference}, ${transactions.narration}, ${transactions.outletName}, ${transactions.orderReference})`
 
-/** A whole transaction reference as newReference writes it (TRX-20260412-8F3A9C1D2E, OTR-…, TRF-…), in any case. */
-const WHOLE_REFERENCE = /^[A-Za-z]{3}-\d{8}-[0-9A-Fa-f]{10}$/
-
 /**
- * "Did this payment arrive?" (issues 22, 35 and 38): one box, read by what the term looks like, each kind from its
- * own index scoped to the wallet, never a scan of the wallet's or other vendors' rows (decision 157).
- * - A whole transaction reference: that transaction, from the reference's unique index (0.1 ms at a million rows;
- *   as a fragment its common trigrams 'TRX', '-20', '202' made the trigram index read most of the wallet). It no
- *   longer also finds other rows that quote it: no name, narration or outlet holds a whole reference, save a payer
- *   who typed one into a narration (decision 157 says why that is given up). An order's reference (ORD-…) is text.
- * - Naira ('5000', '5,000', '₦5,000.50'): that exact amount in kobo, from the (vendor, wallet, amount) index, or
- *   the text as a fragment; both index conditions, so their OR is a BitmapOr. Under three characters there is no
- *   trigram to look up: it is the amount alone ('50' is ₦50, not every reference with a 5 and a 0 in a row).
- * - Anything else: a fragment of what a row shows, in any case (searchText), from the trigram index.
+ * "Did this payment arrive?" (issues 22 and 35): a fragment of what a row shows, in any case (searchText, from its
+ * trigram index); text that reads as naira ('5000', '5,000', '₦5,000.50') is also that exact amount in kobo, from the
+ * (vendor, wallet, amount) index. Both are index conditions, so their OR is a BitmapOr, never a scan. A term under
+ * three characters has no trigram to look up: it reads as an amount alone when it is one ('50' is ₦50, not every
+ * reference with a 5 and a 0 in a row). A whole reference is looked up first by boundList (wholeReference).
  */
 export function transactionSearch(text: string | undefined): SQL | undefined {
   const term = text?.trim()
   if (!term) return undefined
-  if (WHOLE_REFERENCE.test(term)) return eq(transactions.reference, term.toUpperCase())
   const kobo = parseNairaToKobo(term)
   const fragment = sql`${searchText} ilike ${containsPattern(term)}`
   if (kobo === null) return fragment
   return term.length < 3 ? eq(transactions.amount, kobo) : or(eq(transactions.amount, kobo), fragment)
+}
+
+/** What a transaction reference looks like (TRX-20260412-8F3A9C1D2E, or another system's of that form). */
+const REFERENCE_SHAPE = /^[A-Za-z]{2,5}-\d{8}-[0-9A-Za-z]{4,32}$/
+
+/**
+ * A search that is a whole reference of the wallet's (issue 38, decision 157): that reference, read from its unique
+ * index (0.1 ms at a million rows). As a fragment its common trigrams ('TRX', '-20', '202') made the trigram index
+ * read most of the wallet. A term of that shape that is no reference (a part of one) stays a fragment, as before.
+ */
+async function wholeReference(db: Db, vendorId: string, scope: WalletScope, search: string | undefined) {
+  const term = search?.trim()
+  if (!term || !REFERENCE_SHAPE.test(term)) return undefined
+  const [found] = await db
+    .select({ reference: transactions.reference })
+    .from(transactions)
+    .where(and(walletScope(vendorId, scope), inArray(transactions.reference, [...new Set([term, term.toUpperCase()])])))
+    .limit(1)
+  return found?.reference
 }
 
 /**
@@ -203,7 +213,8 @@ type PageRow = { row: TransactionRow; position: string; total: number }
  * through a subquery, the wallet is an unknown the planner guesses at one row, so in a database of many wallets it
  * read a 30,000-row wallet through its amount index and ran the search on every row; with the id it sees how many
  * rows the wallet holds and answers a search from the trigram index. One small indexed read, for filtered lists
- * only (the list as it opens keeps its one prepared statement). Exported for the test that EXPLAINs a search.
+ * only (the list as it opens keeps its one prepared statement). A search shaped like a reference is looked up here
+ * too (wholeReference), one more indexed read. Exported for the test that EXPLAINs a search.
  */
 export async function boundList(
   db: Db,
@@ -217,7 +228,10 @@ export async function boundList(
     // A vendor with no main wallet keeps the subquery: it finds no row, as before.
     if (main) bound = { walletId: main.id }
   }
-  return { scope: bound, where: listFilter(vendorId, filters, bound) }
+  // A whole reference searched is that transaction (decision 157): no longer also rows quoting it in a narration.
+  const reference = await wholeReference(db, vendorId, bound, filters.search)
+  const refined = reference && (filters.reference ?? reference) === reference ? { ...filters, search: undefined, reference } : filters
+  return { scope: bound, where: listFilter(vendorId, refined, bound) }
 }
 
 /**

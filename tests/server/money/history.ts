@@ -14,7 +14,8 @@ import { transactions, wallets } from '#server/db/schema'
  * - type: every 4th a debit (to 'Supplier …'), else a credit (from 'Chioma Okeke' every 3rd, 'Aisha Bello' every
  *   50th, else 'Payer …');
  * - status: every 7th failed, every 5th pending, else success;
- * - amount: ₦500 × (1 + n mod 13), ₦5,000.50 every 97th;
+ * - amount: ₦1,000 × (1 + n mod 13), ₦5,000.50 every 97th (never ₦2,500, which search-plan.test.ts asks of a wallet
+ *   where it is rare: rows of it here would change that plan's estimate);
  * - a narration 'Order …' every 3rd, an order reference every 11th, a customer every 9th, an own transfer from
  *   'Ikeja Branch' every 53rd credit, an unattached credit every 29th;
  * - created_at: rows 4k, 4k+1 and 4k+2 at one instant, 4k+3 one microsecond earlier; k minutes before `newest`.
@@ -28,7 +29,7 @@ export async function seedHistory(db: Db, walletId: string, rows: number, newest
     select ${tag} || '-' || lpad(n::text, 6, '0'), w.vendor_id, w.id,
       case when n % 4 = 0 then 'debit' else 'credit' end,
       case when n % 7 = 0 then 'failed' when n % 5 = 0 then 'pending' else 'success' end,
-      case when n % 97 = 0 then 500050 else 50000 * (1 + n % 13) end, 0,
+      case when n % 97 = 0 then 500050 else 100000 * (1 + n % 13) end, 0,
       case when n % 4 = 0 then 'TRX' else 'TRF' end || '-20261205-' || upper(substr(md5(${tag} || n::text), 1, 10)),
       case when n % 3 = 0 then 'Order ' || (n % 31) end,
       case when n % 4 <> 0 then (case when n % 50 = 1 then 'Aisha Bello' when n % 3 = 1 then 'Chioma Okeke' else 'Payer ' || (n % 41) end) end,

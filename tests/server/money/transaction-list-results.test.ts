@@ -89,10 +89,11 @@ function queries(rows: TransactionRow[]): Query[] {
     credit.reference.toLowerCase(),
     credit.reference.slice(-6).toLowerCase(), // a fragment of one
     credit.reference.slice(0, 12), // the shared prefix of many ('TRF-20261205')
+    credit.reference.slice(0, -2), // shaped like a reference, but no whole one: a fragment still
     credit.orderReference!, // an order's reference
     '5000', // amounts, however written
     '5,000.50',
-    '₦500',
+    '₦1,000',
     '50', // too short for a fragment: an amount alone
     '%', // wildcards are literal
     'no such payer',
@@ -144,7 +145,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
   })
 
   it('page by page, the same rows: none repeated, none skipped, ties at one instant included', async () => {
-    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦500' }] as Query[]) {
+    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦1,000' }] as Query[]) {
       const seen: string[] = []
       for (let page = 1; page <= Math.ceil(ROWS / 37) + 1; page++) {
         seen.push(...(await list('/transaction', { ...q, page: String(page), size: '37' })).items.map((item) => item.id))
@@ -158,7 +159,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
       ['/transaction', {}, main],
       ['/transaction', { status: 'success' }, main],
       ['/transaction', { search: 'Chioma' }, main],
-      ['/transaction', { search: '₦500', type: 'credit' }, main],
+      ['/transaction', { search: '₦1,000', type: 'credit' }, main],
       ['/transaction/outlet', { outletId: outlet.id }, outlet.rows],
       ['/transaction/outlet', { outletId: outlet.id, type: 'debit' }, outlet.rows],
     ]
