@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { pin } from './banking'
-import { amountKobo, email, id, kobo, optionalText, page, pageQuery, phone, text } from './common'
+import { amountKobo, cursorQuery, email, id, keysetPage, kobo, optionalText, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'
 import { PERMISSIONS } from './permissions'
 import { Transaction, transactionFilters } from './transactions'
@@ -136,10 +136,10 @@ export const outletEndpoints = {
   outletTransactions: endpoint({
     method: 'GET',
     path: '/transaction/outlet',
-    summary: "An outlet wallet's transactions, newest first, filtered like the main wallet's.",
+    summary: "An outlet wallet's transactions, newest first, filtered, counted and paged like the main wallet's.",
     permission: 'VENDOR_OUTLETS',
-    query: v.object({ ...pageQuery, outletId, ...transactionFilters }),
-    response: page(Transaction),
+    query: v.object({ ...pageQuery, ...cursorQuery, outletId, ...transactionFilters }),
+    response: keysetPage(Transaction),
   }),
   outletTransactionDetail: endpoint({
     method: 'GET',

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { id, isoDate, kobo, page, pageQuery, queryBool } from './common'
+import { cursorQuery, id, isoDate, keysetPage, kobo, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
@@ -106,10 +106,10 @@ export const transactionEndpoints = {
     method: 'GET',
     path: '/transaction',
     summary:
-      "The main wallet's transactions, newest first, filtered by status, type, customer, reference, date and a search (an amount in naira, or part of what a row shows: the other side's name, the reference, the narration).",
+      "The main wallet's transactions, newest first, filtered by status, type, customer, reference, date and a search (an amount in naira, or part of what a row shows: the other side's name, the reference, the narration). A filtered total stops at 10,000 (totalCapped); `cursor` (a previous answer's nextCursor) reads the next page however deep.",
     permission: 'VENDOR_TRANSACTIONS',
-    query: v.object({ ...pageQuery, ...transactionFilters }),
-    response: page(Transaction),
+    query: v.object({ ...pageQuery, ...cursorQuery, ...transactionFilters }),
+    response: keysetPage(Transaction),
   }),
   exportTransactions: endpoint({
     method: 'GET',

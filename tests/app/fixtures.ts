@@ -61,8 +61,13 @@ export function transaction(overrides: Partial<TransactionOut> = {}): Transactio
   })
 }
 
-export function transactionPage(items: TransactionOut[], page = 1, size = 100, total = items.length) {
-  return v.parse(endpoints.listTransactions.response, { items, page, size, total })
+/**
+ * A page of GET /transaction. Its nextCursor is the next page's number as text (the fakes that serve many pages
+ * read it back), null on the last; `totalCapped` as the server says it past 10,000 filtered matches.
+ */
+export function transactionPage(items: TransactionOut[], page = 1, size = 100, total = items.length, totalCapped = false) {
+  const nextCursor = page * size < total || (totalCapped && items.length === size) ? String(page + 1) : null
+  return v.parse(endpoints.listTransactions.response, { items, page, size, total, totalCapped, nextCursor })
 }
 
 export const BANKS = v.parse(v.array(Bank), [

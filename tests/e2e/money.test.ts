@@ -144,7 +144,8 @@ describe('money on a phone (390×844)', () => {
       (url) => url.pathname === '/api/transaction',
       (route) => {
         const params = new URL(route.request().url()).searchParams
-        const pageNo = Number(params.get('page'))
+        // The app asks the first page without a cursor and each next one by the cursor the last gave (here its number).
+        const pageNo = Number(params.get('cursor') ?? params.get('page') ?? 1)
         const size = Number(params.get('size'))
         const items = Array.from({ length: Math.max(0, Math.min(size, TOTAL - (pageNo - 1) * size)) }, (_, i) => {
           const n = (pageNo - 1) * size + i
@@ -179,7 +180,8 @@ describe('money on a phone (390×844)', () => {
             updatedAt: at,
           }
         })
-        return route.fulfill({ json: { message: 'OK', data: { items, page: pageNo, size, total: TOTAL } } })
+        const nextCursor = pageNo * size < TOTAL ? String(pageNo + 1) : null
+        return route.fulfill({ json: { message: 'OK', data: { items, page: pageNo, size, total: TOTAL, totalCapped: false, nextCursor } } })
       },
     )
     await page.goto(`${baseURL()}/transactions`)

@@ -2,7 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
+import { transactionListQuery } from '#app/features/transactions/queries'
 import { menuFor } from '#app/lib/permissions'
+import { COUNT_CAP } from '#contract/common'
 import { endpoints } from '#contract/index'
 
 import { transaction, transactionPage } from '../fixtures'
@@ -13,14 +15,17 @@ afterEach(() => vi.restoreAllMocks())
 
 const STATUSES = ['success', 'pending', 'failed'] as const
 
-/** A fake ledger of `total` transactions served page by page, recording every query string. */
-function ledger(total: number) {
+/**
+ * A fake ledger of `total` transactions served page by page (by `page`, or by the cursor a page gave: the next
+ * page's number), recording every query string. `capped`: the server stopped counting at 10,000 (decision 157).
+ */
+function ledger(total: number, capped = false) {
   const queries: URLSearchParams[] = []
   server.use(
     handle(endpoints.listTransactions, ({ request }) => {
       const params = new URL(request.url).searchParams
       queries.push(params)
-      const page = Number(params.get('page'))
+      const page = Number(params.get('cursor') ?? params.get('page') ?? 1)
       const size = Number(params.get('size'))
       const from = (page - 1) * size
       const items = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) => {
@@ -34,7 +39,7 @@ function ledger(total: number) {
           beneficiaryAccountName: `Payee ${n}`,
         })
       })
-      return ok(transactionPage(items, page, size, total))
+      return ok(capped ? transactionPage(items, page, size, COUNT_CAP, true) : transactionPage(items, page, size, total))
     }),
   )
   return queries
@@ -61,6 +66,19 @@ describe('Transactions list', () => {
     // TODAY by default: the range is whole local days.
     // Midnight in Lagos (UTC+1), whatever the device's zone (issue 22).
     expect(new Date(Date.parse(queries[0]!.get('startDate')!) + 3_600_000).getUTCHours()).toBe(0)
+  })
+
+  it("shows a total that stopped counting as '10,000+' and keeps loading past it, by cursor", async () => {
+    const queries = ledger(25_000, true)
+    renderApp('/transactions?status=success')
+    await screen.findByRole('link', { name: /Payer 0/ })
+    expect(screen.getByText('Showing 100 of 10,000+')).toBeTruthy()
+    expect(queries[0]!.get('cursor')).toBeNull()
+    // Page 100 of a capped list is no end: the next page is asked for by its cursor.
+    const page100 = transactionPage([transaction({ id: 'txn-9999' })], 100, 1, COUNT_CAP, true)
+    expect(transactionListQuery({}).getNextPageParam(page100, [page100], undefined, [undefined])).toBe('101')
+    const last = transactionPage([transaction({ id: 'txn-24999' })], 250, 100, COUNT_CAP, true)
+    expect(transactionListQuery({}).getNextPageParam({ ...last, nextCursor: null }, [last], undefined, [undefined])).toBeUndefined()
   })
 
   it('shows No record found with Refetch when empty, and hides Refetch on a 403', async () => {

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { vendors, wallets } from '#server/db/schema'
+import { transactions, vendors, wallets } from '#server/db/schema'
 import { boundList, pageQuery } from '#server/money/transaction-queries'
 
 import { call, createVendor, makeApp, type TestApp, type TestVendor } from '../harness'
@@ -15,7 +15,8 @@ import { tokenFor } from './helpers'
  * query, built as GET /transaction builds it. The searched vendor sits beside others, as in production and in CI's
  * shared database: a neighbour of the same size and many small vendors. With many wallets in the table, a wallet id
  * read through a subquery was estimated at one row and the planner read the whole wallet through its amount index,
- * running the search on each row; the list now binds the id (boundList).
+ * running the search on each row; the list now binds the id (boundList). A whole reference is not a fragment: the
+ * reference's unique index answers it (decision 157).
  * PostgreSQL only: PGlite plans it the same way but takes minutes to insert the rows, so there the suite skips it.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL)
@@ -117,6 +118,20 @@ describe.skipIf(!onPostgres)(`a search of a ${ROWS.toLocaleString('en')}-row wal
 
   it('finds a fragment of a reference from the same index', async () => {
     expectSearchFromTrigramIndex(await plan('20261205-0A1B'))
+  })
+
+  it('a whole reference is that transaction, from the reference index alone (issue 38, decision 157)', async () => {
+    const [row] = await t.db
+      .select({ reference: transactions.reference })
+      .from(transactions)
+      .where(eq(transactions.vendorId, v.vendor.id))
+      .limit(1)
+    for (const typed of [row!.reference, row!.reference.toLowerCase()]) {
+      const explained = await plan(typed)
+      // The page and its capped total: each one row from the unique index, never the trigram index or a scan.
+      expect(explained.match(/Index Scan using transactions_reference_unique/g), explained).toHaveLength(2)
+      expect(explained, explained).not.toMatch(/transactions_wallet_search_idx|Seq Scan on transactions/)
+    }
   })
 
   it('an amount is the amount index or the text index, OR-ed as bitmaps', async () => {

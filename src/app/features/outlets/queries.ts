@@ -71,8 +71,8 @@ export function outletTransactionData(outletId: string) {
   return {
     listsKey: [...queryKeys.outlets.transactions(outletId), 'list'] as const,
     listKey: (filters: TransactionListFilters) => queryKeys.outlets.transactionList({ ...filters, outletId }),
-    fetchPage: async (filters: TransactionListFilters, page: number, size: number, signal?: AbortSignal) =>
-      (await api(outletEndpoints.outletTransactions, { query: { ...filters, outletId, page, size }, signal })).data,
+    fetchPage: async (filters: TransactionListFilters, cursor: string | undefined, size: number, signal?: AbortSignal) =>
+      (await api(outletEndpoints.outletTransactions, { query: { ...filters, outletId, cursor, size }, signal })).data,
     detailKey: (id: string) => queryKeys.outlets.transaction(outletId, id),
     fetchOne: async (id: string, signal?: AbortSignal) =>
       (await api(outletEndpoints.outletTransactionDetail, { query: { id, outletId }, signal })).data,

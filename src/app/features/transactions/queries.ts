@@ -11,13 +11,17 @@ import { MAIN_WALLET_DATA, type TransactionData, type TransactionPage } from './
 /** Rows per request while scrolling: big enough that 10,000 rows are 100 requests, small enough to be quick. */
 export const LIST_PAGE_SIZE = 100
 
-/** The pages of a list, newest first, for the filters: the main wallet's unless a source says whose. */
+/**
+ * The pages of a list, newest first, for the filters: the main wallet's unless a source says whose. Each next page
+ * starts at the previous one's cursor (decision 157): as quick 10,000 rows down as at the top, and the list ends
+ * where the server says it does, never at a total that stopped counting at 10,000.
+ */
 export const transactionListQuery = (filters: TransactionListFilters, source: TransactionData = MAIN_WALLET_DATA) =>
   infiniteQueryOptions({
     queryKey: source.listKey(filters),
     queryFn: ({ pageParam, signal }) => source.fetchPage(filters, pageParam, LIST_PAGE_SIZE, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last: TransactionPage) => (last.page * last.size < last.total ? last.page + 1 : undefined),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last: TransactionPage) => last.nextCursor ?? undefined,
   })
 
 /** A row already in a loaded list, so the summary opens at once (and offline) while the details load. */

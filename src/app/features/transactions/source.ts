@@ -5,11 +5,17 @@ import { api } from '#app/lib/api'
 import { queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
 import { type Transaction, transactionEndpoints } from '#contract/transactions'
 
+/**
+ * One page of a list as the API answers it (decision 157): `total` is exact unless `totalCapped` (then at least
+ * COUNT_CAP: show it with formatTotal), and `nextCursor` is where the next page starts, null at the end.
+ */
 export interface TransactionPage {
   items: Transaction[]
   page: number
   size: number
   total: number
+  totalCapped: boolean
+  nextCursor: string | null
 }
 
 /** A link to a route of the app; written with linkOptions(), so the path and its params are checked there. */
@@ -25,7 +31,8 @@ export interface TransactionData {
   /** Every list of this source sits under this key; the summary looks its row up there while the details load. */
   listsKey: QueryKey
   listKey: (filters: TransactionListFilters) => QueryKey
-  fetchPage: (filters: TransactionListFilters, page: number, size: number, signal?: AbortSignal) => Promise<TransactionPage>
+  /** The first page without a cursor; each next one from the previous page's nextCursor (keyset paging). */
+  fetchPage: (filters: TransactionListFilters, cursor: string | undefined, size: number, signal?: AbortSignal) => Promise<TransactionPage>
   detailKey: (id: string) => QueryKey
   fetchOne: (id: string, signal?: AbortSignal) => Promise<Transaction>
 }
@@ -46,8 +53,8 @@ export interface TransactionSource extends TransactionData {
 export const MAIN_WALLET_DATA: TransactionData = {
   listsKey: queryKeys.transactions.lists(),
   listKey: (filters) => queryKeys.transactions.list(filters),
-  fetchPage: async (filters, page, size, signal) =>
-    (await api(transactionEndpoints.listTransactions, { query: { ...filters, page, size }, signal })).data,
+  fetchPage: async (filters, cursor, size, signal) =>
+    (await api(transactionEndpoints.listTransactions, { query: { ...filters, cursor, size }, signal })).data,
   detailKey: (id) => queryKeys.transactions.detail(id),
   fetchOne: async (id, signal) => (await api(transactionEndpoints.transactionDetail, { query: { id }, signal })).data,
 }

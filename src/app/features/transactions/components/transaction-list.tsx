@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react'
 import { css } from 'styled-system/css'
 import { visuallyHidden } from 'styled-system/patterns'
 
-import { formatCount } from '#app/lib/format'
+import { formatCount, formatTotal } from '#app/lib/format'
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import { scrollWindowTo, useDocumentTop, windowRect } from '#app/lib/window-virtualizer'
 import { EmptyState } from '#app/ui/empty-state'
@@ -36,7 +36,10 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
   const options = transactionListQuery(filters, source)
   const query = useInfiniteQuery(options)
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
-  const total = query.data?.pages[0]?.total ?? 0
+  const first = query.data?.pages[0]
+  const total = first?.total ?? 0
+  // Past 10,000 matches a filtered list stops counting (decision 157): '10,000+', and no set size for screen readers.
+  const capped = first?.totalCapped ?? false
   const [listElement, setListElement] = useState<HTMLDivElement | null>(null)
   const scrollMargin = useDocumentTop(listElement)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
@@ -58,7 +61,7 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
 
   /** Pull to refresh: back to the first page, fetched again, instead of refetching every page scrolled through. */
   async function refresh() {
-    queryClient.setQueryData<InfiniteData<unknown, number>>(options.queryKey, (data) =>
+    queryClient.setQueryData<InfiniteData<unknown, string | undefined>>(options.queryKey, (data) =>
       data ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) } : data,
     )
     await query.refetch()
@@ -117,7 +120,7 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
               <div
                 key={item.key}
                 role="listitem"
-                aria-setsize={total}
+                aria-setsize={capped ? -1 : total}
                 aria-posinset={item.index + 1}
                 style={{
                   position: 'absolute',
@@ -141,9 +144,9 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
         </div>
       </div>
       <p className={footerText}>
-        {rows.length < total
-          ? `Showing ${rows.length.toLocaleString('en-NG')} of ${total.toLocaleString('en-NG')}`
-          : formatCount(total, 'transaction')}
+        {hasNextPage
+          ? `Showing ${rows.length.toLocaleString('en-NG')} of ${formatTotal(total, capped)}`
+          : formatCount(rows.length, 'transaction')}
       </p>
     </PullToRefresh>
   )

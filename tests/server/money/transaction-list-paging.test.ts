@@ -1,0 +1,80 @@
+import { sql } from 'drizzle-orm'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+import { COUNT_CAP } from '#contract/common'
+
+import { call, type TestApp } from '../harness'
+import { outletsApp, type Owner, owner } from '../outlets/helpers'
+import { seedHistory } from './history'
+
+/*
+ * Issue 38, decision 157: a filtered list counts its matches no further than COUNT_CAP and says so; the whole list
+ * keeps its exact, maintained count; a cursor is checked like any other field.
+ */
+
+const ROWS = COUNT_CAP + 60
+let t: TestApp
+let o: Owner
+const newest = new Date('2026-12-05T10:00:00.000Z')
+
+beforeAll(async () => {
+  t = await outletsApp()
+  o = await owner(t)
+  await seedHistory(t.db, o.wallets.main.id, ROWS, newest)
+}, 120_000)
+
+async function list(query: Record<string, string>) {
+  const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { size: '5', ...query } })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.data as { items: unknown[]; total: number; totalCapped: boolean; nextCursor: string | null }
+}
+
+/** How many of the wallet's rows are at or after `start`, counted in full. */
+async function countSince(start: string): Promise<number> {
+  const result = await t.db.execute(
+    sql`select count(*)::int as n from transactions where wallet_id = ${o.wallets.main.id} and created_at >= ${start}::timestamptz`,
+  )
+  const row = (result as unknown as { rows: { n: number }[] }).rows[0]!
+  return Number(row.n)
+}
+
+describe(`a list of ${ROWS.toLocaleString('en')} transactions`, () => {
+  it('unfiltered, the exact total', async () => {
+    expect(await list({})).toMatchObject({ total: ROWS, totalCapped: false })
+  })
+
+  it(`filtered past ${COUNT_CAP.toLocaleString('en')} matches, the cap and totalCapped; at or under it, exact`, async () => {
+    const everything = await list({ startDate: '2020-01-01T00:00:00.000Z' })
+    expect(everything).toMatchObject({ total: COUNT_CAP, totalCapped: true })
+    expect(everything.items).toHaveLength(5)
+    // Just inside the cap and just past it: one minute holds four rows, so step a minute at a time around it.
+    const minute = (k: number) => new Date(newest.getTime() - k * 60_000).toISOString()
+    const under = minute(COUNT_CAP / 4 - 1)
+    const over = minute(COUNT_CAP / 4 + 1)
+    expect(await countSince(under)).toBeLessThanOrEqual(COUNT_CAP)
+    expect(await countSince(over)).toBeGreaterThan(COUNT_CAP)
+    expect(await list({ startDate: under })).toMatchObject({ total: await countSince(under), totalCapped: false })
+    expect(await list({ startDate: over })).toMatchObject({ total: COUNT_CAP, totalCapped: true })
+    const credits = await list({ type: 'credit' })
+    expect(credits).toMatchObject({ total: ROWS - Math.floor(ROWS / 4), totalCapped: false })
+  })
+
+  it('a page past the end of a capped list still says the total is capped', async () => {
+    expect(await list({ startDate: '2020-01-01T00:00:00.000Z', page: '100000' })).toEqual({
+      items: [],
+      page: 100000,
+      size: 5,
+      total: COUNT_CAP,
+      totalCapped: true,
+      nextCursor: null,
+    })
+  })
+
+  it('422 naming cursor for one that no page gave', async () => {
+    for (const cursor of ['nope', Buffer.from('12.abc.def').toString('base64url'), 'x'.repeat(201)]) {
+      const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { cursor } })
+      expect(res.status, cursor).toBe(422)
+      expect(res.body.issues?.[0]?.path ?? res.body.message, cursor).toMatch(/^cursor/)
+    }
+  })
+})
