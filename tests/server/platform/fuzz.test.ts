@@ -115,6 +115,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   resetPassword: () => ({ body: { email: s.owner.email, otp: '123456', password: 'a-new-password-2026' } }),
   changePassword: () => ({ body: { currentPassword: 'wrong-but-well-formed', newPassword: 'a-new-password-2026' } }),
   listTransactions: () => ({ query: { page: '1', size: '20', status: 'success', type: 'credit', startDate: '2020-01-01T00:00:00.000Z' } }),
+  exportTransactions: () => ({ query: { status: 'success', type: 'credit', search: 'ada', startDate: '2020-01-01T00:00:00.000Z' } }),
   transactionDetail: () => ({ query: { id: ids.transactionId } }),
   markPos: () => ({ body: { id: ids.transactionId } }),
   transactionAnalytics: () => ({ query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-01-01T00:00:00.000Z' } }),
