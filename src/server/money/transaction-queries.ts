@@ -1,6 +1,5 @@
-import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, or, type Placeholder, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, type Placeholder, type SQL, sql } from 'drizzle-orm'
 
-import { parseNairaToKobo } from '#contract/money'
 import type { Transaction } from '#contract/transactions'
 
 import { cappedCountQuery, cappedTotal } from '../db/capped-count'
@@ -8,8 +7,8 @@ import type { Db } from '../db/client'
 import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positionOf } from '../db/keyset'
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
-import { containsPattern } from '../db/sql-helpers'
 import { ApiError, notFound } from '../errors'
+import { eitherCount, newestIds, searchParts, transactionSearch } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -90,29 +89,6 @@ export interface TransactionFilters {
   endDate?: string
 }
 
-/**
- * What a row shows, as one text (migration 0017's `transaction_search_text`): the other side's name (a credit's
- * payer, a debit's payee), the reference, the narration, an own transfer's outlet and an order's reference. Called
- * with the same columns as the GIN index `transactions_wallet_search_idx`, so the planner answers from the index.
- */
-const searchText = sql`transaction_search_text(${transactions.type}, ${transactions.originatorAccountName}, ${transactions.beneficiaryAccountName}, ${transactions.reference}, ${transactions.narration}, ${transactions.outletName}, ${transactions.orderReference})`
-
-/**
- * "Did this payment arrive?" (issues 22 and 35): a fragment of what a row shows, in any case (searchText, from its
- * trigram index); text that reads as naira ('5000', '5,000', '₦5,000.50') is also that exact amount in kobo, from the
- * (vendor, wallet, amount) index. Both are index conditions, so their OR is a BitmapOr, never a scan. A term under
- * three characters has no trigram to look up: it reads as an amount alone when it is one ('50' is ₦50, not every
- * reference with a 5 and a 0 in a row). A whole reference is looked up first by boundList (wholeReference).
- */
-export function transactionSearch(text: string | undefined): SQL | undefined {
-  const term = text?.trim()
-  if (!term) return undefined
-  const kobo = parseNairaToKobo(term)
-  const fragment = sql`${searchText} ilike ${containsPattern(term)}`
-  if (kobo === null) return fragment
-  return term.length < 3 ? eq(transactions.amount, kobo) : or(eq(transactions.amount, kobo), fragment)
-}
-
 /** What a transaction reference looks like (TRX-20260412-8F3A9C1D2E, or another system's of that form). */
 const REFERENCE_SHAPE = /^[A-Za-z]{2,5}-\d{8}-[0-9A-Za-z]{4,32}$/
 
@@ -190,8 +166,9 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
     rows = await mainPage(db).execute({ vendorId, ...paging })
   } else {
-    ;({ scope, where } = await boundList(db, vendorId, filters, scope))
-    rows = await pageQuery(db, vendorId, scope, where, after).execute(paging)
+    const bound = await boundList(db, vendorId, filters, scope)
+    ;({ scope, where } = bound)
+    rows = await pageQuery(db, vendorId, scope, where, after, bound.amountOrFragment).execute(paging)
   }
   const shown = rows.slice(0, filters.size)
   const last = rows.length > filters.size ? shown.at(-1) : undefined
@@ -221,7 +198,7 @@ export async function boundList(
   vendorId: string,
   filters: TransactionFilters,
   scope: WalletScope = MAIN_WALLET,
-): Promise<{ scope: WalletScope; where: SQL | undefined }> {
+): Promise<BoundList> {
   let bound = scope
   if (!('walletId' in scope)) {
     const [main] = await db.select({ id: wallets.id }).from(wallets).where(countedWallet(vendorId, scope))
@@ -231,7 +208,23 @@ export async function boundList(
   // A whole reference searched is that transaction (decision 157): no longer also rows quoting it in a narration.
   const reference = await wholeReference(db, vendorId, bound, filters.search)
   const refined = reference && (filters.reference ?? reference) === reference ? { ...filters, search: undefined, reference } : filters
-  return { scope: bound, where: listFilter(vendorId, refined, bound) }
+  const where = listFilter(vendorId, refined, bound)
+  const search = searchParts(refined.search)
+  if (!search?.amount) return { scope: bound, where }
+  // The same filter without the search, then each side of its OR, made disjoint: the amount, and the fragment on
+  // rows of another amount (so the two sides' rows and counts simply add up).
+  const rest = listFilter(vendorId, { ...refined, search: undefined }, bound) ?? walletScope(vendorId, bound)
+  return { scope: bound, where, amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, search.otherAmount)!] }
+}
+
+/**
+ * A filtered list bound to its wallet. `where` is the whole condition (the export and the count read it);
+ * `amountOrFragment` is an amount search's two sides, each the other filters and one side of the OR, no row in both.
+ */
+export interface BoundList {
+  scope: WalletScope
+  where: SQL | undefined
+  amountOrFragment?: [SQL, SQL]
 }
 
 /**
@@ -249,15 +242,24 @@ function totalQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, 
  * evaluated once. Without a filter, the rows of the scope; after a cursor, only the rows past it (the total stays
  * the whole list's). Each row carries its keyset position. Exported for the test that EXPLAINs a search.
  */
-export function pageQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, filter?: SQL, after?: KeysetPosition) {
-  const total = totalQuery(db, vendorId, scope, filter)
+export function pageQuery(
+  db: Db,
+  vendorId: string | Placeholder,
+  scope: WalletScope,
+  filter?: SQL,
+  after?: KeysetPosition,
+  amountOrFragment?: [SQL, SQL],
+) {
+  const total = amountOrFragment ? eitherCount(db, amountOrFragment) : totalQuery(db, vendorId, scope, filter)
+  const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
+  const rows = amountOrFragment
+    ? sql`${transactions.id} in (${newestIds(amountOrFragment[0], past)} union all ${newestIds(amountOrFragment[1], past)})`
+    : undefined
   return (
     db
       .select({ row: transactions, position: positionOf(transactions.createdAt), total: sql<number>`(${total})`.mapWith(Number) })
       .from(transactions)
-      .where(
-        and(filter ?? walletScope(vendorId, scope), after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined),
-      )
+      .where(rows ?? and(filter ?? walletScope(vendorId, scope), past))
       // id breaks ties between rows of the same instant, so pages never repeat or skip a row.
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(sql.placeholder('limit'))

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
@@ -25,6 +26,11 @@ beforeAll(async () => {
   o = await owner(t)
   const newest = new Date('2026-12-05T10:00:00.000Z')
   await seedHistory(t.db, o.wallets.main.id, ROWS, newest)
+  // An amount searched is also a fragment (decision 157 reads the two sides apart): '3000' in the narration of rows of
+  // ₦3,000 (found by both sides, counted once) and of other amounts (found by the fragment alone).
+  await t.db.execute(
+    sql`update transactions set narration = 'Invoice 3000' where wallet_id = ${o.wallets.main.id} and right(id, 6)::int % 17 = 0`,
+  )
   const branch = await makeOutlet(t, o.token)
   await seedHistory(t.db, branch.walletId, 120, newest)
   const neighbour = await owner(t)
@@ -94,6 +100,7 @@ function queries(rows: TransactionRow[]): Query[] {
     '5000', // amounts, however written
     '5,000.50',
     '₦1,000',
+    '3000', // an amount, and a fragment of narrations on rows of that amount and of others
     '50', // too short for a fragment: an amount alone
     '%', // wildcards are literal
     'no such payer',
@@ -145,7 +152,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
   })
 
   it('page by page, the same rows: none repeated, none skipped, ties at one instant included', async () => {
-    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦1,000' }] as Query[]) {
+    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦1,000' }, { search: '3000' }] as Query[]) {
       const seen: string[] = []
       for (let page = 1; page <= Math.ceil(ROWS / 37) + 1; page++) {
         seen.push(...(await list('/transaction', { ...q, page: String(page), size: '37' })).items.map((item) => item.id))
@@ -160,6 +167,8 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
       ['/transaction', { status: 'success' }, main],
       ['/transaction', { search: 'Chioma' }, main],
       ['/transaction', { search: '₦1,000', type: 'credit' }, main],
+      ['/transaction', { search: '3000' }, main],
+      ['/transaction', { search: '3000', status: 'success' }, main],
       ['/transaction/outlet', { outletId: outlet.id }, outlet.rows],
       ['/transaction/outlet', { outletId: outlet.id, type: 'debit' }, outlet.rows],
     ]

@@ -1,0 +1,65 @@
+import { and, eq, ne, or, type SQL, sql } from 'drizzle-orm'
+
+import { parseNairaToKobo } from '#contract/money'
+
+import { cappedCountQuery } from '../db/capped-count'
+import type { Db } from '../db/client'
+import { transactions } from '../db/schema'
+import { containsPattern } from '../db/sql-helpers'
+
+/*
+ * The search box's conditions (decisions 130 and 157), apart from the list that reads them
+ * (transaction-queries.ts): a fragment of what a row shows, an amount typed as naira, and an amount search's two
+ * sides read apart. A whole reference is looked up by boundList there (wholeReference).
+ */
+
+/**
+ * What a row shows, as one text (migration 0017's `transaction_search_text`): the other side's name (a credit's
+ * payer, a debit's payee), the reference, the narration, an own transfer's outlet and an order's reference. Called
+ * with the same columns as the GIN index `transactions_wallet_search_idx`, so the planner answers from the index.
+ */
+const searchText = sql`transaction_search_text(${transactions.type}, ${transactions.originatorAccountName}, ${transactions.beneficiaryAccountName}, ${transactions.reference}, ${transactions.narration}, ${transactions.outletName}, ${transactions.orderReference})`
+
+/**
+ * "Did this payment arrive?" (issues 22 and 35): a fragment of what a row shows, in any case (searchText, from its
+ * trigram index); text that reads as naira ('5000', '5,000', '₦5,000.50') is also that exact amount in kobo, from the
+ * (vendor, wallet, amount) index. Both are index conditions, so their OR is a BitmapOr, never a scan (the list reads
+ * the two apart: newestIds, eitherCount). A term under three characters has no trigram to look up: it reads as an
+ * amount alone when it is one ('50' is ₦50, not every reference with a 5 and a 0 in a row). A whole reference is looked up first by boundList (wholeReference).
+ */
+export function transactionSearch(text: string | undefined): SQL | undefined {
+  const parts = searchParts(text)
+  if (!parts) return undefined
+  return parts.amount ? or(parts.amount, parts.fragment) : parts.fragment
+}
+
+/** A search's sides: the text fragment and, for text that reads as naira, the amount (alone under 3 characters). */
+export function searchParts(text: string | undefined): { amount?: SQL; otherAmount?: SQL; fragment: SQL } | undefined {
+  const term = text?.trim()
+  if (!term) return undefined
+  const kobo = parseNairaToKobo(term)
+  const fragment = sql`${searchText} ilike ${containsPattern(term)}`
+  if (kobo === null) return { fragment }
+  const amount = eq(transactions.amount, kobo)
+  return term.length < 3 ? { fragment: amount } : { amount, otherAmount: ne(transactions.amount, kobo), fragment }
+}
+
+/**
+ * An amount search (decision 157): the newest ids of each side of its OR, as many as the page and the rows it skips.
+ * The amount side comes in order from the (vendor, wallet, amount, created_at desc, id desc) index, the fragment
+ * side (a run of digits: rare in names and references) from the trigram index; the page is the newest of both. A
+ * BitmapOr instead read every match of the amount and walked ~23,000 rows for 100 at a million rows.
+ */
+export function newestIds(side: SQL, past: SQL | undefined): SQL {
+  const enough = sql`${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int`
+  return sql`(select ${transactions.id} from ${transactions} where ${and(side, past)} order by ${transactions.createdAt} desc, ${transactions.id} desc limit ${enough})`
+}
+
+/**
+ * An amount search's total: the amount's matches plus the fragment's on other amounts (the sides share no row), each
+ * counted no further than COUNT_CAP + 1 as cappedCountQuery does; cappedTotal caps the sum.
+ */
+export function eitherCount(db: Db, [amount, fragment]: [SQL, SQL]): SQL {
+  const upTo = (where: SQL) => sql`(${cappedCountQuery(db, transactions, where)})`
+  return sql`select ${upTo(amount)} + ${upTo(fragment)}`
+}
