@@ -55,7 +55,8 @@ export interface SeededHistory {
   bigCustomerId: string
 }
 
-const adminUrl = () => process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
+/** The PostgreSQL server's maintenance database the history databases are made from. */
+export const adminUrl = () => process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 export const historyDatabase = (size: HistorySize) => `bench_history_${size}`
 export function databaseUrl(database: string): string {
   const url = new URL(adminUrl())

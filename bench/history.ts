@@ -14,7 +14,15 @@ import { users } from '#server/db/schema'
 import { DevNotifier } from '#server/notifier'
 
 import { exportEndpoint, exportPath, HISTORY_CALLS, type Samples, TRANSACTIONS_PAGE } from './history-calls'
-import { databaseUrl, HISTORY_PIN_PEPPER, historyDatabase, type HistorySize, type SeededHistory, seedHistory } from './history-seed'
+import {
+  adminUrl,
+  databaseUrl,
+  HISTORY_PIN_PEPPER,
+  historyDatabase,
+  type HistorySize,
+  type SeededHistory,
+  seedHistory,
+} from './history-seed'
 
 /*
  * `historyFigures()` (issue 38, decision 160): how each call grows with a vendor's history. For each size (10k and
@@ -48,7 +56,6 @@ export function historySizes(env = process.env.BENCH_HISTORY ?? ''): HistorySize
   return env.toLowerCase().split(',').includes('1m') ? ['10k', '100k', '1m'] : ['10k', '100k']
 }
 
-const adminUrl = () => process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres'
 async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: adminUrl(), connectionTimeoutMillis: 2_000 })
   await client.connect()
