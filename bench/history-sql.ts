@@ -165,7 +165,7 @@ export const VENDOR_HISTORY_SQL: string[] = [
   `insert into order_counts (vendor_id, kind, count)
     select o.vendor_id, o.kind, count(*) from p join orders o on o.vendor_id = p.vendor group by o.vendor_id, o.kind
     on conflict (vendor_id, kind) do update set count = excluded.count`,
-  // What countCustomers would have counted (decision 158).
+  // What migration 0025's trigger would have counted (decision 158): triggers are off while loading (replica role).
   `insert into customer_counts (vendor_id, count, anonymous_count)
     select c.vendor_id, count(*), count(*) filter (where c.is_anonymous) from p join customers c on c.vendor_id = p.vendor
     group by c.vendor_id

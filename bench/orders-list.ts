@@ -42,11 +42,6 @@ export async function seedOrders(db: Db, vendorId: string, count = ORDERS): Prom
     insert into order_counts (vendor_id, kind, count)
     select vendor_id, kind, count(*) from orders where vendor_id = ${vendorId} group by vendor_id, kind
     on conflict (vendor_id, kind) do update set count = excluded.count`)
-  // And the customers' counter (decision 158).
-  await db.execute(sql`
-    insert into customer_counts (vendor_id, count, anonymous_count)
-    select vendor_id, count(*), count(*) filter (where is_anonymous) from customers where vendor_id = ${vendorId} group by vendor_id
-    on conflict (vendor_id) do update set count = excluded.count, anonymous_count = excluded.anonymous_count`)
   // What autovacuum would have done by now on a live database: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`)
   return { customerId: 'bench-c-7' }

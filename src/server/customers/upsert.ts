@@ -4,7 +4,6 @@ import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { type CustomerRow, customers, orders } from '../db/sales-schema'
 import { notFound } from '../errors'
-import { countCustomers } from './counts'
 
 /*
  * Customers are made by orders and by bank transfers, never by a form of their own. The same person is found
@@ -57,10 +56,7 @@ async function insertOrFind(
     .values({ ...values, vendorId, createdAt: at, updatedAt: at })
     .onConflictDoNothing()
     .returning()
-  if (inserted) {
-    await countCustomers(tx, vendorId, 1, inserted.isAnonymous ? 1 : 0)
-    return inserted
-  }
+  if (inserted) return inserted
   for (const key of keys) {
     const found = await findBy(tx, vendorId, key)
     if (found) return found
@@ -80,7 +76,6 @@ export async function findOrCreateCustomer(tx: Db, vendorId: string, lookup: Cus
       .insert(customers)
       .values({ vendorId, name: ANONYMOUS_CUSTOMER_NAME, isAnonymous: true, createdAt: at, updatedAt: at })
       .returning()
-    await countCustomers(tx, vendorId, 1, 1)
     return row!
   }
   if ('account' in lookup) {
@@ -135,11 +130,7 @@ export async function findOrCreatePayer(
         .set({ accountNumber: account.accountNumber, bankName: account.bankName, ...naming, updatedAt: at })
         .where(and(eq(customers.vendorId, vendorId), eq(customers.id, customerId), isNull(customers.accountNumber)))
         .returning()
-      if (rows[0] && current.isAnonymous) {
-        // Named now: one anonymous customer fewer, in the same savepoint as the change.
-        await countCustomers(savepoint, vendorId, 0, -1)
-        await renameOrdersOf(savepoint, vendorId, customerId, account.accountName)
-      }
+      if (rows[0] && current.isAnonymous) await renameOrdersOf(savepoint, vendorId, customerId, account.accountName)
       return rows
     })
     if (linked) return linked

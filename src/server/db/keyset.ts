@@ -23,7 +23,8 @@ export function encodeCursor(position: KeysetPosition): string {
   return Buffer.from(`${position.at}.${position.id}`, 'utf8').toString('base64url')
 }
 
-const CURSOR = /^(\d{1,19})\.([0-9A-Za-z_-]{1,64})$/
+// Up to 16 digits of microseconds (the year 2286): a longer number would overflow bigint in beforePosition, a 500.
+const CURSOR = /^(\d{1,16})\.([0-9A-Za-z_-]{1,64})$/
 
 /** A cursor from a previous answer, or a 422 naming the field: a cursor is never trusted to be well formed. */
 export function decodeCursor(cursor: string, field = 'cursor'): KeysetPosition {

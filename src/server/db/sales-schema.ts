@@ -99,12 +99,12 @@ export const orders = pgTable(
     // Without a kind (GET /order?page=1) the first index serves; before it, 100,000 orders were sorted per page.
     // The customer at the end (after the unique id, so it orders nothing): who was active in a range is read from
     // the index alone (customer analytics, decision 158).
-    index('orders_vendor_created_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id), t.customerId),
+    index('orders_vendor_created_customer_idx').on(t.vendorId, newestFirst(t.createdAt), newestFirst(t.id), t.customerId),
     index('orders_vendor_kind_created_idx').on(t.vendorId, t.kind, newestFirst(t.createdAt), newestFirst(t.id)),
     index('orders_vendor_kind_status_created_idx').on(t.vendorId, t.kind, t.status, newestFirst(t.createdAt), newestFirst(t.id)),
     // A customer's orders newest first, and their totals from the index alone: the money columns trail the unique id
     // (INCLUDE in effect; drizzle has no INCLUDE), so a customer with 100,000 orders is never read row by row (158).
-    index('orders_vendor_customer_created_idx').on(
+    index('orders_vendor_customer_totals_idx').on(
       t.vendorId,
       t.customerId,
       newestFirst(t.createdAt),

@@ -117,4 +117,19 @@ describe('the customer counter stays exact', () => {
     await Promise.all([a, b].map((made) => pay(t, s, made.reference, 1_000 * NAIRA, from)))
     await expectExact(before, { total: 0, anonymous: -1 })
   })
+
+  it('rows written straight to the table, as an older release during a rolling restart would, count too', async () => {
+    const before = await figures()
+    const at = new Date()
+    const rows = await t.db
+      .insert(customers)
+      .values([
+        { vendorId: s.vendor.id, name: 'Anonymous customer', isAnonymous: true, createdAt: at, updatedAt: at },
+        { vendorId: s.vendor.id, name: 'Old Release', email: `${randomUUID().slice(0, 8)}@old.ng`, createdAt: at, updatedAt: at },
+      ])
+      .returning()
+    await expectExact(before, { total: 2, anonymous: 1 })
+    await t.db.update(customers).set({ isAnonymous: false, name: 'Named Later' }).where(eq(customers.id, rows[0]!.id))
+    await expectExact(before, { total: 2, anonymous: 0 })
+  })
 })

@@ -5,7 +5,6 @@ import { ORDER_STATUSES } from '#contract/orders'
 
 import { call, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
-import { recountCustomers } from '../orders/fixtures'
 
 /*
  * Issue 38: the orders and customers calls got new query shapes, counters and indexes (decision 158). Whatever the
@@ -51,7 +50,6 @@ async function fill(vendor: string) {
   await t.db.execute(sql`
     insert into order_counts (vendor_id, kind, count) select vendor_id, kind, count(*) from orders
     where vendor_id = ${vendor} group by 1, 2`)
-  await recountCustomers(t.db, vendor)
 }
 
 beforeAll(async () => {

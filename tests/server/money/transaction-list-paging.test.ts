@@ -71,7 +71,8 @@ describe(`a list of ${ROWS.toLocaleString('en')} transactions`, () => {
   })
 
   it('422 naming cursor for one that no page gave', async () => {
-    for (const cursor of ['nope', Buffer.from('12.abc.def').toString('base64url'), 'x'.repeat(201)]) {
+    const past = [Buffer.from('12.abc.def'), Buffer.from('9999999999999999999.abc'), Buffer.from('99999999999999999.abc')]
+    for (const cursor of ['nope', ...past.map((b) => b.toString('base64url')), 'x'.repeat(201)]) {
       const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { cursor } })
       expect(res.status, cursor).toBe(422)
       expect(res.body.issues?.[0]?.path ?? res.body.message, cursor).toMatch(/^cursor/)

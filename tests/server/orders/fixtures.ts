@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto'
 
-import { sql } from 'drizzle-orm'
-
 import type { OrderStatus } from '#contract/orders'
-import { countCustomers } from '#server/customers/counts'
 import type { Db } from '#server/db/client'
-import { customerCounts, type CustomerRow, customers, type OrderRow, orders } from '#server/db/sales-schema'
+import { type CustomerRow, customers, type OrderRow, orders } from '#server/db/sales-schema'
 import { countOrder } from '#server/orders/counts'
 
 /*
@@ -35,7 +32,6 @@ export async function insertCustomer(db: Db, vendorId: string, fixture: Customer
       updatedAt: at,
     })
     .returning()
-  await db.transaction((tx) => countCustomers(tx, vendorId, 1, row!.isAnonymous ? 1 : 0))
   return row!
 }
 
@@ -78,12 +74,4 @@ export async function insertOrder(db: Db, vendorId: string, fixture: OrderFixtur
     .returning()
   await db.transaction((tx) => countOrder(tx, vendorId, row!.kind))
   return row!
-}
-
-/** Rows written straight to `customers` (set-based SQL) are counted as the migration's backfill counts them. */
-export async function recountCustomers(db: Db, vendorId: string): Promise<void> {
-  await db.execute(sql`
-    insert into ${customerCounts} (vendor_id, count, anonymous_count)
-    select vendor_id, count(*), count(*) filter (where is_anonymous) from ${customers} where vendor_id = ${vendorId} group by vendor_id
-    on conflict (vendor_id) do update set count = excluded.count, anonymous_count = excluded.anonymous_count`)
 }
