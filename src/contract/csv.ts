@@ -7,13 +7,12 @@
  * Plain arithmetic, no date library: the app's bundle and the server load it alike.
  */
 
+import { LAGOS_OFFSET_MS } from './lagos-time'
+
 export interface CsvColumn<T> {
   header: string
   value: (row: T) => string | number | null | undefined
 }
-
-/** West Africa Time, UTC+1 all year (no daylight saving): a fixed offset is exact. */
-const LAGOS_OFFSET_MS = 60 * 60 * 1000
 
 /**
  * How a CSV names the zone of its times, in each date column's header ('Date (WAT, UTC+1)'): a spreadsheet has no

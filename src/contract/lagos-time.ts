@@ -5,7 +5,8 @@
  */
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-const LAGOS_OFFSET_MS = 60 * 60 * 1000
+/** West Africa Time, UTC+1 all year: every Lagos wall clock the contract writes is the instant plus this. */
+export const LAGOS_OFFSET_MS = 60 * 60 * 1000
 
 /** "6 Dec 2026, 14:05" (Lagos) for an instant or its ISO text. */
 export function lagosMinuteText(at: Date | string): string {

@@ -104,6 +104,8 @@ async function wholeReference(db: Db, vendorId: string, scope: WalletScope, sear
     .select({ reference: transactions.reference })
     .from(transactions)
     .where(and(walletScope(vendorId, scope), inArray(transactions.reference, [...new Set([term, term.toUpperCase()])])))
+    // As typed first, should another system's lower-case reference and an upper-case one both exist.
+    .orderBy(sql`${transactions.reference} = ${term} desc`)
     .limit(1)
   return found?.reference
 }
@@ -259,7 +261,8 @@ export function pageQuery(
     db
       .select({ row: transactions, position: positionOf(transactions.createdAt), total: sql<number>`(${total})`.mapWith(Number) })
       .from(transactions)
-      .where(rows ?? and(filter ?? walletScope(vendorId, scope), past))
+      // The ids come from scoped reads; the vendor and wallet are still named here, as every query of the table does.
+      .where(rows ? and(walletScope(vendorId, scope), rows) : and(filter ?? walletScope(vendorId, scope), past))
       // id breaks ties between rows of the same instant, so pages never repeat or skip a row.
       .orderBy(desc(transactions.createdAt), desc(transactions.id))
       .limit(sql.placeholder('limit'))
