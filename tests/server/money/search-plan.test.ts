@@ -139,7 +139,9 @@ describe.skipIf(!onPostgres)(`a search of a ${ROWS.toLocaleString('en')}-row wal
     // amount's newest rows come in order from its index, merged with the fragment's few from the trigram index.
     const explained = await plan('₦2,500')
     expect(explained).not.toContain('BitmapOr')
-    expect(explained.match(/Index Only Scan using transactions_wallet_amount_created_idx/g), explained).toHaveLength(2)
+    // Page and total each read the amount index; index-only or through a bitmap is the planner's call on the
+    // table's visibility map and estimates (CI saw both), not this decision's.
+    expect(explained.match(/Scan (using|on) transactions_wallet_amount_created_idx/g), explained).toHaveLength(2)
     expectSearchFromTrigramIndex(explained)
   })
 })
