@@ -50,11 +50,12 @@ export function page<S extends v.GenericSchema>(item: S) {
 /**
  * Past this many matches a list stops counting (issue 38, decision 157): an exact count of a filter that matches most
  * of a big vendor's history reads every match, on every page. The answer then says so (`totalCapped: true`, `total`
- * is the cap) and the app shows '10,000+': never a wrong number.
+ * is the cap) and the app shows '10,000+': never a wrong number. A transactions search by words with many matches
+ * is not counted at all (decision 165): `totalCapped` with the rows known so far as `total`.
  */
 export const COUNT_CAP = 10_000
 
-/** A list answer whose total may be capped at COUNT_CAP (`totalCapped` says it was). */
+/** A list answer whose total may be capped (`totalCapped`: `total` is a lower bound, not the exact count). */
 /* @__NO_SIDE_EFFECTS__ */
 export function cappedPage<S extends v.GenericSchema>(item: S) {
   return v.object({ ...page(item).entries, totalCapped: v.boolean() })

@@ -1,5 +1,3 @@
-import { COUNT_CAP } from '#contract/common'
-
 /** How the app writes numbers in words: one formatter, so a rate or a count reads the same on every screen. */
 const formatter = new Intl.NumberFormat('en-NG', { maximumFractionDigits: 2 })
 
@@ -18,7 +16,10 @@ export function formatCount(n: number, one: string, many = `${one}s`): string {
   return `${n.toLocaleString('en-NG')} ${n === 1 ? one : many}`
 }
 
-/** A list's total as the server gave it: a capped count (decision 157) reads '10,000+', never a wrong number. */
+/**
+ * A list's total as the server gave it: a capped total is a lower bound (decisions 157 and 165) and reads '10,000+'
+ * or, for a search not counted, '300+': never a wrong number.
+ */
 export function formatTotal(total: number, capped = false): string {
-  return capped ? `${COUNT_CAP.toLocaleString('en-NG')}+` : total.toLocaleString('en-NG')
+  return `${total.toLocaleString('en-NG')}${capped ? '+' : ''}`
 }

@@ -8,7 +8,7 @@ import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positi
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
-import { eitherCount, newestIds, searchParts, transactionSearch } from './transaction-search'
+import { countsCheaply, eitherCount, newestIds, searchParts, transactionSearch } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -164,13 +164,15 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
   const paging = { limit: filters.size + 1, offset: after ? 0 : (filters.page - 1) * filters.size }
   let where = listFilter(vendorId, filters, scope)
   let rows: PageRow[]
+  let counted = true
   if (!where && !after && !('walletId' in scope)) {
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
     rows = await mainPage(db).execute({ vendorId, ...paging })
   } else {
     const bound = await boundList(db, vendorId, filters, scope)
     ;({ scope, where } = bound)
-    rows = await pageQuery(db, vendorId, scope, where, after, bound.amountOrFragment).execute(paging)
+    counted = !bound.wordSearch || (await countsCheaply(db, where!))
+    rows = await pageQuery(db, vendorId, scope, where, after, bound.amountOrFragment, counted).execute(paging)
   }
   const shown = rows.slice(0, filters.size)
   const last = rows.length > filters.size ? shown.at(-1) : undefined
@@ -180,12 +182,17 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     size: filters.size,
     nextCursor: last ? encodeCursor({ at: last.position, id: last.row.id }) : null,
   }
+  // A search by words with many matches is not counted (decision 165): what this page shows is known exactly, and
+  // whether more follow. By page number, the rows up to here (exact on the last page); by cursor, this page's.
+  if (!counted && (shown.length > 0 || paging.offset === 0)) {
+    return { ...page, total: paging.offset + shown.length, totalCapped: Boolean(last) || after !== undefined }
+  }
   // A page past the end has no row to carry the total: asked alone.
-  const counted = rows[0]?.total ?? (await totalQuery(db, vendorId, scope, where))[0]?.total ?? 0
-  return { ...page, ...(where ? cappedTotal(counted) : { total: counted, totalCapped: false }) }
+  const total = rows[0]?.total ?? (await totalQuery(db, vendorId, scope, where))[0]?.total ?? 0
+  return { ...page, ...(where ? cappedTotal(total) : { total, totalCapped: false }) }
 }
 
-type PageRow = { row: TransactionRow; position: string; total: number }
+type PageRow = { row: TransactionRow; position: string; total: number | null }
 
 /**
  * A filtered list's scope and condition with the wallet's id as a value (issue 35 item 11, decision 130): read
@@ -212,11 +219,16 @@ export async function boundList(
   const refined = reference && (filters.reference ?? reference) === reference ? { ...filters, search: undefined, reference } : filters
   const where = listFilter(vendorId, refined, bound)
   const search = searchParts(refined.search)
-  if (!search?.amount) return { scope: bound, where }
+  if (!search?.amount) return { scope: bound, where, wordSearch: search?.text === true }
   // The same filter without the search, then each side of its OR, made disjoint: the amount, and the fragment on
   // rows of another amount (so the two sides' rows and counts simply add up).
   const rest = listFilter(vendorId, { ...refined, search: undefined }, bound) ?? walletScope(vendorId, bound)
-  return { scope: bound, where, amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, search.otherAmount)!] }
+  return {
+    scope: bound,
+    where,
+    amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, search.otherAmount)!],
+    wordSearch: false,
+  }
 }
 
 /**
@@ -227,6 +239,8 @@ export interface BoundList {
   scope: WalletScope
   where: SQL | undefined
   amountOrFragment?: [SQL, SQL]
+  /** A search by words alone (searchParts' `text`): counted only when that is cheap (decision 165). */
+  wordSearch: boolean
 }
 
 /**
@@ -251,15 +265,17 @@ export function pageQuery(
   filter?: SQL,
   after?: KeysetPosition,
   amountOrFragment?: [SQL, SQL],
+  counted = true,
 ) {
-  const total = amountOrFragment ? eitherCount(db, amountOrFragment) : totalQuery(db, vendorId, scope, filter)
+  const count = amountOrFragment ? eitherCount(db, amountOrFragment) : totalQuery(db, vendorId, scope, filter)
+  const total = counted ? sql<number>`(${count})`.mapWith(Number) : sql<null>`null`
   const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
   const rows = amountOrFragment
     ? sql`${transactions.id} in (${newestIds(amountOrFragment[0], past)} union all ${newestIds(amountOrFragment[1], past)})`
     : undefined
   return (
     db
-      .select({ row: transactions, position: positionOf(transactions.createdAt), total: sql<number>`(${total})`.mapWith(Number) })
+      .select({ row: transactions, position: positionOf(transactions.createdAt), total })
       .from(transactions)
       // The ids come from scoped reads; the vendor and wallet are still named here, as every query of the table does.
       .where(rows ? and(walletScope(vendorId, scope), rows) : and(filter ?? walletScope(vendorId, scope), past))

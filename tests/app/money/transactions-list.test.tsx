@@ -17,9 +17,10 @@ const STATUSES = ['success', 'pending', 'failed'] as const
 
 /**
  * A fake ledger of `total` transactions served page by page (by `page`, or by the cursor a page gave: the next
- * page's number), recording every query string. `capped`: the server stopped counting at 10,000 (decision 157).
+ * page's number), recording every query string. `capped`: the server stopped counting at 10,000 (decision 157);
+ * 'uncounted': a search by words not counted, answering the rows up to each page and totalCapped (decision 165).
  */
-function ledger(total: number, capped = false) {
+function ledger(total: number, capped: boolean | 'uncounted' = false) {
   const queries: URLSearchParams[] = []
   server.use(
     handle(endpoints.listTransactions, ({ request }) => {
@@ -39,6 +40,7 @@ function ledger(total: number, capped = false) {
           beneficiaryAccountName: `Payee ${n}`,
         })
       })
+      if (capped === 'uncounted') return ok(transactionPage(items, page, size, from + items.length, true))
       return ok(capped ? transactionPage(items, page, size, COUNT_CAP, true) : transactionPage(items, page, size, total))
     }),
   )
@@ -79,6 +81,14 @@ describe('Transactions list', () => {
     expect(transactionListQuery({}).getNextPageParam(page100, [page100], undefined, [undefined])).toBe('101')
     const last = transactionPage([transaction({ id: 'txn-24999' })], 250, 100, COUNT_CAP, true)
     expect(transactionListQuery({}).getNextPageParam({ ...last, nextCursor: null }, [last], undefined, [undefined])).toBeUndefined()
+  })
+
+  it("shows a search that was not counted as the rows loaded and '+', never a made-up total", async () => {
+    const queries = ledger(2_500, 'uncounted')
+    renderApp('/transactions?q=chioma')
+    await screen.findByRole('link', { name: /Payer 0/ })
+    expect(screen.getByText('Showing 100 of 100+')).toBeTruthy()
+    expect(queries[0]!.get('search')).toBe('chioma')
   })
 
   it('shows No record found with Refetch when empty, and hides Refetch on a 403', async () => {

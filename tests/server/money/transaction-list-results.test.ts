@@ -159,7 +159,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
       }
       expect(seen, JSON.stringify(q)).toEqual(expected(main, q))
     }
-  })
+  }, 180_000) // ~70 pages for each of five queries: a minute on a loaded machine (30 s was seen to run out)
 
   it('cursor by cursor, the same rows to the last, whose nextCursor is null (rows a microsecond apart kept apart)', async () => {
     const walks: [string, Query, TransactionRow[]][] = [

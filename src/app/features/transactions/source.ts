@@ -6,8 +6,8 @@ import { queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
 import { type Transaction, transactionEndpoints } from '#contract/transactions'
 
 /**
- * One page of a list as the API answers it (decision 157): `total` is exact unless `totalCapped` (then at least
- * COUNT_CAP: show it with formatTotal), and `nextCursor` is where the next page starts, null at the end.
+ * One page of a list as the API answers it (decisions 157, 165): `total` is exact unless `totalCapped` (then a lower
+ * bound: show it with formatTotal), and `nextCursor` is where the next page starts, null at the end.
  */
 export interface TransactionPage {
   items: Transaction[]

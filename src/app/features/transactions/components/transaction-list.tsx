@@ -37,9 +37,10 @@ export function TransactionList({ filters, source = MAIN_WALLET }: { filters: Tr
   const query = useInfiniteQuery(options)
   const rows = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
   const first = query.data?.pages[0]
-  const total = first?.total ?? 0
   // Past 10,000 matches a filtered list stops counting (decision 157): '10,000+', and no set size for screen readers.
+  // A search by words with many matches is not counted at all (decision 165): at least the rows loaded, '300+'.
   const capped = first?.totalCapped ?? false
+  const total = capped ? Math.max(first?.total ?? 0, rows.length) : (first?.total ?? 0)
   const [listElement, setListElement] = useState<HTMLDivElement | null>(null)
   const scrollMargin = useDocumentTop(listElement)
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = query
