@@ -8,7 +8,7 @@ import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positi
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
-import { countsCheaply, eitherCount, newestIds, searchParts, transactionSearch } from './transaction-search'
+import { amountSearch, countsCheaply, searchParts, transactionSearch } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -267,14 +267,13 @@ export function pageQuery(
   amountOrFragment?: [SQL, SQL],
   counted = true,
 ) {
-  const count = amountOrFragment ? eitherCount(db, amountOrFragment) : totalQuery(db, vendorId, scope, filter)
+  const amount = amountOrFragment ? amountSearch(db, amountOrFragment, after) : undefined
+  const count = amount ? amount.count : totalQuery(db, vendorId, scope, filter)
   const total = counted ? sql<number>`(${count})`.mapWith(Number) : sql<null>`null`
   const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
-  const rows = amountOrFragment
-    ? sql`${transactions.id} in (${newestIds(amountOrFragment[0], past)} union all ${newestIds(amountOrFragment[1], past)})`
-    : undefined
+  const rows = amount?.ids
   return (
-    db
+    (amount ? db.with(amount.side) : db)
       .select({ row: transactions, position: positionOf(transactions.createdAt), total })
       .from(transactions)
       // The ids come from scoped reads; the vendor and wallet are still named here, as every query of the table does.

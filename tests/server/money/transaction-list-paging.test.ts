@@ -123,4 +123,18 @@ describe(`a list of ${ROWS.toLocaleString('en')} transactions`, () => {
       expect(res.body.issues?.[0]?.path ?? res.body.message, cursor).toMatch(/^cursor/)
     }
   })
+
+  it('an amount search whose text side matches past the cap reads that side in order: the same rows as the list', async () => {
+    // Every reference holds 20261205, which also reads as ₦20,261,205 (no row has that amount). The newest rows are
+    // written last, so the first 10,001 matches a scan comes to are not the newest (this test runs last: it adds rows).
+    await seedHistory(t.db, o.wallets.main.id, 3, new Date(newest.getTime() + 3_600_000))
+    const ids = (page: { items: unknown[] }) => page.items.map((item) => (item as { id: string }).id)
+    const all = await list({ size: '7' })
+    const searched = await list({ size: '7', search: '20261205' })
+    expect(searched).toMatchObject({ total: COUNT_CAP, totalCapped: true })
+    expect(ids(searched)).toEqual(ids(all))
+    const next = await list({ size: '7', search: '20261205', cursor: searched.nextCursor! })
+    expect(ids(next)).toEqual(ids(await list({ size: '7', cursor: all.nextCursor! })))
+    expect(ids(await list({ size: '7', search: '20261205', page: '3' }))).toEqual(ids(await list({ size: '7', page: '3' })))
+  })
 })
