@@ -28,13 +28,20 @@ export function featureZones(features = featureFolders()) {
 
 /**
  * The three rooms and the app's layers (docs/architecture.md): the contract imports nothing of ours; the app and the
- * server never import each other; `ui` and `lib` import no feature and no route; `lib` imports no `ui`; a feature
+ * server never import each other; the app never imports the contract's endpoint table; `ui` and `lib` import no feature and no route; `lib` imports no `ui`; a feature
  * imports no other feature; routes are where features meet.
  */
 export function boundaryZones(features = featureFolders()) {
   return [
     { target: './src/contract', from: ['./src/app', './src/server'], message: 'The contract imports only valibot and its own files.' },
     { target: './src/app', from: './src/server', message: 'The app never imports the server: share through src/contract.' },
+    {
+      // Decisions 023 and 162: a bundler cannot drop the unused properties of `endpoints`, so every schema of the API
+      // would ship in the chunk that imports it. Fenced by file, so every alias and relative path to it is caught.
+      target: './src/app',
+      from: './src/contract/index.ts',
+      message: "The app imports a contract area (#contract/orders's orderEndpoints), never #contract/index's whole table.",
+    },
     { target: './src/server', from: './src/app', message: 'The server never imports the app: share through src/contract.' },
     {
       target: ['./src/app/ui', './src/app/lib'],

@@ -12,12 +12,16 @@ const ROOT = resolve(import.meta.dirname, '..')
 
 /**
  * The browser benches' setting: the built PWA (rebuilt when stale) on a real server with the demo vendor, in a
- * throw-away data directory, and Debian's Chromium. Everything is closed and removed when `work` ends.
+ * throw-away data directory (or PGlite in memory: `{ inMemory: true }`, for a bench that writes little), and
+ * Debian's Chromium. Everything is closed and removed when `work` ends.
  */
-export async function withDemoBrowser<T>(work: (server: RunningServer, browser: Browser) => Promise<T>): Promise<T> {
+export async function withDemoBrowser<T>(
+  work: (server: RunningServer, browser: Browser) => Promise<T>,
+  { inMemory = false } = {},
+): Promise<T> {
   if (pwaBuildIsStale(ROOT)) await buildPwa(ROOT)
-  const dir = mkdtempSync(join(tmpdir(), 'vbo-bench-'))
-  const server = await startServer({ port: 0, dataDir: dir, logger: { info() {}, warn() {}, error: console.error } })
+  const dir = inMemory ? undefined : mkdtempSync(join(tmpdir(), 'vbo-bench-'))
+  const server = await startServer({ port: 0, dataDir: dir ?? 'memory', logger: { info() {}, warn() {}, error: console.error } })
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
@@ -27,8 +31,24 @@ export async function withDemoBrowser<T>(work: (server: RunningServer, browser: 
   } finally {
     await browser.close()
     await server.close()
-    rmSync(dir, { recursive: true, force: true })
+    if (dir) rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/**
+ * Signs in the way the login form does (the API, then the session in localStorage) from a page already open on the
+ * origin, without the app: run in the page by `page.evaluate(signInInPage, { email, password })` (Playwright's or
+ * Puppeteer's), on a page of the origin that runs no app code (/favicon.svg). The keys are lib/session.ts's.
+ */
+export async function signInInPage({ email, password }: { email: string; password: string }): Promise<void> {
+  const res = await fetch('/api/auth/vendor/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  })
+  const { data } = (await res.json()) as { data: { token: string; user: unknown } }
+  localStorage.setItem('vbo.token', data.token)
+  localStorage.setItem('vbo.user', JSON.stringify(data.user))
 }
 
 /** Signs the demo owner in through the login page and waits for Home. */

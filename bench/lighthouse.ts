@@ -11,6 +11,7 @@ import { buildPwa, pwaBuildIsStale } from '#server/pwa-build'
 import { DEMO } from '#server/seed/demo'
 import { type RunningServer, startServer } from '#server/start-server'
 
+import { signInInPage } from './demo-browser'
 import { median } from './median'
 
 /*
@@ -149,21 +150,7 @@ async function signInThroughTheForm(page: Page, url: string) {
 /** Signs in the way the login form does (the API, then the session in localStorage) without loading the app. */
 async function signInWithoutTheApp(page: Page, url: string) {
   await page.goto(`${url}/favicon.svg`)
-  await page.evaluate(
-    async (email, password) => {
-      const res = await fetch('/api/auth/vendor/login', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      })
-      const { data } = (await res.json()) as { data: { token: string; user: unknown } }
-      // The keys lib/session.ts reads.
-      localStorage.setItem('vbo.token', data.token)
-      localStorage.setItem('vbo.user', JSON.stringify(data.user))
-    },
-    DEMO.email,
-    DEMO.password,
-  )
+  await page.evaluate(signInInPage, { email: DEMO.email, password: DEMO.password })
 }
 
 /** Every round of every page: cold ones first, each in a fresh profile, then the warm ones. */

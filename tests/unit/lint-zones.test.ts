@@ -87,4 +87,18 @@ describe('lint zones', () => {
 
     expect(await lint("import { speakAmount } from './spoken-amount'\n\nexport const probe = speakAmount\n")).toEqual([])
   }, 60_000)
+
+  it("ESLint refuses an app file importing the contract's endpoint table by any path, and lets it import an area", async () => {
+    const lint = async (code: string) => {
+      const [result] = await eslint.lintText(code, { filePath: join(ROOT, 'src/app/lib/zone-probe.ts') })
+      return result!.messages.filter((message) => message.ruleId === BOUNDARY)
+    }
+    for (const path of ['#contract/index', '#contract/index.ts', '../../contract', '../../contract/index']) {
+      const table = await lint(`import { endpoints } from '${path}'\n\nexport const probe = endpoints\n`)
+      expect(table, path).toHaveLength(1)
+      expect(table[0]!.message).toContain('never #contract/index')
+    }
+    expect(await lint("export const probe = () => import('#contract/index')\n")).toHaveLength(1)
+    expect(await lint("import { orderEndpoints } from '#contract/orders'\n\nexport const probe = orderEndpoints\n")).toEqual([])
+  }, 60_000)
 })
