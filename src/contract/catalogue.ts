@@ -205,6 +205,7 @@ export const catalogueEndpoints = {
   createCollection: endpoint({
     method: 'POST',
     path: '/product/collections',
+    status: 201,
     summary: 'Add a collection (visible). Names are unique per vendor, ignoring case (409).',
     permission: 'VENDOR_INVENTORY',
     body: v.object({ name: collectionName, description: optionalText(500) }),
@@ -249,6 +250,7 @@ export const catalogueEndpoints = {
   createProduct: endpoint({
     method: 'POST',
     path: '/product',
+    status: 201,
     summary: 'Add a product with its options, variants and up to 5 images (multipart/form-data).',
     permission: 'VENDOR_INVENTORY',
     bodyType: 'multipart',
@@ -411,6 +413,7 @@ export const catalogueEndpoints = {
   payLinkCheckout: endpoint({
     method: 'POST',
     path: '/paylink/checkout',
+    status: 201,
     summary:
       'Public: buy from a pay link. Makes a pending order for the quantity (and coupon) with a reference to quote in the transfer narration; a credit quoting it pays the order and takes the stock. The same checkoutId answers the same checkout again. Rate-limited per IP (decision 111).',
     access: 'public',

@@ -72,6 +72,7 @@ export const disputeEndpoints = {
   createDispute: endpoint({
     method: 'POST',
     path: '/dispute',
+    status: 201,
     summary: 'Initiate a dispute against one of the vendor’s orders.',
     permission: 'VENDOR_ORDERS',
     body: v.object({
@@ -102,6 +103,7 @@ export const disputeEndpoints = {
   sendDisputeMessage: endpoint({
     method: 'POST',
     path: '/dispute/conversations',
+    status: 201,
     summary: 'Add the vendor’s message to a dispute’s conversation (not once it is resolved).',
     permission: 'VENDOR_ORDERS',
     // A message written offline is sent later, perhaps twice on a flaky line; its key makes it one message.

@@ -133,6 +133,7 @@ export const onboardingEndpoints = {
   register: endpoint({
     method: 'POST',
     path: '/auth/vendor',
+    status: 201,
     summary:
       'Open a vendor account: the owner is signed in at once and a 6-digit code is sent by SMS and e-mail to verify ' +
       'the phone (10 minutes, 5 tries); codeSent says whether either went out. Email and phone are each used by one account only (409).',

@@ -359,6 +359,7 @@ export const orderEndpoints = {
   createOrder: endpoint({
     method: 'POST',
     path: '/order',
+    status: 201,
     summary:
       "Create an order or invoice. With transactionReference, for an offline credit with no order yet: the credit pays it and is matched to it (once only, 409 after), and the order is the credit's payer's (customerId and customer must be left out).",
     permission: 'VENDOR_ORDERS',
@@ -412,6 +413,7 @@ export const orderEndpoints = {
   createShareableOrder: endpoint({
     method: 'POST',
     path: '/order/shareable',
+    status: 201,
     summary: 'Create an order or invoice with a public page the customer opens to pay by bank transfer.',
     permission: 'VENDOR_ORDERS',
     idempotent: true,

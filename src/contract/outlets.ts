@@ -81,6 +81,7 @@ export const outletEndpoints = {
   createOutlet: endpoint({
     method: 'POST',
     path: '/outlet',
+    status: 201,
     summary: 'Open an outlet with its own wallet and virtual account. Names are unique per vendor, ignoring case.',
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({
@@ -118,6 +119,7 @@ export const outletEndpoints = {
   fundOutlet: endpoint({
     method: 'POST',
     path: '/outlet/wallet/fund',
+    status: 201,
     summary: "Transfer to Outlet: move money from the main wallet into an active outlet wallet. PIN-checked (the caller's). No fee.",
     permission: ['VENDOR_OUTLETS', 'VENDOR_TRANSFERS'],
     idempotent: true,
@@ -127,6 +129,7 @@ export const outletEndpoints = {
   transferToMain: endpoint({
     method: 'POST',
     path: '/outlet/transfer/vendor',
+    status: 201,
     summary: "Transfer to Main Wallet: move money from an active outlet's wallet into the main wallet. PIN-checked (the caller's). No fee.",
     permission: 'VENDOR_OUTLETS',
     idempotent: true,
@@ -164,6 +167,7 @@ export const outletEndpoints = {
   addOutletMember: endpoint({
     method: 'POST',
     path: '/outlet/members',
+    status: 201,
     summary: 'Add a team member to an outlet (409 if already there). The owner sees every outlet and is not added.',
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({ outletId, memberId: id }),

@@ -67,6 +67,7 @@ export const teamEndpoints = {
   inviteMember: endpoint({
     method: 'POST',
     path: '/invite',
+    status: 201,
     summary:
       'Invite a team member: sends an expiring, single-use invitation link by SMS (and by email when given). ' +
       'Only permissions the inviter holds may be granted. 409 EMAIL_TAKEN for an email in use; 409 PHONE_TAKEN for a ' +
