@@ -48,6 +48,12 @@ export const DisputeMessage = v.object({
 })
 export type DisputeMessage = v.InferOutput<typeof DisputeMessage>
 
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_DISPUTE_TITLE = 120
+export const MAX_DISPUTE_DESCRIPTION = 2000
+export const MAX_DISPUTE_MESSAGE = 2000
+export const MAX_ESCALATION_REASON = 1000
+
 export const disputeEndpoints = {
   listDisputes: endpoint({
     method: 'GET',
@@ -77,8 +83,8 @@ export const disputeEndpoints = {
     permission: 'VENDOR_ORDERS',
     body: v.object({
       orderReference: v.pipe(id, v.toUpperCase()),
-      title: text(120),
-      description: text(2000),
+      title: text(MAX_DISPUTE_TITLE),
+      description: text(MAX_DISPUTE_DESCRIPTION),
       /** A category id from GET /dispute/categories. */
       category: id,
     }),
@@ -108,7 +114,7 @@ export const disputeEndpoints = {
     permission: 'VENDOR_ORDERS',
     // A message written offline is sent later, perhaps twice on a flaky line; its key makes it one message.
     idempotent: true,
-    body: v.object({ disputeId: id, message: text(2000) }),
+    body: v.object({ disputeId: id, message: text(MAX_DISPUTE_MESSAGE) }),
     response: DisputeMessage,
   }),
   escalateDispute: endpoint({
@@ -116,7 +122,7 @@ export const disputeEndpoints = {
     path: '/dispute/escalate',
     summary: 'Escalate a dispute to an administrator, with a reason. Once only (409 after).',
     permission: 'VENDOR_ORDERS',
-    body: v.object({ disputeId: id, reason: text(1000) }),
+    body: v.object({ disputeId: id, reason: text(MAX_ESCALATION_REASON) }),
     response: DisputeInfo,
   }),
 }

@@ -50,6 +50,11 @@ export const REFUND_TYPES = ['FULL', 'PARTIAL'] as const
 /** Most lines on one order, and most units of one line. */
 export const MAX_ORDER_ITEMS = 100
 export const MAX_ITEM_QUANTITY = 10_000
+/** Limits the Create order and Refund forms hold to as well (decision 163). */
+export const MAX_CUSTOM_LINE_NAME = 120
+export const MAX_CUSTOMER_NAME = 100
+/** An order's note, and a status change's or a refund's. */
+export const MAX_ORDER_NARRATION = 500
 
 export const OrderItem = v.object({
   id: v.string(),
@@ -260,7 +265,7 @@ export const OrderBreakdown = v.object({
 export const OrderItemInput = v.pipe(
   v.object({
     variantId: v.optional(id),
-    name: v.optional(text(120)),
+    name: v.optional(text(MAX_CUSTOM_LINE_NAME)),
     amount: v.optional(price),
     quantity: v.pipe(
       v.number('must be a number'),
@@ -278,7 +283,7 @@ export type OrderItemInput = v.InferOutput<typeof OrderItemInput>
 
 /** Someone new, or matched by email or phone to a customer the vendor already has. */
 export const CustomerInput = v.object({
-  name: text(100),
+  name: text(MAX_CUSTOMER_NAME),
   email: v.optional(v.nullable(email)),
   phone: v.optional(v.nullable(phone)),
 })
@@ -296,7 +301,7 @@ const orderBody = {
   couponCode: v.optional(couponCode),
   taxIds: v.optional(v.pipe(v.array(id), v.maxLength(10, 'must have at most 10 taxes')), []),
   deliveryLocationId: v.optional(id),
-  narration: optionalText(500),
+  narration: optionalText(MAX_ORDER_NARRATION),
   /** Invoices only: the Lagos day payment is due, not before the day the invoice is made (checked by the server). */
   dueDate: v.optional(v.nullable(localDate)),
 }
@@ -375,7 +380,7 @@ export const orderEndpoints = {
     body: v.object({
       reference,
       status: v.picklist(ORDER_STATUSES, 'is not an order status'),
-      narration: optionalText(500),
+      narration: optionalText(MAX_ORDER_NARRATION),
     }),
     response: Order,
   }),
@@ -400,7 +405,7 @@ export const orderEndpoints = {
       reference,
       status: v.literal('refunded', 'must be refunded'),
       amount: v.optional(amountKobo),
-      narration: optionalText(500),
+      narration: optionalText(MAX_ORDER_NARRATION),
       pin,
       /**
        * The account the confirm step showed (Order.refundAccount): a payment from another account arriving between

@@ -58,8 +58,13 @@ export const OutletTransfer = v.object({
 })
 export type OutletTransfer = v.InferOutput<typeof OutletTransfer>
 
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_OUTLET_NAME = 100
+export const MAX_OUTLET_ADDRESS = 300
+export const MAX_OUTLET_NARRATION = 100
+
 const outletId = id
-const narration = optionalText(100)
+const narration = optionalText(MAX_OUTLET_NARRATION)
 
 export const outletEndpoints = {
   listOutlets: endpoint({
@@ -85,8 +90,8 @@ export const outletEndpoints = {
     summary: 'Open an outlet with its own wallet and virtual account. Names are unique per vendor, ignoring case.',
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({
-      name: text(100),
-      address: text(300),
+      name: text(MAX_OUTLET_NAME),
+      address: text(MAX_OUTLET_ADDRESS),
       email: v.optional(v.nullable(email)),
       phone: v.optional(v.nullable(phone)),
     }),

@@ -51,6 +51,9 @@ const permissionList = v.pipe(
   v.transform((list) => [...new Set(list)]),
 )
 
+/** A member's name, as the Invite form also limits it (decision 163). */
+export const MAX_MEMBER_NAME = 100
+
 export const teamEndpoints = {
   listMembers: endpoint({
     method: 'GET',
@@ -74,7 +77,7 @@ export const teamEndpoints = {
       'phone already invited to or active in this team.',
     permission: 'VENDOR_TEAM',
     body: v.object({
-      name: text(100),
+      name: text(MAX_MEMBER_NAME),
       phone: v.pipe(phone, v.nonEmpty('is required')),
       email: v.optional(v.nullable(email)),
       permissions: v.optional(permissionList, []),
