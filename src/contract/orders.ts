@@ -10,6 +10,7 @@ import {
   kobo,
   lagosDay,
   localDate,
+  MAX_ID_LENGTH,
   optionalText,
   page,
   pageQuery,
@@ -330,13 +331,19 @@ function payersOrder<T extends { customerId?: string; customer?: unknown; transa
   )
 }
 
-const reference = v.pipe(v.string('is required'), v.trim(), v.toUpperCase(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
+const reference = v.pipe(
+  v.string('is required'),
+  v.trim(),
+  v.toUpperCase(),
+  v.nonEmpty('is required'),
+  v.maxLength(MAX_ID_LENGTH, 'is too long'),
+)
 
 const orderListQuery = {
   ...pageQuery,
   kind: v.optional(v.picklist(ORDER_KINDS, 'must be order or invoice')),
   /** Part of a reference, any case. */
-  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_ID_LENGTH, 'is too long'))),
   status: v.optional(v.picklist(ORDER_STATUSES, 'is not an order status')),
   isShareable: v.optional(queryBool),
   customerId: v.optional(id),

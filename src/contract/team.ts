@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { User } from './auth'
-import { email, id, newPassword, page, pageQuery, phone, text } from './common'
+import { email, id, MAX_EMAIL_LENGTH, newPassword, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'
 import { PERMISSIONS } from './permissions'
 
@@ -63,7 +63,7 @@ export const teamEndpoints = {
     query: v.object({
       ...pageQuery,
       name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
-      email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'))),
+      email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_EMAIL_LENGTH, 'is too long'))),
     }),
     response: page(TeamMember),
   }),
