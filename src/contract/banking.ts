@@ -79,6 +79,7 @@ export const bankingEndpoints = {
   sendMoney: endpoint({
     method: 'POST',
     path: '/transfer/send',
+    status: 201,
     summary:
       'Send money from the main wallet to a resolved account. PIN-checked; amount plus fee debited atomically; answers the transfer (success, pending or failed).',
     permission: 'VENDOR_TRANSFERS',

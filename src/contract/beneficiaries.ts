@@ -13,6 +13,8 @@ import { endpoint } from './endpoint'
 
 /** How many accounts a vendor may save; a list longer than this is not something to pick from on a phone. */
 export const MAX_SAVED_BENEFICIARIES = 50
+/** A saved account's nickname, as the picker's field also limits it (decision 163). */
+export const MAX_BENEFICIARY_LABEL = 40
 /** How many recent destinations Send Money offers. */
 export const RECENT_BENEFICIARIES = 5
 
@@ -41,7 +43,7 @@ const label = v.optional(
     v.pipe(
       v.string('must be text'),
       v.trim(),
-      v.maxLength(40, 'must be at most 40 characters'),
+      v.maxLength(MAX_BENEFICIARY_LABEL, `must be at most ${MAX_BENEFICIARY_LABEL} characters`),
       v.transform((text) => text || null),
     ),
   ),

@@ -33,6 +33,17 @@ export const MAX_PRODUCT_BODY_BYTES = MAX_PRODUCT_IMAGES * MAX_IMAGE_BYTES + 256
 export const MAX_OPTIONS = 3
 export const MAX_OPTION_VALUES = 20
 export const MAX_VARIANTS = 100
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_PRODUCT_NAME = 120
+export const MAX_PRODUCT_DESCRIPTION = 2000
+export const MAX_COLLECTION_NAME = 60
+export const MAX_COLLECTION_DESCRIPTION = 500
+/** An option's name ('Size') and each of its values ('Large'). */
+export const MAX_OPTION_TEXT = 40
+/** Units in stock, and a stock alert's threshold. */
+export const MAX_UNITS = 1_000_000_000
+/** The name a customer gives at a pay link's checkout. */
+export const MAX_CHECKOUT_NAME = 100
 
 const images = v.optional(v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)))
 
@@ -41,17 +52,17 @@ export const units = v.pipe(
   v.number('must be a whole number'),
   v.safeInteger('must be a whole number'),
   v.minValue(0, 'must not be negative'),
-  v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
+  v.maxValue(MAX_UNITS, 'must be at most 1,000,000,000'),
 )
 
 /** One option of a product, e.g. { name: 'Size', values: ['S', 'M', 'L'] }. "id" is reserved (SPEC: never shown). */
 export const ProductOption = v.object({
   name: v.pipe(
-    text(40),
+    text(MAX_OPTION_TEXT),
     v.check((n) => n.toLowerCase() !== 'id', 'must not be "id"'),
   ),
   values: v.pipe(
-    v.array(text(40)),
+    v.array(text(MAX_OPTION_TEXT)),
     v.minLength(1, 'must have at least one value'),
     v.maxLength(MAX_OPTION_VALUES, `must have at most ${MAX_OPTION_VALUES} values`),
     v.check((vs) => new Set(vs.map((x) => x.toLowerCase())).size === vs.length, 'must not repeat a value'),
@@ -185,8 +196,8 @@ export const MAX_CHECKOUT_QUANTITY = 100
 
 const payLinkCode = v.pipe(v.string('is required'), v.regex(/^[A-Za-z0-9]{6,32}$/, 'is not a pay link code'))
 
-const collectionName = text(60)
-const productName = text(120)
+const collectionName = text(MAX_COLLECTION_NAME)
+const productName = text(MAX_PRODUCT_NAME)
 const priceFilter = v.optional(queryInt(0))
 
 export const catalogueEndpoints = {
@@ -205,9 +216,10 @@ export const catalogueEndpoints = {
   createCollection: endpoint({
     method: 'POST',
     path: '/product/collections',
+    status: 201,
     summary: 'Add a collection (visible). Names are unique per vendor, ignoring case (409).',
     permission: 'VENDOR_INVENTORY',
-    body: v.object({ name: collectionName, description: optionalText(500) }),
+    body: v.object({ name: collectionName, description: optionalText(MAX_COLLECTION_DESCRIPTION) }),
     response: Collection,
   }),
   updateCollection: endpoint({
@@ -215,7 +227,7 @@ export const catalogueEndpoints = {
     path: '/product/collections',
     summary: "Change a collection's name and description.",
     permission: 'VENDOR_INVENTORY',
-    body: v.object({ id, name: collectionName, description: optionalText(500) }),
+    body: v.object({ id, name: collectionName, description: optionalText(MAX_COLLECTION_DESCRIPTION) }),
     response: Collection,
   }),
   setCollectionVisibility: endpoint({
@@ -249,13 +261,14 @@ export const catalogueEndpoints = {
   createProduct: endpoint({
     method: 'POST',
     path: '/product',
+    status: 201,
     summary: 'Add a product with its options, variants and up to 5 images (multipart/form-data).',
     permission: 'VENDOR_INVENTORY',
     bodyType: 'multipart',
     maxBodyBytes: MAX_PRODUCT_BODY_BYTES,
     body: v.object({
       name: productName,
-      description: optionalText(2000),
+      description: optionalText(MAX_PRODUCT_DESCRIPTION),
       collectionId: v.optional(v.nullable(id)),
       categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
       isPublished: v.optional(v.boolean('must be true or false'), false),
@@ -277,7 +290,7 @@ export const catalogueEndpoints = {
     body: v.object({
       id,
       name: v.optional(productName),
-      description: optionalText(2000),
+      description: optionalText(MAX_PRODUCT_DESCRIPTION),
       collectionId: v.optional(v.nullable(id)),
       categoryId: v.optional(v.nullable(v.picklist(CATEGORY_IDS, 'must be one of the product categories'))),
       isPublished: v.optional(v.boolean('must be true or false')),
@@ -411,6 +424,7 @@ export const catalogueEndpoints = {
   payLinkCheckout: endpoint({
     method: 'POST',
     path: '/paylink/checkout',
+    status: 201,
     summary:
       'Public: buy from a pay link. Makes a pending order for the quantity (and coupon) with a reference to quote in the transfer narration; a credit quoting it pays the order and takes the stock. The same checkoutId answers the same checkout again. Rate-limited per IP (decision 111).',
     access: 'public',
@@ -425,7 +439,7 @@ export const catalogueEndpoints = {
         v.maxValue(MAX_CHECKOUT_QUANTITY, `must be at most ${MAX_CHECKOUT_QUANTITY}`),
       ),
       couponCode: v.optional(couponCode),
-      name: text(100),
+      name: text(MAX_CHECKOUT_NAME),
       phone: v.pipe(phone, v.minLength(11, 'must be 11 digits, like 08031234567')),
       email: v.optional(v.nullable(email)),
     }),

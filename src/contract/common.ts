@@ -142,11 +142,14 @@ export function optionalText(max: number) {
   )
 }
 
+/** The longest email address SMTP carries (RFC 5321). */
+export const MAX_EMAIL_LENGTH = 254
+
 export const email = v.pipe(
   v.string('is required'),
   v.trim(),
   v.nonEmpty('is required'),
-  v.maxLength(254, 'is too long'),
+  v.maxLength(MAX_EMAIL_LENGTH, 'is too long'),
   v.email('must be a valid email address'),
   v.toLowerCase(),
 )
@@ -159,11 +162,18 @@ export const newPassword = v.pipe(
 )
 
 /** A Nigerian phone number as typed (SPEC §5): digits only, at most 11 (08031234567). */
-export const phone = v.pipe(v.string('must be text'), v.trim(), v.regex(/^\d{1,11}$/, 'must be digits only, at most 11'))
+export const MAX_PHONE_DIGITS = 11
+export const phone = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.regex(new RegExp(`^\\d{1,${MAX_PHONE_DIGITS}}$`), `must be digits only, at most ${MAX_PHONE_DIGITS}`),
+)
 
 export const otpCode = v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits'))
 
-export const id = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
+/** Ids and order references. */
+export const MAX_ID_LENGTH = 64
+export const id = v.pipe(v.string('is required'), v.trim(), v.nonEmpty('is required'), v.maxLength(MAX_ID_LENGTH, 'is too long'))
 
 export const Empty = v.null()
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { cappedPage, id, kobo, pageQuery, queryBool } from './common'
+import { cappedPage, id, kobo, MAX_EMAIL_LENGTH, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { OrderSummary } from './orders'
 import { dateRange } from './transactions'
@@ -74,7 +74,7 @@ export const customerEndpoints = {
     query: v.object({
       ...pageQuery,
       name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
-      email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(254, 'is too long'))),
+      email: v.optional(v.pipe(v.string(), v.trim(), v.toLowerCase(), v.maxLength(MAX_EMAIL_LENGTH, 'is too long'))),
       isAnonymous: v.optional(queryBool),
     }),
     response: cappedPage(Customer),

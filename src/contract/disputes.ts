@@ -48,6 +48,12 @@ export const DisputeMessage = v.object({
 })
 export type DisputeMessage = v.InferOutput<typeof DisputeMessage>
 
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_DISPUTE_TITLE = 120
+export const MAX_DISPUTE_DESCRIPTION = 2000
+export const MAX_DISPUTE_MESSAGE = 2000
+export const MAX_ESCALATION_REASON = 1000
+
 export const disputeEndpoints = {
   listDisputes: endpoint({
     method: 'GET',
@@ -72,12 +78,13 @@ export const disputeEndpoints = {
   createDispute: endpoint({
     method: 'POST',
     path: '/dispute',
+    status: 201,
     summary: 'Initiate a dispute against one of the vendor’s orders.',
     permission: 'VENDOR_ORDERS',
     body: v.object({
       orderReference: v.pipe(id, v.toUpperCase()),
-      title: text(120),
-      description: text(2000),
+      title: text(MAX_DISPUTE_TITLE),
+      description: text(MAX_DISPUTE_DESCRIPTION),
       /** A category id from GET /dispute/categories. */
       category: id,
     }),
@@ -102,11 +109,12 @@ export const disputeEndpoints = {
   sendDisputeMessage: endpoint({
     method: 'POST',
     path: '/dispute/conversations',
+    status: 201,
     summary: 'Add the vendor’s message to a dispute’s conversation (not once it is resolved).',
     permission: 'VENDOR_ORDERS',
     // A message written offline is sent later, perhaps twice on a flaky line; its key makes it one message.
     idempotent: true,
-    body: v.object({ disputeId: id, message: text(2000) }),
+    body: v.object({ disputeId: id, message: text(MAX_DISPUTE_MESSAGE) }),
     response: DisputeMessage,
   }),
   escalateDispute: endpoint({
@@ -114,7 +122,7 @@ export const disputeEndpoints = {
     path: '/dispute/escalate',
     summary: 'Escalate a dispute to an administrator, with a reason. Once only (409 after).',
     permission: 'VENDOR_ORDERS',
-    body: v.object({ disputeId: id, reason: text(1000) }),
+    body: v.object({ disputeId: id, reason: text(MAX_ESCALATION_REASON) }),
     response: DisputeInfo,
   }),
 }

@@ -115,6 +115,7 @@ export const domainEndpoints = {
   connectDomain: endpoint({
     method: 'POST',
     path: '/domain',
+    status: 201,
     summary:
       `Connect a domain the vendor owns (pending until verified). 422 when it is not a domain name or is ours, ` +
       `409 when another shop has it or this shop has ${MAX_DOMAINS_PER_SHOP} already.`,

@@ -13,6 +13,12 @@ export type Schema = v.GenericSchema
  */
 export type Access = 'public' | 'user' | 'vendor'
 
+/**
+ * The HTTP status of a success: 201 for a call that creates something (an order, a coupon, a transfer), else 200.
+ * The server answers it (http/register.ts), the OpenAPI document shows it: a handler has no say (decision 163).
+ */
+export type SuccessStatus = 200 | 201
+
 export interface EndpointDef {
   method: Method
   path: string
@@ -27,6 +33,8 @@ export interface EndpointDef {
   body?: Schema
   /** The success answer's `data`; for a file (`produces`), the file's text. */
   response: Schema
+  /** The status of a success answer. Default 200; 201 where the call creates something. */
+  status?: SuccessStatus
   /**
    * What a success answers. Default 'json': the `{ message, data }` envelope. 'text/csv': a file download, written
    * as it is read from the database (decision 159), `Content-Disposition: attachment`; its handler answers a stream
@@ -65,6 +73,11 @@ export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
 /** A file download rather than the JSON envelope (see EndpointDef.produces). */
 export function isFileEndpoint<E extends EndpointDef>(e: E): e is E & { produces: 'text/csv' } {
   return e.produces === 'text/csv'
+}
+
+/** What a success answers (EndpointDef.status). */
+export function successStatusOf(e: EndpointDef): SuccessStatus {
+  return e.status ?? 200
 }
 
 export function accessOf(e: EndpointDef): Access {

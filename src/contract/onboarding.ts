@@ -129,17 +129,24 @@ const kycDocument = v.pipe(
   v.length(1, 'must be exactly one file'),
 )
 
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_REGISTER_NAME = 100
+export const MAX_KYC_ADDRESS = 300
+/** The shop's description, set up here and changed on the Website screen. */
+export const MAX_SHOP_DESCRIPTION = 500
+
 export const onboardingEndpoints = {
   register: endpoint({
     method: 'POST',
     path: '/auth/vendor',
+    status: 201,
     summary:
       'Open a vendor account: the owner is signed in at once and a 6-digit code is sent by SMS and e-mail to verify ' +
       'the phone (10 minutes, 5 tries); codeSent says whether either went out. Email and phone are each used by one account only (409).',
     access: 'public',
     body: v.object({
-      businessName: text(100),
-      ownerName: text(100),
+      businessName: text(MAX_REGISTER_NAME),
+      ownerName: text(MAX_REGISTER_NAME),
       email,
       phone: v.pipe(phone, v.nonEmpty('is required')),
       password: newPassword,
@@ -186,7 +193,7 @@ export const onboardingEndpoints = {
       documentType: v.picklist(KYC_DOCUMENT_TYPES, 'must be NIN_SLIP, DRIVERS_LICENSE, INTERNATIONAL_PASSPORT or VOTERS_CARD'),
       document: kycDocument,
       dateOfBirth: localDate,
-      address: v.pipe(formText, text(300)),
+      address: v.pipe(formText, text(MAX_KYC_ADDRESS)),
       idType: v.picklist(KYC_ID_TYPES, 'must be BVN or NIN'),
       idNumber: v.pipe(formText, v.string('is required'), v.trim(), v.regex(/^\d{11}$/, 'must be 11 digits')),
     }),
@@ -220,7 +227,12 @@ export const onboardingEndpoints = {
     body: v.object({
       url: v.pipe(formText, shopUrl),
       logo: v.optional(v.pipe(v.array(imageFile, 'must be a file'), v.maxLength(1, 'must be one image'))),
-      description: v.pipe(formText, v.string('is required'), v.trim(), v.maxLength(500, 'must be at most 500 characters')),
+      description: v.pipe(
+        formText,
+        v.string('is required'),
+        v.trim(),
+        v.maxLength(MAX_SHOP_DESCRIPTION, `must be at most ${MAX_SHOP_DESCRIPTION} characters`),
+      ),
       font: v.picklist(FONT_IDS, 'must be one of the supported fonts'),
       background: v.picklist(BACKGROUND_IDS, 'must be one of the supported backgrounds'),
     }),

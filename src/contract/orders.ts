@@ -10,6 +10,7 @@ import {
   kobo,
   lagosDay,
   localDate,
+  MAX_ID_LENGTH,
   optionalText,
   page,
   pageQuery,
@@ -50,6 +51,11 @@ export const REFUND_TYPES = ['FULL', 'PARTIAL'] as const
 /** Most lines on one order, and most units of one line. */
 export const MAX_ORDER_ITEMS = 100
 export const MAX_ITEM_QUANTITY = 10_000
+/** Limits the Create order and Refund forms hold to as well (decision 163). */
+export const MAX_CUSTOM_LINE_NAME = 120
+export const MAX_CUSTOMER_NAME = 100
+/** An order's note, and a status change's or a refund's. */
+export const MAX_ORDER_NARRATION = 500
 
 export const OrderItem = v.object({
   id: v.string(),
@@ -260,7 +266,7 @@ export const OrderBreakdown = v.object({
 export const OrderItemInput = v.pipe(
   v.object({
     variantId: v.optional(id),
-    name: v.optional(text(120)),
+    name: v.optional(text(MAX_CUSTOM_LINE_NAME)),
     amount: v.optional(price),
     quantity: v.pipe(
       v.number('must be a number'),
@@ -278,7 +284,7 @@ export type OrderItemInput = v.InferOutput<typeof OrderItemInput>
 
 /** Someone new, or matched by email or phone to a customer the vendor already has. */
 export const CustomerInput = v.object({
-  name: text(100),
+  name: text(MAX_CUSTOMER_NAME),
   email: v.optional(v.nullable(email)),
   phone: v.optional(v.nullable(phone)),
 })
@@ -296,7 +302,7 @@ const orderBody = {
   couponCode: v.optional(couponCode),
   taxIds: v.optional(v.pipe(v.array(id), v.maxLength(10, 'must have at most 10 taxes')), []),
   deliveryLocationId: v.optional(id),
-  narration: optionalText(500),
+  narration: optionalText(MAX_ORDER_NARRATION),
   /** Invoices only: the Lagos day payment is due, not before the day the invoice is made (checked by the server). */
   dueDate: v.optional(v.nullable(localDate)),
 }
@@ -325,13 +331,19 @@ function payersOrder<T extends { customerId?: string; customer?: unknown; transa
   )
 }
 
-const reference = v.pipe(v.string('is required'), v.trim(), v.toUpperCase(), v.nonEmpty('is required'), v.maxLength(64, 'is too long'))
+const reference = v.pipe(
+  v.string('is required'),
+  v.trim(),
+  v.toUpperCase(),
+  v.nonEmpty('is required'),
+  v.maxLength(MAX_ID_LENGTH, 'is too long'),
+)
 
 const orderListQuery = {
   ...pageQuery,
   kind: v.optional(v.picklist(ORDER_KINDS, 'must be order or invoice')),
   /** Part of a reference, any case. */
-  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_ID_LENGTH, 'is too long'))),
   status: v.optional(v.picklist(ORDER_STATUSES, 'is not an order status')),
   isShareable: v.optional(queryBool),
   customerId: v.optional(id),
@@ -359,6 +371,7 @@ export const orderEndpoints = {
   createOrder: endpoint({
     method: 'POST',
     path: '/order',
+    status: 201,
     summary:
       "Create an order or invoice. With transactionReference, for an offline credit with no order yet: the credit pays it and is matched to it (once only, 409 after), and the order is the credit's payer's (customerId and customer must be left out).",
     permission: 'VENDOR_ORDERS',
@@ -374,7 +387,7 @@ export const orderEndpoints = {
     body: v.object({
       reference,
       status: v.picklist(ORDER_STATUSES, 'is not an order status'),
-      narration: optionalText(500),
+      narration: optionalText(MAX_ORDER_NARRATION),
     }),
     response: Order,
   }),
@@ -399,7 +412,7 @@ export const orderEndpoints = {
       reference,
       status: v.literal('refunded', 'must be refunded'),
       amount: v.optional(amountKobo),
-      narration: optionalText(500),
+      narration: optionalText(MAX_ORDER_NARRATION),
       pin,
       /**
        * The account the confirm step showed (Order.refundAccount): a payment from another account arriving between
@@ -412,6 +425,7 @@ export const orderEndpoints = {
   createShareableOrder: endpoint({
     method: 'POST',
     path: '/order/shareable',
+    status: 201,
     summary: 'Create an order or invoice with a public page the customer opens to pay by bank transfer.',
     permission: 'VENDOR_ORDERS',
     idempotent: true,

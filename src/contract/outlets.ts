@@ -58,8 +58,13 @@ export const OutletTransfer = v.object({
 })
 export type OutletTransfer = v.InferOutput<typeof OutletTransfer>
 
+/** Limits the app's forms hold to as well (decision 163). */
+export const MAX_OUTLET_NAME = 100
+export const MAX_OUTLET_ADDRESS = 300
+export const MAX_OUTLET_NARRATION = 100
+
 const outletId = id
-const narration = optionalText(100)
+const narration = optionalText(MAX_OUTLET_NARRATION)
 
 export const outletEndpoints = {
   listOutlets: endpoint({
@@ -81,11 +86,12 @@ export const outletEndpoints = {
   createOutlet: endpoint({
     method: 'POST',
     path: '/outlet',
+    status: 201,
     summary: 'Open an outlet with its own wallet and virtual account. Names are unique per vendor, ignoring case.',
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({
-      name: text(100),
-      address: text(300),
+      name: text(MAX_OUTLET_NAME),
+      address: text(MAX_OUTLET_ADDRESS),
       email: v.optional(v.nullable(email)),
       phone: v.optional(v.nullable(phone)),
     }),
@@ -118,6 +124,7 @@ export const outletEndpoints = {
   fundOutlet: endpoint({
     method: 'POST',
     path: '/outlet/wallet/fund',
+    status: 201,
     summary: "Transfer to Outlet: move money from the main wallet into an active outlet wallet. PIN-checked (the caller's). No fee.",
     permission: ['VENDOR_OUTLETS', 'VENDOR_TRANSFERS'],
     idempotent: true,
@@ -127,6 +134,7 @@ export const outletEndpoints = {
   transferToMain: endpoint({
     method: 'POST',
     path: '/outlet/transfer/vendor',
+    status: 201,
     summary: "Transfer to Main Wallet: move money from an active outlet's wallet into the main wallet. PIN-checked (the caller's). No fee.",
     permission: 'VENDOR_OUTLETS',
     idempotent: true,
@@ -164,6 +172,7 @@ export const outletEndpoints = {
   addOutletMember: endpoint({
     method: 'POST',
     path: '/outlet/members',
+    status: 201,
     summary: 'Add a team member to an outlet (409 if already there). The owner sees every outlet and is not added.',
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({ outletId, memberId: id }),

@@ -54,19 +54,40 @@ export const DeliveryLocation = v.object({
 })
 export type DeliveryLocation = v.InferOutput<typeof DeliveryLocation>
 
+/*
+ * Limits the app's forms hold to as well (decision 163): written once, here, where the schemas use them.
+ */
+export const MAX_COUPON_NAME = 60
+export const MAX_COUPON_DESCRIPTION = 500
+export const MAX_COUPON_CODE = 20
 /** Letters, digits, - and _, 3 to 20 characters: what a customer can type at a checkout without confusion. */
+export const COUPON_CODE_PATTERN = new RegExp(`^[A-Za-z0-9_-]{3,${MAX_COUPON_CODE}}$`)
+export const MAX_COUPON_USAGE = 1_000_000_000
+export const MAX_TAX_NAME = 60
+export const MAX_DELIVERY_LOCATION_NAME = 60
+export const MAX_DELIVERY_LOCATION_DESCRIPTION = 300
+/** ₦100,000,000. */
+export const MAX_DELIVERY_FEE_KOBO = 10_000_000_000
+
 export const couponCode = v.pipe(
   v.string('is required'),
   v.trim(),
   v.nonEmpty('is required'),
-  v.regex(/^[A-Za-z0-9_-]{3,20}$/, 'must be 3 to 20 letters, digits, - or _'),
+  v.regex(COUPON_CODE_PATTERN, 'must be 3 to 20 letters, digits, - or _'),
 )
 
 const fee = v.pipe(
   v.number('must be a number of kobo'),
   v.safeInteger('must be a whole number of kobo'),
   v.minValue(0, 'must not be negative'),
-  v.maxValue(10_000_000_000, 'must be at most ₦100,000,000'),
+  v.maxValue(MAX_DELIVERY_FEE_KOBO, 'must be at most ₦100,000,000'),
+)
+
+const maxUsage = v.pipe(
+  v.number('must be a whole number'),
+  v.safeInteger('must be a whole number'),
+  v.minValue(1, 'must be at least 1'),
+  v.maxValue(MAX_COUPON_USAGE, 'must be at most 1,000,000,000'),
 )
 
 export const sellingTermsEndpoints = {
@@ -89,23 +110,19 @@ export const sellingTermsEndpoints = {
   createCoupon: endpoint({
     method: 'POST',
     path: '/coupon',
+    status: 201,
     summary:
       'Create a coupon. Codes are unique per vendor ignoring case (409). startDate not before today (Lagos), ' +
       'endDate not before startDate; a PERCENTAGE value is at most 100.',
     permission: 'VENDOR_INVENTORY',
     body: v.pipe(
       v.object({
-        name: text(60),
-        description: text(500),
+        name: text(MAX_COUPON_NAME),
+        description: text(MAX_COUPON_DESCRIPTION),
         couponCode,
         valueType: v.picklist(COUPON_VALUE_TYPES, 'must be PERCENTAGE or FLAT'),
         value: v.pipe(v.number('must be a number'), v.finite('must be a number')),
-        maxUsage: v.pipe(
-          v.number('must be a whole number'),
-          v.safeInteger('must be a whole number'),
-          v.minValue(1, 'must be at least 1'),
-          v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
-        ),
+        maxUsage,
         startDate: localDate,
         endDate: localDate,
       }),
@@ -137,16 +154,9 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({
       id,
-      name: v.optional(text(60)),
-      description: v.optional(text(500)),
-      maxUsage: v.optional(
-        v.pipe(
-          v.number('must be a whole number'),
-          v.safeInteger('must be a whole number'),
-          v.minValue(1, 'must be at least 1'),
-          v.maxValue(1_000_000_000, 'must be at most 1,000,000,000'),
-        ),
-      ),
+      name: v.optional(text(MAX_COUPON_NAME)),
+      description: v.optional(text(MAX_COUPON_DESCRIPTION)),
+      maxUsage: v.optional(maxUsage),
       endDate: v.optional(localDate),
       enabled: v.optional(v.boolean('must be true or false')),
     }),
@@ -163,9 +173,10 @@ export const sellingTermsEndpoints = {
   createTax: endpoint({
     method: 'POST',
     path: '/vendor/shop/tax',
+    status: 201,
     summary: 'Add a tax: a name (unique per vendor ignoring case, 409) and a percentage 0–100 with up to 2 decimals.',
     permission: 'VENDOR_SETTINGS',
-    body: v.object({ name: text(60), percentage: percent(0, 'must not be negative') }),
+    body: v.object({ name: text(MAX_TAX_NAME), percentage: percent(0, 'must not be negative') }),
     response: Tax,
   }),
   updateTax: endpoint({
@@ -175,7 +186,7 @@ export const sellingTermsEndpoints = {
       'Change a tax’s name or percentage (only the fields sent). Orders already taken keep the tax they were ' +
       'charged: they hold its name, rate and amount. A name stays unique per vendor ignoring case (409).',
     permission: 'VENDOR_SETTINGS',
-    body: v.object({ id, name: v.optional(text(60)), percentage: v.optional(percent(0, 'must not be negative')) }),
+    body: v.object({ id, name: v.optional(text(MAX_TAX_NAME)), percentage: v.optional(percent(0, 'must not be negative')) }),
     response: Tax,
   }),
   deleteTax: endpoint({
@@ -197,9 +208,14 @@ export const sellingTermsEndpoints = {
   createDeliveryLocation: endpoint({
     method: 'POST',
     path: '/delivery/location',
+    status: 201,
     summary: 'Add a delivery location (active) with its fee in kobo (0 for free delivery).',
     permission: 'VENDOR_SETTINGS',
-    body: v.object({ name: text(60), description: optionalText(300), fee }),
+    body: v.object({
+      name: text(MAX_DELIVERY_LOCATION_NAME),
+      description: optionalText(MAX_DELIVERY_LOCATION_DESCRIPTION),
+      fee,
+    }),
     response: DeliveryLocation,
   }),
   updateDeliveryLocation: endpoint({
@@ -209,8 +225,8 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({
       id,
-      name: v.optional(text(60)),
-      description: optionalText(300),
+      name: v.optional(text(MAX_DELIVERY_LOCATION_NAME)),
+      description: optionalText(MAX_DELIVERY_LOCATION_DESCRIPTION),
       fee: v.optional(fee),
       isActive: v.optional(v.boolean('must be true or false')),
     }),

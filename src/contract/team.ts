@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { User } from './auth'
-import { email, id, newPassword, page, pageQuery, phone, text } from './common'
+import { email, id, MAX_EMAIL_LENGTH, newPassword, page, pageQuery, phone, text } from './common'
 import { endpoint } from './endpoint'
 import { PERMISSIONS } from './permissions'
 
@@ -51,6 +51,9 @@ const permissionList = v.pipe(
   v.transform((list) => [...new Set(list)]),
 )
 
+/** A member's name, as the Invite form also limits it (decision 163). */
+export const MAX_MEMBER_NAME = 100
+
 export const teamEndpoints = {
   listMembers: endpoint({
     method: 'GET',
@@ -60,20 +63,21 @@ export const teamEndpoints = {
     query: v.object({
       ...pageQuery,
       name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
-      email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, 'is too long'))),
+      email: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_EMAIL_LENGTH, 'is too long'))),
     }),
     response: page(TeamMember),
   }),
   inviteMember: endpoint({
     method: 'POST',
     path: '/invite',
+    status: 201,
     summary:
       'Invite a team member: sends an expiring, single-use invitation link by SMS (and by email when given). ' +
       'Only permissions the inviter holds may be granted. 409 EMAIL_TAKEN for an email in use; 409 PHONE_TAKEN for a ' +
       'phone already invited to or active in this team.',
     permission: 'VENDOR_TEAM',
     body: v.object({
-      name: text(100),
+      name: text(MAX_MEMBER_NAME),
       phone: v.pipe(phone, v.nonEmpty('is required')),
       email: v.optional(v.nullable(email)),
       permissions: v.optional(permissionList, []),

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { cursorQuery, id, isoDate, keysetPage, kobo, pageQuery, queryBool } from './common'
+import { cursorQuery, id, isoDate, keysetPage, kobo, MAX_ID_LENGTH, pageQuery, queryBool } from './common'
 import { endpoint } from './endpoint'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from './statuses'
 
@@ -70,7 +70,7 @@ export const transactionFilters = {
   status: v.optional(v.picklist(TRANSACTION_STATUSES, 'must be success, pending or failed')),
   type: v.optional(v.picklist(TRANSACTION_TYPES, 'must be credit or debit')),
   customerId: v.optional(id),
-  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(64, 'is too long'))),
+  reference: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(MAX_ID_LENGTH, 'is too long'))),
   /**
    * "Did this payment arrive?": one box for part of what a row shows, any case (the other side's name on a credit or
    * a debit, the reference, the narration), or an amount typed as naira ('5000', '5,000', '₦5,000.50': that exact

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 import { endpoint } from './endpoint'
 import { imageFile, MAX_IMAGE_BYTES } from './images'
-import { BACKGROUND_IDS, FONT_IDS, formText } from './onboarding'
+import { BACKGROUND_IDS, FONT_IDS, formText, MAX_SHOP_DESCRIPTION } from './onboarding'
 
 /*
  * Settings → Website (issue 7): how the public shop looks — description, logo, font and background (the shops
@@ -21,8 +21,6 @@ export const WebsiteSettings = v.object({
   storefrontUrl: v.nullable(v.string()),
 })
 export type WebsiteSettings = v.InferOutput<typeof WebsiteSettings>
-
-export const MAX_SHOP_DESCRIPTION = 500
 
 export const websiteEndpoints = {
   website: endpoint({

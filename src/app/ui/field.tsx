@@ -12,6 +12,8 @@ import {
 import { cx } from 'styled-system/css'
 import { field, input } from 'styled-system/recipes'
 
+import { MAX_PHONE_DIGITS } from '#contract/common'
+
 import { caretAfter, groupAmount, significantBefore } from '../lib/amount-text'
 import { keepDigits, keepPercent } from '../lib/forms'
 import { Icon } from './icon'
@@ -126,8 +128,6 @@ function Prefixed({ prefix, end = false, children }: { prefix: string; end?: boo
   )
 }
 
-export const PHONE_MAX_DIGITS = 11
-
 /**
  * What a phone field keeps, in the contract's form: the national number with its trunk 0, digits only, at most 11
  * ('08031234567'). Typed with or without the 0, or pasted with its country code ('+234 803 123 4567',
@@ -137,8 +137,8 @@ export function sanitizePhone(text: string): string {
   let digits = text.replace(/\D/g, '')
   // A country code in front, pasted or typed key by key after the field's own +234: no Nigerian number without its
   // trunk 0 starts with 234, and the field holds at most 10 digits, so 11 starting with 234 are 234 and a number.
-  if (digits.length > PHONE_MAX_DIGITS - 1 && digits.startsWith('234')) digits = digits.slice(3)
-  const national = digits.replace(/^0+/, '').slice(0, PHONE_MAX_DIGITS - 1)
+  if (digits.length > MAX_PHONE_DIGITS - 1 && digits.startsWith('234')) digits = digits.slice(3)
+  const national = digits.replace(/^0+/, '').slice(0, MAX_PHONE_DIGITS - 1)
   return national ? `0${national}` : ''
 }
 

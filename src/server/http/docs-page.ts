@@ -31,10 +31,10 @@ function renderOperation(path: string, method: string, op: Json): string {
   const [mediaType, body] = Object.entries(
     (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content ?? {},
   )[0] ?? ['', undefined]
-  // The JSON envelope, or a file (text/csv) for a download.
-  const [okType, ok] = Object.entries(
-    (op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>)['200']?.content ?? {},
-  )[0] ?? ['', undefined]
+  // The success (200, or 201 where the call creates): the JSON envelope, or a file (text/csv) for a download.
+  const responses = op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>
+  const okStatus = Object.keys(responses).find((status) => status.startsWith('2')) ?? '200'
+  const [okType, ok] = Object.entries(responses[okStatus]?.content ?? {})[0] ?? ['', undefined]
   const tags = [
     `<span class="tag">access: ${escapeHtml(String(op['x-access']))}</span>`,
     op['x-permission'] ? `<span class="tag">permission: ${escapeHtml(String(op['x-permission']))}</span>` : '',
@@ -47,7 +47,7 @@ function renderOperation(path: string, method: string, op: Json): string {
 <p>${escapeHtml(String(op.description ?? ''))}</p>
 ${parameters.length ? `<details><summary>Parameters</summary>${pretty(parameters)}</details>` : ''}
 ${body ? `<details><summary>Request body (${escapeHtml(mediaType)})</summary>${pretty(body.schema)}</details>` : ''}
-${ok ? `<details><summary>Response${okType === 'application/json' ? '' : ` (${escapeHtml(okType)})`}</summary>${pretty(ok.schema)}</details>` : ''}
+${ok ? `<details><summary>Response ${okStatus}${okType === 'application/json' ? '' : ` (${escapeHtml(okType)})`}</summary>${pretty(ok.schema)}</details>` : ''}
 </section>`
 }
 

@@ -2,7 +2,8 @@ import { and, eq, isNull, lt, sql } from 'drizzle-orm'
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
-import type { Endpoints } from '#contract/index'
+import { successStatusOf } from '#contract/endpoint'
+import { type Endpoints, endpoints } from '#contract/index'
 
 import { sha256 } from '../auth/secrets'
 import { HOUR_MS } from '../clock'
@@ -107,7 +108,12 @@ type KeyId = { vendorId: string; key: string }
  * again, relying on its own guards against a second effect. `origin` is the replay's public origin, for answers
  * that carry public links (an order's pay page).
  */
-export type ClaimRecovery = (db: Db, claim: KeyId & { origin: string }) => Promise<StoredResponse | null>
+export type ClaimRecovery = (db: Db, claim: KeyId & { origin: string }) => Promise<RecoveredAnswer | null>
+
+/** A recovered success's `{ message, data }`; its status is the endpoint's, from the contract (decision 163). */
+export interface RecoveredAnswer {
+  body: unknown
+}
 
 const recoveries = new Map<string, ClaimRecovery>()
 
@@ -204,8 +210,9 @@ export async function claimIdempotencyKey(
       sql`${idempotencyKeys.ownerLease} is not distinct from ${existing.ownerLease}`,
     )
     const recovery = recoveries.get(existing.endpoint)
-    const effect = recovery ? await recovery(db, claim) : null
-    if (effect) {
+    const recovered = recovery ? await recovery(db, claim) : null
+    if (recovered) {
+      const effect = { status: successStatusOf(endpoints[existing.endpoint as IdempotentEndpoint]), body: recovered.body }
       const saved = await db
         .update(idempotencyKeys)
         .set({ statusCode: effect.status, response: effect.body })

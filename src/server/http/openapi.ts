@@ -2,7 +2,7 @@ import { type JsonSchema, toJsonSchema } from '@valibot/to-json-schema'
 import type * as v from 'valibot'
 
 import { ErrorBody } from '#contract/common'
-import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, successStatusOf } from '#contract/endpoint'
 
 type Json = Record<string, unknown>
 
@@ -101,7 +101,7 @@ function success(endpoint: EndpointDef): Json {
     }
   }
   return {
-    description: 'Success',
+    description: successStatusOf(endpoint) === 201 ? 'Created' : 'Success',
     content: {
       'application/json': {
         schema: {
@@ -130,7 +130,7 @@ function operation(name: string, endpoint: EndpointDef): Json {
     ...(accessOf(endpoint) === 'public' ? { security: [] } : { security: [{ bearerAuth: [] }] }),
     ...(parameters.length ? { parameters } : {}),
     ...(endpoint.body ? { requestBody: { required: true, content: requestContent(endpoint, endpoint.body) } } : {}),
-    responses: { '200': success(endpoint), ...errorResponses(endpoint) },
+    responses: { [successStatusOf(endpoint)]: success(endpoint), ...errorResponses(endpoint) },
   }
 }
 

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 
 import { MAX_BODY_BYTES } from '#contract/common'
-import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, type ResponseOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, type ResponseOf, successStatusOf } from '#contract/endpoint'
 import { FALLBACK_MESSAGE } from '#contract/messages'
 
 import { type Auth, resolveSession } from '../auth/sessions'
@@ -146,7 +146,7 @@ function send(c: Context, answer: Answer): Response {
 function sendFile(c: Context, endpoint: EndpointDef, file: FileResult): Response {
   // The name is ours (e.g. transactionsFileName), but a header must never carry a quote or a line break.
   const name = file.fileName.replace(/[^\w.-]/g, '_')
-  return c.body(file.body, 200, {
+  return c.body(file.body, successStatusOf(endpoint), {
     'Content-Type': `${endpoint.produces}; charset=utf-8`,
     'Content-Disposition': `attachment; filename="${name}"`,
     'Cache-Control': 'no-store',
@@ -221,8 +221,9 @@ async function runIdempotent(
  * The single way an endpoint is served. In order: the body size limit (the endpoint's own, else 1 MB), session
  * and vendor approval, permission, the endpoint's guard (e.g. a webhook signature), the Idempotency-Key of money
  * calls, input parsing (JSON or multipart) and validation, the handler, then (in tests) the response schema, and
- * the `{ message, data }` envelope, or for a file endpoint the streamed file. A handler cannot skip any step, and
- * receives only validated input plus the caller's vendor to scope its queries by.
+ * the `{ message, data }` envelope under the endpoint's success status (the contract's, never the handler's), or
+ * for a file endpoint the streamed file. A handler cannot skip any step, and receives only validated input plus the
+ * caller's vendor to scope its queries by.
  */
 export function register<E extends EndpointDef>(
   app: Hono,
@@ -264,7 +265,7 @@ export function register<E extends EndpointDef>(
           }
         }
         return {
-          status: result.status ?? 200,
+          status: successStatusOf(endpoint),
           body: { message: result.message ?? 'Success', data: result.data ?? null },
           headers: result.headers,
         }

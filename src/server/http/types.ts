@@ -1,5 +1,4 @@
 import type { Context } from 'hono'
-import type { ContentfulStatusCode } from 'hono/utils/http-status'
 
 import type { BodyOf, EndpointDef, QueryOf, ResponseOf } from '#contract/endpoint'
 
@@ -21,11 +20,13 @@ export interface HandlerContext<E extends EndpointDef> {
   c: Context
 }
 
+/** A success's answer. Its status is the endpoint's (EndpointDef.status), never the handler's (decision 163). */
 export interface HandlerResult<T> {
   data: T
   /** Shown to the user as the success toast. */
   message?: string
-  status?: ContentfulStatusCode
+  /** The status is the endpoint's (EndpointDef.status): a handler that names one does not type-check. */
+  status?: never
   headers?: Record<string, string>
 }
 

@@ -6,7 +6,7 @@ import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { outlets } from '../db/schema'
 import { ApiError } from '../errors'
-import { recoverStaleClaimsWith, type StoredResponse } from '../http/idempotency'
+import { type RecoveredAnswer, recoverStaleClaimsWith } from '../http/idempotency'
 import { findInternalTransferByKey, type PostedInternalTransfer, postInternalTransferWithin } from '../money/internal-transfers'
 import { vendorWallet } from '../money/ledger'
 import { verifyPin } from '../money/pin'
@@ -81,8 +81,8 @@ export async function postOutletTransferWithin(tx: Tx, input: OutletTransferWith
   })
 }
 
-/** The status and message of POST /outlet/wallet/fund's and /outlet/transfer/vendor's answers (routes/outlets.ts). */
-export const OUTLET_TRANSFER_ANSWER = { status: 201, message: 'Transfer successful' } as const
+/** The message of POST /outlet/wallet/fund's and /outlet/transfer/vendor's answers (routes/outlets.ts). */
+export const OUTLET_TRANSFER_MESSAGE = 'Transfer successful'
 
 /** The answer's data: the outlet's side only, the main wallet's balance is not for everyone who can move money. */
 function outletSide(posted: PostedInternalTransfer, direction: OutletTransferDirection): OutletTransfer {
@@ -98,11 +98,10 @@ async function recoverOutletTransfer(
   db: Db,
   claim: { vendorId: string; key: string },
   direction: OutletTransferDirection,
-): Promise<StoredResponse | null> {
+): Promise<RecoveredAnswer | null> {
   const posted = await findInternalTransferByKey(db, claim.vendorId, claim.key)
   if (!posted?.debit.outletId) return null
-  const { status, message } = OUTLET_TRANSFER_ANSWER
-  return { status, body: { message, data: outletSide(posted, direction) } }
+  return { body: { message: OUTLET_TRANSFER_MESSAGE, data: outletSide(posted, direction) } }
 }
 recoverStaleClaimsWith('fundOutlet', (db, claim) => recoverOutletTransfer(db, claim, 'to-outlet'))
 recoverStaleClaimsWith('transferToMain', (db, claim) => recoverOutletTransfer(db, claim, 'to-main'))

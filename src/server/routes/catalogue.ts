@@ -17,7 +17,7 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async createCollection({ auth, body, db }) {
-    return { data: await createCollection(db, auth.vendorId, body), message: 'Collection added', status: 201 }
+    return { data: await createCollection(db, auth.vendorId, body), message: 'Collection added' }
   },
 
   async updateCollection({ auth, body, db }) {
@@ -40,7 +40,7 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
 
   async createProduct(ctx) {
     const data = await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx))
-    return { data, message: 'Product added', status: 201 }
+    return { data, message: 'Product added' }
   },
 
   async updateProduct(ctx) {
@@ -87,6 +87,6 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
     const message = account
       ? `Pay into the account shown for ${data.reference}: no narration needed`
       : `Quote ${data.reference} in your transfer narration`
-    return { data, message, status: 201 }
+    return { data, message }
   },
 }

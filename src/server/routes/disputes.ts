@@ -19,7 +19,7 @@ export const disputeHandlers: HandlersFor<typeof disputeEndpoints> = {
 
   async createDispute({ auth, body, db, deps }) {
     const data = await openDispute(db, auth.vendorId, auth.user, body, deps.clock.now())
-    return { data, message: 'Dispute opened', status: 201 }
+    return { data, message: 'Dispute opened' }
   },
 
   async disputeCategories({ db, query }) {
@@ -32,7 +32,7 @@ export const disputeHandlers: HandlersFor<typeof disputeEndpoints> = {
 
   async sendDisputeMessage({ auth, body, db, deps }) {
     const data = await sendVendorMessage(db, auth.vendorId, auth.user, body, deps.clock.now())
-    return { data, message: 'Message sent', status: 201 }
+    return { data, message: 'Message sent' }
   },
 
   async escalateDispute({ auth, body, db, deps }) {

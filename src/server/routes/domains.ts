@@ -28,7 +28,7 @@ export const domainHandlers: HandlersFor<typeof domainEndpoints> = {
 
   async connectDomain(ctx) {
     const data = await connectDomain(ctx.deps, ctx.auth.vendorId, ctx.body.domain, platformOf(ctx))
-    return { data, status: 201, message: `${data.domain} is connected. Add the DNS records, then check them` }
+    return { data, message: `${data.domain} is connected. Add the DNS records, then check them` }
   },
 
   async verifyDomain(ctx) {

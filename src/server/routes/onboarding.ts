@@ -10,7 +10,7 @@ import { onboardingState } from '../onboarding/state'
 /* Onboarding (decision 056): register → verify the phone → KYC → shop set-up → under review. */
 export const onboardingHandlers: HandlersFor<typeof onboardingEndpoints> = {
   async register({ body, deps, ip }) {
-    return { ...(await registerVendor(deps, body, ip)), status: 201 }
+    return { ...(await registerVendor(deps, body, ip)) }
   },
 
   async verifyPhone({ auth, body, deps }) {

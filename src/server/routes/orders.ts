@@ -34,7 +34,7 @@ const REFUND_MESSAGES = {
 /** What POST /order and POST /order/shareable answer for the order they created. */
 async function createdAnswer(db: Db, order: OrderRow, origin: string, now: Date) {
   const data = await orderView(db, order.vendorId, order.reference, origin, now)
-  return { data, status: 201 as const, message: `${order.kind === 'invoice' ? 'Invoice' : 'Order'} created` }
+  return { data, message: `${order.kind === 'invoice' ? 'Invoice' : 'Order'} created` }
 }
 
 /** POST /order and POST /order/shareable: create, send the low-stock notices a credit's payment caused, answer the order. */
@@ -55,7 +55,7 @@ async function recoverCreatedOrder(db: Db, claim: { vendorId: string; key: strin
   const row = await orderByIdempotencyKey(db, claim.vendorId, claim.key)
   if (!row) return null
   const answer = await createdAnswer(db, row, claim.origin, new Date())
-  return { status: answer.status, body: { message: answer.message, data: answer.data } }
+  return { body: { message: answer.message, data: answer.data } }
 }
 recoverStaleClaimsWith('createOrder', recoverCreatedOrder)
 recoverStaleClaimsWith('createShareableOrder', recoverCreatedOrder)

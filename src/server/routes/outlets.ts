@@ -7,7 +7,7 @@ import { createOutlet, setOutletStatus } from '../outlets/create'
 import { listOutlets, outletView } from '../outlets/list'
 import { addOutletMember, listOutletMembers, removeOutletMember } from '../outlets/members'
 import { outletFor } from '../outlets/scope'
-import { transferWithOutlet } from '../outlets/transfers'
+import { OUTLET_TRANSFER_MESSAGE, transferWithOutlet } from '../outlets/transfers'
 
 /*
  * Outlets (branches) with their own wallets and members, issue 6. Permissions come from the contract (register.ts
@@ -23,7 +23,7 @@ export const outletHandlers: HandlersFor<typeof outletEndpoints> = {
   },
 
   async createOutlet({ auth, body, deps }) {
-    return { data: await createOutlet(deps, auth, body), message: 'Outlet created', status: 201 }
+    return { data: await createOutlet(deps, auth, body), message: 'Outlet created' }
   },
 
   async setOutletStatus({ auth, body, db }) {
@@ -46,13 +46,13 @@ export const outletHandlers: HandlersFor<typeof outletEndpoints> = {
   async fundOutlet({ auth, body, c, db, deps }) {
     const input = { ...body, idempotencyKey: idempotencyKeyOf(c) }
     const data = await transferWithOutlet(db, auth, 'to-outlet', input, deps.clock.now())
-    return { data, status: 201, message: 'Transfer successful' }
+    return { data, message: OUTLET_TRANSFER_MESSAGE }
   },
 
   async transferToMain({ auth, body, c, db, deps }) {
     const input = { ...body, idempotencyKey: idempotencyKeyOf(c) }
     const data = await transferWithOutlet(db, auth, 'to-main', input, deps.clock.now())
-    return { data, status: 201, message: 'Transfer successful' }
+    return { data, message: OUTLET_TRANSFER_MESSAGE }
   },
 
   async outletTransactions({ auth, db, query }) {
@@ -70,7 +70,7 @@ export const outletHandlers: HandlersFor<typeof outletEndpoints> = {
   },
 
   async addOutletMember({ auth, body, db }) {
-    return { data: await addOutletMember(db, auth, body), message: 'Member added to outlet', status: 201 }
+    return { data: await addOutletMember(db, auth, body), message: 'Member added to outlet' }
   },
 
   async removeOutletMember({ auth, db, query }) {

@@ -24,7 +24,7 @@ export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
   async createCoupon({ auth, body, db, deps }) {
     const now = deps.clock.now()
     const row = await createCoupon(db, auth.vendorId, body, now)
-    return { data: toCoupon(row, lagosDate(now)), message: 'Coupon created', status: 201 }
+    return { data: toCoupon(row, lagosDate(now)), message: 'Coupon created' }
   },
 
   async updateCoupon({ auth, body, db, deps }) {
@@ -40,7 +40,7 @@ export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
   },
 
   async createTax({ auth, body, db, deps }) {
-    return { data: toTax(await createTax(db, auth.vendorId, body, deps.clock.now())), message: 'Tax added', status: 201 }
+    return { data: toTax(await createTax(db, auth.vendorId, body, deps.clock.now())), message: 'Tax added' }
   },
 
   async updateTax({ auth, body, db }) {
@@ -59,7 +59,7 @@ export const sellingTermsHandlers: HandlersFor<typeof sellingTermsEndpoints> = {
 
   async createDeliveryLocation({ auth, body, db, deps }) {
     const row = await createDeliveryLocation(db, auth.vendorId, body, deps.clock.now())
-    return { data: toDeliveryLocation(row), message: 'Delivery location created', status: 201 }
+    return { data: toDeliveryLocation(row), message: 'Delivery location created' }
   },
 
   async updateDeliveryLocation({ auth, body, db, deps }) {

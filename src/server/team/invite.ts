@@ -178,7 +178,7 @@ export async function inviteMember(deps: AppDeps, auth: Auth, input: NewInvite, 
   }
   const { member, code } = created
   const sent = await sendInvitation(deps, auth, member, inviteLink(origin, code), code)
-  return { data: member, message: sentMessage(sent, member.name), status: 201 as const }
+  return { data: member, message: sentMessage(sent, member.name) }
 }
 
 /** A new code for a member who has not accepted yet; the old code answers 410 INVITE_REVOKED from now on. */

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { accessOf, type EndpointDef, isFileEndpoint } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, successStatusOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { createApp } from '#server/app'
@@ -610,6 +610,9 @@ type Answer = Awaited<ReturnType<typeof send>>
 function problemsOf(e: EndpointDef, res: Answer, expected: Verdict, fields: Set<string>, field: string | undefined): string[] {
   const problems: string[] = []
   if (res.status >= 500) problems.push(`answered ${res.status}`)
+  // A success is the status the contract and the OpenAPI document give (decision 163), 201 where the call creates.
+  if (res.status < 300 && res.status !== successStatusOf(e))
+    problems.push(`succeeded with ${res.status}, not the contract's ${successStatusOf(e)}`)
   // A file endpoint's success is its file (EndpointDef.produces); its refusals are JSON like every other answer.
   if (isFileEndpoint(e) && res.status === 200) {
     if (!res.contentType.startsWith(`${e.produces};`)) problems.push(`answered ${res.contentType}, not ${e.produces}`)

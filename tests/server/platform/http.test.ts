@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 
 import { pageQuery } from '#contract/common'
-import { accessOf, endpoint, isFileEndpoint } from '#contract/endpoint'
+import { accessOf, endpoint, isFileEndpoint, successStatusOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Db } from '#server/db/client'
 import { resolveDeps } from '#server/deps'
@@ -105,6 +105,7 @@ describe('register()', () => {
     path: '/probe',
     summary: 'test only',
     access: 'public',
+    status: 201,
     query: v.object(pageQuery),
     body: v.object({ n: v.number('must be a number') }),
     response: v.object({ page: v.number(), size: v.number(), n: v.number() }),
@@ -119,11 +120,12 @@ describe('register()', () => {
   }
   const post = (app: Hono, query: string, body: unknown) => app.request(`/probe${query}`, { method: 'POST', body: JSON.stringify(body) })
 
-  it('hands the handler parsed query and body, and wraps the answer', async () => {
+  it("hands the handler parsed query and body, and wraps the answer under the contract's status", async () => {
     const { app } = await probeApp(async ({ query, body }) => ({
       data: { page: query.page, size: query.size, n: body.n },
       message: 'Done',
-      status: 201,
+      // Only past the types (HandlerResult.status is never): still the contract's status.
+      status: 200 as never,
       headers: { 'x-probe': 'yes' },
     }))
     const res = await post(app, '?page=2&size=1000000', { n: 7 })
@@ -195,9 +197,17 @@ describe('API reference', () => {
       expect(op['x-access']).toBe(accessOf(e))
       expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
       expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
-      if (isFileEndpoint(e)) expect(op.responses['200'].content[e.produces].schema).toEqual({ type: 'string' })
-      else expect(op.responses['200'].content['application/json'].schema.properties.data).toBeDefined()
+      // One success, under the status the server answers (register() takes it from the contract too).
+      const ok = String(successStatusOf(e))
+      expect(
+        Object.keys(op.responses).filter((status) => status.startsWith('2')),
+        name,
+      ).toEqual([ok])
+      if (isFileEndpoint(e)) expect(op.responses[ok].content[e.produces].schema).toEqual({ type: 'string' })
+      else expect(op.responses[ok].content['application/json'].schema.properties.data).toBeDefined()
     }
+    expect(Object.keys(res.body.paths['/order'].post.responses)).toContain('201')
+    expect(Object.keys(res.body.paths['/auth/vendor/login'].post.responses)).toContain('200')
     const login = res.body.paths['/auth/vendor/login'].post
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password'])
   })
@@ -214,6 +224,7 @@ describe('API reference', () => {
       expect(html).toContain(`<strong>${name}</strong>`)
     }
     expect(html).toContain('permission: VENDOR_WALLET')
-    expect(html).toContain('Response (text/csv)')
+    expect(html).toContain('Response 200 (text/csv)')
+    expect(html).toContain('Response 201')
   })
 })

@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
 import { beneficiaryEndpoints } from '#contract/beneficiaries'
+import type { BodyInput } from '#contract/endpoint'
 
 /** Recent and saved accounts Send Money offers (decision 145). */
 export const beneficiariesQuery = () =>
@@ -15,8 +16,7 @@ export const beneficiariesQuery = () =>
 export function useSaveBeneficiary() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { bankCode: string; accountNumber: string; label?: string | null }) =>
-      api(beneficiaryEndpoints.saveBeneficiary, { body }),
+    mutationFn: (body: BodyInput<typeof beneficiaryEndpoints.saveBeneficiary>) => api(beneficiaryEndpoints.saveBeneficiary, { body }),
     // Not a money call, but it asks the bank: never queued to replay later.
     networkMode: 'always',
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.banking.beneficiaries() }),

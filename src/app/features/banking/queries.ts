@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, type Envelope } from '#app/lib/api'
 import { MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { bankingEndpoints } from '#contract/banking'
+import type { BodyInput } from '#contract/endpoint'
 import { payoutSafetyEndpoints } from '#contract/payout-safety'
 import type { Transaction } from '#contract/transactions'
 
@@ -40,7 +41,7 @@ export async function resolveAccount(bankCode: string, accountNumber: string, si
 }
 
 export interface SendMoneyInput {
-  body: { amount: number; requestId: string; pin: string; narration?: string }
+  body: BodyInput<typeof bankingEndpoints.sendMoney>
   idempotencyKey: string
 }
 
@@ -65,7 +66,7 @@ export function useSendMoney() {
 export function useSetSettlementAccount() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { requestId: string; pin: string }) => api(bankingEndpoints.setSettlementAccount, { body }),
+    mutationFn: (body: BodyInput<typeof bankingEndpoints.setSettlementAccount>) => api(bankingEndpoints.setSettlementAccount, { body }),
     meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.settlementAccount(), data),
   })
@@ -83,7 +84,7 @@ export function useSetChargeBearer() {
 export function useSetThirdPartyTransfers() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { isEnabled: boolean; pin: string }) => api(bankingEndpoints.setThirdPartyTransfers, { body }),
+    mutationFn: (body: BodyInput<typeof bankingEndpoints.setThirdPartyTransfers>) => api(bankingEndpoints.setThirdPartyTransfers, { body }),
     meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.thirdPartyTransfers(), data),
   })
@@ -100,7 +101,7 @@ export const sendLimitsQuery = () =>
 export function useSetSendLimits() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { perTransfer: number; daily: number; pin: string }) => api(payoutSafetyEndpoints.setSendLimits, { body }),
+    mutationFn: (body: BodyInput<typeof payoutSafetyEndpoints.setSendLimits>) => api(payoutSafetyEndpoints.setSendLimits, { body }),
     meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.sendLimits(), data),
   })

@@ -1,6 +1,6 @@
 import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
 import type { catalogueEndpoints } from '#contract/catalogue'
-import { MAX_VARIANTS, type Product } from '#contract/catalogue'
+import { MAX_OPTION_TEXT, MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_UNITS, MAX_VARIANTS, type Product } from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
 import { parseNairaToKobo } from '#contract/money'
 import { koboToNairaInput } from '#contract/naira'
@@ -117,14 +117,13 @@ export function syncVariants(options: readonly OptionDraft[], previous: readonly
   })
 }
 
-const MAX_UNITS = 1_000_000_000
-
 export function draftErrors(draft: ProductDraft): DraftErrors | null {
   const errors: DraftErrors = { options: {}, variants: {} }
   const name = draft.name.trim()
   if (!name) errors.name = 'Enter the product name.'
-  else if (name.length > 120) errors.name = 'Use at most 120 characters.'
-  if (draft.description.trim().length > 2000) errors.description = 'Use at most 2,000 characters.'
+  else if (name.length > MAX_PRODUCT_NAME) errors.name = `Use at most ${MAX_PRODUCT_NAME} characters.`
+  if (draft.description.trim().length > MAX_PRODUCT_DESCRIPTION)
+    errors.description = `Use at most ${MAX_PRODUCT_DESCRIPTION.toLocaleString('en-NG')} characters.`
 
   const seen = new Set<string>()
   for (const option of draft.options) {
@@ -132,7 +131,7 @@ export function draftErrors(draft: ProductDraft): DraftErrors | null {
     const own: { name?: string; values?: string } = {}
     if (!optionName) own.name = 'Enter the option name, e.g. Size.'
     else if (optionName.toLowerCase() === 'id') own.name = 'Choose another name: "id" is reserved.'
-    else if (optionName.length > 40) own.name = 'Use at most 40 characters.'
+    else if (optionName.length > MAX_OPTION_TEXT) own.name = `Use at most ${MAX_OPTION_TEXT} characters.`
     else if (seen.has(optionName.toLowerCase())) own.name = 'Each option needs its own name.'
     seen.add(optionName.toLowerCase())
     if (option.values.length === 0) own.values = 'Add at least one value.'
@@ -150,7 +149,7 @@ export function draftErrors(draft: ProductDraft): DraftErrors | null {
     else if (price === null || price < 1) own.price = 'Enter a price above ₦0.'
     else if (price > MAX_PRICE_KOBO) own.price = 'Use at most ₦1,000,000,000.'
     if (!variant.units) own.units = 'Enter the units in stock.'
-    else if (Number(variant.units) > MAX_UNITS) own.units = 'Use at most 1,000,000,000.'
+    else if (Number(variant.units) > MAX_UNITS) own.units = `Use at most ${MAX_UNITS.toLocaleString('en-NG')}.`
     if (own.price || own.units) errors.variants[optionsSignature(variant.options)] = own
   }
 

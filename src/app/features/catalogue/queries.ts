@@ -231,7 +231,8 @@ export function useDeleteCollection() {
 export function useSetCollectionVisibility() {
   const onSuccess = useCollectionSaved()
   return useMutation({
-    mutationFn: (body: { id: string; isVisible: boolean }) => api(catalogueEndpoints.setCollectionVisibility, { body }),
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.setCollectionVisibility>) =>
+      api(catalogueEndpoints.setCollectionVisibility, { body }),
     onSuccess,
   })
 }

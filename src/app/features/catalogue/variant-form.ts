@@ -1,5 +1,5 @@
 import { isPercentText } from '#app/lib/forms'
-import type { catalogueEndpoints, ProductVariant } from '#contract/catalogue'
+import { type catalogueEndpoints, MAX_UNITS, type ProductVariant } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { parseNairaToKobo } from '#contract/money'
@@ -24,8 +24,6 @@ export interface VariantFormErrors {
 
 type UpdateVariantBody = BodyInput<typeof catalogueEndpoints.updateVariant>
 
-const MAX_UNITS = 1_000_000_000
-
 export function variantFormDraft(variant: ProductVariant): VariantFormDraft {
   const type = hasDiscount(variant) ? variant.discountType! : ''
   const discount = type === '' ? '' : type === 'FLAT' ? koboToNairaInput(variant.discount!) : String(variant.discount)
@@ -46,7 +44,7 @@ export function variantFormErrors(draft: VariantFormDraft): VariantFormErrors | 
   else if (price === null || price < 1) errors.price = 'Enter a price above ₦0.'
   else if (price > MAX_PRICE_KOBO) errors.price = 'Use at most ₦1,000,000,000.'
   if (!draft.units) errors.units = 'Enter the available units.'
-  else if (Number(draft.units) > MAX_UNITS) errors.units = 'Use at most 1,000,000,000.'
+  else if (Number(draft.units) > MAX_UNITS) errors.units = `Use at most ${MAX_UNITS.toLocaleString('en-NG')}.`
   if (draft.discountType) {
     const discount = wireDiscount(draft)
     if (!draft.discount) errors.discount = 'Enter the discount, or choose No discount.'

@@ -3,7 +3,14 @@ import * as v from 'valibot'
 import { isPercentText } from '#app/lib/forms'
 import { parseNairaToKobo } from '#contract/money'
 import { koboToNairaInput } from '#contract/naira'
-import { type Coupon, COUPON_VALUE_TYPES } from '#contract/selling-terms'
+import {
+  type Coupon,
+  COUPON_CODE_PATTERN,
+  COUPON_VALUE_TYPES,
+  MAX_COUPON_DESCRIPTION,
+  MAX_COUPON_NAME,
+  MAX_COUPON_USAGE,
+} from '#contract/selling-terms'
 
 import type { CreateCouponBody, UpdateCouponBody } from './queries'
 
@@ -79,15 +86,15 @@ export function couponFormSchema(today: string, editing?: Pick<Coupon, 'currentU
   const used = editing?.currentUsage ?? 0
   return v.pipe(
     v.object({
-      name: required(m.name, 60),
-      couponCode: v.pipe(v.string(), v.trim(), v.nonEmpty(m.couponCode), v.regex(/^[A-Za-z0-9_-]{3,20}$/, m.couponCodeShape)),
-      description: required(m.description, 500),
+      name: required(m.name, MAX_COUPON_NAME),
+      couponCode: v.pipe(v.string(), v.trim(), v.nonEmpty(m.couponCode), v.regex(COUPON_CODE_PATTERN, m.couponCodeShape)),
+      description: required(m.description, MAX_COUPON_DESCRIPTION),
       valueType: v.picklist(COUPON_VALUE_TYPES, m.valueType),
       value: v.pipe(v.string(), v.nonEmpty(m.value)),
       maxUsage: v.pipe(
         v.string(),
         v.nonEmpty(m.maxUsage),
-        v.check((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= 1_000_000_000, m.maxUsageRange),
+        v.check((s) => /^\d+$/.test(s) && Number(s) >= 1 && Number(s) <= MAX_COUPON_USAGE, m.maxUsageRange),
         v.check((s) => Number(s) >= used, belowUsageMessage(used)),
       ),
       startDate: v.pipe(

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@ta
 
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
 import { type Coupon, sellingTermsEndpoints } from '#contract/selling-terms'
 
 /** Coupons per page: a screen or two of rows on a phone. */
@@ -30,16 +31,7 @@ export const couponDetailQuery = (id: string) =>
     queryFn: async ({ signal }) => (await api(sellingTermsEndpoints.couponDetail, { query: { id }, signal })).data,
   })
 
-export type CreateCouponBody = {
-  name: string
-  description: string
-  couponCode: string
-  valueType: Coupon['valueType']
-  value: number
-  maxUsage: number
-  startDate: string
-  endDate: string
-}
+export type CreateCouponBody = BodyInput<typeof sellingTermsEndpoints.createCoupon>
 
 /** Refusals the form can place (a duplicate code, a date the server's today rejects) go under their fields. */
 export function useCreateCoupon() {
@@ -51,7 +43,7 @@ export function useCreateCoupon() {
   })
 }
 
-export type UpdateCouponBody = { id: string; name?: string; description?: string; maxUsage?: number; endDate?: string }
+export type UpdateCouponBody = BodyInput<typeof sellingTermsEndpoints.updateCoupon>
 
 /** Edit Coupon: the saved coupon replaces the one on screen; refusals the form can place go under their fields. */
 export function useUpdateCoupon() {
@@ -70,7 +62,7 @@ export function useUpdateCoupon() {
 export function useSetCouponEnabled() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { id: string; enabled: boolean }) => api(sellingTermsEndpoints.updateCoupon, { body }),
+    mutationFn: (body: Pick<UpdateCouponBody, 'id' | 'enabled'>) => api(sellingTermsEndpoints.updateCoupon, { body }),
     onSuccess: (result) => {
       queryClient.setQueryData(queryKeys.coupons.detail(result.data.id), result.data)
       return queryClient.invalidateQueries({ queryKey: queryKeys.coupons.lists() })

@@ -2,7 +2,7 @@ import * as v from 'valibot'
 
 import type { BodyInput } from '#contract/endpoint'
 import type { onboardingEndpoints } from '#contract/onboarding'
-import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
+import { KYC_DOCUMENT_TYPES, KYC_DOCUMENT_TYPES_ACCEPTED, MAX_KYC_ADDRESS, MAX_KYC_DOCUMENT_BYTES } from '#contract/onboarding'
 
 import { ageOn, type DateParts, EMPTY_DATE, MINIMUM_AGE, toLocalDate } from './date-of-birth'
 
@@ -60,7 +60,7 @@ export const KycSchema = v.object({
   documentType: v.pipe(v.string(), v.nonEmpty(M.documentType)),
   document: v.custom<File | null>((file) => file instanceof File, M.document),
   dateOfBirth,
-  address: v.pipe(v.string(), v.trim(), v.nonEmpty(M.address), v.maxLength(300, 'Use at most 300 characters.')),
+  address: v.pipe(v.string(), v.trim(), v.nonEmpty(M.address), v.maxLength(MAX_KYC_ADDRESS, `Use at most ${MAX_KYC_ADDRESS} characters.`)),
   idType: v.pipe(v.string(), v.nonEmpty(M.idType)),
   idNumber: v.pipe(v.string(), v.regex(/^\d{11}$/, M.idNumber)),
 })

@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 
 import { emailField, newPasswordField } from '#app/lib/forms'
+import { MAX_REGISTER_NAME } from '#contract/onboarding'
 
 export const PASSWORDS_DIFFER = 'Passwords do not match.'
 export const PHONE_MESSAGE = 'Enter a Nigerian mobile number, like 08031234567.'
@@ -8,7 +9,8 @@ export const PHONE_MESSAGE = 'Enter a Nigerian mobile number, like 08031234567.'
 /** 08031234567 or 8031234567: what the server can send an SMS to once +234 is put in front. */
 export const mobileField = v.pipe(v.string(), v.nonEmpty('Enter your phone number.'), v.regex(/^(0\d{10}|[1-9]\d{9})$/, PHONE_MESSAGE))
 
-const nameField = (empty: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.maxLength(100, 'Use at most 100 characters.'))
+const nameField = (empty: string) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(empty), v.maxLength(MAX_REGISTER_NAME, `Use at most ${MAX_REGISTER_NAME} characters.`))
 
 /** Form-side rules for registration, worded for people; the contract's schema still guards the server. */
 export const RegisterSchema = v.pipe(

@@ -3,7 +3,7 @@ import * as v from 'valibot'
 import { lagosDay, toBasisPoints } from '#contract/common'
 import { MAX_ITEM_QUANTITY, MAX_ORDER_ITEMS, type OrderKind } from '#contract/orders'
 import { MAX_ORDER_SUBTOTAL_KOBO, type OrderTotals, orderTotals } from '#contract/pricing'
-import type { Coupon, DeliveryLocation, Tax } from '#contract/selling-terms'
+import { type Coupon, COUPON_CODE_PATTERN, type DeliveryLocation, type Tax } from '#contract/selling-terms'
 
 import type { CreateOrderBody, ShareableOrderBody } from './queries'
 
@@ -71,7 +71,6 @@ export function emptyOrderDraft(kind: OrderKind): OrderDraft {
 }
 
 const isEmail = (text: string) => v.is(v.pipe(v.string(), v.email()), text)
-const COUPON_CODE = /^[A-Za-z0-9_-]{3,20}$/
 
 /** Adds a unit of a variant already on the order, or the variant as a new line. */
 export function addVariant(
@@ -112,7 +111,8 @@ export function draftErrors(draft: OrderDraft): DraftErrors | null {
     errors.items = 'The items come to more than ₦1,000,000,000, the most one order can be.'
   // The server's rule too (a Lagos day from the invoice's own): the date picker's min does not stop a typed date.
   if (draft.kind === 'invoice' && draft.dueDate && draft.dueDate < lagosDay()) errors.dueDate = 'Choose today or a later day.'
-  if (draft.couponCode.trim() && !COUPON_CODE.test(draft.couponCode.trim())) errors.couponCode = 'Use 3 to 20 letters, digits, - or _.'
+  if (draft.couponCode.trim() && !COUPON_CODE_PATTERN.test(draft.couponCode.trim()))
+    errors.couponCode = 'Use 3 to 20 letters, digits, - or _.'
   return Object.keys(errors).length ? errors : null
 }
 

@@ -1,12 +1,13 @@
 import * as v from 'valibot'
 
-import { PHONE_MAX_DIGITS } from '#app/ui/field'
+import { MAX_EMAIL_LENGTH, MAX_PHONE_DIGITS } from '#contract/common'
+import { MAX_OUTLET_ADDRESS, MAX_OUTLET_NAME } from '#contract/outlets'
 
 export const OUTLET_FORM_MESSAGES = {
   name: 'Enter the outlet name.',
   address: 'Enter the outlet address.',
   email: 'Enter a valid email.',
-  phone: `Enter digits only, at most ${PHONE_MAX_DIGITS}.`,
+  phone: `Enter digits only, at most ${MAX_PHONE_DIGITS}.`,
 } as const
 const m = OUTLET_FORM_MESSAGES
 
@@ -18,10 +19,10 @@ const required = (max: number, message: string) =>
  * anything but digits and stops at 11, so its rule here only guards a value that got past it.
  */
 export const OutletFormSchema = v.object({
-  name: required(100, m.name),
-  address: required(300, m.address),
-  email: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email(m.email), v.maxLength(254, m.email))], m.email),
-  phone: v.pipe(v.string(), v.regex(new RegExp(`^\\d{0,${PHONE_MAX_DIGITS}}$`), m.phone)),
+  name: required(MAX_OUTLET_NAME, m.name),
+  address: required(MAX_OUTLET_ADDRESS, m.address),
+  email: v.union([v.literal(''), v.pipe(v.string(), v.trim(), v.email(m.email), v.maxLength(MAX_EMAIL_LENGTH, m.email))], m.email),
+  phone: v.pipe(v.string(), v.regex(new RegExp(`^\\d{0,${MAX_PHONE_DIGITS}}$`), m.phone)),
 })
 export type OutletFormValues = { name: string; address: string; email: string; phone: string }
 

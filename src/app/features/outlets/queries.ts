@@ -113,7 +113,7 @@ export function useCreateOutlet() {
 export function useSetOutletStatus() {
   const onSaved = useOutletSaved()
   return useMutation({
-    mutationFn: (body: { outletId: string; status: Outlet['status'] }) => api(outletEndpoints.setOutletStatus, { body }),
+    mutationFn: (body: BodyInput<typeof outletEndpoints.setOutletStatus>) => api(outletEndpoints.setOutletStatus, { body }),
     onSuccess: onSaved,
   })
 }
@@ -122,8 +122,11 @@ export function useSetOutletStatus() {
 export type TransferDirection = 'to-outlet' | 'to-main'
 
 export interface OutletTransferInput {
-  /** `pin`: the caller's transaction PIN, which both directions need (decision 086). */
-  body: { amount: number; outletId: string; narration?: string; pin: string }
+  /**
+   * `pin`: the caller's transaction PIN, which both directions need (decision 086). To Main Wallet's body is the
+   * same without the narration, which its endpoint does not take.
+   */
+  body: BodyInput<typeof outletEndpoints.fundOutlet>
   idempotencyKey: string
 }
 

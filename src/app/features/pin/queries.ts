@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
 import { pinEndpoints } from '#contract/pin'
 
 export const pinStatusQuery = () =>
@@ -17,7 +18,7 @@ export const SESSION_KEY_HEADER = 'x-session-key'
 export function useCreatePin() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { pin: string; password: string }) => api(pinEndpoints.createPin, { body }),
+    mutationFn: (body: BodyInput<typeof pinEndpoints.createPin>) => api(pinEndpoints.createPin, { body }),
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.pin.status(), data),
     // A wrong password is shown under its field, anything else in the form.
     meta: { errorToast: false },

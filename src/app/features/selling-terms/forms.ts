@@ -3,12 +3,15 @@ import * as v from 'valibot'
 import { isPercentText } from '#app/lib/forms'
 import { parseNairaToKobo } from '#contract/money'
 import { koboToNairaInput } from '#contract/naira'
-import type { DeliveryLocation } from '#contract/selling-terms'
+import {
+  type DeliveryLocation,
+  MAX_DELIVERY_FEE_KOBO,
+  MAX_DELIVERY_LOCATION_DESCRIPTION,
+  MAX_DELIVERY_LOCATION_NAME,
+  MAX_TAX_NAME,
+} from '#contract/selling-terms'
 
-import type { DeliveryLocationBody } from './queries'
-
-/** ₦100,000,000: the contract's largest delivery fee. */
-const MAX_FEE_KOBO = 100_000_000_00
+import type { DeliveryLocationBody, TaxBody } from './queries'
 
 export const SELLING_TERMS_MESSAGES = {
   taxName: 'Enter a name.',
@@ -24,7 +27,7 @@ const name = (max: number, message: string) =>
   v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `Use at most ${max} characters.`))
 
 export const TaxFormSchema = v.object({
-  name: name(60, m.taxName),
+  name: name(MAX_TAX_NAME, m.taxName),
   percentage: v.pipe(
     v.string(),
     v.nonEmpty(m.percentage),
@@ -34,16 +37,20 @@ export const TaxFormSchema = v.object({
 export type TaxFormValues = { name: string; percentage: string }
 
 /** 7.5 % is sent as 7.5; the server keeps it as basis points. */
-export const toTaxBody = (values: TaxFormValues) => ({ name: values.name.trim(), percentage: Number(values.percentage) })
+export const toTaxBody = (values: TaxFormValues): TaxBody => ({ name: values.name.trim(), percentage: Number(values.percentage) })
 
 export const DeliveryFormSchema = v.object({
-  name: name(60, m.locationName),
-  description: v.pipe(v.string(), v.trim(), v.maxLength(300, 'Use at most 300 characters.')),
+  name: name(MAX_DELIVERY_LOCATION_NAME, m.locationName),
+  description: v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(MAX_DELIVERY_LOCATION_DESCRIPTION, `Use at most ${MAX_DELIVERY_LOCATION_DESCRIPTION} characters.`),
+  ),
   fee: v.pipe(
     v.string(),
     v.nonEmpty(m.fee),
     v.check((s) => parseNairaToKobo(s) !== null, m.fee),
-    v.check((s) => (parseNairaToKobo(s) ?? 0) <= MAX_FEE_KOBO, m.feeRange),
+    v.check((s) => (parseNairaToKobo(s) ?? 0) <= MAX_DELIVERY_FEE_KOBO, m.feeRange),
   ),
 })
 export type DeliveryFormValues = { name: string; description: string; fee: string }

@@ -2,13 +2,17 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 
 import { api } from '#app/lib/api'
 import { queryKeys } from '#app/lib/query-keys'
+import type { BodyInput } from '#contract/endpoint'
 import { type DeliveryLocation, sellingTermsEndpoints } from '#contract/selling-terms'
+
+export type TaxBody = BodyInput<typeof sellingTermsEndpoints.createTax>
+export type DeliveryLocationBody = BodyInput<typeof sellingTermsEndpoints.createDeliveryLocation>
 
 /** A refused name or percentage goes under its field (see showSubmitError), so no error toast here. */
 export function useCreateTax() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { name: string; percentage: number }) => api(sellingTermsEndpoints.createTax, { body }),
+    mutationFn: (body: TaxBody) => api(sellingTermsEndpoints.createTax, { body }),
     meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxes.lists() }),
   })
@@ -17,7 +21,7 @@ export function useCreateTax() {
 export function useUpdateTax() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: { id: string; name: string; percentage: number }) => api(sellingTermsEndpoints.updateTax, { body }),
+    mutationFn: (body: BodyInput<typeof sellingTermsEndpoints.updateTax>) => api(sellingTermsEndpoints.updateTax, { body }),
     meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.taxes.lists() }),
   })
@@ -32,8 +36,6 @@ export function useDeleteTax() {
   })
 }
 
-export type DeliveryLocationBody = { name: string; description: string | null; fee: number }
-
 export function useCreateDeliveryLocation() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -46,7 +48,8 @@ export function useCreateDeliveryLocation() {
 export function useUpdateDeliveryLocation() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: DeliveryLocationBody & { id: string }) => api(sellingTermsEndpoints.updateDeliveryLocation, { body }),
+    mutationFn: (body: BodyInput<typeof sellingTermsEndpoints.updateDeliveryLocation>) =>
+      api(sellingTermsEndpoints.updateDeliveryLocation, { body }),
     meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.deliveryLocations.lists() }),
   })

@@ -1,8 +1,9 @@
 import * as v from 'valibot'
 
+import { MAX_EMAIL_LENGTH, MAX_PHONE_DIGITS } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
-import type { teamEndpoints } from '#contract/team'
+import { MAX_MEMBER_NAME, type teamEndpoints } from '#contract/team'
 
 /** The Invite Team Member form's messages, worded like the rest of the app's ('Enter a valid email.'). */
 export const INVITE_MESSAGES = {
@@ -22,13 +23,13 @@ export interface InviteValues {
 export const EMPTY_INVITE: InviteValues = { name: '', phone: '', email: '', permissions: [] }
 
 const M = INVITE_MESSAGES
-const emailShape = v.pipe(v.string(), v.email(), v.maxLength(254))
+const emailShape = v.pipe(v.string(), v.email(), v.maxLength(MAX_EMAIL_LENGTH))
 
 /** SPEC §5: name and phone required, at least one permission; the email is optional but must be one when given. */
 export const InviteSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty(M.name), v.maxLength(100, 'Use at most 100 characters.')),
+  name: v.pipe(v.string(), v.trim(), v.nonEmpty(M.name), v.maxLength(MAX_MEMBER_NAME, `Use at most ${MAX_MEMBER_NAME} characters.`)),
   // The phone field keeps digits only, at most 11 (PhoneInput), so only emptiness is left to refuse.
-  phone: v.pipe(v.string(), v.regex(/^\d{1,11}$/, M.phone)),
+  phone: v.pipe(v.string(), v.regex(new RegExp(`^\\d{1,${MAX_PHONE_DIGITS}}$`), M.phone)),
   email: v.pipe(
     v.string(),
     v.trim(),

@@ -7,7 +7,7 @@ import { useOnline } from '#app/lib/online'
 import { Button, IconButton } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
-import type { RecentBeneficiary, SavedBeneficiary } from '#contract/beneficiaries'
+import { MAX_BENEFICIARY_LABEL, type RecentBeneficiary, type SavedBeneficiary } from '#contract/beneficiaries'
 
 import { beneficiariesQuery, useRemoveBeneficiary, useSaveBeneficiary } from '../beneficiary-queries'
 
@@ -206,7 +206,7 @@ export function SaveBeneficiary({ account }: { account: AccountChoice }) {
         <Field label="Nickname (optional)">
           <Input
             value={label}
-            maxLength={40}
+            maxLength={MAX_BENEFICIARY_LABEL}
             autoComplete="off"
             placeholder="e.g. Rice supplier"
             onChange={(event) => setLabel(event.target.value)}

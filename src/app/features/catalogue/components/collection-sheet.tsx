@@ -4,14 +4,19 @@ import * as v from 'valibot'
 import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
 import { TextareaField, TextField } from '#app/ui/text-field'
-import type { Collection } from '#contract/catalogue'
+import { type Collection, MAX_COLLECTION_DESCRIPTION, MAX_COLLECTION_NAME } from '#contract/catalogue'
 
 import { useCreateCollection, useUpdateCollection } from '../queries'
 import { DeleteCollectionButton } from './delete-collection-button'
 
 const CollectionSchema = v.object({
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the collection name.'), v.maxLength(60, 'Use at most 60 characters.')),
-  description: v.pipe(v.string(), v.maxLength(500, 'Use at most 500 characters.')),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Enter the collection name.'),
+    v.maxLength(MAX_COLLECTION_NAME, `Use at most ${MAX_COLLECTION_NAME} characters.`),
+  ),
+  description: v.pipe(v.string(), v.maxLength(MAX_COLLECTION_DESCRIPTION, `Use at most ${MAX_COLLECTION_DESCRIPTION} characters.`)),
 })
 
 /** 'Add Collection' without a collection, 'Update Collection' with one (SPEC §2): name and description. */

@@ -6,7 +6,7 @@ import { Button, IconButton } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { RemovableChips } from '#app/ui/removable-chips'
-import { MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogue'
+import { MAX_OPTION_TEXT, MAX_OPTION_VALUES, MAX_OPTIONS, MAX_VARIANTS } from '#contract/catalogue'
 
 import { type DraftErrors, newKey, type OptionDraft } from '../product-draft'
 
@@ -26,7 +26,7 @@ interface OptionEditorProps {
 }
 
 function valueError(option: OptionDraft, value: string, otherCombinations: number): string | null {
-  if (value.length > 40) return 'Use at most 40 characters.'
+  if (value.length > MAX_OPTION_TEXT) return `Use at most ${MAX_OPTION_TEXT} characters.`
   if (option.values.some((v) => v.toLowerCase() === value.toLowerCase())) return 'This value is already there.'
   if (option.values.length >= MAX_OPTION_VALUES) return `At most ${MAX_OPTION_VALUES} values.`
   if ((option.values.length + 1) * otherCombinations > MAX_VARIANTS) return `At most ${MAX_VARIANTS} variants: remove a value first.`
@@ -63,7 +63,7 @@ function OptionEditor({ option, index, errors, otherCombinations, onChange, onRe
           <Input
             value={option.name}
             placeholder="e.g. Size"
-            maxLength={40}
+            maxLength={MAX_OPTION_TEXT}
             onChange={(event) => onChange({ ...option, name: event.target.value })}
           />
         </Field>

@@ -16,7 +16,9 @@ import { Money } from '#app/ui/money'
 import { Notice } from '#app/ui/notice'
 import { QuantityStepper } from '#app/ui/quantity-stepper'
 import { PhoneField, TextField } from '#app/ui/text-field'
-import type { PayLinkView } from '#contract/catalogue'
+import { MAX_CHECKOUT_NAME, type PayLinkView } from '#contract/catalogue'
+import { MAX_EMAIL_LENGTH } from '#contract/common'
+import { COUPON_CODE_PATTERN, MAX_COUPON_CODE } from '#contract/selling-terms'
 
 import { usePayLinkCheckout } from '../queries'
 
@@ -25,10 +27,15 @@ export const OFFLINE_CHECKOUT = 'You are offline. Connect to get the payment det
 const optional = (rule: v.GenericSchema<string, string>) => v.union([v.literal(''), rule])
 const checkoutSchema = v.object({
   quantity: v.number(),
-  name: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter your name.'), v.maxLength(100, 'Use at most 100 characters.')),
+  name: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty('Enter your name.'),
+    v.maxLength(MAX_CHECKOUT_NAME, `Use at most ${MAX_CHECKOUT_NAME} characters.`),
+  ),
   phone: v.pipe(v.string(), v.regex(/^\d{11}$/, 'Enter your 11-digit phone number, like 08031234567.')),
   email: optional(emailField),
-  couponCode: optional(v.pipe(v.string(), v.trim(), v.regex(/^[A-Za-z0-9_-]{3,20}$/, 'A coupon code is 3 to 20 letters or digits.'))),
+  couponCode: optional(v.pipe(v.string(), v.trim(), v.regex(COUPON_CODE_PATTERN, 'A coupon code is 3 to 20 letters or digits.'))),
 })
 
 const total = css({ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline', textStyle: 'body.md' })
@@ -92,7 +99,16 @@ export function PayLinkCheckoutForm({ view }: { view: PayLinkView }) {
               )}
             </f.Subscribe>
             <f.Field name="name">
-              {(field) => <TextField field={field} submitted={submitted} label="Your name" required maxLength={100} autoComplete="name" />}
+              {(field) => (
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Your name"
+                  required
+                  maxLength={MAX_CHECKOUT_NAME}
+                  autoComplete="name"
+                />
+              )}
             </f.Field>
             <f.Field name="phone">
               {(field) => (
@@ -113,7 +129,7 @@ export function PayLinkCheckoutForm({ view }: { view: PayLinkView }) {
                   label="Email (optional)"
                   type="email"
                   inputMode="email"
-                  maxLength={254}
+                  maxLength={MAX_EMAIL_LENGTH}
                   autoComplete="email"
                 />
               )}
@@ -124,7 +140,7 @@ export function PayLinkCheckoutForm({ view }: { view: PayLinkView }) {
                   field={field}
                   submitted={submitted}
                   label="Coupon code (optional)"
-                  maxLength={20}
+                  maxLength={MAX_COUPON_CODE}
                   autoCapitalize="characters"
                   autoComplete="off"
                 />

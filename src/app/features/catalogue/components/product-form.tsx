@@ -7,7 +7,7 @@ import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { Field, Input, Select, Textarea } from '#app/ui/field'
 import { Switch } from '#app/ui/switch'
-import { type Product, PRODUCT_CATEGORIES } from '#contract/catalogue'
+import { MAX_PRODUCT_NAME, type Product, PRODUCT_CATEGORIES } from '#contract/catalogue'
 
 import { createBody, draftErrors, draftFromProduct, emptyDraft, type ProductDraft, syncVariants, updateBody } from '../product-draft'
 import { allCollectionsQuery, useCreateProduct, useUpdateProduct } from '../queries'
@@ -63,7 +63,12 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
       <Card title="Details">
         <div className={fields}>
           <Field label="Name" error={errors?.name} required>
-            <Input value={draft.name} maxLength={120} autoComplete="off" onChange={(event) => set({ name: event.target.value })} />
+            <Input
+              value={draft.name}
+              maxLength={MAX_PRODUCT_NAME}
+              autoComplete="off"
+              onChange={(event) => set({ name: event.target.value })}
+            />
           </Field>
           <Field label="Description" error={errors?.description}>
             <Textarea value={draft.description} rows={3} onChange={(event) => set({ description: event.target.value })} />

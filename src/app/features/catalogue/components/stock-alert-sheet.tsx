@@ -6,15 +6,14 @@ import { Button } from '#app/ui/button'
 import { DigitsInput, Field } from '#app/ui/field'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
+import { MAX_UNITS } from '#contract/catalogue'
 
 import { useSetStockAlert } from '../queries'
 import { useVariant } from './variant-details-sheet'
 
-const MAX_THRESHOLD = 1_000_000_000
-
 export function thresholdError(text: string): string | undefined {
   if (!text) return 'Enter the number of units.'
-  if (Number(text) > MAX_THRESHOLD) return 'Use at most 1,000,000,000.'
+  if (Number(text) > MAX_UNITS) return `Use at most ${MAX_UNITS.toLocaleString('en-NG')}.`
   return undefined
 }
 

@@ -6,7 +6,7 @@ import { showSubmitError, visibleError } from '#app/lib/forms'
 import { AmountInput, Field, Input, PercentInput, Select } from '#app/ui/field'
 import { FormSheet } from '#app/ui/form-sheet'
 import { DigitsField, TextareaField, TextField } from '#app/ui/text-field'
-import type { Coupon } from '#contract/selling-terms'
+import { type Coupon, MAX_COUPON_CODE, MAX_COUPON_DESCRIPTION, MAX_COUPON_NAME } from '#contract/selling-terms'
 
 import {
   couponFormSchema,
@@ -60,7 +60,9 @@ export function CouponFormSheet({ coupon, onClose }: { coupon?: Coupon; onClose:
       <form.Subscribe selector={(s) => [s.submissionAttempts > 0, s.values.valueType, s.values.startDate, s.values.endDate] as const}>
         {([submitted, valueType, startDate, endDate]) => (
           <>
-            <form.Field name="name">{(field) => <TextField field={field} submitted={submitted} label="Name" maxLength={60} />}</form.Field>
+            <form.Field name="name">
+              {(field) => <TextField field={field} submitted={submitted} label="Name" maxLength={MAX_COUPON_NAME} />}
+            </form.Field>
             <form.Field name="couponCode">
               {(field) => (
                 <TextField
@@ -72,12 +74,14 @@ export function CouponFormSheet({ coupon, onClose }: { coupon?: Coupon; onClose:
                   autoCapitalize="characters"
                   autoComplete="off"
                   spellCheck={false}
-                  maxLength={20}
+                  maxLength={MAX_COUPON_CODE}
                 />
               )}
             </form.Field>
             <form.Field name="description">
-              {(field) => <TextareaField field={field} submitted={submitted} label="Description" rows={3} maxLength={500} />}
+              {(field) => (
+                <TextareaField field={field} submitted={submitted} label="Description" rows={3} maxLength={MAX_COUPON_DESCRIPTION} />
+              )}
             </form.Field>
             <div className={pair}>
               <form.Field name="valueType">

@@ -13,14 +13,13 @@ import { Field, Textarea } from '#app/ui/field'
 import { QueryError } from '#app/ui/query-error'
 import { Skeleton } from '#app/ui/skeleton'
 import { WaitingBadge } from '#app/ui/waiting-badge'
-import type { DisputeInfo, DisputeMessage } from '#contract/disputes'
+import { type DisputeInfo, type DisputeMessage, MAX_DISPUTE_MESSAGE } from '#contract/disputes'
 
 import { CONVERSATION_SIZE, disputeConversationQuery, useSendDisputeMessage } from '../queries'
 
 /** What the composer says offline: a message written now waits on the device (docs/decisions/092). */
 export const OFFLINE_MESSAGE_NOTE = 'You are offline. Your message is kept on this device and sent when you reconnect.'
 export const RESOLVED_REASON = 'This dispute is resolved, so its conversation is closed.'
-const MAX_MESSAGE = 2000
 
 const thread = stack({ gap: '3' })
 const bubble = stack({
@@ -111,7 +110,13 @@ function Composer({ dispute }: { dispute: DisputeInfo }) {
       }}
     >
       <Field label="Message" error={error} disabled={closed}>
-        <Textarea rows={3} maxLength={MAX_MESSAGE} value={text} onChange={(e) => setText(e.target.value)} placeholder="Write a message" />
+        <Textarea
+          rows={3}
+          maxLength={MAX_DISPUTE_MESSAGE}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Write a message"
+        />
       </Field>
       {disabledReason ? <p className={reason}>{disabledReason}</p> : !online ? <p className={reason}>{OFFLINE_MESSAGE_NOTE}</p> : null}
       <Button type="submit" loading={send.isPending} disabled={Boolean(disabledReason)}>

@@ -10,7 +10,7 @@ import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Sheet } from '#app/ui/sheet'
 import { TextareaField } from '#app/ui/text-field'
-import type { DisputeInfo } from '#contract/disputes'
+import { type DisputeInfo, MAX_ESCALATION_REASON } from '#contract/disputes'
 
 import { useEscalateDispute } from '../queries'
 
@@ -19,7 +19,12 @@ export const REASON_REQUIRED = 'Enter the reason for escalating.'
 export const OFFLINE_ESCALATE_REASON = 'You are offline. The dispute can be escalated once you reconnect.'
 
 const ReasonSchema = v.object({
-  reason: v.pipe(v.string(), v.trim(), v.nonEmpty(REASON_REQUIRED), v.maxLength(1000, 'Use at most 1000 characters.')),
+  reason: v.pipe(
+    v.string(),
+    v.trim(),
+    v.nonEmpty(REASON_REQUIRED),
+    v.maxLength(MAX_ESCALATION_REASON, `Use at most ${MAX_ESCALATION_REASON} characters.`),
+  ),
 })
 
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -76,7 +81,7 @@ export function EscalateDisputeSheet({ dispute, onClose }: { dispute: DisputeInf
                 required
                 helper="Why you need an administrator: what you tried and what is stuck."
                 rows={4}
-                maxLength={1000}
+                maxLength={MAX_ESCALATION_REASON}
               />
             )}
           </form.Field>

@@ -12,17 +12,21 @@ import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { Skeleton } from '#app/ui/skeleton'
 import { TextareaField, TextField } from '#app/ui/text-field'
-import type { DisputeInfo } from '#contract/disputes'
+import { MAX_ID_LENGTH } from '#contract/common'
+import { type DisputeInfo, MAX_DISPUTE_DESCRIPTION, MAX_DISPUTE_TITLE } from '#contract/disputes'
 
 import { disputeCategoriesQuery, useCreateDispute } from '../queries'
 import { CategoryChoice } from './category-choice'
 
+const required = (message: string, max: number) =>
+  v.pipe(v.string(), v.trim(), v.nonEmpty(message), v.maxLength(max, `Use at most ${max} characters.`))
+
 /** SPEC §5: title, description, category and order reference are all required. Bounds are the contract's. */
 const DisputeFormSchema = v.object({
-  orderReference: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter the order reference.'), v.maxLength(64, 'Use at most 64 characters.')),
-  title: v.pipe(v.string(), v.trim(), v.nonEmpty('Enter a title.'), v.maxLength(120, 'Use at most 120 characters.')),
+  orderReference: required('Enter the order reference.', MAX_ID_LENGTH),
+  title: required('Enter a title.', MAX_DISPUTE_TITLE),
   category: v.pipe(v.string(), v.nonEmpty('Select a category.')),
-  description: v.pipe(v.string(), v.trim(), v.nonEmpty('Describe the problem.'), v.maxLength(2000, 'Use at most 2000 characters.')),
+  description: required('Describe the problem.', MAX_DISPUTE_DESCRIPTION),
 })
 
 const note = css({ textStyle: 'body.sm', color: 'fg.muted' })
@@ -90,7 +94,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
                 label="Title"
                 required
                 helper="For example, Item arrived damaged."
-                maxLength={120}
+                maxLength={MAX_DISPUTE_TITLE}
                 autoComplete="off"
               />
             )}
@@ -126,7 +130,7 @@ export function InitiateDisputeSheet({ orderReference = '', onClose, onCreated }
                 required
                 helper="What happened, and what you and the customer have tried."
                 rows={4}
-                maxLength={2000}
+                maxLength={MAX_DISPUTE_DESCRIPTION}
               />
             )}
           </form.Field>

@@ -13,7 +13,7 @@ import { Form } from '#app/ui/form'
 import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app/ui/shop-preview'
 import { SwatchPicker } from '#app/ui/swatch-picker'
 import { TextareaField } from '#app/ui/text-field'
-import { SHOP_URL_PATTERN } from '#contract/onboarding'
+import { MAX_SHOP_DESCRIPTION, SHOP_URL_PATTERN } from '#contract/onboarding'
 
 import { backgroundsQuery, fontsQuery, useSetUpShop } from '../queries'
 import { ShopUrlField, suggestShopUrl, URL_RULE } from './shop-url-field'
@@ -23,7 +23,7 @@ const formStyle = stack({ gap: '5' })
 const ShopSchema = v.object({
   url: v.pipe(v.string(), v.nonEmpty('Choose a shop URL.'), v.regex(SHOP_URL_PATTERN, URL_RULE)),
   logo: v.custom<File | null>(() => true),
-  description: v.pipe(v.string(), v.maxLength(500, 'Use at most 500 characters.')),
+  description: v.pipe(v.string(), v.maxLength(MAX_SHOP_DESCRIPTION, `Use at most ${MAX_SHOP_DESCRIPTION} characters.`)),
   font: v.string(),
   background: v.string(),
 })

@@ -5,6 +5,8 @@ import { stack } from 'styled-system/patterns'
 import { Button } from '#app/ui/button'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { Field, Input, PhoneInput } from '#app/ui/field'
+import { MAX_EMAIL_LENGTH } from '#contract/common'
+import { MAX_CUSTOMER_NAME } from '#contract/orders'
 
 import type { CustomerDraft } from '../order-draft'
 
@@ -51,7 +53,12 @@ export function OrderCustomerFields({ value, onChange, errors, picker: Picker }:
       ) : (
         <>
           <Field label="Customer name" error={errors.name}>
-            <Input value={value.name} maxLength={100} autoComplete="off" onChange={(event) => set({ name: event.target.value })} />
+            <Input
+              value={value.name}
+              maxLength={MAX_CUSTOMER_NAME}
+              autoComplete="off"
+              onChange={(event) => set({ name: event.target.value })}
+            />
           </Field>
           <div className={pair}>
             <Field label="Email (optional)" error={errors.email}>
@@ -59,7 +66,7 @@ export function OrderCustomerFields({ value, onChange, errors, picker: Picker }:
                 type="email"
                 inputMode="email"
                 value={value.email}
-                maxLength={254}
+                maxLength={MAX_EMAIL_LENGTH}
                 autoComplete="off"
                 onChange={(event) => set({ email: event.target.value })}
               />

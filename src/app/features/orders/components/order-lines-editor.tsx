@@ -10,7 +10,7 @@ import { QuantityStepper } from '#app/ui/quantity-stepper'
 import { rowName } from '#app/ui/row-text'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
-import { MAX_ITEM_QUANTITY } from '#contract/orders'
+import { MAX_CUSTOM_LINE_NAME, MAX_ITEM_QUANTITY } from '#contract/orders'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 
 import { type LineDraft, newLineKey } from '../order-draft'
@@ -55,7 +55,7 @@ function CustomLineForm({ onAdd }: { onAdd: (line: LineDraft) => void }) {
       <Field label="Custom item" error={nameError}>
         <Input
           value={text.name}
-          maxLength={120}
+          maxLength={MAX_CUSTOM_LINE_NAME}
           autoComplete="off"
           placeholder="e.g. Small chops tray"
           onChange={(event) => setText((t) => ({ ...t, name: event.target.value }))}

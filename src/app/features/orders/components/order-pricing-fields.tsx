@@ -6,6 +6,8 @@ import { taxLabel } from '#app/lib/format'
 import { deliveryLocationListQuery, taxListQuery } from '#app/lib/selling-terms-lists'
 import { Field, Input, Select, Textarea } from '#app/ui/field'
 import { formatKobo } from '#contract/naira'
+import { MAX_ORDER_NARRATION } from '#contract/orders'
+import { MAX_COUPON_CODE } from '#contract/selling-terms'
 
 import type { OrderDraft } from '../order-draft'
 
@@ -38,7 +40,7 @@ export function OrderPricingFields({ draft, onChange, couponError }: OrderPricin
       <Field label="Coupon code (optional)" error={couponError}>
         <Input
           value={draft.couponCode}
-          maxLength={20}
+          maxLength={MAX_COUPON_CODE}
           autoCapitalize="characters"
           autoComplete="off"
           spellCheck={false}
@@ -77,7 +79,12 @@ export function OrderPricingFields({ draft, onChange, couponError }: OrderPricin
         </Select>
       </Field>
       <Field label="Narration (optional)">
-        <Textarea rows={2} maxLength={500} value={draft.narration} onChange={(event) => onChange({ narration: event.target.value })} />
+        <Textarea
+          rows={2}
+          maxLength={MAX_ORDER_NARRATION}
+          value={draft.narration}
+          onChange={(event) => onChange({ narration: event.target.value })}
+        />
       </Field>
     </div>
   )

@@ -18,7 +18,7 @@ import { PinDialog } from '#app/ui/pin-dialog'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import { formatKobo } from '#contract/naira'
-import { type Order, REFUND_TYPES } from '#contract/orders'
+import { MAX_ORDER_NARRATION, type Order, REFUND_TYPES } from '#contract/orders'
 
 import { type RefundInput, useRefundOrder } from '../queries'
 import { EMPTY_REFUND, refundAmount, type RefundDraft } from '../refund'
@@ -166,7 +166,12 @@ function RefundFormSheet({ order, onClose }: { order: Order; onClose: () => void
               <AmountInput value={amount.text} onChange={(text) => set({ amount: text })} />
             </Field>
             <Field label="Reason (optional)">
-              <Textarea rows={3} maxLength={500} value={draft.reason} onChange={(event) => set({ reason: event.target.value })} />
+              <Textarea
+                rows={3}
+                maxLength={MAX_ORDER_NARRATION}
+                value={draft.reason}
+                onChange={(event) => set({ reason: event.target.value })}
+              />
             </Field>
           </form>
         )}

@@ -3,7 +3,8 @@ import { useForm } from '@tanstack/react-form'
 import { showSubmitError } from '#app/lib/forms'
 import { FormSheet } from '#app/ui/form-sheet'
 import { PhoneField, TextareaField, TextField } from '#app/ui/text-field'
-import type { Outlet } from '#contract/outlets'
+import { MAX_EMAIL_LENGTH } from '#contract/common'
+import { MAX_OUTLET_ADDRESS, MAX_OUTLET_NAME, type Outlet } from '#contract/outlets'
 
 import { EMPTY_OUTLET, OutletFormSchema, toOutletBody } from '../outlet-form'
 import { useCreateOutlet } from '../queries'
@@ -29,7 +30,7 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
       {(submitted) => (
         <>
           <form.Field name="name">
-            {(field) => <TextField field={field} submitted={submitted} label="Outlet name" maxLength={100} />}
+            {(field) => <TextField field={field} submitted={submitted} label="Outlet name" maxLength={MAX_OUTLET_NAME} />}
           </form.Field>
           <form.Field name="email">
             {(field) => (
@@ -40,7 +41,7 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
                 type="email"
                 inputMode="email"
                 autoComplete="off"
-                maxLength={254}
+                maxLength={MAX_EMAIL_LENGTH}
               />
             )}
           </form.Field>
@@ -48,7 +49,7 @@ export function CreateOutletSheet({ onClose, onCreated }: { onClose: () => void;
             {(field) => <PhoneField field={field} submitted={submitted} label="Phone (optional)" autoComplete="off" />}
           </form.Field>
           <form.Field name="address">
-            {(field) => <TextareaField field={field} submitted={submitted} label="Address" rows={3} maxLength={300} />}
+            {(field) => <TextareaField field={field} submitted={submitted} label="Address" rows={3} maxLength={MAX_OUTLET_ADDRESS} />}
           </form.Field>
         </>
       )}

@@ -15,6 +15,7 @@ import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
+import { MAX_OUTLET_NARRATION } from '#contract/outlets'
 import type { Transaction } from '#contract/transactions'
 
 import { outletBalanceQuery, outletDetailQuery, type TransferDirection, useOutletTransfer } from '../queries'
@@ -138,7 +139,12 @@ export function OutletTransferSheet({ direction, outletId, mainBalance, onClose 
             </Field>
             {direction === 'to-outlet' ? (
               <Field label="Narration (optional)">
-                <Input maxLength={100} autoComplete="off" value={narration} onChange={(event) => setNarration(event.target.value)} />
+                <Input
+                  maxLength={MAX_OUTLET_NARRATION}
+                  autoComplete="off"
+                  value={narration}
+                  onChange={(event) => setNarration(event.target.value)}
+                />
               </Field>
             ) : null}
           </OutletTransferDetails>

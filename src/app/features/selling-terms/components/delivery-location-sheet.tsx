@@ -9,7 +9,7 @@ import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import { AmountField, TextareaField, TextField } from '#app/ui/text-field'
-import type { DeliveryLocation } from '#contract/selling-terms'
+import { type DeliveryLocation, MAX_DELIVERY_LOCATION_DESCRIPTION, MAX_DELIVERY_LOCATION_NAME } from '#contract/selling-terms'
 
 import { DeliveryFormSchema, deliveryFormValues, toDeliveryBody } from '../forms'
 import { useCreateDeliveryLocation, useUpdateDeliveryLocation } from '../queries'
@@ -44,10 +44,26 @@ export function DeliveryLocationSheet({ location, onClose }: { location?: Delive
       {(submitted) => (
         <>
           <form.Field name="name">
-            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, Lekki Phase 1." maxLength={60} />}
+            {(field) => (
+              <TextField
+                field={field}
+                submitted={submitted}
+                label="Name"
+                helper="For example, Lekki Phase 1."
+                maxLength={MAX_DELIVERY_LOCATION_NAME}
+              />
+            )}
           </form.Field>
           <form.Field name="description">
-            {(field) => <TextareaField field={field} submitted={submitted} label="Description (optional)" rows={3} maxLength={300} />}
+            {(field) => (
+              <TextareaField
+                field={field}
+                submitted={submitted}
+                label="Description (optional)"
+                rows={3}
+                maxLength={MAX_DELIVERY_LOCATION_DESCRIPTION}
+              />
+            )}
           </form.Field>
           <form.Field name="fee">
             {(field) => <AmountField field={field} submitted={submitted} label="Fee" helper="Enter 0 for free delivery." />}

@@ -9,7 +9,7 @@ import { QueryError } from '#app/ui/query-error'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import { PercentField, TextField } from '#app/ui/text-field'
-import type { Tax } from '#contract/selling-terms'
+import { MAX_TAX_NAME, type Tax } from '#contract/selling-terms'
 
 import { TaxFormSchema, toTaxBody } from '../forms'
 import { useCreateTax, useUpdateTax } from '../queries'
@@ -44,7 +44,7 @@ export function TaxSheet({ tax, onClose }: { tax?: Tax; onClose: () => void }) {
       {(submitted) => (
         <>
           <form.Field name="name">
-            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, VAT." maxLength={60} />}
+            {(field) => <TextField field={field} submitted={submitted} label="Name" helper="For example, VAT." maxLength={MAX_TAX_NAME} />}
           </form.Field>
           <form.Field name="percentage">
             {(field) => (

@@ -6,7 +6,9 @@ import { useSession } from '#app/lib/session'
 import { FormSheet } from '#app/ui/form-sheet'
 import { Notice } from '#app/ui/notice'
 import { PhoneField, TextField } from '#app/ui/text-field'
+import { MAX_EMAIL_LENGTH } from '#contract/common'
 import { PERMISSIONS } from '#contract/permissions'
+import { MAX_MEMBER_NAME } from '#contract/team'
 
 import { canSendInvite, EMPTY_INVITE, InviteSchema, toInviteBody } from '../invite-form'
 import { useInviteMember } from '../queries'
@@ -65,7 +67,7 @@ export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
                 label="Name"
                 required
                 onBlur={() => leave(field)}
-                maxLength={100}
+                maxLength={MAX_MEMBER_NAME}
                 autoComplete="off"
               />
             )}
@@ -93,7 +95,7 @@ export function InviteMemberSheet({ onClose }: { onClose: () => void }) {
                 onBlur={() => leave(field)}
                 type="email"
                 inputMode="email"
-                maxLength={254}
+                maxLength={MAX_EMAIL_LENGTH}
                 autoComplete="off"
               />
             )}

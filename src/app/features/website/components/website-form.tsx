@@ -11,7 +11,8 @@ import { backgroundSwatches, fontSwatches, LOGO_CHOICE, ShopPreview } from '#app
 import { SwatchPicker } from '#app/ui/swatch-picker'
 import { TextareaField } from '#app/ui/text-field'
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
-import { MAX_SHOP_DESCRIPTION, type WebsiteSettings } from '#contract/website'
+import { MAX_SHOP_DESCRIPTION } from '#contract/onboarding'
+import type { WebsiteSettings } from '#contract/website'
 
 import { useUpdateWebsite } from '../queries'
 
