@@ -170,6 +170,23 @@ export const VENDOR_HISTORY_SQL: string[] = [
     select c.vendor_id, count(*), count(*) filter (where c.is_anonymous) from p join customers c on c.vendor_id = p.vendor
     group by c.vendor_id
     on conflict (vendor_id) do update set count = excluded.count, anonymous_count = excluded.anonymous_count`,
+  // What migration 0026's triggers would have totalled (decision 161), set rather than added: with triggers on (the
+  // seed's test) they already did, and this writes the same figures.
+  `insert into transaction_day_totals (vendor_id, wallet_id, day, credit_amount, credit_count, debit_amount, debit_fees,
+      debit_count, success_count, pending_count, failed_count)
+    select t.vendor_id, t.wallet_id, lagos_day(t.created_at),
+      coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status = 'success'), 0),
+      count(*) filter (where t.type = 'credit' and t.status = 'success'),
+      coalesce(sum(t.amount) filter (where t.type = 'debit' and t.status = 'success'), 0),
+      coalesce(sum(t.fee) filter (where t.type = 'debit' and t.status = 'success'), 0),
+      count(*) filter (where t.type = 'debit' and t.status = 'success'),
+      count(*) filter (where t.status = 'success'), count(*) filter (where t.status = 'pending'),
+      count(*) filter (where t.status = 'failed')
+    from p join transactions t on t.vendor_id = p.vendor group by 1, 2, 3
+    on conflict (vendor_id, wallet_id, day) do update set credit_amount = excluded.credit_amount,
+      credit_count = excluded.credit_count, debit_amount = excluded.debit_amount, debit_fees = excluded.debit_fees,
+      debit_count = excluded.debit_count, success_count = excluded.success_count, pending_count = excluded.pending_count,
+      failed_count = excluded.failed_count`,
   // ledger_post's legs, oldest first, a failed send's reversal right after it: ids (from the table's own sequence,
   // taken in that order, so writers beside it are not collided with) and each wallet's running balance follow that
   // order, as they do under the wallet's lock.

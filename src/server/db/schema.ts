@@ -371,6 +371,32 @@ export const ledgerEntries = pgTable(
   ],
 )
 
+/**
+ * Per wallet and Lagos day, what transaction analytics report (decision 161): a month's or a year's totals read a
+ * row per day, not every transaction. Kept by triggers on transactions (migration 0026), in the writer's own
+ * database transaction: nothing in the code writes it. Counts are signed sums, so a day can fall back to zero.
+ */
+export const transactionDayTotals = pgTable(
+  'transaction_day_totals',
+  {
+    vendorId: vendorId(),
+    walletId: text('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    /** The Lagos calendar day (lagos_day(created_at)). */
+    day: date('day', { mode: 'string' }).notNull(),
+    creditAmount: kobo('credit_amount').notNull().default(0),
+    creditCount: bigint('credit_count', { mode: 'number' }).notNull().default(0),
+    debitAmount: kobo('debit_amount').notNull().default(0),
+    debitFees: kobo('debit_fees').notNull().default(0),
+    debitCount: bigint('debit_count', { mode: 'number' }).notNull().default(0),
+    successCount: bigint('success_count', { mode: 'number' }).notNull().default(0),
+    pendingCount: bigint('pending_count', { mode: 'number' }).notNull().default(0),
+    failedCount: bigint('failed_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ name: 'transaction_day_totals_pk', columns: [t.vendorId, t.walletId, t.day] })],
+)
+
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
   {
