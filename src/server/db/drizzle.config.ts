@@ -1,6 +1,7 @@
 import { defineConfig } from 'drizzle-kit'
 
-// Run from the repository root: npx drizzle-kit generate --config src/server/db/drizzle.config.ts
+// `npm run db:generate` writes the next migration from the difference between these schemas and the newest snapshot
+// in migrations/meta (README, "Changing the schema").
 export default defineConfig({
   dialect: 'postgresql',
   schema: [

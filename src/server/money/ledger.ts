@@ -230,18 +230,6 @@ export async function vendorWallet(db: Db, vendorId: string, kind: WalletKind) {
   return wallet
 }
 
-/** The vendor's main, external and fees wallets in one query (transfers touch all three). */
-export async function vendorWallets(db: Db, vendorId: string) {
-  const rows = await db
-    .select()
-    .from(wallets)
-    .where(and(eq(wallets.vendorId, vendorId), isNull(wallets.outletId)))
-  const byKind = (kind: WalletKind) => rows.find((wallet) => wallet.kind === kind)
-  const [main, external, fees] = [byKind('main'), byKind('external'), byKind('fees')]
-  if (!main || !external || !fees) throw new Error(`Vendor ${vendorId} is missing a main, external or fees wallet`)
-  return { main, external, fees }
-}
-
 /** Unique transaction reference, e.g. TRX-20260412-8F3A9C1D2E. */
 export function newReference(prefix = 'TRX', at = new Date()): string {
   const day = at.toISOString().slice(0, 10).replaceAll('-', '')

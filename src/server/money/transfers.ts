@@ -7,12 +7,13 @@ import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions } from '../db/schema'
+import { callFunction, jsonForRow } from '../db/sql-helpers'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import { recoverStaleClaimsWith, STALE_CLAIM_MS } from '../http/idempotency'
 import { lockRefundOf, refundSettled } from '../orders/refund-outcome'
 import type { TransferRequest, TransferResult } from './bank-provider'
-import { newReference, postTransferWithin, reversePendingWithin, vendorWallets } from './ledger'
+import { newReference, postedFromJson, refusalOf, reversePendingWithin, wholeTransaction } from './ledger'
 import { sendDebit } from './send-debit'
 import { toTransaction } from './transaction-queries'
 
@@ -94,9 +95,11 @@ export interface Beneficiary {
 }
 
 /**
- * The money side of a send: main pays amount + fee, external receives the amount, fees the fee, as one ledger
- * transfer recorded as a pending debit, inside the caller's transaction. Refuses an overdraft (422
- * INSUFFICIENT_FUNDS); the caller's transaction then rolls back, leaving nothing behind.
+ * The debit of money leaving by bank transfer when no name enquiry or PIN stands before it (a refund, the demo's
+ * history), inside the caller's transaction. Its legs are built where a send's are, by the database's
+ * transfer_debit (decision 164): main pays amount + fee, external receives the amount, fees the fee, recorded as a
+ * pending debit. Refuses an overdraft (422 INSUFFICIENT_FUNDS); the caller's transaction then rolls back, leaving
+ * nothing behind.
  */
 export async function debitForTransfer(
   tx: Tx,
@@ -111,37 +114,29 @@ export async function debitForTransfer(
   },
 ): Promise<TransactionRow> {
   const { fee } = chargeFor(input.amount)
-  const { main, external, fees } = await vendorWallets(tx, vendorId)
-  const { transaction } = await postTransferWithin(tx, {
-    vendorId,
-    legs: [
-      { walletId: main.id, amount: -(input.amount + fee) },
-      { walletId: external.id, amount: input.amount },
-      ...(fee > 0 ? [{ walletId: fees.id, amount: fee }] : []),
-    ],
-    transaction: {
-      walletId: main.id,
+  // The row but for what transfer_debit fills in (wallet, currency, both parties, type, status, amount and fee).
+  const row = jsonForRow(
+    transactions,
+    wholeTransaction(vendorId, {
+      walletId: '',
       type: 'debit',
       status: 'pending',
       amount: input.amount,
       fee,
-      currency: main.currency,
       reference: newReference('TRX', input.at),
       narration: input.narration,
-      originatorAccountName: main.accountName,
-      originatorBankName: main.bankName,
-      originatorAccountNumber: main.accountNumber,
-      beneficiaryAccountName: beneficiary.accountName,
-      beneficiaryBankName: beneficiary.bankName,
-      beneficiaryAccountNumber: beneficiary.accountNumber,
-      beneficiaryBankCode: beneficiary.bankCode,
       idempotencyKey: input.idempotencyKey ?? null,
       // A refund's debit names its order: settling it then settles the refund (orders/refund-outcome.ts).
       orderReference: input.orderReference ?? null,
       createdAt: input.at,
-    },
-  })
-  return transaction
+    }),
+  )
+  const posted = await callFunction(
+    tx,
+    sql`transfer_debit(${vendorId}, ${input.amount}, ${fee}, ${JSON.stringify(beneficiary)}::jsonb, ${JSON.stringify(row)}::jsonb,
+      ${input.at.toISOString()}::timestamptz)`,
+  ).catch(refusalOf)
+  return postedFromJson(posted).transaction
 }
 
 function transferRequest(row: TransactionRow): TransferRequest {
