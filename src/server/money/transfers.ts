@@ -55,7 +55,7 @@ export const SEND_MESSAGES = {
 
 /** What POST /transfer/send answers for its transfer (routes/transfers.ts). */
 export function sendAnswer(row: TransactionRow) {
-  return { data: toTransaction(row), status: 201 as const, message: SEND_MESSAGES[row.status] }
+  return { data: toTransaction(row), message: SEND_MESSAGES[row.status] }
 }
 
 /**
@@ -71,7 +71,7 @@ recoverStaleClaimsWith('sendMoney', async (db, claim) => {
   // send: running it again then meets the transactions table's guard, 409 IDEMPOTENCY_KEY_REUSED.
   if (!row || row.type !== 'debit' || row.orderReference || row.outletId) return null
   const answer = sendAnswer(row)
-  return { status: answer.status, body: { message: answer.message, data: answer.data } }
+  return { body: { message: answer.message, data: answer.data } }
 })
 
 /**
