@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib'
 
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core'
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
@@ -52,7 +52,7 @@ let phones = 0
  * the documentation range 198.51.100.0/24: only ever a header value, never an address anything is sent to. Spread
  * by process (each test file runs in its own) and by phone, so no one address gathers the suite's sign-ins.
  */
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+export async function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   phones += 1
   const context = await browser.newContext({
     viewport: PHONE,
@@ -61,6 +61,7 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
     hasTouch: true,
     serviceWorkers: 'allow',
     extraHTTPHeaders: { 'X-Forwarded-For': `198.51.100.${((process.pid * 7 + phones) % 254) + 1}` },
+    ...options,
   })
   // Playwright waits forever by default; a missing element should fail the test, not time it out.
   context.setDefaultTimeout(15_000)

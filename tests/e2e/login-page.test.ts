@@ -1,5 +1,7 @@
+import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
+import { type Answer, answerFor, askedAs, FIELD_LABELS, LOGIN_CASES, type LoginDriver, runLoginCase } from '../support/login-cases'
 import { baseURL, demo, logIn, phoneContext, suiteBrowser } from './browser'
 
 /*
@@ -51,3 +53,99 @@ describe('the prerendered login page', () => {
     await context.close()
   })
 })
+
+/**
+ * The login page's table of cases (tests/support/login-cases.ts), which tests/app/auth/login-cases.test.tsx runs
+ * against the React LoginForm, here against the prerendered page and its script, its API answered by page.route.
+ * No service worker: it would answer the API calls before the routes see them.
+ */
+describe('the prerendered login page, case by case as the React form', () => {
+  for (const c of LOGIN_CASES) {
+    it(c.name, async () => {
+      const context = await phoneContext(suite.browser, { serviceWorkers: 'block' })
+      const page = await context.newPage()
+      const asked: string[] = []
+      await page.route(`${baseURL()}/api/**`, (route) => {
+        const path = new URL(route.request().url()).pathname.replace(/^\/api/, '')
+        // The login page's calls; the app's page after it asks again for its own screen (/register asks onboarding).
+        const call = askedAs(route.request().method(), path, route.request().headers()['authorization'] ?? null)
+        if (call && new URL(route.request().frame().url()).pathname === '/') asked.push(call)
+        const answer = answerFor(c, path)
+        // Unanswered: the screens after a sign-in stay loading, which is not what these cases look at.
+        return answer ? reply(route, answer) : undefined
+      })
+      // Not 'networkidle': the staging banner's question stays unanswered here.
+      await page.goto(baseURL(), { waitUntil: 'load' })
+      await runLoginCase(c, pageDriver(page, asked), 10_000)
+      await context.close()
+    })
+  }
+})
+
+function reply(route: Route, answer: Answer): Promise<void> {
+  if (answer === 'no answer') return route.abort('failed')
+  return route.fulfill({ status: answer.status, headers: answer.headers, json: answer.body })
+}
+
+/** Reads the page, or answers `fallback` while it is between two documents (a sign-in's navigation). */
+async function settled<T>(page: Page, read: () => Promise<T>, fallback: T): Promise<T> {
+  try {
+    return await read()
+  } catch (error) {
+    if (/context was destroyed|navigating/i.test(String(error))) return fallback
+    throw error
+  }
+}
+
+function pageDriver(page: Page, asked: string[]): LoginDriver {
+  const input = (label: string) => page.getByLabel(label, { exact: true })
+  const isFocused = (label: string) => input(label).evaluate((element) => element === document.activeElement)
+  return {
+    async act(step) {
+      if ('type' in step) {
+        await input(step.into).click()
+        await page.keyboard.press('End')
+        await page.keyboard.type(step.type)
+      } else if ('focus' in step) await input(step.focus).click()
+      else if ('leave' in step) {
+        expect(await isFocused(step.leave)).toBe(true)
+        await page.keyboard.press('Tab')
+      } else if ('click' in step) await page.getByRole('button', { name: step.click }).click()
+      else await page.keyboard.press('Enter')
+    },
+    field: (label) =>
+      input(label).evaluate((element) => ({
+        message: element.closest('[data-scope="field"][data-part="root"]')?.querySelector('[data-part="error-text"]')?.textContent ?? null,
+        invalid: element.getAttribute('aria-invalid') === 'true',
+      })),
+    async focused() {
+      for (const label of FIELD_LABELS) if (await isFocused(label)) return label
+      return null
+    },
+    toastShown: (text) =>
+      settled(
+        page,
+        () =>
+          page
+            .getByRole('alert', { name: text, exact: true })
+            .or(page.getByRole('status', { name: text, exact: true }))
+            .first()
+            .isVisible(),
+        false,
+      ),
+    dialog: (title, text) =>
+      settled(
+        page,
+        async () => {
+          const dialog = page.getByRole('dialog', { name: title })
+          if ((await dialog.count()) === 0) return (await page.getByRole('dialog').count()) > 0 ? false : null
+          return dialog.getByText(text, { exact: true }).isVisible()
+        },
+        false,
+      ),
+    closeDialog: (title, button) => page.getByRole('dialog', { name: title }).getByRole('button', { name: button }).click(),
+    path: async () => new URL(page.url()).pathname,
+    session: () => settled(page, () => page.evaluate(() => localStorage.getItem('vbo.token')), null),
+    asked: () => asked,
+  }
+}

@@ -1,10 +1,9 @@
 import * as v from 'valibot'
 
-import { LoginSchema } from '#app/features/auth/login-rules'
-import { isHeld, signIn } from '#app/features/auth/sign-in'
-import { markWelcome } from '#app/features/auth/welcome-mark'
+import { afterSignIn, LoginSchema } from '#app/features/auth/login-rules'
+import { signIn } from '#app/features/auth/sign-in'
 import { visibleError } from '#app/lib/field-rules'
-import { ONBOARDING_PATHS } from '#app/lib/onboarding'
+import { focusFirstError } from '#app/lib/focus-first-error'
 import { setSession } from '#app/lib/session-store'
 import { flushSignOuts, startSignOutOutbox } from '#app/lib/sign-out-outbox'
 import { showStagingBanner } from '#app/lib/staging-banner'
@@ -12,9 +11,10 @@ import { handOverToast } from '#app/lib/toast-handover'
 
 /*
  * The script of the prerendered login page (decision 099): the form the build rendered from LoginForm, made to
- * behave as LoginForm does, without React. The rules are the app's (LoginSchema, visibleError, signIn); what is
- * written here is only what TanStack Form and React did for LoginForm: when errors are worked out and shown,
- * the busy button, and the session handed to the app. Toasts and the held-application dialog are the app's
+ * behave as LoginForm does, without React. The rules are the app's (features/auth/login-rules: LoginSchema,
+ * signIn, afterSignIn; visibleError, focusFirstError); what is written here is only what TanStack Form and React
+ * did for LoginForm: when errors are worked out and shown, the busy button, and the session handed to the app.
+ * Both are held to one table of cases (tests/support/login-cases.ts). Toasts and the held-application dialog are the app's
  * components, loaded by ./overlays only when one has to show.
  */
 
@@ -89,20 +89,19 @@ const overlays = () => import('./overlays')
 async function logIn(): Promise<void> {
   setBusy(true)
   try {
-    const { data, onboarding, message } = await signIn({ email: inputs.email.value.trim(), password: inputs.password.value })
+    const result = await signIn({ email: inputs.email.value.trim(), password: inputs.password.value })
     // Online again for sure: revoke whatever an offline sign-out on this device left waiting (as useLogin does).
     void flushSignOuts()
-    if (isHeld(onboarding)) {
+    const next = afterSignIn(result)
+    if ('held' in next) {
       setBusy(false)
-      return void (await overlays()).showHeld(onboarding.step)
+      return void (await overlays()).showHeld(next.held)
     }
     // All the app needs to start signed in on the next page: main.tsx restores this user's cache and outbox.
-    setSession({ token: data.token, user: data.user })
-    if (message) handOverToast({ type: 'success', message })
-    // An unfinished onboarding goes on where it stopped (docs/decisions/056).
-    if (!onboarding && data.welcome) markWelcome()
+    setSession({ token: result.data.token, user: result.data.user })
+    if (result.message) handOverToast({ type: 'success', message: result.message })
     // Busy until the app's page replaces this one: a second tap must not sign in twice.
-    location.assign(onboarding ? ONBOARDING_PATHS[onboarding.step] : '/home')
+    location.assign(next.to)
   } catch (error) {
     setBusy(false)
     ;(await overlays()).showFailure(error)
@@ -130,7 +129,9 @@ form.addEventListener('submit', (event) => {
   submitted = true
   const valid = validate()
   draw()
+  // As the app's Form: a refused submit puts focus in the first field that says why.
   if (valid) void logIn()
+  else focusFirstError(form)
 })
 
 startSignOutOutbox()

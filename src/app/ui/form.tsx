@@ -1,6 +1,7 @@
 import { type AnyFormApi, useStore } from '@tanstack/react-form'
 import { type FormHTMLAttributes, type ReactNode, type Ref, useEffect, useRef, useState } from 'react'
 
+import { focusFirstError } from '../lib/focus-first-error'
 import { onSubmitErrorsShown } from '../lib/forms'
 
 /** What Form needs of a TanStack form: its submit, and its store to know whether a submit was tried. */
@@ -25,22 +26,6 @@ export interface FormProps extends Omit<FormHTMLAttributes<HTMLFormElement>, 'on
  */
 export function Form({ form, ...props }: FormProps) {
   return form ? <BoundForm form={form} {...props} /> : <FormElement {...props} submitted={false} />
-}
-
-const CONTROL = 'input:not([type=hidden]), select, textarea, button, [tabindex]:not([tabindex="-1"])'
-
-/**
- * Brings the first field showing an error into view and puts focus in it: in a long sheet the error can sit above
- * or below what is on screen, and a refusal nobody sees reads as a button that did nothing (issue 35). The field's
- * whole frame (label, control, message) is scrolled to, then its control is focused without scrolling again.
- */
-function focusFirstError(formElement: HTMLFormElement | null): void {
-  const invalid = formElement?.querySelector<HTMLElement>('[aria-invalid="true"]')
-  if (!invalid) return
-  const frame = invalid.closest<HTMLElement>('[data-scope="field"][data-part="root"]') ?? invalid
-  const control = invalid.matches(CONTROL) ? invalid : (invalid.querySelector<HTMLElement>(CONTROL) ?? invalid)
-  frame.scrollIntoView?.({ block: 'nearest' })
-  control.focus({ preventScroll: true })
 }
 
 function BoundForm({ form, onSubmit, ...props }: Omit<FormProps, 'form'> & { form: SubmittableForm }) {

@@ -4,16 +4,14 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
-import { ONBOARDING_PATHS } from '#app/lib/onboarding'
 import { Button } from '#app/ui/button'
 import { InfoDialog } from '#app/ui/dialog'
 import { loadDialogMachine } from '#app/ui/dialog-parts'
 import { Form } from '#app/ui/form'
 import { TextField } from '#app/ui/text-field'
 
-import { HELD_DIALOGS, LoginSchema } from '../login-rules'
-import { type HeldStep, isHeld, useLogin } from '../queries'
-import { markWelcome } from '../welcome-mark'
+import { afterSignIn, HELD_DIALOGS, LoginSchema } from '../login-rules'
+import { type HeldStep, useLogin } from '../queries'
 
 export function LoginForm() {
   const login = useLogin()
@@ -30,15 +28,13 @@ export function LoginForm() {
       login.mutate(
         { email: value.email.trim(), password: value.password },
         {
-          onSuccess: ({ data, onboarding }) => {
-            if (isHeld(onboarding)) {
-              setHeld(onboarding.step)
+          onSuccess: (result) => {
+            const next = afterSignIn(result)
+            if ('held' in next) {
+              setHeld(next.held)
               return setHeldOpen(true)
             }
-            // An unfinished onboarding goes on where it stopped (docs/decisions/056).
-            if (onboarding) return void navigate({ to: ONBOARDING_PATHS[onboarding.step] })
-            if (data.welcome) markWelcome()
-            void navigate({ to: '/home' })
+            void navigate({ to: next.to })
           },
         },
       ),
