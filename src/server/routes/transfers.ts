@@ -25,9 +25,7 @@ export const verifyBankSignature: Guard = async (c, deps) => {
 
 export const moneyHandlers: HandlersFor<MoneyEndpoints> = {
   async sendMoney({ auth, body, c, deps }) {
-    // The status is the contract's 201 (decision 163): sendAnswer's own `status` is not passed on.
-    const { data, message } = sendAnswer(await sendMoney(deps, auth, { ...body, idempotencyKey: idempotencyKeyOf(c) }))
-    return { data, message }
+    return sendAnswer(await sendMoney(deps, auth, { ...body, idempotencyKey: idempotencyKeyOf(c) }))
   },
 
   async bankInbound({ body, deps }) {

@@ -167,4 +167,25 @@ describe('pending transfers and recovery', () => {
     expect((await balances(t.db, s.vendor.id)).main).toBe(START - 2_010 * NAIRA)
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
+
+  it('a transfer debit of nothing or less is refused (transfer_debit, and ledger_post behind it): no row, no money moved', async () => {
+    const t = await makeApp()
+    const s = await sender(t, { balance: START })
+    const beneficiary = {
+      accountNumber: account('057', '246813579'),
+      bankCode: '057',
+      bankName: 'Zenith Bank',
+      accountName: 'Ngozi Kemi Eze',
+    }
+    const rows = () => t.db.select().from(transactions).where(eq(transactions.vendorId, s.vendor.id))
+    const before = (await rows()).length
+    for (const amount of [0, -100]) {
+      await expect(
+        t.db.transaction((tx) => debitForTransfer(tx, s.vendor.id, beneficiary, { amount, narration: null, at: t.clock.now() })),
+      ).rejects.toThrow()
+    }
+    expect(await rows()).toHaveLength(before)
+    expect((await balances(t.db, s.vendor.id)).main).toBe(START)
+    await expectLedgerConsistent(t.db, s.vendor.id)
+  })
 })
