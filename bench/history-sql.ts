@@ -174,15 +174,9 @@ export const VENDOR_HISTORY_SQL: string[] = [
   // seed's test) they already did, and this writes the same figures.
   `insert into transaction_day_totals (vendor_id, wallet_id, day, credit_amount, credit_count, debit_amount, debit_fees,
       debit_count, success_count, pending_count, failed_count)
-    select t.vendor_id, t.wallet_id, lagos_day(t.created_at),
-      coalesce(sum(t.amount) filter (where t.type = 'credit' and t.status = 'success'), 0),
-      count(*) filter (where t.type = 'credit' and t.status = 'success'),
-      coalesce(sum(t.amount) filter (where t.type = 'debit' and t.status = 'success'), 0),
-      coalesce(sum(t.fee) filter (where t.type = 'debit' and t.status = 'success'), 0),
-      count(*) filter (where t.type = 'debit' and t.status = 'success'),
-      count(*) filter (where t.status = 'success'), count(*) filter (where t.status = 'pending'),
-      count(*) filter (where t.status = 'failed')
-    from p join transactions t on t.vendor_id = p.vendor group by 1, 2, 3
+    select f.vendor_id, f.wallet_id, f.day, f.credit_amount, f.credit_count, f.debit_amount, f.debit_fees, f.debit_count,
+      f.success_count, f.pending_count, f.failed_count
+    from p join transaction_day_figures f on f.vendor_id = p.vendor
     on conflict (vendor_id, wallet_id, day) do update set credit_amount = excluded.credit_amount,
       credit_count = excluded.credit_count, debit_amount = excluded.debit_amount, debit_fees = excluded.debit_fees,
       debit_count = excluded.debit_count, success_count = excluded.success_count, pending_count = excluded.pending_count,

@@ -156,16 +156,7 @@ export const INVARIANTS: Invariant[] = [
           (figure) =>
             `case when ${differs(figure)} then '${figure} ' || coalesce(d.${figure}, 0) || ' (rows: ' || coalesce(r.${figure}, 0) || ')' end`,
         ).join(', ')}) as detail
-      from transaction_day_totals d full join (select vendor_id, wallet_id, lagos_day(created_at) as day,
-          coalesce(sum(amount) filter (where type = 'credit' and status = 'success'), 0) as credit_amount,
-          count(*) filter (where type = 'credit' and status = 'success') as credit_count,
-          coalesce(sum(amount) filter (where type = 'debit' and status = 'success'), 0) as debit_amount,
-          coalesce(sum(fee) filter (where type = 'debit' and status = 'success'), 0) as debit_fees,
-          count(*) filter (where type = 'debit' and status = 'success') as debit_count,
-          count(*) filter (where status = 'success') as success_count,
-          count(*) filter (where status = 'pending') as pending_count,
-          count(*) filter (where status = 'failed') as failed_count
-        from transactions group by 1, 2, 3) r using (vendor_id, wallet_id, day)
+      from transaction_day_totals d full join transaction_day_figures r using (vendor_id, wallet_id, day)
       where ${DAY_FIGURES.map(differs).join(' or ')}`,
   },
 ]
