@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { SESSION_CACHE_MS } from '#server/auth/sessions'
 import { sessions, users } from '#server/db/schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
+import { call, callRaw, createMember, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
 
 /*
  * Issue 20: GET requests take their session from memory for at most SESSION_CACHE_MS (docs/decisions/098).
@@ -22,14 +23,14 @@ beforeAll(async () => {
   ownerToken = await login(t.app, v.owner.email, v.owner.password)
 })
 
-const get = (path: string, token: string) => call(t.app, 'GET', path, { token })
+const get = (path: string, token: string) => callRaw(t.app, 'GET', path, { token })
 
 describe('the session cache', () => {
   it('answers a revoked token 401 at once after sign-out, inside the cache window', async () => {
     const token = await login(t.app, v.owner.email, v.owner.password)
     expect((await get('/user/me', token)).status).toBe(200)
     expect((await get('/product', token)).status).toBe(200)
-    expect((await call(t.app, 'POST', '/auth/logout', { token })).status).toBe(200)
+    expect((await call(t.app, endpoints.logout, { token })).status).toBe(200)
     // The clock has not moved: the cached session would still be in its window.
     expect((await get('/user/me', token)).status).toBe(401)
     expect((await get('/product', token)).status).toBe(401)
@@ -39,7 +40,7 @@ describe('the session cache', () => {
     const member = await createMember(v, { permissions: ['VENDOR_INVENTORY'] })
     const token = await login(t.app, member.email, member.password)
     expect((await get('/product', token)).status).toBe(200)
-    const off = await call(t.app, 'PUT', '/user/members/status', { token: ownerToken, body: { memberId: member.id, status: 'inactive' } })
+    const off = await call(t.app, endpoints.setMemberStatus, { token: ownerToken, body: { memberId: member.id, status: 'inactive' } })
     expect(off.status).toBe(200)
     expect((await get('/product', token)).status).toBe(401)
 
@@ -47,7 +48,7 @@ describe('the session cache', () => {
     const laptop = await login(t.app, v.owner.email, v.owner.password)
     expect((await get('/user/me', laptop)).status).toBe(200)
     const newPassword = `new-${v.owner.password}`
-    const changed = await call(t.app, 'PATCH', '/user/password', {
+    const changed = await call(t.app, endpoints.changePassword, {
       token: phone,
       body: { currentPassword: v.owner.password, newPassword },
     })
@@ -64,7 +65,7 @@ describe('the session cache', () => {
     // As another API process (or SQL) would: this process hears nothing of it.
     await t.db.update(users).set({ permissions: [] }).where(eq(users.id, member.id))
     // A write reads the session afresh.
-    const write = await call(t.app, 'POST', '/product', { token, body: {} })
+    const write = await call(t.app, endpoints.createProduct, { token, unchecked: { body: {} } })
     expect(write.status).toBe(403)
     // ...and, having been a request that may write, dropped the cache: the read is refused too.
     expect((await get('/product', token)).status).toBe(403)
@@ -83,9 +84,9 @@ describe('the session cache', () => {
   it('does not outlive the session: an idle or expired session ends on time even while cached', async () => {
     const quick = await makeApp({ sessionIdleMs: SESSION_CACHE_MS / 2 })
     const token = await login(quick.app, v.owner.email, v.owner.password)
-    expect((await call(quick.app, 'GET', '/user/me', { token })).status).toBe(200)
+    expect((await call(quick.app, endpoints.me, { token })).status).toBe(200)
     quick.clock.advance(SESSION_CACHE_MS / 2)
-    expect((await call(quick.app, 'GET', '/user/me', { token })).status).toBe(401)
+    expect((await call(quick.app, endpoints.me, { token })).status).toBe(401)
   })
 
   it('hands every request a frozen session, so no handler can change what another sees', async () => {

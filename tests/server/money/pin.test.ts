@@ -1,19 +1,20 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 
-import { call, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp } from '../harness'
 import { PIN, pinAttempts, type Sender, sender, tokenFor } from './helpers'
 
 /* The transaction PIN: set it once, five wrong tries lock it, change it in three steps through an SMS code. */
 
 const pin = (t: TestApp, token: string, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  call(t.app, method, path, { token, body, headers })
+  callRaw(t.app, method, path, { token, body, headers })
 
 async function lock(t: TestApp, s: Sender) {
   for (let i = 0; i < 5; i++) {
-    await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: '0000' } })
+    await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: '0000' } })
   }
 }
 
@@ -72,7 +73,7 @@ describe('GET and POST /pin', () => {
     expect(answers.map((a) => a.status).filter((status) => status === 429)).toHaveLength(3)
     // The right password now waits for the window too, here and on the other password checks.
     expect((await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })).status).toBe(429)
-    const change = await call(t.app, 'PATCH', '/user/password', {
+    const change = await call(t.app, endpoints.changePassword, {
       token: s.token,
       body: { currentPassword: s.owner.password, newPassword: 'a-brand-new-password' },
     })
@@ -113,9 +114,9 @@ describe('changing the PIN', () => {
     })
     expect((await pin(t, otherSession, 'GET', '/pin')).status).toBe(401)
     expect((await pin(t, s.token, 'GET', '/pin')).status).toBe(200)
-    const old = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: PIN } })
+    const old = await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: PIN } })
     expect(old.body.code).toBe('INVALID_PIN')
-    const fresh = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: '8642' } })
+    const fresh = await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: '8642' } })
     expect(fresh.status).toBe(200)
     // A changed PIN is written as a keyed HMAC (decision 097), whatever the old one was.
     const [row] = await t.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, s.owner.id))

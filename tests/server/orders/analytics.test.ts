@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 
-import { call, type TestApp } from '../harness'
+import { call, callRaw, type TestApp } from '../harness'
 import { PIN } from '../money/helpers'
 import { NAIRA, order, pay, salesApp, type Shop, shop } from './helpers'
 
@@ -36,14 +37,14 @@ beforeAll(async () => {
 })
 
 function refund(reference: string, amount?: number) {
-  return call(t.app, 'PUT', '/order', {
+  return call(t.app, endpoints.refundOrder, {
     token: s.token,
     body: { reference, status: 'refunded', amount, pin: PIN },
     headers: { 'idempotency-key': randomUUID() },
   })
 }
 
-const get = (path: string, query: Record<string, string> = {}) => call(t.app, 'GET', path, { token: s.token, query })
+const get = (path: string, query: Record<string, string> = {}) => callRaw(t.app, 'GET', path, { token: s.token, query })
 
 describe('GET /analytics/order', () => {
   it('counts and sums the orders created today (Lagos) by default; a partial refund counts its amount, not the order', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createVendor, makeApp, type TestApp } from '../harness'
+import { callRaw, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 
 /*
@@ -37,7 +37,7 @@ beforeAll(async () => {
 }, 120_000)
 
 const list = async (path: string, query: Record<string, string>) => {
-  const res = await call(t.app, 'GET', path, { token, query })
+  const res = await callRaw(t.app, 'GET', path, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data
 }

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customers, orders } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import type { BankingProvider, TransferRequest, TransferResult } from '#server/money/bank-provider'
@@ -27,10 +28,10 @@ beforeAll(async () => {
 const tray = (amount = 1_000 * NAIRA) => ({ items: [{ name: 'Tray', amount, quantity: 1 }] })
 
 function refund(app: TestApp, s: Shop, body: Record<string, unknown>) {
-  return call(app.app, 'PUT', '/order', {
+  return call(app.app, endpoints.refundOrder, {
     token: s.token,
-    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': randomUUID() },
+    unchecked: { body: { status: 'refunded', pin: PIN, ...body } },
   })
 }
 

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, type TestApp } from '../harness'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './helpers'
 
@@ -12,7 +14,8 @@ beforeAll(async () => {
   s = await shop(t)
 })
 
-const patch = (body: Record<string, unknown>, token = s.token) => call(t.app, 'PATCH', '/order', { token, body })
+const patch = (body: Record<string, unknown>, token = s.token) =>
+  call(t.app, endpoints.updateOrderStatus, { token, unchecked: { body: body } })
 const newOrder = () => order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
 
 describe('PATCH /order', () => {

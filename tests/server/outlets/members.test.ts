@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { HOUR_MS } from '#server/clock'
 import { type UserRow, users } from '#server/db/schema'
@@ -18,8 +19,9 @@ beforeAll(async () => {
 })
 
 const NAIRA = 100
-const add = (token: string, body: unknown) => call(t.app, 'POST', '/outlet/members', { token, body })
-const remove = (token: string, query: Record<string, string>) => call(t.app, 'DELETE', '/outlet/members', { token, query })
+const add = (token: string, body: unknown) => call(t.app, endpoints.addOutletMember, { token, unchecked: { body: body } })
+const remove = (token: string, query: Record<string, string>) =>
+  call(t.app, endpoints.removeOutletMember, { token, unchecked: { query: query } })
 
 async function member(vendorId: string, fields: Partial<Pick<UserRow, 'name' | 'phone' | 'status'>> & { email?: string } = {}) {
   const person = { vendorId, name: fields.name ?? 'Team Member', email: fields.email ?? uniqueEmail('member'), phone: fields.phone ?? null }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { outlets, transactions, wallets } from '#server/db/schema'
 
 import { call, type TestApp } from '../harness'
@@ -14,7 +15,7 @@ beforeAll(async () => {
   t = await outletsApp()
 })
 
-const create = (token: string, body: unknown) => call(t.app, 'POST', '/outlet', { token, body })
+const create = (token: string, body: unknown) => call(t.app, endpoints.createOutlet, { token, unchecked: { body: body } })
 
 describe('POST /outlet', () => {
   it('opens an outlet with its own wallet and virtual account named after the vendor and outlet', async () => {
@@ -175,7 +176,7 @@ describe('GET /outlet and /outlet/single', () => {
       }
     }
     expect(
-      (await call(t.app, 'PUT', '/outlet/status', { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
+      (await call(t.app, endpoints.setOutletStatus, { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
     ).toBe(404)
   })
 
@@ -202,7 +203,7 @@ describe('PUT /outlet/status', () => {
   it('deactivates and reactivates; bad status is a 422', async () => {
     const o = await owner(t)
     const outlet = await makeOutlet(t, o.token)
-    const put = (body: unknown) => call(t.app, 'PUT', '/outlet/status', { token: o.token, body })
+    const put = (body: unknown) => call(t.app, endpoints.setOutletStatus, { token: o.token, unchecked: { body: body } })
     const off = await put({ outletId: outlet.id, status: 'inactive' })
     expect(off.status).toBe(200)
     expect(off.body).toMatchObject({ message: 'Outlet deactivated', data: { id: outlet.id, status: 'inactive' } })
@@ -219,7 +220,7 @@ describe("bank transfers into an outlet's account", () => {
     const o = await owner(t, 1_000_00)
     const outlet = await makeOutlet(t, o.token, { name: 'Lekki' })
     const first = await creditOutlet(t, outlet, 7_500_00, 'Jollof for the office')
-    await call(t.app, 'PUT', '/outlet/status', { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
+    await call(t.app, endpoints.setOutletStatus, { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
     const second = await creditOutlet(t, outlet, 2_500_00, 'Arrived after closing')
 
     expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(10_000_00)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { idempotencyKeys, transactions } from '#server/db/schema'
 
 import { call, type TestApp } from '../harness'
@@ -22,7 +23,7 @@ beforeAll(async () => {
 })
 
 const status = (token: string, outletId: string, value: string) =>
-  call(t.app, 'PUT', '/outlet/status', { token, body: { outletId, status: value } })
+  call(t.app, endpoints.setOutletStatus, { token, unchecked: { body: { outletId, status: value } } })
 
 describe('a refusal releases the key, so the same request can go through later', () => {
   it('409 OUTLET_INACTIVE, then the same key and body once the outlet is active again: one transfer', async () => {

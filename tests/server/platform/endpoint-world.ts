@@ -1,6 +1,8 @@
 import { expect } from 'vitest'
 
-import { call, type TestApp } from '../harness'
+import { endpoints } from '#contract/index'
+
+import { call, callRaw, type TestApp } from '../harness'
 import { randomSerial } from '../money/helpers'
 import { makeCoupon, order, type Shop } from '../orders/helpers'
 import { fund, makeOutlet } from '../outlets/helpers'
@@ -24,7 +26,7 @@ export interface WorldIds {
  */
 export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: string; outletFunding: number }): Promise<WorldIds> {
   const ownerGet = async (path: string, query: Record<string, string> = {}) => {
-    const res = await call(t.app, 'GET', path, { token: s.token, query })
+    const res = await callRaw(t.app, 'GET', path, { token: s.token, query })
     expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
     return res.body.data
   }
@@ -37,7 +39,7 @@ export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: st
     items: [{ variantId: s.small.id, quantity: 1 }],
     customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },
   })
-  const dispute = await call(t.app, 'POST', '/dispute', {
+  const dispute = await call(t.app, endpoints.createDispute, {
     token: s.token,
     body: { orderReference: placed.reference, title: 'Late', description: 'It came late', category: 'item-not-received' },
   })

@@ -15,7 +15,7 @@ import { signPaystackBody } from '#server/money/paystack/webhook'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeCollection, makeProduct } from '../catalogue/helpers'
-import { call, createMember, type TestApp } from '../harness'
+import { call, callRaw, createMember, type TestApp } from '../harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from '../money/helpers'
 import { register, type Registered, verify } from '../onboarding/helpers'
 import { makeDelivery, makeTax, order, pay, salesApp, type Shop, shop, transferIn, WEBHOOK_SECRET } from '../orders/helpers'
@@ -70,7 +70,7 @@ const today = () => lagosDate(t.clock.now())
 const unique = () => randomUUID().slice(0, 8)
 
 async function ownerGet(path: string, query: Record<string, string> = {}) {
-  const res = await call(t.app, 'GET', path, { token: s.token, query })
+  const res = await callRaw(t.app, 'GET', path, { token: s.token, query })
   expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
   return res.body.data
 }
@@ -131,7 +131,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   // Its own saved account to remove.
   removeBeneficiary: async () => {
     const body = { bankCode: '058', accountNumber: account('058', randomSerial()) }
-    return { query: { id: (await call(t.app, 'POST', '/transfer/beneficiaries', { token: s.token, body })).body.data.id } }
+    return { query: { id: (await call(t.app, endpoints.saveBeneficiary, { token: s.token, body })).body.data.id } }
   },
   setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
   cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),
@@ -351,7 +351,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   connectDomain: () => ({ body: { domain: `fuzz-${UNIQUE}.com.ng` } }),
   verifyDomain: () => ({ body: { id: ids.domainId } }),
   removeDomain: async () => {
-    const res = await call(t.app, 'POST', '/domain', { token: s.token, body: { domain: `gone-${unique()}.com.ng` } })
+    const res = await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain: `gone-${unique()}.com.ng` } })
     return { query: { id: res.status === 201 ? res.body.data.id : ids.domainId } }
   },
   operatorVendors: () => ({ query: { status: 'rejected' } }),
@@ -561,12 +561,12 @@ beforeAll(async () => {
   ids.memberId = (await createMember(s, { permissions: ['VENDOR_ORDERS', 'VENDOR_OUTLETS'] })).id
   ids.invitedId = (await invite(t, s.token, { permissions: ['VENDOR_ORDERS'] })).id
   ids.shopUrl = `fuzz-${unique()}`
-  const url = await call(t.app, 'PATCH', '/vendor/shop/url', { token: s.token, body: { url: ids.shopUrl } })
+  const url = await call(t.app, endpoints.setShopUrl, { token: s.token, body: { url: ids.shopUrl } })
   expect(url.status, JSON.stringify(url.body)).toBe(200)
   onboarding.unverified = await register(t)
   onboarding.verified = await register(t)
   await verify(t, onboarding.verified)
-  const domain = await call(t.app, 'POST', '/domain', { token: s.token, body: { domain: `fuzz-${unique()}.com.ng` } })
+  const domain = await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain: `fuzz-${unique()}.com.ng` } })
   expect(domain.status, JSON.stringify(domain.body)).toBe(201)
   ids.domainId = domain.body.data.id
   watch = new WriteWatch()
@@ -723,13 +723,13 @@ function entriesOfAll(e: EndpointDef): string[] {
 
 it('leaves the server working: the vendor reads its profile, its owner signs in, and nothing was logged as a failure', async () => {
   const token = await tokenFor(t, s.owner.row)
-  const res = await call(t.app, 'GET', '/vendor', { token })
+  const res = await call(t.app, endpoints.vendorProfile, { token })
   expect(res.status).toBe(200)
   expect(res.body.data.id).toBe(s.vendor.id)
-  expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token })).status).toBe(200)
+  expect((await call(t.app, endpoints.walletBalance, { token })).status).toBe(200)
   // The fuzz spent the owner's sign-in attempts: after the limiter's window, the right password works.
   t.clock.advance(16 * 60_000)
-  const login = await call(t.app, 'POST', '/auth/vendor/login', {
+  const login = await call(t.app, endpoints.login, {
     body: { email: s.owner.email, password: s.owner.password },
     ip: '10.65.0.1',
   })
@@ -746,7 +746,7 @@ it('sent every value of the catalogue, and every shared-out whole-body case, to 
 describe('what the fuzz found (decision 066)', () => {
   it('sending Number.MAX_SAFE_INTEGER kobo is Insufficient balance, not a 500 (amount + fee passed the safe integers)', async () => {
     const before = (await ownerGet('/vendor/wallet/balance')).balance
-    const res = await call(t.app, 'POST', '/transfer/send', {
+    const res = await call(t.app, endpoints.sendMoney, {
       token: s.token,
       body: { amount: Number.MAX_SAFE_INTEGER, requestId: await enquiry(t, s), pin: PIN },
       headers: { 'idempotency-key': randomUUID() },

@@ -4,6 +4,7 @@ import { inspect } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { setPinPepper } from '#server/auth/pin-hash'
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
@@ -11,7 +12,7 @@ import type { Logger } from '#server/deps'
 import { describeError } from '#server/errors'
 import { DevNotifier, type Notification, type Notifier } from '#server/notifier'
 
-import { call, type CallOptions, type CallResult, createVendor, makeApp, type TestApp } from '../harness'
+import { call, type CallOptions, callRaw, type CallResult, createVendor, makeApp, type TestApp } from '../harness'
 import { enquiry } from '../money/helpers'
 import { registration } from '../onboarding/helpers'
 import { newPhone } from '../team/helpers'
@@ -94,7 +95,7 @@ afterAll(() => {
 /** A call whose bearer token and Idempotency-Key the detector learns, answering what the client saw. */
 async function send(app: TestApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   if (options.token) secret('bearer token', options.token)
-  const res = await call(app.app, method, path, { ip: ip(), ...options })
+  const res = await callRaw(app.app, method, path, { ip: ip(), ...options })
   const token = res.body?.data?.token
   if (typeof token === 'string') secret('bearer token', token)
   const key = res.headers.get('x-session-key')
@@ -349,14 +350,13 @@ describe('a messaging provider that fails', () => {
     }
     const p = await makeApp({ notifier: provider, logger: { info: providerLog, warn: providerLog, error: providerLog } })
     const vendor = await createVendor()
-    const token = (
-      await call(p.app, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() })
-    ).body.data.token
-    await call(p.app, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email }, ip: ip() })
-    await call(p.app, 'POST', '/auth/vendor', { body: registration(), ip: ip() })
-    await call(p.app, 'POST', '/invite', { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })
-    await call(p.app, 'POST', '/pin', { token, body: { pin: '2468', password: vendor.owner.password } })
-    await call(p.app, 'PATCH', '/pin/initiate/change', { token, body: { pin: '2468' } })
+    const token = (await call(p.app, endpoints.login, { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() }))
+      .body.data.token
+    await call(p.app, endpoints.forgotPassword, { body: { email: vendor.owner.email }, ip: ip() })
+    await call(p.app, endpoints.register, { body: registration(), ip: ip() })
+    await call(p.app, endpoints.inviteMember, { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })
+    await call(p.app, endpoints.createPin, { token, body: { pin: '2468', password: vendor.owner.password } })
+    await call(p.app, endpoints.initiatePinChange, { token, body: { pin: '2468' } })
     // The sign-in's new-device notices carry no code; registration's phone code goes by SMS and e-mail (decision 150).
     const codes = sent.flatMap((message) => (message.code ? [message.code] : []))
     expect(codes).toHaveLength(5)

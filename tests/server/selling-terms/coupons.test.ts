@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import { coupons } from '#server/db/schema'
 import { redeemCoupon } from '#server/selling-terms/coupons'
@@ -42,9 +43,9 @@ const coupon = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const create = (token: string, body: unknown) => call(t.app, 'POST', '/coupon', { token, body })
-const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/coupon', { token, query })
-const detail = (token: string, id: string) => call(t.app, 'GET', '/coupon/single', { token, query: { id } })
+const create = (token: string, body: unknown) => call(t.app, endpoints.createCoupon, { token, unchecked: { body: body } })
+const list = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listCoupons, { token, query })
+const detail = (token: string, id: string) => call(t.app, endpoints.couponDetail, { token, query: { id } })
 
 describe('POST /coupon', () => {
   it('creates a percentage coupon, stored in basis points and answered as a percentage', async () => {

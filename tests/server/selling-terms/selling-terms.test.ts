@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { taxes } from '#server/db/schema'
 import { seedSellingTerms } from '#server/seed/selling-terms'
 
@@ -19,11 +20,11 @@ async function owner() {
   return { vendor, token: await tokenFor(t, vendor.owner.row) }
 }
 
-const addTax = (token: string, body: unknown) => call(t.app, 'POST', '/vendor/shop/tax', { token, body })
-const listTaxes = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/vendor/shop/tax', { token, query })
-const addLocation = (token: string, body: unknown) => call(t.app, 'POST', '/delivery/location', { token, body })
-const listLocations = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/delivery/location', { token, query })
-const updateLocation = (token: string, body: unknown) => call(t.app, 'PATCH', '/delivery/location', { token, body })
+const addTax = (token: string, body: unknown) => call(t.app, endpoints.createTax, { token, unchecked: { body: body } })
+const listTaxes = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listTaxes, { token, query })
+const addLocation = (token: string, body: unknown) => call(t.app, endpoints.createDeliveryLocation, { token, unchecked: { body: body } })
+const listLocations = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listDeliveryLocations, { token, query })
+const updateLocation = (token: string, body: unknown) => call(t.app, endpoints.updateDeliveryLocation, { token, unchecked: { body: body } })
 const names = (res: { body: { data: { items: { name: string }[] } } }) => res.body.data.items.map((item) => item.name)
 
 describe('taxes', () => {
@@ -217,7 +218,7 @@ describe('seedSellingTerms', () => {
       ['Lekki Phase 1', 3_000_00, true],
       ['Ikeja', 2_000_00, false],
     ])
-    const coupons = (await call(t.app, 'GET', '/coupon', { token })).body.data.items
+    const coupons = (await call(t.app, endpoints.listCoupons, { token })).body.data.items
     expect(coupons.map((c: { couponCode: string; state: string }) => [c.couponCode, c.state])).toEqual([
       ['WEEKEND500', 'scheduled'],
       ['WELCOME10', 'active'],
