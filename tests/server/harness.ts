@@ -141,19 +141,17 @@ export async function createMember(
 /*
  * The test client (decision 167). `call(app, endpoints.createCoupon, { token, body })` is typed by the contract: the
  * endpoint brings its method and path, the body and query are the contract's input types and the answer's `data` its
- * output, so a renamed path or a changed body fails type-checking in the tests as it does in the app. What the
+ * output, so a renamed endpoint or a changed body fails type-checking in the tests as it does in the app. What the
  * contract forbids is still sendable, and says so where it is sent:
- * - `unchecked: { body, query, rawBody }` on a contract endpoint: invalid bodies for the 400/422 tests, malformed JSON;
+ * - `unchecked(value)`: a body or query the contract refuses (the 400/422 tests), typed as whatever is expected;
+ * - `rawBody`: text that is not JSON at all (malformed JSON, an oversized body, broken multipart);
  * - `callRaw(app, method, path)`: a path or method that is not an endpoint (404s, /health, /docs, /openapi.json) or a
  *   test that walks every endpoint generically.
  */
 
-/** What the contract forbids, sent as it is (greppable: every deliberate violation says `unchecked`). */
-export interface Unchecked {
-  body?: unknown
-  /** Raw body text, for malformed-JSON tests. */
-  rawBody?: string
-  query?: Record<string, string>
+/** A value the contract refuses, sent as it is: the one greppable way a test breaks the contract on purpose. */
+export function unchecked<T>(value: unknown): T {
+  return value as T
 }
 
 interface Transport {
@@ -163,15 +161,19 @@ interface Transport {
   ip?: string
   /** A multipart/form-data body (uploads); the boundary header is set by the request. */
   form?: FormData
+  /** Raw body text, for malformed-JSON tests. */
+  rawBody?: string
 }
 
 export interface EndpointCallOptions<E extends EndpointDef> extends Transport {
   body?: BodyInput<E>
   query?: QueryInput<E>
-  unchecked?: Unchecked
 }
 
-export interface CallOptions extends Transport, Unchecked {}
+export interface CallOptions extends Transport {
+  body?: unknown
+  query?: Record<string, string>
+}
 
 /** The answer's JSON: a success's `{ message, data }` or a refusal's `{ message, code, issues }`. */
 export type AnswerOf<E extends EndpointDef> = E extends { produces: 'text/csv' }
@@ -187,14 +189,12 @@ export interface CallResult<Body = any> {
 }
 
 /** One call of a contract endpoint, typed by the contract (see above). */
-export function call<E extends EndpointDef>(app: Hono, endpoint: E, options: EndpointCallOptions<E> = {}): Promise<CallResult<AnswerOf<E>>> {
-  const { body, query, unchecked, ...transport } = options
-  return callRaw(app, endpoint.method, endpoint.path, {
-    ...transport,
-    body: unchecked && 'body' in unchecked ? unchecked.body : body,
-    rawBody: unchecked?.rawBody,
-    query: unchecked?.query ?? toQuery(query),
-  })
+export function call<E extends EndpointDef>(
+  app: Hono,
+  endpoint: E,
+  options: EndpointCallOptions<E> = {},
+): Promise<CallResult<AnswerOf<E>>> {
+  return callRaw(app, endpoint.method, endpoint.path, { ...options, query: toQuery(options.query) })
 }
 
 /** Query values as the app sends them: each its string, undefined left out. */

@@ -5,7 +5,7 @@ import { PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { users } from '#server/db/schema'
 
-import { call, createMember, createVendor, login, makeApp, testDb, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, testDb, unchecked, uniqueEmail } from '../harness'
 
 describe('POST /auth/vendor/login', () => {
   it('answers a token and the user with the vendor, and the token works', async () => {
@@ -58,7 +58,7 @@ describe('POST /auth/vendor/login', () => {
     expect(bad.body.code).toBe('VALIDATION_FAILED')
     expect(bad.body.message).toBe('email: must be a valid email address')
     const missing = await call(app, endpoints.login, {
-      unchecked: { body: { email: 'a@b.ng' } },
+      body: unchecked({ email: 'a@b.ng' }),
     })
     expect(missing.status).toBe(422)
     expect(missing.body.message).toBe('password: is required')

@@ -5,7 +5,7 @@ import { endpoints } from '#contract/index'
 import { SESSION_CACHE_MS } from '#server/auth/sessions'
 import { sessions, users } from '#server/db/schema'
 
-import { call, callRaw, createMember, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
+import { call, callRaw, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked } from '../harness'
 
 /*
  * Issue 20: GET requests take their session from memory for at most SESSION_CACHE_MS (docs/decisions/098).
@@ -65,7 +65,7 @@ describe('the session cache', () => {
     // As another API process (or SQL) would: this process hears nothing of it.
     await t.db.update(users).set({ permissions: [] }).where(eq(users.id, member.id))
     // A write reads the session afresh.
-    const write = await call(t.app, endpoints.createProduct, { token, unchecked: { body: {} } })
+    const write = await call(t.app, endpoints.createProduct, { token, body: unchecked({}) })
     expect(write.status).toBe(403)
     // ...and, having been a request that may write, dropped the cache: the read is refused too.
     expect((await get('/product', token)).status).toBe(403)

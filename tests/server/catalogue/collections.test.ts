@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { catalogueApp, expectError, makeCollection, makeProduct, type Seller, seller } from './helpers'
 
 /* GET, POST, PATCH and PUT /product/collections. */
@@ -58,7 +59,7 @@ describe('collections', () => {
     const all = await list(s, { size: '1000000' })
     expect(all).toMatchObject({ size: 1000, total: 3 })
     expect((await list(s, { size: '2', page: '2' })).items).toHaveLength(1)
-    const bad = await call(t.app, endpoints.listCollections, { token: s.token, unchecked: { query: { isVisible: 'yes' } } })
+    const bad = await call(t.app, endpoints.listCollections, { token: s.token, query: unchecked({ isVisible: 'yes' }) })
     expectError(bad, 422, 'isVisible: must be true or false')
   })
 
@@ -86,7 +87,7 @@ describe('collections', () => {
     const s = await seller(t)
     const drinks = await makeCollection(t, s.token, 'Drinks')
     await makeCollection(t, s.token, 'Soups')
-    const patch = (body: Record<string, unknown>) => call(t.app, endpoints.updateCollection, { token: s.token, unchecked: { body: body } })
+    const patch = (body: BodyInput<typeof endpoints.updateCollection>) => call(t.app, endpoints.updateCollection, { token: s.token, body })
     const renamed = await patch({ id: drinks.id, name: 'Cold drinks', description: 'Chilled' })
     expect(renamed.status).toBe(200)
     expect(renamed.body).toMatchObject({ message: 'Collection updated', data: { name: 'Cold drinks', description: 'Chilled' } })
@@ -100,7 +101,7 @@ describe('collections', () => {
     const s = await seller(t)
     const drinks = await makeCollection(t, s.token, 'Drinks')
     const put = (isVisible: unknown) =>
-      call(t.app, endpoints.setCollectionVisibility, { token: s.token, unchecked: { body: { id: drinks.id, isVisible } } })
+      call(t.app, endpoints.setCollectionVisibility, { token: s.token, body: unchecked({ id: drinks.id, isVisible }) })
     expect((await put(false)).body).toMatchObject({ message: 'Collection is hidden', data: { isVisible: false, name: 'Drinks' } })
     expect((await put(true)).body).toMatchObject({ message: 'Collection is visible', data: { isVisible: true } })
     expectError(await put('no'), 422, 'isVisible: must be true or false')

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { adjustStock, sendLowStockNotices } from '#server/catalogue/stock'
 import { productVariants } from '#server/db/schema'
@@ -16,10 +17,8 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const patch = (s: Seller, body: Record<string, unknown>) =>
-  call(t.app, endpoints.updateVariant, { token: s.token, unchecked: { body: body } })
-const alert = (s: Seller, body: Record<string, unknown>) =>
-  call(t.app, endpoints.setStockAlert, { token: s.token, unchecked: { body: body } })
+const patch = (s: Seller, body: BodyInput<typeof endpoints.updateVariant>) => call(t.app, endpoints.updateVariant, { token: s.token, body })
+const alert = (s: Seller, body: BodyInput<typeof endpoints.setStockAlert>) => call(t.app, endpoints.setStockAlert, { token: s.token, body })
 const product = (s: Seller, id: string) =>
   call(t.app, endpoints.productDetail, { token: s.token, query: { id } }).then((res) => res.body.data)
 

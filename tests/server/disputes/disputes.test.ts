@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
 import { ESCALATION_RECEIVED } from '#server/disputes/escalate'
 
-import { call, callRaw, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, callRaw, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
 
@@ -33,14 +34,15 @@ async function seller() {
 }
 type Seller = Awaited<ReturnType<typeof seller>>
 
-const open = (token: string, body: unknown) => call(t.app, endpoints.createDispute, { token, unchecked: { body: body } })
+const open = (token: string, body: BodyInput<typeof endpoints.createDispute>) => call(t.app, endpoints.createDispute, { token, body })
 const list = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listDisputes, { token, query })
 const detail = (token: string, disputeId: string) => call(t.app, endpoints.disputeInfo, { token, query: { disputeId } })
 const thread = (token: string, query: Record<string, string>) =>
-  call(t.app, endpoints.disputeConversation, { token, unchecked: { query: query } })
-const send = (token: string, body: unknown, key: string = randomUUID()) =>
-  call(t.app, endpoints.sendDisputeMessage, { token, headers: { 'idempotency-key': key }, unchecked: { body: body } })
-const escalate = (token: string, body: unknown) => call(t.app, endpoints.escalateDispute, { token, unchecked: { body: body } })
+  call(t.app, endpoints.disputeConversation, { token, query: unchecked(query) })
+const send = (token: string, body: BodyInput<typeof endpoints.sendDisputeMessage>, key: string = randomUUID()) =>
+  call(t.app, endpoints.sendDisputeMessage, { token, headers: { 'idempotency-key': key }, body })
+const escalate = (token: string, body: BodyInput<typeof endpoints.escalateDispute>) =>
+  call(t.app, endpoints.escalateDispute, { token, body })
 const titles = (res: { body: { data: { items: { title: string }[] } } }) => res.body.data.items.map((item) => item.title)
 
 const disputeBody = (s: Pick<Seller, 'order'>, extra: Record<string, unknown> = {}) => ({
@@ -331,7 +333,7 @@ describe('the conversation', () => {
     expect((await send(s.token, { disputeId: dispute.id, message: 'x'.repeat(2001) })).body.message).toBe(
       'message: must be at most 2000 characters',
     )
-    expect((await send(s.token, { message: 'Hello' })).body.message).toBe('disputeId: is required')
+    expect((await send(s.token, unchecked({ message: 'Hello' }))).body.message).toBe('disputeId: is required')
     const other = await seller()
     for (const res of [
       await send(other.token, { disputeId: dispute.id, message: 'Not mine' }),
@@ -418,7 +420,7 @@ describe('POST /dispute/escalate', () => {
   it('422 without a reason; 404 for another vendor’s dispute; 409 for a resolved one', async () => {
     const s = await seller()
     const dispute = await openOne(s)
-    expect((await escalate(s.token, { disputeId: dispute.id })).body.message).toBe('reason: is required')
+    expect((await escalate(s.token, unchecked({ disputeId: dispute.id }))).body.message).toBe('reason: is required')
     expect((await escalate(s.token, { disputeId: dispute.id, reason: '' })).body.message).toBe('reason: is required')
     expect((await escalate(s.token, { disputeId: dispute.id, reason: 'x'.repeat(1001) })).body.message).toBe(
       'reason: must be at most 1000 characters',

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { nameEnquiries, users } from '#server/db/schema'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { sandboxAccountName } from '#server/money/sandbox-names'
 
-import { call, makeApp, type TestApp } from '../harness'
+import { call, makeApp, type TestApp, unchecked } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, sender } from './helpers'
 
 /* Banks, name enquiry, the settlement account, charges and the money settings, as a client sees them. */
@@ -133,7 +134,7 @@ describe('settlement account', () => {
     const post = (requestId?: string) =>
       call(t.app, endpoints.setSettlementAccount, {
         token: s.token,
-        unchecked: { body: requestId ? { requestId, pin: PIN } : { pin: PIN } },
+        body: unchecked(requestId ? { requestId, pin: PIN } : { pin: PIN }),
       })
     expect((await post(await enquiry(t, other))).body.message).toBe('requestId: is unknown; resolve the account again')
     const stale = await enquiry(t, s, { expiresInMs: 5 })
@@ -171,7 +172,7 @@ describe('charges', () => {
     const set = await call(t.app, endpoints.setChargeBearer, { token: s.token, body: { chargeBearer: 'customer' } })
     expect(set.body).toEqual({ message: 'Your customers will bear collection charges', data: { chargeBearer: 'customer' } })
     expect((await call(t.app, endpoints.vendorCharges, { token: s.token })).body.data.chargeBearer).toBe('customer')
-    const bad = await call(t.app, endpoints.setChargeBearer, { token: s.token, unchecked: { body: { chargeBearer: 'bank' } } })
+    const bad = await call(t.app, endpoints.setChargeBearer, { token: s.token, body: unchecked({ chargeBearer: 'bank' }) })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('chargeBearer: must be vendor or customer')
   })
@@ -182,7 +183,8 @@ describe('third-party transfers', () => {
     const s = await sender(t, { thirdParty: false })
     const get = async () => (await call(t.app, endpoints.thirdPartyTransfers, { token: s.token })).body.data
     expect(await get()).toEqual({ isEnabled: false })
-    const patch = (body: unknown) => call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, unchecked: { body: body } })
+    const patch = (body: BodyInput<typeof endpoints.setThirdPartyTransfers>) =>
+      call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body })
     const wrong = await patch({ isEnabled: true, pin: '0000' })
     expect(wrong.status).toBe(422)
     expect(wrong.body.message).toBe('Incorrect PIN. 4 attempts remaining.')
@@ -193,7 +195,7 @@ describe('third-party transfers', () => {
       data: { isEnabled: true },
     })
     expect(await get()).toEqual({ isEnabled: true })
-    expect((await patch({ isEnabled: 'yes', pin: PIN })).body.message).toBe('isEnabled: must be true or false')
-    expect((await patch({ isEnabled: false })).body.message).toBe('pin: is required')
+    expect((await patch(unchecked({ isEnabled: 'yes', pin: PIN }))).body.message).toBe('isEnabled: must be true or false')
+    expect((await patch(unchecked({ isEnabled: false }))).body.message).toBe('pin: is required')
   })
 })

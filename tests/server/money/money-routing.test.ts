@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { hashSecret } from '#server/auth/secrets'
@@ -9,7 +10,7 @@ import { MessageNotSent } from '#server/messages/durable-notifier'
 import { bankByCode } from '#server/money/banks'
 import { DevNotifier, type Notifier } from '#server/notifier'
 
-import { call, captureLogger, createMember, makeApp, type TestApp } from '../harness'
+import { call, captureLogger, createMember, makeApp, type TestApp, unchecked } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './helpers'
 
 /*
@@ -27,10 +28,10 @@ const OWNER_SMS = '+2348030000000'
 const OWNER_NAME = 'Owner Person'
 
 const settlement = (token: string) => call(t.app, endpoints.settlementAccount, { token })
-const change = (token: string, body: Record<string, unknown>) =>
-  call(t.app, endpoints.setSettlementAccount, { token, unchecked: { body: body } })
-const thirdParty = (token: string, body: Record<string, unknown>) =>
-  call(t.app, endpoints.setThirdPartyTransfers, { token, unchecked: { body: body } })
+const change = (token: string, body: BodyInput<typeof endpoints.setSettlementAccount>) =>
+  call(t.app, endpoints.setSettlementAccount, { token, body })
+const thirdParty = (token: string, body: BodyInput<typeof endpoints.setThirdPartyTransfers>) =>
+  call(t.app, endpoints.setThirdPartyTransfers, { token, body })
 const audit = (s: Sender) => t.db.select().from(vendorAuditEvents).where(eq(vendorAuditEvents.vendorId, s.vendor.id))
 const messagesTo = (to: string) => t.notifier.outbox.filter((message) => message.to === to)
 
@@ -49,7 +50,7 @@ describe('POST /bank/settlement-account', () => {
   it('is refused without the PIN or with a wrong one, and nothing changes', async () => {
     const s = await sender(t)
     const requestId = await enquiry(t, s, { bankCode: '044', accountName: OWNER_NAME })
-    const none = await change(s.token, { requestId })
+    const none = await change(s.token, unchecked({ requestId }))
     expect(none.status).toBe(422)
     expect(none.body.message).toBe('pin: is required')
     const wrong = await change(s.token, { requestId, pin: '0000' })

@@ -53,7 +53,7 @@ afterEach(() => {
 function deliver(body: unknown, signature?: string | null) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   const headers: Record<string, string> = signature === null ? {} : { 'x-paystack-signature': signature ?? signPaystackBody(raw, SECRET) }
-  return call(t.app, endpoints.paystackWebhook, { headers, unchecked: { rawBody: raw } })
+  return call(t.app, endpoints.paystackWebhook, { headers, rawBody: raw })
 }
 
 /** Name enquiry through GET /bank/resolve, then Send Money with the PIN. */
@@ -279,7 +279,7 @@ describe('Paystack provider: inbound webhooks', () => {
     })
     const res = await call(t.app, endpoints.bankInbound, {
       headers: { 'x-provider-signature': signWebhookBody(raw, t.deps.webhookSecret) },
-      unchecked: { rawBody: raw },
+      rawBody: raw,
     })
     expect(res.status).toBe(404)
     expect((await balances(t.db, s.vendor.id)).main).toBe(0)
@@ -290,7 +290,7 @@ describe('Paystack provider: inbound webhooks', () => {
     const raw = JSON.stringify({ event: 'charge.success', data: {} })
     const res = await call(sandbox.app, endpoints.paystackWebhook, {
       headers: { 'x-paystack-signature': signPaystackBody(raw, SECRET) },
-      unchecked: { rawBody: raw },
+      rawBody: raw,
     })
     expect(res.status).toBe(404)
   })

@@ -10,7 +10,7 @@ import { transactions, users } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 import { PIN_MAX_ATTEMPTS } from '#server/money/pin'
 
-import { call, createMember, type TestApp } from '../harness'
+import { call, createMember, type TestApp, unchecked } from '../harness'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from '../orders/helpers'
 import { creditOutlet, fund, makeOutlet, toMain, walletBalances } from '../outlets/helpers'
 import { enquiry, expectLedgerConsistent, PIN, pinAttempts, send, tokenFor } from './helpers'
@@ -56,7 +56,7 @@ function refund(token: string, body: Record<string, unknown>) {
   return call(t.app, endpoints.refundOrder, {
     token,
     headers: { 'idempotency-key': randomUUID() },
-    unchecked: { body: { status: 'refunded', ...body } },
+    body: unchecked({ status: 'refunded', ...body }),
   })
 }
 

@@ -84,7 +84,7 @@ async function credit(accountNumber: string, amount: number) {
   const raw = JSON.stringify(body)
   const answer = await call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signWebhookBody(raw, SECRET) },
-    unchecked: { rawBody: raw },
+    rawBody: raw,
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return body

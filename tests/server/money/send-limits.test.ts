@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { hashPin } from '#server/auth/pin-hash'
 import { HOUR_MS } from '#server/clock'
@@ -21,8 +22,7 @@ beforeAll(async () => {
 })
 
 const limits = (token: string) => call(t.app, endpoints.sendLimits, { token })
-const setLimits = (token: string, body: Record<string, unknown>) =>
-  call(t.app, endpoints.setSendLimits, { token, unchecked: { body: body } })
+const setLimits = (token: string, body: BodyInput<typeof endpoints.setSendLimits>) => call(t.app, endpoints.setSendLimits, { token, body })
 
 async function withLimits(s: Sender, perTransfer: number, daily: number) {
   await t.db.insert(vendorSendLimits).values({ vendorId: s.vendor.id, perTransfer, daily })

@@ -7,7 +7,7 @@ import { endpoints } from '#contract/index'
 import { hashSecret } from '#server/auth/secrets'
 import { idempotencyKeys, transactions, users, vendors } from '#server/db/schema'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { account, balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, randomSerial, send, sender, tokenFor } from './helpers'
 
 /* POST /transfer/send as a client sees it: the happy path, every refusal, and the Idempotency-Key contract. */
@@ -115,7 +115,7 @@ describe('POST /transfer/send', () => {
       const res = await call(t.app, endpoints.sendMoney, {
         token: s.token,
         headers: { 'idempotency-key': key },
-        unchecked: { body: { pin: PIN, ...body } },
+        body: unchecked({ pin: PIN, ...body }),
       })
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)

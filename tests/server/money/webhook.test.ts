@@ -51,7 +51,7 @@ function deliver(body: unknown, signature?: string) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   return call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signature ?? signWebhookBody(raw, SECRET) },
-    unchecked: { rawBody: raw },
+    rawBody: raw,
   })
 }
 

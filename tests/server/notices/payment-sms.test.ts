@@ -15,7 +15,7 @@ import { DurableNotifier } from '#server/messages/durable-notifier'
 import { DevNotifier, type Notifier } from '#server/notifier'
 
 import { openStream } from '../events/sse'
-import { call, captureLogger, createMember, type TestApp, TestClock, testDb } from '../harness'
+import { call, captureLogger, createMember, type TestApp, TestClock, testDb, unchecked } from '../harness'
 import { type Sender, sender, tokenFor } from '../money/helpers'
 import { payer, salesApp, transferIn } from '../orders/helpers'
 
@@ -79,7 +79,7 @@ describe('the payment SMS setting', () => {
     const memberToken = await tokenFor(t, member.row)
     expect((await setting(memberToken, false)).body).toEqual({ code: 'OWNER_ONLY', message: 'Only the business owner can do this' })
     expect((await setting(memberToken)).body.data.isEnabled).toBe(true)
-    const bad = await call(t.app, endpoints.setPaymentSms, { token: s.token, unchecked: { body: { isEnabled: 'yes' } } })
+    const bad = await call(t.app, endpoints.setPaymentSms, { token: s.token, body: unchecked({ isEnabled: 'yes' }) })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('isEnabled: must be true or false')
   })

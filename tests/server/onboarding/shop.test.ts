@@ -7,7 +7,7 @@ import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 
 import { image, JPEG, PNG } from '../catalogue/helpers'
-import { call, callRaw } from '../harness'
+import { call, callRaw, unchecked } from '../harness'
 import {
   type OnboardingApp,
   onboardingApp,
@@ -31,7 +31,7 @@ beforeAll(async () => {
 })
 
 const check = (token: string, url: string) => call(t.app, endpoints.checkShopUrl, { token, query: { url } })
-const claim = (token: string, url: unknown) => call(t.app, endpoints.setShopUrl, { token, unchecked: { body: { url } } })
+const claim = (token: string, url: unknown) => call(t.app, endpoints.setShopUrl, { token, body: unchecked({ url }) })
 
 describe('GET /vendor/shop/url-check', () => {
   it('answers available for a free URL, lower-cased and trimmed', async () => {

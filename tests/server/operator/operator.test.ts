@@ -4,11 +4,12 @@ import { join } from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { operatorKeyFor, readOperatorKey } from '#server/operator-key'
 import { MemoryStorage } from '#server/storage'
 
-import { call, makeApp } from '../harness'
+import { call, makeApp, unchecked } from '../harness'
 import { type OnboardingApp, underReview } from '../onboarding/helpers'
 
 /* The operator's calls (decision 065): what `npm run admin` uses while the server runs. */
@@ -21,8 +22,8 @@ beforeAll(async () => {
 })
 
 /** key null sends no header at all. */
-const setStatus = (body: unknown, key: string | null = KEY) =>
-  call(t.app, endpoints.operatorVendorStatus, { headers: key === null ? {} : { 'x-operator-key': key }, unchecked: { body: body } })
+const setStatus = (body: BodyInput<typeof endpoints.operatorVendorStatus>, key: string | null = KEY) =>
+  call(t.app, endpoints.operatorVendorStatus, { headers: key === null ? {} : { 'x-operator-key': key }, body })
 
 describe('POST /operator/vendor-status', () => {
   it('approves with the key, emails the owner through the server’s notifier, and the owner’s next request works', async () => {
@@ -65,7 +66,7 @@ describe('POST /operator/vendor-status', () => {
       code: 'NOT_FOUND',
       message: 'No user with email ghost@test.ng',
     })
-    const bad = await setStatus({ email: 'ghost@test.ng', status: 'live' })
+    const bad = await setStatus(unchecked({ email: 'ghost@test.ng', status: 'live' }))
     expect(bad.status).toBe(422)
     expect(bad.body.issues![0]!.path).toBe('status')
   })

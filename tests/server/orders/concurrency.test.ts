@@ -10,7 +10,7 @@ import type { BankingProvider, TransferRequest, TransferResult } from '#server/m
 import { SANDBOX_SERIALS, SandboxBankingProvider } from '#server/money/sandbox-bank'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, enquiry, expectLedgerConsistent, PIN, send } from '../money/helpers'
 import { NAIRA, order, orderData, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
@@ -31,7 +31,7 @@ function refund(app: TestApp, s: Shop, body: Record<string, unknown>) {
   return call(app.app, endpoints.refundOrder, {
     token: s.token,
     headers: { 'idempotency-key': randomUUID() },
-    unchecked: { body: { status: 'refunded', pin: PIN, ...body } },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 

@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { orders } from '#server/db/sales-schema'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { NAIRA, order, pay, postOrder, salesApp, type Shop, shop } from './helpers'
 
 /*
@@ -58,8 +59,8 @@ describe('invoice due date', () => {
   })
 
   describe('changed after the invoice is made (PATCH /order/due-date)', () => {
-    const change = (token: string, body: Record<string, unknown>) =>
-      call(t.app, endpoints.setInvoiceDueDate, { token, unchecked: { body: body } })
+    const change = (token: string, body: BodyInput<typeof endpoints.setInvoiceDueDate>) =>
+      call(t.app, endpoints.setInvoiceDueDate, { token, body })
 
     it('moves, sets and removes an unpaid invoice’s due date, each in the timeline', async () => {
       const invoice = await order(t, s.token, { kind: 'invoice', items, dueDate: '2026-12-01' })
@@ -107,7 +108,7 @@ describe('invoice due date', () => {
         [{ reference: 'INV-NOPE', dueDate: '2026-12-01' }, 404, ''],
       ]
       for (const [body, status, message] of cases) {
-        const res = await change(s.token, body)
+        const res = await change(s.token, unchecked(body))
         expect(res.status, JSON.stringify(res.body)).toBe(status)
         expect(res.body.message).toContain(message)
       }

@@ -11,7 +11,7 @@ import { newSessionId } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeProduct } from '../catalogue/helpers'
-import { call, callRaw, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
 import { randomSerial, type Sender, sender } from '../money/helpers'
 
 /* Shared by the orders*.test.ts and refunds*.test.ts files: a shop with a product, orders, and customers paying them. */
@@ -109,7 +109,7 @@ export function transferIn(
   })
   return call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signWebhookBody(raw, WEBHOOK_SECRET) },
-    unchecked: { rawBody: raw },
+    rawBody: raw,
   })
 }
 
@@ -124,7 +124,7 @@ export async function makeCoupon(t: TestApp, token: string, fields: Record<strin
   const today = lagosDate(t.clock.now())
   const res = await call(t.app, endpoints.createCoupon, {
     token,
-    unchecked: { body: { name: 'Promo', description: 'Promo', maxUsage: 5, startDate: today, endDate: today, ...fields } },
+    body: unchecked({ name: 'Promo', description: 'Promo', maxUsage: 5, startDate: today, endDate: today, ...fields }),
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data

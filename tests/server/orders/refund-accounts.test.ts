@@ -8,7 +8,7 @@ import { transactions } from '#server/db/schema'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { refundAccounts } from '#server/orders/refund-accounts'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, expectLedgerConsistent, PIN } from '../money/helpers'
 import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop } from './helpers'
 
@@ -29,7 +29,7 @@ function refund(s: Shop, body: Record<string, unknown>) {
   return call(t.app, endpoints.refundOrder, {
     token: s.token,
     headers: { 'idempotency-key': randomUUID() },
-    unchecked: { body: { status: 'refunded', pin: PIN, ...body } },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 

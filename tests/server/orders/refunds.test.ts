@@ -8,7 +8,7 @@ import { transactions, vendors } from '#server/db/schema'
 import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, expectLedgerConsistent, PIN } from '../money/helpers'
 import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
@@ -29,7 +29,7 @@ function refund(s: Shop, body: Record<string, unknown>, key: string = randomUUID
   return call(t.app, endpoints.refundOrder, {
     token: s.token,
     headers: { 'idempotency-key': key },
-    unchecked: { body: { status: 'refunded', pin: PIN, ...body } },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 

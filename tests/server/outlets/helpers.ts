@@ -9,7 +9,7 @@ import { hashSecret } from '#server/auth/secrets'
 import { users, wallets } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, callRaw, createMember, createVendor, type TestApp, type TestVendor } from '../harness'
+import { call, callRaw, createMember, createVendor, type TestApp, type TestVendor, unchecked } from '../harness'
 import { PIN, tokenFor } from '../money/helpers'
 import { transferIn } from '../orders/helpers'
 
@@ -78,12 +78,12 @@ export async function isOutletMember(t: TestApp, outletId: string, userId: strin
 
 /** Transfer to Outlet with the caller's PIN unless the body says otherwise (`pin: undefined` leaves it out). */
 export function fund(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, endpoints.fundOutlet, { token, headers: { 'idempotency-key': key }, unchecked: { body: { pin: PIN, ...body } } })
+  return call(t.app, endpoints.fundOutlet, { token, headers: { 'idempotency-key': key }, body: unchecked({ pin: PIN, ...body }) })
 }
 
 /** Transfer to Main Wallet with the caller's PIN unless the body says otherwise. */
 export function toMain(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, endpoints.transferToMain, { token, headers: { 'idempotency-key': key }, unchecked: { body: { pin: PIN, ...body } } })
+  return call(t.app, endpoints.transferToMain, { token, headers: { 'idempotency-key': key }, body: unchecked({ pin: PIN, ...body }) })
 }
 
 export const get = (t: TestApp, token: string, path: string, query: Record<string, string> = {}) =>

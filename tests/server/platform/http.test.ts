@@ -10,13 +10,13 @@ import { resolveDeps } from '#server/deps'
 import { ApiError } from '#server/errors'
 import { register } from '#server/http/register'
 
-import { call, callRaw, createVendor, login, makeApp, testDb } from '../harness'
+import { call, callRaw, createVendor, login, makeApp, testDb, unchecked } from '../harness'
 
 describe('request handling', () => {
   it('answers 400 BAD_JSON for a malformed body', async () => {
     const { app } = await makeApp()
     const res = await call(app, endpoints.login, {
-      unchecked: { rawBody: '{"email": "a@b.ng",' },
+      rawBody: '{"email": "a@b.ng",',
     })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ message: 'The request body is not valid JSON', code: 'BAD_JSON' })
@@ -25,7 +25,7 @@ describe('request handling', () => {
   it('answers 422 naming the field for a wrong type', async () => {
     const { app } = await makeApp()
     const res = await call(app, endpoints.login, {
-      unchecked: { body: { email: 42, password: 'x' } },
+      body: unchecked({ email: 42, password: 'x' }),
     })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('email: is required')
@@ -35,7 +35,7 @@ describe('request handling', () => {
   it('answers 422 (not 500) for a JSON body that is not an object', async () => {
     const { app } = await makeApp()
     const res = await call(app, endpoints.login, {
-      unchecked: { rawBody: '[1,2]' },
+      rawBody: '[1,2]',
     })
     expect(res.status).toBe(422)
     expect(res.body.code).toBe('VALIDATION_FAILED')

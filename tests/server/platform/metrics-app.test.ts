@@ -117,7 +117,7 @@ describe('GET /metrics of an app', () => {
     })
     const raw = JSON.stringify(event)
     const deliver = (signature: string) =>
-      call(paystack.app, endpoints.paystackWebhook, { headers: { 'x-paystack-signature': signature }, unchecked: { rawBody: raw } })
+      call(paystack.app, endpoints.paystackWebhook, { headers: { 'x-paystack-signature': signature }, rawBody: raw })
     expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
     expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
     expect((await deliver(signPaystackBody(raw, 'sk_test_someone_else'))).status).toBe(401)

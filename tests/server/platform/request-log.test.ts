@@ -7,7 +7,7 @@ import type { Db } from '#server/db/client'
 import type { Logger } from '#server/deps'
 import { jsonLogger } from '#server/logging'
 
-import { call, callRaw, makeApp } from '../harness'
+import { call, callRaw, makeApp, unchecked } from '../harness'
 
 /*
  * Issue 21: every answer carries X-Request-Id (the caller's when sane, else a new one), and under LOG_FORMAT=json
@@ -66,7 +66,7 @@ describe('LOG_FORMAT=json', () => {
     const { logger, lines, records } = jsonCapture()
     const t = await makeApp({ logger })
     const token = `invite-${randomUUID()}`
-    await call(t.app, endpoints.inviteDetails, { headers: { 'x-request-id': 'req-1' }, unchecked: { query: { token } } })
+    await call(t.app, endpoints.inviteDetails, { headers: { 'x-request-id': 'req-1' }, query: unchecked({ token }) })
     await call(t.app, endpoints.login, {
       body: { email: 'nobody@test.ng', password: 'wrong-password' },
       headers: { 'x-request-id': 'req-2' },

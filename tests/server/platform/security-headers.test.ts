@@ -14,7 +14,7 @@ import { vendors } from '#server/db/schema'
 import { mountPwa } from '#server/http/static-site'
 
 import { image, makeProduct, PNG, seller } from '../catalogue/helpers'
-import { call, callRaw, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
 import { shopUrlFor } from '../onboarding/helpers'
 
 /*
@@ -121,7 +121,7 @@ describe('errors', () => {
     expect(notFound.status).toBe(404)
     expectSecure(notFound, '404')
     const tooLarge = await call(t.app, endpoints.login, {
-      unchecked: { rawBody: 'x'.repeat(1024 * 1024 + 1) },
+      rawBody: 'x'.repeat(1024 * 1024 + 1),
     })
     expect(tooLarge.status).toBe(413)
     expectSecure(tooLarge, '413')
@@ -129,12 +129,12 @@ describe('errors', () => {
     expect(tooLargeNowhere.status).toBe(413)
     expectSecure(tooLargeNowhere, '413 on an unknown route')
     const badJson = await call(t.app, endpoints.login, {
-      unchecked: { rawBody: '{"email":' },
+      rawBody: '{"email":',
     })
     expect(badJson.status).toBe(400)
     expectSecure(badJson, '400 BAD_JSON')
     const s = await seller(t)
-    const noKey = await call(t.app, endpoints.sendMoney, { token: s.token, unchecked: { body: {} } })
+    const noKey = await call(t.app, endpoints.sendMoney, { token: s.token, body: unchecked({}) })
     expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
     expectSecure(noKey, '400 IDEMPOTENCY_KEY_REQUIRED')
   })

@@ -43,7 +43,7 @@ describe('multipart bodies', () => {
     const broken = await call(t.app, endpoints.createProduct, {
       token: s.token,
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
-      unchecked: { rawBody: 'not really multipart' },
+      rawBody: 'not really multipart',
     })
     expect(broken.body.code).toBe('BAD_MULTIPART')
   })

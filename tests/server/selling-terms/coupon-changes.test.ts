@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 
-import { call, createMember, type TestApp } from '../harness'
+import { call, createMember, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { makeCoupon, NAIRA, order, postOrder, salesApp, type Shop, shop } from '../orders/helpers'
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
   ;[s, other] = await Promise.all([shop(t), shop(t)])
 })
 
-const update = (token: string, body: unknown) => call(t.app, endpoints.updateCoupon, { token, unchecked: { body: body } })
+const update = (token: string, body: BodyInput<typeof endpoints.updateCoupon>) => call(t.app, endpoints.updateCoupon, { token, body })
 const detail = (token: string, id: string) => call(t.app, endpoints.couponDetail, { token, query: { id } })
 const code = () => `C${randomUUID().slice(0, 6)}`
 const custom = { name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }
@@ -66,7 +67,7 @@ describe('PATCH /coupon', () => {
       [{ id: c.id, name: '  ' }, 'name: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await update(s.token, body)
+      const res = await update(s.token, unchecked(body))
       expect(res.status, `${message}: ${JSON.stringify(res.body)}`).toBe(422)
       expect(res.body.message).toContain(message)
     }

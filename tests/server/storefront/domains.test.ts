@@ -10,7 +10,7 @@ import { vendors } from '#server/db/schema'
 import { dnsFromEnv, type DnsResolver, DnsUnreachable, SandboxDnsResolver, SystemDnsResolver } from '#server/domains/dns'
 
 import { memberToken, seller } from '../catalogue/helpers'
-import { call, makeApp, type TestApp, testDb } from '../harness'
+import { call, makeApp, type TestApp, testDb, unchecked } from '../harness'
 import { shopUrlFor } from '../onboarding/helpers'
 
 /* Custom domains (decision 063): check, connect, verify through the sandbox DNS, remove, and the host redirect. */
@@ -25,7 +25,7 @@ beforeAll(async () => {
 /** A domain no other test uses (the unique index spans the worker's database). */
 const fresh = (first = 'mp') => `${first}-${randomUUID().slice(0, 8)}.com.ng`
 const check = (token: string, domain: string) => call(t.app, endpoints.checkDomain, { token, query: { domain } })
-const connect = (token: string, domain: unknown) => call(t.app, endpoints.connectDomain, { token, unchecked: { body: { domain } } })
+const connect = (token: string, domain: unknown) => call(t.app, endpoints.connectDomain, { token, body: unchecked({ domain }) })
 const verify = (token: string, id: string) => call(t.app, endpoints.verifyDomain, { token, body: { id } })
 const mine = (token: string) => call(t.app, endpoints.myDomains, { token })
 const remove = (token: string, id: string) => call(t.app, endpoints.removeDomain, { token, query: { id } })

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode, newPhone, smsTo } from './helpers'
 
 /*
@@ -25,7 +25,7 @@ beforeAll(async () => {
 
 const REVOKED = { code: 'INVITE_REVOKED', message: 'This invitation is no longer valid. Ask for a new one.' }
 const setStatus = (token: string, memberId: string, status: string) =>
-  call(t.app, endpoints.setMemberStatus, { token, unchecked: { body: { memberId, status } } })
+  call(t.app, endpoints.setMemberStatus, { token, body: unchecked({ memberId, status }) })
 const resend = (token: string, memberId: string) => call(t.app, endpoints.resendInvite, { token, body: { memberId } })
 
 describe('an invitation outlives neither its inviter’s account nor their authority', () => {

@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto'
 
 import { expect } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 
@@ -48,5 +49,5 @@ export const freshIp = () => `10.77.${(ips >> 8) & 255}.${ips++ & 255}`
 
 export const details = (t: TestApp, inviteCode: string) => call(t.app, endpoints.inviteDetails, { query: { inviteCode }, ip: freshIp() })
 
-export const accept = (t: TestApp, body: Record<string, unknown>) =>
-  call(t.app, endpoints.acceptInvite, { ip: freshIp(), unchecked: { body: body } })
+export const accept = (t: TestApp, body: BodyInput<typeof endpoints.acceptInvite>) =>
+  call(t.app, endpoints.acceptInvite, { ip: freshIp(), body })

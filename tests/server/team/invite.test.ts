@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 
-import { call, callRaw, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { call, callRaw, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite } from './helpers'
 
 let t: TestApp
@@ -150,7 +150,7 @@ describe('POST /invite/accept', () => {
       [{ inviteCode: 42, password: 'password-1' }, 'inviteCode: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await accept(t, body)
+      const res = await accept(t, unchecked(body))
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }

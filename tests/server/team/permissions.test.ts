@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked } from '../harness'
 import { invite } from './helpers'
 
 let t: TestApp
@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 
 const setPermissions = (token: string, memberId: string, permissions: unknown) =>
-  call(t.app, endpoints.setMemberPermissions, { token, unchecked: { body: { memberId, permissions } } })
+  call(t.app, endpoints.setMemberPermissions, { token, body: unchecked({ memberId, permissions }) })
 
 describe('PATCH /user/members/permissions', () => {
   it('replaces a member’s permissions, in the contract’s order, and they hold from the member’s next call', async () => {
@@ -99,7 +99,7 @@ describe('PATCH /user/members/permissions', () => {
       [{ memberId: member.id, permissions: ['VENDOR_EVERYTHING'] }, 'permissions.0: must be a known permission'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, endpoints.setMemberPermissions, { token: ownerToken, unchecked: { body: body } })
+      const res = await call(t.app, endpoints.setMemberPermissions, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }

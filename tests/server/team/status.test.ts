@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode } from './helpers'
 
 let t: TestApp
@@ -16,7 +16,7 @@ beforeAll(async () => {
 })
 
 const setStatus = (token: string, memberId: string, status: string) =>
-  call(t.app, endpoints.setMemberStatus, { token, unchecked: { body: { memberId, status } } })
+  call(t.app, endpoints.setMemberStatus, { token, body: unchecked({ memberId, status }) })
 
 describe('PUT /user/members/status', () => {
   it('deactivating rejects the member’s live tokens at once and stops sign-in; reactivating lets them back', async () => {
@@ -115,7 +115,7 @@ describe('PUT /user/members/status', () => {
       [{ memberId: 'x'.repeat(65), status: 'active' }, 'memberId: is too long'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, endpoints.setMemberStatus, { token: ownerToken, unchecked: { body: body } })
+      const res = await call(t.app, endpoints.setMemberStatus, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }

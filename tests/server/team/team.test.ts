@@ -6,7 +6,7 @@ import { DAY_MS } from '#server/clock'
 import { outlets } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestVendor, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode, newPhone } from './helpers'
 
 let t: TestApp
@@ -92,7 +92,7 @@ describe('POST /invite', () => {
       [{ name: 'Ada', phone: newPhone(), permissions: 'VENDOR_ORDERS' }, 'permissions: must be a list of permissions'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, endpoints.inviteMember, { token: ownerToken, unchecked: { body: body } })
+      const res = await call(t.app, endpoints.inviteMember, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -154,7 +154,7 @@ describe('POST /invite/resend', () => {
     expect((await resend(inactive.id)).body).toMatchObject({ code: 'MEMBER_INACTIVE' })
     expect((await resend(stranger.id)).status).toBe(404)
     expect((await resend('no-such-member')).body).toEqual({ code: 'NOT_FOUND', message: 'Member not found' })
-    expect((await call(t.app, endpoints.resendInvite, { token: ownerToken, unchecked: { body: {} } })).body.message).toBe(
+    expect((await call(t.app, endpoints.resendInvite, { token: ownerToken, body: unchecked({}) })).body.message).toBe(
       'memberId: is required',
     )
   })
