@@ -176,10 +176,18 @@ export interface CallOptions extends Transport {
 }
 
 /** The answer's JSON: a success's `{ message, data }` or a refusal's `{ message, code, issues }`. */
-export type AnswerOf<E extends EndpointDef> = E extends { produces: 'text/csv' }
-  ? // A file endpoint answers the file's text, or a JSON refusal: tests read either.
-    any
-  : { message: string; data: ResponseOf<E>; code?: string; issues?: { path: string; message: string }[] }
+export type AnswerOf<E extends EndpointDef> = {
+  message: string
+  data: FileOr<E, ResponseOf<E>>
+  code?: string
+  issues?: { path: string; message: string }[]
+} & FileOr<E, unknown>
+
+/**
+ * A file endpoint answers the file's text, or a JSON refusal: tests read either (`any`). Written inside the answer
+ * rather than around it, so a helper generic over the endpoint still reads `data` typed at each caller.
+ */
+type FileOr<E extends EndpointDef, T> = E extends { produces: 'text/csv' } ? any : T
 
 export interface CallResult<Body = any> {
   status: number

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { accessOf, type EndpointDef, isFileEndpoint, successStatusOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, type QueryInput, successStatusOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { createApp } from '#server/app'
@@ -15,7 +15,7 @@ import { signPaystackBody } from '#server/money/paystack/webhook'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeCollection, makeProduct } from '../catalogue/helpers'
-import { call, callRaw, createMember, type TestApp } from '../harness'
+import { call, createMember, type TestApp } from '../harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from '../money/helpers'
 import { register, type Registered, verify } from '../onboarding/helpers'
 import { makeDelivery, makeTax, order, pay, salesApp, type Shop, shop, transferIn, WEBHOOK_SECRET } from '../orders/helpers'
@@ -69,9 +69,9 @@ const ids = {} as WorldIds & {
 const today = () => lagosDate(t.clock.now())
 const unique = () => randomUUID().slice(0, 8)
 
-async function ownerGet(path: string, query: Record<string, string> = {}) {
-  const res = await callRaw(t.app, 'GET', path, { token: s.token, query })
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
+async function ownerGet<E extends EndpointDef>(endpoint: E, query?: QueryInput<E>) {
+  const res = await call(t.app, endpoint, { token: s.token, query })
+  expect(res.status, `${endpoint.path} ${JSON.stringify(res.body)}`).toBe(200)
   return res.body.data
 }
 
@@ -203,14 +203,18 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   generatePayLink: () => ({ body: { id: ids.variantId } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
   payLink: async () => {
-    const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
-    return { query: { code: String(variant.paylink).split('/').at(-1)! } }
+    const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
+      (x: { id: string }) => x.id === ids.variantId,
+    )
+    return { query: { code: String(variant!.paylink).split('/').at(-1)! } }
   },
   payLinkCheckout: async () => {
-    const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
+    const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
+      (x: { id: string }) => x.id === ids.variantId,
+    )
     return {
       body: {
-        code: String(variant.paylink).split('/').at(-1)!,
+        code: String(variant!.paylink).split('/').at(-1)!,
         checkoutId: randomUUID(),
         quantity: 1,
         name: 'Ada Obi',
@@ -346,7 +350,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   setShopUrl: () => ({ body: { url: `fuzz-${UNIQUE}` } }),
   setUpShop: () => ({ body: { url: `shop-${UNIQUE}`, description: 'Hot jollof', font: 'poppins', background: 'sand', logo: [PNG_FILE] } }),
   updateWebsite: () => ({ body: { description: 'Hot jollof and more', font: 'inter', background: 'mint', logo: [PNG_FILE] } }),
-  storefront: async () => ({ query: { url: (await ownerGet('/vendor/website')).url ?? ids.shopUrl, page: '1', size: '12' } }),
+  storefront: async () => ({ query: { url: (await ownerGet(endpoints.website)).url ?? ids.shopUrl, page: '1', size: '12' } }),
   checkDomain: () => ({ query: { domain: `fuzz-${unique()}.com.ng` } }),
   connectDomain: () => ({ body: { domain: `fuzz-${UNIQUE}.com.ng` } }),
   verifyDomain: () => ({ body: { id: ids.domainId } }),
@@ -745,7 +749,7 @@ it('sent every value of the catalogue, and every shared-out whole-body case, to 
 
 describe('what the fuzz found (decision 066)', () => {
   it('sending Number.MAX_SAFE_INTEGER kobo is Insufficient balance, not a 500 (amount + fee passed the safe integers)', async () => {
-    const before = (await ownerGet('/vendor/wallet/balance')).balance
+    const before = (await ownerGet(endpoints.walletBalance)).balance
     const res = await call(t.app, endpoints.sendMoney, {
       token: s.token,
       body: { amount: Number.MAX_SAFE_INTEGER, requestId: await enquiry(t, s), pin: PIN },
@@ -753,15 +757,15 @@ describe('what the fuzz found (decision 066)', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' })
-    expect((await ownerGet('/vendor/wallet/balance')).balance).toBe(before)
+    expect((await ownerGet(endpoints.walletBalance)).balance).toBe(before)
   })
 
   it('a bank notice that would take a balance past Number.MAX_SAFE_INTEGER kobo is refused with 422, not a 500', async () => {
-    const before = (await ownerGet('/vendor/wallet/balance')).balance
+    const before = (await ownerGet(endpoints.walletBalance)).balance
     expect(before).toBeGreaterThan(0)
     const res = await transferIn(t, s.wallets.main.accountNumber!, Number.MAX_SAFE_INTEGER, 'Too much')
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ message: 'The amount is more than a wallet can hold', code: 'AMOUNT_TOO_LARGE' })
-    expect((await ownerGet('/vendor/wallet/balance')).balance).toBe(before)
+    expect((await ownerGet(endpoints.walletBalance)).balance).toBe(before)
   })
 })
