@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs'
 import type { Hono } from 'hono'
 import { expect, inject } from 'vitest'
 
+import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { createApp } from '#server/app'
 import type { Clock } from '#server/clock'
@@ -136,28 +138,82 @@ export async function createMember(
   return { id: row.id, vendorId: row.vendorId, email: row.email, password, row }
 }
 
-export interface CallOptions {
+/*
+ * The test client (decision 167). `call(app, endpoints.createCoupon, { token, body })` is typed by the contract: the
+ * endpoint brings its method and path, the body and query are the contract's input types and the answer's `data` its
+ * output, so a renamed endpoint or a changed body fails type-checking in the tests as it does in the app. What the
+ * contract forbids is still sendable, and says so where it is sent:
+ * - `unchecked(value)`: a body or query the contract refuses (the 400/422 tests), typed as whatever is expected;
+ * - `rawBody`: text that is not JSON at all (malformed JSON, an oversized body, broken multipart);
+ * - `callRaw(app, method, path)`: a path or method that is not an endpoint (404s, /health, /docs, /openapi.json) or a
+ *   test that walks every endpoint generically.
+ */
+
+/** A value the contract refuses, sent as it is: the one greppable way a test breaks the contract on purpose. */
+export function unchecked<T>(value: unknown): T {
+  return value as T
+}
+
+interface Transport {
   token?: string
-  body?: unknown
-  /** Raw body text, for malformed-JSON tests. */
-  rawBody?: string
-  /** A multipart/form-data body (uploads); the boundary header is set by the request. */
-  form?: FormData
-  query?: Record<string, string>
   headers?: Record<string, string>
   /** Pretends the request came from this socket address (as @hono/node-server would report it). */
   ip?: string
+  /** A multipart/form-data body (uploads); the boundary header is set by the request. */
+  form?: FormData
+  /** Raw body text, for malformed-JSON tests. */
+  rawBody?: string
 }
 
-export interface CallResult {
+export interface EndpointCallOptions<E extends EndpointDef> extends Transport {
+  body?: BodyInput<E>
+  query?: QueryInput<E>
+}
+
+export interface CallOptions extends Transport {
+  body?: unknown
+  query?: Record<string, string>
+}
+
+/** The answer's JSON: a success's `{ message, data }` or a refusal's `{ message, code, issues }`. */
+export type AnswerOf<E extends EndpointDef> = {
+  message: string
+  data: FileOr<E, ResponseOf<E>>
+  code?: string
+  issues?: { path: string; message: string }[]
+} & FileOr<E, unknown>
+
+/**
+ * A file endpoint answers the file's text, or a JSON refusal: tests read either (`any`). Written inside the answer
+ * rather than around it, so a helper generic over the endpoint still reads `data` typed at each caller.
+ */
+type FileOr<E extends EndpointDef, T> = E extends { produces: 'text/csv' } ? any : T
+
+export interface CallResult<Body = any> {
   status: number
   /** Parsed JSON when the answer is JSON, else the text. */
-  body: any
+  body: Body
   headers: Headers
 }
 
-/** One request through app.request(), answering what a client would see. */
-export async function call(app: Hono, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+/** One call of a contract endpoint, typed by the contract (see above). */
+export function call<E extends EndpointDef>(
+  app: Hono,
+  endpoint: E,
+  options: EndpointCallOptions<E> = {},
+): Promise<CallResult<AnswerOf<E>>> {
+  return callRaw(app, endpoint.method, endpoint.path, { ...options, query: toQuery(options.query) })
+}
+
+/** Query values as the app sends them: each its string, undefined left out. */
+function toQuery(query: unknown): Record<string, string> | undefined {
+  if (!query || typeof query !== 'object') return undefined
+  const entries = Object.entries(query).filter(([, value]) => value !== undefined)
+  return Object.fromEntries(entries.map(([key, value]) => [key, String(value)]))
+}
+
+/** One request through app.request() by method and path, for what is not a contract endpoint (see above). */
+export async function callRaw(app: Hono, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
   const headers: Record<string, string> = { ...options.headers }
   if (options.token) headers.authorization = `Bearer ${options.token}`
   let body: string | FormData | undefined = options.rawBody
@@ -178,9 +234,9 @@ export async function call(app: Hono, method: string, path: string, options: Cal
 }
 
 export async function login(app: Hono, email: string, password: string, ip?: string): Promise<string> {
-  const result = await call(app, 'POST', '/auth/vendor/login', { body: { email, password }, ip })
+  const result = await call(app, endpoints.login, { body: { email, password }, ip })
   expect(result.status, JSON.stringify(result.body)).toBe(200)
-  return result.body.data.token as string
+  return result.body.data.token
 }
 
 /** Request init with the bearer token, for direct app.request() calls. */

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DAY_MS, MINUTE_MS } from '#server/clock'
 import { knownDevices } from '#server/db/schema'
 import { purgeExpiredRows } from '#server/jobs'
@@ -15,7 +16,7 @@ import { call, createVendor, makeApp, type TestApp } from '../harness'
  */
 
 const login = (t: TestApp, email: string, password: string, ip: string, cookie?: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip, headers: cookie ? { cookie } : {} })
+  call(t.app, endpoints.login, { body: { email, password }, ip, headers: cookie ? { cookie } : {} })
 
 const deviceCookie = (res: { headers: Headers }) => (res.headers.get('set-cookie') ?? '').split(';')[0]!
 

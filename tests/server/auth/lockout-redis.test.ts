@@ -1,5 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, createVendor, makeApp, type TestApp } from '../harness'
 import { quietLogger, redisRun } from '../redis-harness'
 
@@ -18,8 +20,7 @@ async function apiProcess(redisUrl?: string): Promise<TestApp> {
   return makeApp({ rateLimiter: limiter, logger: quietLogger })
 }
 
-const login = (t: TestApp, email: string, password: string, ip: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip })
+const login = (t: TestApp, email: string, password: string, ip: string) => call(t.app, endpoints.login, { body: { email, password }, ip })
 
 describe('login lockout across two API processes', () => {
   it('evaluates 5 wrong passwords in all when two processes receive them alternately, then refuses the right one', async () => {
@@ -66,7 +67,7 @@ describe('login while Redis cannot be reached', () => {
     expect(refused.body).toEqual({ message: 'This is briefly unavailable, please try again in 30 seconds', code: 'LIMITS_UNAVAILABLE' })
     expect(refused.headers.get('retry-after')).toBe('30')
     // Forgot-password is limited for cost (each is an email we send), counted in this process meanwhile.
-    const forgot = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: owner.email }, ip: '10.24.0.1' })
+    const forgot = await call(t.app, endpoints.forgotPassword, { body: { email: owner.email }, ip: '10.24.0.1' })
     expect(forgot.status).toBe(200)
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { deviceCookieName } from '#server/auth/known-devices'
 import { MINUTE_MS } from '#server/clock'
 
@@ -11,7 +12,7 @@ import { call, createVendor, makeApp, type TestApp } from '../harness'
  */
 
 const login = (t: TestApp, email: string, password: string, ip: string, cookie?: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip, headers: cookie ? { cookie } : {} })
+  call(t.app, endpoints.login, { body: { email, password }, ip, headers: cookie ? { cookie } : {} })
 
 /** The device cookie a successful sign-in set, as the browser would send it back. */
 function deviceCookie(res: { headers: Headers }): string {
@@ -118,7 +119,7 @@ describe('known devices', () => {
   it('marks the device cookie Secure when the request came over HTTPS through our proxy', async () => {
     const t = await makeApp({ trustProxy: true })
     const { owner } = await createVendor()
-    const res = await call(t.app, 'POST', '/auth/vendor/login', {
+    const res = await call(t.app, endpoints.login, {
       body: { email: owner.email, password: owner.password },
       headers: { 'x-forwarded-proto': 'https' },
     })
@@ -146,7 +147,7 @@ describe('password change under a concurrent burst', () => {
     const { owner } = await createVendor()
     const token = (await login(t, owner.email, owner.password, '192.0.2.40')).body.data.token as string
     const change = (currentPassword: string) =>
-      call(t.app, 'PATCH', '/user/password', { token, body: { currentPassword, newPassword: 'a-brand-new-password' } })
+      call(t.app, endpoints.changePassword, { token, body: { currentPassword, newPassword: 'a-brand-new-password' } })
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => change(`wrong-${i}`)))
 
     // A 422 is a password that was hashed and compared; a 429 was refused before the hash.

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 
 import { call, createVendor, makeApp } from '../harness'
 
 const loginAs = (t: Awaited<ReturnType<typeof makeApp>>, email: string, password: string, ip?: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip })
+  call(t.app, endpoints.login, { body: { email, password }, ip })
 
 describe('login rate limits', () => {
   it('locks an account after 5 failures, even with the right password, for 15 minutes', async () => {
@@ -46,14 +47,14 @@ describe('login rate limits', () => {
   it('ignores X-Forwarded-For unless TRUST_PROXY is on', async () => {
     const t = await makeApp()
     for (let i = 0; i < 20; i++) {
-      const res = await call(t.app, 'POST', '/auth/vendor/login', {
+      const res = await call(t.app, endpoints.login, {
         body: { email: `x${i}@test.ng`, password: 'whatever-password' },
         ip: '203.0.113.9',
         headers: { 'x-forwarded-for': `192.0.2.${i}` },
       })
       expect(res.status).toBe(401)
     }
-    const spoofed = await call(t.app, 'POST', '/auth/vendor/login', {
+    const spoofed = await call(t.app, endpoints.login, {
       body: { email: 'y@test.ng', password: 'whatever-password' },
       ip: '203.0.113.9',
       headers: { 'x-forwarded-for': '192.0.2.250' },
@@ -65,7 +66,7 @@ describe('login rate limits', () => {
     const t = await makeApp({ trustProxy: true })
     let n = 0
     const from = (client: string) =>
-      call(t.app, 'POST', '/auth/vendor/login', {
+      call(t.app, endpoints.login, {
         body: { email: `z${n++}@test.ng`, password: 'whatever-password' },
         ip: '10.0.0.1',
         headers: { 'x-forwarded-for': `spoofed, ${client}` },
@@ -81,10 +82,10 @@ describe('forgot-password rate limits', () => {
     const t = await makeApp()
     const { owner } = await createVendor()
     for (let i = 0; i < 3; i++) {
-      const res = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: owner.email }, ip: `10.1.0.${i}` })
+      const res = await call(t.app, endpoints.forgotPassword, { body: { email: owner.email }, ip: `10.1.0.${i}` })
       expect(res.status).toBe(200)
     }
-    const res = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: owner.email }, ip: '10.1.0.9' })
+    const res = await call(t.app, endpoints.forgotPassword, { body: { email: owner.email }, ip: '10.1.0.9' })
     expect(res.status).toBe(429)
     expect(res.body.code).toBe('RATE_LIMITED')
     expect(t.notifier.outbox).toHaveLength(3)
@@ -93,10 +94,10 @@ describe('forgot-password rate limits', () => {
   it('limits one IP to 10 requests in 15 minutes', async () => {
     const t = await makeApp()
     for (let i = 0; i < 10; i++) {
-      const res = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: `p${i}@test.ng` }, ip: '10.2.0.1' })
+      const res = await call(t.app, endpoints.forgotPassword, { body: { email: `p${i}@test.ng` }, ip: '10.2.0.1' })
       expect(res.status).toBe(200)
     }
-    const res = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: 'p99@test.ng' }, ip: '10.2.0.1' })
+    const res = await call(t.app, endpoints.forgotPassword, { body: { email: 'p99@test.ng' }, ip: '10.2.0.1' })
     expect(res.status).toBe(429)
     expect(res.headers.get('retry-after')).toMatch(/^\d+$/)
   })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 
 import { call, createVendor, makeApp, type TestApp } from '../harness'
@@ -24,8 +25,7 @@ function expectSameWait(res: { status: number; body: any; headers: Headers }, se
   expect(res.body.message).toContain(`in ${words}`)
 }
 
-const login = (t: TestApp, email: string, password: string, ip: string) =>
-  call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip })
+const login = (t: TestApp, email: string, password: string, ip: string) => call(t.app, endpoints.login, { body: { email, password }, ip })
 
 describe('a 429 says the wait its Retry-After says', () => {
   it('the account lock, from 15 minutes down to its last seconds', async () => {
@@ -65,7 +65,7 @@ describe('a 429 says the wait its Retry-After says', () => {
     expectSameWait(await login(t, 'stranger-x@test.ng', 'whatever-password', '203.0.113.40'), 45, '45 seconds')
 
     const { owner } = await createVendor()
-    const forgot = () => call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: owner.email }, ip: '198.51.100.40' })
+    const forgot = () => call(t.app, endpoints.forgotPassword, { body: { email: owner.email }, ip: '198.51.100.40' })
     for (let i = 0; i < 3; i++) expect((await forgot()).status).toBe(200)
     expectSameWait(await forgot(), 900, '15 minutes')
     t.clock.advance(14 * MINUTE_MS + 58_000)

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { HOUR_MS, MINUTE_MS } from '#server/clock'
 import { sessionIdleFromEnv } from '#server/deps'
 
@@ -10,7 +11,7 @@ import { call, createVendor, login, makeApp } from '../harness'
  * slides it (docs/decisions/085).
  */
 
-const me = (app: Awaited<ReturnType<typeof makeApp>>['app'], token: string) => call(app, 'GET', '/user/me', { token })
+const me = (app: Awaited<ReturnType<typeof makeApp>>['app'], token: string) => call(app, endpoints.me, { token })
 
 describe('idle sessions', () => {
   it('end after 12 hours without a request', async () => {

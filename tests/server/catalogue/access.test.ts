@@ -1,9 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { catalogueEndpoints } from '#contract/catalogue'
+import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 
-import { call, type CallOptions, type CallResult } from '../harness'
+import { call, type CallOptions, callRaw, type CallResult } from '../harness'
 import {
   catalogueApp,
   expectError,
@@ -30,18 +31,18 @@ beforeAll(async () => {
   intruder = await seller(t)
   const collection = await makeCollection(t, victim.token, 'Drinks')
   const product = await makeProduct(t, victim.token, { collectionId: collection.id }, [image(PNG, 'image/png')])
-  await call(t.app, 'POST', '/product/paylink', { token: victim.token, body: { id: product.variants[0].id } })
+  await call(t.app, endpoints.generatePayLink, { token: victim.token, body: { id: product.variants[0]!.id } })
   theirs = { collection, product }
 })
 
 describe("another vendor's ids", () => {
   it('404 on every call that takes one, and nothing of theirs changes', async () => {
-    const before = await call(t.app, 'GET', '/product/vendor', { token: victim.token, query: { id: theirs.product.id } })
+    const before = await call(t.app, endpoints.productDetail, { token: victim.token, query: { id: theirs.product.id } })
     const mine = await makeProduct(t, intruder.token)
     const variantId = theirs.product.variants[0]!.id
     const keep = { options: { Size: 'Small' }, price: 1_00, availableUnits: 0 }
     const as = (method: string, path: string, options: CallOptions) => () =>
-      call(t.app, method, path, { token: intruder.token, ...options })
+      callRaw(t.app, method, path, { token: intruder.token, ...options })
     const collectionId = theirs.collection.id
     const productId = theirs.product.id
     const attempts: [() => Promise<CallResult>, string][] = [
@@ -69,15 +70,15 @@ describe("another vendor's ids", () => {
       expectError(res, 404, `${what} not found`)
       expect(res.body.code).toBe('NOT_FOUND')
     }
-    const after = await call(t.app, 'GET', '/product/vendor', { token: victim.token, query: { id: theirs.product.id } })
+    const after = await call(t.app, endpoints.productDetail, { token: victim.token, query: { id: theirs.product.id } })
     expect(after.body.data).toEqual(before.body.data)
-    const collections = await call(t.app, 'GET', '/product/collections', { token: victim.token })
+    const collections = await call(t.app, endpoints.listCollections, { token: victim.token })
     expect(collections.body.data.items[0]).toMatchObject({ name: 'Drinks', isVisible: true, productCount: 1 })
   })
 
   it('lists never show them', async () => {
     for (const path of ['/product', '/product/collections', '/product/vendor/variants']) {
-      const res = await call(t.app, 'GET', path, { token: intruder.token })
+      const res = await callRaw(t.app, 'GET', path, { token: intruder.token })
       const ids = res.body.data.items.map((item: { id: string; productId?: string }) => item.productId ?? item.id)
       expect(ids).not.toContain(theirs.product.id)
       expect(ids).not.toContain(theirs.collection.id)
@@ -95,11 +96,11 @@ describe('permission', () => {
     const withInventory = await memberToken(t, victim, ['VENDOR_INVENTORY'])
     for (const [name, e] of Object.entries(catalogueEndpoints)) {
       if (!('permission' in e)) continue
-      const res = await call(t.app, e.method, e.path, { token, body: e.method === 'GET' ? undefined : {} })
+      const res = await callRaw(t.app, e.method, e.path, { token, body: e.method === 'GET' ? undefined : {} })
       expect(res.status, name).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }
-    const list = await call(t.app, 'GET', '/product', { token: withInventory })
+    const list = await call(t.app, endpoints.listProducts, { token: withInventory })
     expect(list.status).toBe(200)
     expect(list.body.data.total).toBe(1)
   })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { vendors } from '#server/db/schema'
 
 import { call, testDb } from '../harness'
@@ -15,9 +16,9 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const remove = (token: string, id: string) => call(t.app, 'DELETE', '/product/collections', { token, query: { id } })
-const product = (token: string, id: string) => call(t.app, 'GET', '/product/vendor', { token, query: { id } })
-const collectionsOf = (token: string) => call(t.app, 'GET', '/product/collections', { token, query: { size: '100' } })
+const remove = (token: string, id: string) => call(t.app, endpoints.deleteCollection, { token, query: { id } })
+const product = (token: string, id: string) => call(t.app, endpoints.productDetail, { token, query: { id } })
+const collectionsOf = (token: string) => call(t.app, endpoints.listCollections, { token, query: { size: '100' } })
 
 async function openShop(vendorId: string) {
   const url = `shop-${randomUUID().slice(0, 8)}`
@@ -25,7 +26,7 @@ async function openShop(vendorId: string) {
   return url
 }
 const storefrontNames = async (url: string) =>
-  (await call(t.app, 'GET', '/storefront', { query: { url } })).body.data.products.items.map((p: { name: string }) => p.name)
+  (await call(t.app, endpoints.storefront, { query: { url } })).body.data.products.items.map((p: { name: string }) => p.name)
 
 describe('DELETE /product/collections', () => {
   it('deletes the collection; its products stay, with no collection', async () => {
@@ -64,12 +65,12 @@ describe('a hidden collection on the storefront', () => {
     await makeProduct(t, s.token, { name: 'Jollof rice' })
     expect((await storefrontNames(url)).sort()).toEqual(['Jollof rice', 'Zobo'])
 
-    const hide = await call(t.app, 'PUT', '/product/collections', { token: s.token, body: { id: drinks.id, isVisible: false } })
+    const hide = await call(t.app, endpoints.setCollectionVisibility, { token: s.token, body: { id: drinks.id, isVisible: false } })
     expect(hide.status).toBe(200)
     expect(await storefrontNames(url)).toEqual(['Jollof rice'])
-    expect((await call(t.app, 'GET', '/storefront', { query: { url } })).body.data.products.total).toBe(1)
+    expect((await call(t.app, endpoints.storefront, { query: { url } })).body.data.products.total).toBe(1)
 
-    await call(t.app, 'PUT', '/product/collections', { token: s.token, body: { id: drinks.id, isVisible: true } })
+    await call(t.app, endpoints.setCollectionVisibility, { token: s.token, body: { id: drinks.id, isVisible: true } })
     expect((await storefrontNames(url)).sort()).toEqual(['Jollof rice', 'Zobo'])
   })
 })

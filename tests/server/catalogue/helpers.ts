@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 
 import { expect } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { createSession } from '#server/auth/sessions'
 import { MemoryStorage } from '#server/storage'
@@ -64,11 +65,11 @@ export function productFields(overrides: Record<string, unknown> = {}) {
 }
 
 export function postProduct(t: TestApp, token: string, fields: Record<string, unknown>, images: File[] = []) {
-  return call(t.app, 'POST', '/product', { token, form: form(fields, { images }) })
+  return call(t.app, endpoints.createProduct, { token, form: form(fields, { images }) })
 }
 
 export function patchProduct(t: TestApp, token: string, fields: Record<string, unknown>, images: File[] = []) {
-  return call(t.app, 'PATCH', '/product', { token, form: form(fields, { images }) })
+  return call(t.app, endpoints.updateProduct, { token, form: form(fields, { images }) })
 }
 
 /** Creates a product and answers its data; fails the test with the server's message otherwise. */
@@ -79,7 +80,7 @@ export async function makeProduct(t: TestApp, token: string, overrides: Record<s
 }
 
 export async function makeCollection(t: TestApp, token: string, name = `Collection ${Math.random().toString(36).slice(2, 8)}`) {
-  const res = await call(t.app, 'POST', '/product/collections', { token, body: { name } })
+  const res = await call(t.app, endpoints.createCollection, { token, body: { name } })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data
 }

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call } from '../harness'
 import { catalogueApp, expectError, image, makeCollection, makeProduct, PNG, seller, WEBP } from './helpers'
 
@@ -18,19 +20,19 @@ describe('GET /product', () => {
     const first = await makeProduct(t, s.token, { name: 'Puff-puff' }, [image(WEBP, 'image/webp'), image(PNG, 'image/png')])
     await makeProduct(t, s.token, { name: 'Zobo' })
     const gone = await makeProduct(t, s.token, { name: 'Gone' })
-    await call(t.app, 'DELETE', '/product', { token: s.token, query: { id: gone.id } })
-    const res = await call(t.app, 'GET', '/product', { token: s.token })
+    await call(t.app, endpoints.deleteProduct, { token: s.token, query: { id: gone.id } })
+    const res = await call(t.app, endpoints.listProducts, { token: s.token })
     expect(res.body.data).toMatchObject({ page: 1, size: 20, total: 2 })
     expect(res.body.data.items.map((p: { name: string }) => p.name)).toEqual(['Zobo', 'Puff-puff'])
-    expect(res.body.data.items[1].image).toEqual(first.images[0])
+    expect(res.body.data.items[1]!.image).toEqual(first.images[0])
     expect(res.body.data.items[0]).toMatchObject({ image: null, minPrice: 1_000_00, maxPrice: 1_500_00, variantCount: 2 })
-    const page2 = await call(t.app, 'GET', '/product', { token: s.token, query: { size: '1', page: '2' } })
+    const page2 = await call(t.app, endpoints.listProducts, { token: s.token, query: { size: '1', page: '2' } })
     expect(page2.body.data.items.map((p: { name: string }) => p.name)).toEqual(['Puff-puff'])
   })
 
   it('answers the total on an empty list and on a page past the end, filtered or not (decision 098)', async () => {
     const s = await seller(t)
-    const list = async (query: Record<string, string>) => (await call(t.app, 'GET', '/product', { token: s.token, query })).body.data
+    const list = async (query: Record<string, string>) => (await call(t.app, endpoints.listProducts, { token: s.token, query })).body.data
     expect(await list({})).toEqual({ items: [], page: 1, size: 20, total: 0 })
     await makeProduct(t, s.token, { name: 'Chin-chin' })
     await makeProduct(t, s.token, { name: 'Kilishi' })
@@ -47,7 +49,7 @@ describe('GET /product', () => {
     await makeProduct(t, s.token, { name: 'Zobo_large', isPublished: false, collectionId: drinks.id })
     await makeProduct(t, s.token, { name: 'Ankara fabric', categoryId: 'fashion' })
     const names = async (query: Record<string, string>) =>
-      (await call(t.app, 'GET', '/product', { token: s.token, query })).body.data.items.map((p: { name: string }) => p.name)
+      (await call(t.app, endpoints.listProducts, { token: s.token, query })).body.data.items.map((p: { name: string }) => p.name)
     expect(await names({ name: 'zobo' })).toEqual(['Zobo_large', 'Zobo 50% off'])
     expect(await names({ name: '50%' })).toEqual(['Zobo 50% off'])
     expect(await names({ name: '%' })).toEqual(['Zobo 50% off'])
@@ -56,7 +58,11 @@ describe('GET /product', () => {
     expect(await names({ isPublished: 'true', collectionId: drinks.id })).toEqual(['Zobo 50% off'])
     expect(await names({ categoryId: 'fashion' })).toEqual(['Ankara fabric'])
     const theirs = await makeCollection(t, (await seller(t)).token)
-    expectError(await call(t.app, 'GET', '/product', { token: s.token, query: { collectionId: theirs.id } }), 404, 'Collection not found')
+    expectError(
+      await call(t.app, endpoints.listProducts, { token: s.token, query: { collectionId: theirs.id } }),
+      404,
+      'Collection not found',
+    )
   })
 
   it('price range: a product matches when any variant price is inside, not when variants straddle it', async () => {
@@ -80,7 +86,7 @@ describe('GET /product', () => {
       const query: Record<string, string> = {}
       if (low !== undefined) query.priceRangeLow = String(low)
       if (high !== undefined) query.priceRangeHigh = String(high)
-      const res = await call(t.app, 'GET', '/product', { token: s.token, query })
+      const res = await call(t.app, endpoints.listProducts, { token: s.token, query })
       return [
         res.body.data.items
           .map((p: { name: string }) => p.name)
@@ -96,7 +102,7 @@ describe('GET /product', () => {
     expect(await names(600)).toEqual(['B', 1])
     expect(await names(undefined, 350)).toEqual(['BC', 2])
     expect(await names(401, 499)).toEqual(['', 0])
-    const reversed = await call(t.app, 'GET', '/product', { token: s.token, query: { priceRangeLow: '5', priceRangeHigh: '4' } })
+    const reversed = await call(t.app, endpoints.listProducts, { token: s.token, query: { priceRangeLow: '5', priceRangeHigh: '4' } })
     expectError(reversed, 422, 'priceRangeHigh: must not be below priceRangeLow')
   })
 })

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { productImages, products, productVariants } from '#server/db/schema'
 
 import { call } from '../harness'
@@ -27,7 +28,7 @@ beforeAll(async () => {
 })
 
 const single = (price: number, availableUnits = 5) => ({ options: [], variants: [{ options: {}, price, availableUnits }] })
-const detail = (s: Seller, id: string) => call(t.app, 'GET', '/product/vendor', { token: s.token, query: { id } })
+const detail = (s: Seller, id: string) => call(t.app, endpoints.productDetail, { token: s.token, query: { id } })
 
 describe('POST /product', () => {
   it('creates a product with options, variants, images and a collection; aggregates from the variants', async () => {
@@ -67,14 +68,14 @@ describe('POST /product', () => {
       lowStockCount: 0,
     })
     expect(product.images).toHaveLength(2)
-    expect(product.images[0].url).toMatch(/^\/api\/files\/[\w-]{22}\.png$/)
+    expect(product.images[0]!.url).toMatch(/^\/api\/files\/[\w-]{22}\.png$/)
     // In the order of the options' values, option keys in the options' order.
     expect(product.variants.map((v: { options: object; price: number }) => [v.options, v.price])).toEqual([
       [{ Size: 'Small', Protein: 'Chicken' }, 3_500_00],
       [{ Size: 'Small', Protein: 'Beef' }, 3_200_00],
       [{ Size: 'Large', Protein: 'Beef' }, 5_000_00],
     ])
-    expect(Object.keys(product.variants[0].options)).toEqual(['Size', 'Protein'])
+    expect(Object.keys(product.variants[0]!.options)).toEqual(['Size', 'Protein'])
     expect(product.variants[0]).toMatchObject({
       productId: product.id,
       productName: 'Jollof rice',
@@ -95,7 +96,7 @@ describe('POST /product', () => {
     const res = await postProduct(t, s.token, { name: 'Chapman', ...single(1_500_00) })
     expect(res.status).toBe(201)
     expect(res.body.data).toMatchObject({ isPublished: false, options: [], images: [], collection: null, variantCount: 1 })
-    expect(res.body.data.variants[0].options).toEqual({})
+    expect(res.body.data.variants[0]!.options).toEqual({})
     expectError(
       await postProduct(t, s.token, { name: 'Chapman', options: [], variants: [single(1).variants[0], single(2).variants[0]] }),
       422,
@@ -209,35 +210,29 @@ describe('PATCH /product', () => {
       id: product.id,
       options: [{ name: 'Size', values: ['Small', 'Medium', 'Large'] }],
       variants: [
-        { id: small.id, options: { Size: 'Small' }, price: 900_00, availableUnits: 4 },
+        { id: small!.id, options: { Size: 'Small' }, price: 900_00, availableUnits: 4 },
         { options: { Size: 'Medium' }, price: 1_200_00, availableUnits: 6 },
       ],
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const variants = res.body.data.variants
-    expect(
-      variants.map((v: { options: { Size: string }; price: number; availableUnits: number }) => [
-        v.options.Size,
-        v.price,
-        v.availableUnits,
-      ]),
-    ).toEqual([
+    expect(variants.map((v) => [v.options.Size, v.price, v.availableUnits])).toEqual([
       ['Small', 900_00, 4],
       ['Medium', 1_200_00, 6],
     ])
-    expect(variants[0].id).toBe(small.id)
+    expect(variants[0]!.id).toBe(small!.id)
     expect(res.body.data).toMatchObject({ minPrice: 900_00, maxPrice: 1_200_00, variantCount: 2, totalUnits: 10 })
-    const [removed] = await t.db.select().from(productVariants).where(eq(productVariants.id, large.id))
+    const [removed] = await t.db.select().from(productVariants).where(eq(productVariants.id, large!.id))
     expect(removed!.deletedAt).not.toBeNull()
-    const listed = await call(t.app, 'GET', '/product/vendor/variants', { token: s.token, query: { productId: product.id } })
-    expect(listed.body.data.items.map((v: { id: string }) => v.id)).not.toContain(large.id)
+    const listed = await call(t.app, endpoints.listVariants, { token: s.token, query: { productId: product.id } })
+    expect(listed.body.data.items.map((v: { id: string }) => v.id)).not.toContain(large!.id)
   })
 
   it('new options without variants: kept only when the variants still fit', async () => {
     const s = await seller(t)
     const product = await makeProduct(t, s.token)
     const renamedValues = { id: product.id, options: [{ name: 'Size', values: ['Small', 'Large', 'Family'] }] }
-    expect((await patchProduct(t, s.token, renamedValues)).body.data.options[0].values).toEqual(['Small', 'Large', 'Family'])
+    expect((await patchProduct(t, s.token, renamedValues)).body.data.options[0]!.values).toEqual(['Small', 'Large', 'Family'])
     const changed = { id: product.id, options: [{ name: 'Portion', values: ['Small', 'Large'] }] }
     expectError(await patchProduct(t, s.token, changed), 422, 'variants: is required when the options change')
   })
@@ -248,11 +243,11 @@ describe('PATCH /product', () => {
     const theirs = await makeProduct(t, (await seller(t)).token)
     const keep = (id: string) => ({ id, options: { Size: 'Small' }, price: 1_000_00, availableUnits: 1 })
     expectError(
-      await patchProduct(t, s.token, { id: product.id, variants: [keep(theirs.variants[0].id)] }),
+      await patchProduct(t, s.token, { id: product.id, variants: [keep(theirs.variants[0]!.id)] }),
       404,
       'Product variant not found',
     )
-    const small = product.variants[0].id
+    const small = product.variants[0]!.id
     expectError(
       await patchProduct(t, s.token, { id: product.id, variants: [keep(small), { ...keep(small), options: { Size: 'Large' } }] }),
       422,
@@ -264,14 +259,14 @@ describe('PATCH /product', () => {
     const s = await seller(t)
     const product = await makeProduct(t, s.token, {}, [image(PNG, 'image/png'), image(WEBP, 'image/webp'), image(PNG, 'image/png')])
     const [a, b, c] = product.images
-    const res = await patchProduct(t, s.token, { id: product.id, keepImageIds: [c.id, a.id] }, [image(WEBP, 'image/webp')])
+    const res = await patchProduct(t, s.token, { id: product.id, keepImageIds: [c!.id, a!.id] }, [image(WEBP, 'image/webp')])
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const images = res.body.data.images
     expect(images.slice(0, 2)).toEqual([c, a])
     expect(images).toHaveLength(3)
-    expect(images[2].url).toMatch(/\.webp$/)
-    expect((await t.app.request(b.url)).status).toBe(404)
-    expect((await t.app.request(a.url)).status).toBe(200)
+    expect(images[2]!.url).toMatch(/\.webp$/)
+    expect((await t.app.request(b!.url)).status).toBe(404)
+    expect((await t.app.request(a!.url)).status).toBe(200)
 
     const tooMany = await patchProduct(
       t,
@@ -281,7 +276,7 @@ describe('PATCH /product', () => {
     )
     expectError(tooMany, 422, 'images: must be at most 5 images')
     const theirs = await makeProduct(t, (await seller(t)).token, {}, [image(PNG, 'image/png')])
-    expectError(await patchProduct(t, s.token, { id: product.id, keepImageIds: [theirs.images[0].id] }), 404, 'Product image not found')
+    expectError(await patchProduct(t, s.token, { id: product.id, keepImageIds: [theirs.images[0]!.id] }), 404, 'Product image not found')
     const kept = await t.db.select().from(productImages).where(eq(productImages.productId, product.id))
     expect(kept).toHaveLength(3)
   })
@@ -301,11 +296,11 @@ describe('DELETE /product', () => {
   it('soft-deletes: gone from detail and lists, rows kept for orders', async () => {
     const s = await seller(t)
     const product = await makeProduct(t, s.token)
-    const res = await call(t.app, 'DELETE', '/product', { token: s.token, query: { id: product.id } })
+    const res = await call(t.app, endpoints.deleteProduct, { token: s.token, query: { id: product.id } })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Product deleted', data: null })
     expectError(await detail(s, product.id), 404, 'Product not found')
-    expectError(await call(t.app, 'DELETE', '/product', { token: s.token, query: { id: product.id } }), 404, 'Product not found')
+    expectError(await call(t.app, endpoints.deleteProduct, { token: s.token, query: { id: product.id } }), 404, 'Product not found')
     expectError(await patchProduct(t, s.token, { id: product.id, name: 'Back' }), 404, 'Product not found')
     const [row] = await t.db.select().from(products).where(eq(products.id, product.id))
     expect(row).toMatchObject({ name: 'Jollof rice', vendorId: s.vendor.id })
@@ -316,7 +311,7 @@ describe('DELETE /product', () => {
       .where(and(eq(productVariants.productId, product.id)))
     expect(variants).toHaveLength(2)
     expect(variants.every((variant) => variant.deletedAt !== null)).toBe(true)
-    const listed = await call(t.app, 'GET', '/product/vendor/variants', { token: s.token })
+    const listed = await call(t.app, endpoints.listVariants, { token: s.token })
     expect(listed.body.data.total).toBe(0)
   })
 })

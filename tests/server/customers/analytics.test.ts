@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
@@ -61,8 +63,8 @@ beforeAll(async () => {
   await insertOrder(t.db, other, { customer: stranger, createdAt: utc('2026-03-10T08:00:00') })
 })
 
-const analytics = (query: Record<string, string> = {}) => call(t.app, 'GET', '/analytics/customer', { token, query })
-const breakdown = (query: Record<string, string> = {}) => call(t.app, 'GET', '/analytics/customer/breakdown', { token, query })
+const analytics = (query: Record<string, string> = {}) => call(t.app, endpoints.customerAnalytics, { token, query })
+const breakdown = (query: Record<string, string> = {}) => call(t.app, endpoints.customerBreakdown, { token, query })
 
 describe('GET /analytics/customer', () => {
   it('counts new, active, returning, anonymous and all customers over the range', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, count, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customers } from '#server/db/sales-schema'
 
 import { call, type TestApp } from '../harness'
@@ -33,8 +34,8 @@ async function figures() {
       .from(customers)
       .where(and(mine, eq(customers.isAnonymous, true))),
   ])
-  const list = await call(t.app, 'GET', '/vendor/customers', { token: s.token })
-  const analytics = await call(t.app, 'GET', '/analytics/customer', { token: s.token })
+  const list = await call(t.app, endpoints.listCustomers, { token: s.token })
+  const analytics = await call(t.app, endpoints.customerAnalytics, { token: s.token })
   return {
     table: { total: all!.n, anonymous: anonymous!.n },
     api: {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, callRaw, createMember, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
 
@@ -19,8 +20,8 @@ async function owner() {
   return { vendor, vendorId: vendor.vendor.id, token: await tokenFor(t, vendor.owner.row) }
 }
 
-const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/vendor/customers', { token, query })
-const info = (token: string, customerId: string) => call(t.app, 'GET', '/vendor/customer/info', { token, query: { customerId } })
+const list = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listCustomers, { token, query })
+const info = (token: string, customerId: string) => call(t.app, endpoints.customerInfo, { token, query: { customerId } })
 const names = (res: { body: { data: { items: { name: string }[] } } }) => res.body.data.items.map((item) => item.name)
 const T0 = Date.parse('2026-02-01T09:00:00Z')
 const at = (minutes: number) => new Date(T0 + minutes * MINUTE_MS)
@@ -318,7 +319,7 @@ describe('GET /vendor/customer/info', () => {
       expect(res.status).toBe(404)
       expect(res.body).toEqual({ message: 'Customer not found', code: 'NOT_FOUND' })
     }
-    expect((await call(t.app, 'GET', '/vendor/customer/info', { token: me.token })).body.message).toBe('customerId: is required')
+    expect((await call(t.app, endpoints.customerInfo, { token: me.token })).body.message).toBe('customerId: is required')
     expect((await info(me.token, '  ')).body.message).toBe('customerId: is required')
     expect((await info(me.token, 'x'.repeat(65))).body.message).toBe('customerId: is too long')
     expect((await info(other.token, theirs.id)).status).toBe(200)
@@ -338,10 +339,10 @@ describe('permission', () => {
     const without = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] })).row)
     const withIt = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_CUSTOMERS'] })).row)
     for (const [path, query] of calls) {
-      const refused = await call(t.app, 'GET', path, { token: without, query })
+      const refused = await callRaw(t.app, 'GET', path, { token: without, query })
       expect(refused.status, path).toBe(403)
       expect(refused.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
-      expect((await call(t.app, 'GET', path, { token: withIt, query })).status, path).toBe(200)
+      expect((await callRaw(t.app, 'GET', path, { token: withIt, query })).status, path).toBe(200)
     }
   })
 })

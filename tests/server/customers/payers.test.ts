@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nubanFor } from '#contract/nuban'
 import { customers } from '#server/db/sales-schema'
 
@@ -19,8 +20,7 @@ beforeAll(async () => {
   s = await shop(t)
 })
 
-const transaction = (id: string) =>
-  call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id } }).then((res) => res.body.data)
+const transaction = (id: string) => call(t.app, endpoints.transactionDetail, { token: s.token, query: { id } }).then((res) => res.body.data)
 
 async function credit(narration: string, from: ReturnType<typeof payer>) {
   const res = await transferIn(t, s.wallets.main.accountNumber!, 100 * NAIRA, narration, from)
@@ -52,7 +52,7 @@ describe('a payer is a bank and an account number', () => {
       ['Musa Lawal', 'Access Bank'],
     ])
     // Each customer's page lists only their own money.
-    const mine = await call(t.app, 'GET', '/transaction', { token: s.token, query: { customerId: b.customerId } })
+    const mine = await call(t.app, endpoints.listTransactions, { token: s.token, query: { customerId: b.customerId! } })
     expect(mine.body.data.items.map((row: { id: string }) => row.id)).toEqual([b.id])
   })
 
@@ -61,7 +61,7 @@ describe('a payer is a bank and an account number', () => {
     const credits = [await credit('One', from), await credit('Two', from), await credit('Three', { ...from, accountName: 'NGOZI C. EZE' })]
     expect(new Set(credits.map((row) => row.customerId)).size).toBe(1)
     expect(await customersWith(from.accountNumber)).toEqual([expect.objectContaining({ name: 'Ngozi Eze', bankName: 'Zenith Bank' })])
-    const filtered = await call(t.app, 'GET', '/transaction', { token: s.token, query: { customerId: credits[0].customerId } })
+    const filtered = await call(t.app, endpoints.listTransactions, { token: s.token, query: { customerId: credits[0]!.customerId! } })
     expect(filtered.body.data.total).toBe(3)
   })
 
@@ -139,9 +139,9 @@ describe('a credit quoting an order reference belongs to the order’s customer'
 })
 
 describe('an order created from a transfer is its payer’s (issue 35)', () => {
-  const customerCount = async () => (await call(t.app, 'GET', '/vendor/customers', { token: s.token })).body.data.total as number
+  const customerCount = async () => (await call(t.app, endpoints.listCustomers, { token: s.token })).body.data.total as number
   const info = async (customerId: string) =>
-    (await call(t.app, 'GET', '/vendor/customer/info', { token: s.token, query: { customerId } })).body.data
+    (await call(t.app, endpoints.customerInfo, { token: s.token, query: { customerId } })).body.data
 
   it('the payer’s own record shows the order and its amount, and no second customer is made', async () => {
     const paid = await credit('Small chops', payer({ bankCode: '058', name: 'Aisha Bello' }))
@@ -157,7 +157,7 @@ describe('an order created from a transfer is its payer’s (issue 35)', () => {
 
     const made = await order(t, s.token, { items, transactionReference: paid.reference })
     expect(made.customer).toMatchObject({ id: paid.customerId, name: 'Aisha Bello' })
-    const mine = await info(paid.customerId)
+    const mine = await info(paid.customerId!)
     expect(mine.customer).toMatchObject({ name: 'Aisha Bello', orderCount: 1, totalSpent: 100 * NAIRA })
     expect(mine.totals).toMatchObject({ orderCount: 1, paidOrderCount: 1, totalPaid: 100 * NAIRA })
     expect(mine.recentOrders.map((row: { reference: string }) => row.reference)).toEqual([made.reference])

@@ -1,6 +1,7 @@
 import { fillPlaceholders, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customerListWhere, customerPage } from '#server/customers/list'
 import { cappedCountQuery } from '#server/db/capped-count'
 import { customers } from '#server/db/sales-schema'
@@ -56,7 +57,7 @@ describe.skipIf(!onPostgres)(`a name search of a vendor with ${ROWS.toLocaleStri
       expect(plan, plan).not.toMatch(/Filter: .*~~\*/)
     }
     const token = await tokenFor(t, v.owner.row)
-    const res = await call(t.app, 'GET', '/vendor/customers', { token, query: { name: 'AISHA' } })
+    const res = await call(t.app, endpoints.listCustomers, { token, query: { name: 'AISHA' } })
     expect(res.body.data).toMatchObject({ total: 3, totalCapped: false })
     expect(res.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Aisha Bello', 'Aisha Bello', 'Aisha Bello'])
   })

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { ORDER_STATUSES } from '#contract/orders'
 
-import { call, createVendor, makeApp, type TestApp } from '../harness'
+import { callRaw, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 
 /*
@@ -63,7 +63,7 @@ beforeAll(async () => {
 }, 120_000)
 
 const get = async (path: string, query: Record<string, string>) => {
-  const res = await call(t.app, 'GET', path, { token, query })
+  const res = await callRaw(t.app, 'GET', path, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data
 }

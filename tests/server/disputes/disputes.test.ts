@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
 import { ESCALATION_RECEIVED } from '#server/disputes/escalate'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, callRaw, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
 
@@ -32,13 +34,15 @@ async function seller() {
 }
 type Seller = Awaited<ReturnType<typeof seller>>
 
-const open = (token: string, body: unknown) => call(t.app, 'POST', '/dispute', { token, body })
-const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/dispute', { token, query })
-const detail = (token: string, disputeId: string) => call(t.app, 'GET', '/dispute/info', { token, query: { disputeId } })
-const thread = (token: string, query: Record<string, string>) => call(t.app, 'GET', '/dispute/conversations', { token, query })
-const send = (token: string, body: unknown, key: string = randomUUID()) =>
-  call(t.app, 'POST', '/dispute/conversations', { token, body, headers: { 'idempotency-key': key } })
-const escalate = (token: string, body: unknown) => call(t.app, 'POST', '/dispute/escalate', { token, body })
+const open = (token: string, body: BodyInput<typeof endpoints.createDispute>) => call(t.app, endpoints.createDispute, { token, body })
+const list = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listDisputes, { token, query })
+const detail = (token: string, disputeId: string) => call(t.app, endpoints.disputeInfo, { token, query: { disputeId } })
+const thread = (token: string, query: Record<string, string>) =>
+  call(t.app, endpoints.disputeConversation, { token, query: unchecked(query) })
+const send = (token: string, body: BodyInput<typeof endpoints.sendDisputeMessage>, key: string = randomUUID()) =>
+  call(t.app, endpoints.sendDisputeMessage, { token, headers: { 'idempotency-key': key }, body })
+const escalate = (token: string, body: BodyInput<typeof endpoints.escalateDispute>) =>
+  call(t.app, endpoints.escalateDispute, { token, body })
 const titles = (res: { body: { data: { items: { title: string }[] } } }) => res.body.data.items.map((item) => item.title)
 
 const disputeBody = (s: Pick<Seller, 'order'>, extra: Record<string, unknown> = {}) => ({
@@ -58,7 +62,7 @@ async function openOne(s: Seller, extra: Record<string, unknown> = {}) {
 describe('GET /dispute/categories', () => {
   it('the seeded categories in order, paged; a huge size means all', async () => {
     const { token } = await seller()
-    const all = await call(t.app, 'GET', '/dispute/categories', { token, query: { page: '1', size: '1000000' } })
+    const all = await call(t.app, endpoints.disputeCategories, { token, query: { page: '1', size: '1000000' } })
     expect(all.status).toBe(200)
     expect(all.body.data).toMatchObject({ page: 1, size: 1000, total: 8 })
     expect(all.body.data.items[0]).toEqual({
@@ -76,9 +80,9 @@ describe('GET /dispute/categories', () => {
       'refund-not-received',
       'other',
     ])
-    const page2 = await call(t.app, 'GET', '/dispute/categories', { token, query: { page: '2', size: '3' } })
+    const page2 = await call(t.app, endpoints.disputeCategories, { token, query: { page: '2', size: '3' } })
     expect(page2.body.data.items.map((c: { id: string }) => c.id)).toEqual(['wrong-item', 'payment-not-reflected', 'duplicate-payment'])
-    const bad = await call(t.app, 'GET', '/dispute/categories', { token, query: { size: '0' } })
+    const bad = await call(t.app, endpoints.disputeCategories, { token, query: { size: '0' } })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('size: must be at least 1')
   })
@@ -256,7 +260,7 @@ describe('GET /dispute', () => {
     const res404 = await detail(other.token, ids.c!)
     expect(res404.status).toBe(404)
     expect(res404.body).toEqual({ message: 'Dispute not found', code: 'NOT_FOUND' })
-    expect((await call(t.app, 'GET', '/dispute/info', { token: s.token })).body.message).toBe('disputeId: is required')
+    expect((await call(t.app, endpoints.disputeInfo, { token: s.token })).body.message).toBe('disputeId: is required')
   })
 })
 
@@ -329,7 +333,7 @@ describe('the conversation', () => {
     expect((await send(s.token, { disputeId: dispute.id, message: 'x'.repeat(2001) })).body.message).toBe(
       'message: must be at most 2000 characters',
     )
-    expect((await send(s.token, { message: 'Hello' })).body.message).toBe('disputeId: is required')
+    expect((await send(s.token, unchecked({ message: 'Hello' }))).body.message).toBe('disputeId: is required')
     const other = await seller()
     for (const res of [
       await send(other.token, { disputeId: dispute.id, message: 'Not mine' }),
@@ -416,7 +420,7 @@ describe('POST /dispute/escalate', () => {
   it('422 without a reason; 404 for another vendor’s dispute; 409 for a resolved one', async () => {
     const s = await seller()
     const dispute = await openOne(s)
-    expect((await escalate(s.token, { disputeId: dispute.id })).body.message).toBe('reason: is required')
+    expect((await escalate(s.token, unchecked({ disputeId: dispute.id }))).body.message).toBe('reason: is required')
     expect((await escalate(s.token, { disputeId: dispute.id, reason: '' })).body.message).toBe('reason: is required')
     expect((await escalate(s.token, { disputeId: dispute.id, reason: 'x'.repeat(1001) })).body.message).toBe(
       'reason: must be at most 1000 characters',
@@ -448,7 +452,7 @@ describe('permission', () => {
       ['POST', '/dispute/escalate', { body: { disputeId: dispute.id, reason: 'Because' } }],
     ]
     for (const [method, path, options] of calls) {
-      const res = await call(t.app, method, path, { token, ...options })
+      const res = await callRaw(t.app, method, path, { token, ...options })
       expect(res.status, `${method} ${path}`).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }

@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 import { MemoryEventBus, PostgresEventBus } from '#server/events/bus'
 import { LiveEvents } from '#server/events/live-events'
 
-import { call, captureLogger, type TestApp } from '../harness'
+import { call, callRaw, captureLogger, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { order, payer, transferIn } from '../orders/helpers'
 import { makeOutlet, outletsApp, owner, staff } from '../outlets/helpers'
@@ -124,7 +125,7 @@ describe('GET /api/events', () => {
     const o = await owner(t)
     const stream = await openStream(t.app, o.token)
     expect(stream.status).toBe(200)
-    expect((await call(t.app, 'POST', '/auth/logout', { token: o.token })).status).toBe(200)
+    expect((await call(t.app, endpoints.logout, { token: o.token })).status).toBe(200)
     expect(await stream.next()).toBeNull()
   })
 
@@ -132,7 +133,7 @@ describe('GET /api/events', () => {
     const o = await owner(t)
     const member = await staff(t, o, ['VENDOR_TRANSACTIONS'])
     const stream = await openStream(t.app, member.token)
-    const res = await call(t.app, 'PUT', '/user/members/status', { token: o.token, body: { memberId: member.id, status: 'inactive' } })
+    const res = await call(t.app, endpoints.setMemberStatus, { token: o.token, body: { memberId: member.id, status: 'inactive' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(await stream.next()).toBeNull()
   })
@@ -156,7 +157,7 @@ describe('GET /api/events', () => {
   })
 
   it('is described in the OpenAPI document', async () => {
-    const spec = await call(t.app, 'GET', '/openapi.json')
+    const spec = await callRaw(t.app, 'GET', '/openapi.json')
     expect(spec.body.paths['/events'].get).toMatchObject({ operationId: 'events', security: [{ bearerAuth: [] }] })
   })
 
@@ -199,7 +200,7 @@ describe('GET /api/events when the session ends (issue 35)', () => {
     const otherDevice = await tokenFor(quiet, o.owner.row)
     const signedOut = await openStream(quiet.app, o.token)
     const stays = await openStream(quiet.app, otherDevice)
-    expect((await call(quiet.app, 'POST', '/auth/logout', { token: o.token })).status).toBe(200)
+    expect((await call(quiet.app, endpoints.logout, { token: o.token })).status).toBe(200)
     await endsWithin(signedOut, 1_000)
     const after = await creditTo(quiet, o.wallets.main.accountNumber!, 7_000_00)
     expect((await stays.next())?.data.transaction).toMatchObject({ id: after })
@@ -210,7 +211,7 @@ describe('GET /api/events when the session ends (issue 35)', () => {
     const o = await owner(quiet)
     const member = await staff(quiet, o, ['VENDOR_TRANSACTIONS'])
     const stream = await openStream(quiet.app, member.token)
-    const res = await call(quiet.app, 'PUT', '/user/members/status', { token: o.token, body: { memberId: member.id, status: 'inactive' } })
+    const res = await call(quiet.app, endpoints.setMemberStatus, { token: o.token, body: { memberId: member.id, status: 'inactive' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     await endsWithin(stream, 1_000)
   })
@@ -219,7 +220,7 @@ describe('GET /api/events when the session ends (issue 35)', () => {
     const o = await owner(quiet)
     const tablet = await openStream(quiet.app, await tokenFor(quiet, o.owner.row))
     const mine = await openStream(quiet.app, o.token)
-    const res = await call(quiet.app, 'PATCH', '/user/password', {
+    const res = await call(quiet.app, endpoints.changePassword, {
       token: o.token,
       body: { currentPassword: o.owner.password, newPassword: 'a-brand-new-password' },
     })
@@ -261,7 +262,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('GET /api/events over PostgreSQL, 
     const [one, two] = [await apiProcess(), await apiProcess()]
     const o = await owner(one)
     const stream = await openStream(two.app, o.token)
-    expect((await call(one.app, 'POST', '/auth/logout', { token: o.token })).status).toBe(200)
+    expect((await call(one.app, endpoints.logout, { token: o.token })).status).toBe(200)
     await endsWithin(stream, 1_000)
     const res = await transferIn(one, o.wallets.main.accountNumber!, 5_100_00, 'Counter payment', payer())
     expect(res.status).toBe(200)

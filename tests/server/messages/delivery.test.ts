@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { jobs } from '#server/db/platform-schema'
 import { appJobHandlers, JobWorker } from '#server/jobs'
 import type { DurableNotifier } from '#server/messages/durable-notifier'
@@ -71,7 +72,7 @@ describe('registration', () => {
   it('e-mails the OTP to the owner through SMTP, and that code verifies the phone', async () => {
     const t = await liveApp()
     const body = registration()
-    const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+    const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.data.codeSent).toBe(true)
 
@@ -81,7 +82,7 @@ describe('registration', () => {
     expect(mail.subject).not.toBe('')
     expect(mail.headers.get('message-id')).toBeTruthy()
     expect(mail.code).toMatch(/^\d{6}$/)
-    const verified = await call(t.app, 'PATCH', '/auth/vendor/verify', { token: res.body.data.token, body: { otp: mail.code } })
+    const verified = await call(t.app, endpoints.verifyPhone, { token: res.body.data.token, body: { otp: mail.code! } })
     expect(verified.status, JSON.stringify(verified.body)).toBe(200)
     expect(verified.body.data.phoneVerified).toBe(true)
   })
@@ -89,7 +90,7 @@ describe('registration', () => {
   it('sends the same code by SMS to Termii on the dnd route with the sender ID', async () => {
     const t = await liveApp()
     const body = registration()
-    const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+    const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
     expect(res.status).toBe(201)
     const international = `234${body.phone.slice(1)}`
     const sms = termii.lastTo(international)!
@@ -102,17 +103,17 @@ describe('password reset', () => {
   it('e-mails a code that resets the password', async () => {
     const t = await liveApp()
     const body = registration()
-    expect((await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })).status).toBe(201)
-    const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+    expect((await call(t.app, endpoints.register, { body, ip: nextIp() })).status).toBe(201)
+    const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
     expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     const mail = smtp.lastTo(body.email)!
     expect(mail.text).toContain(mail.code!)
-    const reset = await call(t.app, 'POST', '/auth/reset-password', {
-      body: { email: body.email, otp: mail.code, password: 'brand-new-pass-2' },
+    const reset = await call(t.app, endpoints.resetPassword, {
+      body: { email: body.email, otp: mail.code!, password: 'brand-new-pass-2' },
       ip: nextIp(),
     })
     expect(reset.status, JSON.stringify(reset.body)).toBe(200)
-    const login = await call(t.app, 'POST', '/auth/vendor/login', {
+    const login = await call(t.app, endpoints.login, {
       body: { email: body.email, password: 'brand-new-pass-2' },
       ip: nextIp(),
     })
@@ -124,11 +125,11 @@ describe('a send that fails', () => {
   it('is answered "could not send", retried by a worker with back-off, delivered once, and then redacted', async () => {
     const t = await liveApp()
     const body = registration()
-    expect((await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })).status).toBe(201)
+    expect((await call(t.app, endpoints.register, { body, ip: nextIp() })).status).toBe(201)
     const before = smtp.allTo(body.email).length
     await smtp.stop()
     try {
-      const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+      const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
       expect(asked.status).toBe(503)
       expect(asked.body).toMatchObject({ code: 'CODE_NOT_SENT', message: 'We could not send the code, try again.' })
     } finally {
@@ -141,8 +142,8 @@ describe('a send that fails', () => {
     const mails = smtp.allTo(body.email).slice(before)
     expect(mails).toHaveLength(1)
     // It works: the retry carried a live code.
-    const reset = await call(t.app, 'POST', '/auth/reset-password', {
-      body: { email: body.email, otp: mails[0]!.code, password: 'after-retry-pass-3' },
+    const reset = await call(t.app, endpoints.resetPassword, {
+      body: { email: body.email, otp: mails[0]!.code!, password: 'after-retry-pass-3' },
       ip: nextIp(),
     })
     expect(reset.status, JSON.stringify(reset.body)).toBe(200)
@@ -161,11 +162,11 @@ describe('a send that fails', () => {
   it('is never sent once its code has expired, and its code is redacted', async () => {
     const t = await liveApp()
     const body = registration()
-    expect((await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })).status).toBe(201)
+    expect((await call(t.app, endpoints.register, { body, ip: nextIp() })).status).toBe(201)
     const before = smtp.allTo(body.email).length
     await smtp.stop()
     try {
-      const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+      const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
       expect(asked.status).toBe(503)
     } finally {
       await smtp.start()
@@ -184,13 +185,13 @@ describe('a send that fails', () => {
     await smtp.stop()
     termii.failNext(1)
     try {
-      const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+      const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       expect(res.body.data.codeSent).toBe(false)
       // The SMS fails again, the e-mail too: the resend (after the 60 s gap) is told.
       t.clock.advance(61_000)
       termii.failNext(1)
-      const resend = await call(t.app, 'POST', '/auth/vendor/resend-otp', { token: res.body.data.token, body: { phone: body.phone } })
+      const resend = await call(t.app, endpoints.resendOtp, { token: res.body.data.token, body: { phone: body.phone } })
       expect(resend.status).toBe(503)
       expect(resend.body).toMatchObject({ code: 'CODE_NOT_SENT', message: 'We could not send the code, try again.' })
     } finally {

@@ -3,6 +3,7 @@ import { createServer, type Server, type Socket } from 'node:net'
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { FIRST_ATTEMPT_WAIT_MS } from '#server/messages/durable-notifier'
 import { notifierFor } from '#server/messages/transports'
 import { MemoryRateLimiter } from '#server/rate-limit'
@@ -69,12 +70,12 @@ describe('a first try still running past the wait', () => {
     try {
       const body = registration()
       termii.failNext(1)
-      const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+      const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       // The SMS failed outright, the e-mail is still being tried: it may well arrive.
       expect(res.body.data.codeSent).toBe(true)
       expect(res.body.message).toMatch(/^Your account has been created\. We have sent a 6-digit code to /)
-      const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+      const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
       expect(asked.status, JSON.stringify(asked.body)).toBe(200)
     } finally {
       termii.failNext(0)
@@ -87,7 +88,7 @@ describe('a first try still running past the wait', () => {
     try {
       const v = await createVendor()
       const token = await login(t.app, v.owner.email, v.owner.password)
-      const res = await call(t.app, 'POST', '/invite', {
+      const res = await call(t.app, endpoints.inviteMember, {
         token,
         body: { name: 'Chidi Okafor', phone: newPhone(), email: 'chidi@invitee.test', permissions: [] },
       })
@@ -104,9 +105,9 @@ describe('an SMTP server that never greets', () => {
     const t = await hungMailApp()
     try {
       const body = registration()
-      expect((await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })).status).toBe(201)
+      expect((await call(t.app, endpoints.register, { body, ip: nextIp() })).status).toBe(201)
       const started = performance.now()
-      const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+      const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
       expect(asked.status, JSON.stringify(asked.body)).toBe(503)
       expect(asked.body).toMatchObject({ code: 'CODE_NOT_SENT', message: 'We could not send the code, try again.' })
       expect(performance.now() - started).toBeLessThan(FIRST_ATTEMPT_WAIT_MS)
@@ -122,7 +123,7 @@ describe('registration whose code went nowhere', () => {
     try {
       const body = registration()
       termii.failNext(1)
-      const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+      const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
       expect(res.status, JSON.stringify(res.body)).toBe(201)
       expect(res.body.data.codeSent).toBe(false)
       expect(res.body.message).toBe('Your account has been created, but we could not send the code. Tap Resend code to try again.')

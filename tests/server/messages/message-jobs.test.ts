@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { jobs } from '#server/db/platform-schema'
 import { appJobHandlers, JobWorker } from '#server/jobs'
 import { type DurableNotifier, MessageNotSent } from '#server/messages/durable-notifier'
@@ -101,10 +102,10 @@ describe('a new code', () => {
     await smtp.stop()
     try {
       // The SMS goes; the phone code's e-mail waits for a retry.
-      const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+      const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
       expect(res.status).toBe(201)
       expect(res.body.data.codeSent).toBe(true)
-      const asked = await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })
+      const asked = await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })
       expect(asked.status).toBe(503)
     } finally {
       await smtp.start()
@@ -122,10 +123,10 @@ describe('a code that expired unsent', () => {
   it('fails its job, and the failure and the first try are counted at /metrics', async () => {
     const t = await liveApp()
     const body = registration()
-    expect((await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })).status).toBe(201)
+    expect((await call(t.app, endpoints.register, { body, ip: nextIp() })).status).toBe(201)
     await smtp.stop()
     try {
-      expect((await call(t.app, 'POST', '/auth/vendor/forgot-password', { body: { email: body.email }, ip: nextIp() })).status).toBe(503)
+      expect((await call(t.app, endpoints.forgotPassword, { body: { email: body.email }, ip: nextIp() })).status).toBe(503)
     } finally {
       await smtp.start()
     }

@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { nameEnquiries, users } from '#server/db/schema'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { sandboxAccountName } from '#server/money/sandbox-names'
 
-import { call, makeApp, type TestApp } from '../harness'
+import { call, makeApp, type TestApp, unchecked } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, sender } from './helpers'
 
 /* Banks, name enquiry, the settlement account, charges and the money settings, as a client sees them. */
@@ -16,12 +18,12 @@ beforeAll(async () => {
 })
 
 const resolve = (token: string, accountNumber: string, bankCode: string) =>
-  call(t.app, 'GET', '/bank/resolve-account', { token, query: { accountNumber, bankCode } })
+  call(t.app, endpoints.resolveAccount, { token, query: { accountNumber, bankCode } })
 
 describe('GET /bank', () => {
   it('lists banks and fintechs with their CBN codes, sorted by name', async () => {
     const s = await sender(t)
-    const res = await call(t.app, 'GET', '/bank', { token: s.token })
+    const res = await call(t.app, endpoints.listBanks, { token: s.token })
     expect(res.status).toBe(200)
     expect(res.body.data).toContainEqual({ code: '058', name: 'Guaranty Trust Bank' })
     expect(res.body.data).toContainEqual({ code: '50515', name: 'Moniepoint Microfinance Bank' })
@@ -76,7 +78,7 @@ describe('GET /bank/resolve-account', () => {
     expect((await resolve(s.token, '12345', '058')).body.message).toBe('accountNumber: must be exactly 10 digits')
     expect((await resolve(s.token, '0123456785', 'GTB')).body.message).toBe('bankCode: must be a bank code of 3 to 6 digits')
     expect((await resolve(s.token, '0123456785', '999')).body.message).toBe('bankCode: is not a bank we can send to')
-    const none = await call(t.app, 'GET', '/bank/resolve-account', { token: s.token })
+    const none = await call(t.app, endpoints.resolveAccount, { token: s.token })
     expect(none.body.message).toBe('accountNumber: is required')
   })
 
@@ -85,7 +87,7 @@ describe('GET /bank/resolve-account', () => {
     const s = await sender(app)
     const statuses: number[] = []
     for (let i = 0; i < 31; i++) {
-      const res = await call(app.app, 'GET', '/bank/resolve-account', {
+      const res = await call(app.app, endpoints.resolveAccount, {
         token: s.token,
         query: { accountNumber: '0123456789', bankCode: '058' },
       })
@@ -99,12 +101,12 @@ describe('GET /bank/resolve-account', () => {
 describe('settlement account', () => {
   it('is null until saved from a name enquiry, then answers the resolved account', async () => {
     const s = await sender(t)
-    expect((await call(t.app, 'GET', '/vendor/settlement-account', { token: s.token })).body.data).toBeNull()
+    expect((await call(t.app, endpoints.settlementAccount, { token: s.token })).body.data).toBeNull()
     const number = account('033', randomSerial())
     const resolved = await resolve(s.token, number, '033')
     // The account must be in the owner's or the business's name (decision 143): the sandbox names it, so the owner is.
     await t.db.update(users).set({ name: resolved.body.data.accountName }).where(eq(users.id, s.owner.id))
-    const saved = await call(t.app, 'POST', '/bank/settlement-account', {
+    const saved = await call(t.app, endpoints.setSettlementAccount, {
       token: s.token,
       body: { requestId: resolved.body.data.requestId, pin: PIN },
     })
@@ -117,8 +119,8 @@ describe('settlement account', () => {
     }
     expect(saved.status).toBe(200)
     expect(saved.body).toEqual({ message: 'Settlement account saved', data: expected })
-    expect((await call(t.app, 'GET', '/vendor/settlement-account', { token: s.token })).body.data).toEqual(expected)
-    const reuse = await call(t.app, 'POST', '/bank/settlement-account', {
+    expect((await call(t.app, endpoints.settlementAccount, { token: s.token })).body.data).toEqual(expected)
+    const reuse = await call(t.app, endpoints.setSettlementAccount, {
       token: s.token,
       body: { requestId: resolved.body.data.requestId, pin: PIN },
     })
@@ -130,13 +132,16 @@ describe('settlement account', () => {
     const s = await sender(t)
     const other = await sender(t)
     const post = (requestId?: string) =>
-      call(t.app, 'POST', '/bank/settlement-account', { token: s.token, body: requestId ? { requestId, pin: PIN } : { pin: PIN } })
+      call(t.app, endpoints.setSettlementAccount, {
+        token: s.token,
+        body: unchecked(requestId ? { requestId, pin: PIN } : { pin: PIN }),
+      })
     expect((await post(await enquiry(t, other))).body.message).toBe('requestId: is unknown; resolve the account again')
     const stale = await enquiry(t, s, { expiresInMs: 5 })
     t.clock.advance(10)
     expect((await post(stale)).body.message).toBe('requestId: has expired; resolve the account again')
     expect((await post()).body.message).toBe('requestId: is required')
-    expect((await call(t.app, 'GET', '/vendor/settlement-account', { token: s.token })).body.data).toBeNull()
+    expect((await call(t.app, endpoints.settlementAccount, { token: s.token })).body.data).toBeNull()
   })
 })
 
@@ -148,7 +153,7 @@ describe('charges', () => {
       { name: 'BELOW50000', amount: 2_500 },
       { name: 'ABOVE50000', amount: 5_000 },
     ]
-    const at = async (amount: string) => (await call(t.app, 'GET', '/transfer/charges', { token: s.token, query: { amount } })).body
+    const at = async (amount: string) => (await call(t.app, endpoints.transferCharges, { token: s.token, query: { amount } })).body
     expect(await at('499999')).toEqual({ message: 'Success', data: { tiers, tier: 'BELOW5000', fee: 1_000 } })
     expect((await at('500000')).data).toMatchObject({ tier: 'BELOW50000', fee: 2_500 })
     expect((await at('4999999')).data).toMatchObject({ tier: 'BELOW50000', fee: 2_500 })
@@ -161,13 +166,13 @@ describe('charges', () => {
 
   it('GET /vendor/charges and PATCH /vendor/charge-bearer', async () => {
     const s = await sender(t)
-    expect((await call(t.app, 'GET', '/vendor/charges', { token: s.token })).body.data).toMatchObject({
+    expect((await call(t.app, endpoints.vendorCharges, { token: s.token })).body.data).toMatchObject({
       chargeBearer: 'vendor',
     })
-    const set = await call(t.app, 'PATCH', '/vendor/charge-bearer', { token: s.token, body: { chargeBearer: 'customer' } })
+    const set = await call(t.app, endpoints.setChargeBearer, { token: s.token, body: { chargeBearer: 'customer' } })
     expect(set.body).toEqual({ message: 'Your customers will bear collection charges', data: { chargeBearer: 'customer' } })
-    expect((await call(t.app, 'GET', '/vendor/charges', { token: s.token })).body.data.chargeBearer).toBe('customer')
-    const bad = await call(t.app, 'PATCH', '/vendor/charge-bearer', { token: s.token, body: { chargeBearer: 'bank' } })
+    expect((await call(t.app, endpoints.vendorCharges, { token: s.token })).body.data.chargeBearer).toBe('customer')
+    const bad = await call(t.app, endpoints.setChargeBearer, { token: s.token, body: unchecked({ chargeBearer: 'bank' }) })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('chargeBearer: must be vendor or customer')
   })
@@ -176,9 +181,10 @@ describe('charges', () => {
 describe('third-party transfers', () => {
   it('are off for a new vendor and turned on or off with the PIN', async () => {
     const s = await sender(t, { thirdParty: false })
-    const get = async () => (await call(t.app, 'GET', '/vendor/third-party-transfers', { token: s.token })).body.data
+    const get = async () => (await call(t.app, endpoints.thirdPartyTransfers, { token: s.token })).body.data
     expect(await get()).toEqual({ isEnabled: false })
-    const patch = (body: unknown) => call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body })
+    const patch = (body: BodyInput<typeof endpoints.setThirdPartyTransfers>) =>
+      call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body })
     const wrong = await patch({ isEnabled: true, pin: '0000' })
     expect(wrong.status).toBe(422)
     expect(wrong.body.message).toBe('Incorrect PIN. 4 attempts remaining.')
@@ -189,7 +195,7 @@ describe('third-party transfers', () => {
       data: { isEnabled: true },
     })
     expect(await get()).toEqual({ isEnabled: true })
-    expect((await patch({ isEnabled: 'yes', pin: PIN })).body.message).toBe('isEnabled: must be true or false')
-    expect((await patch({ isEnabled: false })).body.message).toBe('pin: is required')
+    expect((await patch(unchecked({ isEnabled: 'yes', pin: PIN }))).body.message).toBe('isEnabled: must be true or false')
+    expect((await patch(unchecked({ isEnabled: false }))).body.message).toBe('pin: is required')
   })
 })

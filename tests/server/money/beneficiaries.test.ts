@@ -2,11 +2,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_SAVED_BENEFICIARIES } from '#contract/beneficiaries'
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { savedBeneficiaries } from '#server/db/beneficiaries-schema'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { sandboxAccountName } from '#server/money/sandbox-names'
 
-import { call, createMember, makeApp, type TestApp } from '../harness'
+import { call, createMember, makeApp, type TestApp, unchecked } from '../harness'
 import { account, enquiry, randomSerial, send, sender, tokenFor } from './helpers'
 
 /* Saved beneficiaries (issue 36, decision 145): GET/POST/DELETE /transfer/beneficiaries. */
@@ -16,8 +18,8 @@ beforeAll(async () => {
   t = await makeApp()
 })
 
-const list = (token: string) => call(t.app, 'GET', '/transfer/beneficiaries', { token })
-const save = (token: string, body: unknown) => call(t.app, 'POST', '/transfer/beneficiaries', { token, body })
+const list = (token: string) => call(t.app, endpoints.listBeneficiaries, { token })
+const save = (token: string, body: BodyInput<typeof endpoints.saveBeneficiary>) => call(t.app, endpoints.saveBeneficiary, { token, body })
 
 describe('recent accounts', () => {
   it('are the latest distinct destinations of successful sends, newest first, with the name the bank gave', async () => {
@@ -51,12 +53,15 @@ describe('saved accounts', () => {
   it('are named by the server’s own name enquiry, never by the client, and saving again updates the one row', async () => {
     const vendor = await sender(t)
     const number = account('058', randomSerial())
-    const first = await save(vendor.token, {
-      bankCode: '058',
-      accountNumber: number,
-      label: '  Rice supplier ',
-      accountName: 'Someone Else',
-    })
+    const first = await save(
+      vendor.token,
+      unchecked({
+        bankCode: '058',
+        accountNumber: number,
+        label: '  Rice supplier ',
+        accountName: 'Someone Else',
+      }),
+    )
     expect(first.status, JSON.stringify(first.body)).toBe(200)
     expect(first.body).toEqual({
       message: 'Account saved',
@@ -86,11 +91,11 @@ describe('saved accounts', () => {
     expect([typo.status, typo.body.code]).toEqual([422, 'INVALID_ACCOUNT_NUMBER'])
     const down = await save(vendor.token, { bankCode: '058', accountNumber: account('058', SANDBOX_SERIALS.unreachable) })
     expect([down.status, down.body.code]).toEqual([503, 'BANK_UNAVAILABLE'])
-    const missing = await save(vendor.token, { accountNumber: account('058', randomSerial()) })
+    const missing = await save(vendor.token, unchecked({ accountNumber: account('058', randomSerial()) }))
     expect(missing.status).toBe(422)
-    expect(missing.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['bankCode'])
+    expect(missing.body.issues!.map((issue: { path: string }) => issue.path)).toEqual(['bankCode'])
     const long = await save(vendor.token, { bankCode: '058', accountNumber: account('058', randomSerial()), label: 'x'.repeat(41) })
-    expect(long.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['label'])
+    expect(long.body.issues!.map((issue: { path: string }) => issue.path)).toEqual(['label'])
     expect((await list(vendor.token)).body.data.saved).toEqual([])
   })
 
@@ -115,9 +120,9 @@ describe('saved accounts', () => {
     const vendor = await sender(t)
     const other = await sender(t)
     const saved = (await save(vendor.token, { bankCode: '058', accountNumber: account('058', randomSerial()) })).body.data
-    const foreign = await call(t.app, 'DELETE', '/transfer/beneficiaries', { token: other.token, query: { id: saved.id } })
+    const foreign = await call(t.app, endpoints.removeBeneficiary, { token: other.token, query: { id: saved.id } })
     expect([foreign.status, foreign.body.code]).toEqual([404, 'NOT_FOUND'])
-    const removed = await call(t.app, 'DELETE', '/transfer/beneficiaries', { token: vendor.token, query: { id: saved.id } })
+    const removed = await call(t.app, endpoints.removeBeneficiary, { token: vendor.token, query: { id: saved.id } })
     expect(removed.status).toBe(200)
     expect((await list(vendor.token)).body.data.saved).toEqual([])
   })

@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import { and, asc, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nubanFor } from '#contract/nuban'
 import { hashPin } from '#server/auth/pin-hash'
 import { createSession } from '#server/auth/sessions'
@@ -113,7 +114,7 @@ export function send(
   body: { amount: number; requestId: string; pin?: string; narration?: string },
   key: string | null = randomUUID(),
 ) {
-  return call(t.app, 'POST', '/transfer/send', {
+  return call(t.app, endpoints.sendMoney, {
     token,
     body: { pin: PIN, ...body },
     headers: key === null ? {} : { 'idempotency-key': key },

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { hashSecret } from '#server/auth/secrets'
 import { users, vendorAuditEvents } from '#server/db/schema'
@@ -8,7 +10,7 @@ import { MessageNotSent } from '#server/messages/durable-notifier'
 import { bankByCode } from '#server/money/banks'
 import { DevNotifier, type Notifier } from '#server/notifier'
 
-import { call, captureLogger, createMember, makeApp, type TestApp } from '../harness'
+import { call, captureLogger, createMember, makeApp, type TestApp, unchecked } from '../harness'
 import { account, enquiry, PIN, pinAttempts, randomSerial, type Sender, sender, tokenFor } from './helpers'
 
 /*
@@ -25,9 +27,11 @@ const OWNER_SMS = '+2348030000000'
 /** The harness's owner: a settlement account must be in the owner's or the business's name (decision 143). */
 const OWNER_NAME = 'Owner Person'
 
-const settlement = (token: string) => call(t.app, 'GET', '/vendor/settlement-account', { token })
-const change = (token: string, body: Record<string, unknown>) => call(t.app, 'POST', '/bank/settlement-account', { token, body })
-const thirdParty = (token: string, body: Record<string, unknown>) => call(t.app, 'PATCH', '/vendor/third-party-transfers', { token, body })
+const settlement = (token: string) => call(t.app, endpoints.settlementAccount, { token })
+const change = (token: string, body: BodyInput<typeof endpoints.setSettlementAccount>) =>
+  call(t.app, endpoints.setSettlementAccount, { token, body })
+const thirdParty = (token: string, body: BodyInput<typeof endpoints.setThirdPartyTransfers>) =>
+  call(t.app, endpoints.setThirdPartyTransfers, { token, body })
 const audit = (s: Sender) => t.db.select().from(vendorAuditEvents).where(eq(vendorAuditEvents.vendorId, s.vendor.id))
 const messagesTo = (to: string) => t.notifier.outbox.filter((message) => message.to === to)
 
@@ -46,7 +50,7 @@ describe('POST /bank/settlement-account', () => {
   it('is refused without the PIN or with a wrong one, and nothing changes', async () => {
     const s = await sender(t)
     const requestId = await enquiry(t, s, { bankCode: '044', accountName: OWNER_NAME })
-    const none = await change(s.token, { requestId })
+    const none = await change(s.token, unchecked({ requestId }))
     expect(none.status).toBe(422)
     expect(none.body.message).toBe('pin: is required')
     const wrong = await change(s.token, { requestId, pin: '0000' })
@@ -98,7 +102,7 @@ describe('POST /bank/settlement-account', () => {
       bankName: 'Guaranty Trust Bank',
       usableFrom: usableFrom.toISOString(),
     })
-    expect((await settlement(s.token)).body.data.accountNumber).toBe(number)
+    expect((await settlement(s.token)).body.data!.accountNumber).toBe(number)
 
     const rows = (await audit(s)).filter((row) => row.userId === member.id)
     expect(rows).toHaveLength(1)
@@ -161,7 +165,7 @@ describe("the owner's notice when the SMS gateway is slow", () => {
     const logger = captureLogger()
     const slow = await makeApp({ notifier, logger })
     const s = await sender(slow, { thirdParty: false })
-    const answer = call(slow.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: PIN } })
+    const answer = call(slow.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: PIN } })
     for (let waited = 0; mail.outbox.length === 0 && waited < 5_000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20))
     expect(mail.outbox.map((message) => message.to)).toEqual([s.owner.email])
     answerSms()
@@ -179,7 +183,7 @@ describe('who may read and route', () => {
     const token = await tokenFor(t, row!)
     const forbidden = { message: 'You do not have permission to do this', code: 'FORBIDDEN' }
     expect((await settlement(token)).body).toEqual(forbidden)
-    const enquiryRes = await call(t.app, 'GET', '/bank/resolve-account', {
+    const enquiryRes = await call(t.app, endpoints.resolveAccount, {
       token,
       query: { accountNumber: account('058', randomSerial()), bankCode: '058' },
     })
@@ -197,10 +201,10 @@ describe('who may read and route', () => {
       .set({ pinHash: await hashSecret(PIN) })
       .where(eq(users.id, settingsOnly.id))
     const token = await tokenFor(t, row!)
-    const turnOn = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token, body: { isEnabled: true, pin: PIN } })
+    const turnOn = await call(t.app, endpoints.setThirdPartyTransfers, { token, body: { isEnabled: true, pin: PIN } })
     expect(turnOn.status).toBe(403)
     expect(turnOn.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
-    expect((await call(t.app, 'GET', '/vendor/third-party-transfers', { token: s.token })).body.data).toEqual({ isEnabled: false })
+    expect((await call(t.app, endpoints.thirdPartyTransfers, { token: s.token })).body.data).toEqual({ isEnabled: false })
     const audit = await t.db.select().from(vendorAuditEvents).where(eq(vendorAuditEvents.vendorId, s.vendor.id))
     expect(audit).toEqual([])
   })
@@ -209,7 +213,7 @@ describe('who may read and route', () => {
 describe('POST /transfer/send, what is known before the PIN', () => {
   it('too little balance is refused before the PIN is checked, so a wrong PIN costs no try', async () => {
     const s = await sender(t, { balance: 1_000_00 })
-    const res = await call(t.app, 'POST', '/transfer/send', {
+    const res = await call(t.app, endpoints.sendMoney, {
       token: s.token,
       body: { amount: 995_00, requestId: await enquiry(t, s), pin: '0000' },
       headers: { 'idempotency-key': crypto.randomUUID() },

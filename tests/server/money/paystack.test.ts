@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 
 import { chargeFor } from '#contract/charges'
+import { endpoints } from '#contract/index'
 import { orderPaymentAccounts } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import { newSessionId } from '#server/money/ledger'
@@ -52,12 +53,12 @@ afterEach(() => {
 function deliver(body: unknown, signature?: string | null) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
   const headers: Record<string, string> = signature === null ? {} : { 'x-paystack-signature': signature ?? signPaystackBody(raw, SECRET) }
-  return call(t.app, 'POST', '/webhooks/paystack', { rawBody: raw, headers })
+  return call(t.app, endpoints.paystackWebhook, { headers, rawBody: raw })
 }
 
 /** Name enquiry through GET /bank/resolve, then Send Money with the PIN. */
 async function resolveAndSend(token: string, accountNumber: string, amount: number) {
-  const resolved = await call(t.app, 'GET', '/bank/resolve-account', { token, query: { accountNumber, bankCode: '058' } })
+  const resolved = await call(t.app, endpoints.resolveAccount, { token, query: { accountNumber, bankCode: '058' } })
   expect(resolved.status).toBe(200)
   return send(t, token, { amount, requestId: resolved.body.data.requestId, pin: PIN })
 }
@@ -81,7 +82,7 @@ describe('Paystack provider: sends', () => {
     const event = fake.transferEvent('transfer.success', toPaystackReference(reference))
     const answers = await Promise.all([deliver(event), deliver(event), deliver(event)])
     for (const answer of answers) expect(answer.status).toBe(200)
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id: first.body.data.id } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: s.token, query: { id: first.body.data.id } })
     expect(detail.body.data).toMatchObject({ status: 'success', sessionId: event.data.session.id })
     expect(await balances(t.db, s.vendor.id)).toMatchObject({ main: START - amount - fee })
 
@@ -117,7 +118,7 @@ describe('Paystack provider: sends', () => {
     const answers = await Promise.all(Array.from({ length: 5 }, () => deliver(reversed)))
     for (const answer of answers) expect(answer.status).toBe(200)
     expect(await balances(t.db, s.vendor.id)).toMatchObject({ main: START, fees: 0 })
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id: sent.body.data.id } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: s.token, query: { id: sent.body.data.id } })
     expect(detail.body.data).toMatchObject({ status: 'failed', failureReason: 'The bank reversed the transfer' })
     // A late transfer.success (replayed) does not take the money again.
     expect((await deliver(fake.transferEvent('transfer.success', reference))).status).toBe(200)
@@ -176,7 +177,7 @@ describe('Paystack provider: sends', () => {
 
   it('an account Paystack cannot resolve is refused with the name enquiry failure, and nothing is recorded', async () => {
     const s = await sender(t, { balance: START })
-    const res = await call(t.app, 'GET', '/bank/resolve-account', {
+    const res = await call(t.app, endpoints.resolveAccount, {
       token: s.token,
       query: { accountNumber: account('058', FAKE_SERIALS.notFound), bankCode: '058' },
     })
@@ -276,9 +277,9 @@ describe('Paystack provider: inbound webhooks', () => {
       originatorBankName: 'Access Bank',
       originatorAccountNumber: '1111111111',
     })
-    const res = await call(t.app, 'POST', '/webhooks/bank/inbound', {
-      rawBody: raw,
+    const res = await call(t.app, endpoints.bankInbound, {
       headers: { 'x-provider-signature': signWebhookBody(raw, t.deps.webhookSecret) },
+      rawBody: raw,
     })
     expect(res.status).toBe(404)
     expect((await balances(t.db, s.vendor.id)).main).toBe(0)
@@ -287,9 +288,9 @@ describe('Paystack provider: inbound webhooks', () => {
   it('is not served by a server whose provider is the sandbox', async () => {
     const sandbox = await makeApp()
     const raw = JSON.stringify({ event: 'charge.success', data: {} })
-    const res = await call(sandbox.app, 'POST', '/webhooks/paystack', {
-      rawBody: raw,
+    const res = await call(sandbox.app, endpoints.paystackWebhook, {
       headers: { 'x-paystack-signature': signPaystackBody(raw, SECRET) },
+      rawBody: raw,
     })
     expect(res.status).toBe(404)
   })

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, makeApp } from '../harness'
 import { PIN, sender } from './helpers'
 
@@ -12,7 +14,7 @@ describe('changing the PIN with the account password, under a burst', () => {
   it('checks at most 5 of 20 concurrent wrong passwords; a late right one is refused', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    const initiate = (password: string) => call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
+    const initiate = (password: string) => call(t.app, endpoints.initiatePinChange, { token: s.token, body: { password } })
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => initiate(`wrong-${i}`)))
 
     // A 422 is a password that was hashed and compared; a 429 was refused before the hash.
@@ -27,7 +29,7 @@ describe('changing the PIN with the account password, under a burst', () => {
   it('a right password releases the count it reserved', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    const initiate = (password: string) => call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { password } })
+    const initiate = (password: string) => call(t.app, endpoints.initiatePinChange, { token: s.token, body: { password } })
     for (let i = 0; i < 4; i++) expect((await initiate('not-it')).status).toBe(422)
     expect((await initiate(s.owner.password)).status).toBe(200)
     // Released: the owner who got it right is not one wrong try from the lock.
@@ -40,13 +42,13 @@ describe('a one-time code under a burst of guesses', () => {
   it('compares at most 5 of 20 concurrent guesses; the right one after them gets the same refusal', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    await call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { pin: PIN } })
+    await call(t.app, endpoints.initiatePinChange, { token: s.token, body: { pin: PIN } })
     const otp = t.notifier.lastTo('+2348030000000')!.code!
     const wrong = (i: number) => String((Number(otp) + 1 + i) % 1_000_000).padStart(6, '0')
     const RIGHT_AT = 10
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        call(t.app, 'PATCH', '/pin/verify/otp', { token: s.token, body: { otp: i === RIGHT_AT ? otp : wrong(i) } }),
+        call(t.app, endpoints.verifyPinOtp, { token: s.token, body: { otp: i === RIGHT_AT ? otp : wrong(i) } }),
       ),
     )
 
@@ -63,7 +65,7 @@ describe('a one-time code under a burst of guesses', () => {
     if (seen[RIGHT_AT] !== 'accepted') {
       expect(seen[RIGHT_AT]).toBe(TOO_MANY)
       expect(compared).toHaveLength(4)
-      const late = await call(t.app, 'PATCH', '/pin/verify/otp', { token: s.token, body: { otp } })
+      const late = await call(t.app, endpoints.verifyPinOtp, { token: s.token, body: { otp } })
       expect(late.body.message).toBe(TOO_MANY)
       expect(late.headers.get('x-session-key')).toBeNull()
     } else {
@@ -74,11 +76,11 @@ describe('a one-time code under a burst of guesses', () => {
   it('a right code counted as the fifth try is accepted', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    await call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { pin: PIN } })
+    await call(t.app, endpoints.initiatePinChange, { token: s.token, body: { pin: PIN } })
     const otp = t.notifier.lastTo('+2348030000000')!.code!
     const wrong = otp === '000000' ? '111111' : '000000'
-    for (let i = 0; i < 4; i++) await call(t.app, 'PATCH', '/pin/verify/otp', { token: s.token, body: { otp: wrong } })
-    const right = await call(t.app, 'PATCH', '/pin/verify/otp', { token: s.token, body: { otp } })
+    for (let i = 0; i < 4; i++) await call(t.app, endpoints.verifyPinOtp, { token: s.token, body: { otp: wrong } })
+    const right = await call(t.app, endpoints.verifyPinOtp, { token: s.token, body: { otp } })
     expect(right.status).toBe(200)
     expect(right.headers.get('x-session-key')).toBeTruthy()
   })

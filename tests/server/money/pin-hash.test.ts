@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { checkPin, hashPin, PinKeyMismatchError, pinPepperFile, pinPepperFor, setPinPepper } from '#server/auth/pin-hash'
 import { hashSecret } from '#server/auth/secrets'
 import { users } from '#server/db/schema'
@@ -36,13 +37,13 @@ async function scryptSender(t: TestApp): Promise<Sender> {
 
 /** A call that checks the PIN and changes nothing else of note. */
 const pinChecked = (t: TestApp, s: Sender, pin: string) =>
-  call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin } })
+  call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin } })
 
 describe('PIN hashes', () => {
   it('a PIN set through POST /pin is stored as HMAC-SHA-256, not scrypt, and checks', async () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
-    expect((await call(t.app, 'POST', '/pin', { token: s.token, body: { pin: '2468', password: s.owner.password } })).status).toBe(200)
+    expect((await call(t.app, endpoints.createPin, { token: s.token, body: { pin: '2468', password: s.owner.password } })).status).toBe(200)
     const hash = await storedHash(t, s.owner.id)
     expect(hash).toMatch(/^hmac-sha256\$[\w-]{8}\$[\w-]{22}\$[\w-]{43}$/)
     expect(hash).not.toContain('2468')

@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { hashSecret } from '#server/auth/secrets'
 import { transactions, users } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 import { PIN_MAX_ATTEMPTS } from '#server/money/pin'
 
-import { call, createMember, type TestApp } from '../harness'
+import { call, createMember, type TestApp, unchecked } from '../harness'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from '../orders/helpers'
 import { creditOutlet, fund, makeOutlet, toMain, walletBalances } from '../outlets/helpers'
 import { enquiry, expectLedgerConsistent, PIN, pinAttempts, send, tokenFor } from './helpers'
@@ -52,7 +53,11 @@ async function member(s: Shop, permissions: Permission[], pin: string) {
 }
 
 function refund(token: string, body: Record<string, unknown>) {
-  return call(t.app, 'PUT', '/order', { token, body: { status: 'refunded', ...body }, headers: { 'idempotency-key': randomUUID() } })
+  return call(t.app, endpoints.refundOrder, {
+    token,
+    headers: { 'idempotency-key': randomUUID() },
+    body: unchecked({ status: 'refunded', ...body }),
+  })
 }
 
 /** A ₦2,000 order paid in full by a bank transfer. */
@@ -74,7 +79,7 @@ describe('outlet transfers take the caller’s PIN', () => {
     for (const pin of [undefined, '', '12a4', '12345']) {
       const res = await move(t, s.token, { ...body, pin })
       expect(res.status, String(pin)).toBe(422)
-      expect(res.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['pin'])
+      expect(res.body.issues!.map((issue: { path: string }) => issue.path)).toEqual(['pin'])
     }
     // Malformed PINs are refused by the contract and cost no try.
     expect(await pinAttempts(t.db, s.owner.id)).toBe(0)
@@ -172,7 +177,7 @@ describe('refunds take VENDOR_REFUNDS and the refunding person’s PIN', () => {
     const before = await walletBalances(t, s.vendor.id)
     const missing = await refund(s.token, { reference })
     expect(missing.status).toBe(422)
-    expect(missing.body.issues.map((issue: { path: string }) => issue.path)).toEqual(['pin'])
+    expect(missing.body.issues!.map((issue: { path: string }) => issue.path)).toEqual(['pin'])
     const wrong = await refund(s.token, { reference, pin: WRONG })
     expect(wrong.status).toBe(422)
     expect(wrong.body).toMatchObject({ code: 'INVALID_PIN', message: 'Incorrect PIN. 4 attempts remaining.' })
@@ -187,9 +192,9 @@ describe('refunds take VENDOR_REFUNDS and the refunding person’s PIN', () => {
     const paid = await orderData(t, s.token, reference)
     const [payment] = paid.payments
     expect(paid.refundAccount).toEqual({
-      accountName: payment.payerName,
-      bankName: payment.payerBankName,
-      accountNumber: payment.payerAccountNumber,
+      accountName: payment!.payerName,
+      bankName: payment!.payerBankName,
+      accountNumber: payment!.payerAccountNumber,
     })
     expect((await refund(s.token, { reference, pin: PIN })).status).toBe(200)
     expect((await orderData(t, s.token, reference)).refundAccount).toBeNull()

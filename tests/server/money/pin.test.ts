@@ -1,27 +1,29 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import type { BodyInput, EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 
-import { call, makeApp, type TestApp } from '../harness'
+import { call, makeApp, type TestApp, unchecked } from '../harness'
 import { PIN, pinAttempts, type Sender, sender, tokenFor } from './helpers'
 
 /* The transaction PIN: set it once, five wrong tries lock it, change it in three steps through an SMS code. */
 
-const pin = (t: TestApp, token: string, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-  call(t.app, method, path, { token, body, headers })
+const pin = <E extends EndpointDef>(t: TestApp, token: string, endpoint: E, body?: BodyInput<E>, headers?: Record<string, string>) =>
+  call(t.app, endpoint, { token, body, headers })
 
 async function lock(t: TestApp, s: Sender) {
   for (let i = 0; i < 5; i++) {
-    await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: '0000' } })
+    await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: '0000' } })
   }
 }
 
 /** Steps 1 and 2: answers the session key. */
 async function verifiedKey(t: TestApp, s: Sender): Promise<string> {
-  expect((await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })).status).toBe(200)
+  expect((await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })).status).toBe(200)
   const otp = t.notifier.lastTo('+2348030000000')!.code!
-  const verified = await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp })
+  const verified = await pin(t, s.token, endpoints.verifyPinOtp, { otp })
   expect(verified.status).toBe(200)
   return verified.headers.get('x-session-key')!
 }
@@ -30,61 +32,63 @@ describe('GET and POST /pin', () => {
   it('a user without a PIN sets one, once', async () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data).toEqual({ hasPin: false, locked: false, attemptsRemaining: 5 })
-    const set = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data).toEqual({ hasPin: false, locked: false, attemptsRemaining: 5 })
+    const set = await pin(t, s.token, endpoints.createPin, { pin: '2468', password: s.owner.password })
     expect(set.body).toEqual({
       message: 'Your transaction PIN has been set',
       data: { hasPin: true, locked: false, attemptsRemaining: 5 },
     })
-    const again = await pin(t, s.token, 'POST', '/pin', { pin: '1357', password: s.owner.password })
+    const again = await pin(t, s.token, endpoints.createPin, { pin: '1357', password: s.owner.password })
     expect(again.status).toBe(409)
     expect(again.body).toEqual({ code: 'PIN_EXISTS', message: 'You already have a transaction PIN; change it instead' })
-    expect((await pin(t, s.token, 'POST', '/pin', { pin: '12', password: s.owner.password })).body.message).toBe('pin: must be 4 digits')
+    expect((await pin(t, s.token, endpoints.createPin, { pin: '12', password: s.owner.password })).body.message).toBe(
+      'pin: must be 4 digits',
+    )
   })
 
   it('asks for the account password on the first PIN: a session alone cannot set it (issue 35)', async () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
-    const missing = await pin(t, s.token, 'POST', '/pin', { pin: '2468' })
+    const missing = await pin(t, s.token, endpoints.createPin, unchecked({ pin: '2468' }))
     expect(missing.status).toBe(422)
     expect(missing.body).toMatchObject({ message: 'password: is required', issues: [{ path: 'password', message: 'is required' }] })
-    const wrong = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: 'not-my-password' })
+    const wrong = await pin(t, s.token, endpoints.createPin, { pin: '2468', password: 'not-my-password' })
     expect(wrong.status).toBe(422)
     expect(wrong.body).toEqual({
       code: 'INVALID_PASSWORD',
       message: 'password: is incorrect',
       issues: [{ path: 'password', message: 'is incorrect' }],
     })
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(false)
-    const right = await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data.hasPin).toBe(false)
+    const right = await pin(t, s.token, endpoints.createPin, { pin: '2468', password: s.owner.password })
     expect(right.status, JSON.stringify(right.body)).toBe(200)
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(true)
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data.hasPin).toBe(true)
   })
 
   it("counts wrong passwords on the first PIN against the user's password-change limit", async () => {
     const t = await makeApp()
     const s = await sender(t, { pin: null })
     const answers = await Promise.all(
-      Array.from({ length: 8 }, (_, i) => pin(t, s.token, 'POST', '/pin', { pin: '2468', password: `wrong-${i}` })),
+      Array.from({ length: 8 }, (_, i) => pin(t, s.token, endpoints.createPin, { pin: '2468', password: `wrong-${i}` })),
     )
     // Five were checked; the rest were refused before the hash.
     expect(answers.map((a) => a.status).filter((status) => status === 422)).toHaveLength(5)
     expect(answers.map((a) => a.status).filter((status) => status === 429)).toHaveLength(3)
     // The right password now waits for the window too, here and on the other password checks.
-    expect((await pin(t, s.token, 'POST', '/pin', { pin: '2468', password: s.owner.password })).status).toBe(429)
-    const change = await call(t.app, 'PATCH', '/user/password', {
+    expect((await pin(t, s.token, endpoints.createPin, { pin: '2468', password: s.owner.password })).status).toBe(429)
+    const change = await call(t.app, endpoints.changePassword, {
       token: s.token,
       body: { currentPassword: s.owner.password, newPassword: 'a-brand-new-password' },
     })
     expect(change.status).toBe(429)
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data.hasPin).toBe(false)
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data.hasPin).toBe(false)
   })
 
   it('counts wrong tries and shows the lock', async () => {
     const t = await makeApp()
     const s = await sender(t)
     await lock(t, s)
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data).toEqual({ hasPin: true, locked: true, attemptsRemaining: 0 })
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data).toEqual({ hasPin: true, locked: true, attemptsRemaining: 0 })
   })
 })
 
@@ -93,7 +97,7 @@ describe('changing the PIN', () => {
     const t = await makeApp()
     const s = await sender(t)
     const otherSession = await tokenFor(t, s.owner.row)
-    const started = await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })
+    const started = await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })
     expect(started.body).toEqual({
       message: 'We have sent a 6-digit code to +234 803 *** 0000',
       data: { expiresInMinutes: 10, sentTo: '+234 803 *** 0000' },
@@ -101,21 +105,21 @@ describe('changing the PIN', () => {
     const sms = t.notifier.lastTo('+2348030000000')!
     expect(sms).toMatchObject({ channel: 'sms', subject: expect.stringMatching(/: your PIN change code$/) })
     expect(sms.code).toMatch(/^\d{6}$/)
-    const verified = await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp: sms.code })
+    const verified = await pin(t, s.token, endpoints.verifyPinOtp, { otp: sms.code! })
     expect(verified.body).toEqual({ message: 'Code verified, set your new PIN', data: { expiresInMinutes: 10 } })
     const key = verified.headers.get('x-session-key')!
     expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/)
 
-    const reset = await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '8642' }, { 'x-session-key': key })
+    const reset = await pin(t, s.token, endpoints.resetPin, { pin: '8642' }, { 'x-session-key': key })
     expect(reset.body).toEqual({
       message: 'Your transaction PIN has been changed',
       data: { hasPin: true, locked: false, attemptsRemaining: 5 },
     })
-    expect((await pin(t, otherSession, 'GET', '/pin')).status).toBe(401)
-    expect((await pin(t, s.token, 'GET', '/pin')).status).toBe(200)
-    const old = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: PIN } })
+    expect((await pin(t, otherSession, endpoints.pinStatus)).status).toBe(401)
+    expect((await pin(t, s.token, endpoints.pinStatus)).status).toBe(200)
+    const old = await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: PIN } })
     expect(old.body.code).toBe('INVALID_PIN')
-    const fresh = await call(t.app, 'PATCH', '/vendor/third-party-transfers', { token: s.token, body: { isEnabled: true, pin: '8642' } })
+    const fresh = await call(t.app, endpoints.setThirdPartyTransfers, { token: s.token, body: { isEnabled: true, pin: '8642' } })
     expect(fresh.status).toBe(200)
     // A changed PIN is written as a keyed HMAC (decision 097), whatever the old one was.
     const [row] = await t.db.select({ pinHash: users.pinHash }).from(users).where(eq(users.id, s.owner.id))
@@ -126,8 +130,8 @@ describe('changing the PIN', () => {
     const t = await makeApp()
     const s = await sender(t)
     const key = await verifiedKey(t, s)
-    expect((await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': key })).status).toBe(200)
-    const again = await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '2222' }, { 'x-session-key': key })
+    expect((await pin(t, s.token, endpoints.resetPin, { pin: '1111' }, { 'x-session-key': key })).status).toBe(200)
+    const again = await pin(t, s.token, endpoints.resetPin, { pin: '2222' }, { 'x-session-key': key })
     expect(again.status).toBe(422)
     expect(again.body).toEqual({
       code: 'PIN_SESSION_INVALID',
@@ -139,14 +143,14 @@ describe('changing the PIN', () => {
     const t = await makeApp()
     const s = await sender(t)
     const key = await verifiedKey(t, s)
-    const missing = await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' })
+    const missing = await pin(t, s.token, endpoints.resetPin, { pin: '1111' })
     expect(missing.status).toBe(400)
     expect(missing.body.code).toBe('SESSION_KEY_REQUIRED')
-    expect((await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': 'forged' })).body.code).toBe(
+    expect((await pin(t, s.token, endpoints.resetPin, { pin: '1111' }, { 'x-session-key': 'forged' })).body.code).toBe(
       'PIN_SESSION_INVALID',
     )
     t.clock.advance(10 * 60_000 + 1)
-    expect((await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': key })).body.code).toBe('PIN_SESSION_INVALID')
+    expect((await pin(t, s.token, endpoints.resetPin, { pin: '1111' }, { 'x-session-key': key })).body.code).toBe('PIN_SESSION_INVALID')
   })
 
   it("another user's session key is no use", async () => {
@@ -154,16 +158,16 @@ describe('changing the PIN', () => {
     const a = await sender(t)
     const b = await sender(t)
     const key = await verifiedKey(t, a)
-    expect((await pin(t, b.token, 'PATCH', '/pin/reset', { pin: '1111' }, { 'x-session-key': key })).status).toBe(422)
+    expect((await pin(t, b.token, endpoints.resetPin, { pin: '1111' }, { 'x-session-key': key })).status).toBe(422)
   })
 
   it('the OTP expires after 10 minutes', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })
+    await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })
     const otp = t.notifier.lastTo('+2348030000000')!.code!
     t.clock.advance(10 * 60_000)
-    const res = await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp })
+    const res = await pin(t, s.token, endpoints.verifyPinOtp, { otp })
     expect(res.status).toBe(422)
     expect(res.body).toMatchObject({ code: 'CODE_EXPIRED', message: 'The code has expired, please request a new one' })
     expect(res.headers.get('x-session-key')).toBeNull()
@@ -172,11 +176,11 @@ describe('changing the PIN', () => {
   it('the OTP is burnt after 5 wrong tries, even for the right code', async () => {
     const t = await makeApp()
     const s = await sender(t)
-    await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })
+    await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })
     const otp = t.notifier.lastTo('+2348030000000')!.code!
     const wrong = otp === '000000' ? '111111' : '000000'
     const messages = []
-    for (let i = 0; i < 5; i++) messages.push((await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp: wrong })).body.message)
+    for (let i = 0; i < 5; i++) messages.push((await pin(t, s.token, endpoints.verifyPinOtp, { otp: wrong })).body.message)
     expect(messages).toEqual([
       'The code is incorrect, 4 attempts left',
       'The code is incorrect, 3 attempts left',
@@ -184,45 +188,45 @@ describe('changing the PIN', () => {
       'The code is incorrect, 1 attempt left',
       'Too many wrong attempts, please request a new code',
     ])
-    expect((await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp })).status).toBe(422)
-    expect((await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp: '12345' })).body.message).toBe('otp: must be 6 digits')
+    expect((await pin(t, s.token, endpoints.verifyPinOtp, { otp })).status).toBe(422)
+    expect((await pin(t, s.token, endpoints.verifyPinOtp, { otp: '12345' })).body.message).toBe('otp: must be 6 digits')
   })
 
   it('a locked PIN is changed with the password, which unlocks it', async () => {
     const t = await makeApp()
     const s = await sender(t)
     await lock(t, s)
-    const withPin = await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })
+    const withPin = await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })
     expect(withPin.status).toBe(403)
     expect(withPin.body.code).toBe('PIN_LOCKED')
-    const wrongPassword = await pin(t, s.token, 'PATCH', '/pin/initiate/change', { password: 'not-it' })
+    const wrongPassword = await pin(t, s.token, endpoints.initiatePinChange, { password: 'not-it' })
     expect(wrongPassword.status).toBe(422)
     expect(wrongPassword.body.message).toBe('password: is incorrect')
-    expect((await pin(t, s.token, 'PATCH', '/pin/initiate/change', { password: s.owner.password })).status).toBe(200)
+    expect((await pin(t, s.token, endpoints.initiatePinChange, { password: s.owner.password })).status).toBe(200)
     const otp = t.notifier.lastTo('+2348030000000')!.code!
-    const key = (await pin(t, s.token, 'PATCH', '/pin/verify/otp', { otp })).headers.get('x-session-key')!
-    await pin(t, s.token, 'PATCH', '/pin/reset', { pin: '5555' }, { 'x-session-key': key })
+    const key = (await pin(t, s.token, endpoints.verifyPinOtp, { otp })).headers.get('x-session-key')!
+    await pin(t, s.token, endpoints.resetPin, { pin: '5555' }, { 'x-session-key': key })
     expect(await pinAttempts(t.db, s.owner.id)).toBe(0)
-    expect((await pin(t, s.token, 'GET', '/pin')).body.data).toEqual({ hasPin: true, locked: false, attemptsRemaining: 5 })
+    expect((await pin(t, s.token, endpoints.pinStatus)).body.data).toEqual({ hasPin: true, locked: false, attemptsRemaining: 5 })
   })
 
   it('asks for pin or password, not both or neither, and a PIN to change needs one to exist', async () => {
     const t = await makeApp()
     const s = await sender(t)
     for (const body of [{}, { pin: PIN, password: 'x' }]) {
-      const res = await pin(t, s.token, 'PATCH', '/pin/initiate/change', body)
+      const res = await pin(t, s.token, endpoints.initiatePinChange, body)
       expect(res.status).toBe(422)
       expect(res.body.message).toBe('body: send either pin or password')
     }
     const none = await sender(t, { pin: null })
-    expect((await pin(t, none.token, 'PATCH', '/pin/initiate/change', { pin: PIN })).body.code).toBe('PIN_NOT_SET')
+    expect((await pin(t, none.token, endpoints.initiatePinChange, { pin: PIN })).body.code).toBe('PIN_NOT_SET')
   })
 
   it('sends at most 5 codes in 15 minutes', async () => {
     const t = await makeApp()
     const s = await sender(t)
     const statuses = []
-    for (let i = 0; i < 6; i++) statuses.push((await pin(t, s.token, 'PATCH', '/pin/initiate/change', { pin: PIN })).status)
+    for (let i = 0; i < 6; i++) statuses.push((await pin(t, s.token, endpoints.initiatePinChange, { pin: PIN })).status)
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429])
     expect(t.notifier.outbox.filter((message) => message.subject.endsWith(': your PIN change code'))).toHaveLength(5)
   })

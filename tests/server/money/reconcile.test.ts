@@ -5,6 +5,7 @@ import { promisify } from 'node:util'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { createApp } from '#server/app'
 import { hashPin } from '#server/auth/pin-hash'
 import type { Database } from '#server/db/client'
@@ -81,9 +82,9 @@ async function credit(accountNumber: string, amount: number) {
     originatorAccountNumber: '1111111111',
   }
   const raw = JSON.stringify(body)
-  const answer = await call(t.app, 'POST', '/webhooks/bank/inbound', {
-    rawBody: raw,
+  const answer = await call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signWebhookBody(raw, SECRET) },
+    rawBody: raw,
   })
   expect(answer.status, JSON.stringify(answer.body)).toBe(200)
   return body
@@ -222,13 +223,13 @@ describe('reconcileDay', () => {
   it("a payment into an order's own account is the vendor's credit: matched, not an account difference", async () => {
     at('2026-12-13T10:00:00Z')
     const shop = await vendor('Zobo House')
-    const made = await call(t.app, 'POST', '/order/shareable', {
+    const made = await call(t.app, endpoints.createShareableOrder, {
       token: await tokenFor(t, shop.owner.row),
       headers: { 'Idempotency-Key': randomUUID() },
       body: { items: [{ name: 'Zobo (1 litre)', amount: 2_500_00, quantity: 2 }], customer: { name: 'Ada Obi' } },
     })
     expect(made.status, JSON.stringify(made.body)).toBe(201)
-    const own = made.body.data.payAccount.accountNumber as string
+    const own = made.body.data.payAccount!.accountNumber as string
     expect(own).not.toBe(shop.account)
     await credit(own, 5_000_00)
     const day = await reconcileDay(t.deps, '2026-12-13')

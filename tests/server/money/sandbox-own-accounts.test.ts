@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { sandboxPayerAccount } from '#server/money/sandbox-bank'
 import { SANDBOX_OWN_ACCOUNTS_BANK } from '#server/money/sandbox-names'
 
@@ -21,14 +22,14 @@ beforeAll(async () => {
 })
 
 const resolve = (token: string, accountNumber: string) =>
-  call(t.app, 'GET', '/bank/resolve-account', { token, query: { accountNumber, bankCode: SANDBOX_OWN_ACCOUNTS_BANK.code } })
+  call(t.app, endpoints.resolveAccount, { token, query: { accountNumber, bankCode: SANDBOX_OWN_ACCOUNTS_BANK.code } })
 
 describe("a new vendor's own accounts at the sandbox bank", () => {
   it("resolve to the owner's and the business's names once approved, and the owner's is taken as the settlement account", async () => {
     const business = `Chiamaka Foods ${randomUUID().slice(0, 6)}`
     const r = await underReview(t, { businessName: business, ownerName: 'Chiamaka Eze' })
     const own = sandboxPayerAccount('Chiamaka Eze', SANDBOX_OWN_ACCOUNTS_BANK.code)
-    const approved = await call(t.app, 'POST', '/operator/vendor-status', {
+    const approved = await call(t.app, endpoints.operatorVendorStatus, {
       body: { email: r.email, status: 'approved' },
       headers: { 'x-operator-key': KEY },
     })
@@ -40,9 +41,9 @@ describe("a new vendor's own accounts at the sandbox bank", () => {
     const ours = await resolve(r.token, sandboxPayerAccount(business, SANDBOX_OWN_ACCOUNTS_BANK.code))
     expect(ours.body.data.accountName).toBe(business)
 
-    const pin = await call(t.app, 'POST', '/pin', { token: r.token, body: { pin: '2580', password: r.password } })
+    const pin = await call(t.app, endpoints.createPin, { token: r.token, body: { pin: '2580', password: r.password } })
     expect(pin.status, JSON.stringify(pin.body)).toBeLessThan(300)
-    const set = await call(t.app, 'POST', '/bank/settlement-account', {
+    const set = await call(t.app, endpoints.setSettlementAccount, {
       token: r.token,
       body: { requestId: mine.body.data.requestId, pin: '2580' },
     })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq, fillPlaceholders, inArray, isNull, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { transactions, vendors, wallets } from '#server/db/schema'
 import { boundList, pageQuery } from '#server/money/transaction-queries'
 
@@ -106,14 +107,10 @@ describe.skipIf(!onPostgres)(`a search of a ${ROWS.toLocaleString('en')}-row wal
     expectSearchFromTrigramIndex(await plan('Aisha'))
     // And finds this vendor's three, not its neighbour's.
     const token = await tokenFor(t, v.owner.row)
-    const res = await call(t.app, 'GET', '/transaction', { token, query: { page: '1', size: '20', search: 'aisha' } })
+    const res = await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '20', search: 'aisha' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.total).toBe(3)
-    expect(res.body.data.items.map((item: { beneficiaryAccountName: string }) => item.beneficiaryAccountName)).toEqual([
-      'Aisha Bello',
-      'Aisha Bello',
-      'Aisha Bello',
-    ])
+    expect(res.body.data.items.map((item) => item.beneficiaryAccountName)).toEqual(['Aisha Bello', 'Aisha Bello', 'Aisha Bello'])
   })
 
   it('finds a fragment of a reference from the same index', async () => {

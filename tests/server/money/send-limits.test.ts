@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { hashPin } from '#server/auth/pin-hash'
 import { HOUR_MS } from '#server/clock'
 import { transactions, users, vendorSendLimits } from '#server/db/schema'
@@ -19,8 +21,8 @@ beforeAll(async () => {
   t = await makeApp({ sessionIdleMs: 29 * 24 * HOUR_MS })
 })
 
-const limits = (token: string) => call(t.app, 'GET', '/vendor/send-limits', { token })
-const setLimits = (token: string, body: Record<string, unknown>) => call(t.app, 'PUT', '/vendor/send-limits', { token, body })
+const limits = (token: string) => call(t.app, endpoints.sendLimits, { token })
+const setLimits = (token: string, body: BodyInput<typeof endpoints.setSendLimits>) => call(t.app, endpoints.setSendLimits, { token, body })
 
 async function withLimits(s: Sender, perTransfer: number, daily: number) {
   await t.db.insert(vendorSendLimits).values({ vendorId: s.vendor.id, perTransfer, daily })
@@ -146,7 +148,7 @@ describe('PUT /vendor/send-limits', () => {
     expect((await send(t, s.token, { amount: 80_000_00, requestId: await enquiry(t, s) })).body.code).toBe('TRANSFER_LIMIT_EXCEEDED')
     // Saving the same raise again does not restart its wait.
     t.clock.advance(HOUR_MS)
-    expect((await setLimits(s.token, { perTransfer: 80_000_00, daily: 100_000_00, pin: PIN })).body.data.pendingRaise.from).toBe(from)
+    expect((await setLimits(s.token, { perTransfer: 80_000_00, daily: 100_000_00, pin: PIN })).body.data.pendingRaise!.from).toBe(from)
     t.clock.advance(23 * HOUR_MS)
     expect((await limits(s.token)).body.data).toMatchObject({ perTransfer: 80_000_00, pendingRaise: null })
     expect((await send(t, s.token, { amount: 80_000_00, requestId: await enquiry(t, s) })).status).toBe(201)

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { HOUR_MS } from '#server/clock'
 import { users, vendorAuditEvents, vendors } from '#server/db/schema'
 import { settlementCoolingFromEnv } from '#server/deps'
@@ -24,11 +25,10 @@ const OWNER_SMS = '+2348030000000'
 const BUSINESS = 'Mama Put Foods Ltd'
 const OWNER = 'Adaeze Okafor'
 
-const settlement = (token: string) => call(t.app, 'GET', '/vendor/settlement-account', { token })
+const settlement = (token: string) => call(t.app, endpoints.settlementAccount, { token })
 const change = (token: string, requestId: string, pin = PIN) =>
-  call(t.app, 'POST', '/bank/settlement-account', { token, body: { requestId, pin } })
-const cancel = (token: string, accountNumber: string) =>
-  call(t.app, 'POST', '/bank/settlement-account/cancel', { token, body: { accountNumber } })
+  call(t.app, endpoints.setSettlementAccount, { token, body: { requestId, pin } })
+const cancel = (token: string, accountNumber: string) => call(t.app, endpoints.cancelSettlementChange, { token, body: { accountNumber } })
 const messagesTo = (to: string) => t.notifier.outbox.filter((message) => message.to === to)
 
 /** A vendor registered as Mama Put Foods Ltd whose owner is Adaeze Okafor, with third-party transfers off. */
@@ -122,7 +122,7 @@ describe('the cooling-off period', () => {
     t.clock.advance(1)
     const sent = await send(t, s.token, { amount: 1_000_00, requestId: await enquiry(t, s, { serial }) })
     expect(sent.status).toBe(201)
-    expect((await settlement(s.token)).body.data.usableFrom).toBeNull()
+    expect((await settlement(s.token)).body.data!.usableFrom).toBeNull()
   })
 
   it('is refused with third-party transfers on as well', async () => {
@@ -163,7 +163,7 @@ describe('the cooling-off period', () => {
     const res = await cancel(s.token, third.number)
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ accountNumber: first.number, accountName: 'ADAEZE OKAFOR', usableFrom: null })
-    expect((await settlement(s.token)).body.data.accountNumber).toBe(first.number)
+    expect((await settlement(s.token)).body.data!.accountNumber).toBe(first.number)
     const text = `The ${BUSINESS} settlement account change was cancelled by ${OWNER}. Payouts go to ${first.number} (ADAEZE OKAFOR) as before.`
     expect(messagesTo(s.owner.email).at(-1)).toMatchObject({ subject: `${BUSINESS}: settlement account change cancelled`, text })
     expect(messagesTo(OWNER_SMS).at(-1)!.text).toBe(text)

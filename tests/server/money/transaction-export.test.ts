@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { CSV_BOM, toCsv } from '#contract/csv'
+import { endpoints } from '#contract/index'
 import type { Transaction } from '#contract/transactions'
 import { TRANSACTION_CSV_COLUMNS } from '#contract/transactions-csv'
 import { HOUR_MS } from '#server/clock'
@@ -83,7 +84,7 @@ async function exported(token: string, query: Record<string, string> = {}) {
 async function listedCsv(token: string, query: Record<string, string> = {}) {
   const items: Transaction[] = []
   for (let page = 1; ; page++) {
-    const res = await call(t.app, 'GET', '/transaction', { token, query: { ...query, page: String(page), size: '3' } })
+    const res = await call(t.app, endpoints.listTransactions, { token, query: { ...query, page: String(page), size: '3' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     items.push(...(res.body.data.items as Transaction[]))
     if (res.body.data.items.length < 3) break
@@ -186,12 +187,12 @@ describe('GET /transaction/export', () => {
 
   it('is refused to a member without VENDOR_TRANSACTIONS (403) and given to one with it', async () => {
     const without = await createMember(h.s, { permissions: ['VENDOR_ORDERS'] })
-    const refused = await call(t.app, 'GET', '/transaction/export', { token: await tokenFor(t, without.row) })
+    const refused = await call(t.app, endpoints.exportTransactions, { token: await tokenFor(t, without.row) })
     expect(refused.status).toBe(403)
     expect(refused.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     const holder = await createMember(h.s, { permissions: ['VENDOR_TRANSACTIONS'] })
     expect((await exported(await tokenFor(t, holder.row))).status).toBe(200)
-    expect((await call(t.app, 'GET', '/transaction/export')).status).toBe(401)
+    expect((await call(t.app, endpoints.exportTransactions)).status).toBe(401)
   })
 
   it('refuses bad input with a JSON 422 naming the field, before any byte of a file', async () => {
@@ -202,7 +203,7 @@ describe('GET /transaction/export', () => {
       [{ search: 'x'.repeat(101) }, 'search'],
     ]
     for (const [query, field] of cases) {
-      const res = await call(t.app, 'GET', '/transaction/export', { token: h.s.token, query })
+      const res = await call(t.app, endpoints.exportTransactions, { token: h.s.token, query })
       expect(res.status, JSON.stringify(query)).toBe(422)
       expect(res.headers.get('content-type')).toMatch(/^application\/json/)
       expect(res.body.code).toBe('VALIDATION_FAILED')

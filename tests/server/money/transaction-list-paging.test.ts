@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { COUNT_CAP } from '#contract/common'
+import { endpoints } from '#contract/index'
 import { countsCheaply, SEARCH_COUNT_ESTIMATE } from '#server/money/transaction-search'
 
 import { call, type TestApp } from '../harness'
@@ -27,7 +28,7 @@ beforeAll(async () => {
 }, 120_000)
 
 async function list(query: Record<string, string>) {
-  const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { size: '5', ...query } })
+  const res = await call(t.app, endpoints.listTransactions, { token: o.token, query: { size: '5', ...query } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data as { items: unknown[]; total: number; totalCapped: boolean; nextCursor: string | null }
 }
@@ -118,7 +119,7 @@ describe(`a list of ${ROWS.toLocaleString('en')} transactions`, () => {
   it('422 naming cursor for one that no page gave', async () => {
     const past = [Buffer.from('12.abc.def'), Buffer.from('9999999999999999999.abc'), Buffer.from('99999999999999999.abc')]
     for (const cursor of ['nope', ...past.map((b) => b.toString('base64url')), 'x'.repeat(201)]) {
-      const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { cursor } })
+      const res = await call(t.app, endpoints.listTransactions, { token: o.token, query: { cursor } })
       expect(res.status, cursor).toBe(422)
       expect(res.body.issues?.[0]?.path ?? res.body.message, cursor).toMatch(/^cursor/)
     }

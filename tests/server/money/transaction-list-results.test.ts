@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { parseNairaToKobo } from '#contract/money'
 import type { TransactionRow } from '#server/db/schema'
 
-import { call, type TestApp } from '../harness'
+import { callRaw, type TestApp } from '../harness'
 import { makeOutlet, outletsApp, type Owner, owner } from '../outlets/helpers'
 import { seedHistory, walletRows } from './history'
 
@@ -74,7 +74,7 @@ function expected(rows: TransactionRow[], q: Query): string[] {
 }
 
 async function list(path: string, query: Query) {
-  const res = await call(t.app, 'GET', path, { token: o.token, query })
+  const res = await callRaw(t.app, 'GET', path, { token: o.token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data as { items: { id: string }[]; total: number; page: number; size: number; nextCursor: string | null }
 }

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nameEnquiries } from '#server/db/schema'
 
 import { call, type TestApp } from '../harness'
@@ -33,7 +34,7 @@ async function vendorWithCredits() {
 }
 
 async function search(token: string, text: string, extra: Record<string, string> = {}) {
-  const res = await call(t.app, 'GET', '/transaction', { token, query: { page: '1', size: '20', search: text, ...extra } })
+  const res = await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '20', search: text, ...extra } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return { ids: (res.body.data.items as { id: string }[]).map((item) => item.id), total: res.body.data.total as number }
 }
@@ -56,7 +57,7 @@ describe('GET /transaction?search=', () => {
 
   it('finds a transaction by its reference, in any case', async () => {
     const { o, emeka } = await vendorWithCredits()
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: o.token, query: { id: emeka } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: o.token, query: { id: emeka } })
     const reference = detail.body.data.reference as string
     expect(await search(o.token, reference.toLowerCase())).toEqual({ ids: [emeka], total: 1 })
   })
@@ -76,7 +77,7 @@ describe('GET /transaction?search=', () => {
 
   it('finds a transaction by a fragment of its reference, in any case (issue 35)', async () => {
     const { o, emeka } = await vendorWithCredits()
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: o.token, query: { id: emeka } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: o.token, query: { id: emeka } })
     const reference = detail.body.data.reference as string
     const tail = reference.slice(-6)
     expect(await search(o.token, tail.toLowerCase())).toEqual({ ids: [emeka], total: 1 })
@@ -97,7 +98,7 @@ describe('GET /transaction?search=', () => {
     const outlet = await makeOutlet(t, o.token)
     const outletCredit = await creditOutlet(t, outlet, 7_777_00)
     expect(await search(o.token, '7777')).toEqual({ ids: [], total: 0 })
-    const inOutlet = await call(t.app, 'GET', '/transaction/outlet', {
+    const inOutlet = await call(t.app, endpoints.outletTransactions, {
       token: o.token,
       query: { page: '1', size: '20', outletId: outlet.id, search: '7,777' },
     })
@@ -106,7 +107,7 @@ describe('GET /transaction?search=', () => {
 
   it('refuses a search longer than 100 characters, naming the field', async () => {
     const o = await owner(t)
-    const res = await call(t.app, 'GET', '/transaction', { token: o.token, query: { search: 'x'.repeat(101) } })
+    const res = await call(t.app, endpoints.listTransactions, { token: o.token, query: { search: 'x'.repeat(101) } })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('search: is too long')
   })

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { HOUR_MS } from '#server/clock'
 import { creditFromBank } from '#server/money/ledger'
 import { debitForTransfer, settle } from '#server/money/transfers'
@@ -44,7 +45,7 @@ async function vendorWithHistory() {
 }
 
 const list = (token: string, query: Record<string, string> = {}) =>
-  call(t.app, 'GET', '/transaction', { token, query }).then((res) => res.body)
+  call(t.app, endpoints.listTransactions, { token, query }).then((res) => res.body)
 
 describe('GET /transaction', () => {
   it('lists the main wallet newest first, paged, with filters', async () => {
@@ -125,7 +126,7 @@ describe('GET /transaction', () => {
 describe('GET /transaction/single', () => {
   it("finds by id or reference; another vendor's id is 404", async () => {
     const h = await vendorWithHistory()
-    const one = (token: string, query: Record<string, string>) => call(t.app, 'GET', '/transaction/single', { token, query })
+    const one = (token: string, query: Record<string, string>) => call(t.app, endpoints.transactionDetail, { token, query })
     expect((await one(h.s.token, { id: h.sent.id })).body.data.reference).toBe(h.sent.reference)
     expect((await one(h.s.token, { reference: h.sent.reference })).body.data.id).toBe(h.sent.id)
     expect((await one(h.s.token, {})).body.message).toBe('query: id or reference is required')
@@ -141,7 +142,7 @@ describe('GET /transaction/single', () => {
 describe('PATCH /transaction/pos', () => {
   it('marks an offline credit without an order, once', async () => {
     const h = await vendorWithHistory()
-    const mark = (token: string, id: string) => call(t.app, 'PATCH', '/transaction/pos', { token, body: { id } })
+    const mark = (token: string, id: string) => call(t.app, endpoints.markPos, { token, body: { id } })
     const marked = await mark(h.s.token, h.offline.id)
     expect(marked.status).toBe(200)
     expect(marked.body.message).toBe('Transaction marked as POS')
@@ -165,9 +166,9 @@ describe('PATCH /transaction/pos', () => {
     const vendor = await createVendor({ balance: 5_00 })
     const member = await createMember(vendor, { permissions: ['VENDOR_WALLET', 'VENDOR_TRANSFERS'] })
     const token = await tokenFor(t, member.row)
-    expect((await call(t.app, 'GET', '/transaction', { token })).status).toBe(403)
+    expect((await call(t.app, endpoints.listTransactions, { token })).status).toBe(403)
     const [row] = (await list(await tokenFor(t, vendor.owner.row))).data.items
-    expect((await call(t.app, 'PATCH', '/transaction/pos', { token, body: { id: row.id } })).status).toBe(403)
+    expect((await call(t.app, endpoints.markPos, { token, body: { id: row!.id } })).status).toBe(403)
   })
 })
 
@@ -179,7 +180,7 @@ describe('analytics', () => {
 
   it('totals successful credits, debits and fees, and counts by status', async () => {
     const h = await vendorWithHistory()
-    const res = await call(t.app, 'GET', '/analytics/transaction', { token: h.s.token, query: range(0, 48) })
+    const res = await call(t.app, endpoints.transactionAnalytics, { token: h.s.token, query: range(0, 48) })
     expect(res.body.data).toEqual({
       ...range(0, 48),
       totalCredit: 77_500_00,
@@ -195,7 +196,7 @@ describe('analytics', () => {
 
   it('one Lagos day breaks down by hour, longer ranges by Lagos day, empty buckets included', async () => {
     const h = await vendorWithHistory()
-    const byHour = await call(t.app, 'GET', '/analytics/transaction/breakdown', { token: h.s.token, query: range(0, 24) })
+    const byHour = await call(t.app, endpoints.transactionBreakdown, { token: h.s.token, query: range(0, 24) })
     expect(byHour.body.data.bucket).toBe('hour')
     const hours = byHour.body.data.points
     expect(hours).toHaveLength(25)
@@ -204,7 +205,7 @@ describe('analytics', () => {
     expect(hours[3]).toMatchObject({ label: '03:00', debit: 10_000_00, count: 1 })
     expect(hours[4]).toMatchObject({ label: '04:00', debit: 0, count: 0 })
 
-    const byDay = await call(t.app, 'GET', '/analytics/transaction/breakdown', { token: h.s.token, query: range(0, 71) })
+    const byDay = await call(t.app, endpoints.transactionBreakdown, { token: h.s.token, query: range(0, 71) })
     expect(byDay.body.data.bucket).toBe('day')
     expect(byDay.body.data.points).toEqual([
       { label: '2026-11-22', start: new Date(DAY).toISOString(), credit: 70_000_00, debit: 10_000_00, count: 3 },
@@ -218,15 +219,15 @@ describe('analytics', () => {
     // The credit was stamped by the real clock, which has run on since this app's test clock started (by however
     // long the tests before this one took): catch up with it, and a moment more.
     t.clock.advance(Math.max(0, Date.now() - t.clock.now().getTime()) + 5_000)
-    const today = await call(t.app, 'GET', '/analytics/transaction', { token: s.token })
+    const today = await call(t.app, endpoints.transactionAnalytics, { token: s.token })
     const start = new Date(today.body.data.startDate)
     expect((start.getTime() + HOUR_MS) % (24 * HOUR_MS)).toBe(0)
     expect(today.body.data.endDate).toBe(t.clock.now().toISOString())
     expect(today.body.data.totalCredit).toBe(3_00)
-    const bad = await call(t.app, 'GET', '/analytics/transaction/breakdown', { token: s.token, query: range(5, 1) })
+    const bad = await call(t.app, endpoints.transactionBreakdown, { token: s.token, query: range(5, 1) })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('startDate: must not be after endDate')
-    const long = await call(t.app, 'GET', '/analytics/transaction', { token: s.token, query: range(0, 367 * 24) })
+    const long = await call(t.app, endpoints.transactionAnalytics, { token: s.token, query: range(0, 367 * 24) })
     expect(long.body.message).toBe('endDate: must be at most 366 days after startDate')
   })
 })

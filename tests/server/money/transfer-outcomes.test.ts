@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { ledgerEntries, transactions } from '#server/db/schema'
 import type { BankingProvider, TransferRequest, TransferResult } from '#server/money/bank-provider'
 import { newSessionId } from '#server/money/ledger'
@@ -42,7 +43,7 @@ async function sendTo(t: TestApp, serial: string, amount = 1_000 * NAIRA) {
 }
 
 const detail = (t: TestApp, token: string, id: string) =>
-  call(t.app, 'GET', '/transaction/single', { token, query: { id } }).then((res) => res.body.data)
+  call(t.app, endpoints.transactionDetail, { token, query: { id } }).then((res) => res.body.data)
 
 async function recoverLater(t: TestApp, vendorId: string) {
   t.clock.advance(RECOVER_AFTER_MS + 1)

@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { hashSecret } from '#server/auth/secrets'
 import { idempotencyKeys, transactions, users, vendors } from '#server/db/schema'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { account, balances, enquiry, expectLedgerConsistent, PIN, pinAttempts, randomSerial, send, sender, tokenFor } from './helpers'
 
 /* POST /transfer/send as a client sees it: the happy path, every refusal, and the Idempotency-Key contract. */
@@ -22,7 +23,7 @@ describe('POST /transfer/send', () => {
   it('sends: 201 with the transaction, amount + fee leave the wallet, the fee lands in fees', async () => {
     const s = await sender(t, { balance: 100_000 * NAIRA })
     const number = account('058', randomSerial())
-    const resolved = await call(t.app, 'GET', '/bank/resolve-account', {
+    const resolved = await call(t.app, endpoints.resolveAccount, {
       token: s.token,
       query: { accountNumber: number, bankCode: '058' },
     })
@@ -48,7 +49,7 @@ describe('POST /transfer/send', () => {
     expect(res.body.data.sessionId).toMatch(/^\d{30}$/)
     expect(res.body.data.reference).toMatch(/^TRX-\d{8}-[0-9A-F]{10}$/)
     expect(await balances(t.db, s.vendor.id)).toMatchObject({ main: 89_975 * NAIRA, fees: 25 * NAIRA })
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id: res.body.data.id } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: s.token, query: { id: res.body.data.id } })
     expect(detail.body.data).toEqual(res.body.data)
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
@@ -111,10 +112,10 @@ describe('POST /transfer/send', () => {
     ]
     const key = randomUUID()
     for (const [body, message] of cases) {
-      const res = await call(t.app, 'POST', '/transfer/send', {
+      const res = await call(t.app, endpoints.sendMoney, {
         token: s.token,
-        body: { pin: PIN, ...body },
         headers: { 'idempotency-key': key },
+        body: unchecked({ pin: PIN, ...body }),
       })
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)
@@ -189,7 +190,7 @@ describe('POST /transfer/send', () => {
         'Third-party transfers are turned off and you have no settlement account yet. Add one, or turn on third-party transfers, in Settings → Payout settings.',
     })
     const serial = randomSerial()
-    const saved = await call(t.app, 'POST', '/bank/settlement-account', {
+    const saved = await call(t.app, endpoints.setSettlementAccount, {
       token: s.token,
       body: { requestId: await enquiry(t, s, { bankCode: '044', serial, accountName: 'Owner Person' }), pin: PIN },
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { isValidNuban } from '#contract/nuban'
 
 import { call, createMember, createVendor, login, makeApp } from '../harness'
@@ -9,7 +10,7 @@ describe('GET /vendor', () => {
     const { app } = await makeApp()
     const { owner, vendor } = await createVendor({ name: 'Bukka Hut Yaba' })
     const token = await login(app, owner.email, owner.password)
-    const res = await call(app, 'GET', '/vendor', { token })
+    const res = await call(app, endpoints.vendorProfile, { token })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       id: vendor.id,
@@ -27,8 +28,8 @@ describe('GET /vendor', () => {
     const { app } = await makeApp()
     const { owner } = await createVendor({ status: 'under_review' })
     const token = await login(app, owner.email, owner.password)
-    expect((await call(app, 'GET', '/vendor', { token })).body.data.status).toBe('under_review')
-    expect((await call(app, 'GET', '/user/me', { token })).status).toBe(200)
+    expect((await call(app, endpoints.vendorProfile, { token })).body.data.status).toBe('under_review')
+    expect((await call(app, endpoints.me, { token })).status).toBe(200)
   })
 })
 
@@ -37,7 +38,7 @@ describe('GET /vendor/wallet/balance and /vendor/wallet/details', () => {
     const { app } = await makeApp()
     const { owner } = await createVendor({ balance: 1_234_567_50 })
     const token = await login(app, owner.email, owner.password)
-    const res = await call(app, 'GET', '/vendor/wallet/balance', { token })
+    const res = await call(app, endpoints.walletBalance, { token })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({ message: 'Success', data: { balance: 123_456_750, currency: 'NGN' } })
   })
@@ -46,14 +47,14 @@ describe('GET /vendor/wallet/balance and /vendor/wallet/details', () => {
     const { app } = await makeApp()
     const { owner, vendor, wallets } = await createVendor()
     const token = await login(app, owner.email, owner.password)
-    const res = await call(app, 'GET', '/vendor/wallet/details', { token })
+    const res = await call(app, endpoints.walletDetails, { token })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       bankName: 'Providus Bank',
       accountNumber: wallets.main.accountNumber,
       accountName: vendor.name,
     })
-    expect(isValidNuban('101', res.body.data.accountNumber)).toBe(true)
+    expect(isValidNuban('101', res.body.data.accountNumber!)).toBe(true)
   })
 
   it("never shows one vendor another vendor's wallet", async () => {
@@ -62,18 +63,18 @@ describe('GET /vendor/wallet/balance and /vendor/wallet/details', () => {
     const b = await createVendor({ balance: 700_00 })
     const tokenA = await login(app, a.owner.email, a.owner.password)
     const tokenB = await login(app, b.owner.email, b.owner.password)
-    expect((await call(app, 'GET', '/vendor/wallet/balance', { token: tokenA })).body.data.balance).toBe(500_00)
-    expect((await call(app, 'GET', '/vendor/wallet/balance', { token: tokenB })).body.data.balance).toBe(700_00)
-    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenA })).body.data.accountNumber).toBe(a.wallets.main.accountNumber)
-    expect((await call(app, 'GET', '/vendor/wallet/details', { token: tokenB })).body.data.accountNumber).toBe(b.wallets.main.accountNumber)
-    expect((await call(app, 'GET', '/vendor', { token: tokenB })).body.data.id).toBe(b.vendor.id)
+    expect((await call(app, endpoints.walletBalance, { token: tokenA })).body.data.balance).toBe(500_00)
+    expect((await call(app, endpoints.walletBalance, { token: tokenB })).body.data.balance).toBe(700_00)
+    expect((await call(app, endpoints.walletDetails, { token: tokenA })).body.data.accountNumber).toBe(a.wallets.main.accountNumber)
+    expect((await call(app, endpoints.walletDetails, { token: tokenB })).body.data.accountNumber).toBe(b.wallets.main.accountNumber)
+    expect((await call(app, endpoints.vendorProfile, { token: tokenB })).body.data.id).toBe(b.vendor.id)
   })
 
   it('refuses a vendor that is not approved yet', async () => {
     const { app } = await makeApp()
     const { owner } = await createVendor({ status: 'pending_verification', balance: 100 })
     const token = await login(app, owner.email, owner.password)
-    const res = await call(app, 'GET', '/vendor/wallet/balance', { token })
+    const res = await call(app, endpoints.walletBalance, { token })
     expect(res.status).toBe(403)
     expect(res.body).toEqual({
       message: 'An administrator needs to approve your account, please check back in a few minutes.',
@@ -86,10 +87,10 @@ describe('GET /vendor/wallet/balance and /vendor/wallet/details', () => {
     const vendor = await createVendor({ balance: 250_00 })
     const without = await createMember(vendor, { permissions: ['VENDOR_ORDERS'] })
     const withWallet = await createMember(vendor, { permissions: ['VENDOR_WALLET'] })
-    const denied = await call(app, 'GET', '/vendor/wallet/balance', { token: await login(app, without.email, without.password) })
+    const denied = await call(app, endpoints.walletBalance, { token: await login(app, without.email, without.password) })
     expect(denied.status).toBe(403)
     expect(denied.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
-    const allowed = await call(app, 'GET', '/vendor/wallet/balance', {
+    const allowed = await call(app, endpoints.walletBalance, {
       token: await login(app, withWallet.email, withWallet.password),
     })
     expect(allowed.status).toBe(200)

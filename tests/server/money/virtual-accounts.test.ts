@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { isValidNuban } from '#contract/nuban'
 import { jobs, sandboxVirtualAccounts } from '#server/db/platform-schema'
 import { wallets } from '#server/db/schema'
@@ -50,7 +51,7 @@ beforeAll(async () => {
 })
 
 const approve = (email: string) =>
-  call(t.app, 'POST', '/operator/vendor-status', { body: { email, status: 'approved' }, headers: { 'x-operator-key': KEY } })
+  call(t.app, endpoints.operatorVendorStatus, { body: { email, status: 'approved' }, headers: { 'x-operator-key': KEY } })
 const mainWallet = async (vendorId: string) =>
   (
     await t.db
@@ -76,7 +77,7 @@ describe('a vendor approved while the provider is down', () => {
     // The approval itself succeeds: the account is the queue's to get.
     expect(approved.status, JSON.stringify(approved.body)).toBe(200)
     expect(provider.askedFor(wallet.id)).toEqual([{ walletId: wallet.id, answered: false }])
-    const details = await call(t.app, 'GET', '/vendor/wallet/details', { token: r.token })
+    const details = await call(t.app, endpoints.walletDetails, { token: r.token })
     expect(details.status).toBe(200)
     expect(details.body.data).toEqual({ bankName: '', accountNumber: null, accountName: wallet.accountName })
 
@@ -96,7 +97,7 @@ describe('a vendor approved while the provider is down', () => {
     expect(await jobFor(wallet.id)).toMatchObject({ state: 'done', attempts: 3 })
     const assigned = await mainWallet(r.vendorId)
     expect(isValidNuban('101', assigned.accountNumber!)).toBe(true)
-    const shown = await call(t.app, 'GET', '/vendor/wallet/details', { token: r.token })
+    const shown = await call(t.app, endpoints.walletDetails, { token: r.token })
     expect(shown.body.data).toEqual({ bankName: 'Providus Bank', accountNumber: assigned.accountNumber, accountName: wallet.accountName })
 
     // Approved again, or the job enqueued again: the same one job, and the provider is not asked again.
@@ -132,14 +133,14 @@ describe('an outlet made while the provider is down', () => {
     const o = await owner(t)
     const outlet = await makeOutlet(t, o.token)
     expect(outlet.accountNumber).toBeNull()
-    const details = await call(t.app, 'GET', '/outlet/wallet/details', { token: o.token, query: { outletId: outlet.id } })
+    const details = await call(t.app, endpoints.outletWalletDetails, { token: o.token, query: { outletId: outlet.id } })
     expect(details.body.data.accountNumber).toBeNull()
     provider.down = false
     t.clock.advance(IN_REQUEST_GRACE_MS)
     await worker.runDueJobs()
-    const listed = await call(t.app, 'GET', '/outlet', { token: o.token })
+    const listed = await call(t.app, endpoints.listOutlets, { token: o.token })
     const row = listed.body.data.items.find((x: { id: string }) => x.id === outlet.id)
-    expect(isValidNuban('101', row.accountNumber)).toBe(true)
+    expect(isValidNuban('101', row!.accountNumber!)).toBe(true)
   })
 })
 

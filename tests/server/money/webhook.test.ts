@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { transactions } from '#server/db/schema'
 import { MemoryEventBus } from '#server/events/bus'
 import { LiveEvents } from '#server/events/live-events'
@@ -48,9 +49,9 @@ function notice(accountNumber: string, overrides: Record<string, unknown> = {}) 
 
 function deliver(body: unknown, signature?: string) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body)
-  return call(t.app, 'POST', '/webhooks/bank/inbound', {
-    rawBody: raw,
+  return call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signature ?? signWebhookBody(raw, SECRET) },
+    rawBody: raw,
   })
 }
 
@@ -62,7 +63,7 @@ describe('POST /webhooks/bank/inbound', () => {
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ message: 'Credit recorded', data: { duplicate: false } })
     expect((await balances(t.db, s.vendor.id)).main).toBe(15_000_50)
-    const detail = await call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id: res.body.data.transactionId } })
+    const detail = await call(t.app, endpoints.transactionDetail, { token: s.token, query: { id: res.body.data.transactionId } })
     expect(detail.body.data).toMatchObject({
       type: 'credit',
       status: 'success',
@@ -177,7 +178,7 @@ describe('a credit that takes stock to its alert level, with the mail server slo
     }
     const slow = await salesApp({ notifier, events: new LiveEvents({ bus: new MemoryEventBus(), heartbeatMs: 50 }) })
     const v = await shop(slow, { units: 3 })
-    await call(slow.app, 'PATCH', '/product/stock-level-alert', {
+    await call(slow.app, endpoints.setStockAlert, {
       token: v.token,
       body: { productId: v.small.productId, productVariantId: v.small.id, threshold: 2 },
     })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nationalNumber, smsAddress } from '#server/auth/phone'
 import { MINUTE_MS } from '#server/clock'
 
@@ -25,7 +26,7 @@ describe('the phone verification code', () => {
       purpose: 'phone_verification',
     })
     t.clock.advance(MINUTE_MS + 1_000)
-    const resend = () => call(t.app, 'POST', '/auth/vendor/resend-otp', { token: r.token, body: { phone: r.phone } })
+    const resend = () => call(t.app, endpoints.resendOtp, { token: r.token, body: { phone: r.phone } })
     const answers = await Promise.all([resend(), resend()])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 429])
     expect(sent()).toHaveLength(2)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { transactions, users } from '#server/db/schema'
 import { MemoryEventBus } from '#server/events/bus'
@@ -14,7 +15,7 @@ import { DurableNotifier } from '#server/messages/durable-notifier'
 import { DevNotifier, type Notifier } from '#server/notifier'
 
 import { openStream } from '../events/sse'
-import { call, captureLogger, createMember, type TestApp, TestClock, testDb } from '../harness'
+import { call, captureLogger, createMember, type TestApp, TestClock, testDb, unchecked } from '../harness'
 import { type Sender, sender, tokenFor } from '../money/helpers'
 import { payer, salesApp, transferIn } from '../orders/helpers'
 
@@ -48,8 +49,8 @@ async function owner(app: TestApp = t): Promise<Sender & { sms: string }> {
 const texts = (to: string) => t.notifier.outbox.filter((message) => message.to === to)
 const setting = (token: string, isEnabled?: boolean, app: TestApp = t) =>
   isEnabled === undefined
-    ? call(app.app, 'GET', '/vendor/payment-sms', { token })
-    : call(app.app, 'PATCH', '/vendor/payment-sms', { token, body: { isEnabled } })
+    ? call(app.app, endpoints.paymentSms, { token })
+    : call(app.app, endpoints.setPaymentSms, { token, body: { isEnabled } })
 
 async function credit(s: Sender, amount = 5_000_00, reference = `PRV-${randomUUID()}`, app: TestApp = t) {
   const res = await transferIn(app, s.wallets.main.accountNumber!, amount, 'Counter payment', payer({ name: 'CHIOMA OKEKE' }), reference)
@@ -78,7 +79,7 @@ describe('the payment SMS setting', () => {
     const memberToken = await tokenFor(t, member.row)
     expect((await setting(memberToken, false)).body).toEqual({ code: 'OWNER_ONLY', message: 'Only the business owner can do this' })
     expect((await setting(memberToken)).body.data.isEnabled).toBe(true)
-    const bad = await call(t.app, 'PATCH', '/vendor/payment-sms', { token: s.token, body: { isEnabled: 'yes' } })
+    const bad = await call(t.app, endpoints.setPaymentSms, { token: s.token, body: unchecked({ isEnabled: 'yes' }) })
     expect(bad.status).toBe(422)
     expect(bad.body.message).toBe('isEnabled: must be true or false')
   })

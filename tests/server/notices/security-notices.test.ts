@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { users } from '#server/db/schema'
 
@@ -33,9 +34,9 @@ const messagesTo = (to: string) => t.notifier.outbox.filter((message) => message
 
 describe('PIN changed', () => {
   async function sessionKey(s: Sender & { sms: string }) {
-    expect((await call(t.app, 'PATCH', '/pin/initiate/change', { token: s.token, body: { pin: PIN } })).status).toBe(200)
+    expect((await call(t.app, endpoints.initiatePinChange, { token: s.token, body: { pin: PIN } })).status).toBe(200)
     const otp = t.notifier.lastTo(s.sms)!.code!
-    const verified = await call(t.app, 'PATCH', '/pin/verify/otp', { token: s.token, body: { otp } })
+    const verified = await call(t.app, endpoints.verifyPinOtp, { token: s.token, body: { otp } })
     return verified.headers.get('x-session-key')!
   }
 
@@ -43,7 +44,7 @@ describe('PIN changed', () => {
     const s = await ownerWithPhone()
     const key = await sessionKey(s)
     const before = { sms: messagesTo(s.sms).length, email: messagesTo(s.owner.email).length }
-    const reset = () => call(t.app, 'PATCH', '/pin/reset', { token: s.token, body: { pin: '8642' }, headers: { 'x-session-key': key } })
+    const reset = () => call(t.app, endpoints.resetPin, { token: s.token, body: { pin: '8642' }, headers: { 'x-session-key': key } })
     const answers = await Promise.all([reset(), reset()])
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 422])
 
@@ -58,7 +59,7 @@ describe('PIN changed', () => {
 
 describe('sign-in from a new device', () => {
   const signIn = (email: string, password: string, cookie?: string) =>
-    call(t.app, 'POST', '/auth/vendor/login', {
+    call(t.app, endpoints.login, {
       body: { email, password },
       headers: { 'user-agent': ANDROID_CHROME, ...(cookie ? { cookie } : {}) },
     })

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { SESSION_CACHE_MS } from '#server/auth/sessions'
 import { vendors } from '#server/db/schema'
 import { approveVendor, listVendors, rejectVendor, setVendorStatus } from '#server/onboarding/admin'
@@ -17,12 +18,12 @@ beforeAll(async () => {
   t = await onboardingApp()
 })
 
-const signIn = (email: string, password: string) => call(t.app, 'POST', '/auth/vendor/login', { body: { email, password }, ip: nextIp() })
+const signIn = (email: string, password: string) => call(t.app, endpoints.login, { body: { email, password }, ip: nextIp() })
 
 describe('approveVendor', () => {
   it('approves, emails the owner, and the next business request works', async () => {
     const r = await underReview(t)
-    expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token: r.token })).status).toBe(403)
+    expect((await call(t.app, endpoints.walletBalance, { token: r.token })).status).toBe(403)
     const change = await approveVendor(t.db, r.email.toUpperCase(), t.notifier)
     expect(change).toMatchObject({ from: 'under_review', status: 'approved', email: r.email })
     const mail = t.notifier.lastTo(r.email)
@@ -31,8 +32,8 @@ describe('approveVendor', () => {
     // (decision 098).
     t.clock.advance(SESSION_CACHE_MS)
     // The session from registration works for business calls now, and onboarding says done.
-    expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token: r.token })).status).toBe(200)
-    expect((await call(t.app, 'GET', '/vendor/onboarding', { token: r.token })).body.data.step).toBe('done')
+    expect((await call(t.app, endpoints.walletBalance, { token: r.token })).status).toBe(200)
+    expect((await call(t.app, endpoints.onboarding, { token: r.token })).body.data.step).toBe('done')
     // Approving again changes nothing and sends nothing.
     const sent = t.notifier.outbox.length
     expect((await approveVendor(t.db, r.email, t.notifier)).from).toBe('approved')
@@ -43,7 +44,7 @@ describe('approveVendor', () => {
     const r = await underReview(t)
     await rejectVendor(t.db, r.email, t.notifier)
     expect(t.notifier.lastTo(r.email)?.subject).toMatch(/: your store was not approved$/)
-    expect((await call(t.app, 'GET', '/vendor/onboarding', { token: r.token })).body.data.step).toBe('rejected')
+    expect((await call(t.app, endpoints.onboarding, { token: r.token })).body.data.step).toBe('rejected')
   })
 
   it('throws for an unknown email', async () => {

@@ -2,6 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto'
 
 import { expect } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nationalNumber, smsAddress } from '#server/auth/phone'
 import { MemoryStorage } from '#server/storage'
 
@@ -46,7 +47,7 @@ export function registration(overrides: Record<string, string> = {}) {
 
 export async function register(t: TestApp, overrides: Record<string, string> = {}): Promise<Registered> {
   const body = registration(overrides)
-  const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+  const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const { token, user } = res.body.data
   return { token, email: body.email, password: body.password, phone: body.phone, vendorId: user.vendor.id, body }
@@ -60,7 +61,7 @@ export function smsCode(t: TestApp, phone: string): string {
 }
 
 export async function verify(t: TestApp, r: Registered): Promise<void> {
-  const res = await call(t.app, 'PATCH', '/auth/vendor/verify', { token: r.token, body: { otp: smsCode(t, r.phone) } })
+  const res = await call(t.app, endpoints.verifyPhone, { token: r.token, body: { otp: smsCode(t, r.phone) } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
 }
 
@@ -83,7 +84,7 @@ export function kycForm(overrides: Record<string, unknown> = {}, document: File 
 }
 
 export async function submitKyc(t: TestApp, r: Registered) {
-  const res = await call(t.app, 'PATCH', '/vendor/kyc', { token: r.token, form: kycForm() })
+  const res = await call(t.app, endpoints.submitKyc, { token: r.token, form: kycForm() })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res
 }
@@ -98,7 +99,7 @@ export function shopForm(overrides: Record<string, unknown> = {}, logo?: File) {
 }
 
 export async function setUpShop(t: TestApp, r: Registered, overrides: Record<string, unknown> = {}, logo = image(PNG, 'image/png')) {
-  const res = await call(t.app, 'PATCH', '/vendor/shop/setup', { token: r.token, form: shopForm(overrides, logo) })
+  const res = await call(t.app, endpoints.setUpShop, { token: r.token, form: shopForm(overrides, logo) })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res
 }

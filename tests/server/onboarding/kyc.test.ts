@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { vendorKyc } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 
 import { image, JPEG, PNG } from '../catalogue/helpers'
-import { call, createVendor, login } from '../harness'
+import { call, callRaw, createVendor, login } from '../harness'
 import { kycForm, type OnboardingApp, onboardingApp, PDF, register, type Registered, submitKyc, verify } from './helpers'
 
 /* PATCH /vendor/kyc: the identity check, its document kept private, and the BVN/NIN never sent back. */
@@ -22,7 +23,7 @@ async function verified(): Promise<Registered> {
   return r
 }
 
-const sendKyc = (r: Registered, body: FormData) => call(t.app, 'PATCH', '/vendor/kyc', { token: r.token, form: body })
+const sendKyc = (r: Registered, body: FormData) => call(t.app, endpoints.submitKyc, { token: r.token, form: body })
 const kycRow = async (vendorId: string) => (await t.db.select().from(vendorKyc).where(eq(vendorKyc.vendorId, vendorId)))[0]
 
 /** A date `years` before today (UTC), shifted by `days`. */
@@ -45,7 +46,7 @@ describe('PATCH /vendor/kyc', () => {
     expect(row!.documentKey).toMatch(/^private-.+\.pdf$/)
     expect(await t.storage.get(row!.documentKey)).not.toBeNull()
     // The public files route refuses it, even to someone who learnt the key.
-    const file = await call(t.app, 'GET', `/files/${row!.documentKey}`)
+    const file = await callRaw(t.app, 'GET', `/files/${row!.documentKey}`)
     expect(file.status).toBe(404)
   })
 
@@ -58,7 +59,7 @@ describe('PATCH /vendor/kyc', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const row = await kycRow(r.vendorId)
     expect(row).toMatchObject({ documentType: 'INTERNATIONAL_PASSPORT', idType: 'BVN', documentContentType: 'image/jpeg' })
-    expect((await call(t.app, 'GET', `/files/${row!.documentKey}`)).status).toBe(404)
+    expect((await callRaw(t.app, 'GET', `/files/${row!.documentKey}`)).status).toBe(404)
   })
 
   it('sent again replaces the row and deletes the old document', async () => {
@@ -80,7 +81,7 @@ describe('PATCH /vendor/kyc', () => {
     expect(early.body.code).toBe('PHONE_NOT_VERIFIED')
     const approved = await createVendor()
     const token = await login(t.app, approved.owner.email, approved.owner.password)
-    const late = await call(t.app, 'PATCH', '/vendor/kyc', { token, form: kycForm() })
+    const late = await call(t.app, endpoints.submitKyc, { token, form: kycForm() })
     expect(late.status).toBe(409)
     expect(late.body.code).toBe('ALREADY_APPROVED')
   })

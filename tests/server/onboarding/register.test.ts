@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 import { users, vendors } from '#server/db/schema'
 
@@ -10,14 +11,14 @@ import { nextIp, randomPhone, register, registration, smsCode, verify } from './
 /* POST /auth/vendor, PATCH /auth/vendor/verify and POST /auth/vendor/resend-otp. */
 
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
-const verifyWith = (t: TestApp, token: string, otp: string) => call(t.app, 'PATCH', '/auth/vendor/verify', { token, body: { otp } })
-const resend = (t: TestApp, token: string, phone: string) => call(t.app, 'POST', '/auth/vendor/resend-otp', { token, body: { phone } })
+const verifyWith = (t: TestApp, token: string, otp: string) => call(t.app, endpoints.verifyPhone, { token, body: { otp } })
+const resend = (t: TestApp, token: string, phone: string) => call(t.app, endpoints.resendOtp, { token, body: { phone } })
 
 describe('POST /auth/vendor', () => {
   it('opens a pending account, signs the owner in and texts a code to +234…', async () => {
     const t = await makeApp()
     const body = registration()
-    const res = await call(t.app, 'POST', '/auth/vendor', { body, ip: nextIp() })
+    const res = await call(t.app, endpoints.register, { body, ip: nextIp() })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     const { token, user, onboarding } = res.body.data
     expect(user).toMatchObject({ email: body.email, name: 'Ada Obi', role: 'owner', phone: body.phone })
@@ -35,8 +36,8 @@ describe('POST /auth/vendor', () => {
     expect(sms!.text).toContain(sms!.code!)
     expect(sms!.text).toContain('10 minutes')
     // The session works for onboarding calls, not for business ones.
-    expect((await call(t.app, 'GET', '/vendor/onboarding', { token })).body.data.step).toBe('verify-phone')
-    const business = await call(t.app, 'GET', '/vendor/wallet/balance', { token })
+    expect((await call(t.app, endpoints.onboarding, { token })).body.data.step).toBe('verify-phone')
+    const business = await call(t.app, endpoints.walletBalance, { token })
     expect(business.status).toBe(403)
     expect(business.body.code).toBe('VENDOR_NOT_APPROVED')
     // And the password signs in again later.
@@ -54,7 +55,7 @@ describe('POST /auth/vendor', () => {
   it('409 naming email when any user has it, whatever its case', async () => {
     const t = await makeApp()
     const taken = await createMember(await createVendor())
-    const res = await call(t.app, 'POST', '/auth/vendor', { body: registration({ email: taken.email.toUpperCase() }), ip: nextIp() })
+    const res = await call(t.app, endpoints.register, { body: registration({ email: taken.email.toUpperCase() }), ip: nextIp() })
     expect(res.status).toBe(409)
     expect(res.body.issues).toEqual([{ path: 'email', message: 'is already used by another account' }])
     expect(t.notifier.outbox).toHaveLength(0)
@@ -63,7 +64,7 @@ describe('POST /auth/vendor', () => {
   it("409 naming phone when another vendor's owner uses it, in any format", async () => {
     const t = await makeApp()
     const first = await register(t)
-    const res = await call(t.app, 'POST', '/auth/vendor', { body: registration({ phone: first.phone.slice(1) }), ip: nextIp() })
+    const res = await call(t.app, endpoints.register, { body: registration({ phone: first.phone.slice(1) }), ip: nextIp() })
     expect(res.status).toBe(409)
     expect(res.body.issues).toEqual([{ path: 'phone', message: 'is already used by another account' }])
   })
@@ -79,7 +80,7 @@ describe('POST /auth/vendor', () => {
       [{ email: 'nope' }, 'email: must be a valid email address'],
     ]
     for (const [override, message] of cases) {
-      const res = await call(t.app, 'POST', '/auth/vendor', { body: registration(override), ip: nextIp() })
+      const res = await call(t.app, endpoints.register, { body: registration(override), ip: nextIp() })
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -91,9 +92,9 @@ describe('POST /auth/vendor', () => {
     const ip = '10.66.0.1'
     const taken = (await createVendor()).owner.email
     for (let i = 0; i < 20; i++) {
-      expect((await call(t.app, 'POST', '/auth/vendor', { body: registration({ email: taken }), ip })).status).toBe(409)
+      expect((await call(t.app, endpoints.register, { body: registration({ email: taken }), ip })).status).toBe(409)
     }
-    const res = await call(t.app, 'POST', '/auth/vendor', { body: registration(), ip })
+    const res = await call(t.app, endpoints.register, { body: registration(), ip })
     expect(res.status).toBe(429)
   })
 })

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { RESERVED_SHOP_URLS, SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 
 import { image, JPEG, PNG } from '../catalogue/helpers'
-import { call } from '../harness'
+import { call, callRaw, unchecked } from '../harness'
 import {
   type OnboardingApp,
   onboardingApp,
@@ -29,8 +30,8 @@ beforeAll(async () => {
   r = await register(t)
 })
 
-const check = (token: string, url: string) => call(t.app, 'GET', '/vendor/shop/url-check', { token, query: { url } })
-const claim = (token: string, url: unknown) => call(t.app, 'PATCH', '/vendor/shop/url', { token, body: { url } })
+const check = (token: string, url: string) => call(t.app, endpoints.checkShopUrl, { token, query: { url } })
+const claim = (token: string, url: unknown) => call(t.app, endpoints.setShopUrl, { token, body: unchecked({ url }) })
 
 describe('GET /vendor/shop/url-check', () => {
   it('answers available for a free URL, lower-cased and trimmed', async () => {
@@ -116,17 +117,17 @@ describe('PATCH /vendor/shop/setup', () => {
     const [shop] = await t.db.select().from(shops).where(eq(shops.vendorId, v.vendorId))
     expect(shop).toMatchObject({ description: 'Hot jollof and fried rice', font: 'poppins', background: 'sand' })
     // The logo is public, like product images.
-    const logo = await call(t.app, 'GET', `/files/${shop!.logoKey}`)
+    const logo = await callRaw(t.app, 'GET', `/files/${shop!.logoKey}`)
     expect(logo.status).toBe(200)
     expect(logo.headers.get('content-type')).toBe('image/png')
     const mail = t.notifier.lastTo(v.email)
     expect(mail).toMatchObject({ channel: 'email', subject: expect.stringMatching(/: your store is under review$/) })
     expect(mail!.text).toContain('you will be notified via email once approved')
     // Business endpoints wait for the operator.
-    const business = await call(t.app, 'GET', '/vendor/wallet/balance', { token: v.token })
+    const business = await call(t.app, endpoints.walletBalance, { token: v.token })
     expect(business.status).toBe(403)
     expect(business.body.code).toBe('VENDOR_NOT_APPROVED')
-    expect((await call(t.app, 'GET', '/vendor/onboarding', { token: v.token })).body.data.step).toBe('review')
+    expect((await call(t.app, endpoints.onboarding, { token: v.token })).body.data.step).toBe('review')
   })
 
   it('set up again replaces the logo (deleting the old file) and sends no second email', async () => {
@@ -140,7 +141,7 @@ describe('PATCH /vendor/shop/setup', () => {
     expect(await t.storage.get(before!.logoKey!)).toBeNull()
     expect(t.notifier.outbox.length).toBe(emails)
     // Without a logo, the one there is stays.
-    const res = await call(t.app, 'PATCH', '/vendor/shop/setup', { token: v.token, form: shopForm() })
+    const res = await call(t.app, endpoints.setUpShop, { token: v.token, form: shopForm() })
     expect(res.status).toBe(200)
     const [kept] = await t.db.select().from(shops).where(eq(shops.vendorId, v.vendorId))
     expect(kept!.logoKey).toBe(after!.logoKey)
@@ -159,7 +160,7 @@ describe('PATCH /vendor/shop/setup', () => {
 
   it('422 for a bad font, background, logo or URL, 409 for a taken URL; nothing stored', async () => {
     const v = await register(t)
-    const send = (body: FormData) => call(t.app, 'PATCH', '/vendor/shop/setup', { token: v.token, form: body })
+    const send = (body: FormData) => call(t.app, endpoints.setUpShop, { token: v.token, form: body })
     expect((await send(shopForm({ font: 'comic-sans' }))).body.message).toBe('font: must be one of the supported fonts')
     expect((await send(shopForm({ background: 'plaid' }))).body.message).toBe('background: must be one of the supported backgrounds')
     expect((await send(shopForm({ url: 'www' }))).body.issues).toEqual([{ path: 'url', message: 'This URL is reserved' }])
@@ -178,9 +179,9 @@ describe('PATCH /vendor/shop/setup', () => {
 
 describe('the supported lists', () => {
   it('answers the fonts and backgrounds of the contract', async () => {
-    const fonts = await call(t.app, 'GET', '/vendor/supported-fonts', { token: r.token })
+    const fonts = await call(t.app, endpoints.supportedFonts, { token: r.token })
     expect(fonts.body.data).toEqual(SUPPORTED_FONTS)
-    const backgrounds = await call(t.app, 'GET', '/vendor/supported-backgrounds', { token: r.token })
+    const backgrounds = await call(t.app, endpoints.supportedBackgrounds, { token: r.token })
     expect(backgrounds.body.data).toEqual(SUPPORTED_BACKGROUNDS)
   })
 })

@@ -4,10 +4,12 @@ import { join } from 'node:path'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { operatorKeyFor, readOperatorKey } from '#server/operator-key'
 import { MemoryStorage } from '#server/storage'
 
-import { call, makeApp } from '../harness'
+import { call, makeApp, unchecked } from '../harness'
 import { type OnboardingApp, underReview } from '../onboarding/helpers'
 
 /* The operator's calls (decision 065): what `npm run admin` uses while the server runs. */
@@ -20,8 +22,8 @@ beforeAll(async () => {
 })
 
 /** key null sends no header at all. */
-const setStatus = (body: unknown, key: string | null = KEY) =>
-  call(t.app, 'POST', '/operator/vendor-status', { body, headers: key === null ? {} : { 'x-operator-key': key } })
+const setStatus = (body: BodyInput<typeof endpoints.operatorVendorStatus>, key: string | null = KEY) =>
+  call(t.app, endpoints.operatorVendorStatus, { headers: key === null ? {} : { 'x-operator-key': key }, body })
 
 describe('POST /operator/vendor-status', () => {
   it('approves with the key, emails the owner through the server’s notifier, and the owner’s next request works', async () => {
@@ -30,7 +32,7 @@ describe('POST /operator/vendor-status', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data).toMatchObject({ email: r.email, from: 'under_review', status: 'approved' })
     expect(t.notifier.lastTo(r.email)?.subject).toMatch(/: your store is approved$/)
-    expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token: r.token })).status).toBe(200)
+    expect((await call(t.app, endpoints.walletBalance, { token: r.token })).status).toBe(200)
   })
 
   it('refuses without the key or with a wrong one (401), and changes nothing', async () => {
@@ -40,23 +42,23 @@ describe('POST /operator/vendor-status', () => {
       expect(res.status).toBe(401)
       expect(res.body).toEqual({ message: 'The X-Operator-Key header is missing or wrong', code: 'INVALID_OPERATOR_KEY' })
     }
-    expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token: r.token })).status).toBe(403)
+    expect((await call(t.app, endpoints.walletBalance, { token: r.token })).status).toBe(403)
   })
 
   it('does not accept a vendor session instead of the key', async () => {
     const r = await underReview(t)
-    const res = await call(t.app, 'POST', '/operator/vendor-status', { token: r.token, body: { email: r.email, status: 'approved' } })
+    const res = await call(t.app, endpoints.operatorVendorStatus, { token: r.token, body: { email: r.email, status: 'approved' } })
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('INVALID_OPERATOR_KEY')
   })
 
   it('stops an address after 10 wrong keys (429), even with the right key then', async () => {
     const ip = '203.0.113.77'
-    const attempt = (key: string) => call(t.app, 'GET', '/operator/vendors', { headers: { 'x-operator-key': key }, ip })
+    const attempt = (key: string) => call(t.app, endpoints.operatorVendors, { headers: { 'x-operator-key': key }, ip })
     for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}`)).status).toBe(401)
     expect((await attempt('wrong-again')).status).toBe(429)
     expect((await attempt(KEY)).status).toBe(429)
-    expect((await call(t.app, 'GET', '/operator/vendors', { headers: { 'x-operator-key': KEY }, ip: '203.0.113.78' })).status).toBe(200)
+    expect((await call(t.app, endpoints.operatorVendors, { headers: { 'x-operator-key': KEY }, ip: '203.0.113.78' })).status).toBe(200)
   })
 
   it('answers 404 for an unknown email and 422 naming a bad status', async () => {
@@ -64,14 +66,14 @@ describe('POST /operator/vendor-status', () => {
       code: 'NOT_FOUND',
       message: 'No user with email ghost@test.ng',
     })
-    const bad = await setStatus({ email: 'ghost@test.ng', status: 'live' })
+    const bad = await setStatus(unchecked({ email: 'ghost@test.ng', status: 'live' }))
     expect(bad.status).toBe(422)
-    expect(bad.body.issues[0].path).toBe('status')
+    expect(bad.body.issues![0]!.path).toBe('status')
   })
 
   it('does not exist on a server without an operator key', async () => {
     const off = await makeApp({ operatorKey: null })
-    const res = await call(off.app, 'POST', '/operator/vendor-status', {
+    const res = await call(off.app, endpoints.operatorVendorStatus, {
       body: { email: 'a@b.ng', status: 'approved' },
       headers: { 'x-operator-key': '' },
     })
@@ -82,7 +84,7 @@ describe('POST /operator/vendor-status', () => {
 describe('GET /operator/vendors', () => {
   it('lists vendors in a status with what they have done', async () => {
     const r = await underReview(t)
-    const res = await call(t.app, 'GET', '/operator/vendors', { query: { status: 'under_review' }, headers: { 'x-operator-key': KEY } })
+    const res = await call(t.app, endpoints.operatorVendors, { query: { status: 'under_review' }, headers: { 'x-operator-key': KEY } })
     expect(res.status).toBe(200)
     expect(res.body.data.find((row: { email: string }) => row.email === r.email)).toMatchObject({
       status: 'under_review',

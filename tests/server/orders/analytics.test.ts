@@ -2,9 +2,11 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { EndpointDef, QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { PIN } from '../money/helpers'
 import { NAIRA, order, pay, salesApp, type Shop, shop } from './helpers'
 
@@ -36,18 +38,18 @@ beforeAll(async () => {
 })
 
 function refund(reference: string, amount?: number) {
-  return call(t.app, 'PUT', '/order', {
+  return call(t.app, endpoints.refundOrder, {
     token: s.token,
     body: { reference, status: 'refunded', amount, pin: PIN },
     headers: { 'idempotency-key': randomUUID() },
   })
 }
 
-const get = (path: string, query: Record<string, string> = {}) => call(t.app, 'GET', path, { token: s.token, query })
+const get = <E extends EndpointDef>(endpoint: E, query?: QueryInput<E>) => call(t.app, endpoint, { token: s.token, query })
 
 describe('GET /analytics/order', () => {
   it('counts and sums the orders created today (Lagos) by default; a partial refund counts its amount, not the order', async () => {
-    const res = await get('/analytics/order')
+    const res = await get(endpoints.orderAnalytics)
     expect(res.status).toBe(200)
     // Sales 1,000 + 401 + 500 + 300 + 2,000 = ₦4,201 over 5 orders with money: ₦840.20 → 84,020 kobo.
     expect(res.body.data).toMatchObject({
@@ -64,10 +66,10 @@ describe('GET /analytics/order', () => {
   })
 
   it('by kind, and over a range that holds none', async () => {
-    const orders = await get('/analytics/order', { kind: 'order' })
+    const orders = await get(endpoints.orderAnalytics, { kind: 'order' })
     expect(orders.body.data).toMatchObject({ orderCount: 5, totalSales: 2_201 * NAIRA, averageOrderValue: 55_025 })
     const now = t.clock.now().getTime()
-    const past = await get('/analytics/order', {
+    const past = await get(endpoints.orderAnalytics, {
       startDate: new Date(now - 10 * DAY_MS).toISOString(),
       endDate: new Date(now - 9 * DAY_MS).toISOString(),
     })
@@ -75,7 +77,7 @@ describe('GET /analytics/order', () => {
   })
 
   it('counts only what the list shows under the same status and customer filters', async () => {
-    const partial = await get('/analytics/order', { status: 'partially-paid' })
+    const partial = await get(endpoints.orderAnalytics, { status: 'partially-paid' })
     expect(partial.body.data).toMatchObject({
       orderCount: 1,
       paidCount: 0,
@@ -83,23 +85,26 @@ describe('GET /analytics/order', () => {
       pendingCount: 0,
       totalSales: 401 * NAIRA,
     })
-    const ada = await get('/analytics/order', { kind: 'order', customerId: adaId })
+    const ada = await get(endpoints.orderAnalytics, { kind: 'order', customerId: adaId })
     expect(ada.body.data).toMatchObject({ orderCount: 2, paidCount: 0, partiallyPaidCount: 1, pendingCount: 1, totalSales: 401 * NAIRA })
-    const list = await get('/order', { kind: 'order', customerId: adaId })
+    const list = await get(endpoints.listOrders, { kind: 'order', customerId: adaId })
     expect(list.body.data.total).toBe(2)
-    const adaPaid = await get('/analytics/order', { customerId: adaId, status: 'paid' })
+    const adaPaid = await get(endpoints.orderAnalytics, { customerId: adaId, status: 'paid' })
     expect(adaPaid.body.data).toMatchObject({ orderCount: 0, totalSales: 0 })
   })
 
   it('422 naming the field for a status that is not one', async () => {
-    const res = await get('/analytics/order', { status: 'settled' })
+    const res = await get(endpoints.orderAnalytics, unchecked({ status: 'settled' }))
     expect(res.status).toBe(422)
     expect(res.body.message).toContain('status')
   })
 
   it('422 for a range that runs backwards', async () => {
     const now = t.clock.now().getTime()
-    const res = await get('/analytics/order', { startDate: new Date(now).toISOString(), endDate: new Date(now - DAY_MS).toISOString() })
+    const res = await get(endpoints.orderAnalytics, {
+      startDate: new Date(now).toISOString(),
+      endDate: new Date(now - DAY_MS).toISOString(),
+    })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('startDate: must not be after endDate')
   })
@@ -107,7 +112,7 @@ describe('GET /analytics/order', () => {
 
 describe('GET /analytics/order/breakdown', () => {
   it('hours for one day, every bucket present, adding up to the totals', async () => {
-    const res = await get('/analytics/order/breakdown')
+    const res = await get(endpoints.orderBreakdown)
     expect(res.body.data.bucket).toBe('hour')
     const points = res.body.data.points as { label: string; count: number; sales: number }[]
     expect(points.length).toBeGreaterThanOrEqual(1)
@@ -118,7 +123,7 @@ describe('GET /analytics/order/breakdown', () => {
 
   it('Lagos days for a week', async () => {
     const now = t.clock.now().getTime()
-    const res = await get('/analytics/order/breakdown', {
+    const res = await get(endpoints.orderBreakdown, {
       startDate: new Date(now - 6 * DAY_MS).toISOString(),
       endDate: new Date(now).toISOString(),
       kind: 'invoice',

@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { EndpointDef, QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
 import { call, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 
@@ -36,34 +39,34 @@ beforeAll(async () => {
     group by 1, 2`)
 }, 120_000)
 
-const list = async (path: string, query: Record<string, string>) => {
-  const res = await call(t.app, 'GET', path, { token, query })
+const list = async <E extends EndpointDef>(endpoint: E, query: QueryInput<E>) => {
+  const res = await call(t.app, endpoint, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data
 }
 
 describe('past 10,000 matches', () => {
   it('GET /order with a status says 10,000 and capped; the pages go on past it; unfiltered is exact', async () => {
-    expect(await list('/order', { status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
-    expect(await list('/order', { kind: 'order', status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
+    expect(await list(endpoints.listOrders, { status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
+    expect(await list(endpoints.listOrders, { kind: 'order', status: 'paid' })).toMatchObject({ total: 10_000, totalCapped: true })
     // 10,020 paid orders: page 501 of 20 (matches 10,001 to 10,020) is past the cap and still served.
-    const deep = await list('/order', { status: 'paid', page: '501', size: '20' })
+    const deep = await list(endpoints.listOrders, { status: 'paid', page: '501', size: '20' })
     expect(deep.items).toHaveLength(20)
-    expect((await list('/order', { status: 'paid', page: '502', size: '20' })).items).toHaveLength(0)
-    expect(await list('/order', { status: 'pending' })).toMatchObject({ total: 30, totalCapped: false })
-    expect(await list('/order', {})).toMatchObject({ total: N, totalCapped: false })
-    expect(await list('/order', { kind: 'order' })).toMatchObject({ total: N, totalCapped: false })
+    expect((await list(endpoints.listOrders, { status: 'paid', page: '502', size: '20' })).items).toHaveLength(0)
+    expect(await list(endpoints.listOrders, { status: 'pending' })).toMatchObject({ total: 30, totalCapped: false })
+    expect(await list(endpoints.listOrders, {})).toMatchObject({ total: N, totalCapped: false })
+    expect(await list(endpoints.listOrders, { kind: 'order' })).toMatchObject({ total: N, totalCapped: false })
   })
 
   it('GET /vendor/customers with a filter says 10,000 and capped; unfiltered is exact', async () => {
-    expect(await list('/vendor/customers', { name: 'name' })).toMatchObject({ total: 10_000, totalCapped: true })
+    expect(await list(endpoints.listCustomers, { name: 'name' })).toMatchObject({ total: 10_000, totalCapped: true })
     // 9,950 named customers: just under the cap, counted exactly.
-    expect(await list('/vendor/customers', { isAnonymous: 'false' })).toMatchObject({ total: 9_950, totalCapped: false })
-    expect(await list('/vendor/customers', { name: 'rare name' })).toMatchObject({ total: 20, totalCapped: false })
-    expect(await list('/vendor/customers', { isAnonymous: 'true' })).toMatchObject({ total: 100, totalCapped: false })
-    expect(await list('/vendor/customers', {})).toMatchObject({ total: N, totalCapped: false })
+    expect(await list(endpoints.listCustomers, { isAnonymous: 'false' })).toMatchObject({ total: 9_950, totalCapped: false })
+    expect(await list(endpoints.listCustomers, { name: 'rare name' })).toMatchObject({ total: 20, totalCapped: false })
+    expect(await list(endpoints.listCustomers, { isAnonymous: 'true' })).toMatchObject({ total: 100, totalCapped: false })
+    expect(await list(endpoints.listCustomers, {})).toMatchObject({ total: N, totalCapped: false })
     // 10,030 common names, newest first: page 502 of 20 holds the oldest ten.
-    const deep = await list('/vendor/customers', { name: 'common', page: '502', size: '20' })
+    const deep = await list(endpoints.listCustomers, { name: 'common', page: '502', size: '20' })
     expect(deep.items.map((item: { name: string }) => item.name)).toEqual(Array.from({ length: 10 }, (_, i) => `Common Name ${N - 9 + i}`))
   })
 })

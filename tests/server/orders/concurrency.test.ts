@@ -3,13 +3,14 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customers, orders } from '#server/db/sales-schema'
 import { transactions } from '#server/db/schema'
 import type { BankingProvider, TransferRequest, TransferResult } from '#server/money/bank-provider'
 import { SANDBOX_SERIALS, SandboxBankingProvider } from '#server/money/sandbox-bank'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, enquiry, expectLedgerConsistent, PIN, send } from '../money/helpers'
 import { NAIRA, order, orderData, pay, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
@@ -27,10 +28,10 @@ beforeAll(async () => {
 const tray = (amount = 1_000 * NAIRA) => ({ items: [{ name: 'Tray', amount, quantity: 1 }] })
 
 function refund(app: TestApp, s: Shop, body: Record<string, unknown>) {
-  return call(app.app, 'PUT', '/order', {
+  return call(app.app, endpoints.refundOrder, {
     token: s.token,
-    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': randomUUID() },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { orders } from '#server/db/sales-schema'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { NAIRA, order, pay, postOrder, salesApp, type Shop, shop } from './helpers'
 
 /*
@@ -30,7 +32,7 @@ describe('invoice due date', () => {
     const none = await order(t, s.token, { kind: 'invoice', items })
     expect(none.dueDate).toBeNull()
 
-    const res = await call(t.app, 'GET', '/order', { token: s.token, query: { kind: 'invoice' } })
+    const res = await call(t.app, endpoints.listOrders, { token: s.token, query: { kind: 'invoice' } })
     expect(res.status).toBe(200)
     const byReference = Object.fromEntries(
       (res.body.data.items as { reference: string; dueDate: string | null }[]).map((o) => [o.reference, o.dueDate]),
@@ -57,7 +59,8 @@ describe('invoice due date', () => {
   })
 
   describe('changed after the invoice is made (PATCH /order/due-date)', () => {
-    const change = (token: string, body: Record<string, unknown>) => call(t.app, 'PATCH', '/order/due-date', { token, body })
+    const change = (token: string, body: BodyInput<typeof endpoints.setInvoiceDueDate>) =>
+      call(t.app, endpoints.setInvoiceDueDate, { token, body })
 
     it('moves, sets and removes an unpaid invoice’s due date, each in the timeline', async () => {
       const invoice = await order(t, s.token, { kind: 'invoice', items, dueDate: '2026-12-01' })
@@ -105,7 +108,7 @@ describe('invoice due date', () => {
         [{ reference: 'INV-NOPE', dueDate: '2026-12-01' }, 404, ''],
       ]
       for (const [body, status, message] of cases) {
-        const res = await change(s.token, body)
+        const res = await change(s.token, unchecked(body))
         expect(res.status, JSON.stringify(res.body)).toBe(status)
         expect(res.body.message).toContain(message)
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { expect } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { nubanFor } from '#contract/nuban'
 import { lagosDate } from '#server/analytics'
 import type { AppOptions } from '#server/deps'
@@ -10,7 +11,7 @@ import { newSessionId } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { makeProduct } from '../catalogue/helpers'
-import { call, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
 import { randomSerial, type Sender, sender } from '../money/helpers'
 
 /* Shared by the orders*.test.ts and refunds*.test.ts files: a shop with a product, orders, and customers paying them. */
@@ -40,11 +41,11 @@ export async function shop(t: TestApp, options: { balance?: number; units?: numb
     ],
   })
   const [small, large] = product.variants
-  return { ...s, small, large }
+  return { ...s, small: small!, large: large! }
 }
 
 export function postOrder(t: TestApp, token: string, body: unknown, options: { shareable?: boolean; key?: string } = {}) {
-  return call(t.app, 'POST', options.shareable ? '/order/shareable' : '/order', {
+  return callRaw(t.app, 'POST', options.shareable ? '/order/shareable' : '/order', {
     token,
     body,
     headers: { 'idempotency-key': options.key ?? randomUUID() },
@@ -58,7 +59,7 @@ export async function order(t: TestApp, token: string, body: Record<string, unkn
   return res.body.data
 }
 
-export const detail = (t: TestApp, token: string, reference: string) => call(t.app, 'GET', '/order/single', { token, query: { reference } })
+export const detail = (t: TestApp, token: string, reference: string) => call(t.app, endpoints.orderDetail, { token, query: { reference } })
 
 export async function orderData(t: TestApp, token: string, reference: string) {
   const res = await detail(t, token, reference)
@@ -67,10 +68,8 @@ export async function orderData(t: TestApp, token: string, reference: string) {
 }
 
 export async function unitsOf(t: TestApp, token: string, productId: string): Promise<Record<string, number>> {
-  const res = await call(t.app, 'GET', '/product/vendor', { token, query: { id: productId } })
-  return Object.fromEntries(
-    res.body.data.variants.map((v: { options: { Size: string }; availableUnits: number }) => [v.options.Size, v.availableUnits]),
-  )
+  const res = await call(t.app, endpoints.productDetail, { token, query: { id: productId } })
+  return Object.fromEntries(res.body.data.variants.map((v) => [v.options.Size!, v.availableUnits]))
 }
 
 export interface Payer {
@@ -108,9 +107,9 @@ export function transferIn(
     originatorAccountNumber: from.accountNumber,
     narration,
   })
-  return call(t.app, 'POST', '/webhooks/bank/inbound', {
-    rawBody: raw,
+  return call(t.app, endpoints.bankInbound, {
     headers: { 'x-provider-signature': signWebhookBody(raw, WEBHOOK_SECRET) },
+    rawBody: raw,
   })
 }
 
@@ -123,25 +122,25 @@ export async function pay(t: TestApp, s: Shop, reference: string, amount: number
 
 export async function makeCoupon(t: TestApp, token: string, fields: Record<string, unknown>) {
   const today = lagosDate(t.clock.now())
-  const res = await call(t.app, 'POST', '/coupon', {
+  const res = await call(t.app, endpoints.createCoupon, {
     token,
-    body: { name: 'Promo', description: 'Promo', maxUsage: 5, startDate: today, endDate: today, ...fields },
+    body: unchecked({ name: 'Promo', description: 'Promo', maxUsage: 5, startDate: today, endDate: today, ...fields }),
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data
 }
 
 export async function makeTax(t: TestApp, token: string, name: string, percentage: number): Promise<string> {
-  const res = await call(t.app, 'POST', '/vendor/shop/tax', { token, body: { name, percentage } })
+  const res = await call(t.app, endpoints.createTax, { token, body: { name, percentage } })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data.id
 }
 
 export async function makeDelivery(t: TestApp, token: string, fee: number, isActive = true): Promise<string> {
-  const res = await call(t.app, 'POST', '/delivery/location', { token, body: { name: `Zone ${randomUUID().slice(0, 4)}`, fee } })
+  const res = await call(t.app, endpoints.createDeliveryLocation, { token, body: { name: `Zone ${randomUUID().slice(0, 4)}`, fee } })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   if (!isActive) {
-    const off = await call(t.app, 'PATCH', '/delivery/location', { token, body: { id: res.body.data.id, isActive: false } })
+    const off = await call(t.app, endpoints.updateDeliveryLocation, { token, body: { id: res.body.data.id, isActive: false } })
     expect(off.status).toBe(200)
   }
   return res.body.data.id

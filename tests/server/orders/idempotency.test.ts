@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { orders } from '#server/db/sales-schema'
 import { idempotencyKeys } from '#server/db/schema'
 import { STALE_CLAIM_MS } from '#server/http/idempotency'
@@ -67,7 +68,7 @@ describe('an order whose process died after it committed', () => {
     const key = randomUUID()
     expect((await postOrder(t, s.token, body, { key })).status).toBe(201)
     await t.db.delete(idempotencyKeys).where(and(eq(idempotencyKeys.vendorId, s.vendor.id), eq(idempotencyKeys.key, key)))
-    const before = (await call(t.app, 'GET', '/order', { token: s.token })).body.data.total
+    const before = (await call(t.app, endpoints.listOrders, { token: s.token })).body.data.total
 
     const again = await postOrder(t, s.token, body, { key })
     expect(again.status).toBe(409)
@@ -76,7 +77,7 @@ describe('an order whose process died after it committed', () => {
       message: 'This Idempotency-Key was used for an earlier order; use a new key for a new order',
     })
     expect(await ordersWithKey(key)).toHaveLength(1)
-    expect((await call(t.app, 'GET', '/order', { token: s.token })).body.data.total).toBe(before)
+    expect((await call(t.app, endpoints.listOrders, { token: s.token })).body.data.total).toBe(before)
   })
 
   it('the same key from another vendor is theirs: each gets its own order', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { MAX_ITEM_QUANTITY, MAX_ORDER_ITEMS } from '#contract/orders'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 import { orders } from '#server/db/sales-schema'
@@ -74,7 +75,7 @@ describe('another vendor’s ids are answered like ids that do not exist', () =>
     const theirDelivery = await makeDelivery(t, other.token, 500 * NAIRA)
     const theirCoupon = await makeCoupon(t, other.token, { couponCode: `THEIRS${randomUUID().slice(0, 4)}`, valueType: 'FLAT', value: 100 })
     const credit = await transferIn(t, other.wallets.main.accountNumber!, 1_000 * NAIRA, 'Cash', payer())
-    const theirCreditRow = await call(t.app, 'GET', '/transaction/single', {
+    const theirCreditRow = await call(t.app, endpoints.transactionDetail, {
       token: other.token,
       query: { id: credit.body.data.transactionId },
     })

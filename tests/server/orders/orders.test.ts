@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customers, orders } from '#server/db/sales-schema'
 import { coupons } from '#server/db/schema'
 
 import { memberToken } from '../catalogue/helpers'
-import { call, type TestApp } from '../harness'
+import { call, callRaw, type TestApp } from '../harness'
 import { makeCoupon, makeDelivery, makeTax, NAIRA, order, orderData, postOrder, PUBLIC_URL, salesApp, type Shop, shop } from './helpers'
 
 /* Creating orders and invoices: lines, totals to the kobo, customers, refusals under their field, and reads. */
@@ -84,13 +85,13 @@ describe('POST /order', () => {
       }),
     ])
     // Creating an order takes no stock: only a payment does.
-    const product = await call(t.app, 'GET', '/product/vendor', { token: s.token, query: { id: s.small.productId } })
-    expect(product.body.data.variants[0].availableUnits).toBe(10)
+    const product = await call(t.app, endpoints.productDetail, { token: s.token, query: { id: s.small.productId } })
+    expect(product.body.data.variants[0]!.availableUnits).toBe(10)
   })
 
   it('totals: coupon off the subtotal, two taxes on what is left, delivery added last, each rounded half up once', async () => {
     const v = await shop(t)
-    await call(t.app, 'PATCH', '/product/variants', { token: v.token, body: { id: v.small.id, discountType: 'PERCENTAGE', discount: 10 } })
+    await call(t.app, endpoints.updateVariant, { token: v.token, body: { id: v.small.id, discountType: 'PERCENTAGE', discount: 10 } })
     const coupon = await makeCoupon(t, v.token, { couponCode: `TWELVE${randomUUID().slice(0, 4)}`, valueType: 'PERCENTAGE', value: 12.5 })
     const vat = await makeTax(t, v.token, 'VAT', 7.5)
     const levy = await makeTax(t, v.token, 'Levy', 1.25)
@@ -184,7 +185,7 @@ describe('POST /order', () => {
 
   it('a switched-off variant cannot be ordered', async () => {
     const v = await shop(t)
-    await call(t.app, 'PATCH', '/product/variants', { token: v.token, body: { id: v.small.id, isAvailable: false } })
+    await call(t.app, endpoints.updateVariant, { token: v.token, body: { id: v.small.id, isAvailable: false } })
     const res = await postOrder(t, v.token, { items: [{ variantId: v.small.id, quantity: 1 }] })
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('items.0.variantId: is switched off (not available)')
@@ -257,7 +258,7 @@ describe('shareable orders and the public page', () => {
     expect(data.publicUrl).toMatch(new RegExp(`^${PUBLIC_URL}/checkout/[A-Za-z0-9]{10}$`))
     expect(data.timeline.map((event: { kind: string }) => event.kind)).toEqual(['created', 'shared'])
     const code = data.publicUrl.split('/').at(-1)
-    const res = await call(t.app, 'GET', '/order/public', { query: { code } })
+    const res = await call(t.app, endpoints.publicOrder, { query: { code } })
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       reference: data.reference,
@@ -286,21 +287,21 @@ describe('shareable orders and the public page', () => {
 
   it('an anonymous customer is not named on the public page', async () => {
     const data = await order(t, s.token, { items: [custom()] }, { shareable: true })
-    const res = await call(t.app, 'GET', '/order/public', { query: { code: data.publicUrl.split('/').at(-1) } })
+    const res = await call(t.app, endpoints.publicOrder, { query: { code: data.publicUrl.split('/').at(-1) } })
     expect(res.body.data.customerName).toBeNull()
   })
 
   it('404 for an unknown code, and for a vendor no longer approved', async () => {
-    const unknown = await call(t.app, 'GET', '/order/public', { query: { code: 'NoSuchCode1' } })
+    const unknown = await call(t.app, endpoints.publicOrder, { query: { code: 'NoSuchCode1' } })
     expect(unknown.status).toBe(404)
     expect(unknown.body).toEqual({ message: 'This order link is no longer valid', code: 'ORDER_LINK_NOT_FOUND' })
     const v = await shop(t)
     const data = await order(t, v.token, { items: [custom()] }, { shareable: true })
     const { vendors } = await import('#server/db/schema')
     await t.db.update(vendors).set({ status: 'under_review' }).where(eq(vendors.id, v.vendor.id))
-    const gone = await call(t.app, 'GET', '/order/public', { query: { code: data.publicUrl.split('/').at(-1) } })
+    const gone = await call(t.app, endpoints.publicOrder, { query: { code: data.publicUrl.split('/').at(-1) } })
     expect(gone.status).toBe(404)
-    expect((await call(t.app, 'GET', '/order/public', { query: { code: 'bad code!' } })).status).toBe(422)
+    expect((await call(t.app, endpoints.publicOrder, { query: { code: 'bad code!' } })).status).toBe(422)
   })
 
   it('without PUBLIC_URL the link uses the origin the request came to', async () => {
@@ -325,10 +326,10 @@ describe('reading orders', () => {
     refs.shared = (await order(t, v.token, { items: [custom()] }, { shareable: true })).reference
     t.clock.advance(1_000)
     refs.abandoned = (await order(t, v.token, { items: [custom()] })).reference
-    await call(t.app, 'PATCH', '/order', { token: v.token, body: { reference: refs.abandoned, status: 'abandoned' } })
+    await call(t.app, endpoints.updateOrderStatus, { token: v.token, body: { reference: refs.abandoned!, status: 'abandoned' } })
   })
 
-  const list = (query: Record<string, string>, path = '/order') => call(t.app, 'GET', path, { token: v.token, query })
+  const list = (query: Record<string, string>, path = '/order') => callRaw(t.app, 'GET', path, { token: v.token, query })
   const references = (res: Awaited<ReturnType<typeof list>>) => res.body.data.items.map((item: { reference: string }) => item.reference)
 
   it('GET /order: newest first, paginated, with the total', async () => {
@@ -354,7 +355,7 @@ describe('reading orders', () => {
     const other = await shop(t)
     await Promise.all(Array.from({ length: 8 }, () => postOrder(t, other.token, { items: [custom()] })))
     expect((await postOrder(t, other.token, { items: [custom('Free', 0)] })).status).toBe(422)
-    const theirs = await call(t.app, 'GET', '/order', { token: other.token })
+    const theirs = await call(t.app, endpoints.listOrders, { token: other.token })
     expect(theirs.body.data.total).toBe(8)
     expect(theirs.body.data.items).toHaveLength(8)
     expect((await list({})).body.data.total).toBe(4)
@@ -367,7 +368,7 @@ describe('reading orders', () => {
     expect(references(await list({ reference: refs.first!.slice(2, 9).toLowerCase() }))).toEqual([refs.first])
     expect((await list({ reference: '%' })).body.data.total).toBe(0)
     const first = await orderData(t, v.token, refs.first!)
-    expect(references(await list({ customerId: first.customer.id }))).toEqual([refs.first])
+    expect(references(await list({ customerId: first.customer!.id }))).toEqual([refs.first])
     expect(references(await list({ startDate: first.createdAt, endDate: first.createdAt }))).toEqual([refs.first])
     expect((await list({ status: 'shipped' })).body.message).toBe('status: is not an order status')
     const backwards = await list({ startDate: new Date(Date.now() + 1000).toISOString(), endDate: new Date(0).toISOString() })
@@ -381,20 +382,20 @@ describe('reading orders', () => {
   })
 
   it('GET /order/single: 404 for an unknown reference; the reference is read in any case', async () => {
-    expect((await call(t.app, 'GET', '/order/single', { token: v.token, query: { reference: 'ORD-NOPE0000' } })).status).toBe(404)
-    const lower = await call(t.app, 'GET', '/order/single', { token: v.token, query: { reference: ` ${refs.first!.toLowerCase()} ` } })
+    expect((await call(t.app, endpoints.orderDetail, { token: v.token, query: { reference: 'ORD-NOPE0000' } })).status).toBe(404)
+    const lower = await call(t.app, endpoints.orderDetail, { token: v.token, query: { reference: ` ${refs.first!.toLowerCase()} ` } })
     expect(lower.body.data.reference).toBe(refs.first)
   })
 
   it('GET /order/variants lists what can be sold: live, switched on, in stock; searchable', async () => {
     const w = await shop(t, { units: 3 })
-    await call(t.app, 'PATCH', '/product/variants', { token: w.token, body: { id: w.large.id, availableUnits: 0 } })
-    const res = await call(t.app, 'GET', '/order/variants', { token: w.token })
+    await call(t.app, endpoints.updateVariant, { token: w.token, body: { id: w.large.id, availableUnits: 0 } })
+    const res = await call(t.app, endpoints.sellableVariants, { token: w.token })
     expect(res.status).toBe(200)
     expect(res.body.data.items.map((item: { id: string }) => item.id)).toEqual([w.small.id])
     expect(res.body.data.items[0]).toMatchObject({ productName: 'Jollof rice', discountedPrice: 1_000 * NAIRA, availableUnits: 3 })
-    expect((await call(t.app, 'GET', '/order/variants', { token: w.token, query: { name: 'small' } })).body.data.total).toBe(1)
-    expect((await call(t.app, 'GET', '/order/variants', { token: w.token, query: { name: 'suya' } })).body.data.total).toBe(0)
+    expect((await call(t.app, endpoints.sellableVariants, { token: w.token, query: { name: 'small' } })).body.data.total).toBe(1)
+    expect((await call(t.app, endpoints.sellableVariants, { token: w.token, query: { name: 'suya' } })).body.data.total).toBe(0)
   })
 })
 
@@ -414,7 +415,7 @@ describe('who may see and change orders', () => {
       ['GET', '/analytics/order/breakdown'],
     ]
     for (const [method, path, body] of calls) {
-      const res = await call(t.app, method, path, { token, body, headers: { 'idempotency-key': randomUUID() } })
+      const res = await callRaw(t.app, method, path, { token, body, headers: { 'idempotency-key': randomUUID() } })
       expect(res.status, `${method} ${path}`).toBe(403)
     }
     const allowed = await memberToken(t, s, ['VENDOR_ORDERS'])
@@ -425,9 +426,9 @@ describe('who may see and change orders', () => {
     const mine = await order(t, s.token, { items: [custom()] })
     const intruder = await shop(t, { balance: 10_000 * NAIRA })
     const { reference } = mine
-    const get = await call(t.app, 'GET', '/order/single', { token: intruder.token, query: { reference } })
-    const patch = await call(t.app, 'PATCH', '/order', { token: intruder.token, body: { reference, status: 'abandoned' } })
-    const put = await call(t.app, 'PUT', '/order', {
+    const get = await call(t.app, endpoints.orderDetail, { token: intruder.token, query: { reference } })
+    const patch = await call(t.app, endpoints.updateOrderStatus, { token: intruder.token, body: { reference, status: 'abandoned' } })
+    const put = await call(t.app, endpoints.refundOrder, {
       token: intruder.token,
       body: { reference, status: 'refunded', pin: '1234' },
       headers: { 'idempotency-key': randomUUID() },
@@ -436,7 +437,7 @@ describe('who may see and change orders', () => {
       expect(res.status).toBe(404)
       expect(res.body.message).toBe('Order not found')
     }
-    const list = await call(t.app, 'GET', '/order', { token: intruder.token, query: { reference } })
+    const list = await call(t.app, endpoints.listOrders, { token: intruder.token, query: { reference } })
     expect(list.body.data.total).toBe(0)
     expect((await orderData(t, s.token, reference)).status).toBe('pending')
   })

@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, type TestApp } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import { makeCoupon, NAIRA, orderData, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
@@ -19,15 +21,15 @@ beforeAll(async () => {
 /** A shop whose Small variant (₦1,000, `units` left) has a pay link; answers the link's code. */
 async function linkedShop(units = 10): Promise<Shop & { code: string }> {
   const s = await shop(t, { balance: 0, units })
-  const res = await call(t.app, 'POST', '/product/paylink', { token: s.token, body: { id: s.small.id } })
+  const res = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id } })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return { ...s, code: res.body.data.paylink.split('/pay/')[1] }
+  return { ...s, code: res.body.data.paylink!.split('/pay/')[1]! }
 }
 
 let ipSerial = 0
 /** Each call from its own address unless told: the per-address limit has its own test. */
 function checkout(code: string, fields: Record<string, unknown> = {}, ip = `198.51.100.${++ipSerial % 250}`) {
-  return call(t.app, 'POST', '/paylink/checkout', {
+  return call(t.app, endpoints.payLinkCheckout, {
     body: { code, checkoutId: randomUUID(), quantity: 2, name: 'Ada Obi', phone: '08031234567', ...fields },
     ip,
   })
@@ -52,9 +54,9 @@ describe('POST /paylink/checkout', () => {
     expect(amount).toBe(3_000 * NAIRA)
     // The order's own account is made with it (issue 36): the customer pays into it, with no narration needed.
     expect(res.body.message).toBe(`Pay into the account shown for ${reference}: no narration needed`)
-    const page = await call(t.app, 'GET', '/order/public', { query: { code: checkoutCode } })
+    const page = await call(t.app, endpoints.publicOrder, { query: { code: checkoutCode } })
     expect(page.body.data).toMatchObject({ reference, status: 'pending', amountDue: 3_000 * NAIRA, customerName: 'Ada Obi' })
-    expect(page.body.data.payTo.accountNumber).toBe(s.wallets.main.accountNumber)
+    expect(page.body.data.payTo!.accountNumber).toBe(s.wallets.main.accountNumber)
     expect(page.body.data.payAccount).toMatchObject({ accountName: `Checkout ${reference}`, amount: 3_000 * NAIRA })
     // Nothing is taken until the money arrives.
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(10)
@@ -70,7 +72,7 @@ describe('POST /paylink/checkout', () => {
     expect(a.body.data.reference).toBe(b.body.data.reference)
     const again = await checkout(s.code, { checkoutId })
     expect(again.body.data.reference).toBe(a.body.data.reference)
-    const list = await call(t.app, 'GET', '/order', { token: s.token, query: { size: '50' } })
+    const list = await call(t.app, endpoints.listOrders, { token: s.token, query: { size: '50' } })
     expect(list.body.data.items).toHaveLength(1)
   })
 
@@ -89,7 +91,7 @@ describe('POST /paylink/checkout', () => {
     const s = await linkedShop()
     const bad = await checkout(s.code, { quantity: 0, name: '', phone: '0803', email: 'not-mail', checkoutId: 'x' })
     expect(bad.status).toBe(422)
-    const paths = bad.body.issues.map((issue: { path: string }) => issue.path)
+    const paths = bad.body.issues!.map((issue: { path: string }) => issue.path)
     expect(paths).toEqual(expect.arrayContaining(['quantity', 'name', 'phone', 'email', 'checkoutId']))
     const gone = await checkout('NoSuchCode1')
     expect(gone.status).toBe(404)
@@ -132,9 +134,9 @@ describe('a transfer quoting the checkout reference', () => {
     const order = await orderData(t, s.token, reference)
     expect(order).toMatchObject({ status: 'paid', amountPaid: amount })
     expect((await unitsOf(t, s.token, s.small.productId)).Small).toBe(8)
-    const history = await call(t.app, 'GET', '/order', { token: s.token, query: { customerId: order.customer.id, size: '50' } })
+    const history = await call(t.app, endpoints.listOrders, { token: s.token, query: { customerId: order.customer!.id, size: '50' } })
     expect(history.body.data.items.map((row: { reference: string }) => row.reference)).toEqual([reference])
-    const info = await call(t.app, 'GET', '/vendor/customer/info', { token: s.token, query: { customerId: order.customer.id } })
+    const info = await call(t.app, endpoints.customerInfo, { token: s.token, query: { customerId: order.customer!.id } })
     expect(info.body.data.customer).toMatchObject({ name: 'Ada Obi', phone: '08031234567' })
     expect(info.body.data.totals).toMatchObject({ paidOrderCount: 1, totalPaid: amount })
     await expectLedgerConsistent(t.db, s.vendor.id)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { isValidNuban } from '#contract/nuban'
 import { HOUR_MS } from '#server/clock'
 import { orderPaymentAccounts } from '#server/db/sales-schema'
@@ -51,8 +52,7 @@ beforeAll(async () => {
 })
 
 const line = (variantId: string, quantity = 1) => ({ variantId, quantity })
-const transaction = (id: string) =>
-  call(t.app, 'GET', '/transaction/single', { token: s.token, query: { id } }).then((res) => res.body.data)
+const transaction = (id: string) => call(t.app, endpoints.transactionDetail, { token: s.token, query: { id } }).then((res) => res.body.data)
 
 describe('an order gets its own account', () => {
   it('is made with the order: a valid NUBAN at the sandbox bank, not the wallet, for a day; the same when shown again', async () => {
@@ -66,7 +66,7 @@ describe('an order gets its own account', () => {
     const asked = provider.asked
     expect((await orderData(t, s.token, made.reference)).payAccount).toEqual(account)
     const code = made.publicUrl.split('/').pop()
-    const page = await call(t.app, 'GET', '/order/public', { query: { code } })
+    const page = await call(t.app, endpoints.publicOrder, { query: { code } })
     expect(page.body.data.payAccount).toEqual(account)
     expect(provider.asked).toBe(asked)
   })
@@ -136,7 +136,7 @@ describe('money into the order account', () => {
     expect((await balances(t.db, s.vendor.id)).main).toBe(before + 1_000 * NAIRA)
     const id = res.body.data.transactionId
     expect(await transaction(id)).toMatchObject({ isOffline: true, hasMatchingOrder: false, unattachedOrderReference: made.reference })
-    const listed = await call(t.app, 'GET', '/transaction', { token: s.token, query: { unattached: 'true' } })
+    const listed = await call(t.app, endpoints.listTransactions, { token: s.token, query: { unattached: 'true' } })
     expect(listed.status).toBe(200)
     expect(listed.body.data.items.map((row: { id: string }) => row.id)).toContain(id)
     expect(listed.body.data.items.every((row: { unattachedOrderReference: string | null }) => row.unattachedOrderReference)).toBe(true)
@@ -144,7 +144,7 @@ describe('money into the order account', () => {
     const after = await orderData(t, s.token, made.reference)
     expect(after).toMatchObject({ status: 'pending', amountPaid: 0 })
     expect(after.unattachedPayments).toEqual([expect.objectContaining({ transactionId: id, amount: 1_000 * NAIRA })])
-    expect(after.payAccount.accountNumber).not.toBe(made.payAccount.accountNumber)
+    expect(after.payAccount!.accountNumber).not.toBe(made.payAccount.accountNumber)
     // Attached by creating an order for it, it leaves the list.
     const attached = await postOrder(t, s.token, { items: [line(s.small.id)], transactionReference: (await transaction(id)).reference })
     expect(attached.status, JSON.stringify(attached.body)).toBe(201)
@@ -154,7 +154,10 @@ describe('money into the order account', () => {
 
   it('after the order is cancelled: unattached, the order untouched', async () => {
     const made = await order(t, s.token, { items: [line(s.small.id)] })
-    const cancel = await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference: made.reference, status: 'abandoned' } })
+    const cancel = await call(t.app, endpoints.updateOrderStatus, {
+      token: s.token,
+      body: { reference: made.reference, status: 'abandoned' },
+    })
     expect(cancel.status, JSON.stringify(cancel.body)).toBe(200)
     expect(cancel.body.data.payAccount).toBeNull()
     const res = await transferIn(t, made.payAccount.accountNumber, 1_000 * NAIRA, '')
@@ -174,7 +177,7 @@ describe('the provider down when the order is made', () => {
     t.clock.advance(RETRY_AFTER_MS)
     const shown = await orderData(t, s.token, res.body.data.reference)
     expect(shown.payAccount).toMatchObject({ bankName: VIRTUAL_ACCOUNT_BANK.name, amount: 1_000 * NAIRA })
-    const paid = await transferIn(t, shown.payAccount.accountNumber, 1_000 * NAIRA, '')
+    const paid = await transferIn(t, shown.payAccount!.accountNumber, 1_000 * NAIRA, '')
     expect(paid.body.message).toBe(`Credit recorded as a payment of ${res.body.data.reference}`)
   })
 
@@ -200,7 +203,7 @@ describe('the provider down when the order is made', () => {
     const [made] = await accountOf()
     expect(made).toMatchObject({ status: 'active', amount: 1_000 * NAIRA })
     // The order shows the account the job made, and money into it pays the order.
-    expect((await orderData(t, s.token, reference)).payAccount.accountNumber).toBe(made!.accountNumber)
+    expect((await orderData(t, s.token, reference)).payAccount!.accountNumber).toBe(made!.accountNumber)
     const paid = await transferIn(t, made!.accountNumber, 1_000 * NAIRA, '')
     expect(paid.body.message).toBe(`Credit recorded as a payment of ${reference}`)
   })
@@ -230,9 +233,9 @@ describe('at the same moment', () => {
     const code = res.body.data.publicUrl.split('/').pop()
     const shown = await Promise.all([
       orderData(t, s.token, res.body.data.reference),
-      call(t.app, 'GET', '/order/public', { query: { code } }).then((page) => page.body.data),
+      call(t.app, endpoints.publicOrder, { query: { code } }).then((page) => page.body.data),
       orderData(t, s.token, res.body.data.reference),
-      call(t.app, 'GET', '/order/public', { query: { code } }).then((page) => page.body.data),
+      call(t.app, endpoints.publicOrder, { query: { code } }).then((page) => page.body.data),
     ])
     const numbers = new Set(shown.map((data) => data.payAccount?.accountNumber))
     expect(numbers.size).toBe(1)

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { customers } from '#server/db/sales-schema'
 import { orderReferenceIn } from '#server/orders/inbound'
 
@@ -20,7 +21,7 @@ beforeAll(async () => {
 })
 
 const transaction = (token: string, id: string) =>
-  call(t.app, 'GET', '/transaction/single', { token, query: { id } }).then((res) => res.body.data)
+  call(t.app, endpoints.transactionDetail, { token, query: { id } }).then((res) => res.body.data)
 
 const line = (variantId: string, quantity = 1) => ({ variantId, quantity })
 
@@ -89,14 +90,14 @@ describe('a transfer quoting the order reference pays the order', () => {
     const over = await orderData(t, s.token, data.reference)
     expect(over).toMatchObject({ status: 'overpayment', amountPaid: 10_500 * NAIRA })
     expect(over.payments).toHaveLength(3)
-    expect(over.timeline.at(-1).message).toMatch(/₦500\.00 more than the total$/)
+    expect(over.timeline.at(-1)!.message).toMatch(/₦500\.00 more than the total$/)
   })
 
   it('more than the total at once: overpayment; the public page shows nothing left to pay', async () => {
     const data = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] }, { shareable: true })
     await pay(t, s, data.reference, 1_200 * NAIRA)
     const code = data.publicUrl.split('/').at(-1)
-    const page = await call(t.app, 'GET', '/order/public', { query: { code } })
+    const page = await call(t.app, endpoints.publicOrder, { query: { code } })
     expect(page.body.data).toMatchObject({ status: 'overpayment', amountPaid: 1_200 * NAIRA, amountDue: 0, amountOverpaid: 200 * NAIRA })
   })
 
@@ -104,7 +105,7 @@ describe('a transfer quoting the order reference pays the order', () => {
     const other = await shop(t)
     const theirs = await order(t, other.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
     const abandoned = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
-    await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference: abandoned.reference, status: 'abandoned' } })
+    await call(t.app, endpoints.updateOrderStatus, { token: s.token, body: { reference: abandoned.reference, status: 'abandoned' } })
     for (const narration of [`For ${theirs.reference}`, 'For ORD-ZZZZZZZZ', `For ${abandoned.reference}`]) {
       const res = await transferIn(t, s.wallets.main.accountNumber!, 1_000 * NAIRA, narration)
       expect(res.body.message).toBe('Credit recorded')
@@ -171,7 +172,7 @@ describe('stock moves when the order is paid', () => {
     })
 
     // A full refund gives back the one unit that was taken, not the three ordered: no phantom stock.
-    const refund = await call(t.app, 'PUT', '/order', {
+    const refund = await call(t.app, endpoints.refundOrder, {
       token: v.token,
       body: { reference: second.reference, status: 'refunded', pin: PIN },
       headers: { 'idempotency-key': randomUUID() },
@@ -183,7 +184,7 @@ describe('stock moves when the order is paid', () => {
 
   it('a payment that takes a variant to its stock level alert e-mails the vendor once, after commit', async () => {
     const v = await shop(t, { units: 6 })
-    await call(t.app, 'PATCH', '/product/stock-level-alert', {
+    await call(t.app, endpoints.setStockAlert, {
       token: v.token,
       body: { productId: v.small.productId, productVariantId: v.small.id, threshold: 2 },
     })
@@ -225,7 +226,7 @@ describe('customers from transfers', () => {
       .from(customers)
       .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.accountNumber, from.accountNumber)))
     expect(rows).toEqual([expect.objectContaining({ name: 'Tunde Bakare', bankName: 'United Bank for Africa', isAnonymous: false })])
-    const filtered = await call(t.app, 'GET', '/transaction', { token: s.token, query: { customerId: ta.customerId } })
+    const filtered = await call(t.app, endpoints.listTransactions, { token: s.token, query: { customerId: ta.customerId! } })
     expect(filtered.body.data.total).toBe(2)
   })
 })
@@ -252,7 +253,7 @@ describe('POST /order with transactionReference: an order for an offline credit'
     expect(await transaction(v.token, credit.id)).toMatchObject({ hasMatchingOrder: true, orderReference: data.reference, isOffline: true })
     expect(await unitsOf(t, v.token, v.small.productId)).toEqual({ Small: 9, Large: 9 })
     // Create order is offered no more, and the credit can no longer be marked as POS.
-    const pos = await call(t.app, 'PATCH', '/transaction/pos', { token: v.token, body: { id: credit.id } })
+    const pos = await call(t.app, endpoints.markPos, { token: v.token, body: { id: credit.id } })
     expect(pos.status).toBe(409)
   })
 
@@ -281,7 +282,7 @@ describe('POST /order with transactionReference: an order for an offline credit'
       Array.from({ length: 4 }, () => postOrder(t, v.token, { items: [line(v.small.id)], transactionReference: raced.reference })),
     )
     expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409, 409])
-    const list = await call(t.app, 'GET', '/order', { token: v.token })
+    const list = await call(t.app, endpoints.listOrders, { token: v.token })
     expect(list.body.data.total).toBe(2)
     expect((await unitsOf(t, v.token, v.small.productId)).Small).toBe(8)
   })
@@ -289,7 +290,7 @@ describe('POST /order with transactionReference: an order for an offline credit'
   it('refuses what is not an unmatched offline credit of this vendor: 409 saying why, 404 when unknown', async () => {
     const v = await shop(t, { balance: 10_000 * NAIRA })
     const pos = await offlineCredit(v, 1_000 * NAIRA)
-    await call(t.app, 'PATCH', '/transaction/pos', { token: v.token, body: { id: pos.id } })
+    await call(t.app, endpoints.markPos, { token: v.token, body: { id: pos.id } })
     const data = await order(t, v.token, { items: [line(v.small.id)] })
     const matchedId = await pay(t, v, data.reference, 1_000 * NAIRA)
     const matched = await transaction(v.token, matchedId)
@@ -306,6 +307,6 @@ describe('POST /order with transactionReference: an order for an offline credit'
       expect(res.status, message).toBe(status)
       expect(res.body.message).toBe(message)
     }
-    expect((await call(t.app, 'GET', '/order', { token: v.token })).body.data.total).toBe(1)
+    expect((await call(t.app, endpoints.listOrders, { token: v.token })).body.data.total).toBe(1)
   })
 })

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { orders } from '#server/db/sales-schema'
 
-import { call, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp } from '../harness'
 import { PIN } from '../money/helpers'
 import { countingDb } from '../query-count'
 import { NAIRA, order, pay, payer, postOrder, salesApp, type Shop, shop } from './helpers'
@@ -39,17 +40,17 @@ beforeAll(async () => {
     )
     if (i % 5 === 0) {
       await pay(t, s, data.reference, 1_000 * NAIRA, payer())
-      await call(t.app, 'PUT', '/order', {
+      await call(t.app, endpoints.refundOrder, {
         token: s.token,
         body: { reference: data.reference, status: 'refunded', amount: 100, pin: PIN },
         headers: { 'idempotency-key': randomUUID() },
       })
-      const dispute = await call(t.app, 'POST', '/dispute', {
+      const dispute = await call(t.app, endpoints.createDispute, {
         token: s.token,
         body: { orderReference: data.reference, title: `Dispute ${i}`, description: 'Late', category: 'item-not-received' },
       })
       expect(dispute.status, JSON.stringify(dispute.body)).toBe(201)
-      await call(t.app, 'POST', '/dispute/conversations', {
+      await call(t.app, endpoints.sendDisputeMessage, {
         token: s.token,
         body: { disputeId: dispute.body.data.id, message: 'Hello' },
         headers: { 'idempotency-key': randomUUID() },
@@ -63,7 +64,7 @@ async function statementsFor(path: string, query: Record<string, string>): Promi
   // Each request pays its session lookup, as the first of a session's window does (decision 098).
   countingApp.deps.sessionCache.clear()
   counted.statements.length = 0
-  const res = await call(countingApp.app, 'GET', path, { token: s.token, query })
+  const res = await callRaw(countingApp.app, 'GET', path, { token: s.token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return counted.statements.length
 }

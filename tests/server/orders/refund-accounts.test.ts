@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { transactions } from '#server/db/schema'
 import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { refundAccounts } from '#server/orders/refund-accounts'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, expectLedgerConsistent, PIN } from '../money/helpers'
 import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop } from './helpers'
 
@@ -25,10 +26,10 @@ beforeAll(async () => {
 const FEE = 10 * NAIRA
 
 function refund(s: Shop, body: Record<string, unknown>) {
-  return call(t.app, 'PUT', '/order', {
+  return call(t.app, endpoints.refundOrder, {
     token: s.token,
-    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': randomUUID() },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 
@@ -152,14 +153,14 @@ describe('a refund goes back only to an account that paid, at most what it paid'
     const reference = await paidBy(s, [[customer, 2_000 * NAIRA]])
     // What the confirm step showed, then 1 kobo from someone else before the PIN was entered.
     const { refundAccount } = await orderData(t, s.token, reference)
-    expect(refundAccount.accountNumber).toBe(customer.accountNumber)
+    expect(refundAccount!.accountNumber).toBe(customer.accountNumber)
     await pay(t, s, reference, 1, payer({ name: 'Someone Else' }))
     const before = await balances(t.db, s.vendor.id)
 
     const moved = await refund(s, {
       reference,
       amount: 1,
-      refundAccount: { accountNumber: refundAccount.accountNumber, bankName: refundAccount.bankName },
+      refundAccount: { accountNumber: refundAccount!.accountNumber, bankName: refundAccount!.bankName },
     })
     expect(moved.status).toBe(409)
     expect(moved.body.code).toBe('REFUND_ACCOUNT_CHANGED')
@@ -169,9 +170,9 @@ describe('a refund goes back only to an account that paid, at most what it paid'
 
     // Confirming the account it now goes to sends it there.
     const next = (await orderData(t, s.token, reference)).refundAccount
-    const ok = await refund(s, { reference, amount: 1, refundAccount: { accountNumber: next.accountNumber, bankName: next.bankName } })
+    const ok = await refund(s, { reference, amount: 1, refundAccount: { accountNumber: next!.accountNumber, bankName: next!.bankName } })
     expect(ok.status, JSON.stringify(ok.body)).toBe(200)
-    expect(await sentTo(s, reference)).toEqual({ [next.accountNumber]: 1 })
+    expect(await sentTo(s, reference)).toEqual({ [next!.accountNumber]: 1 })
   })
 })
 

@@ -3,11 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { transactions, vendors } from '#server/db/schema'
 import { SANDBOX_FAILURE_REASON, SANDBOX_PENDING_FAILURE_REASON, SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfers'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { balances, expectLedgerConsistent, PIN } from '../money/helpers'
 import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
@@ -25,10 +26,10 @@ beforeAll(async () => {
 const FEE = 10 * NAIRA // BELOW5000
 
 function refund(s: Shop, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'PUT', '/order', {
+  return call(t.app, endpoints.refundOrder, {
     token: s.token,
-    body: { status: 'refunded', pin: PIN, ...body },
     headers: { 'idempotency-key': key },
+    body: unchecked({ status: 'refunded', pin: PIN, ...body }),
   })
 }
 
@@ -74,7 +75,7 @@ describe('PUT /order refunds', () => {
       beneficiaryBankCode: '044',
       narration: `Refund for ${reference}`,
     })
-    expect(res.body.data.refunds[0].transactionReference).toBe(debit!.reference)
+    expect(res.body.data.refunds[0]!.transactionReference).toBe(debit!.reference)
     expect((await balances(t.db, s.vendor.id)).main).toBe(before - 2_000 * NAIRA - FEE)
     expect(await unitsOf(t, s.token, s.small.productId)).toMatchObject({ Small: 10 })
     expect(res.body.data.timeline.slice(-3).map((event: { kind: string; message: string }) => [event.kind, event.message])).toEqual([
@@ -126,7 +127,7 @@ describe('PUT /order refunds', () => {
     const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] }, { shareable: true })
     await pay(t, s, data.reference, 2_000 * NAIRA)
     const code = data.publicUrl.split('/').at(-1)
-    const page = () => call(t.app, 'GET', '/order/public', { query: { code } }).then((res) => res.body.data)
+    const page = () => call(t.app, endpoints.publicOrder, { query: { code } }).then((res) => res.body.data)
     await refund(s, { reference: data.reference, amount: 500 * NAIRA })
     expect(await page()).toMatchObject({ status: 'paid', amountPaid: 2_000 * NAIRA, amountDue: 0, amountRefunded: 500 * NAIRA })
     await refund(s, { reference: data.reference })
@@ -135,7 +136,7 @@ describe('PUT /order refunds', () => {
 
   it('a fulfilled or overpaid order can be refunded; an unpaid one cannot', async () => {
     const { s, reference } = await paidOrder()
-    await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference, status: 'fulfilled' } })
+    await call(t.app, endpoints.updateOrderStatus, { token: s.token, body: { reference, status: 'fulfilled' } })
     expect((await refund(s, { reference, amount: 100 })).body.data.status).toBe('fulfilled')
 
     const over = await order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
@@ -278,7 +279,7 @@ describe('when the bank says no, or later', () => {
       canRefund: true,
       refunds: [{ amount: 1_000 * NAIRA, status: 'failed', failureReason: SANDBOX_FAILURE_REASON }],
     })
-    expect(res.body.data.timeline.at(-1).message).toBe(
+    expect(res.body.data.timeline.at(-1)!.message).toBe(
       `Refund of ₦1,000.00 failed (${SANDBOX_FAILURE_REASON}); the money is back in your wallet`,
     )
     expect(await balances(t.db, s.vendor.id)).toEqual(before)
@@ -333,7 +334,7 @@ describe('when the bank says no, or later', () => {
 
   it('pending partial refunds keep a fulfilled order fulfilled; the last of the money makes it refund-pending, then refunded', async () => {
     const { s, reference } = await paidOrder({ from: payer({ serial: SANDBOX_SERIALS.pendingThenSuccess }) })
-    await call(t.app, 'PATCH', '/order', { token: s.token, body: { reference, status: 'fulfilled' } })
+    await call(t.app, endpoints.updateOrderStatus, { token: s.token, body: { reference, status: 'fulfilled' } })
     // A pending partial refund keeps the order's status meanwhile, and a second one may go too.
     expect((await refund(s, { reference, amount: 500 * NAIRA })).body.data).toMatchObject({ status: 'fulfilled', canRefund: true })
     expect((await refund(s, { reference, amount: 300 * NAIRA })).body.data.status).toBe('fulfilled')

@@ -1,6 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, type TestApp } from '../harness'
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
+import { call, type TestApp, unchecked } from '../harness'
 import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './helpers'
 
 /* PATCH /order: the changes a merchant makes by hand (MANUAL_TRANSITIONS); everything else is a 409 saying why. */
@@ -12,7 +15,8 @@ beforeAll(async () => {
   s = await shop(t)
 })
 
-const patch = (body: Record<string, unknown>, token = s.token) => call(t.app, 'PATCH', '/order', { token, body })
+const patch = (body: BodyInput<typeof endpoints.updateOrderStatus>, token = s.token) =>
+  call(t.app, endpoints.updateOrderStatus, { token, body })
 const newOrder = () => order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }] })
 
 describe('PATCH /order', () => {
@@ -80,7 +84,7 @@ describe('PATCH /order', () => {
       ],
     ]
     for (const [status, message] of cases) {
-      const res = await patch({ reference, status })
+      const res = await patch(unchecked({ reference, status }))
       expect(res.status, status).toBe(409)
       expect(res.body.message).toBe(message)
     }
@@ -102,8 +106,8 @@ describe('PATCH /order', () => {
 
   it('422 for input that is not a status; 404 for an unknown reference', async () => {
     const { reference } = await newOrder()
-    expect((await patch({ reference, status: 'shipped' })).body.message).toBe('status: is not an order status')
-    expect((await patch({ status: 'abandoned' })).body.message).toBe('reference: is required')
+    expect((await patch(unchecked({ reference, status: 'shipped' }))).body.message).toBe('status: is not an order status')
+    expect((await patch(unchecked({ status: 'abandoned' }))).body.message).toBe('reference: is required')
     const missing = await patch({ reference: 'ORD-00000000', status: 'abandoned' })
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('Order not found')

@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
+
 import { call, type TestApp } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import {
@@ -104,10 +106,10 @@ describe('a member of outlet A with VENDOR_OUTLETS only', () => {
 
   it('cannot create outlets, change their status or their members (VENDOR_TEAM)', async () => {
     const attempts = [
-      call(t.app, 'POST', '/outlet', { token: cashier.token, body: { name: 'Mine', address: 'x' } }),
-      call(t.app, 'PUT', '/outlet/status', { token: cashier.token, body: { outletId: a.id, status: 'inactive' } }),
-      call(t.app, 'POST', '/outlet/members', { token: cashier.token, body: { outletId: a.id, memberId: outsider.id } }),
-      call(t.app, 'DELETE', '/outlet/members', { token: cashier.token, query: { outletId: a.id, memberId: cashier.id } }),
+      call(t.app, endpoints.createOutlet, { token: cashier.token, body: { name: 'Mine', address: 'x' } }),
+      call(t.app, endpoints.setOutletStatus, { token: cashier.token, body: { outletId: a.id, status: 'inactive' } }),
+      call(t.app, endpoints.addOutletMember, { token: cashier.token, body: { outletId: a.id, memberId: outsider.id } }),
+      call(t.app, endpoints.removeOutletMember, { token: cashier.token, query: { outletId: a.id, memberId: cashier.id } }),
     ]
     for (const res of await Promise.all(attempts)) expect(res.body).toEqual(FORBIDDEN)
   })
@@ -149,7 +151,7 @@ describe('an inactive outlet', () => {
     const credit = await creditOutlet(t, outlet, 800 * NAIRA)
     const member = await staff(t, o2, ['VENDOR_OUTLETS', 'VENDOR_TRANSFERS'], [outlet.id])
     const lead = await staff(t, o2, ['VENDOR_OUTLETS', 'VENDOR_TEAM', 'VENDOR_TRANSFERS'])
-    const off = await call(t.app, 'PUT', '/outlet/status', { token: lead.token, body: { outletId: outlet.id, status: 'inactive' } })
+    const off = await call(t.app, endpoints.setOutletStatus, { token: lead.token, body: { outletId: outlet.id, status: 'inactive' } })
     expect(off.body.data.status).toBe('inactive')
 
     // The member still sees that it exists, and that it is inactive.

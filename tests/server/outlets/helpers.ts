@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { expect } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { hashSecret } from '#server/auth/secrets'
 import { users, wallets } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, createMember, createVendor, type TestApp, type TestVendor } from '../harness'
+import { call, callRaw, createMember, createVendor, type TestApp, type TestVendor, unchecked } from '../harness'
 import { PIN, tokenFor } from '../money/helpers'
 import { transferIn } from '../orders/helpers'
 
@@ -43,13 +44,13 @@ export interface CreatedOutlet {
 }
 
 export async function makeOutlet(t: TestApp, token: string, fields: Record<string, unknown> = {}): Promise<CreatedOutlet> {
-  const res = await call(t.app, 'POST', '/outlet', {
+  const res = await call(t.app, endpoints.createOutlet, {
     token,
     body: { name: `Branch ${randomUUID().slice(0, 8)}`, address: '1 Marina, Lagos Island', ...fields },
   })
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   const [wallet] = await t.db.select().from(wallets).where(eq(wallets.outletId, res.body.data.id))
-  return { id: res.body.data.id, name: res.body.data.name, accountNumber: res.body.data.accountNumber, walletId: wallet!.id }
+  return { id: res.body.data.id, name: res.body.data.name, accountNumber: res.body.data.accountNumber!, walletId: wallet!.id }
 }
 
 export interface Staff {
@@ -77,16 +78,16 @@ export async function isOutletMember(t: TestApp, outletId: string, userId: strin
 
 /** Transfer to Outlet with the caller's PIN unless the body says otherwise (`pin: undefined` leaves it out). */
 export function fund(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'POST', '/outlet/wallet/fund', { token, body: { pin: PIN, ...body }, headers: { 'idempotency-key': key } })
+  return call(t.app, endpoints.fundOutlet, { token, headers: { 'idempotency-key': key }, body: unchecked({ pin: PIN, ...body }) })
 }
 
 /** Transfer to Main Wallet with the caller's PIN unless the body says otherwise. */
 export function toMain(t: TestApp, token: string, body: Record<string, unknown>, key: string = randomUUID()) {
-  return call(t.app, 'POST', '/outlet/transfer/vendor', { token, body: { pin: PIN, ...body }, headers: { 'idempotency-key': key } })
+  return call(t.app, endpoints.transferToMain, { token, headers: { 'idempotency-key': key }, body: unchecked({ pin: PIN, ...body }) })
 }
 
 export const get = (t: TestApp, token: string, path: string, query: Record<string, string> = {}) =>
-  call(t.app, 'GET', path, { token, query })
+  callRaw(t.app, 'GET', path, { token, query })
 
 /** A bank transfer into the outlet's own virtual account, through the signed webhook. */
 export async function creditOutlet(t: TestApp, outlet: CreatedOutlet, amount: number, narration = 'Walk-in payment') {

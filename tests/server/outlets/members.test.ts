@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { HOUR_MS } from '#server/clock'
 import { type UserRow, users } from '#server/db/schema'
 import { createMember } from '#server/money/accounts'
 
-import { call, type TestApp, uniqueEmail } from '../harness'
+import { call, type TestApp, unchecked, uniqueEmail } from '../harness'
 import { creditOutlet, fund, get, isOutletMember, makeOutlet, outletsApp, owner, staff, toMain } from './helpers'
 
 /* An outlet's members (add, list, remove and their rules), and the outlet's transaction list with its filters. */
@@ -18,8 +20,9 @@ beforeAll(async () => {
 })
 
 const NAIRA = 100
-const add = (token: string, body: unknown) => call(t.app, 'POST', '/outlet/members', { token, body })
-const remove = (token: string, query: Record<string, string>) => call(t.app, 'DELETE', '/outlet/members', { token, query })
+const add = (token: string, body: BodyInput<typeof endpoints.addOutletMember>) => call(t.app, endpoints.addOutletMember, { token, body })
+const remove = (token: string, query: Record<string, string>) =>
+  call(t.app, endpoints.removeOutletMember, { token, query: unchecked(query) })
 
 async function member(vendorId: string, fields: Partial<Pick<UserRow, 'name' | 'phone' | 'status'>> & { email?: string } = {}) {
   const person = { vendorId, name: fields.name ?? 'Team Member', email: fields.email ?? uniqueEmail('member'), phone: fields.phone ?? null }
@@ -102,7 +105,7 @@ describe('POST /outlet/members', () => {
     [{ outletId: 'x', memberId: 7 }, 'memberId: is required'],
   ])('422 naming the field for %j', async (body, message) => {
     const o = await owner(t)
-    const res = await add(o.token, body)
+    const res = await add(o.token, unchecked(body))
     expect(res.status).toBe(422)
     expect(res.body.message).toBe(message)
   })

@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { outlets, transactions, wallets } from '#server/db/schema'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import { creditOutlet, fund, get, makeOutlet, outletsApp, owner } from './helpers'
 
@@ -14,7 +16,7 @@ beforeAll(async () => {
   t = await outletsApp()
 })
 
-const create = (token: string, body: unknown) => call(t.app, 'POST', '/outlet', { token, body })
+const create = (token: string, body: BodyInput<typeof endpoints.createOutlet>) => call(t.app, endpoints.createOutlet, { token, body })
 
 describe('POST /outlet', () => {
   it('opens an outlet with its own wallet and virtual account named after the vendor and outlet', async () => {
@@ -95,7 +97,7 @@ describe('POST /outlet', () => {
     [{ name: 42, address: 'x' }, 'name: is required'],
   ])('422 naming the field for %j', async (body, message) => {
     const o = await owner(t)
-    const res = await create(o.token, body)
+    const res = await create(o.token, unchecked(body))
     expect(res.status).toBe(422)
     expect(res.body.message).toBe(message)
   })
@@ -175,7 +177,7 @@ describe('GET /outlet and /outlet/single', () => {
       }
     }
     expect(
-      (await call(t.app, 'PUT', '/outlet/status', { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
+      (await call(t.app, endpoints.setOutletStatus, { token: mine.token, body: { outletId: theirs.id, status: 'inactive' } })).status,
     ).toBe(404)
   })
 
@@ -202,15 +204,15 @@ describe('PUT /outlet/status', () => {
   it('deactivates and reactivates; bad status is a 422', async () => {
     const o = await owner(t)
     const outlet = await makeOutlet(t, o.token)
-    const put = (body: unknown) => call(t.app, 'PUT', '/outlet/status', { token: o.token, body })
+    const put = (body: BodyInput<typeof endpoints.setOutletStatus>) => call(t.app, endpoints.setOutletStatus, { token: o.token, body })
     const off = await put({ outletId: outlet.id, status: 'inactive' })
     expect(off.status).toBe(200)
     expect(off.body).toMatchObject({ message: 'Outlet deactivated', data: { id: outlet.id, status: 'inactive' } })
     expect((await get(t, o.token, '/outlet/single', { outletId: outlet.id })).body.data.status).toBe('inactive')
     const on = await put({ outletId: outlet.id, status: 'active' })
     expect(on.body).toMatchObject({ message: 'Outlet activated', data: { status: 'active' } })
-    expect((await put({ outletId: outlet.id, status: 'closed' })).body.message).toBe('status: must be active or inactive')
-    expect((await put({ status: 'active' })).body.message).toBe('outletId: is required')
+    expect((await put(unchecked({ outletId: outlet.id, status: 'closed' }))).body.message).toBe('status: must be active or inactive')
+    expect((await put(unchecked({ status: 'active' }))).body.message).toBe('outletId: is required')
   })
 })
 
@@ -219,7 +221,7 @@ describe("bank transfers into an outlet's account", () => {
     const o = await owner(t, 1_000_00)
     const outlet = await makeOutlet(t, o.token, { name: 'Lekki' })
     const first = await creditOutlet(t, outlet, 7_500_00, 'Jollof for the office')
-    await call(t.app, 'PUT', '/outlet/status', { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
+    await call(t.app, endpoints.setOutletStatus, { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
     const second = await creditOutlet(t, outlet, 2_500_00, 'Arrived after closing')
 
     expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(10_000_00)

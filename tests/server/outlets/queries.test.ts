@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, createMember, makeApp, type TestApp } from '../harness'
+import { callRaw, createMember, makeApp, type TestApp } from '../harness'
 import { countingDb } from '../query-count'
 import { invite } from '../team/helpers'
 import { type CreatedOutlet, fund, makeOutlet, outletsApp, type Owner, owner, type Staff, staff } from './helpers'
@@ -52,7 +52,7 @@ async function statementsFor(token: string, path: string, query: Record<string, 
   // Each request pays its session lookup, as the first of a session's window does (decision 098).
   countingApp.deps.sessionCache.clear()
   counted.statements.length = 0
-  const res = await call(countingApp.app, 'GET', path, { token, query })
+  const res = await callRaw(countingApp.app, 'GET', path, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   expect(res.body.data.items.length).toBe(Math.min(Number(query.size), res.body.data.total))
   return counted.statements.length

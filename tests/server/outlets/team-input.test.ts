@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, type TestApp } from '../harness'
+import { endpoints } from '#contract/index'
+
+import { call, callRaw, type TestApp } from '../harness'
 import { invite } from '../team/helpers'
 import { type CreatedOutlet, creditOutlet, get, makeOutlet, outletsApp, type Owner, owner, staff } from './helpers'
 
@@ -29,7 +31,7 @@ beforeAll(async () => {
 })
 
 const send = (method: string, path: string, rawBody: string) =>
-  call(t.app, method, path, { token: o.token, rawBody, headers: { 'idempotency-key': randomUUID() } })
+  callRaw(t.app, method, path, { token: o.token, rawBody, headers: { 'idempotency-key': randomUUID() } })
 
 describe('a body that is not an object', () => {
   const calls: [string, string, string][] = [
@@ -67,7 +69,7 @@ describe("another vendor's ids are not found, on every call that takes one", () 
       await send('POST', '/outlet/wallet/fund', JSON.stringify({ outletId, amount: 100, pin: '1234' })),
       await send('POST', '/outlet/transfer/vendor', JSON.stringify({ outletId, amount: 100, pin: '1234' })),
       await send('POST', '/outlet/members', JSON.stringify({ outletId, memberId: theirMember })),
-      await call(t.app, 'DELETE', '/outlet/members', { token: o.token, query: { outletId, memberId: theirMember } }),
+      await call(t.app, endpoints.removeOutletMember, { token: o.token, query: { outletId, memberId: theirMember } }),
       await get(t, o.token, '/transaction/outlet/single', { outletId, id: theirCredit }),
     ]
     for (const res of answers) expect(res.body).toEqual({ message: 'Outlet not found', code: 'NOT_FOUND' })
@@ -80,7 +82,7 @@ describe("another vendor's ids are not found, on every call that takes one", () 
     })
     const added = await send('POST', '/outlet/members', JSON.stringify({ outletId: mine.id, memberId: theirMember }))
     expect(added.body).toEqual({ message: 'Member not found', code: 'NOT_FOUND' })
-    const removed = await call(t.app, 'DELETE', '/outlet/members', { token: o.token, query: { outletId: mine.id, memberId: theirMember } })
+    const removed = await call(t.app, endpoints.removeOutletMember, { token: o.token, query: { outletId: mine.id, memberId: theirMember } })
     expect(removed.status).toBe(404)
   })
 })

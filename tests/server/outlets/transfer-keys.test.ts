@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { idempotencyKeys, transactions } from '#server/db/schema'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import { creditOutlet, fund, makeOutlet, outletsApp, owner, staff, toMain, walletBalances } from './helpers'
 
@@ -22,7 +23,7 @@ beforeAll(async () => {
 })
 
 const status = (token: string, outletId: string, value: string) =>
-  call(t.app, 'PUT', '/outlet/status', { token, body: { outletId, status: value } })
+  call(t.app, endpoints.setOutletStatus, { token, body: unchecked({ outletId, status: value }) })
 
 describe('a refusal releases the key, so the same request can go through later', () => {
   it('409 OUTLET_INACTIVE, then the same key and body once the outlet is active again: one transfer', async () => {

@@ -3,9 +3,10 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { ledgerEntries, transactions } from '#server/db/schema'
 
-import { call, type TestApp } from '../harness'
+import { call, type TestApp, unchecked } from '../harness'
 import { enquiry, expectLedgerConsistent, send, sender } from '../money/helpers'
 import { creditOutlet, fund, get, makeOutlet, outletBalance, outletsApp, owner, toMain, walletBalances } from './helpers'
 
@@ -231,7 +232,7 @@ describe('idempotency', () => {
 
   it('Idempotency-Key is required', async () => {
     const o = await owner(t)
-    const res = await call(t.app, 'POST', '/outlet/transfer/vendor', { token: o.token, body: { outletId: 'x', amount: 1 } })
+    const res = await call(t.app, endpoints.transferToMain, { token: o.token, body: unchecked({ outletId: 'x', amount: 1 }) })
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
   })
@@ -242,7 +243,8 @@ describe('an inactive outlet', () => {
     const o = await owner(t, 5_000 * NAIRA)
     const outlet = await makeOutlet(t, o.token)
     await creditOutlet(t, outlet, 1_000 * NAIRA)
-    const status = (value: string) => call(t.app, 'PUT', '/outlet/status', { token: o.token, body: { outletId: outlet.id, status: value } })
+    const status = (value: string) =>
+      call(t.app, endpoints.setOutletStatus, { token: o.token, body: unchecked({ outletId: outlet.id, status: value }) })
     await status('inactive')
     const refused = await fund(t, o.token, { outletId: outlet.id, amount: 100 * NAIRA })
     expect(refused.status).toBe(409)
@@ -318,7 +320,8 @@ describe('transfers at once', () => {
     const outlet = await makeOutlet(t, s.token)
     await creditOutlet(t, outlet, 5_000 * NAIRA)
     const requestIds = await Promise.all([1, 2, 3].map(() => enquiry(t, s)))
-    const status = (value: string) => call(t.app, 'PUT', '/outlet/status', { token: s.token, body: { outletId: outlet.id, status: value } })
+    const status = (value: string) =>
+      call(t.app, endpoints.setOutletStatus, { token: s.token, body: unchecked({ outletId: outlet.id, status: value }) })
     const results = await Promise.all([
       ...Array.from({ length: 6 }, (_, i) => (i % 2 ? fund : toMain)(t, s.token, { outletId: outlet.id, amount: 300 * NAIRA })),
       ...[1, 2, 3].map(() => creditOutlet(t, outlet, 100 * NAIRA).then(() => ({ status: 200, body: null }))),

@@ -1,5 +1,8 @@
 import { expect } from 'vitest'
 
+import type { EndpointDef, QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
 import { call, type TestApp } from '../harness'
 import { randomSerial } from '../money/helpers'
 import { makeCoupon, order, type Shop } from '../orders/helpers'
@@ -23,9 +26,9 @@ export interface WorldIds {
  * vendor would; used by the fuzz and the permission matrix, which call every endpoint with real ids.
  */
 export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: string; outletFunding: number }): Promise<WorldIds> {
-  const ownerGet = async (path: string, query: Record<string, string> = {}) => {
-    const res = await call(t.app, 'GET', path, { token: s.token, query })
-    expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
+  const ownerGet = async <E extends EndpointDef>(endpoint: E, query?: QueryInput<E>) => {
+    const res = await call(t.app, endpoint, { token: s.token, query })
+    expect(res.status, `${endpoint.path} ${JSON.stringify(res.body)}`).toBe(200)
     return res.body.data
   }
   const coupon = await makeCoupon(t, s.token, {
@@ -37,7 +40,7 @@ export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: st
     items: [{ variantId: s.small.id, quantity: 1 }],
     customer: { name: 'Ngozi Eze', email: `ngozi-${randomSerial()}@example.ng` },
   })
-  const dispute = await call(t.app, 'POST', '/dispute', {
+  const dispute = await call(t.app, endpoints.createDispute, {
     token: s.token,
     body: { orderReference: placed.reference, title: 'Late', description: 'It came late', category: 'item-not-received' },
   })
@@ -50,10 +53,10 @@ export async function seedWorld(t: TestApp, s: Shop, options: { couponPrefix: st
     variantId: s.small.id,
     couponId: coupon.id,
     orderReference: placed.reference,
-    customerId: (await ownerGet('/vendor/customers')).items[0].id,
+    customerId: (await ownerGet(endpoints.listCustomers)).items[0]!.id,
     disputeId: dispute.body.data.id,
-    transactionId: (await ownerGet('/transaction')).items[0].id,
+    transactionId: (await ownerGet(endpoints.listTransactions)).items[0]!.id,
     outletId: outlet.id,
-    outletTransactionId: (await ownerGet('/transaction/outlet', { outletId: outlet.id })).items[0].id,
+    outletTransactionId: (await ownerGet(endpoints.outletTransactions, { outletId: outlet.id })).items[0]!.id,
   }
 }

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { accessOf, type EndpointDef, isFileEndpoint, successStatusOf } from '#contract/endpoint'
+import { accessOf, type EndpointDef, isFileEndpoint, type QueryInput, successStatusOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { createApp } from '#server/app'
@@ -69,9 +69,9 @@ const ids = {} as WorldIds & {
 const today = () => lagosDate(t.clock.now())
 const unique = () => randomUUID().slice(0, 8)
 
-async function ownerGet(path: string, query: Record<string, string> = {}) {
-  const res = await call(t.app, 'GET', path, { token: s.token, query })
-  expect(res.status, `${path} ${JSON.stringify(res.body)}`).toBe(200)
+async function ownerGet<E extends EndpointDef>(endpoint: E, query?: QueryInput<E>) {
+  const res = await call(t.app, endpoint, { token: s.token, query })
+  expect(res.status, `${endpoint.path} ${JSON.stringify(res.body)}`).toBe(200)
   return res.body.data
 }
 
@@ -131,7 +131,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   // Its own saved account to remove.
   removeBeneficiary: async () => {
     const body = { bankCode: '058', accountNumber: account('058', randomSerial()) }
-    return { query: { id: (await call(t.app, 'POST', '/transfer/beneficiaries', { token: s.token, body })).body.data.id } }
+    return { query: { id: (await call(t.app, endpoints.saveBeneficiary, { token: s.token, body })).body.data.id } }
   },
   setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
   cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),
@@ -203,14 +203,18 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   generatePayLink: () => ({ body: { id: ids.variantId } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
   payLink: async () => {
-    const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
-    return { query: { code: String(variant.paylink).split('/').at(-1)! } }
+    const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
+      (x: { id: string }) => x.id === ids.variantId,
+    )
+    return { query: { code: String(variant!.paylink).split('/').at(-1)! } }
   },
   payLinkCheckout: async () => {
-    const variant = (await ownerGet('/product/vendor', { id: ids.productId })).variants.find((x: { id: string }) => x.id === ids.variantId)
+    const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
+      (x: { id: string }) => x.id === ids.variantId,
+    )
     return {
       body: {
-        code: String(variant.paylink).split('/').at(-1)!,
+        code: String(variant!.paylink).split('/').at(-1)!,
         checkoutId: randomUUID(),
         quantity: 1,
         name: 'Ada Obi',
@@ -346,12 +350,12 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   setShopUrl: () => ({ body: { url: `fuzz-${UNIQUE}` } }),
   setUpShop: () => ({ body: { url: `shop-${UNIQUE}`, description: 'Hot jollof', font: 'poppins', background: 'sand', logo: [PNG_FILE] } }),
   updateWebsite: () => ({ body: { description: 'Hot jollof and more', font: 'inter', background: 'mint', logo: [PNG_FILE] } }),
-  storefront: async () => ({ query: { url: (await ownerGet('/vendor/website')).url ?? ids.shopUrl, page: '1', size: '12' } }),
+  storefront: async () => ({ query: { url: (await ownerGet(endpoints.website)).url ?? ids.shopUrl, page: '1', size: '12' } }),
   checkDomain: () => ({ query: { domain: `fuzz-${unique()}.com.ng` } }),
   connectDomain: () => ({ body: { domain: `fuzz-${UNIQUE}.com.ng` } }),
   verifyDomain: () => ({ body: { id: ids.domainId } }),
   removeDomain: async () => {
-    const res = await call(t.app, 'POST', '/domain', { token: s.token, body: { domain: `gone-${unique()}.com.ng` } })
+    const res = await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain: `gone-${unique()}.com.ng` } })
     return { query: { id: res.status === 201 ? res.body.data.id : ids.domainId } }
   },
   operatorVendors: () => ({ query: { status: 'rejected' } }),
@@ -561,12 +565,12 @@ beforeAll(async () => {
   ids.memberId = (await createMember(s, { permissions: ['VENDOR_ORDERS', 'VENDOR_OUTLETS'] })).id
   ids.invitedId = (await invite(t, s.token, { permissions: ['VENDOR_ORDERS'] })).id
   ids.shopUrl = `fuzz-${unique()}`
-  const url = await call(t.app, 'PATCH', '/vendor/shop/url', { token: s.token, body: { url: ids.shopUrl } })
+  const url = await call(t.app, endpoints.setShopUrl, { token: s.token, body: { url: ids.shopUrl } })
   expect(url.status, JSON.stringify(url.body)).toBe(200)
   onboarding.unverified = await register(t)
   onboarding.verified = await register(t)
   await verify(t, onboarding.verified)
-  const domain = await call(t.app, 'POST', '/domain', { token: s.token, body: { domain: `fuzz-${unique()}.com.ng` } })
+  const domain = await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain: `fuzz-${unique()}.com.ng` } })
   expect(domain.status, JSON.stringify(domain.body)).toBe(201)
   ids.domainId = domain.body.data.id
   watch = new WriteWatch()
@@ -723,13 +727,13 @@ function entriesOfAll(e: EndpointDef): string[] {
 
 it('leaves the server working: the vendor reads its profile, its owner signs in, and nothing was logged as a failure', async () => {
   const token = await tokenFor(t, s.owner.row)
-  const res = await call(t.app, 'GET', '/vendor', { token })
+  const res = await call(t.app, endpoints.vendorProfile, { token })
   expect(res.status).toBe(200)
   expect(res.body.data.id).toBe(s.vendor.id)
-  expect((await call(t.app, 'GET', '/vendor/wallet/balance', { token })).status).toBe(200)
+  expect((await call(t.app, endpoints.walletBalance, { token })).status).toBe(200)
   // The fuzz spent the owner's sign-in attempts: after the limiter's window, the right password works.
   t.clock.advance(16 * 60_000)
-  const login = await call(t.app, 'POST', '/auth/vendor/login', {
+  const login = await call(t.app, endpoints.login, {
     body: { email: s.owner.email, password: s.owner.password },
     ip: '10.65.0.1',
   })
@@ -745,23 +749,23 @@ it('sent every value of the catalogue, and every shared-out whole-body case, to 
 
 describe('what the fuzz found (decision 066)', () => {
   it('sending Number.MAX_SAFE_INTEGER kobo is Insufficient balance, not a 500 (amount + fee passed the safe integers)', async () => {
-    const before = (await ownerGet('/vendor/wallet/balance')).balance
-    const res = await call(t.app, 'POST', '/transfer/send', {
+    const before = (await ownerGet(endpoints.walletBalance)).balance
+    const res = await call(t.app, endpoints.sendMoney, {
       token: s.token,
       body: { amount: Number.MAX_SAFE_INTEGER, requestId: await enquiry(t, s), pin: PIN },
       headers: { 'idempotency-key': randomUUID() },
     })
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ message: 'Insufficient balance', code: 'INSUFFICIENT_FUNDS' })
-    expect((await ownerGet('/vendor/wallet/balance')).balance).toBe(before)
+    expect((await ownerGet(endpoints.walletBalance)).balance).toBe(before)
   })
 
   it('a bank notice that would take a balance past Number.MAX_SAFE_INTEGER kobo is refused with 422, not a 500', async () => {
-    const before = (await ownerGet('/vendor/wallet/balance')).balance
+    const before = (await ownerGet(endpoints.walletBalance)).balance
     expect(before).toBeGreaterThan(0)
     const res = await transferIn(t, s.wallets.main.accountNumber!, Number.MAX_SAFE_INTEGER, 'Too much')
     expect(res.status).toBe(422)
     expect(res.body).toEqual({ message: 'The amount is more than a wallet can hold', code: 'AMOUNT_TOO_LARGE' })
-    expect((await ownerGet('/vendor/wallet/balance')).balance).toBe(before)
+    expect((await ownerGet(endpoints.walletBalance)).balance).toBe(before)
   })
 })

@@ -5,7 +5,7 @@ import { endpoints } from '#contract/index'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, createMember, type TestApp } from '../harness'
+import { callRaw, createMember, type TestApp } from '../harness'
 import { account, randomSerial, tokenFor } from '../money/helpers'
 import { salesApp, type Shop, shop } from '../orders/helpers'
 import { seedWorld, type WorldIds } from './endpoint-world'
@@ -86,18 +86,18 @@ describe.each(MENU)('a member holding everything but %s', (missing) => {
   const others = vendorEndpoints.filter(([, e]) => !permissionsOf(e).includes(missing))
 
   it.each(needing)('is refused %s', async (_name, e) => {
-    const res = await call(t.app, e.method, e.path, { token: tokens.get(missing), body: e.method === 'GET' ? undefined : {} })
+    const res = await callRaw(t.app, e.method, e.path, { token: tokens.get(missing), body: e.method === 'GET' ? undefined : {} })
     expect(res.status).toBe(403)
     expect(res.body).toEqual(FORBIDDEN)
   })
 
   it.each(others.filter(([, e]) => e.method === 'GET'))('reads %s (200)', async (name, e) => {
-    const res = await call(t.app, 'GET', e.path, { token: tokens.get(missing), query: examples[name]?.() })
+    const res = await callRaw(t.app, 'GET', e.path, { token: tokens.get(missing), query: examples[name]?.() })
     expect(res.status, `${name} needs an example query? ${JSON.stringify(res.body)}`).toBe(200)
   })
 
   it.each(others.filter(([, e]) => e.method !== 'GET'))('gets past the permission check of %s', async (name, e) => {
-    const res = await call(t.app, e.method, e.path, { token: tokens.get(missing), body: {} })
+    const res = await callRaw(t.app, e.method, e.path, { token: tokens.get(missing), body: {} })
     expect([401, 403], `${name}: ${JSON.stringify(res.body)}`).not.toContain(res.status)
     expect(res.status, name).toBeLessThan(500)
   })

@@ -7,7 +7,7 @@ import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { users } from '#server/db/schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestUser } from '../harness'
+import { call, callRaw, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestUser } from '../harness'
 
 /*
  * Generated from the endpoint table: every endpoint declared in the contract is checked for authentication,
@@ -40,7 +40,7 @@ beforeAll(async () => {
   owner = vendor.owner
 
   tokens.revoked = await signIn(owner)
-  expect((await call(t.app, 'POST', '/auth/logout', { token: tokens.revoked })).status).toBe(200)
+  expect((await call(t.app, endpoints.logout, { token: tokens.revoked })).status).toBe(200)
 
   const deactivated = await createMember(vendor, { permissions: [...PERMISSIONS] })
   tokens.deactivated = await signIn(deactivated)
@@ -56,7 +56,7 @@ beforeAll(async () => {
   tokens.expired = await login(old.app, owner.email, owner.password)
 })
 
-const hit = (e: EndpointDef, token?: string) => call(t.app, e.method, e.path, { token, body: e.method === 'GET' ? undefined : {} })
+const hit = (e: EndpointDef, token?: string) => callRaw(t.app, e.method, e.path, { token, body: e.method === 'GET' ? undefined : {} })
 
 describe.each(all.filter(([, e]) => accessOf(e) !== 'public'))('%s needs a live session', (_name, e) => {
   it('401 without a token', async () => {

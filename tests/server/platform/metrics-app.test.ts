@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { enqueue, JobHandlers, JobWorker } from '#server/jobs'
 import { reconcileYesterday } from '#server/jobs/app-jobs'
 import { metricsTokenFromEnv } from '#server/metrics'
@@ -116,7 +117,7 @@ describe('GET /metrics of an app', () => {
     })
     const raw = JSON.stringify(event)
     const deliver = (signature: string) =>
-      call(paystack.app, 'POST', '/webhooks/paystack', { rawBody: raw, headers: { 'x-paystack-signature': signature } })
+      call(paystack.app, endpoints.paystackWebhook, { headers: { 'x-paystack-signature': signature }, rawBody: raw })
     expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
     expect((await deliver(signPaystackBody(raw, secretKey))).status).toBe(200)
     expect((await deliver(signPaystackBody(raw, 'sk_test_someone_else'))).status).toBe(401)

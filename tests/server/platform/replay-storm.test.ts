@@ -7,7 +7,7 @@ import type { EndpointDef } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { productVariants, wallets } from '#server/db/schema'
 
-import { call, type CallResult, type TestApp, uniqueEmail } from '../harness'
+import { call, callRaw, type CallResult, type TestApp, uniqueEmail } from '../harness'
 import { enquiry, expectLedgerConsistent, sender } from '../money/helpers'
 import { NAIRA, order, pay, salesApp, shop } from '../orders/helpers'
 import { creditOutlet, makeOutlet, owner } from '../outlets/helpers'
@@ -175,9 +175,13 @@ const scenarios: Record<string, Scenario> = {
 /** A shop with an order and an open dispute on it: where a vendor's message goes (issue 18: sent from the outbox). */
 async function openDispute() {
   const s = await shop(t)
-  const made = await call(t.app, 'POST', '/order', { token: s.token, body: orderBody(s, 1), headers: { 'idempotency-key': randomUUID() } })
+  const made = await call(t.app, endpoints.createOrder, {
+    token: s.token,
+    body: orderBody(s, 1),
+    headers: { 'idempotency-key': randomUUID() },
+  })
   expect(made.status, JSON.stringify(made.body)).toBe(201)
-  const dispute = await call(t.app, 'POST', '/dispute', {
+  const dispute = await call(t.app, endpoints.createDispute, {
     token: s.token,
     body: {
       orderReference: made.body.data.reference,
@@ -191,7 +195,7 @@ async function openDispute() {
 }
 
 const fire = (r: Request, key: string) =>
-  call(t.app, r.method, r.path, { token: r.token, body: r.body, headers: { 'idempotency-key': key } })
+  callRaw(t.app, r.method, r.path, { token: r.token, body: r.body, headers: { 'idempotency-key': key } })
 
 /** db.execute answers `{ rows }` on both drivers; the shared Db type leaves it unknown. */
 const rowsOf = <Row>(result: unknown) => (result as { rows: Row[] }).rows

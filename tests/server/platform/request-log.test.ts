@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto'
 
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import type { Db } from '#server/db/client'
 import type { Logger } from '#server/deps'
 import { jsonLogger } from '#server/logging'
 
-import { call, makeApp } from '../harness'
+import { call, callRaw, makeApp, unchecked } from '../harness'
 
 /*
  * Issue 21: every answer carries X-Request-Id (the caller's when sane, else a new one), and under LOG_FORMAT=json
@@ -27,7 +28,7 @@ describe('X-Request-Id', () => {
   it('is made for a request without one and kept when the caller sent a sane one', async () => {
     const t = await makeApp()
     for (const path of ['/health', '/no-such-thing', '/bank']) {
-      const res = await call(t.app, 'GET', path)
+      const res = await callRaw(t.app, 'GET', path)
       expect(res.headers.get('x-request-id'), path).toMatch(UUID)
     }
     for (const given of [
@@ -36,7 +37,7 @@ describe('X-Request-Id', () => {
       'Root=1-67891233-abcdef012345678912345678',
       'a'.repeat(128),
     ]) {
-      const res = await call(t.app, 'GET', '/health', { headers: { 'x-request-id': given } })
+      const res = await callRaw(t.app, 'GET', '/health', { headers: { 'x-request-id': given } })
       expect(res.headers.get('x-request-id')).toBe(given)
     }
   })
@@ -44,7 +45,7 @@ describe('X-Request-Id', () => {
   it('replaces one that is too long or holds characters a log line should not', async () => {
     const t = await makeApp()
     for (const given of ['a'.repeat(129), 'two words', '<script>', 'id"quote', 'tab\there', '']) {
-      const res = await call(t.app, 'GET', '/health', { headers: { 'x-request-id': given } })
+      const res = await callRaw(t.app, 'GET', '/health', { headers: { 'x-request-id': given } })
       expect(res.headers.get('x-request-id'), JSON.stringify(given)).toMatch(UUID)
     }
   })
@@ -53,9 +54,9 @@ describe('X-Request-Id', () => {
     const lines: unknown[][] = []
     const logger: Logger = { info: (...a) => lines.push(a), warn: (...a) => lines.push(a), error: (...a) => lines.push(a) }
     const t = await makeApp({ logger })
-    await call(t.app, 'GET', '/health')
-    await call(t.app, 'GET', '/bank')
-    await call(t.app, 'POST', '/auth/vendor/login', { body: { email: 'nobody@test.ng', password: 'wrong-password' } })
+    await callRaw(t.app, 'GET', '/health')
+    await call(t.app, endpoints.listBanks)
+    await call(t.app, endpoints.login, { body: { email: 'nobody@test.ng', password: 'wrong-password' } })
     expect(lines).toEqual([])
   })
 })
@@ -65,8 +66,8 @@ describe('LOG_FORMAT=json', () => {
     const { logger, lines, records } = jsonCapture()
     const t = await makeApp({ logger })
     const token = `invite-${randomUUID()}`
-    await call(t.app, 'GET', '/invite/details', { query: { token }, headers: { 'x-request-id': 'req-1' } })
-    await call(t.app, 'POST', '/auth/vendor/login', {
+    await call(t.app, endpoints.inviteDetails, { headers: { 'x-request-id': 'req-1' }, query: unchecked({ token }) })
+    await call(t.app, endpoints.login, {
       body: { email: 'nobody@test.ng', password: 'wrong-password' },
       headers: { 'x-request-id': 'req-2' },
     })
@@ -97,7 +98,7 @@ describe('LOG_FORMAT=json', () => {
       },
     })
     const t = await makeApp({ logger, db: gone })
-    const res = await call(t.app, 'GET', '/bank', { token: 'a'.repeat(43), headers: { 'x-request-id': 'req-500' } })
+    const res = await call(t.app, endpoints.listBanks, { token: 'a'.repeat(43), headers: { 'x-request-id': 'req-500' } })
     expect(res.status).toBe(500)
     const mine = records().filter((record) => record.requestId === 'req-500')
     expect(mine).toEqual([
@@ -113,11 +114,11 @@ describe('LOG_FORMAT=json', () => {
   it('writes no line for a probe that answers 200, and one for a probe that fails', async () => {
     const { logger, records } = jsonCapture()
     const ok = await makeApp({ logger })
-    await call(ok.app, 'GET', '/health')
-    await call(ok.app, 'GET', '/ready')
+    await callRaw(ok.app, 'GET', '/health')
+    await callRaw(ok.app, 'GET', '/ready')
     expect(records()).toEqual([])
     const stopping = await makeApp({ logger, readiness: { redisPing: null, phase: () => 'stopping' } })
-    await call(stopping.app, 'GET', '/ready')
+    await callRaw(stopping.app, 'GET', '/ready')
     expect(records()).toEqual([expect.objectContaining({ msg: 'request', path: '/api/ready', status: 503 })])
   })
 })

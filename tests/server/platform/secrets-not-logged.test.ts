@@ -4,6 +4,8 @@ import { inspect } from 'node:util'
 import { eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 
+import type { EndpointDef } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { setPinPepper } from '#server/auth/pin-hash'
 import type { Db } from '#server/db/client'
 import { vendors } from '#server/db/schema'
@@ -11,7 +13,7 @@ import type { Logger } from '#server/deps'
 import { describeError } from '#server/errors'
 import { DevNotifier, type Notification, type Notifier } from '#server/notifier'
 
-import { call, type CallOptions, type CallResult, createVendor, makeApp, type TestApp } from '../harness'
+import { call, type CallResult, createVendor, type EndpointCallOptions, makeApp, type TestApp } from '../harness'
 import { enquiry } from '../money/helpers'
 import { registration } from '../onboarding/helpers'
 import { newPhone } from '../team/helpers'
@@ -92,10 +94,11 @@ afterAll(() => {
 })
 
 /** A call whose bearer token and Idempotency-Key the detector learns, answering what the client saw. */
-async function send(app: TestApp, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
+async function send<E extends EndpointDef>(app: TestApp, endpoint: E, options: EndpointCallOptions<E> = {}): Promise<CallResult> {
   if (options.token) secret('bearer token', options.token)
-  const res = await call(app.app, method, path, { ip: ip(), ...options })
-  const token = res.body?.data?.token
+  const res = await call(app.app, endpoint, { ip: ip(), ...options })
+  // Any endpoint: a session token is in the answers of some (login, register, accept invite).
+  const token = (res.body.data as { token?: unknown } | null)?.token
   if (typeof token === 'string') secret('bearer token', token)
   const key = res.headers.get('x-session-key')
   if (key) secret('PIN session key', key)
@@ -109,7 +112,7 @@ async function payingVendor() {
   const vendor = await createVendor({ balance: 50_000_00 })
   await t.db.update(vendors).set({ thirdPartyTransfers: true }).where(eq(vendors.id, vendor.vendor.id))
   secret('password', vendor.owner.password)
-  const login = await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } })
+  const login = await send(t, endpoints.login, { body: { email: vendor.owner.email, password: vendor.owner.password } })
   expect(login.status).toBe(200)
   return { vendor, token: login.body.data.token as string, password: vendor.owner.password }
 }
@@ -118,49 +121,47 @@ describe('logins, signed-in calls, refusals and code flows', () => {
   it('register and verify the phone, log in, fail to log in, change and reset the password', async () => {
     const body = registration({ password: `pw-reg-${randomUUID()}` })
     secret('password', body.password)
-    const registered = await send(t, 'POST', '/auth/vendor', { body })
+    const registered = await send(t, endpoints.register, { body })
     expect(registered.status, JSON.stringify(registered.body)).toBe(201)
     const token = registered.body.data.token
     const otp = secret('phone OTP', newestCode(`+234${body.phone.slice(1)}`))
     const wrongOtp = secret('wrong OTP', otp === '000000' ? '111111' : '000000')
-    expect((await send(t, 'PATCH', '/auth/vendor/verify', { token, body: { otp: wrongOtp } })).status).toBe(422)
-    expect((await send(t, 'PATCH', '/auth/vendor/verify', { token, body: { otp } })).status).toBe(200)
+    expect((await send(t, endpoints.verifyPhone, { token, body: { otp: wrongOtp } })).status).toBe(422)
+    expect((await send(t, endpoints.verifyPhone, { token, body: { otp } })).status).toBe(200)
 
     const vendor = await createVendor()
     secret('password', vendor.owner.password)
-    const login = await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } })
+    const login = await send(t, endpoints.login, { body: { email: vendor.owner.email, password: vendor.owner.password } })
     expect(login.status).toBe(200)
     const wrong = secret('wrong password', `pw-wrong-${randomUUID()}`)
-    expect((await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: wrong } })).status).toBe(401)
-    expect((await send(t, 'GET', '/user/me', { token: login.body.data.token })).status).toBe(200)
+    expect((await send(t, endpoints.login, { body: { email: vendor.owner.email, password: wrong } })).status).toBe(401)
+    expect((await send(t, endpoints.me, { token: login.body.data.token })).status).toBe(200)
     const forged = secret('forged bearer token', randomUUID().replaceAll('-', ''))
-    expect((await send(t, 'GET', '/user/me', { token: forged })).status).toBe(401)
+    expect((await send(t, endpoints.me, { token: forged })).status).toBe(401)
 
     const changed = secret('password', `pw-new-${randomUUID()}`)
-    const badCurrent = await send(t, 'PATCH', '/user/password', {
+    const badCurrent = await send(t, endpoints.changePassword, {
       token: login.body.data.token,
       body: { currentPassword: wrong, newPassword: changed },
     })
     expect(badCurrent.status).toBe(422)
-    const change = await send(t, 'PATCH', '/user/password', {
+    const change = await send(t, endpoints.changePassword, {
       token: login.body.data.token,
       body: { currentPassword: vendor.owner.password, newPassword: changed },
     })
     expect(change.status).toBe(200)
 
-    expect((await send(t, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email } })).status).toBe(200)
+    expect((await send(t, endpoints.forgotPassword, { body: { email: vendor.owner.email } })).status).toBe(200)
     const code = secret('reset code', newestCode(vendor.owner.email))
     const reset = secret('password', `pw-reset-${randomUUID()}`)
     const wrongCode = secret('wrong reset code', code === '999999' ? '888888' : '999999')
-    expect(
-      (await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: wrongCode, password: reset } })).status,
-    ).toBe(422)
-    expect(
-      (await send(t, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: code, password: reset } })).status,
-    ).toBe(200)
-    const again = await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: reset } })
+    expect((await send(t, endpoints.resetPassword, { body: { email: vendor.owner.email, otp: wrongCode, password: reset } })).status).toBe(
+      422,
+    )
+    expect((await send(t, endpoints.resetPassword, { body: { email: vendor.owner.email, otp: code, password: reset } })).status).toBe(200)
+    const again = await send(t, endpoints.login, { body: { email: vendor.owner.email, password: reset } })
     expect(again.status).toBe(200)
-    expect((await send(t, 'POST', '/auth/logout', { token: again.body.data.token })).status).toBe(200)
+    expect((await send(t, endpoints.logout, { token: again.body.data.token })).status).toBe(200)
   })
 
   it('set a PIN, send money with a wrong and a right PIN, change the PIN by OTP and session key', async () => {
@@ -168,44 +169,41 @@ describe('logins, signed-in calls, refusals and code flows', () => {
     const pin = secret('PIN', '7395')
     const newPin = secret('PIN', '8642')
     const wrongPin = secret('wrong PIN', '5173')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin, password } })).status).toBe(200)
+    expect((await send(t, endpoints.createPin, { token, body: { pin, password } })).status).toBe(200)
     const requestId = await enquiry(t, vendor)
     const key = randomUUID()
-    const refused = await send(t, 'POST', '/transfer/send', {
+    const refused = await send(t, endpoints.sendMoney, {
       token,
       body: { amount: 100_00, requestId, pin: wrongPin },
       headers: { 'idempotency-key': key },
     })
     expect(refused.status).toBe(422)
-    const sent = await send(t, 'POST', '/transfer/send', {
+    const sent = await send(t, endpoints.sendMoney, {
       token,
       body: { amount: 100_00, requestId, pin },
       headers: { 'idempotency-key': key },
     })
     expect(sent.status, JSON.stringify(sent.body)).toBe(201)
 
-    expect((await send(t, 'PATCH', '/pin/initiate/change', { token, body: { pin: wrongPin } })).status).toBe(422)
-    expect((await send(t, 'PATCH', '/pin/initiate/change', { token, body: { pin } })).status).toBe(200)
+    expect((await send(t, endpoints.initiatePinChange, { token, body: { pin: wrongPin } })).status).toBe(422)
+    expect((await send(t, endpoints.initiatePinChange, { token, body: { pin } })).status).toBe(200)
     const otp = secret('PIN change OTP', t.notifier.outbox.at(-1)?.code)
-    const verified = await send(t, 'PATCH', '/pin/verify/otp', { token, body: { otp } })
+    const verified = await send(t, endpoints.verifyPinOtp, { token, body: { otp } })
     expect(verified.status).toBe(200)
     const sessionKey = verified.headers.get('x-session-key')!
-    expect((await send(t, 'PATCH', '/pin/reset', { token, body: { pin: newPin }, headers: { 'x-session-key': sessionKey } })).status).toBe(
-      200,
-    )
+    expect((await send(t, endpoints.resetPin, { token, body: { pin: newPin }, headers: { 'x-session-key': sessionKey } })).status).toBe(200)
   })
 
   it('invite a member, read the invitation and accept it with a password', async () => {
     const vendor = await createVendor()
-    const token = (await send(t, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password } }))
-      .body.data.token
+    const token = (await send(t, endpoints.login, { body: { email: vendor.owner.email, password: vendor.owner.password } })).body.data.token
     const phone = newPhone()
-    const invited = await send(t, 'POST', '/invite', { token, body: { name: 'Chidi Okafor', phone, email: null, permissions: [] } })
+    const invited = await send(t, endpoints.inviteMember, { token, body: { name: 'Chidi Okafor', phone, email: null, permissions: [] } })
     expect(invited.status, JSON.stringify(invited.body)).toBe(201)
     const inviteCode = secret('invitation code', newestCode(`+234${phone.slice(1)}`))
-    expect((await send(t, 'GET', '/invite/details', { query: { inviteCode } })).status).toBe(200)
+    expect((await send(t, endpoints.inviteDetails, { query: { inviteCode } })).status).toBe(200)
     const password = secret('password', `pw-member-${randomUUID()}`)
-    const accepted = await send(t, 'POST', '/invite/accept', {
+    const accepted = await send(t, endpoints.acceptInvite, {
       body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` },
     })
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200)
@@ -217,36 +215,36 @@ describe('500s with secrets in the request', () => {
     const before = logLines.length
     const { vendor, token } = await payingVendor()
     const pin = secret('PIN', '6047')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin, password: vendor.owner.password } })).status).toBe(200)
+    expect((await send(t, endpoints.createPin, { token, body: { pin, password: vendor.owner.password } })).status).toBe(200)
 
-    expect((await send(t, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email } })).status).toBe(200)
+    expect((await send(t, endpoints.forgotPassword, { body: { email: vendor.owner.email } })).status).toBe(200)
     const code = secret('reset code', newestCode(vendor.owner.email))
     const password = secret('password', `pw-fail-${randomUUID()}`)
     const results = [
-      await send(failing, 'POST', '/auth/reset-password', { body: { email: vendor.owner.email, otp: code, password } }),
-      await send(failing, 'PATCH', '/user/password', { token, body: { currentPassword: vendor.owner.password, newPassword: password } }),
-      await send(failing, 'POST', '/transfer/send', {
+      await send(failing, endpoints.resetPassword, { body: { email: vendor.owner.email, otp: code, password } }),
+      await send(failing, endpoints.changePassword, { token, body: { currentPassword: vendor.owner.password, newPassword: password } }),
+      await send(failing, endpoints.sendMoney, {
         token,
         body: { amount: 100_00, requestId: await enquiry(t, vendor), pin },
         headers: { 'idempotency-key': randomUUID() },
       }),
     ]
-    expect((await send(t, 'PATCH', '/pin/initiate/change', { token, body: { pin } })).status).toBe(200)
+    expect((await send(t, endpoints.initiatePinChange, { token, body: { pin } })).status).toBe(200)
     secret('PIN change OTP', t.notifier.outbox.at(-1)?.code)
-    const verified = await send(t, 'PATCH', '/pin/verify/otp', { token, body: { otp: t.notifier.outbox.at(-1)!.code } })
+    const verified = await send(t, endpoints.verifyPinOtp, { token, body: { otp: t.notifier.outbox.at(-1)!.code! } })
     const newPin = secret('PIN', '3816')
     results.push(
-      await send(failing, 'PATCH', '/pin/reset', {
+      await send(failing, endpoints.resetPin, {
         token,
         body: { pin: newPin },
         headers: { 'x-session-key': verified.headers.get('x-session-key')! },
       }),
     )
     const phone = newPhone()
-    await send(t, 'POST', '/invite', { token, body: { name: 'Ngozi Eze', phone, email: null, permissions: [] } })
+    await send(t, endpoints.inviteMember, { token, body: { name: 'Ngozi Eze', phone, email: null, permissions: [] } })
     const inviteCode = secret('invitation code', newestCode(`+234${phone.slice(1)}`))
     results.push(
-      await send(failing, 'POST', '/invite/accept', { body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` } }),
+      await send(failing, endpoints.acceptInvite, { body: { inviteCode, password, email: `m-${randomUUID().slice(0, 8)}@test.ng` } }),
     )
 
     expect(results.map((res) => res.status)).toEqual([500, 500, 500, 500, 500])
@@ -264,9 +262,9 @@ describe('500s with secrets in the request', () => {
     setPinPepper(peppers[0]!)
     const { vendor, token, password } = await payingVendor()
     const pin = secret('PIN', '5173')
-    expect((await send(t, 'POST', '/pin', { token, body: { pin, password } })).status).toBe(200)
+    expect((await send(t, endpoints.createPin, { token, body: { pin, password } })).status).toBe(200)
     setPinPepper(peppers[1]!)
-    const res = await send(t, 'POST', '/transfer/send', {
+    const res = await send(t, endpoints.sendMoney, {
       token,
       body: { amount: 100_00, requestId: await enquiry(t, vendor), pin },
       headers: { 'idempotency-key': randomUUID() },
@@ -280,9 +278,9 @@ describe('500s with secrets in the request', () => {
     const password = secret('password', `pw-down-${randomUUID()}`)
     const token = secret('bearer token', `tok${randomUUID().replaceAll('-', '')}`)
     const results = [
-      await send(down, 'POST', '/auth/vendor/login', { body: { email: 'down@test.ng', password } }),
-      await send(down, 'GET', '/user/me', { token }),
-      await send(down, 'POST', '/auth/vendor/forgot-password', { body: { email: 'down@test.ng' } }),
+      await send(down, endpoints.login, { body: { email: 'down@test.ng', password } }),
+      await send(down, endpoints.me, { token }),
+      await send(down, endpoints.forgotPassword, { body: { email: 'down@test.ng' } }),
     ]
     expect(results.map((res) => res.status)).toEqual([500, 500, 500])
     expect(logLines.slice(before).filter((line) => line.includes('Connection terminated'))).toHaveLength(3)
@@ -349,14 +347,13 @@ describe('a messaging provider that fails', () => {
     }
     const p = await makeApp({ notifier: provider, logger: { info: providerLog, warn: providerLog, error: providerLog } })
     const vendor = await createVendor()
-    const token = (
-      await call(p.app, 'POST', '/auth/vendor/login', { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() })
-    ).body.data.token
-    await call(p.app, 'POST', '/auth/vendor/forgot-password', { body: { email: vendor.owner.email }, ip: ip() })
-    await call(p.app, 'POST', '/auth/vendor', { body: registration(), ip: ip() })
-    await call(p.app, 'POST', '/invite', { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })
-    await call(p.app, 'POST', '/pin', { token, body: { pin: '2468', password: vendor.owner.password } })
-    await call(p.app, 'PATCH', '/pin/initiate/change', { token, body: { pin: '2468' } })
+    const token = (await call(p.app, endpoints.login, { body: { email: vendor.owner.email, password: vendor.owner.password }, ip: ip() }))
+      .body.data.token
+    await call(p.app, endpoints.forgotPassword, { body: { email: vendor.owner.email }, ip: ip() })
+    await call(p.app, endpoints.register, { body: registration(), ip: ip() })
+    await call(p.app, endpoints.inviteMember, { token, body: { name: 'Ada Obi', phone: newPhone(), email: null, permissions: [] } })
+    await call(p.app, endpoints.createPin, { token, body: { pin: '2468', password: vendor.owner.password } })
+    await call(p.app, endpoints.initiatePinChange, { token, body: { pin: '2468' } })
     // The sign-in's new-device notices carry no code; registration's phone code goes by SMS and e-mail (decision 150).
     const codes = sent.flatMap((message) => (message.code ? [message.code] : []))
     expect(codes).toHaveLength(5)

@@ -14,7 +14,7 @@ import { vendors } from '#server/db/schema'
 import { mountPwa } from '#server/http/static-site'
 
 import { image, makeProduct, PNG, seller } from '../catalogue/helpers'
-import { call, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
 import { shopUrlFor } from '../onboarding/helpers'
 
 /*
@@ -117,20 +117,24 @@ describe('every contract endpoint', () => {
 
 describe('errors', () => {
   it('404 unknown route, 413 too large, 400 bad JSON, 400 missing Idempotency-Key', async () => {
-    const notFound = await call(t.app, 'GET', '/no/such/route')
+    const notFound = await callRaw(t.app, 'GET', '/no/such/route')
     expect(notFound.status).toBe(404)
     expectSecure(notFound, '404')
-    const tooLarge = await call(t.app, 'POST', '/auth/vendor/login', { rawBody: 'x'.repeat(1024 * 1024 + 1) })
+    const tooLarge = await call(t.app, endpoints.login, {
+      rawBody: 'x'.repeat(1024 * 1024 + 1),
+    })
     expect(tooLarge.status).toBe(413)
     expectSecure(tooLarge, '413')
-    const tooLargeNowhere = await call(t.app, 'POST', '/no/such/route', { rawBody: 'x'.repeat(1024 * 1024 + 1) })
+    const tooLargeNowhere = await callRaw(t.app, 'POST', '/no/such/route', { rawBody: 'x'.repeat(1024 * 1024 + 1) })
     expect(tooLargeNowhere.status).toBe(413)
     expectSecure(tooLargeNowhere, '413 on an unknown route')
-    const badJson = await call(t.app, 'POST', '/auth/vendor/login', { rawBody: '{"email":' })
+    const badJson = await call(t.app, endpoints.login, {
+      rawBody: '{"email":',
+    })
     expect(badJson.status).toBe(400)
     expectSecure(badJson, '400 BAD_JSON')
     const s = await seller(t)
-    const noKey = await call(t.app, 'POST', '/transfer/send', { token: s.token, body: {} })
+    const noKey = await call(t.app, endpoints.sendMoney, { token: s.token, body: unchecked({}) })
     expect(noKey.body.code).toBe('IDEMPOTENCY_KEY_REQUIRED')
     expectSecure(noKey, '400 IDEMPOTENCY_KEY_REQUIRED')
   })
@@ -147,7 +151,7 @@ describe('errors', () => {
     app.get('/boom', () => {
       throw new Error('handler broke')
     })
-    const inApi = await call(app, 'POST', '/auth/vendor/login', { body: { email: 'a@b.ng', password: 'pw-123456' } })
+    const inApi = await call(app, endpoints.login, { body: { email: 'a@b.ng', password: 'pw-123456' } })
     expect(inApi.status).toBe(500)
     expectSecure(inApi, '500 in the API')
     const outside = await app.request('/boom')
@@ -159,7 +163,7 @@ describe('errors', () => {
 
 describe('the API reference', () => {
   it('/api/openapi.json', async () => {
-    const res = await call(t.app, 'GET', '/openapi.json')
+    const res = await callRaw(t.app, 'GET', '/openapi.json')
     expect(res.status).toBe(200)
     expectSecure(res, 'openapi.json')
   })
@@ -180,7 +184,7 @@ describe('uploaded files', () => {
   it('/api/files/{key}: a served file and a missing one', async () => {
     const s = await seller(t)
     const product = await makeProduct(t, s.token, {}, [image(PNG, 'image/png')])
-    const served = await t.app.request(product.images[0].url)
+    const served = await t.app.request(product.images[0]!.url)
     expect(served.status).toBe(200)
     expectSecure(served, 'a served file')
     const missing = await t.app.request('/api/files/AAAAAAAAAAAAAAAAAAAAAA.png')
@@ -195,10 +199,10 @@ describe('the custom-domain redirect', () => {
     const url = shopUrlFor()
     await t.db.update(vendors).set({ url }).where(eq(vendors.id, s.vendor.id))
     const domain = `sec-${randomUUID().slice(0, 8)}.com.ng`
-    const connected = await call(t.app, 'POST', '/domain', { token: s.token, body: { domain } })
+    const connected = await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain } })
     expect(connected.status, JSON.stringify(connected.body)).toBe(201)
     // The sandbox DNS answers the TXT record the domain asks for.
-    const verified = await call(t.app, 'POST', '/domain/verify', { token: s.token, body: { id: connected.body.data.id } })
+    const verified = await call(t.app, endpoints.verifyDomain, { token: s.token, body: { id: connected.body.data.id } })
     expect(verified.status, JSON.stringify(verified.body)).toBe(200)
     const res = await t.app.request(`http://${domain}/`)
     expect(res.status).toBe(302)

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { FILE_CONTENT_SECURITY_POLICY } from '#server/http/security-headers'
 import { MemoryStorage, type PutOptions, sniffDocumentType, type Storage, type StoredFile, type StoredType } from '#server/storage'
 
@@ -78,16 +79,16 @@ beforeAll(async () => {
 /** Every way a file reaches storage, for one file as the client describes it. */
 const uploads: Record<string, (file: File) => Promise<{ status: number; urls: string[] }>> = {
   'POST /product images': async (file) => {
-    const res = await call(t.app, 'POST', '/product', { token: s.token, form: form(productFields(), { images: [file] }) })
+    const res = await call(t.app, endpoints.createProduct, { token: s.token, form: form(productFields(), { images: [file] }) })
     return { status: res.status, urls: res.status === 201 ? res.body.data.images.map((i: { url: string }) => i.url) : [] }
   },
   'PATCH /vendor/website logo': async (file) => {
     const body = form({ description: 'Jollof', font: 'inter', background: 'plain' }, { logo: [file] })
-    const res = await call(t.app, 'PATCH', '/vendor/website', { token: s.token, form: body })
+    const res = await call(t.app, endpoints.updateWebsite, { token: s.token, form: body })
     return { status: res.status, urls: res.body.data?.logoUrl ? [res.body.data.logoUrl] : [] }
   },
   'PATCH /vendor/shop/setup logo': async (file) => {
-    const res = await call(t.app, 'PATCH', '/vendor/shop/setup', { token: r.token, form: shopForm({}, file) })
+    const res = await call(t.app, endpoints.setUpShop, { token: r.token, form: shopForm({}, file) })
     return { status: res.status, urls: [] }
   },
   'PATCH /vendor/kyc document': async (file) => {
@@ -101,7 +102,7 @@ const uploads: Record<string, (file: File) => Promise<{ status: number; urls: st
       },
       { document: [file] },
     )
-    const res = await call(t.app, 'PATCH', '/vendor/kyc', { token: r.token, form: body })
+    const res = await call(t.app, endpoints.submitKyc, { token: r.token, form: body })
     return { status: res.status, urls: [] }
   },
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_PRODUCT_BODY_BYTES } from '#contract/catalogue'
+import { endpoints } from '#contract/index'
 import { DiskStorage, MemoryStorage, sniffImageType } from '#server/storage'
 
 import {
@@ -21,7 +22,7 @@ import {
   seller,
   WEBP,
 } from '../catalogue/helpers'
-import { call, type TestApp } from '../harness'
+import { call, callRaw, type TestApp } from '../harness'
 
 /* Multipart bodies, their limits, the image checks, the storage and the public files route. */
 
@@ -36,13 +37,13 @@ const MB = 1024 * 1024
 
 describe('multipart bodies', () => {
   it('400 BAD_MULTIPART for a JSON body or a broken multipart body', async () => {
-    const json = await call(t.app, 'POST', '/product', { token: s.token, body: productFields() })
+    const json = await call(t.app, endpoints.createProduct, { token: s.token, body: productFields() })
     expect(json.status).toBe(400)
     expect(json.body).toEqual({ message: 'The request body must be multipart/form-data', code: 'BAD_MULTIPART' })
-    const broken = await call(t.app, 'POST', '/product', {
+    const broken = await call(t.app, endpoints.createProduct, {
       token: s.token,
-      rawBody: 'not really multipart',
       headers: { 'content-type': 'multipart/form-data; boundary=xyz' },
+      rawBody: 'not really multipart',
     })
     expect(broken.body.code).toBe('BAD_MULTIPART')
   })
@@ -51,7 +52,7 @@ describe('multipart bodies', () => {
     const body = form(productFields())
     body.set('name', 'Plain text name')
     body.set('isPublished', 'false')
-    const res = await call(t.app, 'POST', '/product', { token: s.token, form: body })
+    const res = await call(t.app, endpoints.createProduct, { token: s.token, form: body })
     expect(res.status, JSON.stringify(res.body)).toBe(201)
     expect(res.body.data).toMatchObject({ name: 'Plain text name', isPublished: false, variantCount: 2 })
   })
@@ -60,7 +61,7 @@ describe('multipart bodies', () => {
     const body = form(productFields())
     body.set('variants', 'lots')
     expectError(
-      await call(t.app, 'POST', '/product', { token: s.token, form: body }),
+      await call(t.app, endpoints.createProduct, { token: s.token, form: body }),
       422,
       'variants: Invalid type: Expected Array but received "lots"',
     )
@@ -69,7 +70,7 @@ describe('multipart bodies', () => {
   it('a field named __proto__ is a field like any other, never the body itself', async () => {
     const body = new FormData()
     body.append('__proto__', JSON.stringify(productFields()))
-    expectError(await call(t.app, 'POST', '/product', { token: s.token, form: body }), 422, 'name: is required')
+    expectError(await call(t.app, endpoints.createProduct, { token: s.token, form: body }), 422, 'name: is required')
   })
 
   it('413 with the limit when the whole body is over the endpoint limit; 1 MB still holds elsewhere', async () => {
@@ -77,9 +78,9 @@ describe('multipart bodies', () => {
     const res = await postProduct(t, s.token, productFields(), [big])
     expectError(res, 413, 'The request body is larger than 10.25 MB')
     expect(res.body.code).toBe('PAYLOAD_TOO_LARGE')
-    const json = await call(t.app, 'POST', '/product/collections', { token: s.token, body: { name: 'x'.repeat(MB) } })
+    const json = await call(t.app, endpoints.createCollection, { token: s.token, body: { name: 'x'.repeat(MB) } })
     expectError(json, 413, 'The request body is larger than 1 MB')
-    const nowhere = await call(t.app, 'POST', '/no/such/endpoint', { rawBody: 'x'.repeat(MB + 1) })
+    const nowhere = await callRaw(t.app, 'POST', '/no/such/endpoint', { rawBody: 'x'.repeat(MB + 1) })
     expectError(nowhere, 413, 'The request body is larger than 1 MB')
   })
 
@@ -178,7 +179,7 @@ describe('storage', () => {
 
 describe('OpenAPI', () => {
   it('describes upload endpoints as multipart/form-data with binary files and JSON fields', async () => {
-    const spec = (await call((t as TestApp).app, 'GET', '/openapi.json')).body
+    const spec = (await callRaw((t as TestApp).app, 'GET', '/openapi.json')).body
     const content = spec.paths['/product'].post.requestBody.content
     expect(Object.keys(content)).toEqual(['multipart/form-data'])
     const multipart = content['multipart/form-data']

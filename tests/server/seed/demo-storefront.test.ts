@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DEMO, DEMO_SHOP_LOOK, seedDemo } from '#server/seed/demo'
 import { MemoryStorage } from '#server/storage'
 
@@ -11,7 +12,7 @@ describe('the demo storefront', () => {
   it('shows Mama Put Kitchen in its look, with its published products all buyable', async () => {
     const t = await makeApp()
     await seedDemo(t.db, { storage: new MemoryStorage(), origin: 'http://localhost:3000' })
-    const res = await call(t.app, 'GET', '/storefront', { query: { url: DEMO.shopUrl } })
+    const res = await call(t.app, endpoints.storefront, { query: { url: DEMO.shopUrl } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const shop = res.body.data
     expect(shop).toMatchObject({

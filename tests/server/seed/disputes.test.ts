@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
 import { seedDisputes } from '#server/seed/disputes'
@@ -47,16 +48,11 @@ describe('seedDisputes', () => {
     await seedDisputes(t.db, { vendorId, clock: t.clock })
 
     const token = await tokenFor(t, vendor.owner.row)
-    const listed = (await call(t.app, 'GET', '/dispute', { token })).body.data
+    const listed = (await call(t.app, endpoints.listDisputes, { token })).body.data
     expect(listed.total).toBe(2)
-    const byOrder = new Map(listed.items.map((d: { orderReference: string }) => [d.orderReference, d]))
-    const escalated = byOrder.get(recent.reference) as {
-      id: string
-      status: string
-      escalationReason: string
-      messageCount: number
-    }
-    const open = byOrder.get(older.reference) as { id: string; status: string; messageCount: number }
+    const byOrder = new Map(listed.items.map((d) => [d.orderReference, d]))
+    const escalated = byOrder.get(recent.reference)!
+    const open = byOrder.get(older.reference)!
     expect(escalated).toMatchObject({
       status: 'escalated',
       escalationReason: expect.stringContaining('estate gate'),
@@ -68,8 +64,11 @@ describe('seedDisputes', () => {
       [escalated, recent, 'Musa Ibrahim'],
       [open, older, 'Funke Adeyemi'],
     ] as const) {
-      const messages = (await call(t.app, 'GET', '/dispute/conversations', { token, query: { disputeId: dispute.id } })).body.data
-        .items as { author: string; authorName: string; createdAt: string }[]
+      const messages = (await call(t.app, endpoints.disputeConversation, { token, query: { disputeId: dispute.id } })).body.data.items as {
+        author: string
+        authorName: string
+        createdAt: string
+      }[]
       expect(messages[0]).toMatchObject({ author: 'customer', authorName: customerName })
       expect(messages[1]).toMatchObject({ author: 'vendor', authorName: 'Owner Person' })
       const times = messages.map((m) => Date.parse(m.createdAt))
@@ -77,8 +76,8 @@ describe('seedDisputes', () => {
       expect(times[0]).toBeGreaterThan(order.createdAt.getTime())
       expect(times.at(-1)).toBeLessThanOrEqual(now)
     }
-    const info = (await call(t.app, 'GET', '/dispute/info', { token, query: { disputeId: escalated.id } })).body.data
-    expect(Date.parse(info.escalatedAt)).toBeLessThanOrEqual(now)
+    const info = (await call(t.app, endpoints.disputeInfo, { token, query: { disputeId: escalated.id } })).body.data
+    expect(Date.parse(info.escalatedAt!)).toBeLessThanOrEqual(now)
     const timeline = await t.db.select().from(orderEvents).where(eq(orderEvents.orderId, recent.id))
     expect(timeline.map((event) => [event.kind, event.message])).toEqual([
       ['dispute', 'Dispute opened: Customer says the delivery never arrived'],

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { transactions, users, wallets } from '#server/db/schema'
 import { DEMO, seedDemo } from '#server/seed/demo'
 import { DEMO_MEMBER_PASSWORD, DEMO_MEMBERS } from '#server/seed/outlets'
@@ -98,7 +99,7 @@ describe('seedOutlets', () => {
     expect(DEMO_MEMBERS.flatMap((m) => m.permissions)).not.toContain('VENDOR_REFUNDS')
     for (const email of ['cashier@vendor.test', 'manager@vendor.test']) {
       const token = await login(t.app, email, DEMO_MEMBER_PASSWORD)
-      const refund = await call(t.app, 'PUT', '/order', {
+      const refund = await call(t.app, endpoints.refundOrder, {
         token,
         body: { reference: 'ORD-ANY', status: 'refunded', pin: '1234' },
         headers: { 'idempotency-key': randomUUID() },

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createMember, type TestApp } from '../harness'
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
+import { call, createMember, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { makeCoupon, NAIRA, order, postOrder, salesApp, type Shop, shop } from '../orders/helpers'
 
@@ -16,8 +19,8 @@ beforeAll(async () => {
   ;[s, other] = await Promise.all([shop(t), shop(t)])
 })
 
-const update = (token: string, body: unknown) => call(t.app, 'PATCH', '/coupon', { token, body })
-const detail = (token: string, id: string) => call(t.app, 'GET', '/coupon/single', { token, query: { id } })
+const update = (token: string, body: BodyInput<typeof endpoints.updateCoupon>) => call(t.app, endpoints.updateCoupon, { token, body })
+const detail = (token: string, id: string) => call(t.app, endpoints.couponDetail, { token, query: { id } })
 const code = () => `C${randomUUID().slice(0, 6)}`
 const custom = { name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }
 
@@ -42,7 +45,7 @@ describe('PATCH /coupon', () => {
     expect(refused.status).toBe(409)
     expect(refused.body).toMatchObject({ code: 'COUPON_NOT_USABLE', message: 'This coupon has been turned off' })
 
-    const kept = await call(t.app, 'GET', '/order/single', { token: s.token, query: { reference: used.reference } })
+    const kept = await call(t.app, endpoints.orderDetail, { token: s.token, query: { reference: used.reference } })
     expect(kept.body.data).toMatchObject({ discount: 100 * NAIRA, amount: 900 * NAIRA })
 
     const on = await update(s.token, { id: c.id, enabled: true })
@@ -64,7 +67,7 @@ describe('PATCH /coupon', () => {
       [{ id: c.id, name: '  ' }, 'name: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await update(s.token, body)
+      const res = await update(s.token, unchecked(body))
       expect(res.status, `${message}: ${JSON.stringify(res.body)}`).toBe(422)
       expect(res.body.message).toContain(message)
     }

@@ -1,11 +1,13 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import { coupons } from '#server/db/schema'
 import { redeemCoupon } from '#server/selling-terms/coupons'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 
 /* Coupons: create, list, detail, the Lagos-day date rules, states derived as the clock moves, and redemption. */
@@ -42,14 +44,14 @@ const coupon = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 
-const create = (token: string, body: unknown) => call(t.app, 'POST', '/coupon', { token, body })
-const list = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/coupon', { token, query })
-const detail = (token: string, id: string) => call(t.app, 'GET', '/coupon/single', { token, query: { id } })
+const create = (token: string, body: BodyInput<typeof endpoints.createCoupon>) => call(t.app, endpoints.createCoupon, { token, body })
+const list = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listCoupons, { token, query })
+const detail = (token: string, id: string) => call(t.app, endpoints.couponDetail, { token, query: { id } })
 
 describe('POST /coupon', () => {
   it('creates a percentage coupon, stored in basis points and answered as a percentage', async () => {
     const { vendor, token } = await owner()
-    const res = await create(token, coupon())
+    const res = await create(token, unchecked(coupon()))
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('Coupon created')
     expect(res.body.data).toEqual({
@@ -76,34 +78,37 @@ describe('POST /coupon', () => {
 
   it('creates a flat coupon in kobo; starting tomorrow it is scheduled', async () => {
     const { token } = await owner()
-    const res = await create(token, coupon({ couponCode: 'NAIRA500', valueType: 'FLAT', value: 500_00, startDate: '2026-11-23' }))
+    const res = await create(
+      token,
+      unchecked(coupon({ couponCode: 'NAIRA500', valueType: 'FLAT', value: 500_00, startDate: '2026-11-23' })),
+    )
     expect(res.body.data).toMatchObject({ valueType: 'FLAT', value: 500_00, isActive: false, state: 'scheduled' })
   })
 
   it('refuses a start before today in Lagos, with the boundary at Lagos midnight', async () => {
     // 23:30 UTC on the 21st is already the 22nd in Lagos: the 21st is yesterday.
     const late = await owner(LAGOS_0030_ON_22ND)
-    const yesterday = await create(late.token, coupon({ startDate: '2026-11-21' }))
+    const yesterday = await create(late.token, unchecked(coupon({ startDate: '2026-11-21' })))
     expect(yesterday.status).toBe(422)
     expect(yesterday.body).toEqual({
       message: 'startDate: must not be before today',
       code: 'VALIDATION_FAILED',
       issues: [{ path: 'startDate', message: 'must not be before today' }],
     })
-    expect((await create(late.token, coupon({ startDate: '2026-11-22' }))).status).toBe(201)
+    expect((await create(late.token, unchecked(coupon({ startDate: '2026-11-22' })))).status).toBe(201)
 
     // One minute before Lagos midnight the 21st is still today.
     const early = await owner(Date.parse('2026-11-21T22:59:00.000Z'))
-    const today = await create(early.token, coupon({ startDate: '2026-11-21' }))
+    const today = await create(early.token, unchecked(coupon({ startDate: '2026-11-21' })))
     expect(today.status).toBe(201)
     expect(today.body.data.state).toBe('active')
-    expect((await create(early.token, coupon({ couponCode: 'OLD', startDate: '2026-11-20' }))).status).toBe(422)
+    expect((await create(early.token, unchecked(coupon({ couponCode: 'OLD', startDate: '2026-11-20' })))).status).toBe(422)
   })
 
   it('a code is unique per vendor ignoring case; another vendor may use it', async () => {
     const { token } = await owner()
-    expect((await create(token, coupon({ couponCode: 'Save-10' }))).status).toBe(201)
-    const again = await create(token, coupon({ couponCode: 'SAVE-10' }))
+    expect((await create(token, unchecked(coupon({ couponCode: 'Save-10' })))).status).toBe(201)
+    const again = await create(token, unchecked(coupon({ couponCode: 'SAVE-10' })))
     expect(again.status).toBe(409)
     expect(again.body).toEqual({
       message: 'You already have a coupon with the code SAVE-10',
@@ -111,12 +116,15 @@ describe('POST /coupon', () => {
       issues: [{ path: 'couponCode', message: 'is already used by another coupon' }],
     })
     const other = await owner()
-    expect((await create(other.token, coupon({ couponCode: 'save-10' }))).status).toBe(201)
+    expect((await create(other.token, unchecked(coupon({ couponCode: 'save-10' })))).status).toBe(201)
   })
 
   it('two simultaneous creates of one code: one coupon, one 409, never a 500', async () => {
     const { token } = await owner()
-    const answers = await Promise.all([create(token, coupon({ couponCode: 'RACE' })), create(token, coupon({ couponCode: 'race' }))])
+    const answers = await Promise.all([
+      create(token, unchecked(coupon({ couponCode: 'RACE' }))),
+      create(token, unchecked(coupon({ couponCode: 'race' }))),
+    ])
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409])
     expect((await list(token)).body.data.total).toBe(1)
   })
@@ -139,7 +147,7 @@ describe('POST /coupon', () => {
       [{ description: undefined }, 'description: is required'],
     ]
     for (const [overrides, message] of cases) {
-      const res = await create(token, coupon(overrides))
+      const res = await create(token, unchecked(coupon(overrides)))
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -151,7 +159,7 @@ describe('GET /coupon and /coupon/single', () => {
   it('lists newest first, paged, only the caller’s own', async () => {
     const { token } = await owner()
     for (const code of ['FIRST', 'SECOND', 'THIRD']) {
-      expect((await create(token, coupon({ couponCode: code }))).status).toBe(201)
+      expect((await create(token, unchecked(coupon({ couponCode: code })))).status).toBe(201)
       t.clock.advance(1_000)
     }
     const codes = (res: Awaited<ReturnType<typeof list>>) => res.body.data.items.map((c: { couponCode: string }) => c.couponCode)
@@ -166,7 +174,7 @@ describe('GET /coupon and /coupon/single', () => {
 
   it("answers one coupon by id; another vendor's id is 404", async () => {
     const { token } = await owner()
-    const created = (await create(token, coupon())).body.data
+    const created = (await create(token, unchecked(coupon()))).body.data
     const res = await detail(token, created.id)
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual(created)
@@ -179,7 +187,7 @@ describe('GET /coupon and /coupon/single', () => {
 
   it('scheduled → active → expired as Lagos days pass', async () => {
     const { token } = await owner()
-    const { id } = (await create(token, coupon({ startDate: '2026-11-23', endDate: '2026-11-24' }))).body.data
+    const { id } = (await create(token, unchecked(coupon({ startDate: '2026-11-23', endDate: '2026-11-24' })))).body.data
     const state = async () => {
       const { isActive, state } = (await detail(token, id)).body.data
       return { isActive, state }
@@ -200,7 +208,7 @@ describe('GET /coupon and /coupon/single', () => {
 describe('redeemCoupon', () => {
   it('takes one use at a time by code in any case, up to maxUsage; then used_up', async () => {
     const { vendor, token } = await owner()
-    const { id } = (await create(token, coupon({ couponCode: 'TwoUses', maxUsage: 2 }))).body.data
+    const { id } = (await create(token, unchecked(coupon({ couponCode: 'TwoUses', maxUsage: 2 })))).body.data
     const now = t.clock.now()
     const first = await redeemCoupon(t.db, vendor.vendor.id, 'twouses', now)
     expect(first).toMatchObject({ id, currentUsage: 1, value: 1250, valueType: 'PERCENTAGE' })
@@ -217,7 +225,7 @@ describe('redeemCoupon', () => {
 
   it('never takes more than maxUsage uses, however many orders race for it', async () => {
     const { vendor, token } = await owner()
-    const { id } = (await create(token, coupon({ couponCode: 'RUSH', maxUsage: 3 }))).body.data
+    const { id } = (await create(token, unchecked(coupon({ couponCode: 'RUSH', maxUsage: 3 })))).body.data
     const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => redeemCoupon(t.db, vendor.vendor.id, 'RUSH', t.clock.now())))
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(3)
     expect((await detail(token, id)).body.data).toMatchObject({ currentUsage: 3, state: 'used_up' })
@@ -226,7 +234,7 @@ describe('redeemCoupon', () => {
   it('says why a coupon cannot be used: not started, ended, unknown or another vendor’s', async () => {
     const { vendor, token } = await owner()
     const other = await createVendor()
-    await create(token, coupon({ couponCode: 'LATER', startDate: '2026-11-25', endDate: '2026-11-26' }))
+    await create(token, unchecked(coupon({ couponCode: 'LATER', startDate: '2026-11-25', endDate: '2026-11-26' })))
     const redeem = (code: string, vendorId = vendor.vendor.id) => redeemCoupon(t.db, vendorId, code, t.clock.now())
     await expect(redeem('LATER')).rejects.toMatchObject({
       status: 409,
@@ -247,14 +255,18 @@ describe('redeemCoupon', () => {
 describe('permissions', () => {
   it('coupons need VENDOR_INVENTORY: 403 without it, allowed with it', async () => {
     const { vendor, token } = await owner(LAGOS_0030_ON_22ND + HOUR_MS)
-    const { id } = (await create(token, coupon())).body.data
+    const { id } = (await create(token, unchecked(coupon()))).body.data
     const without = await tokenFor(t, (await createMember(vendor, { permissions: ['VENDOR_SETTINGS', 'VENDOR_ORDERS'] })).row)
-    for (const res of [await list(without), await detail(without, id), await create(without, coupon({ couponCode: 'MEMBER' }))]) {
+    for (const res of [
+      await list(without),
+      await detail(without, id),
+      await create(without, unchecked(coupon({ couponCode: 'MEMBER' }))),
+    ]) {
       expect(res.status).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }
     const withIt = await tokenFor(t, (await createMember(vendor, { permissions: ['VENDOR_INVENTORY'] })).row)
-    expect((await create(withIt, coupon({ couponCode: 'MEMBER' }))).status).toBe(201)
+    expect((await create(withIt, unchecked(coupon({ couponCode: 'MEMBER' })))).status).toBe(201)
     expect((await list(withIt)).body.data.total).toBe(2)
   })
 })

@@ -1,10 +1,12 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { taxes } from '#server/db/schema'
 import { seedSellingTerms } from '#server/seed/selling-terms'
 
-import { call, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 
 /* Taxes and delivery locations (Settings), and the demo vendor's seeded selling terms. Coupons have their own file. */
@@ -19,11 +21,13 @@ async function owner() {
   return { vendor, token: await tokenFor(t, vendor.owner.row) }
 }
 
-const addTax = (token: string, body: unknown) => call(t.app, 'POST', '/vendor/shop/tax', { token, body })
-const listTaxes = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/vendor/shop/tax', { token, query })
-const addLocation = (token: string, body: unknown) => call(t.app, 'POST', '/delivery/location', { token, body })
-const listLocations = (token: string, query: Record<string, string> = {}) => call(t.app, 'GET', '/delivery/location', { token, query })
-const updateLocation = (token: string, body: unknown) => call(t.app, 'PATCH', '/delivery/location', { token, body })
+const addTax = (token: string, body: BodyInput<typeof endpoints.createTax>) => call(t.app, endpoints.createTax, { token, body })
+const listTaxes = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listTaxes, { token, query })
+const addLocation = (token: string, body: BodyInput<typeof endpoints.createDeliveryLocation>) =>
+  call(t.app, endpoints.createDeliveryLocation, { token, body })
+const listLocations = (token: string, query: Record<string, string> = {}) => call(t.app, endpoints.listDeliveryLocations, { token, query })
+const updateLocation = (token: string, body: BodyInput<typeof endpoints.updateDeliveryLocation>) =>
+  call(t.app, endpoints.updateDeliveryLocation, { token, body })
 const names = (res: { body: { data: { items: { name: string }[] } } }) => res.body.data.items.map((item) => item.name)
 
 describe('taxes', () => {
@@ -55,11 +59,11 @@ describe('taxes', () => {
       ['7.5', 'percentage: must be a number'],
     ]
     for (const [percentage, message] of cases) {
-      const res = await addTax(token, { name: 'VAT', percentage })
+      const res = await addTax(token, unchecked({ name: 'VAT', percentage }))
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)
     }
-    expect((await addTax(token, { percentage: 5 })).body.message).toBe('name: is required')
+    expect((await addTax(token, unchecked({ percentage: 5 }))).body.message).toBe('name: is required')
     expect((await listTaxes(token)).body.data.total).toBe(0)
   })
 
@@ -122,7 +126,7 @@ describe('delivery locations', () => {
       [{ fee: 100 }, 'name: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await addLocation(token, body)
+      const res = await addLocation(token, unchecked(body))
       expect(res.status, message).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -154,8 +158,8 @@ describe('delivery locations', () => {
     expect(cleared.body.data).toMatchObject({ name: 'Lekki Phase 1', fee: 3_500_00, description: null })
 
     expect((await updateLocation(token, { id: lekki.id, fee: -5 })).body.message).toBe('fee: must not be negative')
-    expect((await updateLocation(token, { id: lekki.id, isActive: 'yes' })).body.message).toBe('isActive: must be true or false')
-    expect((await updateLocation(token, { isActive: true })).body.message).toBe('id: is required')
+    expect((await updateLocation(token, unchecked({ id: lekki.id, isActive: 'yes' }))).body.message).toBe('isActive: must be true or false')
+    expect((await updateLocation(token, unchecked({ isActive: true }))).body.message).toBe('id: is required')
     expect((await listLocations(token, { isActive: 'maybe' })).body.message).toBe('isActive: must be true or false')
   })
 
@@ -217,7 +221,7 @@ describe('seedSellingTerms', () => {
       ['Lekki Phase 1', 3_000_00, true],
       ['Ikeja', 2_000_00, false],
     ])
-    const coupons = (await call(t.app, 'GET', '/coupon', { token })).body.data.items
+    const coupons = (await call(t.app, endpoints.listCoupons, { token })).body.data.items
     expect(coupons.map((c: { couponCode: string; state: string }) => [c.couponCode, c.state])).toEqual([
       ['WEEKEND500', 'scheduled'],
       ['WELCOME10', 'active'],

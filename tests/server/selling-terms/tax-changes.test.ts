@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto'
 
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createMember, type TestApp } from '../harness'
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
+
+import { call, createMember, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { makeTax, NAIRA, order, orderData, postOrder, salesApp, type Shop, shop } from '../orders/helpers'
 
@@ -16,9 +19,9 @@ beforeAll(async () => {
   ;[s, other] = await Promise.all([shop(t), shop(t)])
 })
 
-const updateTax = (token: string, body: unknown) => call(t.app, 'PATCH', '/vendor/shop/tax', { token, body })
-const deleteTax = (token: string, id: string) => call(t.app, 'DELETE', '/vendor/shop/tax', { token, query: { id } })
-const listTaxes = (token: string) => call(t.app, 'GET', '/vendor/shop/tax', { token, query: { size: '50' } })
+const updateTax = (token: string, body: BodyInput<typeof endpoints.updateTax>) => call(t.app, endpoints.updateTax, { token, body })
+const deleteTax = (token: string, id: string) => call(t.app, endpoints.deleteTax, { token, query: { id } })
+const listTaxes = (token: string) => call(t.app, endpoints.listTaxes, { token, query: { size: '50' } })
 const unique = (name: string) => `${name} ${randomUUID().slice(0, 6)}`
 const custom = { name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }
 
@@ -43,7 +46,7 @@ describe('PATCH /vendor/shop/tax', () => {
       [{ id, name: '   ' }, 'name: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await updateTax(s.token, body)
+      const res = await updateTax(s.token, unchecked(body))
       expect(res.status, message).toBe(422)
       expect(res.body.message).toContain(message)
     }

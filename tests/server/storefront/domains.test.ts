@@ -4,12 +4,13 @@ import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { MAX_DOMAINS_PER_SHOP } from '#contract/domains'
+import { endpoints } from '#contract/index'
 import { shopDomains } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 import { dnsFromEnv, type DnsResolver, DnsUnreachable, SandboxDnsResolver, SystemDnsResolver } from '#server/domains/dns'
 
 import { memberToken, seller } from '../catalogue/helpers'
-import { call, makeApp, type TestApp, testDb } from '../harness'
+import { call, makeApp, type TestApp, testDb, unchecked } from '../harness'
 import { shopUrlFor } from '../onboarding/helpers'
 
 /* Custom domains (decision 063): check, connect, verify through the sandbox DNS, remove, and the host redirect. */
@@ -23,11 +24,11 @@ beforeAll(async () => {
 
 /** A domain no other test uses (the unique index spans the worker's database). */
 const fresh = (first = 'mp') => `${first}-${randomUUID().slice(0, 8)}.com.ng`
-const check = (token: string, domain: string) => call(t.app, 'GET', '/domain', { token, query: { domain } })
-const connect = (token: string, domain: unknown) => call(t.app, 'POST', '/domain', { token, body: { domain } })
-const verify = (token: string, id: string) => call(t.app, 'POST', '/domain/verify', { token, body: { id } })
-const mine = (token: string) => call(t.app, 'GET', '/domain/my', { token })
-const remove = (token: string, id: string) => call(t.app, 'DELETE', '/domain', { token, query: { id } })
+const check = (token: string, domain: string) => call(t.app, endpoints.checkDomain, { token, query: { domain } })
+const connect = (token: string, domain: unknown) => call(t.app, endpoints.connectDomain, { token, body: unchecked({ domain }) })
+const verify = (token: string, id: string) => call(t.app, endpoints.verifyDomain, { token, body: { id } })
+const mine = (token: string) => call(t.app, endpoints.myDomains, { token })
+const remove = (token: string, id: string) => call(t.app, endpoints.removeDomain, { token, query: { id } })
 /** Connects and verifies (sandbox DNS): the domain is then active for this shop. */
 async function activate(token: string, domain: string): Promise<string> {
   const connected = await connect(token, domain)
@@ -67,9 +68,9 @@ describe('GET /domain', () => {
       [false, 'taken'],
       [false, 'yours'],
     ])
-    expect(answers[0].message).toBe('Enter a domain name like shop.example.com')
-    expect(answers[6].message).toBe('This domain is already connected to another shop')
-    expect(answers[7].message).toBe('This domain is already connected to your shop')
+    expect(answers[0]!.message).toBe('Enter a domain name like shop.example.com')
+    expect(answers[6]!.message).toBe('This domain is already connected to another shop')
+    expect(answers[7]!.message).toBe('This domain is already connected to your shop')
   })
 
   it('does not count another shop’s unverified claim: connecting proves nothing', async () => {
@@ -84,19 +85,19 @@ describe('GET /domain', () => {
     const s = await seller(t)
     const headers = { host: '10.0.0.5:3000' }
     for (const domain of ['shops.example.ng', 'www.shops.example.ng']) {
-      expect((await call(t.app, 'GET', '/domain', { token: s.token, query: { domain }, headers })).body.data.reason).toBe('platform')
-      expect((await call(t.app, 'POST', '/domain', { token: s.token, body: { domain }, headers })).status).toBe(422)
+      expect((await call(t.app, endpoints.checkDomain, { token: s.token, query: { domain }, headers })).body.data.reason).toBe('platform')
+      expect((await call(t.app, endpoints.connectDomain, { token: s.token, body: { domain }, headers })).status).toBe(422)
     }
   })
 
   it('refuses a missing or oversized domain with 422 naming the field', async () => {
     const s = await seller(t)
-    const missing = await call(t.app, 'GET', '/domain', { token: s.token })
+    const missing = await call(t.app, endpoints.checkDomain, { token: s.token })
     expect(missing.status).toBe(422)
-    expect(missing.body.issues[0].path).toBe('domain')
+    expect(missing.body.issues![0]!.path).toBe('domain')
     const huge = await check(s.token, `${'a'.repeat(300)}.com`)
     expect(huge.status).toBe(422)
-    expect(huge.body.issues[0]).toEqual({ path: 'domain', message: 'is too long' })
+    expect(huge.body.issues![0]).toEqual({ path: 'domain', message: 'is too long' })
   })
 })
 
@@ -171,7 +172,7 @@ describe('POST /domain, GET /domain/my', () => {
     const [a, b] = [await seller(t), await seller(t)]
     const domain = fresh()
     const ids = [(await connect(a.token, domain)).body.data.id, (await connect(b.token, domain)).body.data.id]
-    const race = await Promise.all([verify(a.token, ids[0]), verify(b.token, ids[1])])
+    const race = await Promise.all([verify(a.token, ids[0]!), verify(b.token, ids[1]!)])
     // The loser's claim is either refused as taken or already dropped by the winner (PGlite runs them in turn).
     expect(race.filter((r) => r.status === 200)).toHaveLength(1)
     expect(race.filter((r) => r.status === 409 || r.status === 404)).toHaveLength(1)
@@ -251,7 +252,7 @@ describe('POST /domain/verify (sandbox DNS)', () => {
   it('keeps verifiedAt from the first proof when checked again later', async () => {
     const s = await seller(t)
     const id = await activate(s.token, fresh())
-    const first = (await mine(s.token)).body.data.items[0].verifiedAt
+    const first = (await mine(s.token)).body.data.items[0]!.verifiedAt
     t.clock.advance(60_000)
     const again = await verify(s.token, id)
     expect(again.body.data).toMatchObject({ status: 'active', verifiedAt: first })
@@ -268,13 +269,13 @@ describe('POST /domain/verify (sandbox DNS)', () => {
     }
     const own = await makeApp({ publicUrl: ORIGIN, dns })
     const s = await seller(own)
-    const created = await call(own.app, 'POST', '/domain', { token: s.token, body: { domain: fresh() } })
+    const created = await call(own.app, endpoints.connectDomain, { token: s.token, body: { domain: fresh() } })
     const [row] = await own.db.select().from(shopDomains).where(eq(shopDomains.id, created.body.data.id))
     records = [`vendor-verify=${row!.verificationToken}`]
-    const first = await call(own.app, 'POST', '/domain/verify', { token: s.token, body: { id: row!.id } })
+    const first = await call(own.app, endpoints.verifyDomain, { token: s.token, body: { id: row!.id } })
     expect(first.body.data.status).toBe('active')
     records = []
-    const later = await call(own.app, 'POST', '/domain/verify', { token: s.token, body: { id: row!.id } })
+    const later = await call(own.app, endpoints.verifyDomain, { token: s.token, body: { id: row!.id } })
     expect(later.body.data).toMatchObject({ status: 'active', verifiedAt: first.body.data.verifiedAt, lastCheckError: null })
     expect(later.body.message).toBe(`${row!.domain} is active. Keep its TXT record in place so it can be checked again`)
   })

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 
@@ -18,7 +19,7 @@ beforeAll(async () => {
 
 const NOT_AVAILABLE = { message: 'This shop is not available', code: 'SHOP_NOT_FOUND' }
 const shopUrl = () => `shop-${randomUUID().slice(0, 8)}`
-const open = (url: string, extra: Record<string, string> = {}) => call(t.app, 'GET', '/storefront', { query: { url, ...extra } })
+const open = (url: string, extra: Record<string, string> = {}) => call(t.app, endpoints.storefront, { query: { url, ...extra } })
 
 async function shopOf(s: { vendor: { id: string } }, url = shopUrl()) {
   const db = await testDb()
@@ -36,11 +37,11 @@ describe('GET /storefront', () => {
     const s = await withShop()
     const product = await makeProduct(t, s.token, {}, [image(PNG, 'image/png')])
     const [small, large] = product.variants
-    const link = (await call(t.app, 'POST', '/product/paylink', { token: s.token, body: { id: small.id } })).body.data.paylink
+    const link = (await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: small!.id } })).body.data.paylink
     // A 10 % discount on Large: the storefront shows what the customer pays.
-    const discounted = await call(t.app, 'PATCH', '/product/variants', {
+    const discounted = await call(t.app, endpoints.updateVariant, {
       token: s.token,
-      body: { id: large.id, discountType: 'PERCENTAGE', discount: 10 },
+      body: { id: large!.id, discountType: 'PERCENTAGE', discount: 10 },
     })
     expect(discounted.status, JSON.stringify(discounted.body)).toBe(200)
     const res = await open(s.url)
@@ -50,20 +51,20 @@ describe('GET /storefront', () => {
     expect(data.products).toMatchObject({ page: 1, size: 20, total: 1 })
     const [item] = data.products.items
     expect(item).toMatchObject({ id: product.id, name: 'Jollof rice', minPrice: 1_000_00, maxPrice: 1_350_00 })
-    expect(item.imageUrl).toMatch(/^\/api\/files\//)
-    expect(item.variants).toEqual([
-      { id: small.id, options: { Size: 'Small' }, price: 1_000_00, payLink: `/pay/${link.split('/pay/')[1]}` },
-      { id: large.id, options: { Size: 'Large' }, price: 1_350_00, payLink: null },
+    expect(item!.imageUrl).toMatch(/^\/api\/files\//)
+    expect(item!.variants).toEqual([
+      { id: small!.id, options: { Size: 'Small' }, price: 1_000_00, payLink: `/pay/${link!.split('/pay/')[1]}` },
+      { id: large!.id, options: { Size: 'Large' }, price: 1_350_00, payLink: null },
     ])
     // Public: no session needed, and a customer's browser may open the image.
-    expect((await t.app.request(item.imageUrl)).status).toBe(200)
+    expect((await t.app.request(item!.imageUrl!)).status).toBe(200)
   })
 
   it('leaves out unpublished and deleted products, and lists sold-out variants as not on sale', async () => {
     const s = await withShop()
     await makeProduct(t, s.token, { name: 'Draft', isPublished: false })
     const gone = await makeProduct(t, s.token, { name: 'Gone' })
-    await call(t.app, 'DELETE', '/product', { token: s.token, query: { id: gone.id } })
+    await call(t.app, endpoints.deleteProduct, { token: s.token, query: { id: gone.id } })
     await makeProduct(t, s.token, {
       name: 'Sold out',
       options: [],
@@ -124,7 +125,7 @@ describe('GET /storefront', () => {
       expect(res.status, JSON.stringify(res.body)).toBe(422)
       expect(JSON.stringify(res.body)).toContain('url')
     }
-    expect((await call(t.app, 'GET', '/storefront')).status).toBe(422)
+    expect((await call(t.app, endpoints.storefront)).status).toBe(422)
     expect((await open('mama-put-kitchen', { page: '0' })).status).toBe(422)
   })
 })

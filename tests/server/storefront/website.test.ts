@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { shops } from '#server/db/onboarding-schema'
 import { vendors } from '#server/db/schema'
 import { MemoryStorage } from '#server/storage'
 
 import { form, image, JPEG, memberToken, PNG, seller } from '../catalogue/helpers'
-import { call, makeApp, type TestApp } from '../harness'
+import { call, callRaw, makeApp, type TestApp } from '../harness'
 import { shopUrlFor, underReview } from '../onboarding/helpers'
 
 /* Settings → Website: GET and PATCH /vendor/website (the shop's look; the URL stays with /vendor/shop/url). */
@@ -18,7 +19,7 @@ beforeAll(async () => {
   t = { ...(await makeApp({ storage, publicUrl: ORIGIN })), storage }
 })
 
-const get = (token: string) => call(t.app, 'GET', '/vendor/website', { token })
+const get = (token: string) => call(t.app, endpoints.website, { token })
 const look = (overrides: Record<string, unknown> = {}) => ({
   description: 'Jollof every day',
   font: 'merriweather',
@@ -26,7 +27,7 @@ const look = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 })
 const patch = (token: string, fields: Record<string, unknown>, logo?: File) =>
-  call(t.app, 'PATCH', '/vendor/website', { token, form: form(fields, logo ? { logo: [logo] } : {}) })
+  call(t.app, endpoints.updateWebsite, { token, form: form(fields, logo ? { logo: [logo] } : {}) })
 const shopRow = async (vendorId: string) => (await t.db.select().from(shops).where(eq(shops.vendorId, vendorId)))[0]
 
 describe('GET /vendor/website', () => {
@@ -56,7 +57,7 @@ describe('GET /vendor/website', () => {
       background: 'sand',
       logoUrl: `/api/files/${row!.logoKey}`,
     })
-    expect((await call(t.app, 'GET', `/files/${row!.logoKey}`)).status).toBe(200)
+    expect((await callRaw(t.app, 'GET', `/files/${row!.logoKey}`)).status).toBe(200)
   })
 })
 

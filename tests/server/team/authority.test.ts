@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode, newPhone, smsTo } from './helpers'
 
 /*
@@ -24,8 +25,8 @@ beforeAll(async () => {
 
 const REVOKED = { code: 'INVITE_REVOKED', message: 'This invitation is no longer valid. Ask for a new one.' }
 const setStatus = (token: string, memberId: string, status: string) =>
-  call(t.app, 'PUT', '/user/members/status', { token, body: { memberId, status } })
-const resend = (token: string, memberId: string) => call(t.app, 'POST', '/invite/resend', { token, body: { memberId } })
+  call(t.app, endpoints.setMemberStatus, { token, body: unchecked({ memberId, status }) })
+const resend = (token: string, memberId: string) => call(t.app, endpoints.resendInvite, { token, body: { memberId } })
 
 describe('an invitation outlives neither its inviter’s account nor their authority', () => {
   it('a deactivated manager’s pending invitation stops working; a resend by the owner brings it back', async () => {
@@ -77,18 +78,20 @@ describe('invitations and resends are rate limited per vendor', () => {
     const managerToken = await login(app.app, manager.email, manager.password)
     const first = await invite(app, token)
     for (let i = 0; i < 28; i++) await invite(app, i % 2 ? token : managerToken)
-    expect((await call(app.app, 'POST', '/invite/resend', { token, body: { memberId: first.id } })).status).toBe(200)
+    expect((await call(app.app, endpoints.resendInvite, { token, body: { memberId: first.id } })).status).toBe(200)
     const sent = app.notifier.outbox.length
     const phone = newPhone()
-    const refused = await call(app.app, 'POST', '/invite', { token: managerToken, body: { name: 'One Too Many', phone } })
+    const refused = await call(app.app, endpoints.inviteMember, { token: managerToken, body: { name: 'One Too Many', phone } })
     expect(refused.status).toBe(429)
-    expect((await call(app.app, 'POST', '/invite/resend', { token, body: { memberId: first.id } })).status).toBe(429)
+    expect((await call(app.app, endpoints.resendInvite, { token, body: { memberId: first.id } })).status).toBe(429)
     expect(app.notifier.outbox.length).toBe(sent)
     expect(app.notifier.lastTo(smsTo(phone))).toBeUndefined()
 
     const other = await createVendor()
     const otherToken = await login(app.app, other.owner.email, other.owner.password)
-    expect((await call(app.app, 'POST', '/invite', { token: otherToken, body: { name: 'Elsewhere', phone: newPhone() } })).status).toBe(201)
+    expect(
+      (await call(app.app, endpoints.inviteMember, { token: otherToken, body: { name: 'Elsewhere', phone: newPhone() } })).status,
+    ).toBe(201)
   })
 })
 
@@ -106,7 +109,7 @@ describe('racing changes to one member end in one consistent outcome', () => {
       expect(row!.status).toBe('inactive')
       if (joined.status === 200) {
         // Joined first: the session it was given is revoked with the deactivation.
-        expect((await call(t.app, 'GET', '/user/me', { token: joined.body.data.token })).status).toBe(401)
+        expect((await call(t.app, endpoints.me, { token: joined.body.data.token })).status).toBe(401)
         expect(row!.passwordHash).not.toBeNull()
       } else {
         expect(joined.body).toEqual(REVOKED)
@@ -136,7 +139,7 @@ describe('racing changes to one member end in one consistent outcome', () => {
   it('two invitations to one email at once: one lands, the other is 409 naming email', async () => {
     const email = uniqueEmail('twice')
     const results = await Promise.all(
-      [1, 2, 3].map(() => call(t.app, 'POST', '/invite', { token: ownerToken, body: { name: 'Twice', phone: newPhone(), email } })),
+      [1, 2, 3].map(() => call(t.app, endpoints.inviteMember, { token: ownerToken, body: { name: 'Twice', phone: newPhone(), email } })),
     )
     expect(results.map((res) => res.status).sort()).toEqual([201, 409, 409])
     for (const res of results.filter((r) => r.status === 409))
@@ -149,10 +152,10 @@ describe('credentials and status', () => {
     const email = uniqueEmail('never')
     const invited = await invite(t, ownerToken, { email })
     await setStatus(ownerToken, invited.id, 'inactive')
-    const res = await call(t.app, 'POST', '/auth/vendor/login', { body: { email, password: 'password-1' } })
+    const res = await call(t.app, endpoints.login, { body: { email, password: 'password-1' } })
     expect(res.body).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' })
     expect((await setStatus(ownerToken, invited.id, 'active')).body.data.status).toBe('invited')
-    expect((await call(t.app, 'POST', '/auth/vendor/login', { body: { email, password: 'password-1' } })).status).toBe(401)
+    expect((await call(t.app, endpoints.login, { body: { email, password: 'password-1' } })).status).toBe(401)
   })
 
   it('the database refuses an active user without an email or a password, whatever the code does', async () => {

@@ -2,6 +2,8 @@ import { randomInt } from 'node:crypto'
 
 import { expect } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 
 import { call, type TestApp } from '../harness'
@@ -26,7 +28,7 @@ export async function invite(
   input: { name?: string; email?: string | null; permissions?: Permission[]; phone?: string } = {},
 ): Promise<Invited> {
   const phone = input.phone ?? newPhone()
-  const res = await call(t.app, 'POST', '/invite', {
+  const res = await call(t.app, endpoints.inviteMember, {
     token,
     body: { name: input.name ?? 'Chidi Okafor', phone, email: input.email, permissions: input.permissions ?? [] },
   })
@@ -45,6 +47,7 @@ let ips = 0
 /** Each public invite call from its own address, so the per-IP limits only bite in the test about them. */
 export const freshIp = () => `10.77.${(ips >> 8) & 255}.${ips++ & 255}`
 
-export const details = (t: TestApp, inviteCode: string) => call(t.app, 'GET', '/invite/details', { query: { inviteCode }, ip: freshIp() })
+export const details = (t: TestApp, inviteCode: string) => call(t.app, endpoints.inviteDetails, { query: { inviteCode }, ip: freshIp() })
 
-export const accept = (t: TestApp, body: Record<string, unknown>) => call(t.app, 'POST', '/invite/accept', { body, ip: freshIp() })
+export const accept = (t: TestApp, body: BodyInput<typeof endpoints.acceptInvite>) =>
+  call(t.app, endpoints.acceptInvite, { ip: freshIp(), body })

@@ -1,9 +1,10 @@
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { users } from '#server/db/schema'
 
-import { call, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
+import { call, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked } from '../harness'
 import { invite, newPhone } from './helpers'
 
 /* One phone, one place in a team: a phone already invited, or already a member's, cannot be invited again. */
@@ -19,7 +20,7 @@ beforeAll(async () => {
 })
 
 const post = (phone: string, token = ownerToken) =>
-  call(t.app, 'POST', '/invite', { token, body: { name: 'Chidi Okafor', phone, permissions: ['VENDOR_ORDERS'] } })
+  call(t.app, endpoints.inviteMember, { token, body: { name: 'Chidi Okafor', phone, permissions: ['VENDOR_ORDERS'] } })
 
 const TAKEN = {
   code: 'PHONE_TAKEN',
@@ -74,7 +75,7 @@ describe('POST /invite, by phone', () => {
 
 describe('reactivating a member, by phone', () => {
   const setStatus = (memberId: string, status: string) =>
-    call(t.app, 'PUT', '/user/members/status', { token: ownerToken, body: { memberId, status } })
+    call(t.app, endpoints.setMemberStatus, { token: ownerToken, body: unchecked({ memberId, status }) })
 
   it("refuses to bring back a member whose phone is now another's, with 409 naming phone", async () => {
     const phone = newPhone()

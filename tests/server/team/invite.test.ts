@@ -1,8 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 
-import { call, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { call, callRaw, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite } from './helpers'
 
 let t: TestApp
@@ -43,7 +44,7 @@ describe('GET /invite/details', () => {
 
   it('404 for an unknown code; 422 for a missing or NUL one', async () => {
     expect((await details(t, 'x'.repeat(43))).body).toEqual(NOT_VALID)
-    expect((await call(t.app, 'GET', '/invite/details')).body.message).toBe('inviteCode: is required')
+    expect((await call(t.app, endpoints.inviteDetails)).body.message).toBe('inviteCode: is required')
     expect((await details(t, 'ab\u0000c')).status).toBe(422)
     expect((await details(t, 'x'.repeat(129))).body.message).toBe('inviteCode: is too long')
   })
@@ -80,10 +81,10 @@ describe('POST /invite/accept', () => {
     }
     expect(res.body.data.user).toEqual(user)
 
-    const me = await call(t.app, 'GET', '/user/me', { token: res.body.data.token })
+    const me = await call(t.app, endpoints.me, { token: res.body.data.token })
     expect(me.body.data).toEqual(user)
     const token = await login(t.app, email, 'joined-pass-1')
-    expect((await call(t.app, 'GET', '/user/me', { token })).body.data.permissions).toEqual(user.permissions)
+    expect((await call(t.app, endpoints.me, { token })).body.data.permissions).toEqual(user.permissions)
 
     expect((await details(t, invited.code)).body).toEqual(USED)
     const again = await accept(t, { inviteCode: invited.code, password: 'other-pass-1', email })
@@ -92,7 +93,7 @@ describe('POST /invite/accept', () => {
     // The second try changed nothing: the first password still signs in.
     await login(t.app, email, 'joined-pass-1')
 
-    const listed = await call(t.app, 'GET', '/user/members', { token: ownerToken, query: { email } })
+    const listed = await call(t.app, endpoints.listMembers, { token: ownerToken, query: { email } })
     expect(listed.body.data.items).toMatchObject([{ id: invited.id, status: 'active', inviteExpiresAt: null }])
   })
 
@@ -106,7 +107,7 @@ describe('POST /invite/accept', () => {
     expect(results.map((r) => r.status).sort()).toEqual([200, 410, 410])
     for (const loser of results.filter((r) => r.status === 410)) expect(loser.body).toEqual(USED)
     const winner = results.find((r) => r.status === 200)!
-    expect((await call(t.app, 'GET', '/user/me', { token: winner.body.data.token })).status).toBe(200)
+    expect((await call(t.app, endpoints.me, { token: winner.body.data.token })).status).toBe(200)
   })
 
   it('keeps the invitation’s email: the same one (any case) or none is fine, another is refused', async () => {
@@ -149,7 +150,7 @@ describe('POST /invite/accept', () => {
       [{ inviteCode: 42, password: 'password-1' }, 'inviteCode: is required'],
     ]
     for (const [body, message] of cases) {
-      const res = await accept(t, body)
+      const res = await accept(t, unchecked(body))
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -168,7 +169,7 @@ describe('the public invite calls are rate limited per IP', () => {
           method === 'GET'
             ? { query: { inviteCode: 'z'.repeat(43) }, ip }
             : { body: { inviteCode: 'z'.repeat(43), password: 'password-1' }, ip }
-        seen.push((await call(app.app, method, path, options)).status)
+        seen.push((await callRaw(app.app, method, path, options)).status)
       }
       return seen
     }

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor } from '../harness'
+import { endpoints } from '#contract/index'
+
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked } from '../harness'
 import { invite } from './helpers'
 
 let t: TestApp
@@ -14,30 +16,30 @@ beforeAll(async () => {
 })
 
 const setPermissions = (token: string, memberId: string, permissions: unknown) =>
-  call(t.app, 'PATCH', '/user/members/permissions', { token, body: { memberId, permissions } })
+  call(t.app, endpoints.setMemberPermissions, { token, body: unchecked({ memberId, permissions }) })
 
 describe('PATCH /user/members/permissions', () => {
   it('replaces a member’s permissions, in the contract’s order, and they hold from the member’s next call', async () => {
     const member = await createMember(v, { permissions: ['VENDOR_ORDERS'] })
     const token = await login(t.app, member.email, member.password)
-    expect((await call(t.app, 'GET', '/transaction', { token, query: { page: '1', size: '10' } })).status).toBe(403)
+    expect((await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '10' } })).status).toBe(403)
 
     const res = await setPermissions(ownerToken, member.id, ['VENDOR_TRANSACTIONS', 'VENDOR_ORDERS', 'VENDOR_ORDERS'])
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: member.id, permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] })
     expect(res.body.message).toBe(`${res.body.data.name}'s permissions have been updated`)
-    expect((await call(t.app, 'GET', '/user/me', { token })).body.data.permissions).toEqual(['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'])
-    expect((await call(t.app, 'GET', '/transaction', { token, query: { page: '1', size: '10' } })).status).toBe(200)
+    expect((await call(t.app, endpoints.me, { token })).body.data.permissions).toEqual(['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'])
+    expect((await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '10' } })).status).toBe(200)
 
     // Taking one away takes effect as fast.
     expect((await setPermissions(ownerToken, member.id, ['VENDOR_ORDERS'])).status).toBe(200)
-    expect((await call(t.app, 'GET', '/transaction', { token, query: { page: '1', size: '10' } })).status).toBe(403)
+    expect((await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '10' } })).status).toBe(403)
   })
 
   it('changes a pending invitee’s permissions too, which the invitation then offers', async () => {
     const invited = await invite(t, ownerToken, { permissions: ['VENDOR_ORDERS'] })
     expect((await setPermissions(ownerToken, invited.id, ['VENDOR_CUSTOMERS'])).body.data.permissions).toEqual(['VENDOR_CUSTOMERS'])
-    const details = await call(t.app, 'GET', '/invite/details', { query: { inviteCode: invited.code } })
+    const details = await call(t.app, endpoints.inviteDetails, { query: { inviteCode: invited.code } })
     expect(details.body.data.permissions).toEqual(['VENDOR_CUSTOMERS'])
   })
 
@@ -52,7 +54,7 @@ describe('PATCH /user/members/permissions', () => {
     expect(self.status).toBe(409)
     expect(self.body).toEqual({ code: 'CANNOT_CHANGE_SELF', message: 'You cannot change your own permissions' })
     // The owner still holds everything.
-    expect((await call(t.app, 'GET', '/user/me', { token: ownerToken })).body.data.permissions).toContain('VENDOR_TEAM')
+    expect((await call(t.app, endpoints.me, { token: ownerToken })).body.data.permissions).toContain('VENDOR_TEAM')
   })
 
   it('a manager grants only what they hold, to a member holding nothing more than they do', async () => {
@@ -70,9 +72,9 @@ describe('PATCH /user/members/permissions', () => {
     expect(strip.status).toBe(403)
     expect(strip.body.message).toBe('You can only manage members whose permissions you hold yourself (you do not hold: Wallet)')
     expect(
-      (await call(t.app, 'GET', '/user/members', { token: ownerToken, query: { page: '1', size: '100' } })).body.data.items.find(
+      (await call(t.app, endpoints.listMembers, { token: ownerToken, query: { page: '1', size: '100' } })).body.data.items.find(
         (m: { id: string }) => m.id === richer.id,
-      ).permissions,
+      )!.permissions,
     ).toEqual(['VENDOR_ORDERS', 'VENDOR_WALLET'])
 
     expect((await setPermissions(token, peer.id, ['VENDOR_ORDERS', 'VENDOR_CUSTOMERS'])).status).toBe(200)
@@ -97,7 +99,7 @@ describe('PATCH /user/members/permissions', () => {
       [{ memberId: member.id, permissions: ['VENDOR_EVERYTHING'] }, 'permissions.0: must be a known permission'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, 'PATCH', '/user/members/permissions', { token: ownerToken, body })
+      const res = await call(t.app, endpoints.setMemberPermissions, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }

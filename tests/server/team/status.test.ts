@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, uniqueEmail } from '../harness'
+import { endpoints } from '#contract/index'
+
+import { call, createMember, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode } from './helpers'
 
 let t: TestApp
@@ -14,32 +16,32 @@ beforeAll(async () => {
 })
 
 const setStatus = (token: string, memberId: string, status: string) =>
-  call(t.app, 'PUT', '/user/members/status', { token, body: { memberId, status } })
+  call(t.app, endpoints.setMemberStatus, { token, body: unchecked({ memberId, status }) })
 
 describe('PUT /user/members/status', () => {
   it('deactivating rejects the member’s live tokens at once and stops sign-in; reactivating lets them back', async () => {
     const member = await createMember(v, { permissions: ['VENDOR_ORDERS'] })
     const phone = await login(t.app, member.email, member.password)
     const laptop = await login(t.app, member.email, member.password)
-    expect((await call(t.app, 'GET', '/user/me', { token: phone })).status).toBe(200)
+    expect((await call(t.app, endpoints.me, { token: phone })).status).toBe(200)
 
     const res = await setStatus(ownerToken, member.id, 'inactive')
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ id: member.id, status: 'inactive', permissions: ['VENDOR_ORDERS'] })
     for (const token of [phone, laptop]) {
-      expect((await call(t.app, 'GET', '/user/me', { token })).status).toBe(401)
-      expect((await call(t.app, 'GET', '/order', { token })).status).toBe(401)
+      expect((await call(t.app, endpoints.me, { token })).status).toBe(401)
+      expect((await call(t.app, endpoints.listOrders, { token })).status).toBe(401)
     }
-    const refused = await call(t.app, 'POST', '/auth/vendor/login', { body: { email: member.email, password: member.password } })
+    const refused = await call(t.app, endpoints.login, { body: { email: member.email, password: member.password } })
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe('ACCOUNT_INACTIVE')
 
     const back = await setStatus(ownerToken, member.id, 'active')
     expect(back.body.data.status).toBe('active')
     // Old tokens stay revoked; a fresh sign-in works.
-    expect((await call(t.app, 'GET', '/user/me', { token: phone })).status).toBe(401)
+    expect((await call(t.app, endpoints.me, { token: phone })).status).toBe(401)
     const token = await login(t.app, member.email, member.password)
-    expect((await call(t.app, 'GET', '/user/me', { token })).body.data.permissions).toEqual(['VENDOR_ORDERS'])
+    expect((await call(t.app, endpoints.me, { token })).body.data.permissions).toEqual(['VENDOR_ORDERS'])
   })
 
   it('deactivating a pending invitee withdraws the code; reactivating puts them back to invited, to be resent', async () => {
@@ -49,13 +51,13 @@ describe('PUT /user/members/status', () => {
     expect((await details(t, invited.code)).body.code).toBe('INVITE_REVOKED')
     const acceptOld = await accept(t, { inviteCode: invited.code, password: 'password-1' })
     expect(acceptOld.body.code).toBe('INVITE_REVOKED')
-    const resendWhileOff = await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: { memberId: invited.id } })
+    const resendWhileOff = await call(t.app, endpoints.resendInvite, { token: ownerToken, body: { memberId: invited.id } })
     expect(resendWhileOff.status).toBe(409)
 
     const on = await setStatus(ownerToken, invited.id, 'active')
     expect(on.body.data).toMatchObject({ status: 'invited', inviteExpiresAt: null })
     expect(on.body.message).toContain('Resend the invitation')
-    expect((await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: { memberId: invited.id } })).status).toBe(200)
+    expect((await call(t.app, endpoints.resendInvite, { token: ownerToken, body: { memberId: invited.id } })).status).toBe(200)
     const joined = await accept(t, { inviteCode: lastCode(t, invited.phone), password: 'password-1' })
     expect(joined.status).toBe(200)
   })
@@ -79,7 +81,7 @@ describe('PUT /user/members/status', () => {
     expect(self.status).toBe(409)
     expect(self.body).toEqual({ code: 'CANNOT_CHANGE_SELF', message: 'You cannot change your own status' })
     expect((await setStatus(ownerToken, v.owner.id, 'inactive')).status).toBe(409)
-    expect((await call(t.app, 'GET', '/user/me', { token })).status).toBe(200)
+    expect((await call(t.app, endpoints.me, { token })).status).toBe(200)
   })
 
   it('a team manager cannot change or resend to a member holding permissions they lack', async () => {
@@ -93,7 +95,7 @@ describe('PUT /user/members/status', () => {
       message: 'You can only manage members whose permissions you hold yourself (you do not hold: Send money)',
     })
     const richInvite = await invite(t, ownerToken, { permissions: ['VENDOR_WALLET'] })
-    const resend = await call(t.app, 'POST', '/invite/resend', { token, body: { memberId: richInvite.id } })
+    const resend = await call(t.app, endpoints.resendInvite, { token, body: { memberId: richInvite.id } })
     expect(resend.status).toBe(403)
     const peer = await createMember(v, { permissions: ['VENDOR_ORDERS'] })
     expect((await setStatus(token, peer.id, 'inactive')).status).toBe(200)
@@ -113,7 +115,7 @@ describe('PUT /user/members/status', () => {
       [{ memberId: 'x'.repeat(65), status: 'active' }, 'memberId: is too long'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, 'PUT', '/user/members/status', { token: ownerToken, body })
+      const res = await call(t.app, endpoints.setMemberStatus, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }

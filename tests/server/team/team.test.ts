@@ -1,11 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 import { DAY_MS } from '#server/clock'
 import { outlets } from '#server/db/schema'
 import { outletMembers } from '#server/db/team-schema'
 
-import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestVendor, uniqueEmail } from '../harness'
+import { call, createMember, createVendor, login, makeApp, type TestApp, testDb, type TestVendor, unchecked, uniqueEmail } from '../harness'
 import { accept, details, invite, lastCode, newPhone } from './helpers'
 
 let t: TestApp
@@ -22,7 +23,7 @@ beforeAll(async () => {
 describe('POST /invite', () => {
   it('creates an invited member and sends the link by SMS and email', async () => {
     const email = uniqueEmail('invitee')
-    const res = await call(t.app, 'POST', '/invite', {
+    const res = await call(t.app, endpoints.inviteMember, {
       token: ownerToken,
       body: { name: ' Ada Obi ', phone: '08031234567', email, permissions: ['VENDOR_ORDERS', 'VENDOR_ORDERS', 'VENDOR_CUSTOMERS'] },
     })
@@ -38,7 +39,7 @@ describe('POST /invite', () => {
       permissions: ['VENDOR_ORDERS', 'VENDOR_CUSTOMERS'],
       outletIds: [],
     })
-    expect(new Date(member.inviteExpiresAt).getTime() - t.clock.now().getTime()).toBe(7 * DAY_MS)
+    expect(new Date(member.inviteExpiresAt!).getTime() - t.clock.now().getTime()).toBe(7 * DAY_MS)
 
     const sms = t.notifier.lastTo('+2348031234567')!
     const mail = t.notifier.lastTo(email)!
@@ -53,7 +54,7 @@ describe('POST /invite', () => {
   })
 
   it('needs no email, and takes a phone without its leading 0', async () => {
-    const res = await call(t.app, 'POST', '/invite', { token: ownerToken, body: { name: 'Bola', phone: '8098765432' } })
+    const res = await call(t.app, endpoints.inviteMember, { token: ownerToken, body: { name: 'Bola', phone: '8098765432' } })
     expect(res.status).toBe(201)
     expect(res.body.data).toMatchObject({ email: null, phone: '08098765432', permissions: [] })
     expect(t.notifier.lastTo('+2348098765432')?.channel).toBe('sms')
@@ -66,7 +67,7 @@ describe('POST /invite', () => {
       logger: { ...console, error: (...args: unknown[]) => errors.push(args) },
     })
     const token = await login(down.app, v.owner.email, v.owner.password)
-    const res = await call(down.app, 'POST', '/invite', { token, body: { name: 'Kemi', phone: newPhone() } })
+    const res = await call(down.app, endpoints.inviteMember, { token, body: { name: 'Kemi', phone: newPhone() } })
     expect(res.status).toBe(201)
     expect(res.body.message).toBe('The invitation to Kemi was saved but could not be sent, please use Resend invite')
     expect(res.body.data.status).toBe('invited')
@@ -91,7 +92,7 @@ describe('POST /invite', () => {
       [{ name: 'Ada', phone: newPhone(), permissions: 'VENDOR_ORDERS' }, 'permissions: must be a list of permissions'],
     ]
     for (const [body, message] of cases) {
-      const res = await call(t.app, 'POST', '/invite', { token: ownerToken, body })
+      const res = await call(t.app, endpoints.inviteMember, { token: ownerToken, body: unchecked(body) })
       expect(res.status, JSON.stringify(body)).toBe(422)
       expect(res.body.message).toBe(message)
     }
@@ -102,7 +103,7 @@ describe('POST /invite', () => {
     const pending = uniqueEmail('pending')
     await invite(t, ownerToken, { email: pending })
     for (const email of [other.owner.email, pending, v.owner.email.toUpperCase()]) {
-      const res = await call(t.app, 'POST', '/invite', { token: ownerToken, body: { name: 'Dup', phone: newPhone(), email } })
+      const res = await call(t.app, endpoints.inviteMember, { token: ownerToken, body: { name: 'Dup', phone: newPhone(), email } })
       expect(res.status).toBe(409)
       expect(res.body).toMatchObject({ code: 'EMAIL_TAKEN', message: 'This email is already used by another account' })
     }
@@ -114,7 +115,7 @@ describe('POST /invite', () => {
     const token = await login(t.app, manager.email, manager.password)
     expect((await invite(t, token, { permissions: ['VENDOR_ORDERS', 'VENDOR_TEAM'] })).body.data.status).toBe('invited')
     const sent = t.notifier.outbox.length
-    const res = await call(t.app, 'POST', '/invite', {
+    const res = await call(t.app, endpoints.inviteMember, {
       token,
       body: { name: 'Greedy', phone: newPhone(), permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSFERS', 'VENDOR_WALLET'] },
     })
@@ -131,9 +132,9 @@ describe('POST /invite/resend', () => {
   it('revokes the old code and sends a new one that works', async () => {
     const invited = await invite(t, ownerToken)
     t.clock.advance(DAY_MS)
-    const res = await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: { memberId: invited.id } })
+    const res = await call(t.app, endpoints.resendInvite, { token: ownerToken, body: { memberId: invited.id } })
     expect(res.status).toBe(200)
-    expect(new Date(res.body.data.inviteExpiresAt).getTime() - t.clock.now().getTime()).toBe(7 * DAY_MS)
+    expect(new Date(res.body.data.inviteExpiresAt!).getTime() - t.clock.now().getTime()).toBe(7 * DAY_MS)
     const fresh = lastCode(t, invited.phone)
     expect(fresh).not.toBe(invited.code)
     const old = await details(t, invited.code)
@@ -147,13 +148,15 @@ describe('POST /invite/resend', () => {
     const joined = await createMember(v)
     const inactive = await createMember(v, { status: 'inactive' })
     const stranger = await createMember(await createVendor())
-    const resend = (memberId: string) => call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: { memberId } })
+    const resend = (memberId: string) => call(t.app, endpoints.resendInvite, { token: ownerToken, body: { memberId } })
     expect((await resend(joined.id)).body).toMatchObject({ code: 'ALREADY_JOINED' })
     expect((await resend(v.owner.id)).status).toBe(409)
     expect((await resend(inactive.id)).body).toMatchObject({ code: 'MEMBER_INACTIVE' })
     expect((await resend(stranger.id)).status).toBe(404)
     expect((await resend('no-such-member')).body).toEqual({ code: 'NOT_FOUND', message: 'Member not found' })
-    expect((await call(t.app, 'POST', '/invite/resend', { token: ownerToken, body: {} })).body.message).toBe('memberId: is required')
+    expect((await call(t.app, endpoints.resendInvite, { token: ownerToken, body: unchecked({}) })).body.message).toBe(
+      'memberId: is required',
+    )
   })
 })
 
@@ -168,17 +171,17 @@ describe('GET /user/members', () => {
     const [outlet] = await db.insert(outlets).values({ vendorId: shop.vendor.id, name: 'Ikeja', address: '1 Allen Avenue' }).returning()
     await db.insert(outletMembers).values({ vendorId: shop.vendor.id, outletId: outlet!.id, userId: first.id })
 
-    const res = await call(t.app, 'GET', '/user/members', { token, query: { page: '1', size: '1e13' } })
+    const res = await call(t.app, endpoints.listMembers, { token, query: { page: '1', size: '1e13' } })
     expect(res.status).toBe(200)
     expect(res.body.data).toMatchObject({ page: 1, size: 1000, total: 3 })
     const items = res.body.data.items
     expect(items.map((m: any) => m.id)).toEqual([shop.owner.id, pending.id, first.id])
     expect(items[0]).toMatchObject({ role: 'owner', status: 'active', permissions: [...PERMISSIONS], inviteExpiresAt: null })
     expect(items[1]).toMatchObject({ status: 'invited', outletIds: [] })
-    expect(items[1].inviteExpiresAt).not.toBeNull()
+    expect(items[1]!.inviteExpiresAt).not.toBeNull()
     expect(items[2]).toMatchObject({ status: 'active', outletIds: [outlet!.id], inviteExpiresAt: null })
 
-    const page2 = await call(t.app, 'GET', '/user/members', { token, query: { page: '2', size: '2' } })
+    const page2 = await call(t.app, endpoints.listMembers, { token, query: { page: '2', size: '2' } })
     expect(page2.body.data.items.map((m: any) => m.id)).toEqual([first.id])
   })
 
@@ -189,14 +192,14 @@ describe('GET /user/members', () => {
     const zainab = await invite(t, token, { name: 'Zainab Musa', email })
     await invite(t, ownerToken, { name: 'Zainab Elsewhere' })
     const search = async (query: Record<string, string>) =>
-      (await call(t.app, 'GET', '/user/members', { token, query })).body.data.items.map((m: any) => m.id)
+      (await call(t.app, endpoints.listMembers, { token, query })).body.data.items.map((m: any) => m.id)
     expect(await search({ name: 'zAINAB' })).toEqual([zainab.id])
     expect(await search({ email: 'KITCHEN' })).toEqual([zainab.id])
     expect(await search({ name: '%' })).toEqual([])
     expect(await search({ name: 'zainab', email: 'nowhere' })).toEqual([])
-    const bad = await call(t.app, 'GET', '/user/members', { token, query: { name: 'a\u0000' } })
+    const bad = await call(t.app, endpoints.listMembers, { token, query: { name: 'a\u0000' } })
     expect(bad.status).toBe(422)
-    expect((await call(t.app, 'GET', '/user/members', { token, query: { page: '0' } })).status).toBe(422)
+    expect((await call(t.app, endpoints.listMembers, { token, query: { page: '0' } })).status).toBe(422)
   })
 })
 
@@ -204,7 +207,7 @@ describe('the invited member', () => {
   it('cannot sign in before accepting, whatever password is tried', async () => {
     const email = uniqueEmail('early')
     await invite(t, ownerToken, { email })
-    const res = await call(t.app, 'POST', '/auth/vendor/login', { body: { email, password: 'anything-at-all' } })
+    const res = await call(t.app, endpoints.login, { body: { email, password: 'anything-at-all' } })
     expect(res.status).toBe(401)
     expect(res.body).toEqual({ code: 'INVALID_CREDENTIALS', message: 'Email or password is incorrect' })
   })
