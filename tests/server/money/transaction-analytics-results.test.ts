@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto'
 import { type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import { endpoints } from '#contract/index'
 import { LAGOS_OFFSET_MS } from '#server/analytics'
 import { DAY_MS, HOUR_MS } from '#server/clock'
 import type { TransactionRow } from '#server/db/schema'
@@ -130,8 +131,19 @@ async function fromRows(start: Date, end: Date, size: number) {
   }
 }
 
-const get = async (path: string, range: { start: Date; end: Date }) => {
-  const res = await call(t.app, 'GET', path, { token, query: { startDate: range.start.toISOString(), endDate: range.end.toISOString() } })
+const asked = (range: { start: Date; end: Date }) => ({
+  token,
+  query: { startDate: range.start.toISOString(), endDate: range.end.toISOString() },
+})
+
+/** GET /analytics/transaction and its breakdown as the app asks them, answered 200. */
+async function totalsOf(range: { start: Date; end: Date }) {
+  const res = await call(t.app, endpoints.transactionAnalytics, asked(range))
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+  return res.body.data
+}
+async function breakdownOf(range: { start: Date; end: Date }) {
+  const res = await call(t.app, endpoints.transactionBreakdown, asked(range))
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data
 }
@@ -140,9 +152,9 @@ const get = async (path: string, range: { start: Date; end: Date }) => {
 async function expectEveryRangeAsTheRowsSay() {
   let counted = 0
   for (const [name, range] of Object.entries(RANGES)) {
-    const breakdown = await get('/analytics/transaction/breakdown', range)
+    const breakdown = await breakdownOf(range)
     const expected = await fromRows(range.start, range.end, breakdown.bucket === 'hour' ? HOUR_MS : DAY_MS)
-    expect(await get('/analytics/transaction', range), name).toEqual(expected.totals)
+    expect(await totalsOf(range), name).toEqual(expected.totals)
     const points = breakdown.points.map((point: { start: string; credit: number; debit: number; count: number }) => {
       const row = expected.byBucket.get(point.start)
       return { ...point, credit: row?.credit ?? 0, debit: row?.debit ?? 0, count: row?.success ?? 0 }
