@@ -45,7 +45,10 @@ describe('Coupon Details: deactivate and activate', () => {
     expect(sent).toEqual([])
 
     await user.click(within(sheet).getByRole('button', { name: 'Deactivate coupon' }))
-    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' }))
+    const deactivate = within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Deactivate' })
+    // Reopened right after closing, the dialog may still be taking pointer events back (pointer-events: none for a
+    // moment on a loaded machine; CI saw it): retry until the click lands, as a user's second tap would.
+    await waitFor(() => user.click(deactivate))
     expect(await screen.findByRole('status', { name: 'Coupon deactivated' })).toBeTruthy()
     expect(sent).toEqual([{ id: 'coupon-1', enabled: false }])
     expect(await within(sheet).findByText('deactivated')).toBeTruthy()
