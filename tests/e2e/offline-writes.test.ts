@@ -66,7 +66,8 @@ describe('changes made offline', () => {
     await page.getByRole('button', { name: /^Add / }).first().waitFor()
     await savedOnDevice(page)
     await page.goto(`${own.origin}/orders`)
-    await page.locator('main [data-testid="order-row"]').first().waitFor()
+    // A cold load of the orders screen while the rest of the suite runs beside it: CI once took over 15 s.
+    await page.locator('main [data-testid="order-row"]').first().waitFor({ timeout: 40_000 })
     await savedOnDevice(page)
 
     await context.setOffline(true)
