@@ -18,6 +18,11 @@ export const PERMISSIONS = [
    * it on purpose (docs/decisions/086-pin-on-outlet-transfers-and-refunds.md).
    */
   'VENDOR_REFUNDS',
+  /*
+   * API keys and outgoing webhooks (issue 40): what an integration can see and where the vendor's events go. A member
+   * holding it still never creates a key that moves money: that scope is the owner's alone.
+   */
+  'VENDOR_DEVELOPERS',
 ] as const
 
 export type Permission = (typeof PERMISSIONS)[number]
@@ -37,6 +42,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   VENDOR_SETTINGS: 'Business settings',
   VENDOR_TEAM: 'Manage team',
   VENDOR_REFUNDS: 'Refund orders',
+  VENDOR_DEVELOPERS: 'API keys and webhooks',
 }
 
 /** 'VENDOR_ORDERS' → 'Orders and invoices'; a name this build does not know, in lowercase words. */

@@ -16,6 +16,7 @@ const WORDS: Record<Permission, { what: string; word: string }> = {
   VENDOR_SETTINGS: { what: 'settings', word: 'settings' },
   VENDOR_TEAM: { what: 'the team', word: 'team' },
   VENDOR_REFUNDS: { what: 'refunds', word: 'refunds' },
+  VENDOR_DEVELOPERS: { what: 'API keys and webhooks', word: 'developer' },
 }
 
 export interface NoAccessProps {
