@@ -1,9 +1,9 @@
 import { defineConfig, defineGlobalStyles } from '@pandacss/dev'
 
+import { dropUnreadProperties } from './src/app/first-screen/build/unread-properties'
 import { badge, button, card, input, listRow } from './src/app/ui/theme/recipes'
 import { dialog, field, pinInput, sheet, toast } from './src/app/ui/theme/slot-recipes'
 import { keyframes, semanticTokens, textStyles, tokens } from './src/app/ui/theme/tokens'
-import { dropUnreadProperties } from './src/app/ui/theme/unread-properties'
 
 const globalCss = defineGlobalStyles({
   html: {

@@ -5,19 +5,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 
-import {
-  firstPreloads,
-  firstScreenGroups,
-  lazyPreloadsOverTheNetworkOnly,
-  ROUTE_TABLE_CHUNK,
-  routeTablePreload,
-  signedInPreload,
-} from './src/app/chunking.config.ts'
-import { TOKEN_KEY } from './src/app/lib/session-store.ts'
-import { loginPage } from './src/app/login-page.config.ts'
-import { precompress } from './src/app/precompress.config.ts'
-import { pwa } from './src/app/pwa.config.ts'
-import { staticStyles } from './src/app/static-styles.config.ts'
+import { firstScreenBuild, firstScreenPlugins } from './src/app/first-screen/build/vite.ts'
 
 // Each build gets its own id; the persisted query cache of an older build is discarded (shapes may differ).
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString()
@@ -38,58 +26,15 @@ export default defineConfig({
       codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']] },
     }),
     react(),
-    // Decision 121: all-literal css(), pattern and recipe calls become their class strings.
-    staticStyles(),
-    routeTablePreload(),
-    lazyPreloadsOverTheNetworkOnly(),
-    signedInPreload(TOKEN_KEY),
-    // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
-    loginPage(),
-    pwa(),
-    precompress(),
+    // The first screen's build (src/app/first-screen/README.md): chunks, preloads, the login page, the service worker.
+    ...firstScreenPlugins(),
   ],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: {
     // `npm run dev` runs the API on API_PORT and Vite here; /api goes through to it.
     proxy: { '/api': `http://127.0.0.1:${process.env.API_PORT ?? 3001}` },
   },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // Decision 100: Vite's preload helper inserts a <link rel="modulepreload"> per chunk a lazy route imports; 47 of
-    // them on a cold /home cost 123–172 ms of main thread at 4× CPU. The first screen's own chunks go first; the
-    // browser finds the rest through the imports of those it fetched. Under a service worker, none (decision 119).
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : firstPreloads(deps)) },
-    rolldownOptions: {
-      // The contract's schemas spread shared pieces (`...pageQuery`); without this, reading an imported object counts
-      // as a possible side effect and every endpoint of a module stays in the bundle even when nothing uses it.
-      treeshake: { propertyReadSideEffects: false },
-      output: {
-        // Decision 080: one chunk for what the first screen needs; code two or more routes share goes in chunks by
-        // the set of routes that use it (entriesAware), so a route loads only shared code it runs. Sets under 500
-        // bytes are merged into a neighbour; at 2 kB the merges put the login screen's small pieces in with code
-        // it never runs (decision 083). Splitting the shared code can leave two chunks importing each other;
-        // strict execution order runs each module when first needed, so neither sees the other half-initialised.
-        strictExecutionOrder: true,
-        codeSplitting: {
-          groups: [
-            // Decision 113: React in a file of its own beside the entry. V8 writes a file's code cache in one task
-            // after a load; for one 476 kB entry that was a task of 76–86 ms at 4× CPU.
-            { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/, tags: ['$initial'], priority: 4 },
-            { name: 'app', tags: ['$initial'], priority: 3 },
-            // Decision 113: main.tsx imports the route table dynamically, to evaluate it in a task of its own. Its chunk
-            // holds router.ts and what it alone imports; index.html preloads it beside the entry.
-            { name: ROUTE_TABLE_CHUNK, test: /[\\/]src[\\/]app[\\/]router\.ts$/, priority: 3 },
-            // Decision 100: the signed-in shell, /home and /orders in one chunk, what they share with login in another.
-            ...firstScreenGroups(2),
-            { name: 'shared', minShareCount: 2, priority: 1, entriesAware: true, entriesAwareMergeThreshold: 500 },
-          ],
-        },
-        // entriesAware names a chunk after every route that shares it; the file name keeps only "shared".
-        chunkFileNames: (chunk) => (chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js'),
-      },
-    },
-  },
+  build: firstScreenBuild(),
   test: {
     projects: [
       {

@@ -62,7 +62,7 @@ export const BUDGETS = {
     unit: 'KiB',
     today: 1867.6,
     margin: 60,
-    reason: 'What every install downloads before it works offline; the PDF libraries stay out of it (pwa.config.ts).',
+    reason: 'What every install downloads before it works offline; the PDF libraries stay out of it (src/app/first-screen/build/pwa.ts).',
   },
 } as const satisfies Record<string, Budget>
 

@@ -74,7 +74,7 @@ function longTasks(events: TraceEvent[]) {
   const own = onThread(main)
   const tasks = own.filter((e) => e.name === 'RunTask')
   const start = Math.min(...tasks.map((e) => e.ts))
-  // The start's steps as main.tsx marks them (`boot:<step>`), in order.
+  // The start's steps as first-screen/boot.tsx marks them (`boot:<step>`), in order.
   const marks = events
     .filter((e) => e.cat?.includes('blink.user_timing') && e.name.startsWith('boot:'))
     .map((e) => ({ ts: e.ts, step: e.name.slice('boot:'.length) }))

@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -36,7 +36,10 @@ function presetEveryElementRule(): string {
 export function stylePassFigures() {
   // The bench runs on the built PWA (withDemoBrowser builds it when stale), so its stylesheet is there.
   return withDemoBrowser(async (server, browser) => {
-    const sheetFile = readdirSync(ASSETS).find((name) => /^main-.*\.css$/.test(name))
+    // The one stylesheet index.html links. The build names it after the checkout's folder (`main-…` in one called
+    // main, `attic-…` in another), so it is read from the page rather than guessed.
+    const linked = /<link rel="stylesheet"[^>]*href="\/assets\/([^"]+\.css)"/.exec(readFileSync(join(ASSETS, '..', 'index.html'), 'utf8'))
+    const sheetFile = linked?.[1]
     if (!sheetFile) throw new Error('style pass: no built stylesheet in dist/assets')
     const built = readFileSync(join(ASSETS, sheetFile), 'utf8')
     const control = `${presetEveryElementRule()}\n${built}`

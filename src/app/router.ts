@@ -4,7 +4,7 @@ import { createRouter, type RouterHistory } from '@tanstack/react-router'
 import { routeTree } from './routeTree.gen'
 import { RouteError } from './ui/route-error'
 
-/** The app's router: main.tsx makes the one the PWA runs, the app tests one per test over a memory history. */
+/** The app's router: first-screen/boot.tsx makes the one the PWA runs, the app tests one per test over a memory history. */
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,

@@ -1,6 +1,6 @@
 /*
  * Sentences both sides say, written once. The server answers with them; the app says them when it has no answer
- * of the server's to show. Plain strings, no imports: the app's first screen (api.ts, main.tsx) takes them.
+ * of the server's to show. Plain strings, no imports: the app's first screen (api.ts, first-screen/boot.tsx) takes them.
  */
 
 /** A 401: the session is gone. The server's answer to a call without a live session, and the app's toast. */

@@ -11,7 +11,7 @@ import { logIn, ownServerAndBrowser, phoneContext, savedOnDevice } from './brows
  * Issue 35 item 13, on a phone (390×844): the network coming back while the app is starting. Reloaded offline with a
  * change waiting in the outbox, the network returned during the start; TanStack's online manager was not listening
  * yet, its `online` was lost, and the app stayed "offline": the banner up, the change unsent, Send Money locked,
- * until a reload. Here the start is held at each of its steps in turn (the `boot:<step>` marks of main.tsx), the
+ * until a reload. Here the start is held at each of its steps in turn (the `boot:<step>` marks of first-screen/boot.tsx), the
  * network is restored right there, and the start let go: every time, the change must reach the server and money
  * unlock within 5 s. A server of this suite's own: the change is a variant switched, which the shared server's
  * other suites would see.
@@ -24,7 +24,7 @@ const shot = async (page: Page, name: string) => {
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}` })
 }
 
-/** main.tsx's boot steps, in order. */
+/** first-screen/boot.tsx's steps, in order. */
 const STEPS = ['start', 'route-table', 'router', 'chunks-asked', 'restored', 'chunks', 'first-screen-loaded', 'render'] as const
 /** What the issue asks: sent, and money unlocked, within 5 s of the network's return. */
 const RECOVERY_MS = 5_000

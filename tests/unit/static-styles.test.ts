@@ -1,7 +1,7 @@
 import { parseSync } from 'rolldown/utils'
 import { beforeAll, describe, expect, it } from 'vitest'
 
-import { inlineStaticStyles, loadStyleFunctions, type StyleFunctions } from '#app/static-styles.config'
+import { inlineStaticStyles, loadStyleFunctions, type StyleFunctions } from '#app/first-screen/build/static-styles'
 
 // Decision 121: all-literal style calls become the class string Panda's runtime would have returned in the browser.
 let functions: StyleFunctions

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { dropUnreadProperties } from '#app/ui/theme/unread-properties'
+import { dropUnreadProperties } from '#app/first-screen/build/unread-properties'
 
 // The shape of Panda's base preset output (decision 116): its every-element rule, a utility and the tokens.
 const SHEET = `@layer base {

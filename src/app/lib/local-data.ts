@@ -6,7 +6,7 @@ import { clearSession } from './session'
 import { keepingSignOuts } from './sign-out-outbox'
 
 /**
- * Workbox's expiration records of the service worker's file cache (pwa.config.ts): one row per cached upload,
+ * Workbox's expiration records of the service worker's file cache (first-screen/build/pwa.ts): one row per cached upload,
  * `{ id: 'uploaded-files|<address>', cacheName, url, timestamp }`, in a database of their own. Deleting the cache
  * (persister.ts) leaves them, so the last user's image addresses stayed on the device (issue 35). The rows are
  * cleared, not the database deleted: the service worker keeps it open, which would hold a delete until it stops.

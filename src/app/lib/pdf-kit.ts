@@ -7,7 +7,7 @@ import { downloadBlob } from './share'
 /*
  * What the app's PDFs share (the account card, receipts, invoices): jsPDF and qrcode loaded on first use, the
  * colours, file names and money. jsPDF and qrcode (~130 kB gzip together) are dynamic imports, so they stay out of
- * the app's bundle and its offline precache (pwa.config.ts ignores their chunks). Import this module only from a
+ * the app's bundle and its offline precache (first-screen/build/pwa.ts ignores their chunks). Import this module only from a
  * module that is itself loaded on demand.
  */
 
@@ -27,7 +27,7 @@ export interface PdfKit {
   drawQr: (doc: jsPDF, text: string, x: number, y: number, size: number) => void
 }
 
-type QrModules = ReturnType<typeof import('qrcode').create>['modules']
+type QrModules = ReturnType<typeof import('qrcode/lib/core/qrcode').create>['modules']
 
 /**
  * A QR code drawn as filled rectangles, one per run of dark modules in a row, rather than a picture of one: a few
@@ -56,7 +56,7 @@ function drawModules(doc: jsPDF, modules: QrModules, x: number, y: number, size:
 }
 
 export async function loadPdfKit(): Promise<PdfKit> {
-  const [{ jsPDF }, qrModule] = await Promise.all([import('jspdf'), import('qrcode')])
+  const [{ jsPDF }, qrModule] = await Promise.all([import('jspdf'), import('qrcode/lib/core/qrcode')])
   // qrcode is CommonJS: depending on the bundler's interop its functions sit on the namespace or on default.
   const qrcode = (qrModule.default as typeof qrModule | undefined) ?? qrModule
   return {

@@ -27,7 +27,7 @@ function withCacheControl(serve: MiddlewareHandler, cacheControl: (c: Context) =
   }
 }
 
-/** The prerendered login page the build writes beside index.html (decision 099, src/app/login-page.config.ts). */
+/** The prerendered login page the build writes beside index.html (decision 099, src/app/first-screen/build/login-page.ts). */
 const LOGIN_PAGE = 'login.html'
 
 /**
@@ -44,7 +44,7 @@ function pagePolicy(html: string): string {
 
 /**
  * Serves the built PWA from one origin with the API, as the brotli or gzip copy the build wrote when the browser
- * accepts one (src/app/precompress.config.ts). Hashed files under /assets are cached for a year; the
+ * accepts one (src/app/first-screen/build/precompress.ts). Hashed files under /assets are cached for a year; the
  * service worker, manifest and index.html are revalidated every time so an update is picked up. Only page
  * navigations fall back to index.html: a missing /assets/x.js must be a 404, or the browser would run HTML as
  * a script and the service worker would precache garbage. `/` is the prerendered login page when the build wrote

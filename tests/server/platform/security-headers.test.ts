@@ -291,7 +291,7 @@ describe('the built app shell', () => {
   })
 
   it('the service worker is registered from the bundle, never by a script vite-plugin-pwa injects into the page', () => {
-    const config = readFileSync(new URL('src/app/pwa.config.ts', root), 'utf8')
+    const config = readFileSync(new URL('src/app/first-screen/build/pwa.ts', root), 'utf8')
     // 'inline' would put a registration <script> in index.html; 'script'/'auto' add registerSW.js. false: the app
     // registers through virtual:pwa-register (the update prompt), inside the bundle.
     expect(config).toMatch(/injectRegister:\s*false/)

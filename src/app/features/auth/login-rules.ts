@@ -8,7 +8,7 @@ import { markWelcome } from './welcome-mark'
 
 /*
  * The login page's behaviour, once, for its two renderings: the React LoginForm (the in-app route `/`) and the
- * prerendered page's script (login-page/login-page.ts, decision 099). What they share is here or named here:
+ * prerendered page's script (first-screen/login-page/script.ts, decision 099). What they share is here or named here:
  * what the form accepts and its field messages (LoginSchema), what a sign-in asks the server (signIn), where a
  * sign-in leads (afterSignIn), what a held owner is told (HELD_DIALOGS), and what a failure says: the app's
  * mutation rule, `mutationFailureMessage` (the server's message, SPEC §8's fallback, the offline sentence), which

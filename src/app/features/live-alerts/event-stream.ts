@@ -8,7 +8,7 @@ import { EVENTS_PATH } from '#contract/events'
  * token in the URL would end up in logs. A fetch reads the stream instead, and this loop does what EventSource
  * would: it parses the events, reconnects with a growing pause, and sends the last event id back as Last-Event-ID,
  * so credits that arrived while it was away are sent again. Offline it waits, quietly, for the network to return.
- * The service worker has no route for /api/ (pwa.config.ts), so the request goes straight to the network.
+ * The service worker has no route for /api/ (first-screen/build/pwa.ts), so the request goes straight to the network.
  */
 
 export interface StreamEvent {

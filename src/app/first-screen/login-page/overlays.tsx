@@ -60,7 +60,7 @@ const ready: Promise<void> = new Promise<void>((resolve) => {
 
 /** A failed sign-in, said as the app's mutation cache says it (a toast, or nothing). */
 export async function showFailure(error: unknown): Promise<void> {
-  // The app's online manager learns this at boot (main.tsx); this page boots no app.
+  // The app's online manager learns this at boot (../boot.tsx); this page boots no app.
   onlineManager.setOnline(navigator.onLine)
   const message = mutationFailureMessage(error)
   await ready

@@ -1,7 +1,7 @@
 import { VitePWA } from 'vite-plugin-pwa'
 
-import { FILE_CACHE, FILES_PATH } from './lib/file-cache'
-import { LOGIN_PAGE } from './login-page.config.ts'
+import { FILE_CACHE, FILES_PATH } from '../../lib/file-cache.ts'
+import { LOGIN_PAGE } from './login-page.ts'
 
 /**
  * The service worker precaches the app shell and answers navigations with index.html (and `/` with the login

@@ -97,7 +97,7 @@ async function logIn(): Promise<void> {
       setBusy(false)
       return void (await overlays()).showHeld(next.held)
     }
-    // All the app needs to start signed in on the next page: main.tsx restores this user's cache and outbox.
+    // All the app needs to start signed in on the next page: ../boot.tsx restores this user's cache and outbox.
     setSession({ token: result.data.token, user: result.data.user })
     if (result.message) handOverToast({ type: 'success', message: result.message })
     // Busy until the app's page replaces this one: a second tap must not sign in twice.

@@ -7,7 +7,7 @@ import { Button } from '#app/ui/button'
 import { Field, Input } from '#app/ui/field'
 
 /**
- * Build time only (login-page.config.ts loads it through Vite's SSR loader): the login screen rendered by its
+ * Build time only (../build/login-page.ts loads it through Vite's SSR loader): the login screen rendered by its
  * React components, and the two states the page's script draws without React, rendered by theirs: a field's error
  * text and the busy submit button. The page's look has one source, the components (decision 099).
  */

@@ -5,16 +5,16 @@ import { pathToFileURL } from 'node:url'
 import react from '@vitejs/plugin-react'
 import { type Alias, build, type InlineConfig, type Plugin, type ResolvedConfig } from 'vite'
 
-import { isOnboarding } from './lib/onboarding.ts'
-import { TOKEN_KEY, USER_KEY } from './lib/session-store.ts'
-import { criticalCss } from './login-page/critical-css.ts'
-import { redirectSignedIn } from './login-page/signed-in-redirect.ts'
+import { isOnboarding } from '../../lib/onboarding.ts'
+import { TOKEN_KEY, USER_KEY } from '../../lib/session-store.ts'
+import { redirectSignedIn } from '../login-page/signed-in-redirect.ts'
+import { criticalCss } from './critical-css.ts'
 
 /** The prerendered login page in dist/; the server and the service worker answer `/` with it (decision 099). */
 export const LOGIN_PAGE = 'login.html'
 
-const SCRIPT_ENTRY = 'src/app/login-page/login-page.ts'
-const PRERENDER_MODULE = 'src/app/login-page/prerender.tsx'
+const SCRIPT_ENTRY = 'src/app/first-screen/login-page/script.ts'
+const PRERENDER_MODULE = 'src/app/first-screen/login-page/prerender.tsx'
 
 /** What the two inner builds share with the app's: its aliases (styled-system) and its defines (the build id). */
 function innerConfig(config: ResolvedConfig): InlineConfig {
@@ -78,7 +78,7 @@ async function prerender(config: ResolvedConfig): Promise<{ screen: string; temp
   const { BroadcastChannel } = globalThis
   try {
     Reflect.deleteProperty(globalThis, 'BroadcastChannel')
-    const module = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as typeof import('./login-page/prerender')
+    const module = (await import(pathToFileURL(join(outDir, 'prerender.mjs')).href)) as typeof import('../login-page/prerender')
     return module.renderLoginPage()
   } finally {
     globalThis.BroadcastChannel = BroadcastChannel
@@ -89,7 +89,7 @@ async function prerender(config: ResolvedConfig): Promise<{ screen: string; temp
 /**
  * dist/index.html made into the login page: the same head (meta, icons, manifest) without the app's script and
  * stylesheet; instead the rules the form uses, inline, the signed-in redirect first in the head, and the page's
- * own script. The app's stylesheet is named for the toasts to load (./login-page/overlays.tsx).
+ * own script. The app's stylesheet is named for the toasts to load (../login-page/overlays.tsx).
  */
 function composePage(index: string, parts: { screen: string; templates: string; script: string; css: string; cssHref: string }) {
   const redirect = `(${redirectSignedIn.toString()})(${JSON.stringify(TOKEN_KEY)},${JSON.stringify(USER_KEY)},${isOnboarding.toString()})`

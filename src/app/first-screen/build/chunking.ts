@@ -12,7 +12,7 @@ import type { Plugin } from 'vite'
  * decision 082 made fifteen.
  */
 
-const APP = resolve(import.meta.dirname)
+const APP = resolve(import.meta.dirname, '../..')
 /** The route files whose split chunks (component and loader) make up the first signed-in screen. */
 const FIRST_SCREEN_ROUTES = ['routes/_app.tsx', 'routes/_app/home.tsx', 'routes/_app/orders/index.tsx'].map((p) => resolve(APP, p))
 const LOGIN_ROUTE = resolve(APP, 'routes/index.tsx')
@@ -82,7 +82,7 @@ export function firstScreenGroups(priority: number): CodeSplittingGroup[] {
     },
     priority,
     // Each set is already closed over static imports, except for what the entry (or, for `signed-in`, login) holds:
-    // those must stay where they are, not be dragged in as dependencies. strictExecutionOrder (vite.config.ts) runs
+    // those must stay where they are, not be dragged in as dependencies. strictExecutionOrder (./vite.ts) runs
     // each module when first needed, whichever chunk it is in.
     includeDependenciesRecursively: false,
   })
@@ -145,11 +145,11 @@ function chunkNamed(chunks: OutputChunk[], name: string): OutputChunk {
   return chunk
 }
 
-/** The chunk of the route table (decision 113), which main.tsx imports dynamically. */
+/** The chunk of the route table (decision 113), which ../boot.tsx imports dynamically. */
 export const ROUTE_TABLE_CHUNK = 'route-table'
 
 /**
- * Decision 113: index.html preloads the route table's chunk beside the entry. main.tsx imports it dynamically so it
+ * Decision 113: index.html preloads the route table's chunk beside the entry. ../boot.tsx imports it dynamically so it
  * evaluates in a task of its own; without the tag a cold start would fetch it only once the entry has run.
  */
 export function routeTablePreload(): Plugin {
