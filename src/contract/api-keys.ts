@@ -69,6 +69,8 @@ export const ApiKey = v.object({
   allowedIps: v.array(v.string()),
   createdAt: v.string(),
   createdBy: v.string(),
+  /** The person who made it: the only one who may rotate it. */
+  createdById: v.string(),
   lastUsedAt: v.nullable(v.string()),
   /** After a rotation: the previous secret's prefix and when it stops working; null once it has. */
   previous: v.nullable(v.object({ prefix: v.string(), expiresAt: v.string() })),

@@ -148,6 +148,7 @@ function keyOf(row: ApiKeyRow, createdBy: string | null, now: Date): ApiKey {
     allowedIps: row.allowedIps,
     createdAt: row.createdAt.toISOString(),
     createdBy: createdBy ?? '',
+    createdById: row.userId,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     previous,
   }
