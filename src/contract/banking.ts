@@ -60,6 +60,7 @@ export const bankingEndpoints = {
   }),
   setSettlementAccount: endpoint({
     method: 'POST',
+    apiKey: false,
     path: '/bank/settlement-account',
     summary:
       'Save the resolved account (by its requestId) as where payouts go. Needs the PIN; the owner is told and the change is audited.',
@@ -70,6 +71,7 @@ export const bankingEndpoints = {
   }),
   settlementAccount: endpoint({
     method: 'GET',
+    apiKey: false,
     path: '/vendor/settlement-account',
     summary: "The vendor's settlement account, or null when none is set.",
     // Read by Send Money ("Send to my settlement account") and by Payout settings for those who may send.
@@ -122,6 +124,7 @@ export const bankingEndpoints = {
   }),
   setThirdPartyTransfers: endpoint({
     method: 'PATCH',
+    apiKey: false,
     path: '/vendor/third-party-transfers',
     summary: 'Turn third-party transfers on or off; needs the PIN. Turning them on is audited and the owner is told.',
     // As sensitive as the settlement account (decision 087): either one decides where the wallet's money can go.

@@ -1,5 +1,6 @@
 import type * as v from 'valibot'
 
+import type { ApiKeyScope } from './api-keys'
 import type { Permission } from './permissions'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -51,6 +52,11 @@ export interface EndpointDef {
   bodyType?: 'json' | 'multipart'
   /** Largest request body accepted, in bytes (413 beyond it). Default MAX_BODY_BYTES (1 MB). */
   maxBodyBytes?: number
+  /**
+   * What an API key needs to call this (decision 168): `false`, never by key (a person only); a scope, that scope.
+   * Unset: derived from access, method and permission (apiKeyScopeOf in api-keys.ts).
+   */
+  apiKey?: ApiKeyScope | false
 }
 
 /** Declares one endpoint. Identity function: the value is the declaration, the type keeps the schemas. */

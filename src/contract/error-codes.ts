@@ -128,6 +128,10 @@ export const ERROR_CODES = {
   DOMAIN_TAKEN: 'The domain is already connected, to this shop or another.',
   DOMAIN_LIMIT: 'The shop already has the most domains it can have.',
   DNS_UNREACHABLE: 'DNS could not be reached to check the domain (503).',
+
+  // API keys (api-keys/*; decision 168)
+  API_KEY_SCOPE_MISSING: 'The API key lacks the scope the endpoint needs; the message names it (403).',
+  API_KEY_NOT_ALLOWED: 'No API key may call this endpoint (PIN, team, keys, settlement), or not from this IP address (403).',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -1,3 +1,4 @@
+import { apiKeyEndpoints } from './api-keys'
 import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
 import { beneficiaryEndpoints } from './beneficiaries'
@@ -42,6 +43,7 @@ export const endpoints = {
   ...domainEndpoints,
   ...operatorEndpoints,
   ...serverModeEndpoints,
+  ...apiKeyEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

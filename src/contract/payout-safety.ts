@@ -40,6 +40,7 @@ export const payoutSafetyEndpoints = {
   }),
   setSendLimits: endpoint({
     method: 'PUT',
+    apiKey: false,
     path: '/vendor/send-limits',
     summary:
       'Owner only, with the PIN: set both limits (kobo). A lower value applies at once; a higher one after the settlement cooling-off period.',
@@ -48,6 +49,7 @@ export const payoutSafetyEndpoints = {
   }),
   cancelSettlementChange: endpoint({
     method: 'POST',
+    apiKey: false,
     path: '/bank/settlement-account/cancel',
     summary:
       'Cancel a settlement account change still cooling off: payouts go back to the previous account (none if it was the first). The owner is told.',

@@ -15,12 +15,14 @@ export const PinStatus = v.object({
 export const pinEndpoints = {
   pinStatus: endpoint({
     method: 'GET',
+    apiKey: false,
     path: '/pin',
     summary: 'Whether the signed-in user has a transaction PIN, and whether it is locked.',
     response: PinStatus,
   }),
   createPin: endpoint({
     method: 'POST',
+    apiKey: false,
     path: '/pin',
     summary:
       'Set the transaction PIN when none exists (409 if one does), with the account password: a session alone (a tablet left signed in) must not be able to create the PIN that moves money.',
@@ -29,6 +31,7 @@ export const pinEndpoints = {
   }),
   initiatePinChange: endpoint({
     method: 'PATCH',
+    apiKey: false,
     path: '/pin/initiate/change',
     summary:
       'Step 1 of a PIN change: the current PIN (or, for a forgotten or locked PIN, the account password) sends a 6-digit OTP by SMS.',
@@ -40,6 +43,7 @@ export const pinEndpoints = {
   }),
   verifyPinOtp: endpoint({
     method: 'PATCH',
+    apiKey: false,
     path: '/pin/verify/otp',
     summary: 'Step 2: the OTP (6 digits, 10 minutes, 5 tries). Answers a reset session key in the x-session-key header.',
     body: v.object({ otp: v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits')) }),
@@ -47,6 +51,7 @@ export const pinEndpoints = {
   }),
   resetPin: endpoint({
     method: 'PATCH',
+    apiKey: false,
     path: '/pin/reset',
     summary: "Step 3: the new PIN, with the x-session-key from step 2. Unlocks the PIN and revokes the user's other sessions.",
     body: v.object({ pin }),

@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
    * Remove button). Answering null keeps the default.
    */
   finalFocusEl?: () => HTMLElement | null
+  /** Called once it has finished closing: a dialog or sheet that opens next must wait for this (see PinDialog). */
+  onExitComplete?: () => void
 }
 
 /** Cancel / Proceed. An alertdialog: the first focus goes to Cancel, the choice that changes nothing. */
@@ -36,12 +38,14 @@ export function ConfirmDialog({
   proceedLabel = 'Proceed',
   cancelLabel = 'Cancel',
   finalFocusEl,
+  onExitComplete,
 }: ConfirmDialogProps) {
   return (
     <Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
       finalFocusEl={finalFocusEl}
+      onExitComplete={onExitComplete}
       role="alertdialog"
       closeOnEscape={!loading}
       closeOnInteractOutside={!loading}

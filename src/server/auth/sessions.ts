@@ -33,6 +33,8 @@ export interface Auth {
   permissions: Permission[]
   user: ActiveUser
   vendor: VendorRow
+  /** Set when the caller is an API key (api-keys/authenticate.ts): the key, acting within its maker's permissions. */
+  apiKeyId?: string
 }
 
 /** The owner holds every permission, including ones added after the account was made. */

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import pg from 'pg'
 
+import * as apiKeys from './api-keys-schema'
 import * as beneficiaries from './beneficiaries-schema'
 import * as onboarding from './onboarding-schema'
 import * as platform from './platform-schema'
@@ -22,9 +23,9 @@ import * as team from './team-schema'
 
 /**
  * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
- * platform-schema.ts, beneficiaries-schema.ts); drizzle sees them as one.
+ * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts); drizzle sees them as one.
  */
-const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries }
+const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

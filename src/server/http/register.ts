@@ -3,10 +3,12 @@ import { bodyLimit } from 'hono/body-limit'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import * as v from 'valibot'
 
+import { API_KEY_PREFIX } from '#contract/api-keys'
 import { MAX_BODY_BYTES } from '#contract/common'
 import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, type ResponseOf, successStatusOf } from '#contract/endpoint'
 import { FALLBACK_MESSAGE } from '#contract/messages'
 
+import { auditKeyCalls, authenticateKey } from '../api-keys/authenticate'
 import { type Auth, resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
@@ -116,7 +118,12 @@ async function authenticate(c: Context, endpoint: EndpointDef, deps: AppDeps): P
   const token = BEARER.exec(c.req.header('authorization') ?? '')?.[1]
   // Only a GET may be answered with a session from memory (decision 098): anything that may write reads it afresh.
   const resolve = endpoint.method === 'GET' ? deps.sessionCache.resolve.bind(deps.sessionCache) : resolveSession
-  const auth = token ? await resolve(deps.db, deps.clock, token, deps.sessionIdleMs) : null
+  // An API key is never cached, so its revoke holds at once on every process (decision 168).
+  const auth = token?.startsWith(API_KEY_PREFIX)
+    ? await authenticateKey(c, endpoint, deps, token)
+    : token
+      ? await resolve(deps.db, deps.clock, token, deps.sessionIdleMs)
+      : null
   if (!auth) throw unauthenticated()
   if (access === 'vendor' && auth.vendor.status !== 'approved') {
     throw new ApiError(403, 'VENDOR_NOT_APPROVED', 'An administrator needs to approve your account, please check back in a few minutes.')
@@ -245,7 +252,7 @@ export function register<E extends EndpointDef>(
   // A GET's body is never read. Hono's bodyLimit looks at the body all the same, which makes the Node adapter build
   // a full WHATWG Request for every list call: a few percent of a list's CPU (issue 20).
   const limitBody: MiddlewareHandler = readOnly ? (_c, next) => next() : bodyLimit({ maxSize: limit, onError: payloadTooLarge(limit) })
-  app.on(endpoint.method, endpoint.path, limitBody, async (c) => {
+  app.on(endpoint.method, endpoint.path, auditKeyCalls(deps), limitBody, async (c) => {
     try {
       const auth = await authenticate(c, endpoint, deps)
       if (guard) await guard(c, deps)

@@ -1,5 +1,6 @@
 import type { EndpointName, Endpoints } from '#contract/index'
 
+import { apiKeyHandlers } from '../api-keys/handlers'
 import type { Guard, Handler } from '../http/types'
 import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
@@ -48,6 +49,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...domainHandlers,
   ...operatorHandlers,
   ...serverModeHandlers,
+  ...apiKeyHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */

@@ -360,6 +360,15 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   },
   operatorVendors: () => ({ query: { status: 'rejected' } }),
   operatorVendorStatus: () => ({ body: { email: `nobody-${unique()}@example.ng`, status: 'approved' } }),
+  createApiKey: () => ({ body: { name: 'Fuzz website', scopes: ['orders:write'], allowedIps: ['203.0.113.0/24'] } }),
+  // Its own key to rotate, and another to revoke.
+  rotateApiKey: async () => ({
+    body: { id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Rotated' } })).body.data.key.id },
+  }),
+  revokeApiKey: async () => ({
+    query: { id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Revoked' } })).body.data.key.id },
+  }),
+  apiKeyCalls: () => ({ query: { page: '1', size: '20' } }),
 }
 
 /* What "nothing written" measures (decision 066). */

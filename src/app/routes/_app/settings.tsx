@@ -5,6 +5,7 @@ import * as v from 'valibot'
 
 import { PayoutSettings } from '#app/features/banking/components/payout-settings'
 import { settlementAccountQuery, thirdPartyTransfersQuery, vendorChargesQuery } from '#app/features/banking/queries'
+import { DevelopersRow } from '#app/features/developers/components/developers-row'
 import { DomainsPanel } from '#app/features/domains/components/domains-panel'
 import { myDomainsQuery } from '#app/features/domains/queries'
 import { PaymentSmsCard } from '#app/features/live-alerts/components/payment-sms-card'
@@ -121,6 +122,7 @@ function TabPanel({ tab }: { tab: Tab }) {
   // The payment SMS goes to the owner's phone and only the owner may change it (PATCH is owner only; any member may
   // GET it), so it is the owner's card alone.
   const isOwner = useSession()?.user.role === 'owner'
+  const canUseDevelopers = usePermission('VENDOR_DEVELOPERS')
   switch (tab) {
     case 'password':
       return <ChangePasswordForm />
@@ -144,6 +146,7 @@ function TabPanel({ tab }: { tab: Tab }) {
           <ProfileSection />
           {isOwner ? <PaymentSmsCard /> : null}
           <SpokenAlertsCard />
+          {canUseDevelopers ? <DevelopersRow /> : null}
         </div>
       )
   }
