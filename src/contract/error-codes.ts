@@ -128,6 +128,9 @@ export const ERROR_CODES = {
   DOMAIN_TAKEN: 'The domain is already connected, to this shop or another.',
   DOMAIN_LIMIT: 'The shop already has the most domains it can have.',
   DNS_UNREACHABLE: 'DNS could not be reached to check the domain (503).',
+
+  // Outgoing webhooks (webhooks/*)
+  WEBHOOK_ENDPOINT_INACTIVE: 'The webhook endpoint was removed or is paused, so nothing is sent to it (409).',
 } as const
 
 export type ErrorCode = keyof typeof ERROR_CODES

@@ -18,6 +18,7 @@ import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
+import { webhookEndpoints } from './webhooks'
 import { websiteEndpoints } from './website'
 
 /** Every endpoint of the API, by name. The server registers each, tests iterate them, OpenAPI is made from them. */
@@ -42,6 +43,7 @@ export const endpoints = {
   ...domainEndpoints,
   ...operatorEndpoints,
   ...serverModeEndpoints,
+  ...webhookEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

@@ -11,6 +11,7 @@ export default defineConfig({
     './src/server/db/onboarding-schema.ts',
     './src/server/db/platform-schema.ts',
     './src/server/db/beneficiaries-schema.ts',
+    './src/server/db/webhooks-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

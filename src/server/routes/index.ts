@@ -22,6 +22,7 @@ import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
 import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
+import { webhookHandlers } from './webhooks'
 import { websiteHandlers } from './website'
 
 /** Every endpoint of the contract has exactly one handler: adding an endpoint without one fails type-checking. */
@@ -48,6 +49,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...domainHandlers,
   ...operatorHandlers,
   ...serverModeHandlers,
+  ...webhookHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */
