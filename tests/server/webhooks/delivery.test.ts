@@ -13,7 +13,7 @@ import { recordWebhookEvent } from '#server/webhooks/outbox'
 import { call, type TestApp } from '../harness'
 import { PIN } from '../money/helpers'
 import { NAIRA, order, pay, payer, salesApp, type Shop, shop, transferIn } from '../orders/helpers'
-import { deliveries, deliveryWorker, finishLeftDeliveries, register } from './helpers'
+import { deliveries, deliveryWorker, register, takeDeliveryQueue } from './helpers'
 import { type Receiver, startReceiver, status } from './receiver'
 
 /*
@@ -31,14 +31,15 @@ async function receiver(...answers: Parameters<typeof startReceiver>) {
   return r
 }
 
+let release: () => Promise<void>
 beforeAll(async () => {
-  await finishLeftDeliveries()
+  release = await takeDeliveryQueue()
   t = await salesApp()
   s = await shop(t, { balance: 5_000 * NAIRA })
 })
 afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()))
-  await finishLeftDeliveries()
+  await release?.()
 })
 
 const credit = (amount = 2_500 * NAIRA, reference?: string) =>

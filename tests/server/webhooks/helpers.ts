@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm'
+import pg from 'pg'
 import { expect } from 'vitest'
 
 import { endpoints } from '#contract/index'
@@ -14,8 +15,30 @@ export function deliveryWorker(t: TestApp, id?: string) {
   return new JobWorker({ db: t.db, handlers: appJobHandlers(t.deps).only('deliver-webhook'), clock: t.clock, logger: captureLogger(), id })
 }
 
-/** On a shared PostgreSQL, deliveries an earlier run left pending would be tried by this file's workers: ended first. */
-export async function finishLeftDeliveries(): Promise<void> {
+/**
+ * The files whose workers run `deliver-webhook` jobs take turns on a shared PostgreSQL (TEST_DATABASE_URL): their test
+ * clocks differ, so one file's worker would send another's deliveries at the wrong time. Deliveries an earlier run
+ * left pending are ended first and last. On PGlite each file has its own database: nothing to do.
+ */
+export async function takeDeliveryQueue(): Promise<() => Promise<void>> {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) return async () => {}
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  await client.query('select pg_advisory_lock($1)', [LOCK_KEY])
+  await finishLeftDeliveries()
+  return async () => {
+    try {
+      await finishLeftDeliveries()
+    } finally {
+      await client.end()
+    }
+  }
+}
+
+const LOCK_KEY = 4_000_169
+
+async function finishLeftDeliveries(): Promise<void> {
   const db = await testDb()
   await db
     .update(jobs)
