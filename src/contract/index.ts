@@ -19,6 +19,7 @@ import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
 import { vendorEndpoints } from './vendor'
+import { webhookEndpoints } from './webhooks'
 import { websiteEndpoints } from './website'
 
 /** Every endpoint of the API, by name. The server registers each, tests iterate them, OpenAPI is made from them. */
@@ -44,6 +45,7 @@ export const endpoints = {
   ...operatorEndpoints,
   ...serverModeEndpoints,
   ...apiKeyEndpoints,
+  ...webhookEndpoints,
 } satisfies Record<string, EndpointDef>
 
 export type Endpoints = typeof endpoints

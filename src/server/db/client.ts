@@ -20,12 +20,13 @@ import * as platform from './platform-schema'
 import * as sales from './sales-schema'
 import * as core from './schema'
 import * as team from './team-schema'
+import * as webhooks from './webhooks-schema'
 
 /**
  * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
- * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts); drizzle sees them as one.
+ * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts, webhooks-schema.ts); drizzle sees them as one.
  */
-const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys }
+const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys, ...webhooks }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

@@ -12,6 +12,7 @@ export default defineConfig({
     './src/server/db/platform-schema.ts',
     './src/server/db/beneficiaries-schema.ts',
     './src/server/db/api-keys-schema.ts',
+    './src/server/db/webhooks-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

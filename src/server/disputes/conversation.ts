@@ -5,6 +5,7 @@ import type { DisputeMessage } from '#contract/disputes'
 import type { Db } from '../db/client'
 import { type DisputeMessageRow, disputeMessages, disputes } from '../db/sales-schema'
 import { ApiError } from '../errors'
+import { disputeUpdated } from '../webhooks/events'
 import { findDispute } from './read'
 import { toDisputeMessage } from './views'
 
@@ -24,6 +25,8 @@ export interface NewMessage {
   userId: string | null
   body: string
   now: Date
+  /** What the dispute.updated webhook says happened: a message unless the caller says otherwise (an escalation). */
+  change?: 'escalated'
 }
 
 /**
@@ -35,7 +38,7 @@ export async function appendMessage(db: Db, input: NewMessage): Promise<DisputeM
     .update(disputes)
     .set({ messageCount: sql`${disputes.messageCount} + 1`, updatedAt: laterThanBefore(input.now) })
     .where(and(eq(disputes.vendorId, input.vendorId), eq(disputes.id, input.disputeId), ne(disputes.status, 'resolved')))
-    .returning({ at: disputes.updatedAt })
+    .returning()
   if (!touched) {
     await findDispute(db, input.vendorId, input.disputeId)
     throw new ApiError(409, 'DISPUTE_RESOLVED', 'This dispute has been resolved and takes no more messages')
@@ -49,9 +52,10 @@ export async function appendMessage(db: Db, input: NewMessage): Promise<DisputeM
       authorName: input.authorName,
       userId: input.userId,
       body: input.body,
-      createdAt: touched.at,
+      createdAt: touched.updatedAt,
     })
     .returning()
+  await disputeUpdated(db, touched, input.change ?? 'message', row!.id)
   return row!
 }
 

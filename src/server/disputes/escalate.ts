@@ -53,6 +53,7 @@ export async function escalateDispute(
       userId: null,
       body: ESCALATION_RECEIVED,
       now,
+      change: 'escalated',
     })
     const event = {
       kind: 'dispute' as const,

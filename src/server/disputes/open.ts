@@ -6,6 +6,7 @@ import type { Db } from '../db/client'
 import { disputes, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'
 import { addOrderEvent } from '../orders/events'
+import { disputeUpdated } from '../webhooks/events'
 import { requireDisputeCategory } from './categories'
 import { toDisputeInfo } from './views'
 
@@ -70,6 +71,7 @@ export async function openDispute(
       })
       .returning()
     await addOrderEvent(tx, order, { kind: 'dispute', message: `Dispute opened: ${input.title}`, actorName: user.name }, now)
+    await disputeUpdated(tx, dispute!, 'opened', 'opened')
     return toDisputeInfo({ dispute: dispute!, category, order })
   })
 }

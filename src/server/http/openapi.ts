@@ -3,6 +3,7 @@ import type * as v from 'valibot'
 
 import { ErrorBody } from '#contract/common'
 import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, successStatusOf } from '#contract/endpoint'
+import { openApiWebhooks } from '#server/webhooks/openapi-webhooks'
 
 type Json = Record<string, unknown>
 
@@ -154,6 +155,7 @@ export function buildOpenApi(endpoints: Record<string, EndpointDef>, extraPaths:
     },
     servers: [{ url: '/api' }],
     paths,
+    webhooks: openApiWebhooks(),
     components: {
       securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'Token from POST /auth/vendor/login' } },
       schemas: { Error: schemaOf(ErrorBody, 'output') },

@@ -16,6 +16,7 @@ import { formatReconciliation } from '../money/reconcile-report'
 import { recoverPendingTransfers } from '../money/transfers'
 import { assignVirtualAccountJob } from '../money/virtual-accounts'
 import { paymentAccountJob } from '../orders/payment-accounts'
+import { deliverWebhookJob, DELIVERY_BACKOFF, DELIVERY_LEASE_MS } from '../webhooks/delivery-job'
 import { recurring } from './schedule'
 import { JobHandlers, JobWorker } from './worker'
 
@@ -91,6 +92,11 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
       // An SMS gateway down for a while: retried 30 s apart, doubling; the presence check is made again each time.
       .register('payment-received-sms', (payload, run) => paymentSmsJob(deps, payload, run.now), {
         backoff: { baseMs: 30_000, capMs: 10 * MINUTE_MS },
+      })
+      // A vendor's webhook endpoint (decision 169): back-off over 3 days, one POST (10 s at most) per run.
+      .register('deliver-webhook', ({ deliveryId }, run) => deliverWebhookJob(deps, deliveryId, run), {
+        backoff: DELIVERY_BACKOFF,
+        leaseMs: DELIVERY_LEASE_MS,
       })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
       // A message whose first try failed (decision 150); a notifier without a queue (tests) sends it itself.

@@ -30,6 +30,8 @@ export interface JobPayloads {
   'send-message': MessageJob
   /** Text the owner a credit that arrived while the app was closed (decision 151). */
   'payment-received-sms': { vendorId: string; transactionId: string }
+  /** POST one webhook delivery to its endpoint, retried over 3 days (decision 169). */
+  'deliver-webhook': { deliveryId: string }
 }
 
 export type JobKind = keyof JobPayloads & string

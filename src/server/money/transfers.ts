@@ -5,13 +5,13 @@ import { chargeFor } from '#contract/charges'
 import type { Auth } from '../auth/sessions'
 import type { Db, Tx } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions } from '../db/schema'
 import { callFunction, jsonForRow } from '../db/sql-helpers'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
 import { recoverStaleClaimsWith, STALE_CLAIM_MS } from '../http/idempotency'
 import { lockRefundOf, refundSettled } from '../orders/refund-outcome'
+import { transferSettled } from '../webhooks/events'
 import type { TransferRequest, TransferResult } from './bank-provider'
 import { newReference, postedFromJson, refusalOf, reversePendingWithin, wholeTransaction } from './ledger'
 import { sendDebit } from './send-debit'
@@ -197,9 +197,6 @@ const succeeded = (on: Db) =>
     )
     .returning()
 
-/** Every send that succeeds at once runs it: prepared on the database (db/prepared.ts); a refund's runs in its transaction. */
-const succeededStatement = preparedOnce((db) => succeeded(db).prepare('transfer_succeeded'))
-
 /**
  * Applies the bank's answer to a pending transfer; a transfer someone else already settled is left as it is. A
  * refund's order is settled in the same database transaction (its row locked first, see lockRefundOf).
@@ -213,15 +210,14 @@ export async function settle(
   const scope = and(eq(transactions.vendorId, row.vendorId), eq(transactions.id, row.id))
   if (result.status === 'success') {
     const success = { id: row.id, vendorId: row.vendorId, sessionId: result.sessionId ?? row.sessionId, at: clock.now().toISOString() }
-    // With no refund to settle alongside, the conditional update is atomic on its own: no transaction needed.
-    const settled = row.orderReference
-      ? await db.transaction(async (tx) => {
-          const refund = await lockRefundOf(tx, row)
-          const [done] = await succeeded(tx).execute(success)
-          if (done && refund) await refundSettled(tx, refund, done, clock.now())
-          return done
-        })
-      : (await succeededStatement(db).execute(success))[0]
+    // The refund it settles and the transfer.succeeded webhook (decision 169) commit with the row, or none of them.
+    const settled = await db.transaction(async (tx) => {
+      const refund = await lockRefundOf(tx, row)
+      const [done] = await succeeded(tx).execute(success)
+      if (done && refund) await refundSettled(tx, refund, done, clock.now())
+      if (done) await transferSettled(tx, done, clock.now())
+      return done
+    })
     // Counted only when this call moved the row: a transfer settled twice (a late answer, recovery) counts once.
     if (settled) deps.metrics?.transferDecided('success')
     if (settled) return settled
@@ -236,6 +232,7 @@ export async function settle(
         at: clock.now(),
       })
       if (failed && refund) await refundSettled(tx, refund, failed, clock.now())
+      if (failed) await transferSettled(tx, failed, clock.now())
       return failed
     })
     if (reversed) deps.metrics?.transferDecided('failed')

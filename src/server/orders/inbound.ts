@@ -7,6 +7,7 @@ import { type OrderPaymentAccountRow, orders } from '../db/sales-schema'
 import { type TransactionRow, transactions, type WalletRow } from '../db/schema'
 import { enqueuePaymentSms } from '../events/payment-sms'
 import { type BankCreditInput, creditFromBankWithin } from '../money/ledger'
+import { paymentReceived } from '../webhooks/events'
 import { accountTakesPayment, settleAccountStatus } from './payment-accounts'
 import { applyPayment, PAYABLE_STATUSES } from './payments'
 import { lockOrderById } from './queries'
@@ -89,6 +90,7 @@ export async function receiveBankCredit(
     const { order: paid, notices } = order ? await applyPayment(tx, order, transaction, input.createdAt) : { order, notices: [] }
     if (paidInto && intended) await settleAccountStatus(tx, paidInto, order === intended && paid ? paid : intended, input.createdAt)
     await enqueuePaymentSms(tx, transaction)
+    await paymentReceived(tx, transaction, order?.reference ?? null)
     return { transaction, orderReference: order?.reference ?? null, notices }
   })
 }

@@ -7,6 +7,7 @@ import type { LowStockNotice } from '../catalogue/stock'
 import type { Tx } from '../db/client'
 import { type OrderRow, orders } from '../db/sales-schema'
 import type { TransactionRow } from '../db/schema'
+import { orderPaidIfNow } from '../webhooks/events'
 import { addOrderEvent } from './events'
 import { reserveStock } from './stock'
 
@@ -38,6 +39,7 @@ export async function applyPayment(
     .set({ amountPaid, status, updatedAt: at })
     .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
     .returning()
+  await orderPaidIfNow(tx, order, updated!, at)
   const owed = order.amount - amountPaid
   const outcome = owed > 0 ? `${nairaText(owed)} still to pay` : owed === 0 ? 'paid in full' : `${nairaText(-owed)} more than the total`
   await addOrderEvent(

@@ -6,6 +6,7 @@ import type { OrderStatus } from '#contract/orders'
 import type { Tx } from '../db/client'
 import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
 import type { TransactionRow } from '../db/schema'
+import { orderRefunded } from '../webhooks/events'
 import { addOrderEvent } from './events'
 import { statusAfterPayment } from './payments'
 import { lockOrderById } from './queries'
@@ -93,5 +94,6 @@ export async function refundSettled(tx: Tx, { refund, order }: RefundLock, settl
         },
     at,
   )
+  if (ok) await orderRefunded(tx, updated!, refund, settled, at)
   if (ok && updated!.amountRefunded === updated!.amountPaid) await returnStock(tx, updated!, at)
 }

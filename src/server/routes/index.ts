@@ -23,6 +23,7 @@ import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
 import { moneyHandlers, verifyBankSignature } from './transfers'
 import { vendorHandlers } from './vendor'
+import { webhookHandlers } from './webhooks'
 import { websiteHandlers } from './website'
 
 /** Every endpoint of the contract has exactly one handler: adding an endpoint without one fails type-checking. */
@@ -50,6 +51,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...operatorHandlers,
   ...serverModeHandlers,
   ...apiKeyHandlers,
+  ...webhookHandlers,
 }
 
 /** Checks that run before an endpoint's input is parsed (see Guard). */
