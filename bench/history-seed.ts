@@ -147,6 +147,12 @@ export const LINK_CHECKS = [
   `select 'customer_counts ' || u.vendor_id from customers u left join customer_counts c on c.vendor_id = u.vendor_id
     group by u.vendor_id, c.count, c.anonymous_count
     having c.count is distinct from count(*) or c.anonymous_count is distinct from count(*) filter (where u.is_anonymous)`,
+  // Each customer's newest order (migration 0030, decision 171) equals a recount from the orders, both ways.
+  `select 'customer_last_orders ' || coalesce(k.customer_id, r.customer_id) from customer_last_orders k
+    full join (select o.vendor_id, o.customer_id, max(o.created_at) as last_order_at, c.created_at
+      from orders o join customers c on c.id = o.customer_id group by o.vendor_id, o.customer_id, c.created_at) r
+      on r.vendor_id = k.vendor_id and r.customer_id = k.customer_id
+    where (k.last_order_at, k.customer_created_at) is distinct from (r.last_order_at, r.created_at)`,
   `select 'order ' || o.id from orders o left join customers c on c.id = o.customer_id
     where o.customer_id is not null and (c.id is null or c.vendor_id <> o.vendor_id or c.name <> o.customer_name)`,
   `select 'transaction ' || t.id from transactions t left join customers c on c.id = t.customer_id

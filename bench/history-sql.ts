@@ -170,6 +170,12 @@ export const VENDOR_HISTORY_SQL: string[] = [
     select c.vendor_id, count(*), count(*) filter (where c.is_anonymous) from p join customers c on c.vendor_id = p.vendor
     group by c.vendor_id
     on conflict (vendor_id) do update set count = excluded.count, anonymous_count = excluded.anonymous_count`,
+  // What migration 0030's triggers would have kept (decision 171): each customer's newest order, set.
+  `insert into customer_last_orders (vendor_id, customer_id, last_order_at, customer_created_at)
+    select o.vendor_id, o.customer_id, max(o.created_at), c.created_at from p join orders o on o.vendor_id = p.vendor
+      join customers c on c.id = o.customer_id
+    group by o.vendor_id, o.customer_id, c.created_at
+    on conflict (vendor_id, customer_id) do update set last_order_at = excluded.last_order_at, customer_created_at = excluded.customer_created_at`,
   // What migration 0026's triggers would have totalled (decision 161), set rather than added: with triggers on (the
   // seed's test) they already did, and this writes the same figures.
   `insert into transaction_day_totals (vendor_id, wallet_id, day, credit_amount, credit_count, debit_amount, debit_fees,

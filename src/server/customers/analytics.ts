@@ -1,10 +1,10 @@
-import { and, count, countDistinct, eq, gte, isNotNull, isNull, lte, sql } from 'drizzle-orm'
+import { and, count, countDistinct, eq, gt, gte, isNotNull, isNull, lt, lte, not, sql } from 'drizzle-orm'
 
 import type { CustomerAnalytics, CustomerBreakdown } from '#contract/customers'
 
 import { lagosBuckets } from '../analytics'
 import type { Db } from '../db/client'
-import { customers, orders } from '../db/sales-schema'
+import { customerLastOrders, customers, orders } from '../db/sales-schema'
 import { customerCount } from './counts'
 
 /*
@@ -17,6 +17,10 @@ import { customerCount } from './counts'
  * from the vendor's counter row, new from the (vendor_id, created_at) index, active from the orders of the range in
  * (vendor_id, created_at, …, customer_id), and returning by taking away the active customers created since the
  * range started, whose ids the customers' created_at index holds. Every figure exact.
+ *
+ * When no order of the vendor comes after the range (TODAY, LAST_WEEK, LAST_MONTH: they end with today), active and
+ * returning come from each customer's newest order instead (customer_last_orders, decision 171): a customer ordered
+ * in the range exactly when their newest order is in it, so one row per active customer is read, not every order.
  */
 
 const createdIn = (start: Date, end: Date) => and(gte(customers.createdAt, start), lte(customers.createdAt, end))!
@@ -24,8 +28,31 @@ const createdIn = (start: Date, end: Date) => and(gte(customers.createdAt, start
 const ordersIn = (vendorId: string, start: Date, end: Date) =>
   and(eq(orders.vendorId, vendorId), isNotNull(orders.customerId), gte(orders.createdAt, start), lte(orders.createdAt, end))
 
+/**
+ * Active and returning customers from their newest orders, or null when an order of the vendor comes after `end`
+ * (then the newest orders do not say who ordered in the range). One round trip: the check gates the count.
+ */
+async function activityFromNewest(db: Db, vendorId: string, start: Date, end: Date) {
+  const later = sql`exists (${db
+    .select({ one: sql`1` })
+    .from(orders)
+    .where(and(eq(orders.vendorId, vendorId), isNotNull(orders.customerId), gt(orders.createdAt, end)))
+    .limit(1)})`
+  const [row] = await db
+    .select({
+      later: sql<boolean>`${later}`,
+      activeCustomers: count(),
+      returningCustomers: sql<number>`count(*) filter (where ${lt(customerLastOrders.customerCreatedAt, start)})`.mapWith(Number),
+    })
+    .from(customerLastOrders)
+    .where(and(eq(customerLastOrders.vendorId, vendorId), gte(customerLastOrders.lastOrderAt, start), not(later)))
+  return row!.later ? null : { activeCustomers: row!.activeCustomers, returningCustomers: row!.returningCustomers }
+}
+
 /** Active customers of the range, and those of them who were already customers when it started. */
 async function activity(db: Db, vendorId: string, start: Date, end: Date) {
+  const fromNewest = await activityFromNewest(db, vendorId, start, end)
+  if (fromNewest) return fromNewest
   const active = db
     .selectDistinct({ customerId: orders.customerId })
     .from(orders)

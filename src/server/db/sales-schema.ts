@@ -155,6 +155,26 @@ export const customerCounts = pgTable('customer_counts', {
   anonymousCount: bigint('anonymous_count', { mode: 'number' }).notNull().default(0),
 })
 
+/**
+ * Each customer's newest order per vendor (decision 171): customer analytics over a range that no order comes after
+ * (TODAY, LAST_WEEK, LAST_MONTH) count the customers whose newest order is in it, instead of every order of the
+ * range. Kept by triggers on orders (migration 0030) in the writer's own transaction; `customer_created_at` is the
+ * customer's `created_at` (a trigger on customers keeps it), so returning customers are counted from this row alone.
+ */
+export const customerLastOrders = pgTable(
+  'customer_last_orders',
+  {
+    vendorId: vendorId(),
+    customerId: text('customer_id').notNull(),
+    lastOrderAt: timestamp('last_order_at', { withTimezone: true }).notNull(),
+    customerCreatedAt: timestamp('customer_created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.customerId] }),
+    index('customer_last_orders_vendor_last_idx').on(t.vendorId, t.lastOrderAt, t.customerCreatedAt),
+  ],
+)
+
 export const orderItems = pgTable(
   'order_items',
   {

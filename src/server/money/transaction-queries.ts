@@ -8,7 +8,7 @@ import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positi
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
-import { amountSearch, countsCheaply, searchParts, transactionSearch } from './transaction-search'
+import { amountSearch, countsCheaply, searchParts, transactionSearch, walletDigits } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -223,10 +223,12 @@ export async function boundList(
   // The same filter without the search, then each side of its OR, made disjoint: the amount, and the fragment on
   // rows of another amount (so the two sides' rows and counts simply add up).
   const rest = listFilter(vendorId, { ...refined, search: undefined }, bound) ?? walletScope(vendorId, bound)
+  // The fragment's rows of this wallet read by their digits, not through the trigram index (decision 172).
+  const digits = 'walletId' in bound ? walletDigits(bound.walletId, refined.search) : undefined
   return {
     scope: bound,
     where,
-    amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, search.otherAmount)!],
+    amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, digits, search.otherAmount)!],
     wordSearch: false,
   }
 }

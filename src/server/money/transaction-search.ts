@@ -50,6 +50,27 @@ export function searchParts(text: string | undefined): { amount?: SQL; otherAmou
   return term.length < 3 ? { fragment: amount } : { amount, otherAmount: ne(transactions.amount, kobo), fragment }
 }
 
+/**
+ * The text side of an amount search narrowed to one wallet's rows showing the term's digits (decision 172): each run
+ * of three digits in a row of the term is a key `<wallet id>:<digits>` of migration 0030's
+ * transactions_wallet_digits_idx, which holds those of every row's search text. A row matching the fragment shows
+ * every such run, so this only narrows what the ILIKE then decides: the matches are the same, read from keys of this
+ * wallet alone instead of the trigram index's wallet column (a walk of the wallet's whole posting tree). Undefined
+ * when the term has no three digits in a row (then the trigram index answers, as before).
+ */
+export function walletDigits(walletId: string, text: string | undefined): SQL | undefined {
+  const keys = new Set<string>()
+  for (const [run] of (text?.trim() ?? '').matchAll(/[0-9]{3,}/g)) {
+    for (let at = 0; at + 3 <= run.length; at++) keys.add(`${walletId}:${run.slice(at, at + 3)}`)
+  }
+  if (!keys.size) return undefined
+  const wanted = sql.join(
+    [...keys].map((key) => sql`${key}`),
+    sql`, `,
+  )
+  return sql`transaction_digit_keys(${transactions.walletId}, ${searchText}) @> array[${wanted}]::text[]`
+}
+
 /** As many rows as the page and the rows it skips. */
 const enough = sql`${sql.placeholder('limit')}::int + ${sql.placeholder('offset')}::int`
 

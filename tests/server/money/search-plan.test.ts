@@ -139,6 +139,15 @@ describe.skipIf(!onPostgres)(`a search of a ${ROWS.toLocaleString('en')}-row wal
     // Page and total each read the amount index; index-only or through a bitmap is the planner's call on the
     // table's visibility map and estimates (CI saw both), not this decision's.
     expect(explained.match(/Scan (using|on) transactions_wallet_amount_created_idx/g), explained).toHaveLength(2)
+    // Decision 172: the text side is this wallet's rows showing its digits ('500'), from keys of this wallet alone,
+    // not the trigram index (whose wallet column walked the wallet's whole posting tree); the ILIKE decides on those.
+    expect(explained.match(/Bitmap Index Scan on transactions_wallet_digits_idx/g), explained).toHaveLength(2)
+    expect(explained, explained).not.toMatch(/transactions_wallet_search_idx|Seq Scan on transactions/)
+  })
+
+  it('an amount without three digits in a row reads its text side from the trigram index, as before', async () => {
+    const explained = await plan('₦25.50')
+    expect(explained.match(/Scan (using|on) transactions_wallet_amount_created_idx/g), explained).toHaveLength(2)
     expectSearchFromTrigramIndex(explained)
   })
 })
