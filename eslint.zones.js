@@ -29,7 +29,7 @@ export function featureZones(features = featureFolders()) {
 /**
  * The three rooms and the app's layers (docs/architecture.md): the contract imports nothing of ours; the app and the
  * server never import each other; the app never imports the contract's endpoint table; `ui` and `lib` import no feature and no route; `lib` imports no `ui`; a feature
- * imports no other feature; routes are where features meet.
+ * imports no other feature; routes are where features meet; nothing but the entry imports the first screen's machinery.
  */
 export function boundaryZones(features = featureFolders()) {
   return [
@@ -50,6 +50,13 @@ export function boundaryZones(features = featureFolders()) {
     },
     { target: './src/app/lib', from: './src/app/ui', message: 'lib imports no ui: a component belongs in ui.' },
     { target: './src/app/features', from: './src/app/routes', message: 'Features import no route: routes import features.' },
+    {
+      // Decision 173: the first screen's machinery imports the app, never the other way: a screen that imported it
+      // would take build code (Node) or the boot into its chunk. main.tsx, the entry, is the one importer.
+      target: ['./src/app/ui', './src/app/lib', './src/app/features', './src/app/routes'],
+      from: './src/app/first-screen',
+      message: 'Screens, features, ui and lib never import src/app/first-screen (its README says why).',
+    },
     ...featureZones(features),
   ]
 }
