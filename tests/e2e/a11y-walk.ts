@@ -549,5 +549,12 @@ export async function walkSalesOutletsAndSettings(options: WalkOptions, ids: Dem
   await check('Settings: invite team member')
   await tab('website', 'website', page.getByRole('heading', { level: 2 }).first())
   await tab('domains', 'domains', page.getByRole('heading', { name: 'Shop address' }))
+  await go('/settings/developers', page.getByRole('heading', { name: 'Recent calls' }))
+  await check('Settings: developers')
+  await page.getByRole('button', { name: 'Create key' }).click()
+  const createKey = dialog(page, 'Create API key')
+  await createKey.getByLabel(/^Name/).waitFor()
+  await check('Settings: create API key')
+  await escape(page, createKey)
   await context.close()
 }

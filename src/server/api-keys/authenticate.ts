@@ -14,7 +14,7 @@ import { ApiError, unauthenticated } from '../errors'
 import { clientIp } from '../http/client-ip'
 import { rateLimited, type RateLimitRule } from '../rate-limit'
 import { recordKeyCall } from './calls'
-import { ipAllowed } from './ip-allow-list'
+import { ipAllowed, plainIp } from './ip-allow-list'
 
 /**
  * Calls per key, in a window shared by every API process through the project's limiter (Redis when REDIS_URL is set,
@@ -56,7 +56,7 @@ export async function authenticateKey(c: Context, endpoint: EndpointDef, deps: A
 
   const state = await deps.rateLimiter.hit(API_KEY_CALLS, key.id)
   if (!state.allowed) throw rateLimited(state.retryAfterSeconds)
-  const ip = clientIp(c, deps.trustProxy)
+  const ip = plainIp(clientIp(c, deps.trustProxy))
   if (!ipAllowed(key.allowedIps, ip)) {
     throw new ApiError(403, 'API_KEY_NOT_ALLOWED', `This API key may not be used from ${ip}; add the address to its allow-list`)
   }
@@ -103,7 +103,7 @@ export function auditKeyCalls(deps: AppDeps): MiddlewareHandler {
         method: c.req.method,
         path: c.req.path,
         status: c.res.status,
-        ip: clientIp(c, deps.trustProxy),
+        ip: plainIp(clientIp(c, deps.trustProxy)),
         at: deps.clock.now(),
       })
     } catch (error) {

@@ -19,11 +19,14 @@ function addEntry(list: BlockList, entry: string): boolean {
   return true
 }
 
-/** Whether a call from `ip` may use a key with this allow-list (empty: from anywhere). */
-export function ipAllowed(allowedIps: readonly string[], socketIp: string): boolean {
+/** A dual-stack socket reports an IPv4 caller as ::ffff:203.0.113.7; people (and allow-lists) write 203.0.113.7. */
+export function plainIp(socketIp: string): string {
+  return socketIp.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
+}
+
+/** Whether a call from `ip` (plainIp) may use a key with this allow-list (empty: from anywhere). */
+export function ipAllowed(allowedIps: readonly string[], ip: string): boolean {
   if (allowedIps.length === 0) return true
-  // A dual-stack socket reports an IPv4 caller as ::ffff:203.0.113.7; the list names it as 203.0.113.7.
-  const ip = socketIp.replace(/^::ffff:(?=\d+\.\d+\.\d+\.\d+$)/i, '')
   const family = isIP(ip)
   if (family === 0) return false
   const list = new BlockList()

@@ -5,7 +5,7 @@ import { formatShortDateTime } from '#app/lib/dates'
 import { Badge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { rowMeta, rowName } from '#app/ui/row-text'
-import { API_KEY_SCOPE_LABELS,type ApiKey } from '#contract/api-keys'
+import { API_KEY_SCOPE_LABELS, type ApiKey } from '#contract/api-keys'
 
 const list = stack({ gap: '0' })
 const item = css({
@@ -41,9 +41,9 @@ export function KeyList({ keys, userId, onRotate, onRevoke, disabled }: KeyListP
             <span className={rowName}>{key.name}</span>
             <span className={rowMeta}>
               <span className={prefix}>{key.prefix}…</span>
-              <span>
-                · Made {formatShortDateTime(key.createdAt)} by {key.createdBy}
-              </span>
+            </span>
+            <span className={rowMeta}>
+              Made {formatShortDateTime(key.createdAt)} by {key.createdBy}
             </span>
             <span className={rowMeta}>
               {key.lastUsedAt ? `Last used ${formatShortDateTime(key.lastUsedAt)}` : 'Never used'}
