@@ -20,6 +20,7 @@ import { vendorProfileQuery } from '#app/features/settings/queries'
 import { TeamPanel } from '#app/features/team/components/team-panel'
 import { memberListQuery } from '#app/features/team/queries'
 import { memberListFilters, type PageSize, teamSearch } from '#app/features/team/search'
+import { WebhooksLinkCard } from '#app/features/webhooks/components/webhooks-link'
 import { WebsitePanel } from '#app/features/website/components/website-panel'
 import { websiteQuery } from '#app/features/website/queries'
 import { sessionCan, usePermission } from '#app/lib/permissions'
@@ -144,6 +145,7 @@ function TabPanel({ tab }: { tab: Tab }) {
           <ProfileSection />
           {isOwner ? <PaymentSmsCard /> : null}
           <SpokenAlertsCard />
+          <WebhooksLinkCard />
         </div>
       )
   }
