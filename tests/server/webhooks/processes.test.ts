@@ -106,7 +106,9 @@ describe.skipIf(!POSTGRES)('webhooks across npm start processes on one PostgreSQ
     for (const r of receiver.received) new Webhook(secret).verify(r.body, r.headers as Record<string, string>)
     const { rows } = await db.query<{ status: string; attempts: number }>(`select status, attempts from webhook_deliveries`)
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array.from({ length: 10 }, () => ['delivered', 1]))
-    const ran = await db.query<{ state: string; attempts: number }>(`select distinct state, attempts from jobs where kind = 'deliver-webhook'`)
+    const ran = await db.query<{ state: string; attempts: number }>(
+      `select distinct state, attempts from jobs where kind = 'deliver-webhook'`,
+    )
     expect(ran.rows).toEqual([{ state: 'done', attempts: 1 }])
 
     // The endpoint fails; while its delivery waits out its back-off, every process stops.

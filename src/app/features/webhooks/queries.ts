@@ -47,8 +47,7 @@ export function useCreateWebhookEndpoint() {
 export function useUpdateWebhookEndpoint() {
   const onSuccess = useWebhooksChanged()
   return useMutation({
-    mutationFn: ({ id, ...body }: { id: string } & BodyInput<typeof webhookEndpoints.updateWebhookEndpoint>) =>
-      api(webhookEndpoints.updateWebhookEndpoint, { query: { id }, body }),
+    mutationFn: (body: BodyInput<typeof webhookEndpoints.updateWebhookEndpoint>) => api(webhookEndpoints.updateWebhookEndpoint, { body }),
     onSuccess,
   })
 }
