@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO } from '#server/seed/demo'
 
 import { type Receiver, startReceiver } from '../server/webhooks/receiver'
+import { audit, describeFindings } from './axe'
 import { logIn, ownServerAndBrowser, phoneContext } from './browser'
 
 /*
@@ -74,6 +75,9 @@ describe('webhooks', () => {
     expect(receiver.received[1]!.headers['webhook-id']).toBe(first!.headers['webhook-id'])
     await deliveries.filter({ hasText: 'Delivered' }).nth(1).waitFor({ timeout: 20_000 })
     await deliveries.first().getByText('Request and answer').click()
+    // The page as it stands (endpoint, secret, log with one opened) has no serious or critical axe finding.
+    const { failing } = await audit(page, '/settings/webhooks', 'phone')
+    expect(failing, describeFindings(failing)).toEqual([])
     const log = shot('webhooks-deliveries.png')
     if (log) {
       await page.getByRole('heading', { name: 'Deliveries' }).scrollIntoViewIfNeeded()

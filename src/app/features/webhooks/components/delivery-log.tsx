@@ -97,9 +97,14 @@ function DeliveryItem({ delivery, url }: { delivery: WebhookDelivery; url: strin
         </summary>
         <div className={stack({ gap: '2' })}>
           <p className={muted}>Sent</p>
-          <pre className={pre}>{readable(delivery.requestBody)}</pre>
+          {/* Focusable: a box that scrolls must be reachable from the keyboard. */}
+          <pre className={pre} tabIndex={0} aria-label="Request body">
+            {readable(delivery.requestBody)}
+          </pre>
           <p className={muted}>Answer</p>
-          <pre className={pre}>{delivery.answerBody || '(empty)'}</pre>
+          <pre className={pre} tabIndex={0} aria-label="Answer body">
+            {delivery.answerBody || '(empty)'}
+          </pre>
         </div>
       </details>
       <div>
