@@ -145,9 +145,10 @@ const events = v.pipe(
   v.minLength(1, 'pick at least one event'),
   v.transform((list) => [...new Set(list)]),
 )
-const description = v.optional(
-  v.pipe(v.string('must be text'), v.trim(), v.maxLength(MAX_WEBHOOK_DESCRIPTION, `must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`)),
-  '',
+const descriptionText = v.pipe(
+  v.string('must be text'),
+  v.trim(),
+  v.maxLength(MAX_WEBHOOK_DESCRIPTION, `must be at most ${MAX_WEBHOOK_DESCRIPTION} characters`),
 )
 
 export const WebhookEndpoint = v.object({
@@ -202,7 +203,7 @@ export const webhookEndpoints = {
     summary: `Register a URL for events (https only on a production server; never a private or loopback address). Answers its signing secret. At most ${MAX_WEBHOOK_ENDPOINTS} per vendor.`,
     permission: 'VENDOR_DEVELOPERS',
     status: 201,
-    body: v.object({ url, events, description }),
+    body: v.object({ url, events, description: v.optional(descriptionText, '') }),
     response: WebhookEndpointWithSecret,
   }),
   updateWebhookEndpoint: endpoint({
@@ -210,11 +211,12 @@ export const webhookEndpoints = {
     path: '/webhooks/endpoints',
     summary: 'Change an endpoint’s URL, events, description, or pause it (isEnabled false: no new deliveries).',
     permission: 'VENDOR_DEVELOPERS',
-    query: v.object({ id }),
     body: v.object({
+      id,
       url: v.optional(url),
       events: v.optional(events),
-      description,
+      // No default here: a change that does not name the note keeps it.
+      description: v.optional(descriptionText),
       isEnabled: v.optional(v.boolean('must be true or false')),
     }),
     response: WebhookEndpoint,

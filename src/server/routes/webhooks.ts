@@ -20,8 +20,8 @@ export const webhookHandlers: HandlersFor<typeof webhookEndpoints> = {
   async createWebhookEndpoint({ auth, body, deps }) {
     return { data: await createEndpoint(deps, auth.vendorId, body), message: 'Endpoint added' }
   },
-  async updateWebhookEndpoint({ auth, body, deps, query }) {
-    return { data: await updateEndpoint(deps, auth.vendorId, query.id, body), message: 'Endpoint saved' }
+  async updateWebhookEndpoint({ auth, body: { id, ...change }, deps }) {
+    return { data: await updateEndpoint(deps, auth.vendorId, id, change), message: 'Endpoint saved' }
   },
   async deleteWebhookEndpoint({ auth, deps, query }) {
     await deleteEndpoint(deps, auth.vendorId, query.id)

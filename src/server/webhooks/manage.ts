@@ -103,11 +103,14 @@ export async function updateEndpoint(
   id: string,
   input: { url?: string; events?: WebhookEventType[]; description?: string; isEnabled?: boolean },
 ): Promise<WebhookEndpoint> {
-  await findEndpoint(deps.db, vendorId, id)
+  const current = await findEndpoint(deps.db, vendorId, id)
   const url = input.url === undefined ? undefined : await checkUrl(deps, input.url)
+  const change = { url, events: input.events, description: input.description, isEnabled: input.isEnabled }
+  // Nothing given: nothing to write (drizzle refuses an UPDATE with no column).
+  if (Object.values(change).every((value) => value === undefined)) return toEndpoint(current)
   const [row] = await deps.db
     .update(webhookEndpoints)
-    .set({ url, events: input.events, description: input.description, isEnabled: input.isEnabled })
+    .set(change)
     .where(and(eq(webhookEndpoints.vendorId, vendorId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
     .returning()
   if (!row) throw notFound('Webhook endpoint')

@@ -7,12 +7,15 @@ import { accessOf, type EndpointDef, isFileEndpoint, type QueryInput, successSta
 import { endpoints } from '#contract/index'
 import { lagosDate } from '#server/analytics'
 import { createApp } from '#server/app'
+import { jobs } from '#server/db/platform-schema'
 import { outletMembers } from '#server/db/team-schema'
+import { webhookDeliveries } from '#server/db/webhooks-schema'
 import { resolveDeps } from '#server/deps'
 import { newSessionId } from '#server/money/ledger'
 import { PaystackBankingProvider } from '#server/money/paystack'
 import { signPaystackBody } from '#server/money/paystack/webhook'
 import { signWebhookBody } from '#server/money/webhook-signature'
+import { deliveryJobKey, recordWebhookEvent } from '#server/webhooks/outbox'
 
 import { makeCollection, makeProduct } from '../catalogue/helpers'
 import { call, createMember, type TestApp } from '../harness'
@@ -78,6 +81,53 @@ async function ownerGet<E extends EndpointDef>(endpoint: E, query?: QueryInput<E
 async function newPendingOrder() {
   return (await order(t, s.token, { items: [{ variantId: ids.variantId, quantity: 1 }], customer: { name: 'Ada Fuzz' } }))
     .reference as string
+}
+
+/** A webhook endpoint of its own (the vendor's others removed first: 10 at most per vendor). */
+async function webhookEndpointId(): Promise<string> {
+  for (const { id } of await ownerGet(endpoints.listWebhookEndpoints))
+    await call(t.app, endpoints.deleteWebhookEndpoint, { token: s.token, query: { id } })
+  const res = await call(t.app, endpoints.createWebhookEndpoint, {
+    token: s.token,
+    body: { url: 'https://example.com/fuzz', events: ['dispute.updated'] },
+  })
+  return res.body.data.id
+}
+
+/**
+ * A delivery to resend, whose endpoint is then paused and its job ended: no worker of another file (a shared
+ * PostgreSQL) sends it, and a resend is refused (409) rather than queued.
+ */
+async function webhookDeliveryId(): Promise<string> {
+  const endpointId = await webhookEndpointId()
+  const at = t.clock.now()
+  const data = {
+    disputeId: 'd',
+    orderReference: 'ORD-FUZZ',
+    title: 'Fuzz',
+    status: 'open',
+    messageCount: 0,
+    change: 'opened',
+    updatedAt: at.toISOString(),
+  } as const
+  await recordWebhookEvent(t.db, {
+    vendorId: s.vendor.id,
+    type: 'dispute.updated',
+    key: `fuzz:${unique()}`,
+    subject: 'dispute:d',
+    at,
+    data,
+  })
+  const [delivery] = await t.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(sql`${webhookDeliveries.endpointId} = ${endpointId}`)
+  await t.db
+    .update(jobs)
+    .set({ state: 'done' })
+    .where(sql`${jobs.dedupeKey} = ${deliveryJobKey(delivery!.id)}`)
+  await call(t.app, endpoints.updateWebhookEndpoint, { token: s.token, body: { id: endpointId, isEnabled: false } })
+  return delivery!.id
 }
 
 /*
@@ -293,6 +343,15 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   disputeConversation: () => ({ query: { disputeId: ids.disputeId } }),
   sendDisputeMessage: () => ({ body: { disputeId: ids.disputeId, message: 'Any news?' } }),
   escalateDispute: () => ({ body: { disputeId: ids.disputeId, reason: 'No answer from the customer' } }),
+  createWebhookEndpoint: () => ({
+    body: { url: 'https://example.com/hooks', events: ['order.paid', 'dispute.updated'], description: 'Fuzz' },
+  }),
+  updateWebhookEndpoint: async () => ({ body: { id: await webhookEndpointId(), events: ['order.paid'], description: 'Fuzz' } }),
+  deleteWebhookEndpoint: async () => ({ query: { id: await webhookEndpointId() } }),
+  webhookEndpointSecret: async () => ({ query: { id: await webhookEndpointId() } }),
+  rotateWebhookSecret: async () => ({ query: { id: await webhookEndpointId() } }),
+  listWebhookDeliveries: () => ({ query: { page: '1', size: '20' } }),
+  resendWebhookDelivery: async () => ({ query: { id: await webhookDeliveryId() } }),
   listOutlets: () => ({ query: { search: 'Branch' } }),
   outletDetail: () => ({ query: { outletId: ids.outletId } }),
   createOutlet: () => ({

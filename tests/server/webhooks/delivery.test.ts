@@ -105,9 +105,7 @@ describe('a credit’s payment.received', () => {
     const a = await register(t, s.token, taking.url)
     const b = await register(t, s.token, other.url, ['order.paid', 'transfer.failed'])
     const c = await register(t, s.token, paused.url)
-    expect(
-      (await call(t.app, endpoints.updateWebhookEndpoint, { token: s.token, query: { id: c.id }, body: { isEnabled: false } })).status,
-    ).toBe(200)
+    expect((await call(t.app, endpoints.updateWebhookEndpoint, { token: s.token, body: { id: c.id, isEnabled: false } })).status).toBe(200)
     await credit()
     await deliveryWorker(t).runDueJobs()
     expect([taking.received.length, other.received.length, paused.received.length]).toEqual([1, 0, 0])

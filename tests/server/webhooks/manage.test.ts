@@ -89,6 +89,37 @@ describe('who manages endpoints', () => {
   })
 })
 
+describe('changing an endpoint', () => {
+  it('changes only what is named: pausing keeps the note, a change naming nothing changes nothing', async () => {
+    const o = await owner()
+    const created = await call(t.app, endpoints.createWebhookEndpoint, {
+      token: o.token,
+      body: { url: 'https://example.com/a', events: ['order.paid'], description: 'Shop website' },
+    })
+    const id = created.body.data.id
+    const paused = await call(t.app, endpoints.updateWebhookEndpoint, { token: o.token, body: { id, isEnabled: false } })
+    expect(paused.body.data).toMatchObject({
+      isEnabled: false,
+      description: 'Shop website',
+      url: 'https://example.com/a',
+      events: ['order.paid'],
+    })
+    const same = await call(t.app, endpoints.updateWebhookEndpoint, { token: o.token, body: { id } })
+    expect(same.status).toBe(200)
+    expect(same.body.data).toEqual(paused.body.data)
+    const moved = await call(t.app, endpoints.updateWebhookEndpoint, {
+      token: o.token,
+      body: { id, url: 'https://example.com/b', events: ['order.paid', 'order.refunded'], isEnabled: true },
+    })
+    expect(moved.body.data).toMatchObject({
+      url: 'https://example.com/b',
+      events: ['order.paid', 'order.refunded'],
+      isEnabled: true,
+      description: 'Shop website',
+    })
+  })
+})
+
 describe('in production', () => {
   it('refuses http and every private, loopback, link-local or unresolvable address at registration', async () => {
     const o = await owner(production)
@@ -112,15 +143,18 @@ describe('in production', () => {
       expect(res.status, url).toBe(422)
       expect(res.body.issues?.[0]?.path, url).toBe('url')
     }
-    // A public address literal is taken (nothing is sent at registration).
-    expect(
-      (
-        await call(production.app, endpoints.createWebhookEndpoint, {
-          token: o.token,
-          body: { url: 'https://8.8.8.8/hooks', events: ['order.paid'] },
-        })
-      ).status,
-    ).toBe(201)
+    // A public address literal is taken (nothing is sent at registration); moving it to a private one is refused.
+    const taken = await call(production.app, endpoints.createWebhookEndpoint, {
+      token: o.token,
+      body: { url: 'https://8.8.8.8/hooks', events: ['order.paid'] },
+    })
+    expect(taken.status).toBe(201)
+    const moved = await call(production.app, endpoints.updateWebhookEndpoint, {
+      token: o.token,
+      body: { id: taken.body.data.id, url: 'https://10.0.0.8/hooks' },
+    })
+    expect(moved.status).toBe(422)
+    expect(moved.body.issues?.[0]?.path).toBe('url')
   })
 
   it('refuses again at send: an endpoint whose address is private gets nothing, and the log says why', async () => {
