@@ -36,6 +36,7 @@ export const operatorEndpoints = {
         createdAt: v.string(),
       }),
     ),
+    errors: ['RATE_LIMITED'],
   }),
   operatorVendorStatus: endpoint({
     method: 'POST',

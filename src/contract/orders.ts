@@ -379,7 +379,7 @@ export const orderEndpoints = {
     idempotent: true,
     body: v.pipe(v.object({ ...orderBody, transactionReference: v.optional(id) }), oneCustomer(), payersOrder()),
     response: Order,
-    errors: ['COUPON_NOT_USABLE', 'TRANSACTION_NOT_MATCHABLE', 'NOT_FOUND'],
+    errors: ['COUPON_NOT_USABLE', 'TRANSACTION_NOT_MATCHABLE', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   updateOrderStatus: endpoint({
     method: 'PATCH',
@@ -402,7 +402,7 @@ export const orderEndpoints = {
     permission: 'VENDOR_ORDERS',
     body: v.object({ reference, dueDate: v.nullable(localDate) }),
     response: Order,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'ILLEGAL_STATUS_CHANGE'],
   }),
   refundOrder: endpoint({
     method: 'PUT',

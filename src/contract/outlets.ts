@@ -135,7 +135,7 @@ export const outletEndpoints = {
     idempotent: true,
     body: v.object({ amount: amountKobo, outletId, narration, pin }),
     response: OutletTransfer,
-    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'],
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   transferToMain: endpoint({
     method: 'POST',
@@ -146,7 +146,7 @@ export const outletEndpoints = {
     idempotent: true,
     body: v.object({ amount: amountKobo, outletId, pin }),
     response: OutletTransfer,
-    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'],
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   outletTransactions: endpoint({
     method: 'GET',

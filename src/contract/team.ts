@@ -130,7 +130,7 @@ export const teamEndpoints = {
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id, status: v.picklist(['active', 'inactive'], 'must be active or inactive') }),
     response: TeamMember,
-    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF', 'PERMISSION_NOT_HELD'],
+    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF', 'PERMISSION_NOT_HELD', 'PHONE_TAKEN'],
   }),
   setMemberPermissions: endpoint({
     method: 'PATCH',
@@ -142,6 +142,6 @@ export const teamEndpoints = {
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id, permissions: permissionList }),
     response: TeamMember,
-    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF'],
+    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF', 'PERMISSION_NOT_HELD'],
   }),
 }
