@@ -60,7 +60,7 @@ function renderOperation(path: string, method: string, op: Json): string {
     `<span class="tag">access: ${escapeHtml(String(op['x-access']))}</span>`,
     op['x-permission'] ? `<span class="tag">permission: ${escapeHtml(String(op['x-permission']))}</span>` : '',
     op['x-idempotent'] ? '<span class="tag">Idempotency-Key required</span>' : '',
-    ...security.map((scheme) => `<span class="tag">${escapeHtml(scheme)}</span>`),
+    ...security.map((scheme) => `<span class="tag">security: ${escapeHtml(scheme)}</span>`),
   ].join('')
   return `<section id="${escapeHtml(id)}">
 <div><span class="method ${upper}">${upper}</span> <code>/api${escapeHtml(path)}</code> — <strong>${escapeHtml(id)}</strong></div>
