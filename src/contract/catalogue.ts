@@ -458,6 +458,6 @@ export const catalogueEndpoints = {
       email: v.optional(v.nullable(email)),
     }),
     response: PayLinkCheckout,
-    errors: ['PAY_LINK_NOT_FOUND', 'PAY_LINK_SOLD_OUT', 'PAY_LINK_NOT_PAYABLE', 'RATE_LIMITED'],
+    errors: ['PAY_LINK_NOT_FOUND', 'PAY_LINK_SOLD_OUT', 'PAY_LINK_NOT_PAYABLE', 'RATE_LIMITED', 'COUPON_NOT_USABLE'],
   }),
 }

@@ -174,7 +174,7 @@ export const onboardingEndpoints = {
     access: 'user',
     body: v.object({ phone: v.pipe(phone, v.nonEmpty('is required')) }),
     response: v.object({ expiresInMinutes: v.number(), resendAfterSeconds: v.number(), phone: v.string() }),
-    errors: ['RATE_LIMITED', 'CODE_NOT_SENT', 'OWNER_ONLY', 'PHONE_ALREADY_VERIFIED'],
+    errors: ['RATE_LIMITED', 'CODE_NOT_SENT', 'OWNER_ONLY', 'PHONE_ALREADY_VERIFIED', 'PHONE_TAKEN'],
   }),
   onboarding: endpoint({
     method: 'GET',
