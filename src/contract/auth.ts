@@ -32,6 +32,7 @@ export const authEndpoints = {
       /** True once: the owner's first sign-in after the vendor was approved ("Congratulations, ready to start selling"). */
       welcome: v.optional(v.boolean()),
     }),
+    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_INACTIVE', 'RATE_LIMITED', 'LIMITS_UNAVAILABLE'],
   }),
   logout: endpoint({
     method: 'POST',
@@ -49,6 +50,7 @@ export const authEndpoints = {
     access: 'public',
     body: v.object({ email }),
     response: v.object({ expiresInMinutes: v.number() }),
+    errors: ['RATE_LIMITED', 'CODE_NOT_SENT'],
   }),
   resetPassword: endpoint({
     method: 'POST',
@@ -57,6 +59,7 @@ export const authEndpoints = {
     access: 'public',
     body: v.object({ email, otp: otpCode, password: newPassword }),
     response: Empty,
+    errors: ['INVALID_CODE', 'CODE_EXPIRED', 'CODE_BURNED', 'RATE_LIMITED'],
   }),
   me: endpoint({
     method: 'GET',
@@ -75,5 +78,6 @@ export const authEndpoints = {
       newPassword,
     }),
     response: Empty,
+    errors: ['INVALID_CURRENT_PASSWORD', 'RATE_LIMITED', 'LIMITS_UNAVAILABLE'],
   }),
 }

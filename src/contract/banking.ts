@@ -57,6 +57,7 @@ export const bankingEndpoints = {
     permission: 'VENDOR_TRANSFERS',
     query: v.object({ accountNumber, bankCode }),
     response: ResolvedAccount,
+    errors: ['UNKNOWN_BANK', 'INVALID_ACCOUNT_NUMBER', 'NAME_ENQUIRY_FAILED', 'BANK_UNAVAILABLE', 'RATE_LIMITED'],
   }),
   setSettlementAccount: endpoint({
     method: 'POST',
@@ -68,6 +69,7 @@ export const bankingEndpoints = {
     permission: ['VENDOR_SETTINGS', 'VENDOR_TRANSFERS'],
     body: v.object({ requestId, pin }),
     response: SettlementAccount,
+    errors: ['INVALID_REQUEST_ID', 'SETTLEMENT_NAME_MISMATCH', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET'],
   }),
   settlementAccount: endpoint({
     method: 'GET',
@@ -88,6 +90,19 @@ export const bankingEndpoints = {
     idempotent: true,
     body: v.object({ amount: amountKobo, requestId, pin, narration }),
     response: Transaction,
+    errors: [
+      'INVALID_PIN',
+      'PIN_LOCKED',
+      'PIN_NOT_SET',
+      'PIN_CHANGED',
+      'INVALID_REQUEST_ID',
+      'THIRD_PARTY_TRANSFERS_DISABLED',
+      'SETTLEMENT_COOLING_OFF',
+      'INSUFFICIENT_FUNDS',
+      'TRANSFER_LIMIT_EXCEEDED',
+      'DAILY_LIMIT_EXCEEDED',
+      'IDEMPOTENCY_KEY_REUSED',
+    ],
   }),
   transferCharges: endpoint({
     method: 'GET',
@@ -131,11 +146,13 @@ export const bankingEndpoints = {
     permission: ['VENDOR_SETTINGS', 'VENDOR_TRANSFERS'],
     body: v.object({ isEnabled: v.boolean('must be true or false'), pin }),
     response: v.object({ isEnabled: v.boolean() }),
+    errors: ['INVALID_PIN', 'PIN_LOCKED'],
   }),
   /** Not called by the app: the banking provider's notice of an inbound transfer to a virtual account. */
   bankInbound: endpoint({
     method: 'POST',
     path: '/webhooks/bank/inbound',
+    credential: 'provider-signature',
     summary:
       'Inbound transfer notice from the banking provider (the sandbox command in development). Authenticated by an HMAC-SHA256 signature of the raw body in X-Provider-Signature; idempotent on the provider reference and on the NIP session ID (one transfer notified under two references is credited once).',
     access: 'public',
@@ -150,11 +167,13 @@ export const bankingEndpoints = {
       narration,
     }),
     response: v.object({ transactionId: v.string(), duplicate: v.boolean() }),
+    errors: ['NOT_FOUND', 'AMOUNT_TOO_LARGE'],
   }),
   /** Not called by the app: Paystack's webhook (BANK_PROVIDER=paystack; 404 with any other provider). */
   paystackWebhook: endpoint({
     method: 'POST',
     path: '/webhooks/paystack',
+    credential: 'paystack-signature',
     summary:
       "Paystack's events: charge.success into a wallet's or an order's account credits it once (de-duplicated on Paystack's reference and the NIP session ID); transfer.success, transfer.failed and transfer.reversed settle or reverse the send once. Authenticated by x-paystack-signature, the HMAC-SHA512 of the raw body with the secret key; anything else is acknowledged and ignored.",
     access: 'public',
@@ -163,5 +182,6 @@ export const bankingEndpoints = {
       data: v.looseObject({}),
     }),
     response: v.object({ handled: v.boolean() }),
+    errors: ['NOT_FOUND', 'AMOUNT_TOO_LARGE'],
   }),
 }

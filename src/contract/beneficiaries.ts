@@ -65,6 +65,7 @@ export const beneficiaryEndpoints = {
     permission: 'VENDOR_TRANSFERS',
     body: v.object({ bankCode, accountNumber, label }),
     response: SavedBeneficiary,
+    errors: ['UNKNOWN_BANK', 'INVALID_ACCOUNT_NUMBER', 'NAME_ENQUIRY_FAILED', 'BANK_UNAVAILABLE', 'RATE_LIMITED'],
   }),
   removeBeneficiary: endpoint({
     method: 'DELETE',
@@ -73,5 +74,6 @@ export const beneficiaryEndpoints = {
     permission: 'VENDOR_TRANSFERS',
     query: v.object({ id }),
     response: v.null(),
+    errors: ['NOT_FOUND'],
   }),
 }

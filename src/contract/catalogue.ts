@@ -221,6 +221,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({ name: collectionName, description: optionalText(MAX_COLLECTION_DESCRIPTION) }),
     response: Collection,
+    errors: ['COLLECTION_NAME_TAKEN'],
   }),
   updateCollection: endpoint({
     method: 'PATCH',
@@ -229,6 +230,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({ id, name: collectionName, description: optionalText(MAX_COLLECTION_DESCRIPTION) }),
     response: Collection,
+    errors: ['NOT_FOUND', 'COLLECTION_NAME_TAKEN'],
   }),
   setCollectionVisibility: endpoint({
     method: 'PUT',
@@ -237,6 +239,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({ id, isVisible: v.boolean('must be true or false') }),
     response: Collection,
+    errors: ['NOT_FOUND'],
   }),
   deleteCollection: endpoint({
     method: 'DELETE',
@@ -245,6 +248,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     query: v.object({ id }),
     response: v.null(),
+    errors: ['NOT_FOUND'],
   }),
   listVariants: endpoint({
     method: 'GET',
@@ -257,6 +261,7 @@ export const catalogueEndpoints = {
       productId: v.optional(id),
     }),
     response: page(ProductVariant),
+    errors: ['NOT_FOUND'],
   }),
   createProduct: endpoint({
     method: 'POST',
@@ -277,6 +282,7 @@ export const catalogueEndpoints = {
       images,
     }),
     response: Product,
+    errors: ['NOT_FOUND'],
   }),
   updateProduct: endpoint({
     method: 'PATCH',
@@ -300,6 +306,7 @@ export const catalogueEndpoints = {
       images,
     }),
     response: Product,
+    errors: ['NOT_FOUND'],
   }),
   listProducts: endpoint({
     method: 'GET',
@@ -327,6 +334,7 @@ export const catalogueEndpoints = {
       ),
     ),
     response: page(ProductSummary),
+    errors: ['NOT_FOUND'],
   }),
   productDetail: endpoint({
     method: 'GET',
@@ -335,6 +343,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     query: v.object({ id }),
     response: Product,
+    errors: ['NOT_FOUND'],
   }),
   deleteProduct: endpoint({
     method: 'DELETE',
@@ -343,6 +352,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     query: v.object({ id }),
     response: v.null(),
+    errors: ['NOT_FOUND'],
   }),
   updateVariant: endpoint({
     method: 'PATCH',
@@ -396,6 +406,7 @@ export const catalogueEndpoints = {
       ),
     ),
     response: ProductVariant,
+    errors: ['NOT_FOUND', 'VARIANT_UNITS_CHANGED', 'NOT_ENOUGH_STOCK'],
   }),
   generatePayLink: endpoint({
     method: 'POST',
@@ -404,6 +415,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({ id }),
     response: ProductVariant,
+    errors: ['NOT_FOUND'],
   }),
   setStockAlert: endpoint({
     method: 'PATCH',
@@ -412,6 +424,7 @@ export const catalogueEndpoints = {
     permission: 'VENDOR_INVENTORY',
     body: v.object({ productId: id, productVariantId: id, threshold: units }),
     response: ProductVariant,
+    errors: ['NOT_FOUND'],
   }),
   payLink: endpoint({
     method: 'GET',
@@ -420,6 +433,7 @@ export const catalogueEndpoints = {
     access: 'public',
     query: v.object({ code: payLinkCode }),
     response: PayLinkView,
+    errors: ['PAY_LINK_NOT_FOUND'],
   }),
   payLinkCheckout: endpoint({
     method: 'POST',
@@ -444,5 +458,6 @@ export const catalogueEndpoints = {
       email: v.optional(v.nullable(email)),
     }),
     response: PayLinkCheckout,
+    errors: ['PAY_LINK_NOT_FOUND', 'PAY_LINK_SOLD_OUT', 'PAY_LINK_NOT_PAYABLE', 'RATE_LIMITED', 'COUPON_NOT_USABLE'],
   }),
 }

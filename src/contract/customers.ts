@@ -86,6 +86,7 @@ export const customerEndpoints = {
     permission: 'VENDOR_CUSTOMERS',
     query: v.object({ customerId: id }),
     response: CustomerInfo,
+    errors: ['NOT_FOUND'],
   }),
   customerAnalytics: endpoint({
     method: 'GET',

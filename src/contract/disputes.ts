@@ -74,6 +74,7 @@ export const disputeEndpoints = {
     permission: 'VENDOR_ORDERS',
     query: v.object({ disputeId: id }),
     response: DisputeInfo,
+    errors: ['NOT_FOUND'],
   }),
   createDispute: endpoint({
     method: 'POST',
@@ -89,6 +90,7 @@ export const disputeEndpoints = {
       category: id,
     }),
     response: DisputeInfo,
+    errors: ['NOT_FOUND', 'DISPUTE_EXISTS'],
   }),
   disputeCategories: endpoint({
     method: 'GET',
@@ -105,6 +107,7 @@ export const disputeEndpoints = {
     permission: 'VENDOR_ORDERS',
     query: v.object({ ...pageQuery, disputeId: id }),
     response: page(DisputeMessage),
+    errors: ['NOT_FOUND'],
   }),
   sendDisputeMessage: endpoint({
     method: 'POST',
@@ -116,6 +119,7 @@ export const disputeEndpoints = {
     idempotent: true,
     body: v.object({ disputeId: id, message: text(MAX_DISPUTE_MESSAGE) }),
     response: DisputeMessage,
+    errors: ['NOT_FOUND', 'DISPUTE_RESOLVED'],
   }),
   escalateDispute: endpoint({
     method: 'POST',
@@ -124,5 +128,6 @@ export const disputeEndpoints = {
     permission: 'VENDOR_ORDERS',
     body: v.object({ disputeId: id, reason: text(MAX_ESCALATION_REASON) }),
     response: DisputeInfo,
+    errors: ['NOT_FOUND', 'DISPUTE_ALREADY_ESCALATED', 'DISPUTE_RESOLVED'],
   }),
 }

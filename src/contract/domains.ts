@@ -122,6 +122,7 @@ export const domainEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({ domain: domainText }),
     response: ShopDomain,
+    errors: ['DOMAIN_NOT_ALLOWED', 'DOMAIN_TAKEN', 'DOMAIN_LIMIT'],
   }),
   verifyDomain: endpoint({
     method: 'POST',
@@ -132,6 +133,7 @@ export const domainEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({ id }),
     response: ShopDomain,
+    errors: ['NOT_FOUND', 'DOMAIN_TAKEN', 'RATE_LIMITED', 'DNS_UNREACHABLE'],
   }),
   removeDomain: endpoint({
     method: 'DELETE',
@@ -140,5 +142,6 @@ export const domainEndpoints = {
     permission: 'VENDOR_SETTINGS',
     query: v.object({ id }),
     response: Empty,
+    errors: ['NOT_FOUND'],
   }),
 }

@@ -1,6 +1,7 @@
 import type * as v from 'valibot'
 
 import type { ApiKeyScope } from './api-keys'
+import type { ErrorCode } from './error-codes'
 import type { Permission } from './permissions'
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -57,7 +58,21 @@ export interface EndpointDef {
    * Unset: derived from access, method and permission (apiKeyScopeOf in api-keys.ts).
    */
   apiKey?: ApiKeyScope | false
+   * A 'public' endpoint whose caller proves itself another way than a session: the operator's X-Operator-Key, or
+   * a provider's webhook signature. The server's guard for it checks it (register() refuses a guard the contract
+   * does not declare, and the reverse); the OpenAPI document names the security scheme and its 401.
+   */
+  credential?: Credential
+  /**
+   * The error codes the handler can answer beyond those the pipeline derives from this declaration (session,
+   * permission, body, query, idempotency, credential): NOT_FOUND, a conflict, a rate limit, an outside service down.
+   * The OpenAPI document lists them per status (contract/error-statuses.ts); the server suite fails an answer whose
+   * status or code an operation does not declare (decision 170).
+   */
+  errors?: readonly ErrorCode[]
 }
+
+export type Credential = 'operator-key' | 'provider-signature' | 'paystack-signature'
 
 /** Declares one endpoint. Identity function: the value is the declaration, the type keeps the schemas. */
 /* @__NO_SIDE_EFFECTS__ */

@@ -153,6 +153,7 @@ export const onboardingEndpoints = {
     }),
     // codeSent false: neither the SMS nor the e-mail went out at once (they are retried); the app says so.
     response: v.object({ token: v.string(), user: User, onboarding: Onboarding, codeSent: v.boolean() }),
+    errors: ['RATE_LIMITED', 'EMAIL_TAKEN', 'PHONE_TAKEN'],
   }),
   verifyPhone: endpoint({
     method: 'PATCH',
@@ -161,6 +162,7 @@ export const onboardingEndpoints = {
     access: 'user',
     body: v.object({ otp: otpCode }),
     response: Onboarding,
+    errors: ['INVALID_CODE', 'CODE_EXPIRED', 'CODE_BURNED', 'OWNER_ONLY', 'PHONE_ALREADY_VERIFIED'],
   }),
   resendOtp: endpoint({
     method: 'POST',
@@ -172,6 +174,7 @@ export const onboardingEndpoints = {
     access: 'user',
     body: v.object({ phone: v.pipe(phone, v.nonEmpty('is required')) }),
     response: v.object({ expiresInMinutes: v.number(), resendAfterSeconds: v.number(), phone: v.string() }),
+    errors: ['RATE_LIMITED', 'CODE_NOT_SENT', 'OWNER_ONLY', 'PHONE_ALREADY_VERIFIED', 'PHONE_TAKEN'],
   }),
   onboarding: endpoint({
     method: 'GET',
@@ -198,6 +201,7 @@ export const onboardingEndpoints = {
       idNumber: v.pipe(formText, v.string('is required'), v.trim(), v.regex(/^\d{11}$/, 'must be 11 digits')),
     }),
     response: Onboarding,
+    errors: ['OWNER_ONLY', 'ALREADY_APPROVED', 'PHONE_NOT_VERIFIED'],
   }),
   checkShopUrl: endpoint({
     method: 'GET',
@@ -214,6 +218,7 @@ export const onboardingEndpoints = {
     access: 'user',
     body: v.object({ url: shopUrl }),
     response: v.object({ url: v.string() }),
+    errors: ['URL_TAKEN', 'ALREADY_APPROVED', 'OWNER_ONLY'],
   }),
   setUpShop: endpoint({
     method: 'PATCH',
@@ -237,6 +242,7 @@ export const onboardingEndpoints = {
       background: v.picklist(BACKGROUND_IDS, 'must be one of the supported backgrounds'),
     }),
     response: Onboarding,
+    errors: ['URL_TAKEN', 'ALREADY_APPROVED', 'OWNER_ONLY'],
   }),
   supportedFonts: endpoint({
     method: 'GET',

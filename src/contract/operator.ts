@@ -19,6 +19,7 @@ export const operatorEndpoints = {
   operatorVendors: endpoint({
     method: 'GET',
     path: '/operator/vendors',
+    credential: 'operator-key',
     summary: 'Every vendor (or those in one status), oldest first, with how far onboarding went. X-Operator-Key.',
     access: 'public',
     query: v.object({ status: v.optional(VendorStatus) }),
@@ -35,10 +36,12 @@ export const operatorEndpoints = {
         createdAt: v.string(),
       }),
     ),
+    errors: ['RATE_LIMITED'],
   }),
   operatorVendorStatus: endpoint({
     method: 'POST',
     path: '/operator/vendor-status',
+    credential: 'operator-key',
     summary:
       'Set the status of the vendor one of whose users has this email; approving or rejecting emails the owner. ' +
       '404 when no user has it. X-Operator-Key.',

@@ -367,6 +367,7 @@ export const orderEndpoints = {
     permission: 'VENDOR_ORDERS',
     query: v.object({ reference }),
     response: Order,
+    errors: ['NOT_FOUND'],
   }),
   createOrder: endpoint({
     method: 'POST',
@@ -378,6 +379,7 @@ export const orderEndpoints = {
     idempotent: true,
     body: v.pipe(v.object({ ...orderBody, transactionReference: v.optional(id) }), oneCustomer(), payersOrder()),
     response: Order,
+    errors: ['COUPON_NOT_USABLE', 'TRANSACTION_NOT_MATCHABLE', 'NOT_FOUND', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   updateOrderStatus: endpoint({
     method: 'PATCH',
@@ -390,6 +392,7 @@ export const orderEndpoints = {
       narration: optionalText(MAX_ORDER_NARRATION),
     }),
     response: Order,
+    errors: ['NOT_FOUND', 'ILLEGAL_STATUS_CHANGE'],
   }),
   setInvoiceDueDate: endpoint({
     method: 'PATCH',
@@ -399,6 +402,7 @@ export const orderEndpoints = {
     permission: 'VENDOR_ORDERS',
     body: v.object({ reference, dueDate: v.nullable(localDate) }),
     response: Order,
+    errors: ['NOT_FOUND', 'ILLEGAL_STATUS_CHANGE'],
   }),
   refundOrder: endpoint({
     method: 'PUT',
@@ -421,6 +425,17 @@ export const orderEndpoints = {
       refundAccount: v.optional(v.object({ accountNumber: v.string(), bankName: v.string() })),
     }),
     response: Order,
+    errors: [
+      'NOT_FOUND',
+      'REFUND_NOT_ALLOWED',
+      'REFUND_ACCOUNT_CHANGED',
+      'NO_REFUND_ACCOUNT',
+      'INSUFFICIENT_FUNDS',
+      'IDEMPOTENCY_KEY_REUSED',
+      'INVALID_PIN',
+      'PIN_LOCKED',
+      'PIN_NOT_SET',
+    ],
   }),
   createShareableOrder: endpoint({
     method: 'POST',
@@ -431,6 +446,7 @@ export const orderEndpoints = {
     idempotent: true,
     body: v.pipe(v.object(orderBody), oneCustomer()),
     response: Order,
+    errors: ['NOT_FOUND'],
   }),
   listShareableOrders: endpoint({
     method: 'GET',
@@ -447,6 +463,7 @@ export const orderEndpoints = {
     access: 'public',
     query: v.object({ code: v.pipe(v.string('is required'), v.trim(), v.regex(/^[A-Za-z0-9_-]{8,64}$/, 'is not a valid code')) }),
     response: PublicOrder,
+    errors: ['ORDER_LINK_NOT_FOUND'],
   }),
   sellableVariants: endpoint({
     method: 'GET',

@@ -82,6 +82,7 @@ export const outletEndpoints = {
     permission: 'VENDOR_OUTLETS',
     query: v.object({ outletId }),
     response: Outlet,
+    errors: ['NOT_FOUND'],
   }),
   createOutlet: endpoint({
     method: 'POST',
@@ -96,6 +97,7 @@ export const outletEndpoints = {
       phone: v.optional(v.nullable(phone)),
     }),
     response: Outlet,
+    errors: ['OUTLET_NAME_TAKEN'],
   }),
   setOutletStatus: endpoint({
     method: 'PUT',
@@ -104,6 +106,7 @@ export const outletEndpoints = {
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({ outletId, status: v.picklist(OUTLET_STATUSES, 'must be active or inactive') }),
     response: Outlet,
+    errors: ['NOT_FOUND'],
   }),
   outletWalletDetails: endpoint({
     method: 'GET',
@@ -112,6 +115,7 @@ export const outletEndpoints = {
     permission: 'VENDOR_OUTLETS',
     query: v.object({ outletId }),
     response: WalletDetails,
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE'],
   }),
   outletWalletBalance: endpoint({
     method: 'GET',
@@ -120,6 +124,7 @@ export const outletEndpoints = {
     permission: 'VENDOR_OUTLETS',
     query: v.object({ outletId }),
     response: WalletBalance,
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE'],
   }),
   fundOutlet: endpoint({
     method: 'POST',
@@ -130,6 +135,7 @@ export const outletEndpoints = {
     idempotent: true,
     body: v.object({ amount: amountKobo, outletId, narration, pin }),
     response: OutletTransfer,
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   transferToMain: endpoint({
     method: 'POST',
@@ -140,6 +146,7 @@ export const outletEndpoints = {
     idempotent: true,
     body: v.object({ amount: amountKobo, outletId, pin }),
     response: OutletTransfer,
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE', 'INSUFFICIENT_FUNDS', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'IDEMPOTENCY_KEY_REUSED'],
   }),
   outletTransactions: endpoint({
     method: 'GET',
@@ -148,6 +155,7 @@ export const outletEndpoints = {
     permission: 'VENDOR_OUTLETS',
     query: v.object({ ...pageQuery, ...cursorQuery, outletId, ...transactionFilters }),
     response: keysetPage(Transaction),
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE'],
   }),
   outletTransactionDetail: endpoint({
     method: 'GET',
@@ -156,6 +164,7 @@ export const outletEndpoints = {
     permission: 'VENDOR_OUTLETS',
     query: v.object({ id, outletId }),
     response: Transaction,
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE'],
   }),
   listOutletMembers: endpoint({
     method: 'GET',
@@ -168,6 +177,7 @@ export const outletEndpoints = {
       search: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(100, 'is too long'))),
     }),
     response: page(OutletMember),
+    errors: ['NOT_FOUND', 'OUTLET_INACTIVE'],
   }),
   addOutletMember: endpoint({
     method: 'POST',
@@ -177,6 +187,7 @@ export const outletEndpoints = {
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     body: v.object({ outletId, memberId: id }),
     response: OutletMember,
+    errors: ['NOT_FOUND', 'ALREADY_OUTLET_MEMBER', 'OWNER_SEES_EVERY_OUTLET', 'PERMISSION_NOT_HELD'],
   }),
   removeOutletMember: endpoint({
     method: 'DELETE',
@@ -185,5 +196,6 @@ export const outletEndpoints = {
     permission: ['VENDOR_OUTLETS', 'VENDOR_TEAM'],
     query: v.object({ outletId, memberId: id }),
     response: v.null(),
+    errors: ['PERMISSION_NOT_HELD', 'NOT_FOUND'],
   }),
 }

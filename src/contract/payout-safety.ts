@@ -46,6 +46,7 @@ export const payoutSafetyEndpoints = {
       'Owner only, with the PIN: set both limits (kobo). A lower value applies at once; a higher one after the settlement cooling-off period.',
     body: v.object({ perTransfer: limitKobo, daily: limitKobo, pin }),
     response: SendLimits,
+    errors: ['OWNER_ONLY', 'INVALID_PIN'],
   }),
   cancelSettlementChange: endpoint({
     method: 'POST',
@@ -57,5 +58,6 @@ export const payoutSafetyEndpoints = {
     // The account being cancelled, as the screen showed it: a stale screen cannot cancel a later change.
     body: v.object({ accountNumber }),
     response: v.nullable(SettlementAccount),
+    errors: ['NO_SETTLEMENT_CHANGE'],
   }),
 }

@@ -28,6 +28,7 @@ export const pinEndpoints = {
       'Set the transaction PIN when none exists (409 if one does), with the account password: a session alone (a tablet left signed in) must not be able to create the PIN that moves money.',
     body: v.object({ pin, password: accountPassword }),
     response: PinStatus,
+    errors: ['PIN_EXISTS', 'INVALID_PASSWORD', 'RATE_LIMITED', 'LIMITS_UNAVAILABLE'],
   }),
   initiatePinChange: endpoint({
     method: 'PATCH',
@@ -40,6 +41,7 @@ export const pinEndpoints = {
       v.check((b) => Boolean(b.pin) !== Boolean(b.password), 'send either pin or password'),
     ),
     response: v.object({ expiresInMinutes: v.number(), sentTo: v.string() }),
+    errors: ['INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'RATE_LIMITED', 'CODE_NOT_SENT', 'INVALID_PASSWORD'],
   }),
   verifyPinOtp: endpoint({
     method: 'PATCH',
@@ -48,6 +50,7 @@ export const pinEndpoints = {
     summary: 'Step 2: the OTP (6 digits, 10 minutes, 5 tries). Answers a reset session key in the x-session-key header.',
     body: v.object({ otp: v.pipe(v.string('is required'), v.regex(/^\d{6}$/, 'must be 6 digits')) }),
     response: v.object({ expiresInMinutes: v.number() }),
+    errors: ['INVALID_CODE', 'CODE_EXPIRED', 'CODE_BURNED'],
   }),
   resetPin: endpoint({
     method: 'PATCH',
@@ -56,5 +59,6 @@ export const pinEndpoints = {
     summary: "Step 3: the new PIN, with the x-session-key from step 2. Unlocks the PIN and revokes the user's other sessions.",
     body: v.object({ pin }),
     response: PinStatus,
+    errors: ['SESSION_KEY_REQUIRED', 'PIN_SESSION_INVALID', 'INVALID_PASSWORD', 'RATE_LIMITED', 'LIMITS_UNAVAILABLE'],
   }),
 }

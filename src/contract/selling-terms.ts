@@ -106,6 +106,7 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_INVENTORY',
     query: v.object({ id }),
     response: Coupon,
+    errors: ['NOT_FOUND'],
   }),
   createCoupon: endpoint({
     method: 'POST',
@@ -143,6 +144,7 @@ export const sellingTermsEndpoints = {
       ),
     ),
     response: Coupon,
+    errors: ['COUPON_CODE_TAKEN'],
   }),
   updateCoupon: endpoint({
     method: 'PATCH',
@@ -161,6 +163,7 @@ export const sellingTermsEndpoints = {
       enabled: v.optional(v.boolean('must be true or false')),
     }),
     response: Coupon,
+    errors: ['NOT_FOUND', 'COUPON_CODE_TAKEN'],
   }),
   listTaxes: endpoint({
     method: 'GET',
@@ -178,6 +181,7 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({ name: text(MAX_TAX_NAME), percentage: percent(0, 'must not be negative') }),
     response: Tax,
+    errors: ['TAX_NAME_TAKEN'],
   }),
   updateTax: endpoint({
     method: 'PATCH',
@@ -188,6 +192,7 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_SETTINGS',
     body: v.object({ id, name: v.optional(text(MAX_TAX_NAME)), percentage: v.optional(percent(0, 'must not be negative')) }),
     response: Tax,
+    errors: ['NOT_FOUND', 'TAX_NAME_TAKEN'],
   }),
   deleteTax: endpoint({
     method: 'DELETE',
@@ -196,6 +201,7 @@ export const sellingTermsEndpoints = {
     permission: 'VENDOR_SETTINGS',
     query: v.object({ id }),
     response: v.null(),
+    errors: ['NOT_FOUND'],
   }),
   listDeliveryLocations: endpoint({
     method: 'GET',
@@ -231,5 +237,6 @@ export const sellingTermsEndpoints = {
       isActive: v.optional(v.boolean('must be true or false')),
     }),
     response: DeliveryLocation,
+    errors: ['NOT_FOUND'],
   }),
 }

@@ -72,5 +72,6 @@ export const storefrontEndpoints = {
       ...pageQuery,
     }),
     response: Storefront,
+    errors: ['SHOP_NOT_FOUND'],
   }),
 }

@@ -83,6 +83,7 @@ export const teamEndpoints = {
       permissions: v.optional(permissionList, []),
     }),
     response: TeamMember,
+    errors: ['EMAIL_TAKEN', 'PHONE_TAKEN', 'PERMISSION_NOT_HELD', 'RATE_LIMITED'],
   }),
   resendInvite: endpoint({
     method: 'POST',
@@ -91,6 +92,7 @@ export const teamEndpoints = {
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id }),
     response: TeamMember,
+    errors: ['NOT_FOUND', 'RATE_LIMITED', 'ALREADY_JOINED', 'MEMBER_INACTIVE', 'PERMISSION_NOT_HELD'],
   }),
   inviteDetails: endpoint({
     method: 'GET',
@@ -99,6 +101,7 @@ export const teamEndpoints = {
     access: 'public',
     query: v.object({ inviteCode }),
     response: InviteDetails,
+    errors: ['INVITE_NOT_FOUND', 'INVITE_EXPIRED', 'INVITE_REVOKED', 'INVITE_USED', 'RATE_LIMITED'],
   }),
   acceptInvite: endpoint({
     method: 'POST',
@@ -107,6 +110,16 @@ export const teamEndpoints = {
     access: 'public',
     body: v.object({ inviteCode, password: newPassword, email: v.optional(v.nullable(email)) }),
     response: v.object({ token: v.string(), user: User }),
+    errors: [
+      'INVITE_NOT_FOUND',
+      'INVITE_EXPIRED',
+      'INVITE_REVOKED',
+      'INVITE_USED',
+      'RATE_LIMITED',
+      'EMAIL_TAKEN',
+      'PHONE_TAKEN',
+      'ALREADY_JOINED',
+    ],
   }),
   setMemberStatus: endpoint({
     method: 'PUT',
@@ -117,6 +130,7 @@ export const teamEndpoints = {
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id, status: v.picklist(['active', 'inactive'], 'must be active or inactive') }),
     response: TeamMember,
+    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF', 'PERMISSION_NOT_HELD', 'PHONE_TAKEN'],
   }),
   setMemberPermissions: endpoint({
     method: 'PATCH',
@@ -128,5 +142,6 @@ export const teamEndpoints = {
     permission: 'VENDOR_TEAM',
     body: v.object({ memberId: id, permissions: permissionList }),
     response: TeamMember,
+    errors: ['NOT_FOUND', 'CANNOT_CHANGE_OWNER', 'CANNOT_CHANGE_SELF', 'PERMISSION_NOT_HELD'],
   }),
 }

@@ -132,6 +132,7 @@ export const transactionEndpoints = {
       v.check((q) => Boolean(q.id || q.reference), 'id or reference is required'),
     ),
     response: Transaction,
+    errors: ['NOT_FOUND'],
   }),
   markPos: endpoint({
     method: 'PATCH',
@@ -140,6 +141,7 @@ export const transactionEndpoints = {
     permission: 'VENDOR_TRANSACTIONS',
     body: v.object({ id }),
     response: Transaction,
+    errors: ['NOT_FOUND', 'NOT_MARKABLE_AS_POS'],
   }),
   transactionAnalytics: endpoint({
     method: 'GET',

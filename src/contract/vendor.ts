@@ -59,5 +59,6 @@ export const vendorEndpoints = {
     summary: 'Owner only: turn the payment SMS on or off. It goes to the owner’s phone, so only the owner decides.',
     body: v.object({ isEnabled: v.boolean('must be true or false') }),
     response: PaymentSms,
+    errors: ['OWNER_ONLY'],
   }),
 }

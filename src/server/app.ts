@@ -8,11 +8,11 @@ import { endpoints } from '#contract/index'
 import { type AppOptions, resolveDeps } from './deps'
 import { shopUrlForHost } from './domains/domains'
 import { errorBody } from './errors'
-import { EVENT_PATHS, mountEvents } from './events/route'
+import { mountEvents } from './events/route'
 import { renderDocsPage } from './http/docs-page'
 import { mountFiles } from './http/files'
-import { buildOpenApi } from './http/openapi'
-import { mountProbes, PROBE_PATHS } from './http/probes'
+import { apiDocument } from './http/openapi-document'
+import { mountProbes } from './http/probes'
 import { errorResponse, payloadTooLarge, register } from './http/register'
 import { requestId } from './http/request-id'
 import { securityHeaders } from './http/security-headers'
@@ -65,7 +65,7 @@ export function createApp(options: AppOptions): Hono {
 
   let openApi: Record<string, unknown> | undefined
   let docsHtml: string | undefined
-  const spec = () => (openApi ??= buildOpenApi(endpoints, { ...PROBE_PATHS, ...EVENT_PATHS }))
+  const spec = () => (openApi ??= apiDocument())
   api.get('/openapi.json', (c) => c.json(spec()))
   api.get('/docs', (c) => c.html((docsHtml ??= renderDocsPage(spec()))))
   mountFiles(api, deps)

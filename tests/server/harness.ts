@@ -17,6 +17,8 @@ import { creditFromBank } from '#server/money/ledger'
 import { DevNotifier } from '#server/notifier'
 import { MemoryRateLimiter } from '#server/rate-limit'
 
+import { conforming } from './conformance'
+
 /*
  * One database per test worker (opening PGlite costs seconds); tests stay independent by each creating its own
  * vendor with random emails, never by sharing rows. TEST_DATABASE_URL runs the same suite on PostgreSQL.
@@ -78,7 +80,8 @@ export async function makeApp(overrides: Partial<AppOptions> = {}): Promise<Test
   const notifier = new DevNotifier(() => {})
   const rateLimiter = new MemoryRateLimiter(clock)
   const deps = resolveDeps({ db, notifier, rateLimiter, clock, checkResponses: true, ...overrides })
-  const app = createApp(deps)
+  // Every answer is held to the served OpenAPI document (conformance.ts, decision 170).
+  const app = conforming(createApp(deps))
   return { app, db, notifier, rateLimiter, clock, deps }
 }
 

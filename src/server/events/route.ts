@@ -5,6 +5,7 @@ import { EVENTS_PATH } from '#contract/events'
 import { resolveSession } from '../auth/sessions'
 import type { AppDeps } from '../deps'
 import { ApiError, unauthenticated } from '../errors'
+import { errorResponsesOf } from '../http/openapi-responses'
 import { errorResponse } from '../http/register'
 import { REPLAY_WINDOW_MS, walletsHeardBy } from './credits'
 import { mayListen } from './live-events'
@@ -86,11 +87,9 @@ export const EVENT_PATHS = {
         },
       ],
       responses: {
-        // No `content`: the reference page (http/docs-page.ts) shows JSON answers, and this one is `text/event-stream`.
-        '200': { description: 'The stream, as `text/event-stream`' },
-        '401': { description: 'No live session' },
-        '403': { description: 'The caller may see no wallet, or the vendor is not approved' },
-        '503': { description: 'The process is stopping: connect again' },
+        '200': { description: 'The stream', content: { 'text/event-stream': { schema: { type: 'string' } } } },
+        // JSON and final: no session, a vendor not approved or no wallet to see, the process stopping.
+        ...errorResponsesOf(['UNAUTHENTICATED', 'VENDOR_NOT_APPROVED', 'FORBIDDEN', 'SHUTTING_DOWN', 'INTERNAL']),
       },
     },
   },

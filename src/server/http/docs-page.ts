@@ -23,6 +23,23 @@ details summary{cursor:pointer;color:#444}
 nav a{margin-right:12px}
 `
 
+type Response = { content?: Record<string, { schema: unknown }> }
+
+/** The `code`s an error response lists (http/openapi-responses.ts: the envelope narrowed to this operation's codes). */
+function errorCodes(response: Response | undefined): string[] {
+  const schema = response?.content?.['application/json']?.schema as { allOf?: { properties?: { code?: { enum?: string[] } } }[] }
+  return schema?.allOf?.flatMap((part) => part.properties?.code?.enum ?? []) ?? []
+}
+
+/** Each error status with the codes the operation answers under it. */
+function errorList(responses: Record<string, Response>): string {
+  const errors = Object.entries(responses).filter(([status]) => !status.startsWith('2'))
+  if (!errors.length) return ''
+  const codes = (response: Response) => errorCodes(response).map((code) => `<code>${escapeHtml(code)}</code>`)
+  const rows = errors.map(([status, response]) => `<li><strong>${escapeHtml(status)}</strong> ${codes(response).join(', ')}</li>`)
+  return `<details><summary>Errors: ${escapeHtml(errors.map(([status]) => status).join(', '))}</summary><ul>${rows.join('')}</ul></details>`
+}
+
 function renderOperation(path: string, method: string, op: Json): string {
   const upper = method.toUpperCase()
   const id = String(op.operationId)
@@ -32,13 +49,18 @@ function renderOperation(path: string, method: string, op: Json): string {
     (op.requestBody as { content: Record<string, { schema: unknown }> } | undefined)?.content ?? {},
   )[0] ?? ['', undefined]
   // The success (200, or 201 where the call creates): the JSON envelope, or a file (text/csv) for a download.
-  const responses = op.responses as Record<string, { content?: Record<string, { schema: unknown }> }>
+  const responses = op.responses as Record<string, Response>
   const okStatus = Object.keys(responses).find((status) => status.startsWith('2')) ?? '200'
-  const [okType, ok] = Object.entries(responses[okStatus]?.content ?? {})[0] ?? ['', undefined]
+  const [okType, ok] = (Object.entries(responses[okStatus]?.content ?? {})[0] ?? ['', undefined]) as [
+    string,
+    { schema: unknown } | undefined,
+  ]
+  const security = ((op.security as Json[] | undefined) ?? []).flatMap((requirement) => Object.keys(requirement))
   const tags = [
     `<span class="tag">access: ${escapeHtml(String(op['x-access']))}</span>`,
     op['x-permission'] ? `<span class="tag">permission: ${escapeHtml(String(op['x-permission']))}</span>` : '',
     op['x-idempotent'] ? '<span class="tag">Idempotency-Key required</span>' : '',
+    ...security.map((scheme) => `<span class="tag">security: ${escapeHtml(scheme)}</span>`),
   ].join('')
   return `<section id="${escapeHtml(id)}">
 <div><span class="method ${upper}">${upper}</span> <code>/api${escapeHtml(path)}</code> — <strong>${escapeHtml(id)}</strong></div>
@@ -47,8 +69,18 @@ function renderOperation(path: string, method: string, op: Json): string {
 <p>${escapeHtml(String(op.description ?? ''))}</p>
 ${parameters.length ? `<details><summary>Parameters</summary>${pretty(parameters)}</details>` : ''}
 ${body ? `<details><summary>Request body (${escapeHtml(mediaType)})</summary>${pretty(body.schema)}</details>` : ''}
+${errorList(responses)}
 ${ok ? `<details><summary>Response ${okStatus}${okType === 'application/json' ? '' : ` (${escapeHtml(okType)})`}</summary>${pretty(ok.schema)}</details>` : ''}
 </section>`
+}
+
+/** components.securitySchemes: how a caller proves who it is, each with its description. */
+function schemes(document: Json): string {
+  const all = ((document.components as Json | undefined)?.securitySchemes ?? {}) as Record<string, { description?: string }>
+  const rows = Object.entries(all).map(
+    ([name, scheme]) => `<li><strong>${escapeHtml(name)}</strong>: ${escapeHtml(scheme.description ?? '')}</li>`,
+  )
+  return rows.length ? `<details><summary>Security schemes</summary><ul>${rows.join('')}</ul></details>` : ''
 }
 
 export function renderDocsPage(document: Json): string {
@@ -69,6 +101,7 @@ export function renderDocsPage(document: Json): string {
 <p>${escapeHtml(info.description)}</p>
 <p>Machine-readable: <a href="/api/openapi.json">/api/openapi.json</a> (OpenAPI 3.1). Authenticated calls send
 <code>Authorization: Bearer &lt;token&gt;</code>.</p>
+${schemes(document)}
 <nav>${tags.map((tag) => `<a href="#tag-${escapeHtml(tag)}">${escapeHtml(tag)}</a>`).join('')}</nav>
 ${tags.map((tag) => `<h2 id="tag-${escapeHtml(tag)}">${escapeHtml(tag)}</h2>${byTag.get(tag)!.join('\n')}`).join('\n')}
 </body></html>`

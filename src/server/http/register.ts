@@ -243,6 +243,9 @@ export function register<E extends EndpointDef>(
   if (endpoint.idempotent && accessOf(endpoint) === 'public') {
     throw new Error(`${name}: idempotency keys are scoped by vendor, so an idempotent endpoint needs a session`)
   }
+  if (Boolean(guard) !== Boolean(endpoint.credential)) {
+    throw new Error(`${name}: a guard checks the credential the contract declares (EndpointDef.credential), so both or neither`)
+  }
   if (isFileEndpoint(endpoint) && (endpoint.idempotent || endpoint.method !== 'GET')) {
     throw new Error(`${name}: a file download is a read (GET); its answer is a stream, which cannot be stored for replay`)
   }

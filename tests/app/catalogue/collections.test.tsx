@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
 import { catalogueEndpoints } from '#contract/catalogue'
+import { MAX_PAGE_SIZE } from '#contract/common'
 
 import { collection, collectionPage } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
@@ -108,7 +109,7 @@ describe('Collections', () => {
     const held = new Promise<void>((resolve) => (release = resolve))
     server.use(
       handle(catalogueEndpoints.listCollections, async ({ request }) => {
-        if (new URL(request.url).searchParams.get('size') === '1000000') await held
+        if (new URL(request.url).searchParams.get('size') === String(MAX_PAGE_SIZE)) await held
         return ok(collectionPage([DRINKS, SOUPS]))
       }),
     )

@@ -3,6 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react'
 import { HttpResponse } from 'msw'
 import { describe, expect, it } from 'vitest'
 
+import { MAX_PAGE_SIZE } from '#contract/common'
 import { disputeEndpoints } from '#contract/disputes'
 
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
@@ -43,7 +44,7 @@ describe('Initiate Dispute', () => {
     expect(wrongItem.getAttribute('aria-describedby')).toBeTruthy()
     expect(within(sheet).getByText(DISPUTE_CATEGORIES[0]!.description)).toBeTruthy()
     expect(categoryQueries[0]!.get('page')).toBe('1')
-    expect(categoryQueries[0]!.get('size')).toBe('1000000')
+    expect(categoryQueries[0]!.get('size')).toBe(String(MAX_PAGE_SIZE))
 
     await user.clear(reference)
     await user.click(within(sheet).getByRole('button', { name: 'Initiate Dispute' }))

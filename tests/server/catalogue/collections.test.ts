@@ -56,7 +56,7 @@ describe('collections', () => {
     expect(names(await list(s, { name: '0%' }))).toEqual(['100% natural_drinks'])
     expect(names(await list(s, { name: 'l_d' }))).toEqual(['100% natural_drinks'])
     expect(names(await list(s, { name: '%' }))).toEqual(['100% natural_drinks'])
-    const all = await list(s, { size: '1000000' })
+    const all = await list(s, { size: '1000' })
     expect(all).toMatchObject({ size: 1000, total: 3 })
     expect((await list(s, { size: '2', page: '2' })).items).toHaveLength(1)
     const bad = await call(t.app, endpoints.listCollections, { token: s.token, query: unchecked({ isVisible: 'yes' }) })

@@ -22,6 +22,7 @@ import { SANDBOX_SERIALS } from '#server/money/sandbox-bank'
 import { signWebhookBody } from '#server/money/webhook-signature'
 import { DevNotifier } from '#server/notifier'
 
+import { conforming } from '../conformance'
 import { call, type TestApp, TestClock, type TestVendor, uniqueEmail } from '../harness'
 import { enquiry, send, tokenFor } from './helpers'
 import { type OwnDatabase, ownDatabase } from './reconcile-db'
@@ -37,7 +38,14 @@ let t: TestApp
 async function openApp(clock = new TestClock(Date.parse('2026-12-04T08:00:00Z'))) {
   database = await own.open()
   const deps = resolveDeps({ db: database.db, notifier: new DevNotifier(() => {}), clock, webhookSecret: SECRET, checkResponses: true })
-  t = { app: createApp(deps), db: database.db, notifier: deps.notifier as DevNotifier, rateLimiter: deps.rateLimiter as never, clock, deps }
+  t = {
+    app: conforming(createApp(deps)),
+    db: database.db,
+    notifier: deps.notifier as DevNotifier,
+    rateLimiter: deps.rateLimiter as never,
+    clock,
+    deps,
+  }
 }
 
 beforeAll(async () => {

@@ -119,7 +119,9 @@ describe('GET /transaction', () => {
     expect((await list(s.token, { startDate: 'yesterday' })).code).toBe('VALIDATION_FAILED')
     const reversed = await list(s.token, { startDate: '2026-11-02T00:00:00.000Z', endDate: '2026-11-01T00:00:00.000Z' })
     expect(reversed.message).toBe('startDate: must not be after endDate')
-    expect((await list(s.token, { size: '10000000000000' })).data.size).toBe(1000)
+    // Above the largest page the size is refused, not cut (decision 170).
+    expect((await list(s.token, { size: '10000000000000' })).message).toBe('size: must be at most 1000')
+    expect((await list(s.token, { size: '1000' })).data.size).toBe(1000)
   })
 })
 

@@ -18,6 +18,7 @@ import { signWebhookBody } from '#server/money/webhook-signature'
 import { deliveryJobKey, recordWebhookEvent } from '#server/webhooks/outbox'
 
 import { makeCollection, makeProduct } from '../catalogue/helpers'
+import { conforming } from '../conformance'
 import { call, createMember, type TestApp } from '../harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from '../money/helpers'
 import { register, type Registered, verify } from '../onboarding/helpers'
@@ -624,7 +625,7 @@ beforeAll(async () => {
   })
   s = await shop(t, { balance: 1_000_000_00, units: 100_000 })
   const banking = new PaystackBankingProvider({ secretKey: PAYSTACK_KEY, baseUrl: 'http://127.0.0.1:9', db: t.db })
-  paystackApp = createApp(resolveDeps({ ...t.deps, banking }))
+  paystackApp = conforming(createApp(resolveDeps({ ...t.deps, banking })))
   Object.assign(ids, await seedWorld(t, s, { couponPrefix: 'FUZZ', outletFunding: 10_000_00 }))
   ids.collectionId = (await makeCollection(t, s.token)).id
   ids.taxId = await makeTax(t, s.token, 'VAT', 7.5)

@@ -6,12 +6,16 @@ import { enqueueMerged } from '#app/lib/outbox'
 import { type CollectionListFilters, type ProductListFilters, queryKeys } from '#app/lib/query-keys'
 import { optionsLabel } from '#app/lib/variant-options'
 import { catalogueEndpoints, type Product, type ProductVariant } from '#contract/catalogue'
+import { MAX_PAGE_SIZE } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 
 import { describeVariantChange, foldVariantChange } from './variant-form'
 
-/** SPEC §9: a huge size means "all"; the API caps it (MAX_PAGE_SIZE), which is far more collections than anyone keeps. */
-export const ALL = 1_000_000
+/**
+ * SPEC §9 asks for a huge size meaning "all"; the API refuses a size over MAX_PAGE_SIZE (decision 170), which is far
+ * more collections than anyone keeps, so "all" is that.
+ */
+export const ALL = MAX_PAGE_SIZE
 
 export const productListQuery = (filters: ProductListFilters) =>
   queryOptions({

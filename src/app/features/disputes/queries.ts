@@ -4,11 +4,12 @@ import { api } from '#app/lib/api'
 import { newIdempotencyKey } from '#app/lib/idempotency'
 import { enqueue } from '#app/lib/outbox'
 import { type DisputeListFilters, queryKeys } from '#app/lib/query-keys'
+import { MAX_PAGE_SIZE } from '#contract/common'
 import { disputeEndpoints, type DisputeInfo } from '#contract/disputes'
 import type { BodyInput } from '#contract/endpoint'
 
-/** SPEC §9: dispute categories are fetched with size 1e6, meaning "all" (the API caps it). */
-export const ALL_CATEGORIES = 1_000_000
+/** SPEC §9 fetches dispute categories with size 1e6, meaning "all": the API's largest page (decision 170). */
+export const ALL_CATEGORIES = MAX_PAGE_SIZE
 /**
  * A conversation is read whole, oldest first, in one request of the API's largest page: a dispute runs to a few
  * dozen messages, and paging a chat backwards is more machinery than it would ever need.

@@ -4,12 +4,13 @@ import { linkOptions } from '@tanstack/react-router'
 import { api, type Envelope } from '#app/lib/api'
 import { MONEY_KEYS, type OutletListFilters, queryKeys, type TransactionListFilters } from '#app/lib/query-keys'
 import { refetchUntilAccount } from '#app/lib/wallet-account'
+import { MAX_PAGE_SIZE } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { type Outlet, outletEndpoints, type OutletTransfer } from '#contract/outlets'
 import { teamEndpoints } from '#contract/team'
 
-/** SPEC §9: the Add Member picker asks for the members with size 1e13, meaning "all" (the API caps it). */
-export const ALL_MEMBERS = 1e13
+/** SPEC §9's Add Member picker asks for size 1e13, meaning "all": the API's largest page (decision 170). */
+export const ALL_MEMBERS = MAX_PAGE_SIZE
 /** An outlet's members, a page at a time on its page. */
 export const MEMBERS_PAGE_SIZE = 20
 

@@ -128,7 +128,7 @@ export interface AddMemberDialogProps {
 }
 
 /**
- * Add Member to Outlet (SPEC §2): the whole team fetched once (size 1e13, SPEC §9) and filtered by name here,
+ * Add Member to Outlet (SPEC §2): the whole team fetched once (the API's largest page; SPEC §9 says 1e13) and filtered by name here,
  * 'No member found' when nothing matches, Add enabled only with a member chosen (and still shown).
  */
 export function AddMemberDialog({ open, onOpenChange, outletId, outletName }: AddMemberDialogProps) {
