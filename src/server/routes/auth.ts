@@ -7,6 +7,7 @@ import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { tellNewDeviceSignIn } from '../auth/security-notices'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
+import { revokeUserKeys } from '../api-keys/keys'
 import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'
@@ -131,6 +132,8 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .set({ passwordHash })
         .where(and(eq(users.vendorId, user.vendorId), eq(users.id, user.id)))
       await revokeUserSessions(tx, deps.clock, user)
+      // The person's API keys were made with the password just replaced: whoever knew it may hold one (decision 168).
+      await revokeUserKeys(tx, user, deps.clock.now())
     })
     await deps.events.endSessions({ vendorId: user.vendorId, userId: user.id }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)
