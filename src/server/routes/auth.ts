@@ -2,12 +2,12 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import type { authEndpoints } from '#contract/auth'
 
+import { revokeUserKeys } from '../api-keys/keys'
 import { checkCode, CODE_TTL_MINUTES, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
 import { tellNewDeviceSignIn } from '../auth/security-notices'
 import { createSession, isActiveUser, revokeSession, revokeUserSessions } from '../auth/sessions'
-import { revokeUserKeys } from '../api-keys/keys'
 import { toUser } from '../auth/user-view'
 import type { Clock } from '../clock'
 import type { Db } from '../db/client'

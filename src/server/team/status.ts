@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm'
 
+import { revokeUserKeys } from '../api-keys/keys'
 import { nationalNumber } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
-import { revokeUserKeys } from '../api-keys/keys'
 import { users, vendors } from '../db/schema'
 import type { AppDeps } from '../deps'
 import { ApiError } from '../errors'
