@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { type ApiKeyScope,apiKeyScopeOf } from '#contract/api-keys'
+import { type ApiKeyScope, apiKeyScopeOf } from '#contract/api-keys'
 import { endpoints } from '#contract/index'
 
 /*
