@@ -2,6 +2,7 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { settle } from './axe'
 import { baseURL, demo, demoOnPhone, persistedCache, suiteBrowser } from './browser'
 
 /*
@@ -64,6 +65,18 @@ describe('API keys', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret)
     const pageShot = shot('developers-page.png')
     if (pageShot) await page.screenshot({ ...pageShot, fullPage: true })
+
+    // Rotate asks for the password too; looked at, then cancelled.
+    await row.getByRole('button', { name: 'Rotate Shop website' }).click()
+    const rotate = page.getByRole('alertdialog', { name: 'Rotate Shop website?' })
+    await rotate.getByLabel(/^Your password/).fill(demo().password)
+    const rotateShot = shot('developers-rotate-dialog.png')
+    if (rotateShot) {
+      await settle(page)
+      await page.screenshot(rotateShot)
+    }
+    await rotate.getByRole('button', { name: 'Cancel' }).click()
+    await rotate.waitFor({ state: 'detached' })
 
     await row.getByRole('button', { name: 'Revoke Shop website' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Revoke Shop website?' })
