@@ -3,6 +3,7 @@ import * as v from 'valibot'
 import { pin } from './banking'
 import { id, page, pageQuery } from './common'
 import { accessOf, endpoint, type EndpointDef, permissionsOf } from './endpoint'
+import { accountPassword } from './pin'
 
 /*
  * API keys (issue 40, decision 168): an integration calls the same endpoints as the app with
@@ -34,8 +35,11 @@ export const MAX_API_KEY_NAME = 60
 export const MAX_API_KEY_IPS = 20
 /** Live (not revoked) keys per vendor. */
 export const MAX_API_KEYS = 20
-/** Calls by key kept per vendor for the audit list; older ones are dropped. */
-export const API_KEY_CALLS_KEPT = 1000
+/**
+ * How long the audit list keeps a call made by key. By age, not by count: a count would let a leaked key push its
+ * own earlier calls out with cheap ones (decision 168).
+ */
+export const API_KEY_CALLS_KEPT_DAYS = 90
 
 /**
  * The scope an endpoint asks of a key, or false when no key may call it. Declared on the endpoint (`apiKey`), else
@@ -83,6 +87,11 @@ const KeyWithSecret = v.object({ key: ApiKey, secret: v.string() })
 export const ApiKeyCall = v.object({
   keyId: v.string(),
   keyName: v.string(),
+  /**
+   * 1 for a call that was answered. Calls refused before they were counted (over the key's limit, or from an address
+   * off its allow-list) are one line per key, refusal and minute, with how many there were.
+   */
+  calls: v.number(),
   method: v.string(),
   path: v.string(),
   status: v.number(),
@@ -103,7 +112,7 @@ export const apiKeyEndpoints = {
     method: 'POST',
     path: '/developers/keys',
     summary:
-      'Make an API key. Its secret is in this answer only. `transfers` is for the owner only, with the owner’s PIN; `read` is always included.',
+      'Make an API key, with your account password (a session alone must not make a key that outlives it). Its secret is in this answer only. `transfers` is for the owner only, with the owner’s PIN; `read` is always included. The owner is told.',
     permission: 'VENDOR_DEVELOPERS',
     status: 201,
     body: v.object({
@@ -115,6 +124,7 @@ export const apiKeyEndpoints = {
       ),
       scopes: v.optional(v.array(v.picklist(API_KEY_SCOPES, 'must be read, orders:write or transfers')), ['read']),
       allowedIps: v.optional(v.pipe(v.array(ipEntry), v.maxLength(MAX_API_KEY_IPS, `must be at most ${MAX_API_KEY_IPS}`)), []),
+      password: accountPassword,
       pin: v.optional(pin),
     }),
     response: KeyWithSecret,
@@ -122,9 +132,9 @@ export const apiKeyEndpoints = {
   rotateApiKey: endpoint({
     method: 'POST',
     path: '/developers/keys/rotate',
-    summary: `Give one of your keys a new secret (in this answer only). The old one keeps working for ${API_KEY_ROTATION_OVERLAP_HOURS} hours.`,
+    summary: `Give one of your keys a new secret (in this answer only), with your account password. The old one keeps working for ${API_KEY_ROTATION_OVERLAP_HOURS} hours; 409 when another rotation got there first.`,
     permission: 'VENDOR_DEVELOPERS',
-    body: v.object({ id, pin: v.optional(pin) }),
+    body: v.object({ id, password: accountPassword, pin: v.optional(pin) }),
     response: KeyWithSecret,
   }),
   revokeApiKey: endpoint({
@@ -138,7 +148,7 @@ export const apiKeyEndpoints = {
   apiKeyCalls: endpoint({
     method: 'GET',
     path: '/developers/keys/calls',
-    summary: `Every call made with the business's keys, newest first (the latest ${API_KEY_CALLS_KEPT} are kept).`,
+    summary: `Every call made with the business's keys, newest first (kept ${API_KEY_CALLS_KEPT_DAYS} days); refused ones counted per minute.`,
     permission: 'VENDOR_DEVELOPERS',
     query: v.object({ ...pageQuery, keyId: v.optional(id) }),
     response: page(ApiKeyCall),

@@ -51,6 +51,8 @@ export const bankingEndpoints = {
   }),
   resolveAccount: endpoint({
     method: 'GET',
+    // A billed lookup that names an account holder, and the first step of a send: a transfers key's (decision 168).
+    apiKey: 'transfers',
     path: '/bank/resolve-account',
     summary: 'Name enquiry: the account name for a 10-digit NUBAN at a bank, and a single-use requestId.',
     // The first step of sending money (decision 087): it names account holders and costs a provider call.

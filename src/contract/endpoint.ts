@@ -58,6 +58,7 @@ export interface EndpointDef {
    * Unset: derived from access, method and permission (apiKeyScopeOf in api-keys.ts).
    */
   apiKey?: ApiKeyScope | false
+  /**
    * A 'public' endpoint whose caller proves itself another way than a session: the operator's X-Operator-Key, or
    * a provider's webhook signature. The server's guard for it checks it (register() refuses a guard the contract
    * does not declare, and the reverse); the OpenAPI document names the security scheme and its 401.

@@ -132,6 +132,7 @@ export const ERROR_CODES = {
   // API keys (api-keys/*; decision 168)
   API_KEY_SCOPE_MISSING: 'The API key lacks the scope the endpoint needs; the message names it (403).',
   API_KEY_NOT_ALLOWED: 'No API key may call this endpoint (PIN, team, keys, settlement), or not from this IP address (403).',
+  API_KEY_CHANGED: 'The key was rotated by another request while this rotation ran (409); list the keys again.',
   // Outgoing webhooks (webhooks/*)
   WEBHOOK_ENDPOINT_INACTIVE: 'The webhook endpoint was removed or is paused, so nothing is sent to it (409).',
 } as const

@@ -168,6 +168,8 @@ export const outletEndpoints = {
   }),
   listOutletMembers: endpoint({
     method: 'GET',
+    // Team members' names, e-mails, phones and permissions: keys never reach team calls (decision 168).
+    apiKey: false,
     path: '/outlet/members',
     summary: "An outlet's members, searched by name, email or phone.",
     permission: 'VENDOR_OUTLETS',

@@ -4,7 +4,7 @@ import { pin } from './banking'
 import { endpoint } from './endpoint'
 
 /** The account password, as proof it is the user and not only their session (a tablet left signed in). */
-const accountPassword = v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128))
+export const accountPassword = v.pipe(v.string('is required'), v.nonEmpty('is required'), v.maxLength(128))
 
 export const PinStatus = v.object({
   hasPin: v.boolean(),

@@ -2,7 +2,8 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demoOnPhone, persistedCache, suiteBrowser } from './browser'
+import { settle } from './axe'
+import { baseURL, demo, demoOnPhone, persistedCache, suiteBrowser } from './browser'
 
 /*
  * Settings → Developers on a phone (390×844, issue 40, decision 168): a key made, its secret copied from the one
@@ -29,6 +30,8 @@ describe('API keys', () => {
     const form = page.getByRole('dialog', { name: 'Create API key' })
     await form.getByLabel(/^Name/).fill('Shop website')
     await form.getByRole('checkbox', { name: /Create and update orders/ }).check()
+    // A key outlives the session: made only with the account password (decision 168).
+    await form.getByLabel(/^Your password/).fill(demo().password)
     const formShot = shot('developers-create-key.png')
     if (formShot) await page.screenshot(formShot)
     await page.getByRole('button', { name: 'Create key' }).last().click()
@@ -62,6 +65,18 @@ describe('API keys', () => {
     expect(await page.evaluate(() => JSON.stringify(localStorage))).not.toContain(secret)
     const pageShot = shot('developers-page.png')
     if (pageShot) await page.screenshot({ ...pageShot, fullPage: true })
+
+    // Rotate asks for the password too; looked at, then cancelled.
+    await row.getByRole('button', { name: 'Rotate Shop website' }).click()
+    const rotate = page.getByRole('alertdialog', { name: 'Rotate Shop website?' })
+    await rotate.getByLabel(/^Your password/).fill(demo().password)
+    const rotateShot = shot('developers-rotate-dialog.png')
+    if (rotateShot) {
+      await settle(page)
+      await page.screenshot(rotateShot)
+    }
+    await rotate.getByRole('button', { name: 'Cancel' }).click()
+    await rotate.waitFor({ state: 'detached' })
 
     await row.getByRole('button', { name: 'Revoke Shop website' }).click()
     const confirm = page.getByRole('alertdialog', { name: 'Revoke Shop website?' })

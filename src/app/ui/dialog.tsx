@@ -25,6 +25,8 @@ export interface ConfirmDialogProps {
   finalFocusEl?: () => HTMLElement | null
   /** Called once it has finished closing: a dialog or sheet that opens next must wait for this (see PinDialog). */
   onExitComplete?: () => void
+  /** Between the description and the buttons: what Proceed needs (the account password to rotate an API key). */
+  children?: ReactNode
 }
 
 /** Cancel / Proceed. An alertdialog: the first focus goes to Cancel, the choice that changes nothing. */
@@ -39,6 +41,7 @@ export function ConfirmDialog({
   cancelLabel = 'Cancel',
   finalFocusEl,
   onExitComplete,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Root
@@ -56,6 +59,7 @@ export function ConfirmDialog({
           <Content>
             <Title>{title}</Title>
             {description ? <Description>{description}</Description> : null}
+            {children}
             <Footer>
               <Button variant="outline" size="lg" disabled={loading} onClick={() => onOpenChange(false)}>
                 {cancelLabel}

@@ -13,7 +13,7 @@ import type { AppDeps } from '../deps'
 import { ApiError, unauthenticated } from '../errors'
 import { clientIp } from '../http/client-ip'
 import { rateLimited, type RateLimitRule } from '../rate-limit'
-import { recordKeyCall } from './calls'
+import { type KeyRefusal, recordKeyCall, recordKeyRefusal } from './calls'
 import { ipAllowed, plainIp } from './ip-allow-list'
 
 /**
@@ -23,17 +23,26 @@ import { ipAllowed, plainIp } from './ip-allow-list'
  */
 export const API_KEY_CALLS: RateLimitRule = { name: 'api-key-calls', limit: 300, windowMs: MINUTE_MS, onOutage: 'local' }
 
+/**
+ * Calls refused by a key's allow-list, counted apart from API_KEY_CALLS: a leaked key used from the wrong address
+ * must not spend the real integration's quota. Over it, the wrong address gets 429 instead of 403.
+ */
+export const API_KEY_REFUSED_CALLS: RateLimitRule = { name: 'api-key-refused', limit: 300, windowMs: MINUTE_MS, onOutage: 'local' }
+
 /** last_used_at is for people reading the list: written at most once a minute, not on every call. */
 const LAST_USED_GRANULARITY_MS = MINUTE_MS
 
-/** The key a request identified itself with, for the audit line written once its answer is known. */
-const keyOfRequest = new WeakMap<Context, Pick<ApiKeyRow, 'id' | 'vendorId'>>()
+/**
+ * The key a request identified itself with, for the audit line written once its answer is known: `refused` when the
+ * call was refused before the key's limit counted it (then it only adds to a per-minute count).
+ */
+const keyOfRequest = new WeakMap<Context, { key: Pick<ApiKeyRow, 'id' | 'vendorId'>; refused: KeyRefusal | null }>()
 
 /**
  * The caller behind `Authorization: Bearer vbo_sk_…`, as an Auth of the person who made the key, or a refusal. Read
  * from the database on every call (no cache), so a revoke holds at once on every process. In order: the key (401
- * when unknown, revoked or its previous secret past its overlap, or its person deactivated), the key's rate limit,
- * its IP allow-list, then what the endpoint asks of a key (apiKeyScopeOf). register() then checks the vendor's
+ * when unknown, revoked or its previous secret past its overlap, or its person deactivated), its IP allow-list (first,
+ * so a wrong address never spends the key's quota), the key's rate limit, then what the endpoint asks of a key (apiKeyScopeOf). register() then checks the vendor's
  * approval and the person's own permissions, as for a session: a member's key never exceeds the member.
  */
 export async function authenticateKey(c: Context, endpoint: EndpointDef, deps: AppDeps, secret: string): Promise<Auth> {
@@ -52,14 +61,21 @@ export async function authenticateKey(c: Context, endpoint: EndpointDef, deps: A
     )
   if (!row || !isActiveUser(row.user)) throw unauthenticated()
   const { key, user, vendor } = row
-  keyOfRequest.set(c, key)
 
-  const state = await deps.rateLimiter.hit(API_KEY_CALLS, key.id)
-  if (!state.allowed) throw rateLimited(state.retryAfterSeconds)
+  // The address before the limit: calls from off the allow-list have a bucket of their own (API_KEY_REFUSED_CALLS).
   const ip = plainIp(clientIp(c, deps.trustProxy))
   if (!ipAllowed(key.allowedIps, ip)) {
+    keyOfRequest.set(c, { key, refused: 'address' })
+    const refusedState = await deps.rateLimiter.hit(API_KEY_REFUSED_CALLS, key.id)
+    if (!refusedState.allowed) throw rateLimited(refusedState.retryAfterSeconds)
     throw new ApiError(403, 'API_KEY_NOT_ALLOWED', `This API key may not be used from ${ip}; add the address to its allow-list`)
   }
+  const state = await deps.rateLimiter.hit(API_KEY_CALLS, key.id)
+  if (!state.allowed) {
+    keyOfRequest.set(c, { key, refused: 'rate_limited' })
+    throw rateLimited(state.retryAfterSeconds)
+  }
+  keyOfRequest.set(c, { key, refused: null })
   const scope = apiKeyScopeOf(endpoint)
   if (scope === false) {
     throw new ApiError(403, 'API_KEY_NOT_ALLOWED', 'API keys cannot call this; a person must do it in the app')
@@ -88,24 +104,26 @@ export async function authenticateKey(c: Context, endpoint: EndpointDef, deps: A
 }
 
 /**
- * Writes the audit line of every call a key made, refused ones included (a wrong scope, an address off the list, a
- * 429), once the answer's status is known. A failure to write it is logged, never the caller's problem.
+ * Writes the audit line of every call a key made once the answer's status is known: a counted call (a wrong scope
+ * included) is a line; a call refused before it was counted (429, an address off the list) adds to its minute's
+ * count. A failure to write it is logged, never the caller's problem.
  */
 export function auditKeyCalls(deps: AppDeps): MiddlewareHandler {
   return async (c, next) => {
     await next()
-    const key = keyOfRequest.get(c)
-    if (!key) return
+    const seen = keyOfRequest.get(c)
+    if (!seen) return
+    const call = {
+      vendorId: seen.key.vendorId,
+      keyId: seen.key.id,
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ip: plainIp(clientIp(c, deps.trustProxy)),
+      at: deps.clock.now(),
+    }
     try {
-      await recordKeyCall(deps.db, {
-        vendorId: key.vendorId,
-        keyId: key.id,
-        method: c.req.method,
-        path: c.req.path,
-        status: c.res.status,
-        ip: plainIp(clientIp(c, deps.trustProxy)),
-        at: deps.clock.now(),
-      })
+      await (seen.refused ? recordKeyRefusal(deps.db, call, seen.refused) : recordKeyCall(deps.db, call))
     } catch (error) {
       deps.logger.error('[api-keys] the audit line of a call could not be written:', error)
     }

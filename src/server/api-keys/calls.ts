@@ -1,16 +1,13 @@
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, lt, type SQL, sql } from 'drizzle-orm'
 
-import { API_KEY_CALLS_KEPT, type ApiKeyCall } from '#contract/api-keys'
+import { API_KEY_CALLS_KEPT_DAYS, type ApiKeyCall } from '#contract/api-keys'
 
+import { DAY_MS, MINUTE_MS } from '../clock'
 import { apiKeyCalls, apiKeys } from '../db/api-keys-schema'
 import type { Db } from '../db/client'
 
-/**
- * Trimming reads the vendor's newest API_KEY_CALLS_KEPT lines, so it runs on one insert in TRIM_EVERY (by the
- * line's id), not on each: the table holds at most about API_KEY_CALLS_KEPT + TRIM_EVERY lines per vendor, and the
- * list shows the newest API_KEY_CALLS_KEPT.
- */
-const TRIM_EVERY = 50
+/** Why a call was refused before the key's limit counted it: such calls are counted per minute, not written each. */
+export type KeyRefusal = 'rate_limited' | 'address'
 
 export interface KeyCall {
   vendorId: string
@@ -22,24 +19,39 @@ export interface KeyCall {
   at: Date
 }
 
+/** A counted call: one line. At most the key's rate limit of them a minute. */
 export async function recordKeyCall(db: Db, call: KeyCall): Promise<void> {
-  const [row] = await db.insert(apiKeyCalls).values(call).returning({ id: apiKeyCalls.id })
-  if (row && row.id % TRIM_EVERY === 0) await trimKeyCalls(db, call.vendorId, API_KEY_CALLS_KEPT)
+  await db.insert(apiKeyCalls).values(call)
 }
 
-/** Drops a vendor's lines older than its newest `keep`. */
-export async function trimKeyCalls(db: Db, vendorId: string, keep: number): Promise<void> {
-  const [oldestKept] = await db
-    .select({ id: apiKeyCalls.id })
-    .from(apiKeyCalls)
-    .where(eq(apiKeyCalls.vendorId, vendorId))
-    .orderBy(desc(apiKeyCalls.id))
-    .offset(keep - 1)
-    .limit(1)
-  if (oldestKept) await db.delete(apiKeyCalls).where(and(eq(apiKeyCalls.vendorId, vendorId), lt(apiKeyCalls.id, oldestKept.id)))
+/**
+ * A refused call: adds one to the line of this key, refusal and minute (the last path, status and address shown).
+ * At most two such lines a key a minute, however many calls a leaked key makes.
+ */
+export async function recordKeyRefusal(db: Db, call: KeyCall, refused: KeyRefusal): Promise<void> {
+  const minute = new Date(Math.floor(call.at.getTime() / MINUTE_MS) * MINUTE_MS)
+  await db
+    .insert(apiKeyCalls)
+    .values({ ...call, at: minute, refused, calls: 1 })
+    .onConflictDoUpdate({
+      target: [apiKeyCalls.keyId, apiKeyCalls.refused, apiKeyCalls.at],
+      targetWhere: sql`${apiKeyCalls.refused} IS NOT NULL`,
+      set: {
+        calls: sql`${apiKeyCalls.calls} + 1`,
+        method: call.method,
+        path: call.path,
+        status: call.status,
+        ip: call.ip,
+      },
+    })
 }
 
-/** The newest calls first, one page of the newest API_KEY_CALLS_KEPT, optionally of one key. */
+/** Drops lines older than API_KEY_CALLS_KEPT_DAYS: run by the job queue's purge-expired round. */
+export async function purgeKeyCalls(db: Db, now: Date): Promise<void> {
+  await db.delete(apiKeyCalls).where(lt(apiKeyCalls.at, new Date(now.getTime() - API_KEY_CALLS_KEPT_DAYS * DAY_MS)))
+}
+
+/** The newest calls first, of the kept period, optionally of one key. */
 export async function listKeyCalls(
   db: Db,
   vendorId: string,
@@ -47,15 +59,6 @@ export async function listKeyCalls(
 ): Promise<{ items: ApiKeyCall[]; page: number; size: number; total: number }> {
   const conditions: SQL[] = [eq(apiKeyCalls.vendorId, vendorId)]
   if (options.keyId) conditions.push(eq(apiKeyCalls.keyId, options.keyId))
-  const [newest] = await db
-    .select({ id: apiKeyCalls.id })
-    .from(apiKeyCalls)
-    .where(and(...conditions))
-    .orderBy(desc(apiKeyCalls.id))
-    .offset(API_KEY_CALLS_KEPT - 1)
-    .limit(1)
-  // Lines past the kept ones that the trim has not reached yet are not shown.
-  if (newest) conditions.push(gte(apiKeyCalls.id, newest.id))
   const where = and(...conditions)
   const offset = (options.page - 1) * options.size
   const rows = await db
@@ -71,6 +74,7 @@ export async function listKeyCalls(
     items: rows.map(({ call, keyName }) => ({
       keyId: call.keyId,
       keyName,
+      calls: call.calls,
       method: call.method,
       path: call.path,
       status: call.status,

@@ -11,11 +11,11 @@ export const apiKeyHandlers: HandlersFor<typeof apiKeyEndpoints> = {
   },
 
   async createApiKey({ auth, body, deps }) {
-    return { data: await createApiKey(deps.db, auth, body), message: 'API key created. Copy it now: it is shown only once.' }
+    return { data: await createApiKey(deps, auth, body), message: 'API key created. Copy it now: it is shown only once.' }
   },
 
   async rotateApiKey({ auth, body, deps }) {
-    const data = await rotateApiKey(deps.db, auth, body.id, body.pin, deps.clock.now())
+    const data = await rotateApiKey(deps, auth, body, deps.clock.now())
     return { data, message: 'New secret made. Copy it now: it is shown only once.' }
   },
 

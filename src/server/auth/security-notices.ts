@@ -1,6 +1,6 @@
 import type { AppDeps } from '../deps'
-import { newDeviceSignInMessage, pinChangedMessage } from '../messages/texts'
-import { byEmail, bySms, sendNotices } from '../notices'
+import { apiKeyCreatedMessage, newDeviceSignInMessage, pinChangedMessage } from '../messages/texts'
+import { byEmail, bySms, findOwner, sendNotices } from '../notices'
 import type { RateLimitRule } from '../rate-limit'
 import { deviceSummary } from './user-agent'
 
@@ -43,4 +43,20 @@ export async function tellNewDeviceSignIn(deps: Deps, person: Person, business: 
     tag: 'auth',
     what: 'new sign-in',
   })
+}
+
+/**
+ * After an API key was made: the owner, by SMS and e-mail, whoever made it. A key outlives sign-out, so a key made
+ * from a borrowed session must not go unnoticed (decision 168).
+ */
+export async function tellApiKeyCreated(
+  deps: Deps & Pick<AppDeps, 'db'>,
+  vendorId: string,
+  business: string,
+  key: { name: string; what: string; by: string },
+): Promise<void> {
+  const owner = await findOwner(deps.db, vendorId)
+  if (!owner) return
+  const message = apiKeyCreatedMessage(business, key, deps.clock.now())
+  await sendNotices(deps, [...bySms(owner, message), ...byEmail(owner, message)], { tag: 'auth', what: 'API key' })
 }

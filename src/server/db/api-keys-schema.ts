@@ -44,7 +44,12 @@ export const apiKeys = pgTable(
 
 export type ApiKeyRow = typeof apiKeys.$inferSelect
 
-/** Every call made with a key, refused or not: what the owner reads under Settings → Developers. Kept bounded. */
+/**
+ * Calls made with a key: what the owner reads under Settings → Developers, kept API_KEY_CALLS_KEPT_DAYS (purged by
+ * the job queue's purge-expired round). A counted call is one line. A call refused before it was counted (`refused`:
+ * over the key's limit, or from an address off its allow-list) adds to one line per key, refusal and minute (`at`
+ * is that minute), so refusals can neither fill the table nor push out the calls that mattered.
+ */
 export const apiKeyCalls = pgTable(
   'api_key_calls',
   {
@@ -58,6 +63,14 @@ export const apiKeyCalls = pgTable(
     status: integer('status').notNull(),
     ip: text('ip').notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    refused: text('refused'),
+    calls: integer('calls').notNull().default(1),
   },
-  (t) => [index('api_key_calls_vendor_idx').on(t.vendorId, t.id)],
+  (t) => [
+    index('api_key_calls_vendor_idx').on(t.vendorId, t.id),
+    index('api_key_calls_at_idx').on(t.at),
+    uniqueIndex('api_key_calls_refused_uq')
+      .on(t.keyId, t.refused, t.at)
+      .where(sql`${t.refused} IS NOT NULL`),
+  ],
 )

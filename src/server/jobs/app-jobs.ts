@@ -1,6 +1,7 @@
 import { and, inArray, lt } from 'drizzle-orm'
 
 import { lagosDate } from '../analytics'
+import { purgeKeyCalls } from '../api-keys/calls'
 import { purgeKnownDevices } from '../auth/known-devices'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
@@ -40,13 +41,17 @@ export interface AppJobOptions {
   intervalMs?: number
 }
 
-/** Forgets expired Idempotency-Keys, name enquiries, known devices, and finished jobs past FINISHED_JOBS_KEPT_MS. */
+/**
+ * Forgets expired Idempotency-Keys, name enquiries, known devices, API-key calls past their kept days, and finished
+ * jobs past FINISHED_JOBS_KEPT_MS.
+ */
 export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
   const now = deps.clock.now()
   await purgeIdempotencyKeys(deps.db, now)
   await purgeNameEnquiries(deps.db, now)
   await purgeKnownDevices(deps.db, now)
   await purgeStreamPresence(deps.db, now)
+  await purgeKeyCalls(deps.db, now)
   await deps.db
     .delete(jobs)
     .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS))))

@@ -129,6 +129,14 @@ export const pinChangedMessage = (business: string, at: Date): MessageText => ({
   text: `Your ${business} transaction PIN was changed on ${lagos(at)}. ${NOT_YOU}`,
 })
 
+/** To the owner when an API key was made (issue 40, decision 168): a key outlives sign-out, so it is told. */
+export const apiKeyCreatedMessage = (business: string, key: { name: string; what: string; by: string }, at: Date): MessageText => ({
+  subject: `${business}: a new API key was created`,
+  text:
+    `${key.by} created the API key "${key.name}" (${key.what}) for ${business} on ${lagos(at)}. ` +
+    `Revoke it in Settings → Developers if you did not expect it. ${NOT_YOU}`,
+})
+
 /** To the person who just signed in from a browser the server did not know (new in issue 37). */
 export const newDeviceSignInMessage = (business: string, at: Date, device: string): MessageText => ({
   subject: `${business}: new sign-in on ${device}`,

@@ -2,6 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm'
 
 import type { authEndpoints } from '#contract/auth'
 
+import { revokeUserKeys } from '../api-keys/keys'
 import { checkCode, CODE_TTL_MINUTES, consumeCode, invalidCode, issueCode } from '../auth/codes'
 import { knownDeviceOf, rememberDevice } from '../auth/known-devices'
 import { hashSecret, newOtp, verifyAgainstDummy, verifySecret } from '../auth/secrets'
@@ -131,6 +132,8 @@ export const authHandlers: HandlersFor<typeof authEndpoints> = {
         .set({ passwordHash })
         .where(and(eq(users.vendorId, user.vendorId), eq(users.id, user.id)))
       await revokeUserSessions(tx, deps.clock, user)
+      // The person's API keys were made with the password just replaced: whoever knew it may hold one (decision 168).
+      await revokeUserKeys(tx, user, deps.clock.now())
     })
     await deps.events.endSessions({ vendorId: user.vendorId, userId: user.id }, deps.logger)
     await deps.rateLimiter.reset(LIMITS.loginFailuresPerAccount, body.email)

@@ -36,7 +36,7 @@ function otpDestination(user: ActiveUser): { channel: Notification['channel']; t
  * before the slow hash, as PATCH /user/password does: peeking here and counting after let a concurrent burst all
  * read "no failures yet" and have every guess checked. A right password releases the count.
  */
-async function checkAccountPassword(deps: AppDeps, user: ActiveUser, password: string): Promise<void> {
+export async function checkAccountPassword(deps: Pick<AppDeps, 'rateLimiter'>, user: ActiveUser, password: string): Promise<void> {
   await enforce(deps.rateLimiter, LIMITS.passwordChangeFailuresPerUser, user.id)
   if (!(await verifySecret(password, user.passwordHash))) {
     throw new ApiError(422, 'INVALID_PASSWORD', 'password: is incorrect', {

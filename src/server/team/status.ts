@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
+import { revokeUserKeys } from '../api-keys/keys'
 import { nationalNumber } from '../auth/phone'
 import type { Auth } from '../auth/sessions'
 import { effectivePermissions, revokeUserSessions } from '../auth/sessions'
@@ -44,6 +45,8 @@ export async function setMemberStatus(deps: AppDeps, auth: Auth, memberId: strin
       await revokeLiveInvitation(tx, deps.clock, member)
       await tx.update(users).set({ status: 'inactive' }).where(scope)
       await revokeUserSessions(tx, deps.clock, member)
+      // Revoked, not only refused while inactive: reactivating the member must not bring their keys back.
+      await revokeUserKeys(tx, member, deps.clock.now())
       deactivated = { vendorId: member.vendorId, userId: member.id }
       message = `${member.name} has been deactivated`
     } else if (member.status === 'inactive' && member.passwordHash === null) {

@@ -35,6 +35,7 @@ const BOOKS = key({ id: 'key-2', name: 'Accounting', prefix: 'vbo_sk_Qw9Zx', cre
 const CALL = v.parse(ApiKeyCall, {
   keyId: 'key-1',
   keyName: 'Shop website',
+  calls: 1,
   method: 'GET',
   path: '/api/transaction',
   status: 200,
@@ -62,8 +63,9 @@ function keysApi(options: { items?: ApiKey[]; create?: (body: Record<string, unk
       return ok({ key: made, secret: SECRET }, 'API key created')
     }),
     handle(endpoints.rotateApiKey, async ({ request }) => {
-      const body = (await request.json()) as { id: string }
+      const body = (await request.json()) as { id: string; password?: string }
       sent.rotates.push(body)
+      if (body.password === 'wrong') return fail(422, 'INVALID_PASSWORD', 'password: is incorrect')
       const rotated = { ...list.find((k) => k.id === body.id)!, prefix: ROTATED.slice(0, 12) }
       return ok({ key: rotated, secret: ROTATED })
     }),
@@ -112,10 +114,13 @@ describe('Settings → Developers', () => {
     await user.type(sheet.getByLabelText(/^Name/), 'Shop website 2')
     await user.click(sheet.getByRole('checkbox', { name: /Create and update orders/ }))
     await user.type(sheet.getByLabelText(/^Allowed IP addresses/), '203.0.113.0/24')
+    await user.type(sheet.getByLabelText(/^Your password/), 'my-password')
     await user.click(screen.getByRole('button', { name: 'Create key' }))
 
     const shown = within(await screen.findByRole('dialog', { name: 'Copy your API key' }))
-    expect(sent.creates).toEqual([{ name: 'Shop website 2', scopes: ['read', 'orders:write'], allowedIps: ['203.0.113.0/24'] }])
+    expect(sent.creates).toEqual([
+      { name: 'Shop website 2', scopes: ['read', 'orders:write'], allowedIps: ['203.0.113.0/24'], password: 'my-password' },
+    ])
     expect(shown.getByText(SECRET)).toBeTruthy()
     expect(shown.getByText(/It is shown only once/)).toBeTruthy()
     expect(shown.getByRole('button', { name: 'Copy API key' })).toBeTruthy()
@@ -135,6 +140,7 @@ describe('Settings → Developers', () => {
     const sheet = within(await settled(await screen.findByRole('dialog', { name: 'Create API key' })))
     await user.type(sheet.getByLabelText(/^Name/), 'Payouts')
     await user.click(sheet.getByRole('checkbox', { name: /Send money/ }))
+    await user.type(sheet.getByLabelText(/^Your password/), 'my-password')
     await user.click(screen.getByRole('button', { name: 'Create key' }))
     const dialog = await screen.findByRole('alertdialog', { name: 'Enter your transaction PIN' })
     await typePin(user, dialog, '9999')
@@ -169,10 +175,19 @@ describe('Settings → Developers', () => {
     await user.click(screen.getByRole('button', { name: 'Rotate Shop website' }))
     const rotate = within(await settled(await screen.findByRole('alertdialog', { name: 'Rotate Shop website?' })))
     await user.click(rotate.getByRole('button', { name: 'Rotate' }))
+    expect(await rotate.findByText('Enter your password.')).toBeTruthy()
+    await user.type(rotate.getByLabelText(/^Your password/), 'wrong')
+    await user.click(rotate.getByRole('button', { name: 'Rotate' }))
+    expect(await rotate.findByText('The password is incorrect.')).toBeTruthy()
+    await user.type(rotate.getByLabelText(/^Your password/), '-no-my-password')
+    await user.click(rotate.getByRole('button', { name: 'Rotate' }))
     const shown = within(await screen.findByRole('dialog', { name: 'Copy the new secret' }))
     expect(shown.getByText(ROTATED)).toBeTruthy()
     expect(shown.getByText(/The old secret keeps working for 24 hours/)).toBeTruthy()
-    expect(sent.rotates).toEqual([{ id: 'key-1' }])
+    expect(sent.rotates).toEqual([
+      { id: 'key-1', password: 'wrong' },
+      { id: 'key-1', password: 'wrong-no-my-password' },
+    ])
   })
 
   it('is a row of Settings → Profile for those who may use it', async () => {

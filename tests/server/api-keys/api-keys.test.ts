@@ -8,7 +8,7 @@ import { apiKeys } from '#server/db/api-keys-schema'
 
 import { call, createMember, makeApp, type TestApp, unchecked } from '../harness'
 import { PIN, sender, tokenFor } from '../money/helpers'
-import { makeKey, readByKey } from './helpers'
+import { makeKey, readByKey, rotateKey } from './helpers'
 
 /*
  * API keys (issue 40, decision 168): made in Settings → Developers, the secret shown once and kept as a hash, a key
@@ -23,7 +23,7 @@ beforeAll(async () => {
 describe('making and listing keys', () => {
   it('shows the secret once, keeps only its hash, and lists the prefix, scopes, maker and last use', async () => {
     const s = await sender(t)
-    const { key, secret } = await makeKey(t, s.token)
+    const { key, secret } = await makeKey(t, s)
     expect(secret).toMatch(/^vbo_sk_[A-Za-z0-9_-]{43}$/)
     expect(key).toMatchObject({ name: 'Shop website', scopes: ['read'], allowedIps: [], lastUsedAt: null, previous: null })
     expect(secret.startsWith(key.prefix)).toBe(true)
@@ -50,7 +50,8 @@ describe('making and listing keys', () => {
 
   it('refuses a bad name, scope or allow-list entry naming the field', async () => {
     const s = await sender(t)
-    const create = (body: unknown) => call(t.app, endpoints.createApiKey, { token: s.token, body: unchecked(body) })
+    const create = (body: unknown) =>
+      call(t.app, endpoints.createApiKey, { token: s.token, body: unchecked({ password: s.owner.password, ...(body as object) }) })
     expect((await create({ name: ' ' })).body.message).toBe('name: is required')
     expect((await create({ name: 'x', scopes: ['admin'] })).body.message).toMatch(/^scopes\.0: /)
     const ip = await create({ name: 'x', allowedIps: ['10.0.0.1', '999.1.1.1'] })
@@ -60,22 +61,25 @@ describe('making and listing keys', () => {
 
   it('a transfers key needs the owner and the owner’s PIN; a member never gets one', async () => {
     const s = await sender(t)
-    const noPin = await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Payouts', scopes: ['transfers'] } })
+    const noPin = await call(t.app, endpoints.createApiKey, {
+      token: s.token,
+      body: { name: 'Payouts', scopes: ['transfers'], password: s.owner.password },
+    })
     expect(noPin.status).toBe(422)
     expect(noPin.body.message).toBe('pin: is required for a key with the transfers scope')
     const wrong = await call(t.app, endpoints.createApiKey, {
       token: s.token,
-      body: { name: 'Payouts', scopes: ['transfers'], pin: '9999' },
+      body: { name: 'Payouts', scopes: ['transfers'], pin: '9999', password: s.owner.password },
     })
     expect(wrong.body.code).toBe('INVALID_PIN')
-    const { key } = await makeKey(t, s.token, { scopes: ['transfers'], pin: PIN })
+    const { key } = await makeKey(t, s, { scopes: ['transfers'], pin: PIN })
     expect(key.scopes).toEqual(['read', 'transfers'])
 
     const member = await createMember(s, { permissions: ['VENDOR_DEVELOPERS', 'VENDOR_TRANSFERS', 'VENDOR_ORDERS'] })
     const memberToken = await tokenFor(t, member.row)
     const refused = await call(t.app, endpoints.createApiKey, {
       token: memberToken,
-      body: { name: 'Mine', scopes: ['transfers'], pin: PIN },
+      body: { name: 'Mine', scopes: ['transfers'], pin: PIN, password: member.password },
     })
     expect(refused.status).toBe(403)
     expect(refused.body.code).toBe('OWNER_ONLY')
@@ -87,14 +91,14 @@ describe('making and listing keys', () => {
     const member = await createMember(s, { permissions: ['VENDOR_ORDERS'] })
     const token = await tokenFor(t, member.row)
     expect((await call(t.app, endpoints.listApiKeys, { token })).status).toBe(403)
-    expect((await call(t.app, endpoints.createApiKey, { token, body: { name: 'x' } })).status).toBe(403)
+    expect((await call(t.app, endpoints.createApiKey, { token, body: { name: 'x', password: member.password } })).status).toBe(403)
   })
 })
 
 describe('a key on the same endpoints', () => {
   it('is refused with 403 naming the scope it lacks', async () => {
     const s = await sender(t)
-    const { secret } = await makeKey(t, s.token)
+    const { secret } = await makeKey(t, s)
     const order = await call(t.app, endpoints.createOrder, { token: secret, body: unchecked({}), headers: { 'idempotency-key': 'k-1' } })
     expect(order.status).toBe(403)
     expect(order.body).toMatchObject({ code: 'API_KEY_SCOPE_MISSING', message: 'This API key does not have the orders:write scope' })
@@ -104,14 +108,17 @@ describe('a key on the same endpoints', () => {
 
   it('never reaches the PIN, team, keys or settlement calls, whatever its scopes', async () => {
     const s = await sender(t)
-    const { secret } = await makeKey(t, s.token, { scopes: ['orders:write', 'transfers'], pin: PIN })
+    const { secret } = await makeKey(t, s, { scopes: ['orders:write', 'transfers'], pin: PIN })
     const refusals = [
       await call(t.app, endpoints.pinStatus, { token: secret }),
       await call(t.app, endpoints.resetPin, { token: secret, body: unchecked({}) }),
       await call(t.app, endpoints.listMembers, { token: secret }),
       await call(t.app, endpoints.inviteMember, { token: secret, body: unchecked({}) }),
       await call(t.app, endpoints.listApiKeys, { token: secret }),
-      await call(t.app, endpoints.createApiKey, { token: secret, body: { name: 'child', scopes: ['transfers'], pin: PIN } }),
+      await call(t.app, endpoints.createApiKey, {
+        token: secret,
+        body: { name: 'child', scopes: ['transfers'], pin: PIN, password: s.owner.password },
+      }),
       await call(t.app, endpoints.settlementAccount, { token: secret }),
       await call(t.app, endpoints.setSettlementAccount, { token: secret, body: unchecked({}) }),
       await call(t.app, endpoints.cancelSettlementChange, { token: secret }),
@@ -129,7 +136,7 @@ describe('a key on the same endpoints', () => {
   it('is bounded by its maker’s own permissions, as they are now', async () => {
     const s = await sender(t)
     const member = await createMember(s, { permissions: ['VENDOR_DEVELOPERS', 'VENDOR_ORDERS'] })
-    const { secret } = await makeKey(t, await tokenFor(t, member.row))
+    const { secret } = await makeKey(t, { token: await tokenFor(t, member.row), password: member.password })
     expect((await call(t.app, endpoints.listOrders, { token: secret })).status).toBe(200)
     const transactions = await readByKey(t, secret)
     expect(transactions.status).toBe(403)
@@ -147,7 +154,7 @@ describe('a key on the same endpoints', () => {
 
   it('keeps to its IP allow-list', async () => {
     const s = await sender(t)
-    const { secret } = await makeKey(t, s.token, { allowedIps: ['203.0.113.0/24', '2001:db8::1'] })
+    const { secret } = await makeKey(t, s, { allowedIps: ['203.0.113.0/24', '2001:db8::1'] })
     expect((await readByKey(t, secret, '203.0.113.7')).status).toBe(200)
     expect((await readByKey(t, secret, '::ffff:203.0.113.8')).status).toBe(200)
     expect((await readByKey(t, secret, '2001:db8::1')).status).toBe(200)
@@ -161,7 +168,7 @@ describe('revoking and rotating', () => {
   it('a revoked key is refused at once, on another process too', async () => {
     const s = await sender(t)
     const other = await makeApp({ sessionIdleMs: 29 * 24 * HOUR_MS })
-    const { key, secret } = await makeKey(t, s.token)
+    const { key, secret } = await makeKey(t, s)
     expect((await readByKey(other, secret)).status).toBe(200)
     const revoked = await call(t.app, endpoints.revokeApiKey, { token: s.token, query: { id: key.id } })
     expect(revoked.status).toBe(200)
@@ -174,15 +181,15 @@ describe('revoking and rotating', () => {
   it('another vendor’s key cannot be revoked', async () => {
     const a = await sender(t)
     const b = await sender(t)
-    const { key, secret } = await makeKey(t, a.token)
+    const { key, secret } = await makeKey(t, a)
     expect((await call(t.app, endpoints.revokeApiKey, { token: b.token, query: { id: key.id } })).status).toBe(404)
     expect((await readByKey(t, secret)).status).toBe(200)
   })
 
   it('a rotated key’s old secret works for the overlap, then stops', async () => {
     const s = await sender(t)
-    const { key, secret: old } = await makeKey(t, s.token)
-    const rotated = await call(t.app, endpoints.rotateApiKey, { token: s.token, body: { id: key.id } })
+    const { key, secret: old } = await makeKey(t, s)
+    const rotated = await rotateKey(t, s, key.id)
     expect(rotated.status).toBe(200)
     const fresh = rotated.body.data.secret
     expect(fresh).not.toBe(old)
@@ -202,13 +209,13 @@ describe('revoking and rotating', () => {
 
   it('only the key’s maker rotates it, and a transfers key only with the PIN', async () => {
     const s = await sender(t)
-    const { key } = await makeKey(t, s.token, { scopes: ['transfers'], pin: PIN })
+    const { key } = await makeKey(t, s, { scopes: ['transfers'], pin: PIN })
     const member = await createMember(s, { permissions: ['VENDOR_DEVELOPERS'] })
-    const byMember = await call(t.app, endpoints.rotateApiKey, { token: await tokenFor(t, member.row), body: { id: key.id } })
+    const byMember = await rotateKey(t, { token: await tokenFor(t, member.row), password: member.password }, key.id)
     expect(byMember.status).toBe(403)
-    const noPin = await call(t.app, endpoints.rotateApiKey, { token: s.token, body: { id: key.id } })
+    const noPin = await rotateKey(t, s, key.id)
     expect(noPin.status).toBe(422)
     expect(noPin.body.message).toMatch(/^pin: /)
-    expect((await call(t.app, endpoints.rotateApiKey, { token: s.token, body: { id: key.id, pin: PIN } })).status).toBe(200)
+    expect((await rotateKey(t, s, key.id, PIN)).status).toBe(200)
   })
 })

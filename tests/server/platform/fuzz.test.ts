@@ -420,13 +420,22 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   },
   operatorVendors: () => ({ query: { status: 'rejected' } }),
   operatorVendorStatus: () => ({ body: { email: `nobody-${unique()}@example.ng`, status: 'approved' } }),
-  createApiKey: () => ({ body: { name: 'Fuzz website', scopes: ['orders:write'], allowedIps: ['203.0.113.0/24'] } }),
+  createApiKey: () => ({
+    body: { name: 'Fuzz website', password: s.owner.password, scopes: ['orders:write'], allowedIps: ['203.0.113.0/24'] },
+  }),
   // Its own key to rotate, and another to revoke.
   rotateApiKey: async () => ({
-    body: { id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Rotated' } })).body.data.key.id },
+    body: {
+      id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Rotated', password: s.owner.password } })).body.data
+        .key.id,
+      password: s.owner.password,
+    },
   }),
   revokeApiKey: async () => ({
-    query: { id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Revoked' } })).body.data.key.id },
+    query: {
+      id: (await call(t.app, endpoints.createApiKey, { token: s.token, body: { name: 'Revoked', password: s.owner.password } })).body.data
+        .key.id,
+    },
   }),
   apiKeyCalls: () => ({ query: { page: '1', size: '20' } }),
 }

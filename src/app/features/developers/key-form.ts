@@ -27,15 +27,16 @@ export const KeyFormSchema = v.object({
   ),
   orders: v.boolean(),
   transfers: v.boolean(),
+  password: v.pipe(v.string(), v.nonEmpty('Enter your password.')),
 })
 export type KeyForm = v.InferInput<typeof KeyFormSchema>
 
-export const EMPTY_KEY_FORM: KeyForm = { name: '', allowedIps: '', orders: false, transfers: false }
+export const EMPTY_KEY_FORM: KeyForm = { name: '', allowedIps: '', orders: false, transfers: false, password: '' }
 
 /** The create call's body; `read` is always given by the server. */
 export function keyBody(form: KeyForm): BodyInput<typeof apiKeyEndpoints.createApiKey> {
   const scopes: ApiKeyScope[] = ['read']
   if (form.orders) scopes.push('orders:write')
   if (form.transfers) scopes.push('transfers')
-  return { name: form.name.trim(), scopes, allowedIps: ipLines(form.allowedIps) }
+  return { name: form.name.trim(), scopes, allowedIps: ipLines(form.allowedIps), password: form.password }
 }

@@ -37,6 +37,8 @@ export function useCreateApiKey() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof apiKeyEndpoints.createApiKey>) => api(apiKeyEndpoints.createApiKey, { body }),
     onSuccess: refresh,
+    // The answer holds the secret (and the variables the password): dropped from the cache as soon as it is unused.
+    gcTime: 0,
     // The sheet says a refusal under its field or the PIN boxes; the secret sheet says the success.
     meta: { errorToast: false, successToast: false },
   })
@@ -47,6 +49,7 @@ export function useRotateApiKey() {
   return useMutation({
     mutationFn: (body: BodyInput<typeof apiKeyEndpoints.rotateApiKey>) => api(apiKeyEndpoints.rotateApiKey, { body }),
     onSuccess: refresh,
+    gcTime: 0,
     // The page says a PIN refusal under the boxes and toasts anything else itself; the secret sheet says the success.
     meta: { errorToast: false, successToast: false },
   })

@@ -149,6 +149,18 @@ export function CreateKeySheet({ isOwner, onClose, onCreated }: CreateKeySheetPr
                 />
               )}
             </form.Field>
+            <form.Field name="password">
+              {(field) => (
+                <TextField
+                  field={field}
+                  submitted={submitted}
+                  label="Your password"
+                  helper="A key keeps working after you sign out, so we ask for your password."
+                  type="password"
+                  autoComplete="current-password"
+                />
+              )}
+            </form.Field>
           </>
         )}
       </FormSheet>

@@ -3,7 +3,7 @@ import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
-import { errorMessage } from '#app/lib/api'
+import { ApiError, errorMessage } from '#app/lib/api'
 import { notify } from '#app/lib/notify'
 import { OFFLINE_WRITE_MESSAGE, useOnline } from '#app/lib/online'
 import { usePermission } from '#app/lib/permissions'
@@ -12,6 +12,7 @@ import { isPinRefusal } from '#app/lib/use-pin-step'
 import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { ConfirmDialog } from '#app/ui/dialog'
+import { Field, Input } from '#app/ui/field'
 import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { PinDialog } from '#app/ui/pin-dialog'
@@ -70,20 +71,28 @@ function ApiKeys() {
   const [pinOpen, setPinOpen] = useState(false)
   const [pin, setPin] = useState('')
   const [pinError, setPinError] = useState<string | null>(null)
+  // A new secret outlives the session, so a rotation asks for the account password, as making a key does.
+  const [password, setPassword] = useState('')
+  const [passwordError, setPasswordError] = useState<string | null>(null)
   const isOwner = session?.user.role === 'owner'
 
   function rotated(key: ApiKey, secret: string) {
     setReady({ name: key.name, secret, rotated: true })
     setConfirming(false)
     setPinOpen(false)
+    setPassword('')
   }
 
   function sendRotate(key: ApiKey, typedPin?: string) {
     rotate.mutate(
-      { id: key.id, pin: typedPin },
+      { id: key.id, password, pin: typedPin },
       {
         onSuccess: ({ data }) => rotated(data.key, data.secret),
         onError: (error) => {
+          if (confirming && error instanceof ApiError && error.code === 'INVALID_PASSWORD') {
+            setPasswordError('The password is incorrect.')
+            return
+          }
           if (isPinRefusal(error)) {
             setPinError(errorMessage(error))
             setPin('')
@@ -101,6 +110,8 @@ function ApiKeys() {
     if (!target) return
     if (target.action === 'revoke') {
       revoke.mutate(target.key.id, { onSettled: () => setConfirming(false) })
+    } else if (!password) {
+      setPasswordError('Enter your password.')
     } else if (target.key.scopes.includes('transfers')) {
       // A new secret for a key that sends money is the owner's to give, with the PIN, as when it was made.
       setConfirming(false)
@@ -137,6 +148,8 @@ function ApiKeys() {
           disabled={!online}
           onRotate={(key) => {
             setTarget({ action: 'rotate', key })
+            setPassword('')
+            setPasswordError(null)
             setConfirming(true)
           }}
           onRevoke={(key) => {
@@ -170,7 +183,21 @@ function ApiKeys() {
         loading={revoke.isPending || rotate.isPending}
         onProceed={proceed}
         onExitComplete={showReady}
-      />
+      >
+        {target?.action === 'rotate' ? (
+          <Field label="Your password" error={passwordError}>
+            <Input
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              onChange={(e) => {
+                setPassword(e.target.value)
+                setPasswordError(null)
+              }}
+            />
+          </Field>
+        ) : null}
+      </ConfirmDialog>
       <PinDialog
         open={pinOpen}
         onOpenChange={setPinOpen}

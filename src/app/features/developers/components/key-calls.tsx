@@ -9,7 +9,7 @@ import { Card } from '#app/ui/card'
 import { QueryError } from '#app/ui/query-error'
 import { rowMeta } from '#app/ui/row-text'
 import { Skeleton } from '#app/ui/skeleton'
-import { API_KEY_CALLS_KEPT } from '#contract/api-keys'
+import { API_KEY_CALLS_KEPT_DAYS } from '#contract/api-keys'
 
 import { apiKeyCallsQuery, CALLS_PAGE_SIZE } from '../queries'
 
@@ -36,9 +36,7 @@ export function KeyCalls() {
   const pages = data ? Math.max(1, Math.ceil(data.total / CALLS_PAGE_SIZE)) : 1
   return (
     <Card title="Recent calls">
-      <p className={text}>
-        Every call made with your keys, newest first. The latest {API_KEY_CALLS_KEPT.toLocaleString('en-NG')} are kept.
-      </p>
+      <p className={text}>Every call made with your keys, newest first. Kept for {API_KEY_CALLS_KEPT_DAYS} days.</p>
       {!data ? (
         calls.isError ? (
           <QueryError query={calls} title="Could not load the calls" />
@@ -60,6 +58,7 @@ export function KeyCalls() {
                 </span>
                 <span className={rowMeta}>
                   {formatShortDateTime(call.at)} · {call.keyName} · {call.ip}
+                  {call.calls > 1 ? ` · ${call.calls} times that minute` : null}
                 </span>
               </li>
             ))}
