@@ -6,8 +6,7 @@ import { endpoints } from '#contract/index'
 /*
  * What a key may call, endpoint by endpoint, written out by hand and reviewed (decision 168) rather than derived
  * again from apiKeyScopeOf's own rules: a new endpoint, or one whose access, method or permission changes, fails
- * here until someone decides whether an integration may call it. `false`: no key, ever. (The webhook endpoints of
- * issue 40, on another branch, add their rows when merged.)
+ * here until someone decides whether an integration may call it. `false`: no key, ever.
  */
 const EXPECTED: Record<string, ApiKeyScope | false> = {
   login: false,
@@ -148,6 +147,15 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   rotateApiKey: false,
   revokeApiKey: false,
   apiKeyCalls: false,
+  // Where the vendor's events go and with which secret: a person's decision, never an integration's (decision 169).
+  listWebhookEndpoints: false,
+  createWebhookEndpoint: false,
+  updateWebhookEndpoint: false,
+  deleteWebhookEndpoint: false,
+  webhookEndpointSecret: false,
+  rotateWebhookSecret: false,
+  listWebhookDeliveries: false,
+  resendWebhookDelivery: false,
 }
 
 describe('every endpoint’s reviewed key scope', () => {
