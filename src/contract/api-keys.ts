@@ -114,6 +114,7 @@ export const apiKeyEndpoints = {
     summary:
       'Make an API key, with your account password (a session alone must not make a key that outlives it). Its secret is in this answer only. `transfers` is for the owner only, with the owner’s PIN; `read` is always included. The owner is told.',
     permission: 'VENDOR_DEVELOPERS',
+    errors: ['OWNER_ONLY', 'PERMISSION_NOT_HELD', 'INVALID_PASSWORD', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'RATE_LIMITED'],
     status: 201,
     body: v.object({
       name: v.pipe(
@@ -134,6 +135,7 @@ export const apiKeyEndpoints = {
     path: '/developers/keys/rotate',
     summary: `Give one of your keys a new secret (in this answer only), with your account password. The old one keeps working for ${API_KEY_ROTATION_OVERLAP_HOURS} hours; 409 when another rotation got there first.`,
     permission: 'VENDOR_DEVELOPERS',
+    errors: ['NOT_FOUND', 'API_KEY_CHANGED', 'OWNER_ONLY', 'INVALID_PASSWORD', 'INVALID_PIN', 'PIN_LOCKED', 'PIN_NOT_SET', 'RATE_LIMITED'],
     body: v.object({ id, password: accountPassword, pin: v.optional(pin) }),
     response: KeyWithSecret,
   }),
@@ -142,6 +144,7 @@ export const apiKeyEndpoints = {
     path: '/developers/keys',
     summary: 'Revoke a key: its secrets stop working at once, on every server process.',
     permission: 'VENDOR_DEVELOPERS',
+    errors: ['NOT_FOUND'],
     query: v.object({ id }),
     response: v.null(),
   }),
