@@ -1,5 +1,5 @@
-import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, successStatusOf } from '#contract/endpoint'
 import { apiKeyScopeOf } from '#contract/api-keys'
+import { accessOf, type EndpointDef, isFileEndpoint, permissionsOf, successStatusOf } from '#contract/endpoint'
 import { ERROR_CODES, type ErrorCode } from '#contract/error-codes'
 import { statusesOf } from '#contract/error-statuses'
 

@@ -1,7 +1,6 @@
+import { apiKeyScopeOf } from '#contract/api-keys'
 import { ErrorBody, MAX_PAGE_SIZE } from '#contract/common'
 import { accessOf, type EndpointDef, permissionsOf, successStatusOf } from '#contract/endpoint'
-
-import { apiKeyScopeOf } from '#contract/api-keys'
 import { openApiWebhooks } from '#server/webhooks/openapi-webhooks'
 
 import { HOUR_MS } from '../clock'
