@@ -13,7 +13,7 @@ const KEY_HOURS = IDEMPOTENCY_TTL_MS / HOUR_MS
 /**
  * How a caller proves who it is (components.securitySchemes). `apiKey` is the vendor's secret keys (`vbo_sk_…`,
  * decision 168): an operation a key may call names it with the scope it needs. `webhookSignature` describes what our
- * outgoing webhooks carry (decision 169): no operation requires it.
+ * outgoing webhooks carry (decision 169): each entry of `webhooks` names it.
  */
 const SECURITY_SCHEMES = {
   bearerAuth: { type: 'http', scheme: 'bearer', description: 'A session token from POST /auth/vendor/login (or /auth/register).' },

@@ -49,6 +49,8 @@ export function openApiWebhooks(): Json {
       post: {
         operationId: `webhook_${type.replace('.', '_')}`,
         summary: `${type}: ${WEBHOOK_EVENT_LABELS[type]}`,
+        // What the receiver checks: the Standard Webhooks signature (components.securitySchemes.webhookSignature).
+        security: [{ webhookSignature: [] }],
         description:
           'Sent to each endpoint registered for this event (Settings → Webhooks), signed as Standard Webhooks says. Answer 2xx within 10 s; anything else (a redirect too) is retried with exponential back-off for up to 3 days. Money is integer kobo, times ISO 8601.',
         tags: ['webhooks'],
