@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import * as v from 'valibot'
 import { describe, expect, it, vi } from 'vitest'
 
+import { apiKeyScopeOf } from '#contract/api-keys'
 import { pageQuery } from '#contract/common'
 import { accessOf, endpoint, isFileEndpoint, successStatusOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
@@ -206,7 +207,10 @@ describe('API reference', () => {
       expect(op['x-access']).toBe(accessOf(e))
       expect(op['x-permission']).toEqual('permission' in e ? e.permission : undefined)
       // A credential (operator key, provider signature) names its own scheme (openapi-document.test.ts).
-      if (!('credential' in e)) expect(op.security).toEqual(accessOf(e) === 'public' ? [] : [{ bearerAuth: [] }])
+      // A session, or (where a key may call) an API key with the scope it needs (decision 168).
+      const scope = apiKeyScopeOf(e)
+      const signedIn = scope === false ? [{ bearerAuth: [] }] : [{ bearerAuth: [] }, { apiKey: [scope] }]
+      if (!('credential' in e)) expect(op.security).toEqual(accessOf(e) === 'public' ? [] : signedIn)
       // One success, under the status the server answers (register() takes it from the contract too).
       const ok = String(successStatusOf(e))
       expect(

@@ -5,7 +5,7 @@ import { endpoints } from '#contract/index'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { outletMembers } from '#server/db/team-schema'
 
-import { callRaw, createMember, type TestApp } from '../harness'
+import { call, callRaw, createMember, type TestApp } from '../harness'
 import { account, randomSerial, tokenFor } from '../money/helpers'
 import { salesApp, type Shop, shop } from '../orders/helpers'
 import { seedWorld, type WorldIds } from './endpoint-world'
@@ -24,7 +24,7 @@ const vendorEndpoints = (Object.entries(endpoints) as [string, EndpointDef][]).f
 
 let t: TestApp
 let s: Shop
-const ids = {} as WorldIds & { accountNumber: string }
+const ids = {} as WorldIds & { accountNumber: string; webhookEndpointId: string }
 const tokens = new Map<Permission, string>()
 
 /** Valid queries for GET endpoints that need ids (or whose answer should be about a real row). */
@@ -46,6 +46,7 @@ const examples: Record<string, () => Record<string, string>> = {
   outletTransactionDetail: () => ({ id: ids.outletTransactionId, outletId: ids.outletId }),
   listOutletMembers: () => ({ outletId: ids.outletId }),
   checkDomain: () => ({ domain: 'mamaput.com.ng' }),
+  webhookEndpointSecret: () => ({ id: ids.webhookEndpointId }),
 }
 
 beforeAll(async () => {
@@ -53,6 +54,11 @@ beforeAll(async () => {
   s = await shop(t, { balance: 100_000_00 })
   Object.assign(ids, await seedWorld(t, s, { couponPrefix: 'MATRIX', outletFunding: 1_000_00 }))
   ids.accountNumber = account('058', randomSerial())
+  const hook = await call(t.app, endpoints.createWebhookEndpoint, {
+    token: s.token,
+    body: { url: 'https://example.com/hooks', events: ['payment.received'] },
+  })
+  ids.webhookEndpointId = hook.body.data.id
 
   for (const missing of MENU) {
     // Every permission but one, and a member of the outlet, as a branch manager would be.
