@@ -31,7 +31,6 @@ export interface SendOptions {
  * toString; other control characters but tab and newline are dropped, so a receiver cannot forge log lines.
  */
 export function storableText(text: string): string {
-   
   return text.replaceAll('\u0000', '\uFFFD').replace(/[\u0001-\u0008\u000B-\u001F\u007F]/g, '')
 }
 
