@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { jobs } from '#server/db/platform-schema'
 import { webhookDeliveries, webhookEvents } from '#server/db/webhooks-schema'
+import { purgeExpiredRows } from '#server/jobs/app-jobs'
 import { deliveryJobKey, recordWebhookEvent } from '#server/webhooks/outbox'
 
 import { call, type TestApp } from '../harness'
@@ -195,6 +196,38 @@ describe('Resend of an old event', () => {
     await worker.runDueJobs()
     expect(r.received).toHaveLength(3)
     expect((await deliveries(t, s.token, endpoint.id)).map((d) => d.status)).toEqual(['delivered', 'delivered'])
+    await call(t.app, endpoints.deleteWebhookEndpoint, { token: s.token, query: { id: endpoint.id } })
+  })
+})
+
+describe('what is kept', () => {
+  it('no event row when no endpoint of the vendor takes its type', async () => {
+    const other = await shop(t)
+    const r = await receiver()
+    await register(t, other.token, r.url, ['order.paid'])
+    await credit(t, other)
+    expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.vendorId, other.vendor.id))).toHaveLength(0)
+  })
+
+  it('the daily purge drops deliveries over for 30 days, then their events; a pending one and its event stay', async () => {
+    const r = await receiver(status(200), status(500))
+    const endpoint = await register(t, s.token, r.url)
+    await credit()
+    await deliveryWorker(t).runDueJobs()
+    await credit()
+    await deliveryWorker(t).runDueJobs()
+    const [pending, delivered] = await deliveries(t, s.token, endpoint.id)
+    expect([pending!.status, delivered!.status]).toEqual(['pending', 'delivered'])
+    const old = new Date(t.clock.now().getTime() - 31 * 24 * 60 * 60_000)
+    for (const d of [pending!, delivered!]) {
+      await t.db.update(webhookEvents).set({ createdAt: old }).where(eq(webhookEvents.id, d.eventId))
+      await t.db.update(webhookDeliveries).set({ createdAt: old }).where(eq(webhookDeliveries.id, d.id))
+    }
+    await purgeExpiredRows(t.deps)
+    expect((await deliveries(t, s.token, endpoint.id)).map((d) => d.id)).toEqual([pending!.id])
+    const events = await t.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.vendorId, s.vendor.id))
+    expect(events.map((e) => e.id)).toContain(pending!.eventId)
+    expect(events.map((e) => e.id)).not.toContain(delivered!.eventId)
     await call(t.app, endpoints.deleteWebhookEndpoint, { token: s.token, query: { id: endpoint.id } })
   })
 })
