@@ -41,6 +41,8 @@ export const WEBHOOK_ANSWER_KEPT_BYTES = 4096
 export const WEBHOOK_TIMEOUT_MS = 10_000
 /** Retries with back-off stop this long after the event. */
 export const WEBHOOK_RETRY_WINDOW_MS = 3 * 24 * 60 * 60 * 1000
+/** Deliveries over (delivered, failed, cancelled) are kept this long in the log, then purged with their events. */
+export const WEBHOOK_LOG_KEPT_MS = 30 * 24 * 60 * 60 * 1000
 
 const isoTime = v.string()
 const kobo = v.number()

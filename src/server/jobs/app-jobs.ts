@@ -18,6 +18,7 @@ import { recoverPendingTransfers } from '../money/transfers'
 import { assignVirtualAccountJob } from '../money/virtual-accounts'
 import { paymentAccountJob } from '../orders/payment-accounts'
 import { deliverWebhookJob, DELIVERY_BACKOFF, DELIVERY_LEASE_MS } from '../webhooks/delivery-job'
+import { purgeWebhookLog } from '../webhooks/outbox'
 import { recurring } from './schedule'
 import { JobHandlers, JobWorker } from './worker'
 
@@ -56,6 +57,7 @@ export async function purgeExpiredRows(deps: AppDeps): Promise<void> {
     .delete(jobs)
     .where(and(inArray(jobs.state, ['done', 'failed']), lt(jobs.finishedAt, new Date(now.getTime() - FINISHED_JOBS_KEPT_MS))))
   await redactSpentMessages(deps.db, now)
+  await purgeWebhookLog(deps.db, now)
 }
 
 /** The daily reconciliation runs at 06:00 Lagos: after the night's transfers have settled, before the operator's morning. */

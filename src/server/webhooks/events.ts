@@ -78,14 +78,18 @@ export function orderRefunded(tx: Writer, order: OrderRow, refund: RefundRow, se
   })
 }
 
-/** A pending debit to a bank account settled (money/transfers.ts settle): succeeded or failed, once. */
-export function transferSettled(tx: Writer, row: TransactionRow, at: Date) {
+/**
+ * A pending debit to a bank account settled (money/transfers.ts settle): succeeded or failed, once. `change` is
+ * 'reversed' for a transfer the bank reversed after it succeeded (Paystack): a transfer.failed of its own, told
+ * after the transfer.succeeded the integrator already had.
+ */
+export function transferSettled(tx: Writer, row: TransactionRow, at: Date, change: 'settled' | 'reversed' = 'settled') {
   if (row.status === 'pending') return Promise.resolve(null)
   const type = row.status === 'success' ? 'transfer.succeeded' : 'transfer.failed'
   return recordWebhookEvent(tx, {
     vendorId: row.vendorId,
     type,
-    key: `transfer.settled:${row.id}`,
+    key: `transfer.${change}:${row.id}`,
     subject: `transaction:${row.id}`,
     at,
     data: {

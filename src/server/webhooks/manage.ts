@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, isNull } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 
 import {
   MAX_WEBHOOK_ENDPOINTS,
+  WEBHOOK_TIMEOUT_MS,
   type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEndpointWithSecret,
@@ -9,11 +10,13 @@ import {
 } from '#contract/webhooks'
 
 import type { Db } from '../db/client'
+import { jobs } from '../db/platform-schema'
 import { webhookDeliveries, type WebhookDeliveryRow, type WebhookEndpointRow, webhookEndpoints, webhookEvents } from '../db/webhooks-schema'
 import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
 import { hostOf, publicAddressesOf, UnsafeAddress } from './address-guard'
-import { addDelivery } from './outbox'
+import { addDelivery, deliveryJobKey } from './outbox'
+import { within } from './send'
 import { newWebhookSecret } from './signing'
 
 /*
@@ -30,10 +33,11 @@ async function checkUrl(deps: Pick<AppDeps, 'serverMode'>, text: string): Promis
   if (!deps.serverMode.production) return url.toString()
   if (url.protocol !== 'https:') throw urlRefused('must start with https://')
   try {
-    await publicAddressesOf(hostOf(url))
+    // Bounded as a send's check is (send.ts): a name server that never answers is a refusal, not a hung request.
+    await within(publicAddressesOf(hostOf(url)), WEBHOOK_TIMEOUT_MS, `${hostOf(url)} did not resolve within ${WEBHOOK_TIMEOUT_MS / 1000} s`)
   } catch (error) {
     if (error instanceof UnsafeAddress) throw urlRefused(`must reach a public address (${error.message})`)
-    throw error
+    throw urlRefused(`must reach a public address (${(error as Error).message})`)
   }
   return url.toString()
 }
@@ -98,7 +102,7 @@ export async function createEndpoint(
 }
 
 export async function updateEndpoint(
-  deps: Pick<AppDeps, 'db' | 'serverMode'>,
+  deps: Pick<AppDeps, 'db' | 'serverMode' | 'clock'>,
   vendorId: string,
   id: string,
   input: { url?: string; events?: WebhookEventType[]; description?: string; isEnabled?: boolean },
@@ -114,7 +118,29 @@ export async function updateEndpoint(
     .where(and(eq(webhookEndpoints.vendorId, vendorId), eq(webhookEndpoints.id, id), isNull(webhookEndpoints.deletedAt)))
     .returning()
   if (!row) throw notFound('Webhook endpoint')
+  // Turned on again: the deliveries a pause postponed (delivery-job.ts) are due now, not at their postponed time.
+  if (input.isEnabled === true) await resumeDeliveries(deps, row.id)
   return toEndpoint(row)
+}
+
+async function resumeDeliveries(deps: Pick<AppDeps, 'db' | 'clock'>, endpointId: string) {
+  const waiting = await deps.db
+    .select({ id: webhookDeliveries.id })
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.endpointId, endpointId), eq(webhookDeliveries.status, 'pending')))
+  if (waiting.length === 0) return
+  await deps.db
+    .update(jobs)
+    .set({ runAt: deps.clock.now() })
+    .where(
+      and(
+        inArray(
+          jobs.dedupeKey,
+          waiting.map((delivery) => deliveryJobKey(delivery.id)),
+        ),
+        eq(jobs.state, 'pending'),
+      ),
+    )
 }
 
 /** Removed, not deleted: its log stays readable; its pending deliveries are cancelled (their jobs then do nothing). */

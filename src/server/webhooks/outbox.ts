@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
 
-import { and, arrayContains, eq, isNull } from 'drizzle-orm'
+import { and, arrayContains, eq, inArray, isNull, lt, notExists, sql } from 'drizzle-orm'
 
-import type { WebhookEventData, WebhookEventType } from '#contract/webhooks'
+import { WEBHOOK_LOG_KEPT_MS, type WebhookEventData, type WebhookEventType } from '#contract/webhooks'
 
 import type { Db, Tx } from '../db/client'
 import { webhookDeliveries, webhookEndpoints, webhookEvents } from '../db/webhooks-schema'
@@ -33,16 +33,11 @@ export interface NewWebhookEvent<T extends WebhookEventType> {
   at: Date
 }
 
-/** Records the event and its deliveries in `tx`; answers the event's id, or null when the key had one already. */
+/**
+ * Records the event and its deliveries in `tx`; answers the event's id, or null when the key had one already or
+ * no endpoint of the vendor takes the type.
+ */
 export async function recordWebhookEvent<T extends WebhookEventType>(tx: Db | Tx, event: NewWebhookEvent<T>): Promise<string | null> {
-  const id = `evt_${randomUUID().replaceAll('-', '')}`
-  const body = JSON.stringify({ id, type: event.type, timestamp: event.at.toISOString(), data: event.data })
-  const [inserted] = await tx
-    .insert(webhookEvents)
-    .values({ id, vendorId: event.vendorId, type: event.type, dedupeKey: event.key, subject: event.subject, body, createdAt: event.at })
-    .onConflictDoNothing()
-    .returning({ id: webhookEvents.id })
-  if (!inserted) return null
   const targets = await tx
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
@@ -54,8 +49,37 @@ export async function recordWebhookEvent<T extends WebhookEventType>(tx: Db | Tx
         arrayContains(webhookEndpoints.events, [event.type]),
       ),
     )
+  // No endpoint takes it: nothing would ever read the row (a resend needs a delivery), so none is written.
+  if (targets.length === 0) return null
+  const id = `evt_${randomUUID().replaceAll('-', '')}`
+  const body = JSON.stringify({ id, type: event.type, timestamp: event.at.toISOString(), data: event.data })
+  const [inserted] = await tx
+    .insert(webhookEvents)
+    .values({ id, vendorId: event.vendorId, type: event.type, dedupeKey: event.key, subject: event.subject, body, createdAt: event.at })
+    .onConflictDoNothing()
+    .returning({ id: webhookEvents.id })
+  if (!inserted) return null
   for (const target of targets) await addDelivery(tx, { vendorId: event.vendorId, eventId: id, endpointId: target.id }, event.at)
   return id
+}
+
+/** Deliveries over for WEBHOOK_LOG_KEPT_MS, then events left with no delivery (the daily purge-expired job). */
+export async function purgeWebhookLog(db: Db, now: Date): Promise<void> {
+  const before = new Date(now.getTime() - WEBHOOK_LOG_KEPT_MS)
+  await db
+    .delete(webhookDeliveries)
+    .where(and(inArray(webhookDeliveries.status, ['delivered', 'failed', 'cancelled']), lt(webhookDeliveries.createdAt, before)))
+  await db.delete(webhookEvents).where(
+    and(
+      lt(webhookEvents.createdAt, before),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.eventId, webhookEvents.id)),
+      ),
+    ),
+  )
 }
 
 /** One delivery and its job, due at `at` (the server's clock, which the workers compare with), in `tx`. */

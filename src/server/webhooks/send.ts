@@ -26,6 +26,23 @@ export interface SendOptions {
   timeoutMs?: number
 }
 
+/**
+ * Text fit for a PostgreSQL text column: NUL (which text refuses) becomes U+FFFD, as invalid UTF-8 already did in
+ * toString; other control characters but tab and newline are dropped, so a receiver cannot forge log lines.
+ */
+export function storableText(text: string): string {
+  return text.replaceAll('\u0000', '\uFFFD').replace(/[\u0001-\u0008\u000B-\u001F\u007F]/g, '')
+}
+
+/** Settles with `work`, or rejects with `message` once `ms` have passed: a DNS answer never waits on its own. */
+export function within<T>(work: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms)
+  })
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
+}
+
 /** Node's socket lookup, answered from the addresses just checked. */
 function checkedLookup(host: string): LookupFunction {
   return (_hostname, options, callback) => {
@@ -45,18 +62,30 @@ export async function postWebhook(
   body: string,
   options: SendOptions,
 ): Promise<SendOutcome> {
+  const outcome = await send(target, headers, body, options)
+  return { ...outcome, body: storableText(outcome.body) }
+}
+
+async function send(target: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<SendOutcome> {
   const url = new URL(target)
+  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
+  // One budget for the address check and the request: a send never nears the job's 60 s lease.
+  const deadline = Date.now() + timeoutMs
   if (options.production) {
     if (url.protocol !== 'https:') return { status: null, body: 'Refused: only https:// URLs are sent to', ok: false }
     try {
       // An address literal never reaches the socket's lookup: it is judged here.
-      await publicAddressesOf(hostOf(url))
+      await within(publicAddressesOf(hostOf(url)), timeoutMs, `No address for ${hostOf(url)} within ${timeoutMs / 1000} s`)
     } catch (error) {
-      return { status: null, body: `Refused: ${(error as Error).message}`, ok: false }
+      const message = (error as Error).message
+      return {
+        status: null,
+        body: error instanceof UnsafeAddress ? `Refused: ${message}` : `Could not reach the endpoint: ${message}`,
+        ok: false,
+      }
     }
   }
   const client = url.protocol === 'https:' ? https : http
-  const timeoutMs = options.timeoutMs ?? WEBHOOK_TIMEOUT_MS
   return new Promise<SendOutcome>((resolve) => {
     let settled = false
     const finish = (outcome: SendOutcome) => {
@@ -76,10 +105,16 @@ export async function postWebhook(
       ...(options.production ? { lookup: checkedLookup(hostOf(url)) } : {}),
       agent: false,
     })
-    const timer = setTimeout(() => {
-      finish({ status: null, body: `No answer within ${timeoutMs / 1000} s`, ok: false })
-      request.destroy()
-    }, timeoutMs)
+    let answered: { status: number; done: () => void } | undefined
+    const timer = setTimeout(
+      () => {
+        // A 2xx whose body trickles past the budget is still a 2xx: delivered with what was read, never retried.
+        if (answered && answered.status >= 200 && answered.status < 300) answered.done()
+        else finish({ status: null, body: `No answer within ${timeoutMs / 1000} s`, ok: false })
+        request.destroy()
+      },
+      Math.max(0, deadline - Date.now()),
+    )
     request.on('error', (error) => {
       const reason = error instanceof UnsafeAddress ? `Refused: ${error.message}` : `Could not reach the endpoint: ${error.message}`
       finish({ status: null, body: reason, ok: false })
@@ -93,6 +128,7 @@ export async function postWebhook(
         const redirect = status >= 300 && status < 400 ? `Redirect to ${response.headers.location ?? '(no location)'} not followed. ` : ''
         finish({ status, body: redirect + text, ok: status >= 200 && status < 300 })
       }
+      answered = { status, done }
       response.on('data', (chunk: Buffer) => {
         const room = WEBHOOK_ANSWER_KEPT_BYTES - kept
         if (room > 0) chunks.push(chunk.subarray(0, room))

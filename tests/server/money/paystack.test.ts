@@ -107,8 +107,13 @@ describe('Paystack provider: sends', () => {
     await expectLedgerConsistent(t.db, s.vendor.id)
   })
 
-  it('transfer.reversed after transfer.success returns amount + charge once', async () => {
+  it('transfer.reversed after transfer.success returns amount + charge once, and tells the integrator transfer.failed', async () => {
     const s = await sender(t, { balance: START })
+    const hook = await call(t.app, endpoints.createWebhookEndpoint, {
+      token: s.token,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['transfer.succeeded', 'transfer.failed'] },
+    })
+    expect(hook.status, JSON.stringify(hook.body)).toBe(201)
     const sent = await resolveAndSend(s.token, account('058', randomSerial()), 7_000_00)
     const reference = toPaystackReference(sent.body.data.reference)
     expect((await deliver(fake.transferEvent('transfer.success', reference))).status).toBe(200)
@@ -124,6 +129,15 @@ describe('Paystack provider: sends', () => {
     expect((await deliver(fake.transferEvent('transfer.success', reference))).status).toBe(200)
     expect((await balances(t.db, s.vendor.id)).main).toBe(START)
     await expectLedgerConsistent(t.db, s.vendor.id)
+    // The webhook endpoint was told the success, then (once, for five reversal notices) the failure with its reason.
+    const log = await call(t.app, endpoints.listWebhookDeliveries, { token: s.token, query: { endpointId: hook.body.data.id, size: 10 } })
+    const told = log.body.data.items
+      .map((d) => JSON.parse(d.requestBody) as { type: string; data: { transactionId: string; failureReason: string | null } })
+      .reverse()
+    expect(told.map((e) => [e.type, e.data.transactionId, e.data.failureReason])).toEqual([
+      ['transfer.succeeded', sent.body.data.id, null],
+      ['transfer.failed', sent.body.data.id, 'The bank reversed the transfer'],
+    ])
   })
 
   it('transfer.reversed on a pending transfer returns amount + charge once', async () => {

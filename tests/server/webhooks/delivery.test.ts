@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto'
 
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 import { WEBHOOK_RETRY_WINDOW_MS } from '#contract/webhooks'
 import { jobs } from '#server/db/platform-schema'
+import { transactions } from '#server/db/schema'
 import { webhookDeliveries, webhookEvents } from '#server/db/webhooks-schema'
-import { recordWebhookEvent } from '#server/webhooks/outbox'
 
 import { call, type TestApp } from '../harness'
 import { PIN } from '../money/helpers'
@@ -176,30 +176,34 @@ describe('across workers and restarts', () => {
 })
 
 describe('the outbox', () => {
-  it('records nothing for a change rolled back', async () => {
-    const key = `test:${randomUUID()}`
-    await t.db
-      .transaction(async (tx) => {
-        await recordWebhookEvent(tx, {
-          vendorId: s.vendor.id,
-          type: 'dispute.updated',
-          key,
-          subject: 'dispute:x',
-          at: t.clock.now(),
-          data: {
-            disputeId: 'x',
-            orderReference: 'ORD-1',
-            title: 'x',
-            status: 'open',
-            messageCount: 0,
-            change: 'opened',
-            updatedAt: t.clock.now().toISOString(),
-          },
-        })
-        throw new Error('rolled back')
-      })
-      .catch(() => {})
-    expect(await t.db.select().from(webhookEvents).where(eq(webhookEvents.dedupeKey, key))).toHaveLength(0)
+  it('records nothing for a credit rolled back after its event was written', async () => {
+    const r = await receiver()
+    const endpoint = await register(t, s.token, r.url)
+    const eventsOf = () => t.db.select({ id: webhookEvents.id }).from(webhookEvents).where(eq(webhookEvents.vendorId, s.vendor.id))
+    const before = await eventsOf()
+    // The credit's transaction fails on the statement after its event's INSERT (the delivery's): all of it goes.
+    await t.db.execute(
+      sql.raw(`create or replace function test_refuse_delivery() returns trigger language plpgsql as $$
+        begin raise exception 'refused by the test'; end $$`),
+    )
+    await t.db.execute(
+      sql.raw(`create trigger test_refuse_delivery before insert on webhook_deliveries for each row
+        when (new.endpoint_id = '${endpoint.id}') execute function test_refuse_delivery()`),
+    )
+    const reference = `PRV-${randomUUID()}`
+    try {
+      expect((await credit(1_000 * NAIRA, reference)).status).toBe(500)
+    } finally {
+      await t.db.execute(sql.raw('drop trigger test_refuse_delivery on webhook_deliveries'))
+      await t.db.execute(sql.raw('drop function test_refuse_delivery()'))
+    }
+    expect(await eventsOf()).toEqual(before)
+    expect(await t.db.select().from(transactions).where(eq(transactions.providerReference, reference))).toEqual([])
+    // The same notice once the endpoint takes deliveries again: credited, told once.
+    expect((await credit(1_000 * NAIRA, reference)).status).toBe(200)
+    await deliveryWorker(t).runDueJobs()
+    expect(r.received).toHaveLength(1)
+    await call(t.app, endpoints.deleteWebhookEndpoint, { token: s.token, query: { id: endpoint.id } })
   })
 
   it('an order paid in two parts then refunded: two payment.received, order.paid once, order.refunded and transfer.succeeded', async () => {

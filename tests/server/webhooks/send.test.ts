@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { WEBHOOK_ANSWER_KEPT_BYTES } from '#contract/webhooks'
 import { isPublicAddress } from '#server/webhooks/address-guard'
-import { postWebhook } from '#server/webhooks/send'
+import { postWebhook, storableText, within } from '#server/webhooks/send'
 
 import { type Receiver, startReceiver, status } from './receiver'
 
@@ -28,6 +28,24 @@ describe('postWebhook', () => {
     expect(took).toBeGreaterThanOrEqual(290)
     expect(took).toBeLessThan(2_000)
     expect(r.received).toHaveLength(1)
+  })
+
+  it('counts a 2xx whose body trickles past the timeout as answered, with what was read', async () => {
+    const r = await receiver((response) => {
+      response.writeHead(200, { 'content-type': 'text/plain' })
+      response.write('received') // and the rest never comes
+    })
+    const outcome = await postWebhook(r.url, {}, '{}', { ...development, timeoutMs: 300 })
+    expect(outcome).toEqual({ status: 200, body: 'received', ok: true })
+  })
+
+  it('a 500 whose body trickles past the timeout is no answer', async () => {
+    const r = await receiver((response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' })
+      response.write('oops')
+    })
+    const outcome = await postWebhook(r.url, {}, '{}', { ...development, timeoutMs: 300 })
+    expect(outcome).toEqual({ status: null, body: 'No answer within 0.3 s', ok: false })
   })
 
   it('does not follow a redirect: the attempt fails with the 3xx and the target gets nothing', async () => {
@@ -88,6 +106,21 @@ describe('postWebhook', () => {
       /^Refused: localhost resolves to/,
     )
     expect(r.received).toHaveLength(0)
+  })
+})
+
+describe('the address check’s budget (within)', () => {
+  it('rejects a lookup that never settles once the time is up, and passes one that settles', async () => {
+    const started = performance.now()
+    await expect(within(new Promise(() => {}), 200, 'No address within 0.2 s')).rejects.toThrow('No address within 0.2 s')
+    expect(performance.now() - started).toBeLessThan(1_000)
+    await expect(within(Promise.resolve(7), 200, 'late')).resolves.toBe(7)
+  })
+})
+
+describe('storableText', () => {
+  it('turns NUL into U+FFFD and drops control characters but tab and newline', () => {
+    expect(storableText('a\u0000b\u001b[2J\tc\nd\u007f')).toBe('a\uFFFDb[2J\tc\nd')
   })
 })
 

@@ -7,6 +7,7 @@ import { transactions } from '../../db/schema'
 import type { AppDeps } from '../../deps'
 import { ApiError } from '../../errors'
 import { lockRefundOf, refundSettled } from '../../orders/refund-outcome'
+import { transferSettled } from '../../webhooks/events'
 import { receiveInboundNotice } from '../inbound-notice'
 import { reverseSucceededWithin } from '../ledger'
 import { settle } from '../transfers'
@@ -134,6 +135,8 @@ async function reverseSucceeded(deps: AppDeps, vendorId: string, id: string, ses
       at: deps.clock.now(),
     })
     if (failed && refund) await refundSettled(tx, refund, failed, deps.clock.now())
+    // The integrator told transfer.succeeded learns the money came back, with the change (decision 169).
+    if (failed) await transferSettled(tx, failed, deps.clock.now(), 'reversed')
     return failed
   })
   return {

@@ -79,7 +79,11 @@ function EndpointItem({ endpoint }: { endpoint: WebhookEndpoint }) {
           loading={rotate.isPending}
           disabled={!online}
           onClick={() => {
-            if (window.confirm('Make a new signing secret? Webhooks are signed with it from now on; update your server first.'))
+            if (
+              window.confirm(
+                'Make a new signing secret? The old one stops at once: webhooks are signed with the new one from now on. Put it on your server; deliveries it rejects in between are retried.',
+              )
+            )
               rotate.mutate(endpoint.id)
           }}
         >
