@@ -2,13 +2,13 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lte, type Placeholder, 
 
 import type { Transaction } from '#contract/transactions'
 
-import { cappedCountQuery, cappedTotal } from '../db/capped-count'
+import { cappedCountQuery, cappedTotal, countsCheaply, uncountedTotal } from '../db/capped-count'
 import type { Db } from '../db/client'
 import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positionOf } from '../db/keyset'
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
-import { amountSearch, countsCheaply, searchParts, transactionSearch, walletDigits } from './transaction-search'
+import { amountSearch, searchParts, transactionSearch, walletDigits } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -171,7 +171,7 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
   } else {
     const bound = await boundList(db, vendorId, filters, scope)
     ;({ scope, where } = bound)
-    counted = !bound.wordSearch || (await countsCheaply(db, where!))
+    counted = !bound.wordSearch || (await countsCheaply(db, transactions, where))
     rows = await pageQuery(db, vendorId, scope, where, after, bound.amountOrFragment, counted).execute(paging)
   }
   const shown = rows.slice(0, filters.size)
@@ -182,11 +182,9 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     size: filters.size,
     nextCursor: last ? encodeCursor({ at: last.position, id: last.row.id }) : null,
   }
-  // A search by words with many matches is not counted (decision 165): what this page shows is known exactly, and
-  // whether more follow. By page number, the rows up to here (exact on the last page); by cursor, this page's.
-  if (!counted && (shown.length > 0 || paging.offset === 0)) {
-    return { ...page, total: paging.offset + shown.length, totalCapped: Boolean(last) || after !== undefined }
-  }
+  // A search by words with many matches is not counted (decision 165): the total is what the pages show so far.
+  const uncounted = counted ? undefined : uncountedTotal(paging.offset, shown.length, Boolean(last), after !== undefined)
+  if (uncounted) return { ...page, ...uncounted }
   // A page past the end has no row to carry the total: asked alone.
   const total = rows[0]?.total ?? (await totalQuery(db, vendorId, scope, where))[0]?.total ?? 0
   return { ...page, ...(where ? cappedTotal(total) : { total, totalCapped: false }) }

@@ -38,7 +38,7 @@ export function transactionSearch(text: string | undefined): SQL | undefined {
 /**
  * A search's sides: the text fragment and, for text that reads as naira, the amount (alone under 3 characters).
  * `text` marks a search by words alone (a name, a narration): the one kind whose matches are not counted when
- * there would be many (countsCheaply).
+ * there would be many (countsCheaply in db/capped-count.ts).
  */
 export function searchParts(text: string | undefined): { amount?: SQL; otherAmount?: SQL; fragment: SQL; text?: true } | undefined {
   const term = text?.trim()
@@ -108,25 +108,4 @@ export function amountSearch(db: Db, [amount, fragment]: [SQL, SQL], after: Keys
     // Each side counted no further than COUNT_CAP + 1, as cappedCountQuery does; cappedTotal caps the sum.
     count: sql`select (${cappedCountQuery(db, transactions, amount)}) + (select count(*) from ${side})`,
   }
-}
-
-/**
- * Past this many estimated matches a search by words is not counted (issue 38, decision 165): a trigram index gives
- * its matches only as a whole list, so counting a common first name meant building that list (46,504 entries for
- * 'ngozi' at a million rows, 20–50 ms) on every page, however low the cap. Under it, the count is a few ms and exact.
- */
-export const SEARCH_COUNT_ESTIMATE = 1_000
-
-/**
- * Whether counting a search's matches is cheap: the planner's estimate of its rows (EXPLAIN, ~1 ms, nothing read)
- * is at most SEARCH_COUNT_ESTIMATE. Only ever decides whether to count: an estimate is never shown as a number, so a
- * wrong one costs time or a count, never a wrong total.
- */
-export async function countsCheaply(db: Db, where: SQL): Promise<boolean> {
-  const result = (await db.execute(sql`explain (format json) select 1 from ${transactions} where ${where}`)) as unknown as {
-    rows: { 'QUERY PLAN': unknown }[]
-  }
-  const plan = result.rows[0]?.['QUERY PLAN']
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as [{ Plan: { 'Plan Rows': number } }]
-  return parsed[0].Plan['Plan Rows'] <= SEARCH_COUNT_ESTIMATE
 }

@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { COUNT_CAP } from '#contract/common'
 import { endpoints } from '#contract/index'
-import { countsCheaply, SEARCH_COUNT_ESTIMATE } from '#server/money/transaction-search'
+import { countsCheaply, SEARCH_COUNT_ESTIMATE } from '#server/db/capped-count'
+import { transactions } from '#server/db/schema'
 
 import { call, type TestApp } from '../harness'
 import { outletsApp, type Owner, owner } from '../outlets/helpers'
@@ -92,7 +93,7 @@ describe(`a list of ${ROWS.toLocaleString('en')} transactions`, () => {
     // shared test database holds other files' rows and its autovacuum re-analyses between any two calls, so there
     // each answer may be either one: exact, or the lower bound below. Either way never a wrong number.
     const onPglite = !process.env.TEST_DATABASE_URL
-    if (onPglite) expect(await countsCheaply(t.db, searchOf(o.wallets.main.id, '%chioma%'))).toBe(false)
+    if (onPglite) expect(await countsCheaply(t.db, transactions, searchOf(o.wallets.main.id, '%chioma%'))).toBe(false)
     const capped = (body: Awaited<ReturnType<typeof list>>, lowerBound: number) => {
       if (!onPglite && !body.totalCapped) expect(body.total).toBe(many)
       else expect(body).toMatchObject({ total: lowerBound, totalCapped: true })

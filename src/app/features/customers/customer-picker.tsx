@@ -94,8 +94,9 @@ function PickerBody({ selectedId, onSelect }: { selectedId?: string; onSelect: (
   const [search, setSearch] = useState('')
   const query = useInfiniteQuery(customerPickerQuery(search))
   const customers = useMemo(() => query.data?.pages.flatMap((p) => p.items) ?? [], [query.data])
-  const total = query.data?.pages[0]?.total ?? 0
-  const totalCapped = query.data?.pages[0]?.totalCapped ?? false
+  // The newest page's total: a name search with many matches counts only the rows its pages have shown (decision 186).
+  const total = query.data?.pages.at(-1)?.total ?? 0
+  const totalCapped = query.data?.pages.at(-1)?.totalCapped ?? false
   // The answer for the latest search not in yet: the old results stay, dimmed.
   const stale = query.isPlaceholderData
 

@@ -28,7 +28,7 @@ export const customerPickerQuery = (name: string) =>
       (await api(customerEndpoints.listCustomers, { query: { name: name || undefined, page: pageParam, size: PICKER_PAGE_SIZE }, signal }))
         .data,
     initialPageParam: 1,
-    // Past a capped total (a name matching over 10,000, decision 157) there is more while pages come back full.
+    // Past a capped total (a lower bound: decisions 157, 186) there is more while pages come back full.
     getNextPageParam: (last: CustomerPage) =>
       (last.totalCapped ? last.items.length === last.size : last.page * last.size < last.total) ? last.page + 1 : undefined,
     placeholderData: keepPreviousData,
