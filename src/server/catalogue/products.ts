@@ -199,7 +199,7 @@ async function releaseCodes(tx: Tx, vendorId: string, wanted: VariantInput[]) {
     if (ids.length === 0) continue
     await tx
       .update(productVariants)
-      .set({ [field]: null })
+      .set(field === 'sku' ? { sku: null } : { barcode: null })
       .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, ids)))
   }
 }

@@ -13,6 +13,11 @@ export const COST_FIELDS: ReadonlySet<string> = new Set(['costPrice', 'unitCost'
 /** Public pages (no caller) never see cost either. */
 export const seesCost = (auth: Auth | null): boolean => auth !== null && auth.permissions.includes('VENDOR_INVENTORY')
 
+/** `data` without any cost field, for an answer made where the caller is not known (a recovered claim's). */
+export function withoutCost<T>(data: T): T {
+  return strip(data) as T
+}
+
 function strip(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(strip)
   if (value === null || typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return value
@@ -22,4 +27,4 @@ function strip(value: unknown): unknown {
 }
 
 /** The answer's data as this caller may see it: unchanged with VENDOR_INVENTORY, without any cost field otherwise. */
-export const visibleTo = <T>(auth: Auth | null, data: T): T => (seesCost(auth) ? data : (strip(data) as T))
+export const visibleTo = <T>(auth: Auth | null, data: T): T => (seesCost(auth) ? data : withoutCost(data))

@@ -25,6 +25,7 @@ const coded = (overrides: Record<string, unknown> = {}) =>
 const single = (sku: string | null, barcode: string | null, name = 'Zobo') => ({
   name,
   isPublished: true,
+  options: [],
   variants: [{ options: {}, price: 500_00, availableUnits: 5, sku, barcode }],
 })
 

@@ -61,7 +61,9 @@ export function BarcodeScanner({ onCode, onStop }: { onCode: (code: string) => v
   const [state, setState] = useState<State>({ step: 'starting' })
   // The latest callback without restarting the camera when the parent re-renders.
   const report = useRef(onCode)
-  report.current = onCode
+  useEffect(() => {
+    report.current = onCode
+  })
 
   useEffect(() => {
     let stopped = false
