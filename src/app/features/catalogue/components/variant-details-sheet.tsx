@@ -60,8 +60,8 @@ function Details({ variant }: { variant: ProductVariant }) {
       </DetailList>
       <h3 className={heading}>Codes</h3>
       <DetailList>
-        <DetailRow label="SKU">{variant.sku ?? 'Not set'}</DetailRow>
-        <DetailRow label="Barcode">{variant.barcode ?? 'Not set'}</DetailRow>
+        <DetailRow label="SKU">{variant.sku ?? 'None'}</DetailRow>
+        <DetailRow label="Barcode">{variant.barcode ?? 'None'}</DetailRow>
       </DetailList>
       <h3 className={heading}>Stock</h3>
       <DetailList>
