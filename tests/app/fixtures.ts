@@ -166,6 +166,8 @@ export function variant(overrides: Partial<VariantOut> = {}): VariantOut {
     isLowStock: false,
     paylink: null,
     qrCodeURL: null,
+    sku: null,
+    barcode: null,
     createdAt: '2026-11-22T09:42:00.000Z',
     updatedAt: '2026-11-22T09:42:00.000Z',
     ...overrides,

@@ -7,8 +7,8 @@ import { parseNairaToKobo } from '#contract/money'
 import { DevNotifier } from '#server/notifier'
 import { type RunningServer, startServer } from '#server/start-server'
 
-/** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own. */
-export async function launchBrowser(): Promise<Browser> {
+/** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own; `extra` flags added. */
+export async function launchBrowser(extra: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -19,6 +19,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extra,
     ],
   })
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import { createBody, emptyDraft, type OptionDraft, syncVariants } from '#app/features/catalogue/product-draft'
 import { productListFilters } from '#app/features/catalogue/search'
-import { previewPrice, variantChanges, variantFormDraft } from '#app/features/catalogue/variant-form'
+import { previewPrice, variantChanges, variantFormDraft, variantFormErrors } from '#app/features/catalogue/variant-form'
 import { combinations, optionsSignature } from '#app/features/catalogue/variants'
 import { optionsLabel } from '#app/lib/variant-options'
 import { nounFor, pageItems } from '#app/ui/pagination'
@@ -110,6 +110,8 @@ describe('Update Variant', () => {
     isLowStock: false,
     paylink: null,
     qrCodeURL: null,
+    sku: null,
+    barcode: null,
     createdAt: '',
     updatedAt: '',
     ...overrides,
@@ -135,6 +137,22 @@ describe('Update Variant', () => {
     expect(variantChanges({ ...variantFormDraft(discounted), discountType: '', discount: '' }, discounted)).toEqual({
       id: 'var-1',
       clearDiscount: true,
+    })
+  })
+
+  it('sends a SKU, barcode or cost only when changed, and null for one emptied', () => {
+    const coded = v({ sku: 'JR-L', barcode: '6151100000028', costPrice: 60_000 })
+    expect(variantFormDraft(coded)).toMatchObject({ sku: 'JR-L', barcode: '6151100000028', cost: '600.00' })
+    expect(variantChanges(variantFormDraft(coded), coded)).toBeNull()
+    expect(variantChanges({ ...variantFormDraft(coded), sku: ' JR-L2 ', barcode: '', cost: '650.5' }, coded)).toEqual({
+      id: 'var-1',
+      sku: 'JR-L2',
+      barcode: null,
+      costPrice: 65_050,
+    })
+    expect(variantFormErrors({ ...variantFormDraft(coded), barcode: '615 110', cost: 'abc' })).toEqual({
+      barcode: 'Use letters, digits and symbols, without spaces.',
+      cost: 'Enter an amount, like 650 or 650.50.',
     })
   })
 })

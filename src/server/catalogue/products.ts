@@ -11,15 +11,29 @@ import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
 import { liveProduct, loadProduct } from './product-list'
 import { variantsChanged } from './stock'
 import { storeImages, type Upload } from './uploads'
+import { checkCodesFree, type CodeField, type CodedVariant, codesUnique } from './variant-codes'
 import { checkVariants, normaliseOptions, variantIssues } from './variant-rules'
 import { sortVariants } from './views'
 
-interface VariantInput {
+interface VariantInput extends CodedVariant {
   id?: string
   options: Record<string, string>
   price: number
   availableUnits: number
+  /** Kobo; left out keeps a kept variant's own, null removes it. */
+  costPrice?: number | null
 }
+
+/** Where a code refused by the unique index was sent: the variants list (which of them, the index does not say). */
+const variantsPath = () => 'variants'
+const variantPath = (i: number, field: CodeField) => `variants.${i}.${field}`
+
+/** The columns a variant's sku, barcode and cost set; what was left out is left out, so it stays as it is. */
+const codesAndCost = (variant: VariantInput) => ({
+  ...(variant.sku === undefined ? {} : { sku: variant.sku }),
+  ...(variant.barcode === undefined ? {} : { barcode: variant.barcode }),
+  ...(variant.costPrice === undefined ? {} : { costPrice: variant.costPrice }),
+})
 
 export interface NewProduct {
   name: string
@@ -49,6 +63,7 @@ function newVariantRows(vendorId: string, productId: string, variants: VariantIn
     options: variant.options,
     price: variant.price,
     availableUnits: variant.availableUnits,
+    ...codesAndCost(variant),
     createdAt: madeNow(i),
     updatedAt: madeNow(i),
   }))
@@ -71,11 +86,13 @@ export async function createProduct(deps: CatalogueDeps, vendorId: string, input
   const variants = input.variants.map((variant) => ({ ...variant, options: normaliseOptions(input.options, variant.options) }))
   checkVariants(input.options, variants)
   const uploads = await storeImages(deps.storage, input.images)
-  const productId = await commitThen(
+  const productId = await codesUnique(variantsPath, () =>
+    commitThen(
     deps,
     uploads.map((upload) => upload.key),
     async (tx, after) => {
       if (input.collectionId) await findCollection(tx, vendorId, input.collectionId)
+      await checkCodesFree(tx, vendorId, variants, variantPath, {})
       const [product] = await tx
         .insert(products)
         .values({
@@ -95,6 +112,7 @@ export async function createProduct(deps: CatalogueDeps, vendorId: string, input
       after.notices.push(...(await variantsChanged(tx, vendorId, product!.id)))
       return product!.id
     },
+  ),
   )
   return loadProduct(deps.db, vendorId, productId, origin)
 }
@@ -112,11 +130,13 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
   const options = changes.options ?? product.options
   const sent = changes.variants
   const byId = new Map(existing.map((variant) => [variant.id, variant]))
-  const wanted = (sent ?? existing).map((variant) => ({
+  const wanted: VariantInput[] = (sent ?? existing).map((variant) => ({
     id: variant.id as string | undefined,
     options: normaliseOptions(options, variant.options),
     price: variant.price,
     availableUnits: variant.availableUnits,
+    // Kept as they are when the list was not sent.
+    ...(sent ? codesAndCost(variant as VariantInput) : {}),
   }))
   const seenIds = new Set<string>()
   wanted.forEach((variant, i) => {
@@ -138,13 +158,9 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
     }
   })
 
-  for (const variant of wanted) {
-    if (variant.id === undefined) continue
-    await tx
-      .update(productVariants)
-      .set({ options: variant.options, price: variant.price, availableUnits: variant.availableUnits, updatedAt: sql`now()` })
-      .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variant.id)))
-  }
+  await checkCodesFree(tx, vendorId, wanted, variantPath, { productId: product.id })
+
+  // Removed first and codes let go before they are set: a code may move from one variant of the product to another.
   await tx
     .update(productVariants)
     .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
@@ -156,9 +172,35 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
         seenIds.size ? notInArray(productVariants.id, [...seenIds]) : undefined,
       ),
     )
+  await releaseCodes(tx, vendorId, wanted)
+  for (const variant of wanted) {
+    if (variant.id === undefined) continue
+    await tx
+      .update(productVariants)
+      .set({
+        options: variant.options,
+        price: variant.price,
+        availableUnits: variant.availableUnits,
+        ...codesAndCost(variant),
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variant.id)))
+  }
   const fresh = wanted.filter((variant) => variant.id === undefined)
   if (fresh.length) {
     await tx.insert(productVariants).values(newVariantRows(vendorId, product.id, fresh, options))
+  }
+}
+
+/** Clears the codes kept variants are about to be given, so two of them may swap theirs in one update. */
+async function releaseCodes(tx: Tx, vendorId: string, wanted: VariantInput[]) {
+  for (const field of ['sku', 'barcode'] as const) {
+    const ids = wanted.flatMap((variant) => (variant.id !== undefined && variant[field] !== undefined ? [variant.id] : []))
+    if (ids.length === 0) continue
+    await tx
+      .update(productVariants)
+      .set(field === 'sku' ? { sku: null } : { barcode: null })
+      .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, ids)))
   }
 }
 
@@ -200,7 +242,8 @@ async function replaceImages(tx: Tx, vendorId: string, productId: string, change
 /** PATCH /product: only what is sent changes, in one transaction. */
 export async function updateProduct(deps: CatalogueDeps, vendorId: string, changes: ProductChanges, origin: string): Promise<Product> {
   const uploads = await storeImages(deps.storage, changes.images)
-  await commitThen(
+  await codesUnique(variantsPath, () =>
+    commitThen(
     deps,
     uploads.map((upload) => upload.key),
     async (tx, after) => {
@@ -223,6 +266,7 @@ export async function updateProduct(deps: CatalogueDeps, vendorId: string, chang
         .where(liveProduct(vendorId, product.id))
       after.notices.push(...(await variantsChanged(tx, vendorId, product.id)))
     },
+  ),
   )
   return loadProduct(deps.db, vendorId, changes.id, origin)
 }

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
 
-import type { ProductVariant } from '#contract/catalogue'
+import { type ProductVariant, skuKey } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'
 import type { DiscountType } from '#contract/pricing'
 
@@ -12,6 +12,7 @@ import { validationError } from '../http/register'
 import { type CatalogueDeps, commitThen } from './commit'
 import { liveProduct } from './product-list'
 import { lockProductOfVariant, variantsChanged } from './stock'
+import { checkCodesFree, codesUnique } from './variant-codes'
 import { toVariant } from './views'
 
 /** A live variant of a live product of this vendor. */
@@ -63,11 +64,15 @@ function optionValueMatches(term: string): SQL {
   return /["\\]/.test(term) ? exact : sql`(${options}::text ilike ${pattern} and ${exact})`
 }
 
+/** A scanned or typed code: the barcode exactly, or the SKU ignoring case; each read by its unique index (175). */
+const codeMatches = (code: string): SQL =>
+  or(eq(productVariants.barcode, code), eq(sql`lower(${productVariants.sku})`, skuKey(code)))!
+
 export async function listVariants(
   db: Db,
   vendorId: string,
   /** sellable: only what can go on an order now (switched on, with units left): GET /order/variants. */
-  filters: { page: number; size: number; name?: string; productId?: string; sellable?: boolean },
+  filters: { page: number; size: number; name?: string; productId?: string; sellable?: boolean; code?: string },
   origin: string,
 ) {
   if (filters.productId) {
@@ -80,6 +85,7 @@ export async function listVariants(
     filters.productId ? eq(productVariants.productId, filters.productId) : undefined,
     filters.sellable ? and(eq(productVariants.isAvailable, true), gt(productVariants.availableUnits, 0)) : undefined,
     filters.name ? or(ilike(products.name, containsPattern(filters.name)), optionValueMatches(filters.name)) : undefined,
+    filters.code ? codeMatches(filters.code) : undefined,
   )
   const [rows, [total]] = await Promise.all([
     db
@@ -110,6 +116,10 @@ export interface VariantChanges {
   discount?: number
   clearDiscount?: boolean
   unitsWere?: number
+  /** Null removes it; left out, it stays. */
+  sku?: string | null
+  barcode?: string | null
+  costPrice?: number | null
 }
 
 /** The discount the variant ends up with, checked against the price it ends up with (FLAT must stay below it). */
@@ -130,8 +140,10 @@ function nextDiscount(current: ProductVariantRow, changes: VariantChanges, price
 
 /** PATCH /product/variants: only the fields sent change, so an availability toggle never overwrites units sold. */
 export async function updateVariant(deps: CatalogueDeps, vendorId: string, changes: VariantChanges, origin: string) {
-  await commitThen(deps, [], async (tx, after) => {
+  await codesUnique((field) => field, () =>
+    commitThen(deps, [], async (tx, after) => {
     const { variant } = await lockVariant(tx, vendorId, changes.id)
+    await checkCodesFree(tx, vendorId, [changes], (_, field) => field, { variantId: variant.id })
     // A stock count set from an old view (offline, sent later) would erase the sales since: refuse, and say the count.
     if (changes.availableUnits !== undefined && changes.unitsWere !== undefined && changes.unitsWere !== variant.availableUnits) {
       throw new ApiError(
@@ -148,11 +160,15 @@ export async function updateVariant(deps: CatalogueDeps, vendorId: string, chang
         ...nextDiscount(variant, changes, price),
         ...(changes.availableUnits === undefined ? {} : { availableUnits: changes.availableUnits }),
         ...(changes.isAvailable === undefined ? {} : { isAvailable: changes.isAvailable }),
+        ...(changes.sku === undefined ? {} : { sku: changes.sku }),
+        ...(changes.barcode === undefined ? {} : { barcode: changes.barcode }),
+        ...(changes.costPrice === undefined ? {} : { costPrice: changes.costPrice }),
         updatedAt: sql`now()`,
       })
       .where(liveVariant(vendorId, variant.id))
     after.notices.push(...(await variantsChanged(tx, vendorId, variant.productId)))
-  })
+  }),
+  )
   return variantView(deps.db, vendorId, changes.id, origin)
 }
 

@@ -25,3 +25,11 @@ export function raisedMessage(error: unknown): string | null {
 export function moneyFunctionRefusal(error: unknown): string | null {
   return databaseError(error, 'VB001')?.message ?? null
 }
+
+/** The constraint or index a unique_violation names (pg gives it as a field; the message names it too), else null. */
+export function uniqueViolationName(error: unknown): string | null {
+  const found = databaseError(error, '23505') as { constraint?: unknown; message: string } | null
+  if (!found) return null
+  if (typeof found.constraint === 'string') return found.constraint
+  return /unique constraint "([^"]+)"/.exec(found.message)?.[1] ?? null
+}

@@ -14,6 +14,7 @@ import type { AppDeps } from '../deps'
 import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
 import { verifyPin } from '../money/pin'
 import { clientIp } from './client-ip'
+import { visibleTo } from './cost-visibility'
 import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHash, saveIdempotentResponse } from './idempotency'
 import { publicOrigin } from './public-origin'
 import type { FileResult, Guard, Handler, HandlerContext, HandlerResult } from './types'
@@ -227,7 +228,8 @@ async function runIdempotent(
 /**
  * The single way an endpoint is served. In order: the body size limit (the endpoint's own, else 1 MB), session
  * and vendor approval, permission, the endpoint's guard (e.g. a webhook signature), the Idempotency-Key of money
- * calls, input parsing (JSON or multipart) and validation, the handler, then (in tests) the response schema, and
+ * calls, input parsing (JSON or multipart) and validation, the handler, cost fields removed for a caller without
+ * VENDOR_INVENTORY (cost-visibility.ts), then (in tests) the response schema, and
  * the `{ message, data }` envelope under the endpoint's success status (the contract's, never the handler's), or
  * for a file endpoint the streamed file. A handler cannot skip any step, and receives only validated input plus the
  * caller's vendor to scope its queries by.
@@ -266,7 +268,8 @@ export function register<E extends EndpointDef>(
       const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c } as HandlerContext<E>
       if (isFileEndpoint(endpoint)) return sendFile(c, endpoint, (await handler(ctx)) as FileResult)
       const run = async (): Promise<Answer> => {
-        const result = (await handler(ctx)) as HandlerResult<ResponseOf<E>>
+        const handled = (await handler(ctx)) as HandlerResult<ResponseOf<E>>
+        const result = { ...handled, data: visibleTo(auth, handled.data) }
         if (deps.checkResponses) {
           const check = v.safeParse(endpoint.response, result.data)
           if (!check.success) {

@@ -4,7 +4,7 @@ import type { OrderKind, OrderStatus } from '#contract/orders'
 
 import { averageHalfUp, lagosBuckets } from '../analytics'
 import type { Db } from '../db/client'
-import { orders } from '../db/sales-schema'
+import { orderItems, orders } from '../db/sales-schema'
 
 /*
  * Orders created in [start, end] (both inclusive, like the transaction analytics). Sales are the money received
@@ -25,8 +25,31 @@ export interface OrderAnalyticsFilters {
   customerId?: string
 }
 
+/**
+ * What the sold goods cost (decision 175): each line's unit cost at the time of sale, for the orders that were paid
+ * and not refunded in full (a full refund gives the units back, stock.ts). Lines without a cost count as nothing
+ * and are counted apart, so the screen can say the profit is overstated.
+ */
+async function costOfSales(db: Db, where: SQL | undefined) {
+  const [row] = await db
+    .select({
+      costOfSales: sql<number>`coalesce(sum(${orderItems.unitCost} * ${orderItems.quantity}), 0)::bigint`.mapWith(Number),
+      uncostedItems: tally(sql`${orderItems.unitCost} is null`),
+    })
+    .from(orderItems)
+    .innerJoin(orders, and(eq(orders.vendorId, orderItems.vendorId), eq(orders.id, orderItems.orderId)))
+    .where(and(where, sql`${orders.amountPaid} > 0 and ${orders.amountRefunded} < ${orders.amountPaid}`))
+  return row!
+}
+
 export async function orderAnalytics(db: Db, vendorId: string, start: Date, end: Date, filters: OrderAnalyticsFilters = {}) {
-  const [totals] = await db
+  const where = and(
+    inRange(vendorId, start, end, filters.kind),
+    filters.status ? eq(orders.status, filters.status) : undefined,
+    filters.customerId ? eq(orders.customerId, filters.customerId) : undefined,
+  )
+  const [[totals], cost] = await Promise.all([
+    db
     .select({
       orderCount: count(),
       paidCount: tally(statusIn('paid', 'overpayment', 'fulfilled')),
@@ -38,19 +61,17 @@ export async function orderAnalytics(db: Db, vendorId: string, start: Date, end:
       withPayment: tally(sql`${orders.amountPaid} > 0`),
     })
     .from(orders)
-    .where(
-      and(
-        inRange(vendorId, start, end, filters.kind),
-        filters.status ? eq(orders.status, filters.status) : undefined,
-        filters.customerId ? eq(orders.customerId, filters.customerId) : undefined,
-      ),
-    )
+    .where(where),
+    costOfSales(db, where),
+  ])
   const { withPayment, ...figures } = totals!
   return {
     startDate: start.toISOString(),
     endDate: end.toISOString(),
     ...figures,
     averageOrderValue: averageHalfUp(figures.totalSales, withPayment),
+    ...cost,
+    grossProfit: figures.totalSales - figures.totalRefunded - cost.costOfSales,
   }
 }
 

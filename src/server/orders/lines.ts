@@ -21,6 +21,8 @@ export interface PricedLine {
   name: string
   options: Record<string, string>
   unitPrice: number
+  /** The variant's cost price now, kept on the line so later cost edits leave this sale's margin alone (175). */
+  unitCost: number | null
   quantity: number
 }
 
@@ -48,7 +50,15 @@ export async function priceLines(db: Db, vendorId: string, items: readonly Order
   const lines: PricedLine[] = []
   for (const [i, item] of items.entries()) {
     if (!item.variantId) {
-      lines.push({ variantId: null, productId: null, name: item.name!, options: {}, unitPrice: item.amount!, quantity: item.quantity })
+      lines.push({
+        variantId: null,
+        productId: null,
+        name: item.name!,
+        options: {},
+        unitPrice: item.amount!,
+        unitCost: null,
+        quantity: item.quantity,
+      })
       continue
     }
     const row = byId.get(item.variantId)
@@ -69,6 +79,7 @@ export async function priceLines(db: Db, vendorId: string, items: readonly Order
       name: row.productName,
       options: variant.options,
       unitPrice,
+      unitCost: variant.costPrice,
       quantity: item.quantity,
     })
   }

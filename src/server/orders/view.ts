@@ -89,6 +89,7 @@ export async function orderView(
       name: item.name,
       options: item.options,
       unitPrice: item.unitPrice,
+      unitCost: item.unitCost,
       quantity: item.quantity,
       amount: item.amount,
     })),

@@ -9,6 +9,7 @@ import { listVariants } from '../catalogue/variants'
 import type { Db } from '../db/client'
 import type { OrderRow } from '../db/sales-schema'
 import type { AppDeps } from '../deps'
+import { withoutCost } from '../http/cost-visibility'
 import { idempotencyKeyOf, recoverStaleClaimsWith } from '../http/idempotency'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
@@ -55,7 +56,8 @@ async function recoverCreatedOrder(db: Db, claim: { vendorId: string; key: strin
   const row = await orderByIdempotencyKey(db, claim.vendorId, claim.key)
   if (!row) return null
   const answer = await createdAnswer(db, row, claim.origin, new Date())
-  return { body: { message: answer.message, data: answer.data } }
+  // Stored and replayed without register(), whose caller is not known here: cost is left out (decision 175).
+  return { body: { message: answer.message, data: withoutCost(answer.data) } }
 }
 recoverStaleClaimsWith('createOrder', recoverCreatedOrder)
 recoverStaleClaimsWith('createShareableOrder', recoverCreatedOrder)

@@ -1,5 +1,5 @@
 import { isPercentText } from '#app/lib/forms'
-import { type catalogueEndpoints, MAX_UNITS, type ProductVariant } from '#contract/catalogue'
+import { type catalogueEndpoints, MAX_BARCODE, MAX_SKU, MAX_UNITS, type ProductVariant } from '#contract/catalogue'
 import { toBasisPoints } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { parseNairaToKobo } from '#contract/money'
@@ -14,12 +14,19 @@ export interface VariantFormDraft {
   units: string
   discountType: '' | 'FLAT' | 'PERCENTAGE'
   discount: string
+  sku: string
+  barcode: string
+  /** Naira as typed; empty means no cost price. */
+  cost: string
 }
 
 export interface VariantFormErrors {
   price?: string
   units?: string
   discount?: string
+  sku?: string
+  barcode?: string
+  cost?: string
 }
 
 type UpdateVariantBody = BodyInput<typeof catalogueEndpoints.updateVariant>
@@ -27,11 +34,19 @@ type UpdateVariantBody = BodyInput<typeof catalogueEndpoints.updateVariant>
 export function variantFormDraft(variant: ProductVariant): VariantFormDraft {
   const type = hasDiscount(variant) ? variant.discountType! : ''
   const discount = type === '' ? '' : type === 'FLAT' ? koboToNairaInput(variant.discount!) : String(variant.discount)
-  return { price: koboToNairaInput(variant.price), units: String(variant.availableUnits), discountType: type, discount }
+  return {
+    price: koboToNairaInput(variant.price),
+    units: String(variant.availableUnits),
+    discountType: type,
+    discount,
+    sku: variant.sku ?? '',
+    barcode: variant.barcode ?? '',
+    cost: variant.costPrice == null ? '' : koboToNairaInput(variant.costPrice),
+  }
 }
 
 /** The discount on the wire: kobo for FLAT, a percentage (7.5) for PERCENTAGE; null when it does not parse. */
-function wireDiscount(draft: VariantFormDraft): number | null {
+function wireDiscount(draft: Pick<VariantFormDraft, 'discountType' | 'discount'>): number | null {
   if (draft.discountType === 'FLAT') return parseNairaToKobo(draft.discount)
   if (draft.discountType === 'PERCENTAGE') return isPercentText(draft.discount, 0.01) ? Number(draft.discount) : null
   return null
@@ -52,11 +67,19 @@ export function variantFormErrors(draft: VariantFormDraft): VariantFormErrors | 
     else if (draft.discountType === 'FLAT' && (discount === null || discount < 1)) errors.discount = 'Enter an amount above ₦0.'
     else if (draft.discountType === 'FLAT' && price !== null && discount! >= price) errors.discount = 'Must be below the price.'
   }
+  if (draft.sku.trim().length > MAX_SKU) errors.sku = `Use at most ${MAX_SKU} characters.`
+  if (draft.barcode.trim().length > MAX_BARCODE) errors.barcode = `Use at most ${MAX_BARCODE} characters.`
+  else if (draft.barcode.trim() && !/^[\x21-\x7E]+$/.test(draft.barcode.trim())) {
+    errors.barcode = 'Use letters, digits and symbols, without spaces.'
+  }
+  const cost = parseNairaToKobo(draft.cost)
+  if (draft.cost && cost === null) errors.cost = 'Enter an amount, like 650 or 650.50.'
+  else if (cost !== null && cost > MAX_PRICE_KOBO) errors.cost = 'Use at most ₦1,000,000,000.'
   return Object.keys(errors).length ? errors : null
 }
 
 /** What a customer would pay with this draft, in kobo; null while the price or discount does not parse. */
-export function previewPrice(draft: VariantFormDraft): number | null {
+export function previewPrice(draft: Pick<VariantFormDraft, 'price' | 'discountType' | 'discount'>): number | null {
   const price = parseNairaToKobo(draft.price)
   if (price === null) return null
   if (!draft.discountType) return price
@@ -85,6 +108,13 @@ export function variantChanges(draft: VariantFormDraft, variant: ProductVariant)
       body.discount = discount
     }
   } else if (hasDiscount(variant)) body.clearDiscount = true
+  // Blank removes a code or the cost (null); unchanged ones are not sent.
+  const sku = draft.sku.trim() || null
+  if (sku !== variant.sku) body.sku = sku
+  const barcode = draft.barcode.trim() || null
+  if (barcode !== variant.barcode) body.barcode = barcode
+  const cost = draft.cost ? parseNairaToKobo(draft.cost) : null
+  if (cost !== (variant.costPrice ?? null)) body.costPrice = cost
   return Object.keys(body).length > 1 ? body : null
 }
 
@@ -96,6 +126,10 @@ export function describeVariantChange(body: UpdateVariantBody): string {
   if (body.availableUnits !== undefined) parts.push(`${body.availableUnits.toLocaleString('en-NG')} units`)
   if (body.clearDiscount) parts.push('discount removed')
   else if (body.discountType !== undefined) parts.push('new discount')
+  if (body.sku !== undefined) parts.push(body.sku === null ? 'SKU removed' : `SKU ${body.sku}`)
+  if (body.barcode !== undefined) parts.push(body.barcode === null ? 'barcode removed' : `barcode ${body.barcode}`)
+  if (body.costPrice != null) parts.push(`cost ${formatKobo(body.costPrice)}`)
+  else if (body.costPrice === null) parts.push('cost removed')
   return parts.join(', ')
 }
 

@@ -45,6 +45,15 @@ export const orderAnalyticsQuery = (filters: OrderAnalyticsFilters) =>
     queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: filters, signal })).data,
   })
 
+/** Home's sales and gross profit: every order and invoice made in the range (decision 175). */
+export const grossProfitQuery = (range: DateRangeKey) => {
+  const filters = { startDate: range.startDate, endDate: range.endDate }
+  return queryOptions({
+    queryKey: queryKeys.orders.analytics(filters),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.orderAnalytics, { query: filters, signal })).data,
+  })
+}
+
 /** The item picker: live, available variants by product name or option value, one short page. */
 export const sellableVariantsQuery = (name: string) => {
   const filters = { page: 1, size: 20, ...(name ? { name } : {}) }
@@ -52,6 +61,19 @@ export const sellableVariantsQuery = (name: string) => {
     queryKey: queryKeys.orders.variants(filters),
     queryFn: async ({ signal }) => (await api(orderEndpoints.sellableVariants, { query: filters, signal })).data,
     placeholderData: keepPreviousData,
+  })
+}
+
+/**
+ * The sellable variant with this SKU or barcode (a scan or a typed code, decision 175); null when none. Asked afresh
+ * each time (staleTime 0): a cashier scanning must not add a variant switched off a minute ago from the cache.
+ */
+export const variantByCodeQuery = (code: string) => {
+  const filters = { page: 1, size: 1, code }
+  return queryOptions({
+    queryKey: queryKeys.orders.variants(filters),
+    queryFn: async ({ signal }) => (await api(orderEndpoints.sellableVariants, { query: filters, signal })).data.items[0] ?? null,
+    staleTime: 0,
   })
 }
 

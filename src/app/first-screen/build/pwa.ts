@@ -39,8 +39,9 @@ export function pwa() {
       navigateFallback: '/index.html',
       navigateFallbackDenylist: [/^\/api\//],
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // The PDF card's jsPDF/html2canvas chunks are loaded on demand; precaching them would triple the install.
-      globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es*'],
+      // The PDF card's jsPDF/html2canvas chunks are loaded on demand; precaching them would triple the install. So are
+      // the label sheet's JsBarcode and the scanner's ZXing, which need the network to look a code up anyway (175).
+      globIgnores: ['**/jspdf*', '**/html2canvas*', '**/purify*', '**/index.es*', '**/JsBarcode*', '**/zxing-reader*'],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {

@@ -5,6 +5,7 @@ import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
+import { GrossProfit } from '#app/features/orders/components/gross-profit'
 import { outletListQuery } from '#app/features/outlets/queries'
 import { outletListFilters } from '#app/features/outlets/search'
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
@@ -120,6 +121,7 @@ function Home() {
         <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
+          <GrossProfit range={range} />
         </section>
       ) : null}
       <Outlet />

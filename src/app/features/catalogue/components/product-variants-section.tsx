@@ -11,6 +11,7 @@ import { rowMeta, rowName } from '#app/ui/row-text'
 import { Switch } from '#app/ui/switch'
 import { WaitingBadge } from '#app/ui/waiting-badge'
 import type { Product, ProductVariant } from '#contract/catalogue'
+import { marginOf } from '#contract/margin'
 
 import { useUpdateVariant } from '../queries'
 import { VariantPrice } from './variant-price'
@@ -56,6 +57,7 @@ function VariantRow({ variant }: { variant: ProductVariant }) {
           <span className={rowMeta}>
             <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
             <span>· {units(asked.availableUnits)}</span>
+            {variant.costPrice != null ? <span>· {marginOf(variant.discountedPrice, variant.costPrice).percent} margin</span> : null}
             {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
             {asked.isAvailable ? null : <Badge>Unavailable</Badge>}
             {queued ? <WaitingBadge item={queued} /> : null}

@@ -4,14 +4,16 @@ import { stack } from 'styled-system/patterns'
 
 import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
-import { AmountInput, DigitsInput, Field, PercentInput, Select } from '#app/ui/field'
+import { AmountInput, DigitsInput, Field, Input, PercentInput, Select } from '#app/ui/field'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
-import type { ProductVariant } from '#contract/catalogue'
+import { MAX_BARCODE, MAX_SKU, type ProductVariant } from '#contract/catalogue'
+import { parseNairaToKobo } from '#contract/money'
 
 import { useUpdateVariant } from '../queries'
 import { previewPrice, variantChanges, type VariantFormDraft, variantFormDraft, variantFormErrors } from '../variant-form'
 import { hasDiscount } from '../variants'
+import { MarginText } from '#app/ui/margin-text'
 import { useVariant } from './variant-details-sheet'
 import { VariantPrice } from './variant-price'
 
@@ -50,6 +52,7 @@ function UpdateVariantForm({ variant, formId, update, onSaved }: FormProps) {
   const set = (patch: Partial<VariantFormDraft>) => setDraft((d) => ({ ...d, ...patch }))
   const after = previewPrice(draft)
   const price = previewPrice({ ...draft, discountType: '' })
+  const cost = draft.cost ? parseNairaToKobo(draft.cost) : null
 
   function submit(event: FormEvent) {
     event.preventDefault()
@@ -107,6 +110,29 @@ function UpdateVariantForm({ variant, formId, update, onSaved }: FormProps) {
         <span className={previewLabel}>Customers pay</span>
         {after !== null && price !== null ? <VariantPrice price={price} discountedPrice={after} /> : <span>—</span>}
       </div>
+      <div className={pair}>
+        <Field label="SKU (optional)" error={errors?.sku}>
+          <Input value={draft.sku} maxLength={MAX_SKU} autoComplete="off" onChange={(event) => set({ sku: event.target.value })} />
+        </Field>
+        <Field label="Barcode (optional)" error={errors?.barcode}>
+          <Input
+            value={draft.barcode}
+            maxLength={MAX_BARCODE}
+            autoComplete="off"
+            inputMode="text"
+            onChange={(event) => set({ barcode: event.target.value })}
+          />
+        </Field>
+      </div>
+      <Field label="Cost price (optional)" error={errors?.cost} helper="What one unit costs you. Only people who manage products see it.">
+        <AmountInput value={draft.cost} onChange={(value) => set({ cost: value })} />
+      </Field>
+      {after !== null && cost !== null ? (
+        <div className={preview} aria-live="polite">
+          <span className={previewLabel}>Margin</span>
+          <MarginText price={after} cost={cost} />
+        </div>
+      ) : null}
     </form>
   )
 }

@@ -9,9 +9,11 @@ import { Badge } from '#app/ui/badge'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { EmptyState } from '#app/ui/empty-state'
 import { QueryError } from '#app/ui/query-error'
+import { MarginText } from '#app/ui/margin-text'
 import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { ProductVariant } from '#contract/catalogue'
+import { formatKobo } from '#contract/naira'
 
 import { productDetailQuery } from '../queries'
 import { discountText, hasDiscount } from '../variants'
@@ -46,6 +48,20 @@ function Details({ variant }: { variant: ProductVariant }) {
           <VariantPrice price={variant.price} discountedPrice={variant.discountedPrice} />
         </DetailRow>
         {hasDiscount(variant) ? <DetailRow label="Discount">{discountText(variant)}</DetailRow> : null}
+        {/* Absent for a role without products (decision 175); this sheet is theirs only, but the rule is the answer's. */}
+        {variant.costPrice != null ? (
+          <>
+            <DetailRow label="Cost price">{formatKobo(variant.costPrice)}</DetailRow>
+            <DetailRow label="Margin">
+              <MarginText price={variant.discountedPrice} cost={variant.costPrice} />
+            </DetailRow>
+          </>
+        ) : null}
+      </DetailList>
+      <h3 className={heading}>Codes</h3>
+      <DetailList>
+        <DetailRow label="SKU">{variant.sku ?? 'None'}</DetailRow>
+        <DetailRow label="Barcode">{variant.barcode ?? 'None'}</DetailRow>
       </DetailList>
       <h3 className={heading}>Stock</h3>
       <DetailList>

@@ -15,12 +15,14 @@ import { Field } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import { Notice } from '#app/ui/notice'
 import { Switch } from '#app/ui/switch'
+import type { ProductVariant } from '#contract/catalogue'
 import { lagosDay } from '#contract/common'
 import type { Order } from '#contract/orders'
 
 import type { KindText } from '../kinds'
 import { addVariant, type DraftErrors, draftErrors, emptyOrderDraft, orderBody, type OrderDraft } from '../order-draft'
 import { queueOrder, useCreateOrder } from '../queries'
+import { CodeEntry } from './code-entry'
 import { OrderCustomerFields } from './order-customer-fields'
 import { OrderLinesEditor } from './order-lines-editor'
 import { OrderPricingFields } from './order-pricing-fields'
@@ -98,6 +100,12 @@ export function CreateOrderForm({
     setRefused(null)
   }
 
+  // Scans arrive between renders: added to the draft as it is then, not as this render saw it.
+  const addScanned = (variant: ProductVariant) => {
+    setDraft((d) => ({ ...d, lines: addVariant(d.lines, variant) }))
+    setRefused(null)
+  }
+
   // After a refused submit, the first field in error takes focus (and scrolls into view), so a phone user sees why.
   useEffect(() => {
     if (attempts > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid=true]')?.focus()
@@ -159,6 +167,7 @@ export function CreateOrderForm({
       <Card title="Items">
         <div className={stack({ gap: '4' })}>
           <VariantSearch onAdd={(variant) => set({ lines: addVariant(draft.lines, variant) })} />
+          <CodeEntry onAdd={addScanned} />
           <OrderLinesEditor lines={draft.lines} onChange={(lines) => set({ lines })} />
           {errors.items ? (
             <p className={error} role="alert">

@@ -1,11 +1,13 @@
 import { css } from 'styled-system/css'
 
-import { taxLabel } from '#app/lib/format'
+import { formatCount, taxLabel } from '#app/lib/format'
 import { optionsText } from '#app/lib/variant-options'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
+import { MarginText } from '#app/ui/margin-text'
 import { Money } from '#app/ui/money'
 import { rowName } from '#app/ui/row-text'
+import { linesMargin } from '#contract/margin'
 import { formatKobo } from '#contract/naira'
 import type { Order } from '#contract/orders'
 
@@ -23,6 +25,8 @@ const totalRow = css({ '& dd': { textStyle: 'amount' } })
 /** The lines and how the total is made (subtotal − coupon + taxes + delivery), as the server worked it out. */
 export function OrderItemsSection({ order }: { order: Order }) {
   const c = order.currency
+  // Each line's price over its cost when it was sold (decision 175); only a role with products is sent costs.
+  const margin = linesMargin(order.items)
   return (
     <Card title={`Items (${order.items.length})`}>
       <ul aria-label="Items">
@@ -33,6 +37,7 @@ export function OrderItemsSection({ order }: { order: Order }) {
               {optionsText(line.options) ? <span className={meta}>{optionsText(line.options)}</span> : null}
               <span className={meta}>
                 {line.quantity.toLocaleString('en-NG')} × {formatKobo(line.unitPrice, c)}
+                {line.unitCost != null ? ` · cost ${formatKobo(line.unitCost, c)} each` : null}
               </span>
             </span>
             <Money kobo={line.amount} currency={c} />
@@ -59,7 +64,17 @@ export function OrderItemsSection({ order }: { order: Order }) {
         <DetailRow label="Total" className={totalRow}>
           <Money kobo={order.amount} currency={c} />
         </DetailRow>
+        {margin ? (
+          <DetailRow label="Margin">
+            <MarginText margin={margin} />
+          </DetailRow>
+        ) : null}
       </DetailList>
+      {margin?.uncosted ? (
+        <p className={meta}>
+          Margin on the items with a cost price when sold; {formatCount(margin.uncosted, 'item')} without one left out.
+        </p>
+      ) : null}
     </Card>
   )
 }
