@@ -4,6 +4,7 @@ import { useCallback, useMemo } from 'react'
 import { useCustomerName } from '#app/features/customers/customer-name'
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { OutletPage } from '#app/features/outlets/components/outlet-page'
+import { StatementLink } from '#app/features/statements/components/statement-link'
 import {
   outletBalanceQuery,
   outletDetailQuery,
@@ -83,13 +84,16 @@ function OutletRoute() {
       <OutletPage
         outletId={outletId}
         transactions={
-          <TransactionsSection
-            search={search}
-            onSearchChange={setSearch}
-            source={source}
-            picker={canListCustomers ? CustomerPicker : undefined}
-            customerName={customerName}
-          />
+          <>
+            <StatementLink outletId={outletId} />
+            <TransactionsSection
+              search={search}
+              onSearchChange={setSearch}
+              source={source}
+              picker={canListCustomers ? CustomerPicker : undefined}
+              customerName={customerName}
+            />
+          </>
         }
       />
       <Outlet />
