@@ -4,7 +4,7 @@ import { koboToNairaInput } from './naira'
 /*
  * A statement's CSV columns (decision 178), written by the server by csv.ts's rules (quoting, neutralised formulas,
  * Lagos times under a header naming the zone). One line per ledger entry between an opening and a closing balance
- * line, then the totals, each in the column it totals, labelled in Description.
+ * line, then the totals (STATEMENT_TOTAL_LABELS in statements.ts), each in the column it totals, labelled in Description.
  */
 
 export interface StatementCsvRow {
@@ -34,15 +34,3 @@ export const STATEMENT_CSV_COLUMNS: readonly CsvColumn<StatementCsvRow>[] = [
   { header: 'Balance', value: (r) => money(r.balance) },
   { header: 'Narration', value: (r) => r.narration },
 ]
-
-/** The totals' labels, as the CSV, the PDF and the screen write them. */
-export const STATEMENT_TOTAL_LABELS = {
-  openingBalance: 'Opening balance',
-  moneyIn: 'Total money in',
-  moneyOut: 'Total money out',
-  fees: 'Fees',
-  closingBalance: 'Closing balance',
-  grossSales: 'Gross sales',
-  refunds: 'Refunds',
-  netSettled: 'Net settled',
-} as const

@@ -53,6 +53,18 @@ export const Statement = v.object({
 })
 export type Statement = v.InferOutput<typeof Statement>
 
+/** The totals' labels, as the CSV, the PDF and the screen write them. */
+export const STATEMENT_TOTAL_LABELS = {
+  openingBalance: 'Opening balance',
+  moneyIn: 'Total money in',
+  moneyOut: 'Total money out',
+  fees: 'Fees',
+  closingBalance: 'Closing balance',
+  grossSales: 'Gross sales',
+  refunds: 'Refunds',
+  netSettled: 'Net settled',
+} as const
+
 const outletId = id
 const fileText = v.string()
 

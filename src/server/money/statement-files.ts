@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 
 import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
-import { STATEMENT_CSV_COLUMNS, STATEMENT_TOTAL_LABELS, type StatementCsvRow } from '#contract/statement-csv'
-import { type Statement, statementFileName } from '#contract/statements'
+import { STATEMENT_CSV_COLUMNS, type StatementCsvRow } from '#contract/statement-csv'
+import { type Statement, statementFileName, STATEMENT_TOTAL_LABELS } from '#contract/statements'
 
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'

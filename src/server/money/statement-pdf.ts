@@ -1,5 +1,5 @@
 import type { Statement } from '#contract/statements'
-import { STATEMENT_TOTAL_LABELS } from '#contract/statement-csv'
+import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 import { lagosMinuteText, LAGOS_OFFSET_MS } from '#contract/lagos-time'
 
 import { A4, fitText, PageContent, type PdfImage, PdfStreamWriter, textWidth } from '../pdf/pdf-writer'
@@ -29,8 +29,9 @@ const SIZE = 7.5
 const COLUMNS = {
   date: LEFT,
   reference: LEFT + 64,
-  description: LEFT + 166,
-  descriptionWidth: 168,
+  referenceWidth: 106,
+  description: LEFT + 172,
+  descriptionWidth: 160,
   moneyIn: LEFT + 400,
   moneyOut: LEFT + 462,
   balance: RIGHT,
@@ -73,7 +74,7 @@ export class StatementPdf {
       const page = this.room()
       const y = this.y
       page.text(COLUMNS.date, y, lagosRowTime(line.at), { size: SIZE })
-      page.text(COLUMNS.reference, y, fitText(line.reference, SIZE, 98), { size: SIZE })
+      page.text(COLUMNS.reference, y, fitText(line.reference, SIZE, COLUMNS.referenceWidth), { size: SIZE })
       const status = line.status === 'success' ? '' : ` (${line.status})`
       page.text(COLUMNS.description, y, fitText(line.description + status, SIZE, COLUMNS.descriptionWidth), { size: SIZE })
       const column = line.amount > 0 ? COLUMNS.moneyIn : COLUMNS.moneyOut

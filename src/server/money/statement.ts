@@ -155,10 +155,8 @@ export interface StatementLine {
   amount: number
   /** The fee inside `amount`, unsigned. */
   fee: number
-  /** The running balance: the opening balance plus every line so far. */
+  /** The running balance: the opening balance plus every line so far (the ledger's balance_after, decision 178). */
   balance: number
-  /** The ledger's own balance after this entry: a line whose running balance differs would be a broken ledger. */
-  ledgerBalance: number
 }
 
 /** Rows read per query while writing a statement file (decision 159's size: a short indexed read each). */
@@ -178,7 +176,6 @@ export function statementLines(db: Db, vendorId: string, walletId: string, edges
       .select({
         id: ledgerEntries.id,
         amount: ledgerEntries.amount,
-        balanceAfter: ledgerEntries.balanceAfter,
         at: ledgerEntries.createdAt,
         fee: sql<number>`${feePartSql}`.mapWith(Number),
         txn: {
@@ -216,7 +213,6 @@ export function statementLines(db: Db, vendorId: string, walletId: string, edges
         amount,
         fee: Math.abs(row.fee),
         balance,
-        ledgerBalance: Number(row.balanceAfter),
       }
     })
   }

@@ -15,7 +15,7 @@ import { Money } from '#app/ui/money'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { QueryError } from '#app/ui/query-error'
 import { CardSkeleton } from '#app/ui/screen-skeleton'
-import { STATEMENT_TOTAL_LABELS } from '#contract/statement-csv'
+import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 
 import { downloadStatement, type StatementFormat } from '../download'
 import { statementQuery } from '../queries'
