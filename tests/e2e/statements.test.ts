@@ -98,8 +98,20 @@ describe('statements on a phone (390×844)', () => {
     const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()])
     const csv = readFileSync(await saved(csvDownload), 'utf8').replace(/^\uFEFF/, '')
     // The demo's text has no quoted commas in these columns; a split is enough to read the figures.
-    const rows = csv.trimEnd().split('\r\n').map((line) => line.split(','))
-    expect(rows[0]!.slice(0, 8)).toEqual(['Date (WAT, UTC+1)', 'Reference', 'Description', 'Status', 'Money in', 'Money out', 'Fee', 'Balance'])
+    const rows = csv
+      .trimEnd()
+      .split('\r\n')
+      .map((line) => line.split(','))
+    expect(rows[0]!.slice(0, 8)).toEqual([
+      'Date (WAT, UTC+1)',
+      'Reference',
+      'Description',
+      'Status',
+      'Money in',
+      'Money out',
+      'Fee',
+      'Balance',
+    ])
     expect(rows[1]![2]).toBe('Opening balance')
     const closingAt = rows.findIndex((row) => row[2] === 'Closing balance')
     let running = kobo(rows[1]![7]!)

@@ -55,7 +55,9 @@ describe('logos', () => {
 
   it('takes a JPEG as it is, sized from its frame header', () => {
     // SOI, an APP0 segment, then SOF0: precision 8, height 3, width 5, 3 components.
-    const jpeg = Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 8, 0, 3, 0, 5, 3, 1, 0, 0, 2, 0, 0, 3, 0, 0])
+    const jpeg = Uint8Array.from([
+      0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 8, 0, 3, 0, 5, 3, 1, 0, 0, 2, 0, 0, 3, 0, 0,
+    ])
     expect(pdfImageOf(jpeg)).toMatchObject({ width: 5, height: 3, entries: expect.stringContaining('/DCTDecode') })
   })
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 
 import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
 import { STATEMENT_CSV_COLUMNS, type StatementCsvRow } from '#contract/statement-csv'
-import { type Statement, statementFileName, STATEMENT_TOTAL_LABELS } from '#contract/statements'
+import { type Statement, STATEMENT_TOTAL_LABELS, statementFileName } from '#contract/statements'
 
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'
@@ -10,7 +10,7 @@ import { vendors } from '../db/schema'
 import type { FileResult } from '../http/types'
 import { pdfImageOf } from '../pdf/pdf-images'
 import type { Storage } from '../storage'
-import { type StatementEdges, type StatementLine, statementLines, type StatementWallet, statementSummary } from './statement'
+import { type StatementEdges, type StatementLine, statementLines, statementSummary, type StatementWallet } from './statement'
 import { type StatementBusiness, StatementPdf } from './statement-pdf'
 
 /*

@@ -1,6 +1,6 @@
+import { LAGOS_OFFSET_MS, lagosMinuteText } from '#contract/lagos-time'
 import type { Statement } from '#contract/statements'
 import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
-import { lagosMinuteText, LAGOS_OFFSET_MS } from '#contract/lagos-time'
 
 import { A4, fitText, PageContent, type PdfImage, PdfStreamWriter, textWidth } from '../pdf/pdf-writer'
 import type { StatementLine } from './statement'

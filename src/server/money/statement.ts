@@ -93,8 +93,7 @@ export const feePartSql = sql`case when ${transactions.walletId} = ${ledgerEntri
  */
 async function entryFigures(db: Db, vendorId: string, walletId: string, start: Date, end: Date, last?: number) {
   const e = ledgerEntries
-  const sumOf = (value: SQL, where: SQL) =>
-    sql`coalesce(sum(${value}) filter (where ${where}), 0)::bigint`
+  const sumOf = (value: SQL, where: SQL) => sql`coalesce(sum(${value}) filter (where ${where}), 0)::bigint`
   const { rows } = (await db.execute(sql`
     select ${sumOf(sql`${e.amount}`, sql`${e.amount} > 0`)} as "moneyIn",
       ${sumOf(sql`-${e.amount}`, sql`${e.amount} < 0`)} as "moneyOut",

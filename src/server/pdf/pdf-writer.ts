@@ -34,10 +34,10 @@ const FIRST_FREE = 9
 
 /** Helvetica's advance widths (thousandths of the size) for ' ' to '~'; others count as 556. */
 const WIDTHS = [
-  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556,
-  278, 278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667,
-  611, 722, 667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833,
-  556, 556, 556, 556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
+  278, 278, 355, 556, 556, 889, 667, 191, 333, 333, 389, 584, 278, 333, 278, 278, 556, 556, 556, 556, 556, 556, 556, 556, 556, 556, 278,
+  278, 584, 584, 584, 556, 1015, 667, 667, 722, 722, 667, 611, 778, 722, 278, 500, 667, 556, 833, 722, 778, 667, 778, 722, 667, 611, 722,
+  667, 944, 667, 667, 611, 278, 278, 278, 469, 556, 333, 556, 556, 500, 556, 556, 278, 556, 556, 222, 222, 500, 222, 833, 556, 556, 556,
+  556, 333, 500, 278, 556, 500, 722, 500, 500, 500, 334, 260, 334, 584,
 ]
 
 /** The width of text in Helvetica at `size` points (bold is a little wider; used for numbers, whose digits agree). */
@@ -127,7 +127,11 @@ export class PdfStreamWriter {
     this.object(BOLD, '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica-Bold /Encoding /WinAnsiEncoding >>')
     const logo = info.logo
     if (logo?.mask) {
-      this.stream(LOGO_MASK, `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} ${logo.mask.entries}`, logo.mask.data)
+      this.stream(
+        LOGO_MASK,
+        `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} ${logo.mask.entries}`,
+        logo.mask.data,
+      )
     } else this.object(LOGO_MASK, 'null')
     if (logo) {
       const mask = logo.mask ? ` /SMask ${LOGO_MASK} 0 R` : ''
@@ -165,7 +169,14 @@ export class PdfStreamWriter {
     this.startObject(PAGES)
     this.write(latin1(`<< /Type /Pages /Count ${this.pages.length} /Kids [`))
     for (let i = 0; i < this.pages.length; i += 1000) {
-      this.write(latin1(`${this.pages.slice(i, i + 1000).map((page) => `${page} 0 R`).join(' ')}\n`))
+      this.write(
+        latin1(
+          `${this.pages
+            .slice(i, i + 1000)
+            .map((page) => `${page} 0 R`)
+            .join(' ')}\n`,
+        ),
+      )
     }
     this.write(latin1(']\n>>\nendobj\n'))
     this.object(CATALOG, `<< /Type /Catalog /Pages ${PAGES} 0 R >>`)

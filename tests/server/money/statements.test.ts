@@ -12,9 +12,9 @@ import { statementEdges, statementRange } from '#server/money/statement'
 import { statementCsv } from '#server/money/statement-files'
 import { debitForTransfer, settle } from '#server/money/transfers'
 
-import { authed, call, TestClock, type TestApp } from '../harness'
-import { makeOutlet, staff } from '../outlets/helpers'
+import { authed, call, type TestApp, TestClock } from '../harness'
 import { NAIRA, order, pay, payer, salesApp, type Shop, shop } from '../orders/helpers'
+import { makeOutlet, staff } from '../outlets/helpers'
 import { account, PIN } from './helpers'
 
 /*
@@ -41,13 +41,21 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i]!
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') (field += '"'), i++
-      else if (c === '"') quoted = false
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"'
+        i++
+      } else if (c === '"') quoted = false
       else field += c
     } else if (c === '"') quoted = true
-    else if (c === ',') row.push(field), (field = '')
-    else if (c === '\n') row.push(field.replace(/\r$/, '')), rows.push(row), (row = []), (field = '')
-    else field += c
+    else if (c === ',') {
+      row.push(field)
+      field = ''
+    } else if (c === '\n') {
+      row.push(field.replace(/\r$/, ''))
+      rows.push(row)
+      row = []
+      field = ''
+    } else field += c
   }
   return rows
 }
@@ -79,7 +87,12 @@ beforeAll(async () => {
   const vendorId = s.vendor.id
   const from = { accountName: 'Ada Obi', bankName: 'Access Bank', accountNumber: '0690000031' }
   await creditFromBank(t.db, { vendorId, amount: 100_000 * NAIRA, originator: from, createdAt: lagos('2026-11-21T12:00:00.000') })
-  const beneficiary = { accountNumber: account('058', '135792468'), bankCode: '058', bankName: 'Guaranty Trust Bank', accountName: 'Tunde Bakare' }
+  const beneficiary = {
+    accountNumber: account('058', '135792468'),
+    bankCode: '058',
+    bankName: 'Guaranty Trust Bank',
+    accountName: 'Tunde Bakare',
+  }
   const debit = (amount: number, at: string) =>
     t.db.transaction((tx) => debitForTransfer(tx, vendorId, beneficiary, { amount, narration: 'Supplies', at: lagos(at) }))
   await settle(t.deps, await debit(10_000 * NAIRA, `${D1}T08:00:00.000`), { status: 'success', sessionId: '1'.repeat(30) })
@@ -107,13 +120,27 @@ beforeAll(async () => {
 
 describe('a statement (GET /statement, /statement/csv)', () => {
   it('runs from the opening balance through every entry: each running balance is the ledger’s balance_after', async () => {
-    for (const days of [{ from: D1, to: D1 }, { from: D1, to: D2 }, { from: '2026-11-01', to: D2 }]) {
+    for (const days of [
+      { from: D1, to: D1 },
+      { from: D1, to: D2 },
+      { from: '2026-11-01', to: D2 },
+    ]) {
       const csv = await csvOf(s.token, '/statement/csv', days)
       expect(csv.status).toBe(200)
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
       expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="statement-main-wallet-${days.from}-to-${days.to}.csv"`)
       const [header, opening, ...rest] = csv.rows
-      expect(header).toEqual(['Date (WAT, UTC+1)', 'Reference', 'Description', 'Status', 'Money in', 'Money out', 'Fee', 'Balance', 'Narration'])
+      expect(header).toEqual([
+        'Date (WAT, UTC+1)',
+        'Reference',
+        'Description',
+        'Status',
+        'Money in',
+        'Money out',
+        'Fee',
+        'Balance',
+        'Narration',
+      ])
       expect(opening![2]).toBe('Opening balance')
       const range = statementRange(days)
       const entries = await entriesIn(mainId, range.startAt, range.endAt)
@@ -165,7 +192,13 @@ describe('a statement (GET /statement, /statement/csv)', () => {
     const edges = await statementEdges(t.db, s.vendor.id, mainId, statementRange({ from: D1, to: D2 }))
     const [main] = await t.db.select().from(wallets).where(eq(wallets.id, mainId))
     const read = async (chunkRows: number) => {
-      const file = await statementCsv(t.db, { vendorId: s.vendor.id, of: { wallet: main!, name: 'Main wallet' }, edges, now: t.clock.now(), chunkRows })
+      const file = await statementCsv(t.db, {
+        vendorId: s.vendor.id,
+        of: { wallet: main!, name: 'Main wallet' },
+        edges,
+        now: t.clock.now(),
+        chunkRows,
+      })
       return new Response(file.body).text()
     }
     expect(await read(2)).toBe(await read(1000))
@@ -181,7 +214,10 @@ describe('a statement (GET /statement, /statement/csv)', () => {
 describe('net figures (GET /analytics/net and the statement’s totals)', () => {
   it('are the ledger’s to the kobo for a day with sales, a refund and fees', async () => {
     const range = statementRange({ from: D1, to: D1 })
-    const own = await t.db.select().from(transactions).where(and(eq(transactions.vendorId, s.vendor.id), eq(transactions.walletId, mainId)))
+    const own = await t.db
+      .select()
+      .from(transactions)
+      .where(and(eq(transactions.vendorId, s.vendor.id), eq(transactions.walletId, mainId)))
     const refundIds = new Set(
       (await t.db.select({ id: refunds.transactionId }).from(refunds).where(eq(refunds.vendorId, s.vendor.id))).map((r) => r.id),
     )

@@ -64,7 +64,8 @@ function StatementPage() {
   const setDates = (value: DateFilterValue) => void navigate({ search: (prev) => ({ ...prev, ...toDateSearch(value) }), replace: true })
   const setWallet = (id: string) => void navigate({ search: (prev) => ({ ...prev, outletId: id || undefined }), replace: true })
 
-  if (!(outletId ? canOutlets : canMain)) return <NoAccess permission={outletId ? 'VENDOR_OUTLETS' : 'VENDOR_TRANSACTIONS'} page="Statement" />
+  if (!(outletId ? canOutlets : canMain))
+    return <NoAccess permission={outletId ? 'VENDOR_OUTLETS' : 'VENDOR_TRANSACTIONS'} page="Statement" />
   return (
     <div className={stack({ gap: '4' })}>
       <PageHeader title="Statement" description="Opening and closing balances, every transaction and its running balance." />

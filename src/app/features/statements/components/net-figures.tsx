@@ -8,8 +8,8 @@ import { Money } from '#app/ui/money'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { QueryError } from '#app/ui/query-error'
 import { statGrid, StatTile } from '#app/ui/stat-tile'
-import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 import type { NetFigures } from '#contract/statements'
+import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 
 import { netFiguresQuery } from '../queries'
 

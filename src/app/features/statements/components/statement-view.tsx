@@ -77,10 +77,20 @@ export function StatementView({ days, outletId }: { days: StatementDays; outletI
         </div>
       </Card>
       <div className={actions}>
-        <Button variant="solid" loading={busy === 'pdf'} disabled={!online || busy !== null} onClick={() => void download('pdf', s.walletName)}>
+        <Button
+          variant="solid"
+          loading={busy === 'pdf'}
+          disabled={!online || busy !== null}
+          onClick={() => void download('pdf', s.walletName)}
+        >
           Download PDF
         </Button>
-        <Button variant="outline" loading={busy === 'csv'} disabled={!online || busy !== null} onClick={() => void download('csv', s.walletName)}>
+        <Button
+          variant="outline"
+          loading={busy === 'csv'}
+          disabled={!online || busy !== null}
+          onClick={() => void download('csv', s.walletName)}
+        >
           Download CSV
         </Button>
       </div>

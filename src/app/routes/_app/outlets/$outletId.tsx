@@ -4,7 +4,6 @@ import { useCallback, useMemo } from 'react'
 import { useCustomerName } from '#app/features/customers/customer-name'
 import { CustomerPicker } from '#app/features/customers/customer-picker'
 import { OutletPage } from '#app/features/outlets/components/outlet-page'
-import { StatementLink } from '#app/features/statements/components/statement-link'
 import {
   outletBalanceQuery,
   outletDetailQuery,
@@ -12,6 +11,7 @@ import {
   outletTransactionSource,
   outletWalletDetailsQuery,
 } from '#app/features/outlets/queries'
+import { StatementLink } from '#app/features/statements/components/statement-link'
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
