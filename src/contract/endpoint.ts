@@ -40,9 +40,10 @@ export interface EndpointDef {
   /**
    * What a success answers. Default 'json': the `{ message, data }` envelope. 'text/csv': a file download, written
    * as it is read from the database (decision 159), `Content-Disposition: attachment`; its handler answers a stream
-   * and a file name. Refusals (401, 403, 422…) are the usual JSON either way: they come before the first byte.
+   * and a file name. 'application/pdf' the same way (a statement, decision 178). Refusals (401, 403, 422…) are the
+   * usual JSON either way: they come before the first byte.
    */
-  produces?: 'json' | 'text/csv'
+  produces?: 'json' | FileType
   /** Money calls: the client must send an Idempotency-Key header; a replay returns the first answer. */
   idempotent?: boolean
   /**
@@ -92,9 +93,12 @@ export type QueryInput<E extends EndpointDef> = In<E['query']>
 export type BodyInput<E extends EndpointDef> = In<E['body']>
 export type ResponseOf<E extends EndpointDef> = v.InferOutput<E['response']>
 
+/** What a file endpoint answers (EndpointDef.produces). */
+export type FileType = 'text/csv' | 'application/pdf'
+
 /** A file download rather than the JSON envelope (see EndpointDef.produces). */
-export function isFileEndpoint<E extends EndpointDef>(e: E): e is E & { produces: 'text/csv' } {
-  return e.produces === 'text/csv'
+export function isFileEndpoint<E extends EndpointDef>(e: E): e is E & { produces: FileType } {
+  return e.produces === 'text/csv' || e.produces === 'application/pdf'
 }
 
 /** What a success answers (EndpointDef.status). */

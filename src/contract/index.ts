@@ -15,6 +15,7 @@ import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { serverModeEndpoints } from './server-mode'
+import { statementEndpoints } from './statements'
 import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
@@ -27,6 +28,7 @@ export const endpoints = {
   ...authEndpoints,
   ...vendorEndpoints,
   ...transactionEndpoints,
+  ...statementEndpoints,
   ...bankingEndpoints,
   ...beneficiaryEndpoints,
   ...payoutSafetyEndpoints,

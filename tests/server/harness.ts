@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { Hono } from 'hono'
 import { expect, inject } from 'vitest'
 
-import type { BodyInput, EndpointDef, QueryInput, ResponseOf } from '#contract/endpoint'
+import type { BodyInput, EndpointDef, FileType, QueryInput, ResponseOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Permission } from '#contract/permissions'
 import { createApp } from '#server/app'
@@ -190,7 +190,7 @@ export type AnswerOf<E extends EndpointDef> = {
  * A file endpoint answers the file's text, or a JSON refusal: tests read either (`any`). Written inside the answer
  * rather than around it, so a helper generic over the endpoint still reads `data` typed at each caller.
  */
-type FileOr<E extends EndpointDef, T> = E extends { produces: 'text/csv' } ? any : T
+type FileOr<E extends EndpointDef, T> = E extends { produces: FileType } ? any : T
 
 export interface CallResult<Body = any> {
   status: number

@@ -37,6 +37,12 @@ export type OutletTransactionFilters = TransactionListFilters & { outletId: stri
 export type OutletMemberFilters = Omit<ListFilters<typeof outletEndpoints.listOutletMembers>, 'outletId'>
 export type MemberListFilters = ListFilters<typeof teamEndpoints.listMembers>
 
+/** A statement's Lagos days, 'yyyy-MM-dd' both. */
+export interface StatementDays {
+  from: string
+  to: string
+}
+
 /** Analytics and breakdown ranges: both dates always set (the date filter resolves a period to them). */
 export interface DateRangeKey {
   startDate: string
@@ -83,6 +89,10 @@ export const queryKeys = {
     byReference: (reference: string) => [...queryKeys.transactions.details(), { reference }] as const,
     analytics: (range: DateRangeKey) => [...queryKeys.transactions.all, 'analytics', range] as const,
     breakdown: (range: DateRangeKey) => [...queryKeys.transactions.all, 'breakdown', range] as const,
+    /** Gross sales, refunds, fees and net settled (decision 178): money moving makes them stale with the rest. */
+    netFigures: (range: DateRangeKey) => [...queryKeys.transactions.all, 'net', range] as const,
+    /** The main wallet's statement summary for Lagos days. */
+    statement: (days: StatementDays) => [...queryKeys.transactions.all, 'statement', days] as const,
   },
   banking: {
     all: ['banking'] as const,
@@ -176,6 +186,7 @@ export const queryKeys = {
     transactions: (id: string) => [...queryKeys.outlets.all, 'transactions', id] as const,
     transactionList: (filters: OutletTransactionFilters) => [...queryKeys.outlets.transactions(filters.outletId), 'list', filters] as const,
     transaction: (outletId: string, id: string) => [...queryKeys.outlets.transactions(outletId), 'detail', id] as const,
+    statement: (outletId: string, days: StatementDays) => [...queryKeys.outlets.transactions(outletId), 'statement', days] as const,
     memberLists: () => [...queryKeys.outlets.all, 'members'] as const,
     members: (id: string, filters: OutletMemberFilters = {}) => [...queryKeys.outlets.memberLists(), id, filters] as const,
   },

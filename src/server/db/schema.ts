@@ -366,6 +366,8 @@ export const ledgerEntries = pgTable(
   },
   (t) => [
     index('ledger_entries_wallet_idx').on(t.vendorId, t.walletId, t.id),
+    // A statement's edges (decision 178): the wallet's first entry at or after a Lagos midnight, one index read.
+    index('ledger_entries_wallet_created_idx').on(t.vendorId, t.walletId, t.createdAt, t.id),
     index('ledger_entries_transaction_idx').on(t.vendorId, t.transactionId),
     check('ledger_entries_amount_nonzero', sql`${t.amount} <> 0`),
   ],

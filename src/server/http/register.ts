@@ -155,7 +155,8 @@ function sendFile(c: Context, endpoint: EndpointDef, file: FileResult): Response
   // The name is ours (e.g. transactionsFileName), but a header must never carry a quote or a line break.
   const name = file.fileName.replace(/[^\w.-]/g, '_')
   return c.body(file.body, successStatusOf(endpoint), {
-    'Content-Type': `${endpoint.produces}; charset=utf-8`,
+    // Text files say their encoding; a PDF is bytes.
+    'Content-Type': endpoint.produces === 'application/pdf' ? 'application/pdf' : `${endpoint.produces}; charset=utf-8`,
     'Content-Disposition': `attachment; filename="${name}"`,
     'Cache-Control': 'no-store',
   })

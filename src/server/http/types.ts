@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 
-import type { BodyOf, EndpointDef, QueryOf, ResponseOf } from '#contract/endpoint'
+import type { BodyOf, EndpointDef, FileType, QueryOf, ResponseOf } from '#contract/endpoint'
 
 import type { Auth } from '../auth/sessions'
 import type { Db } from '../db/client'
@@ -42,7 +42,7 @@ export interface FileResult {
 
 export type Handler<E extends EndpointDef> = (
   ctx: HandlerContext<E>,
-) => Promise<E extends { produces: 'text/csv' } ? FileResult : HandlerResult<ResponseOf<E>>>
+) => Promise<E extends { produces: FileType } ? FileResult : HandlerResult<ResponseOf<E>>>
 
 /** One handler for every endpoint of a group: a missing or misspelt one is a type error. */
 export type HandlersFor<G extends Record<string, EndpointDef>> = { [K in keyof G]: Handler<G[K]> }

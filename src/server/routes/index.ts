@@ -18,6 +18,7 @@ import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { serverModeHandlers } from './server-mode'
+import { statementHandlers } from './statements'
 import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
@@ -31,6 +32,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...authHandlers,
   ...vendorHandlers,
   ...transactionHandlers,
+  ...statementHandlers,
   ...bankingSettingsHandlers,
   ...payoutSafetyHandlers,
   ...moneyHandlers,

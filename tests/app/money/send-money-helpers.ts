@@ -38,6 +38,7 @@ export function api(
     handle(endpoints.walletDetails, () => ok(WALLET_DETAILS)),
     handle(endpoints.transactionAnalytics, () => new Promise(() => {})),
     handle(endpoints.transactionBreakdown, () => new Promise(() => {})),
+    handle(endpoints.netFigures, () => new Promise(() => {})),
     handle(endpoints.listBanks, () => ok(BANKS)),
     handle(endpoints.listBeneficiaries, () => ok(options.beneficiaries ?? { recent: [], saved: [] })),
     handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),

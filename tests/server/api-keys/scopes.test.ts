@@ -26,6 +26,13 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   markPos: false,
   transactionAnalytics: 'read',
   transactionBreakdown: 'read',
+  statement: 'read',
+  statementCsv: 'read',
+  statementPdf: 'read',
+  outletStatement: 'read',
+  outletStatementCsv: 'read',
+  outletStatementPdf: 'read',
+  netFigures: 'read',
   listBanks: 'read',
   // A billed name enquiry that names an account holder: the first step of a send, not a read.
   resolveAccount: 'transfers',

@@ -171,6 +171,10 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   markPos: () => ({ body: { id: ids.transactionId } }),
   transactionAnalytics: () => ({ query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-01-01T00:00:00.000Z' } }),
   transactionBreakdown: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T00:00:00.000Z' } }),
+  statement: () => ({ query: { from: '2020-01-01', to: '2030-12-31' } }),
+  statementCsv: () => ({ query: { from: '2020-01-01', to: '2030-12-31' } }),
+  statementPdf: () => ({ query: { from: '2020-01-01', to: '2030-12-31' } }),
+  netFigures: () => ({ query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2020-12-31T00:00:00.000Z' } }),
   resolveAccount: () => ({ query: { accountNumber: account('058', randomSerial()), bankCode: '058' } }),
   setSettlementAccount: () => ({ body: { requestId: FRESH_REQUEST, pin: PIN } }),
   sendMoney: () => ({ body: { amount: 100_00, requestId: FRESH_REQUEST, pin: PIN, narration: 'Fuzz' } }),
@@ -364,6 +368,9 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   fundOutlet: () => ({ body: { amount: 100_00, outletId: ids.outletId, narration: 'Float', pin: PIN } }),
   transferToMain: () => ({ body: { amount: 1_00, outletId: ids.outletId, pin: PIN } }),
   outletTransactions: () => ({ query: { outletId: ids.outletId, type: 'credit' } }),
+  outletStatement: () => ({ query: { outletId: ids.outletId, from: '2020-01-01', to: '2030-12-31' } }),
+  outletStatementCsv: () => ({ query: { outletId: ids.outletId, from: '2020-01-01', to: '2030-12-31' } }),
+  outletStatementPdf: () => ({ query: { outletId: ids.outletId, from: '2020-01-01', to: '2030-12-31' } }),
   outletTransactionDetail: () => ({ query: { id: ids.outletTransactionId, outletId: ids.outletId } }),
   listOutletMembers: () => ({ query: { outletId: ids.outletId, search: 'Team' } }),
   addOutletMember: () => ({ body: { outletId: ids.outletId, memberId: ids.memberId } }),
@@ -701,7 +708,7 @@ function problemsOf(e: EndpointDef, res: Answer, expected: Verdict, fields: Set<
     problems.push(`succeeded with ${res.status}, not the contract's ${successStatusOf(e)}`)
   // A file endpoint's success is its file (EndpointDef.produces); its refusals are JSON like every other answer.
   if (isFileEndpoint(e) && res.status === 200) {
-    if (!res.contentType.startsWith(`${e.produces};`)) problems.push(`answered ${res.contentType}, not ${e.produces}`)
+    if (res.contentType.split(';')[0] !== e.produces) problems.push(`answered ${res.contentType}, not ${e.produces}`)
   } else if (typeof res.body !== 'object' || res.body === null) problems.push('answered something that is not JSON')
   else if (res.status >= 400) {
     if (typeof res.body.message !== 'string' || !res.body.message.trim()) problems.push('refused without a message')

@@ -10,6 +10,7 @@ import { outletListQuery } from '#app/features/outlets/queries'
 import { outletListFilters } from '#app/features/outlets/search'
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { pinStatusQuery } from '#app/features/pin/queries'
+import { NetFiguresCard } from '#app/features/statements/components/net-figures'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
 import { AccountDetailsCard, BalanceCard } from '#app/features/wallet/components/wallet-overview'
@@ -121,7 +122,11 @@ function Home() {
         <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
+<<<<<<< HEAD
           <GrossProfit range={range} />
+=======
+          <NetFiguresCard range={range} />
+>>>>>>> hbooks
         </section>
       ) : null}
       <Outlet />

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react'
 import { stack } from 'styled-system/patterns'
 
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
+import { StatementLink } from '#app/features/statements/components/statement-link'
 import { ExportCsvButton } from '#app/features/transactions/components/export-csv-button'
 import { ActiveFilters, FilterTransactionsSheet, type SheetFilters } from '#app/features/transactions/components/transaction-filters'
 import { TransactionList } from '#app/features/transactions/components/transaction-list'
@@ -80,6 +81,7 @@ function TransactionsPage() {
           <>
             <FilterButton count={count} onClick={() => setFiltering(true)} />
             <ExportCsvButton filters={filters} />
+            <StatementLink />
           </>
         }
       />

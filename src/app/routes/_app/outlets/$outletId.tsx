@@ -11,6 +11,7 @@ import {
   outletTransactionSource,
   outletWalletDetailsQuery,
 } from '#app/features/outlets/queries'
+import { StatementLink } from '#app/features/statements/components/statement-link'
 import { TransactionsSection } from '#app/features/transactions/components/transactions-section'
 import { transactionListQuery } from '#app/features/transactions/queries'
 import { listFilters, type TransactionSearch, transactionSearchSchema } from '#app/features/transactions/search'
@@ -83,13 +84,16 @@ function OutletRoute() {
       <OutletPage
         outletId={outletId}
         transactions={
-          <TransactionsSection
-            search={search}
-            onSearchChange={setSearch}
-            source={source}
-            picker={canListCustomers ? CustomerPicker : undefined}
-            customerName={customerName}
-          />
+          <>
+            <StatementLink outletId={outletId} />
+            <TransactionsSection
+              search={search}
+              onSearchChange={setSearch}
+              source={source}
+              picker={canListCustomers ? CustomerPicker : undefined}
+              customerName={customerName}
+            />
+          </>
         }
       />
       <Outlet />

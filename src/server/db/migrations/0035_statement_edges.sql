@@ -1,0 +1,2 @@
+-- A statement finds its edges (the wallet's first entry at or after a Lagos midnight) in one index read (decision 178).
+CREATE INDEX "ledger_entries_wallet_created_idx" ON "ledger_entries" USING btree ("vendor_id","wallet_id","created_at","id");
