@@ -11,6 +11,7 @@ import { PublicPage } from '#app/ui/public-page'
 import { isDarkBackground } from '#app/ui/shop-preview'
 import { Skeleton } from '#app/ui/skeleton'
 import { formatKobo } from '#contract/naira'
+import { orderTotals } from '#contract/pricing'
 import { SHOP_NOT_AVAILABLE, type Storefront } from '#contract/storefront'
 
 import { cartItemOf, onSaleIn } from '../cart'
@@ -108,7 +109,7 @@ function CartBar({ url, currency }: { url: string; currency: string }) {
   const { items } = useShopCart(url)
   if (items.length === 0) return null
   const units = cartUnits(items)
-  const subtotal = items.reduce((sum, item) => sum + item.unitPrice * item.quantity, 0)
+  const { subtotal } = orderTotals({ lines: items })
   return (
     <div className={cartBar}>
       <Link to="/shop/$url/cart" params={{ url }} className={cartLink}>
@@ -183,7 +184,7 @@ function View({ pages, hasMore, loadingMore, onMore }: ViewProps) {
   )
 }
 
-/** The public storefront (/shop/$url): the shop's header in its look, then its products with Buy links. */
+/** The public storefront (/shop/$url): the shop's header in its look, its products to add to the cart, and the cart's bar. */
 export function StorefrontPage({ url }: { url: string }) {
   const query = useInfiniteQuery(storefrontQuery(url))
   if (query.data) {
