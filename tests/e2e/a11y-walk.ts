@@ -268,7 +268,10 @@ export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds
   await shopper.getByRole('heading', { level: 1, name: DEMO.vendorName }).waitFor()
   await look('Storefront')
   // A cart (decision 176): the storefront with its cart bar, then the cart page with a delivery location chosen.
-  await shopper.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+  await shopper
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first()
+    .click()
   await shopper.getByRole('link', { name: /^View cart/ }).waitFor()
   await look('Storefront: with a cart')
   await shopper.getByRole('link', { name: /^View cart/ }).click()

@@ -56,7 +56,10 @@ async function addTwoItems(page: Page): Promise<string[]> {
   for (const i of [0, 1]) {
     const card = cards.nth(i)
     names.push((await card.getByRole('heading', { level: 2 }).innerText()).trim())
-    await card.getByRole('button', { name: /^Add .* to cart$/ }).first().click()
+    await card
+      .getByRole('button', { name: /^Add .* to cart$/ })
+      .first()
+      .click()
   }
   await page.getByRole('link', { name: /^View cart · 2 items/ }).waitFor()
   return names

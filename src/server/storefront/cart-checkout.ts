@@ -43,7 +43,9 @@ async function offShelf(db: Db, vendorId: string, items: readonly CartLine[]): P
     .innerJoin(products, and(eq(products.vendorId, productVariants.vendorId), eq(products.id, productVariants.productId)))
     .where(and(listedProduct(db, vendorId), inArray(productVariants.id, ids), isNull(productVariants.deletedAt)))
   const sold = new Set(rows.map((row) => row.id))
-  return items.flatMap((item, i) => (sold.has(item.variantId) ? [] : [{ path: `items.${i}.variantId`, message: 'is not sold in this shop' }]))
+  return items.flatMap((item, i) =>
+    sold.has(item.variantId) ? [] : [{ path: `items.${i}.variantId`, message: 'is not sold in this shop' }],
+  )
 }
 
 /** The order's field names as the cart's: the customer's are the form's own (name, phone, email). */

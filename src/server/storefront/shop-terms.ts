@@ -35,7 +35,12 @@ export function listedProduct(db: Db, vendorId: string) {
 /** The delivery locations a customer may choose: the active ones, oldest first as the vendor's list shows them. */
 export async function shopDeliveryLocations(db: Db, vendorId: string): Promise<StorefrontDeliveryLocation[]> {
   return db
-    .select({ id: deliveryLocations.id, name: deliveryLocations.name, description: deliveryLocations.description, fee: deliveryLocations.fee })
+    .select({
+      id: deliveryLocations.id,
+      name: deliveryLocations.name,
+      description: deliveryLocations.description,
+      fee: deliveryLocations.fee,
+    })
     .from(deliveryLocations)
     .where(and(eq(deliveryLocations.vendorId, vendorId), eq(deliveryLocations.isActive, true)))
     .orderBy(asc(deliveryLocations.createdAt), asc(deliveryLocations.id))

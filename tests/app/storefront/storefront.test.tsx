@@ -9,8 +9,8 @@ import { orderEndpoints } from '#contract/orders'
 import type { Storefront, StorefrontProduct } from '#contract/storefront'
 import { storefrontEndpoints } from '#contract/storefront'
 
-import { publicOrder } from '../sales-fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { publicOrder } from '../sales-fixtures'
 
 useAppHarness()
 

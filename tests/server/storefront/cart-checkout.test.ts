@@ -53,7 +53,7 @@ function refusedOn(res: { status: number; body: { issues?: { path: string }[] } 
 }
 
 describe('POST /storefront/checkout', () => {
-  it("totals a cart exactly as the order form does the same items, coupon, taxes and delivery, and a credit pays it", async () => {
+  it('totals a cart exactly as the order form does the same items, coupon, taxes and delivery, and a credit pays it', async () => {
     const s = await storefront()
     const vat = await makeTax(t, s.token, 'VAT', 7.5)
     const levy = await makeTax(t, s.token, 'Levy', 1.25)
@@ -117,7 +117,7 @@ describe('POST /storefront/checkout', () => {
     expect(await ordersOf(s)).toHaveLength(1)
   })
 
-  it('refuses a line not on this shop\'s shelf with 422 naming it, and writes nothing', async () => {
+  it("refuses a line not on this shop's shelf with 422 naming it, and writes nothing", async () => {
     const s = await storefront()
     const other = await storefront()
     const hidden = await makeProduct(t, s.token, { name: 'Unpublished', isPublished: false })

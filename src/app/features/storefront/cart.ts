@@ -24,7 +24,11 @@ export function onSaleIn(pages: readonly Storefront[]): Map<string, Omit<CartIte
  * The cart's money as the order will be made: every tax the shop charges, the delivery fee chosen. A coupon is
  * redeemed by the server at checkout, so it is not guessed here (the payment page shows the total with it).
  */
-export function cartTotals(items: readonly CartItem[], shop: Pick<Storefront, 'taxes' | 'deliveryLocations'>, deliveryId: string): OrderTotals {
+export function cartTotals(
+  items: readonly CartItem[],
+  shop: Pick<Storefront, 'taxes' | 'deliveryLocations'>,
+  deliveryId: string,
+): OrderTotals {
   return orderTotals({
     lines: items,
     taxes: shop.taxes.map((tax) => ({ name: tax.name, bps: toBasisPoints(tax.percentage) })),

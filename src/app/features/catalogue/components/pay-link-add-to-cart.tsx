@@ -20,7 +20,12 @@ export function PayLinkAddToCart({ view, shopUrl }: { view: PayLinkView; shopUrl
   const inCart = cart.items.find((item) => item.variantId === view.variantId)?.quantity ?? 0
   const add = () =>
     cart.save(
-      addItem(cart.items, { variantId: view.variantId, productName: view.productName, options: view.options, unitPrice: view.discountedPrice }),
+      addItem(cart.items, {
+        variantId: view.variantId,
+        productName: view.productName,
+        options: view.options,
+        unitPrice: view.discountedPrice,
+      }),
     )
   return (
     <Card title="Buying more?">

@@ -34,7 +34,13 @@ const lineError = css({ textStyle: 'body.sm', color: 'danger.fg' })
 const total = css({ '& dd': { textStyle: 'amount', fontSize: 'lg' } })
 const back = css({ display: 'inline-flex', alignItems: 'center', gap: '1', textStyle: 'label', color: 'accent.default' })
 
-function Line({ item, currency, error, onQuantity, onRemove }: {
+function Line({
+  item,
+  currency,
+  error,
+  onQuantity,
+  onRemove,
+}: {
   item: CartItem
   currency: string
   error?: string
@@ -135,7 +141,10 @@ function View({ pages, complete }: { pages: Storefront[]; complete: boolean }) {
             <Field
               label="Delivery location"
               error={deliveryError ? sentence(deliveryError) : undefined}
-              helper={location?.description ?? (shop.deliveryLocations.length ? undefined : `${shop.name} has no delivery locations; arrange pick-up with them.`)}
+              helper={
+                location?.description ??
+                (shop.deliveryLocations.length ? undefined : `${shop.name} has no delivery locations; arrange pick-up with them.`)
+              }
             >
               <Select
                 value={deliveryId}
