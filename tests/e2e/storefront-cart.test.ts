@@ -41,9 +41,10 @@ async function bankCredit(accountNumber: string, amount: number) {
   expect(response.status).toBe(200)
 }
 
-async function shot(page: Page, name: string) {
+/** The whole page, or what the screen shows (the storefront's cart bar sticks to the bottom of the screen). */
+async function shot(page: Page, name: string, fullPage = true) {
   const dir = process.env.SCREENSHOT_DIR
-  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage: true })
+  if (dir) await page.screenshot({ path: join(dir, `${name}.png`), fullPage })
 }
 
 const shopPath = `/shop/${DEMO.shopUrl}`
@@ -72,7 +73,7 @@ async function tabletShots(browser: Browser, checkoutPath: string) {
   const page = await tablet.newPage()
   await page.goto(own.origin + shopPath)
   await addTwoItems(page)
-  await shot(page, 'cart-storefront-tablet')
+  await shot(page, 'cart-storefront-tablet', false)
   await page.getByRole('link', { name: /^View cart/ }).click()
   await page.getByLabel('Delivery location').selectOption({ label: 'Yaba (₦1,500.00)' })
   await shot(page, 'cart-checkout-tablet')
@@ -93,7 +94,7 @@ describe('a storefront cart', () => {
     // The cart is this browser's: a reload keeps it.
     await page.reload()
     await page.getByRole('link', { name: /^View cart · 2 items/ }).waitFor()
-    await shot(page, 'cart-storefront-phone')
+    await shot(page, 'cart-storefront-phone', false)
     await page.getByRole('link', { name: /^View cart/ }).click()
     await page.waitForURL((url) => url.pathname === `${shopPath}/cart`)
     const items = page.getByRole('list', { name: 'Items in your cart' })

@@ -27,7 +27,7 @@ import { storefrontQuery } from '../queries'
 import { CartCheckoutForm } from './cart-checkout-form'
 
 const muted = css({ textStyle: 'body.sm', color: 'fg.muted' })
-const line = stack({ gap: '2', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
+const line = stack({ gap: '2', py: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
 const lineTop = css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr) auto', gap: '3', alignItems: 'baseline' })
 const lineBottom = css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })
 const lineError = css({ textStyle: 'body.sm', color: 'danger.fg' })

@@ -29,7 +29,20 @@ const nameStyle = css({ fontWeight: 'semibold', fontSize: 'sm', lineHeight: 'snu
 const priceStyle = css({ fontSize: 'sm', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: 'auto', pt: '2' })
 const buy = button({ variant: 'solid', size: 'md', fullWidth: true })
-const chip = cx(button({ variant: 'outline', size: 'md' }), css({ flex: '1 1 auto', minW: '0' }))
+// An option's name can be long ("Regular / Chicken") on a phone's half-width card: it wraps rather than spill out.
+const chip = cx(
+  button({ variant: 'outline', size: 'md' }),
+  css({
+    flex: '1 1 auto',
+    minW: '0',
+    h: 'auto',
+    minH: 'touch',
+    py: '2',
+    whiteSpace: 'normal',
+    textAlign: 'center',
+    overflowWrap: 'anywhere',
+  }),
+)
 // The same height as a Buy button, so the cards of a row line up whichever they show.
 const unavailable = css({
   mt: 'auto',
