@@ -219,6 +219,8 @@ export type Product = v.InferOutput<typeof Product>
 /** What a customer sees on a pay link: no vendor-private data beyond the account they pay into. */
 export const PayLinkView = v.object({
   code: v.string(),
+  /** The variant sold, as the storefront names it, for a cart line. */
+  variantId: v.string(),
   vendorName: v.string(),
   productName: v.string(),
   productDescription: v.nullable(v.string()),
@@ -235,6 +237,8 @@ export const PayLinkView = v.object({
   maxQuantity: v.number(),
   /** The vendor's bank-transfer account, for paying by transfer. */
   payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
+  /** The shop whose storefront sells this product (published, not in a hidden collection), for Add to cart; else null. */
+  shopUrl: v.nullable(v.string()),
 })
 export type PayLinkView = v.InferOutput<typeof PayLinkView>
 

@@ -74,6 +74,8 @@ export const LIMITS = {
    */
   payLinkCheckoutPerIp: { name: 'paylink-checkout-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
   payLinkCheckoutPerLink: { name: 'paylink-checkout-link', limit: 100, windowMs: WINDOW, onOutage: 'local' },
+  /** Storefront carts (decision 176): per shop, like a pay link; per address they count with the pay links'. */
+  cartCheckoutPerShop: { name: 'cart-checkout-shop', limit: 100, windowMs: WINDOW, onOutage: 'local' },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

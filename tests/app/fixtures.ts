@@ -214,6 +214,7 @@ export function productPage(items: SummaryOut[], page = 1, size = 20, total = it
 export function payLinkView(overrides: Partial<v.InferOutput<typeof PayLinkView>> = {}) {
   return v.parse(PayLinkView, {
     code: 'AbC123xyz',
+    variantId: 'v-large',
     vendorName: 'Mama Put Kitchen',
     productName: 'Jollof rice',
     productDescription: 'Party jollof with plantain',
@@ -227,6 +228,7 @@ export function payLinkView(overrides: Partial<v.InferOutput<typeof PayLinkView>
     inStock: true,
     maxQuantity: 5,
     payTo: { bankName: 'Providus Bank', accountNumber: '9900112233', accountName: 'Mama Put Kitchen' },
+    shopUrl: null,
     ...overrides,
   })
 }

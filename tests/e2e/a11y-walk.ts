@@ -139,7 +139,7 @@ async function codeSentTo(outbox: DevNotifier, to: string, channel: 'sms' | 'ema
 /**
  * The public pages and onboarding, as a new vendor: login, registration (each step, and the account step's
  * errors), forgot and reset password, Review Pending, then (approved by the operator) the welcome and an empty
- * Home; and the customer-facing pages (pay link, checkout, invitation, storefront) with no session.
+ * Home; and the customer-facing pages (pay link, checkout, invitation, storefront and its cart) with no session.
  */
 export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds): Promise<void> {
   const { browser, origin, outbox } = options
@@ -267,6 +267,17 @@ export async function walkPublicAndOnboarding(options: WalkOptions, ids: DemoIds
   await shopper.goto(`${origin}/shop/${DEMO.shopUrl}`)
   await shopper.getByRole('heading', { level: 1, name: DEMO.vendorName }).waitFor()
   await look('Storefront')
+  // A cart (decision 176): the storefront with its cart bar, then the cart page with a delivery location chosen.
+  await shopper
+    .getByRole('button', { name: /^Add .* to cart$/ })
+    .first()
+    .click()
+  await shopper.getByRole('link', { name: /^View cart/ }).waitFor()
+  await look('Storefront: with a cart')
+  await shopper.getByRole('link', { name: /^View cart/ }).click()
+  await shopper.getByRole('form', { name: 'Your details' }).waitFor()
+  await shopper.getByLabel('Delivery location').selectOption({ index: 1 })
+  await look('Storefront cart')
   await customer.close()
 }
 

@@ -28,7 +28,8 @@ export function isPercentText(text: string, min: number): boolean {
   return n >= min && n <= 100
 }
 
-const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`
+/** A server issue's words ('is not sold in this shop') as a sentence under a field. */
+export const sentence = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}${/[.!?]$/.test(text) ? '' : '.'}`
 
 /**
  * The messages of a refused submission for the form's own fields, by field name, or null when none applies.

@@ -10,6 +10,7 @@ import { isUniqueViolation } from '../db/errors'
 import { productImages, products, productVariants, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
+import { listedProduct } from '../storefront/shop-terms'
 import { type CatalogueDeps, commitThen } from './commit'
 import { lockVariant, variantView } from './variants'
 import { discountOf, payLinkUrl, toImage } from './views'
@@ -83,16 +84,18 @@ export const maxQuantityOf = (variant: { isAvailable: boolean; availableUnits: n
 export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
   const found = await liveVariantOfPayLink(db, code)
   const { variant, product } = found
-  const [images, wallet] = await Promise.all([
+  const [images, wallet, shopUrl] = await Promise.all([
     db
       .select({ id: productImages.id, storageKey: productImages.storageKey })
       .from(productImages)
       .where(and(eq(productImages.vendorId, product.vendorId), eq(productImages.productId, product.id)))
       .orderBy(asc(productImages.position)),
     vendorWallet(db, product.vendorId, 'main'),
+    shopUrlOf(db, product.vendorId, product.id),
   ])
   return {
     code,
+    variantId: variant.id,
     vendorName: found.vendorName,
     productName: product.name,
     productDescription: product.description,
@@ -104,7 +107,18 @@ export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
     inStock: variant.isAvailable && variant.availableUnits > 0,
     maxQuantity: maxQuantityOf(variant),
     payTo: payToOf(wallet),
+    shopUrl,
   }
+}
+
+/** The vendor's shop URL when its storefront sells this product, so the pay page can add it to that cart (decision 176). */
+async function shopUrlOf(db: Db, vendorId: string, productId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ url: vendors.url })
+    .from(products)
+    .innerJoin(vendors, eq(vendors.id, products.vendorId))
+    .where(and(listedProduct(db, vendorId), eq(products.id, productId)))
+  return row?.url ?? null
 }
 
 /** The main wallet's account a customer transfers to; null until the vendor has one. */

@@ -2,11 +2,10 @@ import type { PayLinkCheckout } from '#contract/catalogue'
 
 import { liveVariantOfPayLink, maxQuantityOf } from '../catalogue/paylinks'
 import type { Db } from '../db/client'
-import type { OrderRow } from '../db/sales-schema'
 import { ApiError, type Issue } from '../errors'
 import { validationError } from '../http/register'
 import { vendorWallet } from '../money/ledger'
-import { createOrder, orderByIdempotencyKey } from './create'
+import { checkoutAnswer, createCheckoutOrder, earlierCheckout } from './public-checkout'
 
 /*
  * A customer buying from a pay link (decision 111). The checkout is an ordinary shareable order, pending until a
@@ -23,8 +22,6 @@ export interface CheckoutInput {
   phone: string
   email?: string | null
 }
-
-const answer = (order: OrderRow): PayLinkCheckout => ({ checkoutCode: order.publicCode!, reference: order.reference, amount: order.amount })
 
 /** Scoped by vendor like every order's key; the prefix keeps a page's ids apart from the app's Idempotency-Keys. */
 const keyOf = (checkoutId: string) => `paylink:${checkoutId.toLowerCase()}`
@@ -45,8 +42,8 @@ export async function payLinkCheckout(db: Db, input: CheckoutInput, at: Date): P
   const { variant, product } = await liveVariantOfPayLink(db, input.code)
   const { vendorId } = product
   const key = keyOf(input.checkoutId)
-  const earlier = await orderByIdempotencyKey(db, vendorId, key)
-  if (earlier) return answer(earlier)
+  const earlier = await earlierCheckout(db, vendorId, key)
+  if (earlier) return checkoutAnswer(earlier)
   const max = maxQuantityOf(variant)
   if (max === 0) throw new ApiError(409, 'PAY_LINK_SOLD_OUT', 'This item is sold out for now')
   if (input.quantity > max) {
@@ -56,9 +53,9 @@ export async function payLinkCheckout(db: Db, input: CheckoutInput, at: Date): P
     throw new ApiError(409, 'PAY_LINK_NOT_PAYABLE', 'This seller cannot take bank transfers yet. Contact them to pay.')
   }
   try {
-    const { order } = await createOrder(
+    const order = await createCheckoutOrder(
       db,
-      { vendorId, userId: null, name: null },
+      vendorId,
       {
         kind: 'order',
         customer: { name: input.name, phone: input.phone, email: input.email ?? null },
@@ -71,18 +68,10 @@ export async function payLinkCheckout(db: Db, input: CheckoutInput, at: Date): P
       },
       at,
     )
-    return answer(order)
+    return checkoutAnswer(order)
   } catch (error) {
-    if (!(error instanceof ApiError)) throw error
-    if (error.code === 'IDEMPOTENCY_KEY_REUSED') {
-      // The same checkout sent twice at once: the other request made the order; answer it.
-      const made = await orderByIdempotencyKey(db, vendorId, key)
-      if (made) return answer(made)
-    }
-    if (error.code === 'COUPON_NOT_USABLE') {
-      throw new ApiError(409, 'COUPON_NOT_USABLE', error.message, { issues: [{ path: 'couponCode', message: error.message }] })
-    }
-    if (error.issues) throw validationError(error.issues.map(asCheckoutIssue))
-    throw error
+    // A coupon not usable today stays the pay link's 409 (public-checkout.ts); every other refusal names the form's field.
+    if (!(error instanceof ApiError) || error.code === 'COUPON_NOT_USABLE' || !error.issues) throw error
+    throw validationError(error.issues.map(asCheckoutIssue))
   }
 }

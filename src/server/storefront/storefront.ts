@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, inArray, isNull } from 'drizzle-orm'
 
 import { SUPPORTED_BACKGROUNDS, SUPPORTED_FONTS } from '#contract/onboarding'
 import { priceAfterDiscount } from '#contract/pricing'
@@ -7,8 +7,9 @@ import { SHOP_NOT_AVAILABLE, type Storefront, type StorefrontProduct } from '#co
 import { fileUrl } from '../catalogue/views'
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'
-import { collections, productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
+import { productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
 import { ApiError } from '../errors'
+import { listedProduct, shopDeliveryLocations, shopTaxes } from './shop-terms'
 
 /** Shops without a `shops` row (the demo, vendors created approved) look like this. */
 export const DEFAULT_SHOP = { description: '', font: 'inter', background: 'plain' } as const
@@ -58,17 +59,8 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
   if (!found) throw new ApiError(404, 'SHOP_NOT_FOUND', SHOP_NOT_AVAILABLE)
   const vendorId = found.id
   // A hidden collection takes its products off the storefront; a product in no collection is listed.
-  const inHiddenCollection = db
-    .select({ one: sql`1` })
-    .from(collections)
-    .where(and(eq(collections.vendorId, vendorId), eq(collections.id, products.collectionId), eq(collections.isVisible, false)))
-  const where = and(
-    eq(products.vendorId, vendorId),
-    isNull(products.deletedAt),
-    eq(products.isPublished, true),
-    notExists(inHiddenCollection),
-  )
-  const [rows, [total]] = await Promise.all([
+  const where = listedProduct(db, vendorId)
+  const [rows, [total], deliveryLocations, taxes] = await Promise.all([
     db
       .select({ id: products.id, name: products.name, description: products.description })
       .from(products)
@@ -77,6 +69,8 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
       .limit(paging.size)
       .offset((paging.page - 1) * paging.size),
     db.select({ total: count() }).from(products).where(where),
+    shopDeliveryLocations(db, vendorId),
+    shopTaxes(db, vendorId),
   ])
   const ids = rows.map((row) => row.id)
   const [covers, variants] = ids.length
@@ -117,5 +111,7 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
       size: paging.size,
       total: total?.total ?? 0,
     },
+    deliveryLocations,
+    taxes: taxes.map((tax) => ({ name: tax.name, percentage: tax.percentage })),
   }
 }

@@ -131,6 +131,28 @@ describe('the public pay link page', () => {
     expect(router.state.location.pathname).toBe('/pay/AbC123xyz')
   })
 
+  it("adds the item to the cart at the vendor's shop, for a product its storefront sells (decision 176)", async () => {
+    localStorage.clear()
+    payLinkApi(() => ok(payLinkView({ code: 'AbC123xyz0', shopUrl: 'mama-put-kitchen' })))
+    const { user } = renderApp('/pay/AbC123xyz0')
+    const more = await screen.findByRole('region', { name: 'Buying more?' })
+    expect(within(more).queryByRole('link', { name: 'View cart' })).toBeNull()
+    await user.click(within(more).getByRole('button', { name: 'Add to cart' }))
+    expect(within(more).getByRole('button', { name: 'Add another · 1 in cart' })).toBeTruthy()
+    expect(within(more).getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/shop/mama-put-kitchen/cart')
+    // At the price the customer pays (after the discount), under the shop's key in this browser.
+    expect(JSON.parse(localStorage.getItem('vbo.cart.mama-put-kitchen')!)).toEqual([
+      { variantId: 'v-large', productName: 'Jollof rice', options: { Size: 'Large', id: 'hidden-internal-id' }, unitPrice: 450_000, quantity: 1 },
+    ])
+  })
+
+  it('offers no cart for a product the storefront does not sell', async () => {
+    payLinkApi(() => ok(payLinkView({ code: 'AbC123xyz0', shopUrl: null })))
+    renderApp('/pay/AbC123xyz0')
+    await screen.findByRole('region', { name: 'Buy now' })
+    expect(screen.queryByRole('region', { name: 'Buying more?' })).toBeNull()
+  })
+
   it('says when the item is out of stock, and gives no account to pay into', async () => {
     payLinkApi(() => ok(payLinkView({ inStock: false })))
     renderApp('/pay/AbC123xyz')

@@ -141,6 +141,7 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   website: 'read',
   updateWebsite: false,
   storefront: false,
+  cartCheckout: false,
   checkDomain: 'read',
   myDomains: 'read',
   connectDomain: false,

@@ -83,6 +83,7 @@ describe('GET /paylink (public)', () => {
     expect(res.status).toBe(200)
     expect(res.body.data).toEqual({
       code: codeOf(paylink!),
+      variantId: large!.id,
       vendorName: s.vendor.name,
       productName: 'Jollof rice',
       productDescription: 'Party jollof',
@@ -96,6 +97,7 @@ describe('GET /paylink (public)', () => {
       inStock: true,
       maxQuantity: product.variants[1]!.availableUnits,
       payTo: { bankName: 'Providus Bank', accountNumber: s.wallets.main.accountNumber, accountName: s.vendor.name },
+      shopUrl: s.vendor.url,
     })
     await call(t.app, endpoints.updateVariant, { token: s.token, body: { id: large!.id, isAvailable: false } })
     expect((await open(codeOf(paylink!))).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })

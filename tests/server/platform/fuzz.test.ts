@@ -418,6 +418,16 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   setUpShop: () => ({ body: { url: `shop-${UNIQUE}`, description: 'Hot jollof', font: 'poppins', background: 'sand', logo: [PNG_FILE] } }),
   updateWebsite: () => ({ body: { description: 'Hot jollof and more', font: 'inter', background: 'mint', logo: [PNG_FILE] } }),
   storefront: async () => ({ query: { url: (await ownerGet(endpoints.website)).url ?? ids.shopUrl, page: '1', size: '12' } }),
+  cartCheckout: async () => ({
+    body: {
+      url: (await ownerGet(endpoints.website)).url ?? ids.shopUrl,
+      checkoutId: randomUUID(),
+      items: [{ variantId: ids.variantId, quantity: 1 }],
+      name: 'Ada Obi',
+      phone: '08031234567',
+      email: 'ada@example.com',
+    },
+  }),
   checkDomain: () => ({ query: { domain: `fuzz-${unique()}.com.ng` } }),
   connectDomain: () => ({ body: { domain: `fuzz-${UNIQUE}.com.ng` } }),
   verifyDomain: () => ({ body: { id: ids.domainId } }),

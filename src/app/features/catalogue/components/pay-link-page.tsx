@@ -11,6 +11,7 @@ import type { PayLinkView } from '#contract/catalogue'
 
 import { payLinkQuery } from '../queries'
 import { discountText } from '../variants'
+import { PayLinkAddToCart } from './pay-link-add-to-cart'
 import { PayLinkCheckoutForm } from './pay-link-checkout'
 import { PayLinkGallery } from './pay-link-gallery'
 import { VariantPrice } from './variant-price'
@@ -35,7 +36,12 @@ function HowToPay({ view }: { view: PayLinkView }) {
       </Card>
     )
   }
-  return <PayLinkCheckoutForm view={view} />
+  return (
+    <>
+      <PayLinkCheckoutForm view={view} />
+      {view.shopUrl ? <PayLinkAddToCart view={view} shopUrl={view.shopUrl} /> : null}
+    </>
+  )
 }
 
 function View({ view }: { view: PayLinkView }) {

@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
@@ -29,8 +28,21 @@ const body = stack({ gap: '1', p: '3', flex: '1' })
 const nameStyle = css({ fontWeight: 'semibold', fontSize: 'sm', lineHeight: 'snug', lineClamp: 2, overflowWrap: 'anywhere' })
 const priceStyle = css({ fontSize: 'sm', fontWeight: 'bold', fontVariantNumeric: 'tabular-nums' })
 const actions = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', mt: 'auto', pt: '2' })
-const buy = cx(button({ variant: 'solid', size: 'md', fullWidth: true }), css({ textDecoration: 'none' }))
-const chip = cx(button({ variant: 'outline', size: 'md' }), css({ textDecoration: 'none', flex: '1 1 auto', minW: '0' }))
+const buy = button({ variant: 'solid', size: 'md', fullWidth: true })
+// An option's name can be long ("Regular / Chicken") on a phone's half-width card: it wraps rather than spill out.
+const chip = cx(
+  button({ variant: 'outline', size: 'md' }),
+  css({
+    flex: '1 1 auto',
+    minW: '0',
+    h: 'auto',
+    minH: 'touch',
+    py: '2',
+    whiteSpace: 'normal',
+    textAlign: 'center',
+    overflowWrap: 'anywhere',
+  }),
+)
 // The same height as a Buy button, so the cards of a row line up whichever they show.
 const unavailable = css({
   mt: 'auto',
@@ -50,56 +62,68 @@ export function priceText(product: Pick<StorefrontProduct, 'minPrice' | 'maxPric
   return product.minPrice === product.maxPrice ? min : `from ${min}`
 }
 
-const codeOf = (payLink: string) => payLink.slice(payLink.lastIndexOf('/') + 1)
 const variantLabel = (v: StorefrontVariant) =>
   visibleOptions(v.options)
     .map(([, value]) => value)
     .join(' / ')
 
-/** How to buy: one "Buy" for a single pay link, one button per option otherwise; "Not available" without a link. */
-function Buy({ product }: { product: StorefrontProduct }) {
-  const linked = product.variants.filter((v): v is StorefrontVariant & { payLink: string } => v.payLink !== null)
-  if (linked.length === 0) {
+export type AddToCart = (product: StorefrontProduct, variant: StorefrontVariant) => void
+
+/**
+ * Into the cart (decision 176): one "Add to cart" for a single variant on sale, one button per option otherwise, each
+ * with the units already in the cart after it; "Not available" when nothing is on sale.
+ */
+function Buy({ product, onAdd, inCart }: { product: StorefrontProduct; onAdd: AddToCart; inCart: (variantId: string) => number }) {
+  if (product.variants.length === 0) {
     return (
       <div className={actions}>
         <p className={cx(unavailable, css({ w: 'full' }))}>Not available</p>
       </div>
     )
   }
-  if (linked.length === 1) {
-    const [only] = linked
-    const label = variantLabel(only!)
+  const counted = (v: StorefrontVariant, text: string) => (inCart(v.id) ? `${text} (${inCart(v.id)})` : text)
+  if (product.variants.length === 1) {
+    const only = product.variants[0]!
+    const label = variantLabel(only)
     return (
       <div className={actions}>
-        <Link
-          to="/pay/$code"
-          params={{ code: codeOf(only!.payLink) }}
+        <button
+          type="button"
           className={buy}
-          aria-label={`Buy ${product.name}${label ? `, ${label}` : ''}`}
+          aria-label={`Add ${product.name}${label ? `, ${label}` : ''} to cart`}
+          onClick={() => onAdd(product, only)}
         >
-          Buy{label ? ` · ${label}` : ''}
-        </Link>
+          {counted(only, label ? `Add · ${label}` : 'Add to cart')}
+        </button>
       </div>
     )
   }
   return (
-    <div className={actions} role="group" aria-label={`Buy ${product.name}`}>
-      {linked.map((v) => (
-        <Link
+    <div className={actions} role="group" aria-label={`Add ${product.name} to cart`}>
+      {product.variants.map((v) => (
+        <button
           key={v.id}
-          to="/pay/$code"
-          params={{ code: codeOf(v.payLink) }}
+          type="button"
           className={chip}
-          aria-label={`Buy ${product.name}, ${variantLabel(v)}`}
+          aria-label={`Add ${product.name}, ${variantLabel(v)} to cart`}
+          onClick={() => onAdd(product, v)}
         >
-          {variantLabel(v) || 'Buy'}
-        </Link>
+          {counted(v, variantLabel(v) || 'Add')}
+        </button>
       ))}
     </div>
   )
 }
 
-export function ProductCard({ product, currency }: { product: StorefrontProduct; currency: string }) {
+export interface ProductCardProps {
+  product: StorefrontProduct
+  currency: string
+  onAdd: AddToCart
+  /** Units of a variant already in the cart. */
+  inCart: (variantId: string) => number
+}
+
+export function ProductCard({ product, currency, onAdd, inCart }: ProductCardProps) {
   return (
     <li className={card} data-testid="storefront-product">
       <div className={picture}>
@@ -112,7 +136,7 @@ export function ProductCard({ product, currency }: { product: StorefrontProduct;
       <div className={body}>
         <h2 className={nameStyle}>{product.name}</h2>
         <p className={priceStyle}>{priceText(product, currency)}</p>
-        <Buy product={product} />
+        <Buy product={product} onAdd={onAdd} inCart={inCart} />
       </div>
     </li>
   )

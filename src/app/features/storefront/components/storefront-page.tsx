@@ -1,15 +1,20 @@
 import { useInfiniteQuery } from '@tanstack/react-query'
+import { Link } from '@tanstack/react-router'
 import { useEffect } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { addItem, cartUnits, reconcileCart, useShopCart } from '#app/lib/shop-cart'
 import { Button } from '#app/ui/button'
 import { Icon } from '#app/ui/icon'
 import { PublicPage } from '#app/ui/public-page'
 import { isDarkBackground } from '#app/ui/shop-preview'
 import { Skeleton } from '#app/ui/skeleton'
+import { formatKobo } from '#contract/naira'
+import { orderTotals } from '#contract/pricing'
 import { SHOP_NOT_AVAILABLE, type Storefront } from '#contract/storefront'
 
+import { cartItemOf, onSaleIn } from '../cart'
 import { storefrontQuery } from '../queries'
 import { ProductCard } from './product-card'
 
@@ -56,6 +61,25 @@ const empty = stack({
 })
 const more = css({ display: 'flex', justifyContent: 'center', py: '6' })
 const footer = css({ mt: 'auto', py: '6', fontSize: 'xs', textAlign: 'center', opacity: 0.7 })
+// Stays at the bottom of the phone's screen while the products scroll under it.
+const cartBar = css({ position: 'sticky', bottom: '0', px: '4', pb: '4', pt: '2', display: 'flex', justifyContent: 'center' })
+const cartLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '3',
+  w: 'full',
+  maxW: '28rem',
+  minH: 'touch',
+  px: '4',
+  py: '3',
+  borderRadius: 'control',
+  bg: 'accent.default',
+  color: 'white',
+  fontWeight: 'semibold',
+  textDecoration: 'none',
+  boxShadow: 'raised',
+})
 
 function Header({ shop }: { shop: Storefront }) {
   const text = shop.description.trim()
@@ -81,8 +105,31 @@ interface ViewProps {
   onMore: () => void
 }
 
+function CartBar({ url, currency }: { url: string; currency: string }) {
+  const { items } = useShopCart(url)
+  if (items.length === 0) return null
+  const units = cartUnits(items)
+  const { subtotal } = orderTotals({ lines: items })
+  return (
+    <div className={cartBar}>
+      <Link to="/shop/$url/cart" params={{ url }} className={cartLink}>
+        <span>
+          View cart · {units} {units === 1 ? 'item' : 'items'}
+        </span>
+        <span>{formatKobo(subtotal, currency)}</span>
+      </Link>
+    </div>
+  )
+}
+
 function View({ pages, hasMore, loadingMore, onMore }: ViewProps) {
   const shop = pages[0]!
+  const cart = useShopCart(shop.url)
+  // Prices are today's; once every page is here, what the shop no longer sells leaves the cart.
+  useEffect(() => {
+    const { items } = reconcileCart(cart.items, onSaleIn(pages), !hasMore)
+    if (items !== cart.items) cart.save(items)
+  }, [cart, hasMore, pages])
   const products = pages.flatMap((p) => p.products.items)
   const total = shop.products.total
   const dark = isDarkBackground(shop.background.value)
@@ -112,7 +159,13 @@ function View({ pages, hasMore, loadingMore, onMore }: ViewProps) {
             </p>
             <ul className={grid}>
               {products.map((product) => (
-                <ProductCard key={product.id} product={product} currency={shop.currency} />
+                <ProductCard
+                  key={product.id}
+                  product={product}
+                  currency={shop.currency}
+                  onAdd={(p, v) => cart.save(addItem(cart.items, cartItemOf(p, v)))}
+                  inCart={(id) => cart.items.find((item) => item.variantId === id)?.quantity ?? 0}
+                />
               ))}
             </ul>
             {hasMore ? (
@@ -125,12 +178,13 @@ function View({ pages, hasMore, loadingMore, onMore }: ViewProps) {
           </section>
         )}
       </div>
-      <footer className={footer}>Pay by bank transfer with each product's Buy link.</footer>
+      <footer className={footer}>Add what you want to your cart, then pay by bank transfer.</footer>
+      <CartBar url={shop.url} currency={shop.currency} />
     </main>
   )
 }
 
-/** The public storefront (/shop/$url): the shop's header in its look, then its products with Buy links. */
+/** The public storefront (/shop/$url): the shop's header in its look, its products to add to the cart, and the cart's bar. */
 export function StorefrontPage({ url }: { url: string }) {
   const query = useInfiniteQuery(storefrontQuery(url))
   if (query.data) {
