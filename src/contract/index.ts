@@ -3,6 +3,7 @@ import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
 import { beneficiaryEndpoints } from './beneficiaries'
 import { catalogueEndpoints } from './catalogue'
+import { catalogueCsvEndpoints } from './catalogue-csv'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import { domainEndpoints } from './domains'
@@ -32,6 +33,7 @@ export const endpoints = {
   ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
+  ...catalogueCsvEndpoints,
   ...sellingTermsEndpoints,
   ...orderEndpoints,
   ...customerEndpoints,

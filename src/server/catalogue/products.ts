@@ -40,9 +40,9 @@ export interface ProductChanges extends Partial<Omit<NewProduct, 'images'>> {
 
 // clock_timestamp(), not now(): rows made in one transaction (the demo seed) keep the order they were made in,
 // which is the order lists show. Variants inserted together are a microsecond apart, in the options' order.
-const madeNow = (nth = 0) => sql`clock_timestamp() + ${nth}::int * interval '1 microsecond'`
+export const madeNow = (nth = 0) => sql`clock_timestamp() + ${nth}::int * interval '1 microsecond'`
 
-function newVariantRows(vendorId: string, productId: string, variants: VariantInput[], options: ProductOption[]) {
+export function newVariantRows(vendorId: string, productId: string, variants: VariantInput[], options: ProductOption[]) {
   return sortVariants(variants, options).map((variant, i) => ({
     vendorId,
     productId,

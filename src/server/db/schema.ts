@@ -480,6 +480,11 @@ export const products = pgTable(
     collectionId: text('collection_id').references(() => collections.id),
     categoryId: text('category_id'),
     name: text('name').notNull(),
+    /**
+     * The product's key in a catalogue CSV (decision 177): set by an import (a Shopify file's Handle) or the first
+     * export; null until then, when the export derives one from the name. Unique among a vendor's live products.
+     */
+    handle: text('handle'),
     description: text('description'),
     isPublished: boolean('is_published').notNull().default(false),
     /** [{ name, values[] }] in the vendor's order; variants hold one value of each. */
@@ -504,6 +509,9 @@ export const products = pgTable(
     index('products_vendor_collection_idx')
       .on(t.vendorId, t.collectionId)
       .where(sql`deleted_at is null`),
+    uniqueIndex('products_vendor_handle_uq')
+      .on(t.vendorId, t.handle)
+      .where(sql`deleted_at is null and handle is not null`),
   ],
 )
 

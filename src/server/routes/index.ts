@@ -6,6 +6,7 @@ import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
 import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
+import { catalogueCsvHandlers } from './catalogue-csv'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
 import { domainHandlers } from './domains'
@@ -38,6 +39,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...beneficiaryHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
+  ...catalogueCsvHandlers,
   ...sellingTermsHandlers,
   ...orderHandlers,
   ...customerHandlers,

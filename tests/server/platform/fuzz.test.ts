@@ -252,6 +252,9 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   deleteProduct: async () => ({ query: { id: (await makeProduct(t, s.token)).id } }),
   updateVariant: () => ({ body: { id: ids.variantId, price: 1_200_00, availableUnits: 1000, isAvailable: true } }),
   generatePayLink: () => ({ body: { id: ids.variantId } }),
+  checkCatalogueImport: () => ({ body: { csv: 'Handle,Name,Price\r\nfuzz-tea,Fuzz tea,500.00\r\n' } }),
+  importCatalogue: () => ({ body: { csv: `Handle,Name,Price\r\nfuzz-${UNIQUE},Fuzz tea,500.00\r\n` } }),
+  bulkEditProducts: () => ({ body: { ids: [ids.productId], isPublished: true } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
   payLink: async () => {
     const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
