@@ -44,6 +44,9 @@ export const MAX_OPTION_TEXT = 40
 export const MAX_UNITS = 1_000_000_000
 /** The name a customer gives at a pay link's checkout. */
 export const MAX_CHECKOUT_NAME = 100
+/** A variant's SKU and barcode (decision 175). */
+export const MAX_SKU = 64
+export const MAX_BARCODE = 48
 
 const images = v.optional(v.pipe(v.array(imageFile), v.maxLength(MAX_PRODUCT_IMAGES, `must be at most ${MAX_PRODUCT_IMAGES} images`)))
 
@@ -54,6 +57,28 @@ export const units = v.pipe(
   v.minValue(0, 'must not be negative'),
   v.maxValue(MAX_UNITS, 'must be at most 1,000,000,000'),
 )
+
+/** A SKU: any text; blank becomes null (no SKU). Unique per vendor ignoring case, which the server checks. */
+export const sku = optionalText(MAX_SKU)
+
+/**
+ * A barcode: what a label draws (CODE128, or EAN-13 for 13 digits) and a scan reads, so printable ASCII without
+ * spaces; blank becomes null. Unique per vendor, which the server checks.
+ */
+export const barcode = v.optional(
+  v.pipe(
+    v.nullable(v.string('must be text')),
+    v.transform((s) => (s == null ? null : s.trim() || null)),
+    v.check((s) => s == null || s.length <= MAX_BARCODE, `must be at most ${MAX_BARCODE} characters`),
+    v.check((s) => s == null || /^[\x21-\x7E]+$/.test(s), 'must be letters, digits or symbols, without spaces'),
+  ),
+)
+
+/** What one unit costs the vendor, kobo (zero allowed: a free sample still has a margin); null clears it. */
+export const costPrice = v.optional(v.nullable(v.pipe(kobo, v.maxValue(MAX_PRICE_KOBO, 'must be at most ₦1,000,000,000'))))
+
+/** What a code is compared as: SKUs ignore case (the unique index is on lower(sku)), barcodes are exact. */
+export const skuKey = (code: string) => code.trim().toLowerCase()
 
 /** One option of a product, e.g. { name: 'Size', values: ['S', 'M', 'L'] }. "id" is reserved (SPEC: never shown). */
 export const ProductOption = v.object({
@@ -82,12 +107,41 @@ export const VariantInput = v.object({
   options: VariantOptions,
   price,
   availableUnits: units,
+  /** Left out, a kept variant keeps its own; null removes it. */
+  sku,
+  barcode,
+  costPrice,
 })
+
+/** The index of the first variant repeating an earlier one's code, or -1. */
+function repeatedCode(variants: { sku?: string | null; barcode?: string | null }[], field: 'sku' | 'barcode'): number {
+  const seen = new Set<string>()
+  return variants.findIndex((variant) => {
+    const code = variant[field]
+    if (code == null) return false
+    const key = field === 'sku' ? skuKey(code) : code
+    return seen.has(key) || !seen.add(key)
+  })
+}
 
 const variantsInput = v.pipe(
   v.array(VariantInput),
   v.minLength(1, 'must have at least one variant'),
   v.maxLength(MAX_VARIANTS, `must have at most ${MAX_VARIANTS} variants`),
+  v.rawCheck(({ dataset, addIssue }) => {
+    if (!dataset.typed) return
+    for (const field of ['sku', 'barcode'] as const) {
+      const at = repeatedCode(dataset.value, field)
+      if (at < 0) continue
+      addIssue({
+        message: `is already used by another variant of this product`,
+        path: [
+          { type: 'array', origin: 'value', input: dataset.value, key: at, value: dataset.value[at] },
+          { type: 'object', origin: 'value', input: dataset.value[at]!, key: field, value: dataset.value[at]![field] },
+        ],
+      })
+    }
+  }),
 )
 
 export const ProductImage = v.object({ id: v.string(), url: v.string() })
@@ -124,6 +178,10 @@ export const ProductVariant = v.object({
   paylink: v.nullable(v.string()),
   /** PNG of a QR code that opens the pay link. */
   qrCodeURL: v.nullable(v.string()),
+  sku: v.nullable(v.string()),
+  barcode: v.nullable(v.string()),
+  /** Kobo; null when not set. Left out of every answer to a caller without VENDOR_INVENTORY (decision 175). */
+  costPrice: v.optional(v.nullable(kobo)),
   createdAt: v.string(),
   updatedAt: v.string(),
 })
@@ -282,7 +340,7 @@ export const catalogueEndpoints = {
       images,
     }),
     response: Product,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'VARIANT_CODE_TAKEN'],
   }),
   updateProduct: endpoint({
     method: 'PATCH',
@@ -306,7 +364,7 @@ export const catalogueEndpoints = {
       images,
     }),
     response: Product,
-    errors: ['NOT_FOUND'],
+    errors: ['NOT_FOUND', 'VARIANT_CODE_TAKEN'],
   }),
   listProducts: endpoint({
     method: 'GET',
@@ -372,6 +430,10 @@ export const catalogueEndpoints = {
         /** Kobo for FLAT (below the price, checked by the server); a percentage for PERCENTAGE. */
         discount: v.optional(v.pipe(v.number('must be a number'), v.finite('must be a number'), v.gtValue(0, 'must be more than zero'))),
         clearDiscount: v.optional(v.boolean('must be true or false')),
+        /** Null removes it. Unique per vendor: 409 VARIANT_CODE_TAKEN. */
+        sku,
+        barcode,
+        costPrice,
         /**
          * The available units the person saw when they set availableUnits. A change made offline and sent hours later
          * must not silently overwrite units sold meanwhile: 409 VARIANT_UNITS_CHANGED when they differ now.
@@ -406,7 +468,7 @@ export const catalogueEndpoints = {
       ),
     ),
     response: ProductVariant,
-    errors: ['NOT_FOUND', 'VARIANT_UNITS_CHANGED', 'NOT_ENOUGH_STOCK'],
+    errors: ['NOT_FOUND', 'VARIANT_UNITS_CHANGED', 'NOT_ENOUGH_STOCK', 'VARIANT_CODE_TAKEN'],
   }),
   generatePayLink: endpoint({
     method: 'POST',

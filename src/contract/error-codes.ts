@@ -103,6 +103,7 @@ export const ERROR_CODES = {
   COLLECTION_NAME_TAKEN: 'The vendor already has a collection with this name.',
   NOT_ENOUGH_STOCK: 'Fewer units are left than the change takes.',
   VARIANT_UNITS_CHANGED: 'The variant’s units changed since an offline change was made; check and save again.',
+  VARIANT_CODE_TAKEN: 'Another variant of the vendor already has this SKU or barcode.',
   PAY_LINK_NOT_FOUND: 'The pay link does not exist or is no longer shared.',
   PAY_LINK_SOLD_OUT: 'The pay link’s item is switched off or has no units left, so it cannot be bought now.',
   PAY_LINK_NOT_PAYABLE: 'The vendor has no account for bank transfers yet, so the pay link cannot take payments.',

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { pin } from './banking'
-import { price, ProductVariant } from './catalogue'
+import { MAX_SKU, price, ProductVariant } from './catalogue'
 import {
   amountKobo,
   cappedPage,
@@ -66,6 +66,11 @@ export const OrderItem = v.object({
   options: v.record(v.string(), v.string()),
   /** What one unit sold for (after the variant's own discount), kobo. */
   unitPrice: kobo,
+  /**
+   * What one unit cost the vendor when the order was made (the variant's cost price then), kobo; null for a custom
+   * line or a variant without one. Left out for a caller without VENDOR_INVENTORY (decision 175).
+   */
+  unitCost: v.optional(v.nullable(kobo)),
   quantity: v.number(),
   /** unitPrice × quantity. */
   amount: kobo,
@@ -255,6 +260,15 @@ export const OrderAnalytics = v.object({
   totalRefunded: kobo,
   /** totalSales ÷ orders with a payment, rounded half up to the kobo; 0 without any. */
   averageOrderValue: kobo,
+  /*
+   * Cost and gross profit (decision 175), left out for a caller without VENDOR_INVENTORY. costOfSales: the lines'
+   * costs at the time of sale, for orders in the range that were paid and not refunded in full; grossProfit:
+   * totalSales − totalRefunded − costOfSales (negative when selling at a loss); uncostedItems: lines of those orders
+   * without a cost, which count as costing nothing.
+   */
+  costOfSales: v.optional(kobo),
+  grossProfit: v.optional(v.pipe(v.number(), v.safeInteger())),
+  uncostedItems: v.optional(v.number()),
 })
 
 export const OrderBreakdown = v.object({
@@ -468,9 +482,15 @@ export const orderEndpoints = {
   sellableVariants: endpoint({
     method: 'GET',
     path: '/order/variants',
-    summary: 'Variants that can go on an order (live, available), by product name or option value: the order item picker.',
+    summary:
+      'Variants that can go on an order (live, available), by product name or option value, or by SKU or barcode (`code`): the order item picker and the scanner.',
     permission: 'VENDOR_ORDERS',
-    query: v.object({ ...pageQuery, name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))) }),
+    query: v.object({
+      ...pageQuery,
+      name: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(120, 'is too long'))),
+      /** A scanned or typed code: the variant whose barcode is exactly it, or whose SKU is it ignoring case (175). */
+      code: v.optional(v.pipe(v.string(), v.trim(), v.nonEmpty('is required'), v.maxLength(MAX_SKU, 'is too long'))),
+    }),
     response: page(ProductVariant),
   }),
   orderAnalytics: endpoint({

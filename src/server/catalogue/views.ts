@@ -37,6 +37,9 @@ export function toVariant(row: ProductVariantRow, productName: string, origin: s
     isLowStock: isLowStock(row),
     paylink: row.paylinkCode ? payLinkUrl(origin, row.paylinkCode) : null,
     qrCodeURL: row.qrCodeKey ? fileUrl(row.qrCodeKey) : null,
+    sku: row.sku,
+    barcode: row.barcode,
+    costPrice: row.costPrice,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   }

@@ -189,6 +189,8 @@ export const orderItems = pgTable(
     name: text('name').notNull(),
     options: jsonb('options').$type<Record<string, string>>().notNull().default({}),
     unitPrice: kobo('unit_price').notNull(),
+    /** The variant's cost price when the order was made, kobo: later cost edits do not rewrite past margins (175). */
+    unitCost: kobo('unit_cost'),
     quantity: integer('quantity').notNull(),
     amount: kobo('amount').notNull(),
     position: integer('position').notNull(),

@@ -554,12 +554,26 @@ export const productVariants = pgTable(
     /** Public pay link code; replaced on regenerate, which kills the old link. */
     paylinkCode: text('paylink_code'),
     qrCodeKey: text('qr_code_key'),
+    /** The vendor's own stock code; unique per vendor ignoring case among live variants (decision 175). */
+    sku: text('sku'),
+    /** What the label's barcode encodes and a scan reads; unique per vendor among live variants (decision 175). */
+    barcode: text('barcode'),
+    /** What one unit costs the vendor, kobo; only members with VENDOR_INVENTORY see it (decision 175). */
+    costPrice: kobo('cost_price'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [
     index('product_variants_product_idx').on(t.vendorId, t.productId),
+    // Live variants only: a removed product's codes may be given to a new one. Two vendors may share a code.
+    uniqueIndex('product_variants_vendor_sku_uq')
+      .on(t.vendorId, sql`lower(${t.sku})`)
+      .where(sql`sku is not null and deleted_at is null`),
+    uniqueIndex('product_variants_vendor_barcode_uq')
+      .on(t.vendorId, t.barcode)
+      .where(sql`barcode is not null and deleted_at is null`),
+    check('product_variants_cost_valid', sql`${t.costPrice} is null or ${t.costPrice} >= 0`),
     uniqueIndex('product_variants_paylink_uq')
       .on(t.paylinkCode)
       .where(sql`paylink_code is not null`),
