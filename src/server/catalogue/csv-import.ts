@@ -50,15 +50,15 @@ async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, create
     const made = await tx
       .insert(products)
       .values(
-        chunk.map(({ draft, ...planned }, i) => ({
+        chunk.map((planned, i) => ({
           vendorId,
-          handle: draft.handle,
-          name: draft.name,
-          description: draft.description,
-          categoryId: draft.categoryId ?? null,
-          collectionId: collectionIdOf(plan, { draft, ...planned }) ?? null,
-          isPublished: draft.isPublished,
-          options: draft.options,
+          handle: planned.draft.handle,
+          name: planned.draft.name,
+          description: planned.draft.description,
+          categoryId: planned.draft.categoryId ?? null,
+          collectionId: collectionIdOf(plan, planned) ?? null,
+          isPublished: planned.draft.isPublished,
+          options: planned.draft.options,
           // The file's order is the order they were made in, which the export writes them back in.
           createdAt: madeNow(i),
           updatedAt: madeNow(i),
