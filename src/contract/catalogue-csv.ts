@@ -29,6 +29,10 @@ export const CATALOGUE_CSV_HEADERS = {
   option3Value: 'Option3 Value',
   price: 'Price',
   units: 'Units',
+  sku: 'SKU',
+  barcode: 'Barcode',
+  /** What one unit costs the vendor, naira like Price; blank: not set. */
+  cost: 'Cost',
   /** Import only: a public image URL, fetched later by a job (never written by the export). */
   imageUrl: 'Image URL',
 } as const
@@ -53,6 +57,9 @@ export const SHOPIFY_CSV_HEADERS = {
   option3Value: 'Option3 Value',
   price: 'Variant Price',
   units: 'Variant Inventory Qty',
+  sku: 'Variant SKU',
+  barcode: 'Variant Barcode',
+  cost: 'Cost per item',
   imageUrl: 'Image Src',
   variantImage: 'Variant Image',
 } as const
@@ -70,6 +77,9 @@ export interface CatalogueCsvLine {
   options: Record<string, string>
   price: number
   units: number
+  sku: string | null
+  barcode: string | null
+  costPrice: number | null
 }
 
 const onFirst =
@@ -99,6 +109,9 @@ export const CATALOGUE_CSV_COLUMNS: readonly CsvColumn<CatalogueCsvLine>[] = [
   { header: H.option3Value, value: optionValue(2) },
   { header: H.price, value: (line) => koboToNairaInput(line.price) },
   { header: H.units, value: (line) => line.units },
+  { header: H.sku, value: (line) => line.sku },
+  { header: H.barcode, value: (line) => line.barcode },
+  { header: H.cost, value: (line) => (line.costPrice === null ? null : koboToNairaInput(line.costPrice)) },
 ]
 
 /** 'catalogue-2026-12-06.csv', the Lagos day it was written. */
@@ -159,7 +172,7 @@ export const catalogueCsvEndpoints = {
     method: 'GET',
     path: '/product/export',
     summary:
-      'Every live product as one CSV file (one row per variant: handle, name, options, price, units, collection, published), streamed as it is read. The import reads it back.',
+      'Every live product as one CSV file (one row per variant: handle, name, options, price, units, SKU, barcode, cost, collection, published), streamed as it is read. The import reads it back.',
     permission: 'VENDOR_INVENTORY',
     produces: 'text/csv',
     /** The file's text: a byte order mark, the header line, then one CRLF-ended line per variant. */

@@ -17,15 +17,15 @@ const suite = suiteBrowser()
 const shot = (page: Page, name: string) =>
   process.env.SCREENSHOT_DIR ? page.screenshot({ path: join(process.env.SCREENSHOT_DIR, name) }) : Promise.resolve()
 
-const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units'
+const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,SKU,Barcode,Cost'
 
 function catalogue(tag: number) {
   const good = [
-    `e2e-csv-${tag}-tea,E2E CSV ${tag} Tea,Hibiscus and ginger,Food and drinks,E2E CSV ${tag},yes,Size,Cup,,,,,1500.00,12`,
-    `e2e-csv-${tag}-tea,,,,,,,Flask,,,,,4000.00,3`,
-    `e2e-csv-${tag}-puff,E2E CSV ${tag} Puff puff,"Sweet, soft",Food and drinks,E2E CSV ${tag},no,,,,,,,200.00,50`,
+    `e2e-csv-${tag}-tea,E2E CSV ${tag} Tea,Hibiscus and ginger,Food and drinks,E2E CSV ${tag},yes,Size,Cup,,,,,1500.00,12,TEA-${tag}-CUP,,600.00`,
+    `e2e-csv-${tag}-tea,,,,,,,Flask,,,,,4000.00,3,TEA-${tag}-FLASK,,1800.00`,
+    `e2e-csv-${tag}-puff,E2E CSV ${tag} Puff puff,"Sweet, soft",Food and drinks,E2E CSV ${tag},no,,,,,,,200.00,50,,${tag}0000001,`,
   ]
-  const bad = `e2e-csv-${tag}-bad,E2E CSV ${tag} Bad,,,,yes,,,,,,,free,1`
+  const bad = `e2e-csv-${tag}-bad,E2E CSV ${tag} Bad,,,,yes,,,,,,,free,1,,,`
   return { good, file: [HEADER, ...good.slice(0, 2), bad, good[2]].join('\r\n') + '\r\n' }
 }
 

@@ -1,21 +1,16 @@
 import {
-  CATEGORY_IDS,
   MAX_OPTION_TEXT,
   MAX_OPTION_VALUES,
-  MAX_OPTIONS,
   MAX_PRODUCT_DESCRIPTION,
   MAX_PRODUCT_IMAGES,
   MAX_PRODUCT_NAME,
-  MAX_UNITS,
   MAX_VARIANTS,
-  PRODUCT_CATEGORIES,
   type ProductOption,
 } from '#contract/catalogue'
 import type { ImportRefusal } from '#contract/catalogue-csv'
-import { parseNairaToKobo } from '#contract/money'
-import { MAX_PRICE_KOBO } from '#contract/pricing'
 
 import type { CsvRow, ReadCsv, RowField } from './csv-read'
+import { barcodeOf, categoryOf, costOf, htmlToText, imageUrlsOf, priceOf, Refused, skuOf, unitsOf, yesNo } from './csv-values'
 import { MAX_HANDLE, normaliseHandle, slugOf } from './handles'
 import { variantIssues } from './variant-rules'
 
@@ -30,6 +25,10 @@ export interface VariantDraft {
   options: Record<string, string>
   price: number
   units: number
+  /** undefined: the file has no such column, so a kept variant keeps its own; null: none. */
+  sku: string | null | undefined
+  barcode: string | null | undefined
+  costPrice: number | null | undefined
 }
 
 export interface ProductDraft {
@@ -54,84 +53,6 @@ const OPTION_FIELDS = [
   ['option2Name', 'option2Value'],
   ['option3Name', 'option3Value'],
 ] as const satisfies readonly (readonly [RowField, RowField])[]
-
-class Refused extends Error {
-  constructor(
-    readonly field: RowField | null,
-    reason: string,
-  ) {
-    super(reason)
-  }
-}
-
-const TRUE_WORDS = new Set(['yes', 'true', '1', 'y'])
-const FALSE_WORDS = new Set(['no', 'false', '0', 'n', ''])
-
-function yesNo(row: CsvRow, field: RowField): boolean {
-  const word = row.get(field).toLowerCase()
-  if (TRUE_WORDS.has(word)) return true
-  if (FALSE_WORDS.has(word)) return false
-  throw new Refused(field, 'must be yes or no')
-}
-
-function priceOf(row: CsvRow): number {
-  const text = row.get('price')
-  if (text === '') throw new Refused('price', 'is required on a variant row')
-  const kobo = parseNairaToKobo(text)
-  if (kobo === null || kobo <= 0) throw new Refused('price', `must be a naira amount above zero, like 1500.00 (not "${text}")`)
-  if (kobo > MAX_PRICE_KOBO) throw new Refused('price', 'must be at most ₦1,000,000,000')
-  return kobo
-}
-
-function unitsOf(row: CsvRow): number {
-  const text = row.get('units').replaceAll(',', '')
-  if (text === '') return 0
-  if (!/^-?\d+$/.test(text)) throw new Refused('units', `must be a whole number (not "${text}")`)
-  const units = Number(text)
-  if (units < 0) throw new Refused('units', 'must not be negative')
-  if (units > MAX_UNITS) throw new Refused('units', 'must be at most 1,000,000,000')
-  return units
-}
-
-function categoryOf(row: CsvRow): string | null {
-  const text = row.get('category').toLowerCase()
-  if (text === '') return null
-  const found = PRODUCT_CATEGORIES.find((c) => c.id === text || c.name.toLowerCase() === text)
-  if (!found) throw new Refused('category', `must be one of the product categories (${CATEGORY_IDS.length} names, like "Food and drinks")`)
-  return found.id
-}
-
-/** Shopify's Body (HTML) as the plain text our descriptions hold: paragraphs and breaks become line breaks. */
-export function htmlToText(html: string): string {
-  return html
-    .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
-    .replace(/&nbsp;/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;|&apos;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
-    .replace(/\n{3,}/g, '\n\n')
-    .trim()
-}
-
-function imageUrlsOf(row: CsvRow): string[] {
-  const urls = [row.get('imageUrl'), row.get('variantImage')].filter(Boolean)
-  for (const url of urls) {
-    let parsed: URL | null = null
-    try {
-      parsed = new URL(url)
-    } catch {
-      parsed = null
-    }
-    if (!parsed || !['http:', 'https:'].includes(parsed.protocol)) {
-      throw new Refused(row.get('imageUrl') === url ? 'imageUrl' : 'variantImage', 'must be an http:// or https:// address')
-    }
-  }
-  return urls
-}
 
 /** The first row's product fields. */
 function startProduct(file: ReadCsv, row: CsvRow, handle: string): ProductDraft {
@@ -193,7 +114,15 @@ function addVariant(file: ReadCsv, draft: ProductDraft, row: CsvRow): void {
     options[option.name] = value
   })
   if (draft.variants.length >= MAX_VARIANTS) throw new Refused(null, `is past the ${MAX_VARIANTS} variants a product may have`)
-  draft.variants.push({ line: row.line, options, price: priceOf(row), units: unitsOf(row) })
+  draft.variants.push({
+    line: row.line,
+    options,
+    price: priceOf(row),
+    units: unitsOf(row),
+    sku: skuOf(file, row),
+    barcode: barcodeOf(file, row),
+    costPrice: costOf(file, row),
+  })
 }
 
 function refusal(file: ReadCsv, line: number, error: unknown): ImportRefusal {

@@ -75,6 +75,9 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
         options: variant.options,
         price: variant.price,
         units: variant.availableUnits,
+        sku: variant.sku,
+        barcode: variant.barcode,
+        costPrice: variant.costPrice,
       }))
     })
   }

@@ -1,14 +1,17 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 
+import type { ProductOption } from '#contract/catalogue'
 import type { ImportReport } from '#contract/catalogue-csv'
 
 import type { Db, Tx } from '../db/client'
 import { collections, type ProductRow, products, productVariants } from '../db/schema'
 import { enqueue } from '../jobs'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
-import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf } from './csv-plan'
+import type { VariantDraft } from './csv-drafts'
+import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf, variantDiffers } from './csv-plan'
 import { madeNow, newVariantRows } from './products'
 import { variantsChanged } from './stock'
+import { sortVariants } from './views'
 
 /*
  * A catalogue CSV imported (decision 177): the dry run is the plan's report; the apply plans again inside one
@@ -23,6 +26,28 @@ const INSERT_CHUNK = 1000
 export async function checkImport(db: Db, vendorId: string, csv: string): Promise<ImportReport> {
   const plan = await planImport(db, vendorId, csv)
   return reportOf(plan, false, imagesToQueue(plan))
+}
+
+/** The codes and cost a row gives (a column the file lacks is left out, so a kept variant keeps its own). */
+function codesOf(variant: VariantDraft) {
+  return {
+    ...(variant.sku !== undefined ? { sku: variant.sku } : {}),
+    ...(variant.barcode !== undefined ? { barcode: variant.barcode } : {}),
+    ...(variant.costPrice !== undefined ? { costPrice: variant.costPrice } : {}),
+  }
+}
+
+/** New variant rows as the product form makes them (newVariantRows: its order and times), with their codes and cost. */
+function variantRowsOf(vendorId: string, productId: string, variants: VariantDraft[], options: ProductOption[]) {
+  // Sorted here first, so the (stable) sort in newVariantRows keeps this order and the rows line up with the drafts.
+  const sorted = sortVariants(variants, options)
+  const rows = newVariantRows(
+    vendorId,
+    productId,
+    sorted.map((v) => ({ options: v.options, price: v.price, availableUnits: v.units })),
+    options,
+  )
+  return rows.map((row, i) => ({ ...row, ...codesOf(sorted[i]!) }))
 }
 
 async function makeCollections(tx: Tx, vendorId: string, plan: ImportPlan): Promise<void> {
@@ -67,14 +92,7 @@ async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, create
       .returning({ id: products.id })
     ids.push(...made.map((row) => row.id))
   }
-  const variantRows = creates.flatMap(({ draft }, i) =>
-    newVariantRows(
-      vendorId,
-      ids[i]!,
-      draft.variants.map((v) => ({ options: v.options, price: v.price, availableUnits: v.units })),
-      draft.options,
-    ),
-  )
+  const variantRows = creates.flatMap(({ draft }, i) => variantRowsOf(vendorId, ids[i]!, draft.variants, draft.options))
   for (let from = 0; from < variantRows.length; from += INSERT_CHUNK) {
     await tx.insert(productVariants).values(variantRows.slice(from, from + INSERT_CHUNK))
   }
@@ -102,7 +120,7 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
   const names = draft.options.map((o) => o.name)
   const kept = new Map(planned.variants.map((v) => [comboOf(v.options, names), v]))
   const keptIds = new Set<string>()
-  const fresh: PlannedProduct['draft']['variants'] = []
+  const fresh: VariantDraft[] = []
   for (const variant of draft.variants) {
     const found = kept.get(comboOf(variant.options, names))
     if (!found) {
@@ -110,10 +128,10 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
       continue
     }
     keptIds.add(found.id)
-    if (found.price === variant.price && found.availableUnits === variant.units && JSON.stringify(found.options) === JSON.stringify(variant.options)) continue
+    if (!variantDiffers(found, variant) && JSON.stringify(found.options) === JSON.stringify(variant.options)) continue
     await tx
       .update(productVariants)
-      .set({ options: variant.options, price: variant.price, availableUnits: variant.units, updatedAt: sql`now()` })
+      .set({ options: variant.options, price: variant.price, availableUnits: variant.units, ...codesOf(variant), updatedAt: sql`now()` })
       .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, found.id)))
   }
   const gone = planned.variants.filter((v) => !keptIds.has(v.id)).map((v) => v.id)
@@ -123,10 +141,7 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, gone), isNull(productVariants.deletedAt)))
   }
-  if (fresh.length) {
-    const rows = fresh.map((v) => ({ options: v.options, price: v.price, availableUnits: v.units }))
-    await tx.insert(productVariants).values(newVariantRows(vendorId, product.id, rows, draft.options))
-  }
+  if (fresh.length) await tx.insert(productVariants).values(variantRowsOf(vendorId, product.id, fresh, draft.options))
 }
 
 async function queueImages(tx: Tx, vendorId: string, creates: PlannedProduct[], ids: string[]): Promise<void> {

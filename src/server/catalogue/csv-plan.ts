@@ -2,11 +2,12 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 
 import type { ImportRefusal, ImportReport } from '#contract/catalogue-csv'
 import { MAX_IMPORT_REPORT_LINES } from '#contract/catalogue-csv'
+import { skuKey } from '#contract/catalogue'
 
 import type { Db } from '../db/client'
 import { collections, type ProductRow, products, type ProductVariantRow, productVariants } from '../db/schema'
-import { draftProducts, type ProductDraft } from './csv-drafts'
-import { readCatalogueCsv } from './csv-read'
+import { draftProducts, type ProductDraft, type VariantDraft } from './csv-drafts'
+import { readCatalogueCsv, type ReadCsv } from './csv-read'
 import { handlesOf } from './handles'
 
 /*
@@ -61,8 +62,63 @@ function differs(draft: ProductDraft, product: ProductRow, variants: ProductVari
   const byCombo = new Map(variants.map((v) => [comboOf(v.options, names), v]))
   return draft.variants.some((d) => {
     const found = byCombo.get(comboOf(d.options, names))
-    return !found || found.price !== d.price || found.availableUnits !== d.units
+    return !found || variantDiffers(found, d)
   })
+}
+
+/** A kept variant the file's row would change (a code or cost the file has no column for stays as it is). */
+export function variantDiffers(found: ProductVariantRow, d: VariantDraft): boolean {
+  return (
+    found.price !== d.price ||
+    found.availableUnits !== d.units ||
+    (d.sku !== undefined && found.sku !== d.sku) ||
+    (d.barcode !== undefined && found.barcode !== d.barcode) ||
+    (d.costPrice !== undefined && found.costPrice !== d.costPrice)
+  )
+}
+
+/**
+ * SKUs (ignoring case) and barcodes are unique among a vendor's live variants (decision 175): a row may keep its
+ * own variant's code, but not take one another row of the file or another variant already has.
+ */
+function codeRefusals(file: ReadCsv, planned: PlannedProduct[], live: ProductVariantRow[]): Map<PlannedProduct, ImportRefusal> {
+  const held = { sku: new Map<string, string>(), barcode: new Map<string, string>() }
+  for (const v of live) {
+    if (v.sku) held.sku.set(skuKey(v.sku), v.id)
+    if (v.barcode) held.barcode.set(v.barcode, v.id)
+  }
+  const inFile = { sku: new Map<string, number>(), barcode: new Map<string, number>() }
+  const refusals = new Map<PlannedProduct, ImportRefusal>()
+  for (const product of planned) {
+    const names = product.draft.options.map((o) => o.name)
+    const own = new Map(product.variants.map((v) => [comboOf(v.options, names), v.id]))
+    for (const variant of product.draft.variants) {
+      for (const field of ['sku', 'barcode'] as const) {
+        const code = variant[field]
+        if (!code || refusals.has(product)) continue
+        const key = field === 'sku' ? skuKey(code) : code
+        const earlier = inFile[field].get(key)
+        const holder = held[field].get(key)
+        const reason =
+          earlier !== undefined
+            ? `is already used on line ${earlier}`
+            : holder !== undefined && holder !== own.get(comboOf(variant.options, names))
+              ? 'is already used by another of your variants'
+              : null
+        if (reason) refusals.set(product, { line: variant.line, column: file.header(field), reason })
+        inFile[field].set(key, variant.line)
+      }
+    }
+  }
+  return refusals
+}
+
+/** A product's refusals, and each of its other lines refused with them (a product is imported whole or not at all). */
+function leftOut(draft: ProductDraft, refusals: ImportRefusal[]): ImportRefusal[] {
+  const first = refusals[0]!.line
+  const refusedLines = new Set(refusals.map((r) => r.line))
+  const others = draft.lines.filter((line) => !refusedLines.has(line))
+  return [...refusals, ...others.map((line) => ({ line, column: null, reason: `left out with line ${first} of the same product` }))]
 }
 
 /** A kept variant's new price at or below its flat discount (which the product form refuses too). */
@@ -103,19 +159,14 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
   const newCollections = new Map<string, string>()
   for (const draft of drafts) {
     if (draft.refusals.length) {
-      refused.push(...draft.refusals)
-      const first = draft.refusals[0]!.line
-      const refusedLines = new Set(draft.refusals.map((r) => r.line))
-      for (const line of draft.lines) {
-        if (!refusedLines.has(line)) refused.push({ line, column: null, reason: `left out with line ${first} of the same product` })
-      }
+      refused.push(...leftOut(draft, draft.refusals))
       continue
     }
     const existing = byHandle.get(draft.handle) ?? null
     const variants = existing ? (variantsOf.get(existing.id) ?? []) : []
     const belowDiscount = discountClash(draft, variants)
     if (belowDiscount) {
-      refused.push({ line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" })
+      refused.push(...leftOut(draft, [{ line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" }]))
       continue
     }
     const collectionKey = draft.collection === undefined ? undefined : (draft.collection?.toLowerCase() ?? null)
@@ -124,8 +175,11 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
     const action = !existing ? 'create' : differs(draft, existing, variants, collectionId) ? 'update' : 'unchanged'
     planned.push({ draft, action, existing, variants, collectionKey })
   }
+  const clashes = codeRefusals(file, planned, variantRows)
+  for (const [product, refusal] of clashes) refused.push(...leftOut(product.draft, [refusal]))
   refused.sort((a, b) => a.line - b.line)
-  return { format: file.format, rows: file.rows.length, products: planned, refused, newCollections, collectionIds }
+  const kept = planned.filter((p) => !clashes.has(p))
+  return { format: file.format, rows: file.rows.length, products: kept, refused, newCollections, collectionIds }
 }
 
 /** The plan as the dry run (or, applied, the import) answers it. */

@@ -20,7 +20,7 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units'
+const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,SKU,Barcode,Cost'
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\r\n') + '\r\n'
 
 const KITCHEN = csv(
@@ -159,10 +159,10 @@ describe('POST /product/import/check and POST /product/import', () => {
     const [shirt, wrap] = await liveProducts(s).orderBy(products.createdAt)
     expect(shirt).toMatchObject({ handle: 'ankara-shirt', isPublished: true, description: 'Hand-made ankara & cotton.\nLagos made.' })
     const detail = await call(t.app, endpoints.productDetail, { token: s.token, query: { id: shirt!.id } })
-    expect(detail.body.data.variants.map((v) => [v.options, v.price, v.availableUnits])).toEqual([
-      [{ Size: 'M', Colour: 'Blue' }, 15_000_00, 5],
-      [{ Size: 'M', Colour: 'Red' }, 15_000_00, 2],
-      [{ Size: 'L', Colour: 'Blue' }, 16_500_50, 0],
+    expect(detail.body.data.variants.map((v) => [v.options, v.price, v.availableUnits, v.sku, v.costPrice])).toEqual([
+      [{ Size: 'M', Colour: 'Blue' }, 15_000_00, 5, 'ANK-M-B', 9_000_00],
+      [{ Size: 'M', Colour: 'Red' }, 15_000_00, 2, 'ANK-M-R', 9_000_00],
+      [{ Size: 'L', Colour: 'Blue' }, 16_500_50, 0, 'ANK-L-B', 9_000_00],
     ])
     expect(wrap).toMatchObject({ handle: 'gift-wrap', isPublished: false, options: [] })
     const queued = await t.db.select().from(jobs).where(eq(jobs.kind, 'fetch-product-image'))
@@ -172,6 +172,34 @@ describe('POST /product/import/check and POST /product/import', () => {
     ])
     // The same file again: matched by handle, nothing to do.
     expect((await apply(s, shopify)).body.data).toMatchObject({ created: 0, updated: 0, unchanged: 2, imagesQueued: 0 })
+  })
+
+  it('reads SKUs, barcodes and costs; a code used twice is refused on the line that repeats it', async () => {
+    const s = await seller(t)
+    const first = csv(
+      'tea,Tea,,,,yes,Size,Cup,,,,,300.00,5,TEA-CUP,5012345678900,120.50',
+      'tea,,,,,,,Flask,,,,,900.00,1,TEA-FLASK,,',
+    )
+    expect((await apply(s, first)).body.data).toMatchObject({ created: 1, refusedRows: 0 })
+    const [tea] = await liveProducts(s)
+    const detail = await call(t.app, endpoints.productDetail, { token: s.token, query: { id: tea!.id } })
+    expect(detail.body.data.variants.map((v) => [v.sku, v.barcode, v.costPrice])).toEqual([
+      ['TEA-CUP', '5012345678900', 120_50],
+      ['TEA-FLASK', null, null],
+    ])
+    expect(await exported(s)).toBe(CSV_BOM + first)
+    const second = csv(
+      'coffee,Coffee,,,,yes,,,,,,,500.00,5,tea-cup,,',
+      'cocoa,Cocoa,,,,yes,Size,Cup,,,,,400.00,5,COCOA-1,,',
+      'cocoa,,,,,,,Mug,,,,,450.00,5,cocoa-1,,',
+      'milo,Milo,,,,yes,,,,,,,350.00,5,,5.01235E+12,',
+    )
+    expect((await check(s, second)).body.data.refused).toEqual([
+      { line: 2, column: 'SKU', reason: 'is already used by another of your variants' },
+      { line: 3, column: null, reason: 'left out with line 4 of the same product' },
+      { line: 4, column: 'SKU', reason: 'is already used on line 3' },
+      { line: 5, column: 'Barcode', reason: 'looks like a number a spreadsheet shortened ("5.01235E+12"): format the column as text' },
+    ])
   })
 
   it('needs the inventory permission; another vendor sees none of it', async () => {
