@@ -69,7 +69,7 @@ describe('products in and out by CSV on a phone (390×844)', () => {
     expect(lines.filter((line) => line.startsWith(`e2e-csv-${tag}-`))).toEqual(good)
 
     // Bulk edit: select both, raise every price by 10%.
-    await page.getByRole('button', { name: 'Select' }).click()
+    await page.getByRole('button', { name: 'Select', exact: true }).click()
     for (const name of ['Tea', 'Puff puff']) await page.getByRole('checkbox', { name: new RegExp(`E2E CSV ${tag} ${name}`) }).check()
     const bar = page.getByRole('region', { name: 'Selected products' })
     await bar.getByText('2 products selected').waitFor()
@@ -85,10 +85,10 @@ describe('products in and out by CSV on a phone (390×844)', () => {
     await page.getByTestId('product-row').filter({ hasText: 'Puff puff' }).getByText('₦220.00').waitFor()
 
     // And publish the draft one with the other, through the same sheet.
-    await page.getByRole('button', { name: 'Select' }).click()
+    await page.getByRole('button', { name: 'Select', exact: true }).click()
     await page.getByRole('checkbox', { name: new RegExp(`E2E CSV ${tag} Puff puff`) }).check()
     await page.getByRole('region', { name: 'Selected products' }).getByRole('button', { name: 'Edit' }).click()
-    await edit.getByRole('radio', { name: 'Publish' }).check()
+    await edit.getByRole('radio', { name: 'Publish', exact: true }).check()
     await edit.getByRole('button', { name: 'Apply to 1 product' }).click()
     await page.getByRole('status').filter({ hasText: '1 product updated' }).first().waitFor()
     await page.getByTestId('product-row').filter({ hasText: 'Puff puff' }).getByText('Published').waitFor()
@@ -101,7 +101,7 @@ describe('products in and out by CSV on a phone (390×844)', () => {
     await logIn(page, demo().email, demo().password)
     const tag = randomInt(10_000, 99_999)
     await page.goto(`${baseURL()}/products`)
-    await page.getByRole('button', { name: 'Select' }).click()
+    await page.getByRole('button', { name: 'Select', exact: true }).click()
     await page.getByRole('region', { name: 'Selected products' }).getByText('Tick the products to change').waitFor()
     await page.getByRole('checkbox').first().check()
     await shot(page, 'csv-select-tablet.png')

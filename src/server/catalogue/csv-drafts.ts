@@ -146,12 +146,19 @@ function checkCombinations(file: ReadCsv, draft: ProductDraft): void {
 export function draftProducts(file: ReadCsv): ProductDraft[] {
   const drafts = new Map<string, ProductDraft>()
   const refusedStarts: ImportRefusal[] = []
+  /** Handles whose first row was refused, and that row's line. */
+  const refusedFirst = new Map<string, number>()
   let previous: string | null = null
   for (const row of file.rows) {
     // A row without a handle starts a product when it names one (a spreadsheet typed by hand), else continues the last.
     const given = normaliseHandle(row.get('handle'))
-    const handle = given || (row.get('name') ? slugOf(row.get('name')) : (previous ?? ''))
+    const handle: string = given || (row.get('name') ? slugOf(row.get('name')) : (previous ?? ''))
     previous = handle
+    const first = refusedFirst.get(handle)
+    if (first !== undefined) {
+      refusedStarts.push({ line: row.line, column: null, reason: `left out with line ${first} of the same product` })
+      continue
+    }
     let draft = drafts.get(handle)
     try {
       if (handle === '' || handle.length > MAX_HANDLE) {
@@ -168,12 +175,15 @@ export function draftProducts(file: ReadCsv): ProductDraft[] {
     } catch (error) {
       const refused = refusal(file, row.line, error)
       if (draft) draft.refusals.push(refused)
-      else refusedStarts.push(refused)
+      else {
+        refusedStarts.push(refused)
+        if (handle) refusedFirst.set(handle, row.line)
+      }
     }
   }
   for (const draft of drafts.values()) if (draft.refusals.length === 0) checkCombinations(file, draft)
-  // A product whose first row was refused: its other rows are refused with it.
-  const orphans = refusedStarts.map((r) => ({ ...orphanDraft(r) }))
+  // A product whose first row was refused, and its other rows: refused, with no product to plan.
+  const orphans = refusedStarts.map(orphanDraft)
   return [...drafts.values(), ...orphans]
 }
 

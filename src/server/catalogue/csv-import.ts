@@ -89,8 +89,10 @@ async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, create
           updatedAt: madeNow(i),
         })),
       )
-      .returning({ id: products.id })
-    ids.push(...made.map((row) => row.id))
+      .returning({ id: products.id, handle: products.handle })
+    // By handle (unique in the file), not by position: nothing promises RETURNING keeps the order of VALUES.
+    const byHandle = new Map(made.map((row) => [row.handle, row.id]))
+    ids.push(...chunk.map((planned) => byHandle.get(planned.draft.handle)!))
   }
   const variantRows = creates.flatMap(({ draft }, i) => variantRowsOf(vendorId, ids[i]!, draft.variants, draft.options))
   for (let from = 0; from < variantRows.length; from += INSERT_CHUNK) {

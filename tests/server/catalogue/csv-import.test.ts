@@ -6,7 +6,7 @@ import { endpoints } from '#contract/index'
 import { jobs } from '#server/db/platform-schema'
 import { products } from '#server/db/schema'
 
-import { call } from '../harness'
+import { authed, call } from '../harness'
 import { catalogueApp, makeCollection, makeProduct, type Seller, seller } from './helpers'
 
 /*
@@ -33,11 +33,12 @@ const KITCHEN = csv(
 
 const check = (s: Seller, text: string) => call(t.app, endpoints.checkCatalogueImport, { token: s.token, body: { csv: text } })
 const apply = (s: Seller, text: string) => call(t.app, endpoints.importCatalogue, { token: s.token, body: { csv: text } })
+/** The exported file's text as a spreadsheet gets it, byte order mark included (Response.text() would drop it). */
 async function exported(s: Seller): Promise<string> {
-  const res = await call(t.app, endpoints.exportCatalogue, { token: s.token })
-  expect(res.status, String(res.body)).toBe(200)
+  const res = await t.app.request(`/api${endpoints.exportCatalogue.path}`, authed(s.token))
+  expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-  return res.body as unknown as string
+  return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())
 }
 const liveProducts = (s: Seller) =>
   t.db
