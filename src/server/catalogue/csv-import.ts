@@ -10,7 +10,7 @@ import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
 import type { VariantDraft } from './csv-drafts'
 import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf, variantDiffers } from './csv-plan'
 import { madeNow, newVariantRows } from './products'
-import { variantsChanged } from './stock'
+import { refreshProductFigures, variantsChanged } from './stock'
 import { sortVariants } from './views'
 
 /*
@@ -176,7 +176,9 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
       .for('update')
   }
   for (const planned of updates) await updateProduct(tx, vendorId, plan, planned)
-  for (const productId of [...ids, ...locked]) after.notices.push(...(await variantsChanged(tx, vendorId, productId)))
+  // New variants have no stock alert yet: their products' figures in a few statements, not two each.
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK) await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
+  for (const productId of locked) after.notices.push(...(await variantsChanged(tx, vendorId, productId)))
   await queueImages(tx, vendorId, creates, ids)
 }
 

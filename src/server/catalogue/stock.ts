@@ -29,6 +29,36 @@ export interface LowStockNotice {
 const isLow = sql`(${productVariants.threshold} is not null and ${productVariants.availableUnits} <= ${productVariants.threshold})`
 
 /**
+ * The products' min/max price, variant count, units and low-stock count, recomputed from their live variants in one
+ * statement (an import refreshes thousands of new products at once; variantsChanged one at a time).
+ */
+export async function refreshProductFigures(tx: Db, vendorId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return
+  const ids = sql`array[${sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`
+  await tx.execute(sql`
+    update ${products} set
+      min_price = live.min_price, max_price = live.max_price, variant_count = live.variant_count,
+      total_units = live.total_units, low_stock_count = live.low_stock_count
+    from (
+      -- Every product asked for gets a row, one left with no live variant too (zeros, as before).
+      select asked.id as product_id,
+             coalesce(min(${productVariants.price}), 0) as min_price,
+             coalesce(max(${productVariants.price}), 0) as max_price,
+             count(${productVariants.id}) as variant_count,
+             coalesce(sum(${productVariants.availableUnits}), 0) as total_units,
+             count(${productVariants.id}) filter (where ${isLow}) as low_stock_count
+      from unnest(${ids}) as asked(id)
+      left join ${productVariants} on ${productVariants.vendorId} = ${vendorId} and ${productVariants.productId} = asked.id
+        and ${productVariants.deletedAt} is null
+      group by asked.id
+    ) as live
+    where ${qualified(products.vendorId)} = ${vendorId} and ${qualified(products.id)} = live.product_id`)
+}
+
+/**
  * Re-derives what depends on a product's live variants. The alert mark (low_stock_notified_at) is set on a
  * variant that is at or below its threshold and not yet marked, and cleared on one back above it, so each fall
  * notifies once and the next fall after a restock notifies again; a row lock makes two concurrent sales mark it
@@ -49,21 +79,7 @@ export async function variantsChanged(tx: Db, vendorId: string, productId: strin
     )
     .returning()
 
-  await tx.execute(sql`
-    update ${products} set
-      min_price = live.min_price, max_price = live.max_price, variant_count = live.variant_count,
-      total_units = live.total_units, low_stock_count = live.low_stock_count
-    from (
-      select coalesce(min(${productVariants.price}), 0) as min_price,
-             coalesce(max(${productVariants.price}), 0) as max_price,
-             count(*) as variant_count,
-             coalesce(sum(${productVariants.availableUnits}), 0) as total_units,
-             count(*) filter (where ${isLow}) as low_stock_count
-      from ${productVariants}
-      where ${productVariants.vendorId} = ${vendorId} and ${productVariants.productId} = ${productId}
-        and ${productVariants.deletedAt} is null
-    ) as live
-    where ${qualified(products.vendorId)} = ${vendorId} and ${qualified(products.id)} = ${productId}`)
+  await refreshProductFigures(tx, vendorId, [productId])
 
   const fell = flipped.filter((variant) => variant.lowStockNotifiedAt !== null)
   if (fell.length === 0) return []
