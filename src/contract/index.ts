@@ -15,6 +15,7 @@ import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { serverModeEndpoints } from './server-mode'
+import { stockEndpoints } from './stock'
 import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
@@ -32,6 +33,7 @@ export const endpoints = {
   ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
+  ...stockEndpoints,
   ...sellingTermsEndpoints,
   ...orderEndpoints,
   ...customerEndpoints,

@@ -545,6 +545,8 @@ export const productVariants = pgTable(
     lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     /** Public pay link code; replaced on regenerate, which kills the old link. */
     paylinkCode: text('paylink_code'),
+    /** The outlet whose stock the pay link sells from (decision 174); null: the main store. */
+    paylinkOutletId: text('paylink_outlet_id').references(() => outlets.id),
     qrCodeKey: text('qr_code_key'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -18,6 +18,7 @@ import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { serverModeHandlers } from './server-mode'
+import { stockHandlers } from './stock'
 import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
@@ -38,6 +39,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...beneficiaryHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
+  ...stockHandlers,
   ...sellingTermsHandlers,
   ...orderHandlers,
   ...customerHandlers,

@@ -253,6 +253,10 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   updateVariant: () => ({ body: { id: ids.variantId, price: 1_200_00, availableUnits: 1000, isAvailable: true } }),
   generatePayLink: () => ({ body: { id: ids.variantId } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
+  setLocationStock: () => ({ body: { variantId: ids.variantId, outletId: null, units: 1000, threshold: 2 } }),
+  transferStock: () => ({ body: { variantId: ids.variantId, fromOutletId: null, toOutletId: ids.outletId, quantity: 1, note: 'Fuzz' } }),
+  listStockTransfers: () => ({ query: { productId: ids.productId } }),
+  orderLocations: () => ({}),
   payLink: async () => {
     const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
       (x: { id: string }) => x.id === ids.variantId,
