@@ -16,6 +16,7 @@ import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { serverModeEndpoints } from './server-mode'
+import { stockEndpoints } from './stock'
 import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
@@ -34,6 +35,7 @@ export const endpoints = {
   ...pinEndpoints,
   ...catalogueEndpoints,
   ...catalogueCsvEndpoints,
+  ...stockEndpoints,
   ...sellingTermsEndpoints,
   ...orderEndpoints,
   ...customerEndpoints,

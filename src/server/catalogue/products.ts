@@ -8,6 +8,7 @@ import { notFound } from '../errors'
 import { validationError } from '../http/register'
 import { findCollection } from './collections'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
+import { outletsHold, outletUnitsOf } from './locations'
 import { liveProduct, loadProduct } from './product-list'
 import { variantsChanged } from './stock'
 import { storeImages, type Upload } from './uploads'
@@ -136,6 +137,13 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
     if (kept?.discountType === 'FLAT' && kept.discountValue! >= variant.price) {
       throw validationError([{ path: `variants.${i}.price`, message: "must be more than the variant's flat discount" }])
     }
+  })
+
+  // Each kept variant's units are its total; the outlets' part of it stays (decision 174).
+  const atOutlets = await outletUnitsOf(tx, vendorId, [...seenIds])
+  wanted.forEach((variant, i) => {
+    const held = variant.id === undefined ? 0 : (atOutlets.get(variant.id) ?? 0)
+    if (variant.availableUnits < held) throw validationError([{ path: `variants.${i}.availableUnits`, message: outletsHold(held) }])
   })
 
   for (const variant of wanted) {

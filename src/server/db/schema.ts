@@ -553,6 +553,8 @@ export const productVariants = pgTable(
     lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     /** Public pay link code; replaced on regenerate, which kills the old link. */
     paylinkCode: text('paylink_code'),
+    /** The outlet whose stock the pay link sells from (decision 174); null: the main store. */
+    paylinkOutletId: text('paylink_outlet_id').references(() => outlets.id),
     qrCodeKey: text('qr_code_key'),
     /** The vendor's own stock code; unique per vendor ignoring case among live variants (decision 175). */
     sku: text('sku'),

@@ -19,6 +19,7 @@ import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { serverModeHandlers } from './server-mode'
+import { stockHandlers } from './stock'
 import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
@@ -40,6 +41,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...pinHandlers,
   ...catalogueHandlers,
   ...catalogueCsvHandlers,
+  ...stockHandlers,
   ...sellingTermsHandlers,
   ...orderHandlers,
   ...customerHandlers,

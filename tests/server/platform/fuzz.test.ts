@@ -256,6 +256,10 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   importCatalogue: () => ({ body: { csv: `Handle,Name,Price\r\nfuzz-${UNIQUE},Fuzz tea,500.00\r\n` } }),
   bulkEditProducts: () => ({ body: { ids: [ids.productId], isPublished: true } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
+  setLocationStock: () => ({ body: { variantId: ids.variantId, outletId: null, units: 1000, threshold: 2 } }),
+  transferStock: () => ({ body: { variantId: ids.variantId, fromOutletId: null, toOutletId: ids.outletId, quantity: 1, note: 'Fuzz' } }),
+  listStockTransfers: () => ({ query: { productId: ids.productId } }),
+  orderLocations: () => ({}),
   payLink: async () => {
     const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
       (x: { id: string }) => x.id === ids.variantId,
