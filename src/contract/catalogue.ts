@@ -5,6 +5,7 @@ import { endpoint } from './endpoint'
 import { imageFile, MAX_IMAGE_BYTES } from './images'
 import { MAX_PRICE_KOBO } from './pricing'
 import { couponCode } from './selling-terms'
+import { StockLocation } from './stock-locations'
 
 /*
  * The catalogue (SPEC §3 "Collection", "Product variant"; §7 "Collections and products"): collections, products
@@ -174,8 +175,12 @@ export const ProductVariant = v.object({
   threshold: v.nullable(v.number()),
   /** availableUnits ≤ threshold. */
   isLowStock: v.boolean(),
+  /** Units per location the caller may see (decision 174); availableUnits is the total over every location. */
+  locations: v.array(StockLocation),
   /** Absolute public URL of the pay link (…/pay/{code}); null until generated. */
   paylink: v.nullable(v.string()),
+  /** The outlet whose stock the pay link sells from; null: the main store. */
+  paylinkOutletId: v.nullable(v.string()),
   /** PNG of a QR code that opens the pay link. */
   qrCodeURL: v.nullable(v.string()),
   sku: v.nullable(v.string()),
@@ -477,9 +482,11 @@ export const catalogueEndpoints = {
   generatePayLink: endpoint({
     method: 'POST',
     path: '/product/paylink',
-    summary: "Create a variant's pay link and QR code, or replace them: the old link stops working at once.",
+    summary:
+      "Create a variant's pay link and QR code, or replace them: the old link stops working at once. With outletId, " +
+      "the link's orders are that outlet's and take its stock (decision 174).",
     permission: 'VENDOR_INVENTORY',
-    body: v.object({ id }),
+    body: v.object({ id, outletId: v.optional(v.nullable(id)) }),
     response: ProductVariant,
     errors: ['NOT_FOUND'],
   }),

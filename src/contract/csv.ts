@@ -55,6 +55,14 @@ export function csvField(value: string | number | null | undefined): string {
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
+/**
+ * A field read back from a file we wrote: the apostrophe csvField put before formula-looking text is taken off
+ * again, so an imported export holds what was exported ("-5% off" stays "-5% off"). Only before = + - @ tab CR.
+ */
+export function unguardCsvText(text: string): string {
+  return text.startsWith("'") && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text
+}
+
 /** The header line, CRLF included. */
 export function csvHeader(columns: readonly CsvColumn<never>[]): string {
   return `${columns.map((c) => csvField(c.header)).join(',')}\r\n`

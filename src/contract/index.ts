@@ -3,6 +3,7 @@ import { authEndpoints } from './auth'
 import { bankingEndpoints } from './banking'
 import { beneficiaryEndpoints } from './beneficiaries'
 import { catalogueEndpoints } from './catalogue'
+import { catalogueCsvEndpoints } from './catalogue-csv'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import { domainEndpoints } from './domains'
@@ -16,6 +17,7 @@ import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
 import { serverModeEndpoints } from './server-mode'
 import { statementEndpoints } from './statements'
+import { stockEndpoints } from './stock'
 import { storefrontEndpoints } from './storefront'
 import { teamEndpoints } from './team'
 import { transactionEndpoints } from './transactions'
@@ -34,6 +36,8 @@ export const endpoints = {
   ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,
+  ...catalogueCsvEndpoints,
+  ...stockEndpoints,
   ...sellingTermsEndpoints,
   ...orderEndpoints,
   ...customerEndpoints,

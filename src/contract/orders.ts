@@ -188,6 +188,8 @@ export const Order = v.object({
   taxTotal: kobo,
   deliveryLocation: v.nullable(v.object({ id: v.string(), name: v.string() })),
   deliveryFee: kobo,
+  /** The outlet the order was made at, whose stock it takes; null: the main store (decision 174). */
+  outlet: v.nullable(v.object({ id: v.string(), name: v.string() })),
   /**
    * What the next refund may return: amount paid less refunds sent or on their way, and no more than the account it
    * goes back to (the newest payer with something left) paid less refunds to it (docs/decisions/034).
@@ -316,6 +318,8 @@ const orderBody = {
   couponCode: v.optional(couponCode),
   taxIds: v.optional(v.pipe(v.array(id), v.maxLength(10, 'must have at most 10 taxes')), []),
   deliveryLocationId: v.optional(id),
+  /** The outlet it is made at (its stock is taken); left out, a member of outlets only gets their outlet (decision 174). */
+  outletId: v.optional(v.nullable(id)),
   narration: optionalText(MAX_ORDER_NARRATION),
   /** Invoices only: the Lagos day payment is due, not before the day the invoice is made (checked by the server). */
   dueDate: v.optional(v.nullable(localDate)),

@@ -18,12 +18,14 @@ import type { Permission } from '#contract/permissions'
 import { user as userFixture } from './fixtures'
 
 /**
- * MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. The one default
- * is the live alerts stream every signed-in screen opens (decision 107): refused, which stops it for good, unless a
- * test serves it (tests/app/live-alerts).
+ * MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. The defaults:
+ * the live alerts stream every signed-in screen opens (decision 107), refused, which stops it for good, unless a
+ * test serves it (tests/app/live-alerts); and the order form's locations, none.
  */
 export const server = setupServer(
   http.get('*/api/events', () => HttpResponse.json({ message: 'No stream in this test', code: 'FORBIDDEN' }, { status: 403 })),
+  // Where the order form may sell (decision 174): nowhere to choose unless a test serves locations.
+  http.get('*/api/order/locations', () => HttpResponse.json({ message: 'Successful', data: [] })),
 )
 
 /**

@@ -203,6 +203,7 @@ export function order(overrides: Partial<OrderOut> = {}): OrderOut {
     taxTotal: 67_500,
     deliveryLocation: { id: 'location-1', name: 'Lekki Phase 1' },
     deliveryFee: 150_000,
+    outlet: null,
     amount: 1_117_500,
     amountPaid: 1_117_500,
     amountRefunded: 0,

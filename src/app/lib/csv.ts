@@ -36,3 +36,26 @@ export function csvRecordCounter(): (bytes: Uint8Array) => number {
     return records
   }
 }
+
+/**
+ * A CSV download the server streams (decision 159), read as it arrives: the pieces kept for the file, the records
+ * counted for the button's progress. Answers the file and its rows (the header is not a row).
+ */
+export async function readCsvDownload(response: Response, onProgress: (rows: number) => void): Promise<{ blob: Blob; rows: number }> {
+  const pieces: Uint8Array<ArrayBuffer>[] = []
+  const count = csvRecordCounter()
+  let records = 0
+  if (response.body) {
+    const reader = response.body.getReader()
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      pieces.push(read.value)
+      records = count(read.value)
+      onProgress(Math.max(0, records - 1))
+    }
+  } else {
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    pieces.push(bytes)
+    records = count(bytes)
+  }
+  return { blob: receivedCsvBlob(pieces), rows: Math.max(0, records - 1) }
+}

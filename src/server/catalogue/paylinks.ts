@@ -12,6 +12,7 @@ import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
 import { listedProduct } from '../storefront/shop-terms'
 import { type CatalogueDeps, commitThen } from './commit'
+import { unitsAt } from './locations'
 import { lockVariant, variantView } from './variants'
 import { discountOf, payLinkUrl, toImage } from './views'
 
@@ -39,8 +40,15 @@ async function qrPng(link: string): Promise<Uint8Array> {
 /**
  * POST /product/paylink: a new code and QR code for the variant. The old code stops working the moment this
  * commits (the row holds one code), and its QR file is deleted after. A code collision (1 in ~10^17) retries.
+ * outletId: the location whose stock the link sells (decision 174; null: the main store), checked by the caller.
  */
-export async function generatePayLink(deps: CatalogueDeps, vendorId: string, variantId: string, origin: string) {
+export async function generatePayLink(
+  deps: CatalogueDeps,
+  vendorId: string,
+  variantId: string,
+  origin: string,
+  outletId: string | null = null,
+) {
   for (let attempt = 0; ; attempt++) {
     const code = newPayLinkCode()
     const qr = await deps.storage.put(await qrPng(payLinkUrl(origin, code)), 'image/png')
@@ -49,7 +57,7 @@ export async function generatePayLink(deps: CatalogueDeps, vendorId: string, var
         const { variant } = await lockVariant(tx, vendorId, variantId)
         await tx
           .update(productVariants)
-          .set({ paylinkCode: code, qrCodeKey: qr, updatedAt: sql`now()` })
+          .set({ paylinkCode: code, qrCodeKey: qr, paylinkOutletId: outletId, updatedAt: sql`now()` })
           .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variant.id)))
         if (variant.qrCodeKey) after.filesToDelete.push(variant.qrCodeKey)
       })
@@ -73,7 +81,9 @@ export async function liveVariantOfPayLink(db: Db, code: string) {
     .innerJoin(vendors, and(eq(vendors.id, productVariants.vendorId), eq(vendors.status, 'approved')))
     .where(and(eq(productVariants.paylinkCode, code), isNull(productVariants.deletedAt)))
   if (!found) throw new ApiError(404, 'PAY_LINK_NOT_FOUND', LINK_GONE)
-  return found
+  // A link sells its location's units (its outlet's, else the main store's; decision 174), not the other locations'.
+  const { variant } = found
+  return { ...found, variant: { ...variant, availableUnits: await unitsAt(db, variant.vendorId, variant.id, variant.paylinkOutletId) } }
 }
 
 /** Units a checkout may ask for: what is left, never more than one checkout sells. */

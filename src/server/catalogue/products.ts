@@ -8,6 +8,7 @@ import { notFound } from '../errors'
 import { validationError } from '../http/register'
 import { findCollection } from './collections'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
+import { outletsHold, outletUnitsOf } from './locations'
 import { liveProduct, loadProduct } from './product-list'
 import { variantsChanged } from './stock'
 import { storeImages, type Upload } from './uploads'
@@ -54,9 +55,9 @@ export interface ProductChanges extends Partial<Omit<NewProduct, 'images'>> {
 
 // clock_timestamp(), not now(): rows made in one transaction (the demo seed) keep the order they were made in,
 // which is the order lists show. Variants inserted together are a microsecond apart, in the options' order.
-const madeNow = (nth = 0) => sql`clock_timestamp() + ${nth}::int * interval '1 microsecond'`
+export const madeNow = (nth = 0) => sql`clock_timestamp() + ${nth}::int * interval '1 microsecond'`
 
-function newVariantRows(vendorId: string, productId: string, variants: VariantInput[], options: ProductOption[]) {
+export function newVariantRows(vendorId: string, productId: string, variants: VariantInput[], options: ProductOption[]) {
   return sortVariants(variants, options).map((variant, i) => ({
     vendorId,
     productId,
@@ -159,6 +160,12 @@ async function replaceVariants(tx: Tx, vendorId: string, product: ProductRow, ch
   })
 
   await checkCodesFree(tx, vendorId, wanted, variantPath, { productId: product.id })
+  // Each kept variant's units are its total; the outlets' part of it stays (decision 174).
+  const atOutlets = await outletUnitsOf(tx, vendorId, [...seenIds])
+  wanted.forEach((variant, i) => {
+    const held = variant.id === undefined ? 0 : (atOutlets.get(variant.id) ?? 0)
+    if (variant.availableUnits < held) throw validationError([{ path: `variants.${i}.availableUnits`, message: outletsHold(held) }])
+  })
 
   // Removed first and codes let go before they are set: a code may move from one variant of the product to another.
   await tx

@@ -8,6 +8,7 @@ import { ApiError, notFound } from '../errors'
 import { lowStockMessage } from '../messages/texts'
 import { sendNotices } from '../notices'
 import type { Notification } from '../notifier'
+import { changeUnits, locationsChanged, unitsAt } from './locations'
 
 /*
  * Stock of live variants: the product's aggregates, the low-stock alert, and the one stock movement orders will
@@ -24,9 +25,41 @@ export interface LowStockNotice {
   options: Record<string, string>
   availableUnits: number
   threshold: number
+  /** The location that fell (decision 174); absent for the variant's total over every location. */
+  location?: string
 }
 
 const isLow = sql`(${productVariants.threshold} is not null and ${productVariants.availableUnits} <= ${productVariants.threshold})`
+
+/**
+ * The products' min/max price, variant count, units and low-stock count, recomputed from their live variants in one
+ * statement (an import refreshes thousands of new products at once; variantsChanged one at a time).
+ */
+export async function refreshProductFigures(tx: Db, vendorId: string, productIds: string[]): Promise<void> {
+  if (productIds.length === 0) return
+  const ids = sql`array[${sql.join(
+    productIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::text[]`
+  await tx.execute(sql`
+    update ${products} set
+      min_price = live.min_price, max_price = live.max_price, variant_count = live.variant_count,
+      total_units = live.total_units, low_stock_count = live.low_stock_count
+    from (
+      -- Every product asked for gets a row, one left with no live variant too (zeros, as before).
+      select asked.id as product_id,
+             coalesce(min(${productVariants.price}), 0) as min_price,
+             coalesce(max(${productVariants.price}), 0) as max_price,
+             count(${productVariants.id}) as variant_count,
+             coalesce(sum(${productVariants.availableUnits}), 0) as total_units,
+             count(${productVariants.id}) filter (where ${isLow}) as low_stock_count
+      from unnest(${ids}) as asked(id)
+      left join ${productVariants} on ${productVariants.vendorId} = ${vendorId} and ${productVariants.productId} = asked.id
+        and ${productVariants.deletedAt} is null
+      group by asked.id
+    ) as live
+    where ${qualified(products.vendorId)} = ${vendorId} and ${qualified(products.id)} = live.product_id`)
+}
 
 /**
  * Re-derives what depends on a product's live variants. The alert mark (low_stock_notified_at) is set on a
@@ -49,21 +82,7 @@ export async function variantsChanged(tx: Db, vendorId: string, productId: strin
     )
     .returning()
 
-  await tx.execute(sql`
-    update ${products} set
-      min_price = live.min_price, max_price = live.max_price, variant_count = live.variant_count,
-      total_units = live.total_units, low_stock_count = live.low_stock_count
-    from (
-      select coalesce(min(${productVariants.price}), 0) as min_price,
-             coalesce(max(${productVariants.price}), 0) as max_price,
-             count(*) as variant_count,
-             coalesce(sum(${productVariants.availableUnits}), 0) as total_units,
-             count(*) filter (where ${isLow}) as low_stock_count
-      from ${productVariants}
-      where ${productVariants.vendorId} = ${vendorId} and ${productVariants.productId} = ${productId}
-        and ${productVariants.deletedAt} is null
-    ) as live
-    where ${qualified(products.vendorId)} = ${vendorId} and ${qualified(products.id)} = ${productId}`)
+  await refreshProductFigures(tx, vendorId, [productId])
 
   const fell = flipped.filter((variant) => variant.lowStockNotifiedAt !== null)
   if (fell.length === 0) return []
@@ -112,28 +131,32 @@ export interface StockChange {
 }
 
 /**
- * Adds delta (negative for a sale) to a live variant's units in one conditional UPDATE: units never go below
- * zero however many sales race (409 when there are not enough), and the alert path runs in the same transaction.
+ * Adds delta (negative for a sale) to a live variant's units at one location (null: the main store) in one
+ * conditional UPDATE: units never go below zero however many sales race (409 when there are not enough), the
+ * variant's total follows in the same statement, and the alert paths run in the same transaction.
  */
-export async function adjustStock(tx: Tx, vendorId: string, variantId: string, delta: number): Promise<StockChange> {
+export async function adjustStock(
+  tx: Tx,
+  vendorId: string,
+  variantId: string,
+  delta: number,
+  outletId: string | null = null,
+): Promise<StockChange> {
   const live = and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, variantId), isNull(productVariants.deletedAt))
   if (!(await lockProductOfVariant(tx, vendorId, variantId))) throw notFound('Product variant')
-  const [variant] = await tx
-    .update(productVariants)
-    .set({ availableUnits: sql`${productVariants.availableUnits} + ${delta}`, updatedAt: sql`now()` })
-    .where(and(live, sql`${productVariants.availableUnits} + ${delta} >= 0`))
-    .returning()
-  if (!variant) {
-    const [existing] = await tx.select({ units: productVariants.availableUnits }).from(productVariants).where(live)
-    const units = existing!.units === 1 ? '1 unit is' : `${existing!.units} units are`
-    throw new ApiError(409, 'NOT_ENOUGH_STOCK', `Only ${units} left`)
+  if ((await changeUnits(tx, vendorId, variantId, outletId, delta)) === null) {
+    const left = await unitsAt(tx, vendorId, variantId, outletId)
+    throw new ApiError(409, 'NOT_ENOUGH_STOCK', `Only ${left === 1 ? '1 unit is' : `${left} units are`} left`)
   }
-  return { variant, notices: await variantsChanged(tx, vendorId, variant.productId) }
+  const [variant] = await tx.select().from(productVariants).where(live)
+  const notices = await variantsChanged(tx, vendorId, variant!.productId)
+  return { variant: variant!, notices: [...notices, ...(await locationsChanged(tx, vendorId, variantId))] }
 }
 
 function describe(notice: LowStockNotice): string {
   const options = Object.entries(notice.options).map(([name, value]) => `${name}: ${value}`)
-  return options.length ? `${notice.productName} (${options.join(', ')})` : notice.productName
+  const what = options.length ? `${notice.productName} (${options.join(', ')})` : notice.productName
+  return notice.location ? `${what} at ${notice.location}` : what
 }
 
 /**

@@ -10,6 +10,7 @@ import { containsPattern, qualified } from '../db/sql-helpers'
 import { ApiError, notFound } from '../errors'
 import { validationError } from '../http/register'
 import { type CatalogueDeps, commitThen } from './commit'
+import { outletsHold, outletUnitsOf } from './locations'
 import { liveProduct } from './product-list'
 import { lockProductOfVariant, variantsChanged } from './stock'
 import { checkCodesFree, codesUnique } from './variant-codes'
@@ -151,6 +152,12 @@ export async function updateVariant(deps: CatalogueDeps, vendorId: string, chang
         'VARIANT_UNITS_CHANGED',
         `Available units changed to ${variant.availableUnits} since this change was made (it was ${changes.unitsWere}). Check the stock and save again.`,
       )
+    }
+    // availableUnits is the total over every location: the difference lands in the main store, which the outlets'
+    // units may not push below zero (decision 174).
+    const atOutlets = (await outletUnitsOf(tx, vendorId, [variant.id])).get(variant.id) ?? 0
+    if (changes.availableUnits !== undefined && changes.availableUnits < atOutlets) {
+      throw validationError([{ path: 'availableUnits', message: outletsHold(atOutlets) }])
     }
     const price = changes.price ?? variant.price
     await tx

@@ -35,7 +35,10 @@ export function toVariant(row: ProductVariantRow, productName: string, origin: s
     isAvailable: row.isAvailable,
     threshold: row.threshold,
     isLowStock: isLowStock(row),
+    // Filled for the caller by withLocations (locations.ts): who sees which location is the caller's.
+    locations: [],
     paylink: row.paylinkCode ? payLinkUrl(origin, row.paylinkCode) : null,
+    paylinkOutletId: row.paylinkOutletId,
     qrCodeURL: row.qrCodeKey ? fileUrl(row.qrCodeKey) : null,
     sku: row.sku,
     barcode: row.barcode,

@@ -19,14 +19,15 @@ import * as onboarding from './onboarding-schema'
 import * as platform from './platform-schema'
 import * as sales from './sales-schema'
 import * as core from './schema'
+import * as stock from './stock-schema'
 import * as team from './team-schema'
 import * as webhooks from './webhooks-schema'
 
 /**
  * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
- * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts, webhooks-schema.ts); drizzle sees them as one.
+ * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts, webhooks-schema.ts, stock-schema.ts); drizzle sees them as one.
  */
-const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys, ...webhooks }
+const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys, ...webhooks, ...stock }
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

@@ -13,6 +13,7 @@ export default defineConfig({
     './src/server/db/beneficiaries-schema.ts',
     './src/server/db/api-keys-schema.ts',
     './src/server/db/webhooks-schema.ts',
+    './src/server/db/stock-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -3,7 +3,19 @@ import { bigint, boolean, check, date, index, integer, jsonb, pgTable, primaryKe
 
 import { ORDER_EVENT_KINDS, ORDER_STATUSES } from '#contract/orders'
 
-import { coupons, createdAt, deliveryLocations, id, kobo, newestFirst, productVariants, transactions, users, vendorId } from './schema'
+import {
+  coupons,
+  createdAt,
+  deliveryLocations,
+  id,
+  kobo,
+  newestFirst,
+  outlets,
+  productVariants,
+  transactions,
+  users,
+  vendorId,
+} from './schema'
 
 /*
  * Sales (issue 5): customers, orders and invoices with their items, timeline and refunds, and disputes.
@@ -91,6 +103,8 @@ export const orders = pgTable(
     /** The offline credit this order was created for (POST /order with transactionReference). */
     transactionId: text('transaction_id').references(() => transactions.id),
     createdBy: text('created_by').references(() => users.id),
+    /** The outlet the order was made at, whose stock it takes (decision 174); null: the main store. */
+    outletId: text('outlet_id').references(() => outlets.id),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

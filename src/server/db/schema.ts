@@ -482,6 +482,11 @@ export const products = pgTable(
     collectionId: text('collection_id').references(() => collections.id),
     categoryId: text('category_id'),
     name: text('name').notNull(),
+    /**
+     * The product's key in a catalogue CSV (decision 177): set by an import (a Shopify file's Handle) or the first
+     * export; null until then, when the export derives one from the name. Unique among a vendor's live products.
+     */
+    handle: text('handle'),
     description: text('description'),
     isPublished: boolean('is_published').notNull().default(false),
     /** [{ name, values[] }] in the vendor's order; variants hold one value of each. */
@@ -506,6 +511,9 @@ export const products = pgTable(
     index('products_vendor_collection_idx')
       .on(t.vendorId, t.collectionId)
       .where(sql`deleted_at is null`),
+    uniqueIndex('products_vendor_handle_uq')
+      .on(t.vendorId, t.handle)
+      .where(sql`deleted_at is null and handle is not null`),
   ],
 )
 
@@ -547,6 +555,8 @@ export const productVariants = pgTable(
     lowStockNotifiedAt: timestamp('low_stock_notified_at', { withTimezone: true }),
     /** Public pay link code; replaced on regenerate, which kills the old link. */
     paylinkCode: text('paylink_code'),
+    /** The outlet whose stock the pay link sells from (decision 174); null: the main store. */
+    paylinkOutletId: text('paylink_outlet_id').references(() => outlets.id),
     qrCodeKey: text('qr_code_key'),
     /** The vendor's own stock code; unique per vendor ignoring case among live variants (decision 175). */
     sku: text('sku'),

@@ -37,6 +37,8 @@ export interface NewOrder {
   couponCode?: string
   taxIds: readonly string[]
   deliveryLocationId?: string
+  /** The outlet it is made at, whose units it checks and takes (decision 174); null or absent: the main store. */
+  outletId?: string | null
   narration?: string | null
   /** Invoices only: yyyy-MM-dd (a Lagos day), not before the day the invoice is made. */
   dueDate?: string | null
@@ -149,7 +151,7 @@ export async function createOrder(
   const { vendorId } = actor
   checkDueDate(input.kind, input.dueDate, at)
   const [lines, taxRates, delivery] = await Promise.all([
-    priceLines(db, vendorId, input.items),
+    priceLines(db, vendorId, input.items, input.outletId ?? null),
     taxesByIds(db, vendorId, input.taxIds),
     input.deliveryLocationId ? activeDeliveryLocation(db, vendorId, input.deliveryLocationId) : null,
   ])
@@ -178,6 +180,7 @@ export async function createOrder(
       deliveryLocationId: delivery?.id ?? null,
       deliveryLocationName: delivery?.name ?? null,
       deliveryFee: totals.deliveryFee,
+      outletId: input.outletId ?? null,
       amount: totals.total,
       itemCount: lines.length,
       narration: input.narration ?? null,

@@ -6,6 +6,7 @@ import { MAX_ORDER_SUBTOTAL_KOBO, orderTotals, priceAfterDiscount } from '#contr
 
 import type { Db } from '../db/client'
 import { deliveryLocations, products, productVariants, taxes } from '../db/schema'
+import { variantStock } from '../db/stock-schema'
 import type { Issue } from '../errors'
 import { validationError } from '../http/register'
 
@@ -32,7 +33,13 @@ const unitsLeft = (n: number) => (n === 0 ? 'is out of stock' : n === 1 ? 'Only 
  * Prices the items. A catalogue line must be a live variant of a live product of this vendor, switched on, with
  * enough units for every line that names it (stock is only taken when the order is paid).
  */
-export async function priceLines(db: Db, vendorId: string, items: readonly OrderItemInput[]): Promise<PricedLine[]> {
+export async function priceLines(
+  db: Db,
+  vendorId: string,
+  items: readonly OrderItemInput[],
+  /** The order's location (decision 174): its units are the ones checked. Null: the main store. */
+  outletId: string | null = null,
+): Promise<PricedLine[]> {
   const ids = [...new Set(items.flatMap((item) => (item.variantId ? [item.variantId] : [])))]
   const found = ids.length
     ? await db
@@ -45,6 +52,19 @@ export async function priceLines(db: Db, vendorId: string, items: readonly Order
         .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, ids), isNull(productVariants.deletedAt)))
     : []
   const byId = new Map(found.map((row) => [row.variant.id, row]))
+  const held = ids.length
+    ? await db
+        .select({ variantId: variantStock.variantId, units: variantStock.units })
+        .from(variantStock)
+        .where(
+          and(
+            eq(variantStock.vendorId, vendorId),
+            inArray(variantStock.variantId, ids),
+            outletId === null ? isNull(variantStock.outletId) : eq(variantStock.outletId, outletId),
+          ),
+        )
+    : []
+  const unitsHere = new Map(held.map((row) => [row.variantId, row.units]))
   const wanted = new Map<string, number>()
   const issues: Issue[] = []
   const lines: PricedLine[] = []
@@ -72,7 +92,8 @@ export async function priceLines(db: Db, vendorId: string, items: readonly Order
     else if (unitPrice === 0) issues.push({ path: `items.${i}.variantId`, message: 'costs nothing after its discount' })
     const total = (wanted.get(variant.id) ?? 0) + item.quantity
     wanted.set(variant.id, total)
-    if (total > variant.availableUnits) issues.push({ path: `items.${i}.quantity`, message: unitsLeft(variant.availableUnits) })
+    const left = unitsHere.get(variant.id) ?? 0
+    if (total > left) issues.push({ path: `items.${i}.quantity`, message: unitsLeft(left) })
     lines.push({
       variantId: variant.id,
       productId: variant.productId,

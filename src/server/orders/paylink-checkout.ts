@@ -62,6 +62,8 @@ export async function payLinkCheckout(db: Db, input: CheckoutInput, at: Date): P
         items: [{ variantId: variant.id, quantity: input.quantity }],
         couponCode: input.couponCode,
         taxIds: [],
+        // A link tied to an outlet sells its units (decision 174).
+        outletId: variant.paylinkOutletId,
         narration: 'Ordered through the pay link',
         shareable: true,
         idempotencyKey: key,

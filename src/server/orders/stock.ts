@@ -1,9 +1,10 @@
-import { and, asc, eq, isNotNull, sql } from 'drizzle-orm'
+import { and, asc, eq, isNotNull } from 'drizzle-orm'
 
+import { changeUnits, locationsChanged, unitsAt } from '../catalogue/locations'
 import { adjustStock, lockProductOfVariant, type LowStockNotice, variantsChanged } from '../catalogue/stock'
 import type { Tx } from '../db/client'
 import { orderItems, type OrderRow, orders } from '../db/sales-schema'
-import { productVariants } from '../db/schema'
+import { outlets } from '../db/schema'
 import { addOrderEvent } from './events'
 
 /*
@@ -41,6 +42,16 @@ async function variantLines(tx: Tx, order: OrderRow): Promise<VariantLine[]> {
   return [...lines.values()]
 }
 
+/** ' at Lekki' for an order made at an outlet (decision 174); nothing for the main store's, as before outlets held stock. */
+async function atOutlet(tx: Tx, order: OrderRow): Promise<string> {
+  if (!order.outletId) return ''
+  const [outlet] = await tx
+    .select({ name: outlets.name })
+    .from(outlets)
+    .where(and(eq(outlets.vendorId, order.vendorId), eq(outlets.id, order.outletId)))
+  return outlet ? ` at ${outlet.name}` : ''
+}
+
 /**
  * Takes the order's units from stock on its first payment. The money has already arrived, so this never refuses:
  * a variant with too few units goes to zero and the timeline says what was short, for the vendor to restock or
@@ -58,13 +69,11 @@ export async function reserveStock(tx: Tx, order: OrderRow, at: Date): Promise<{
       short.push(`${line.label}: no longer in your catalogue`)
       continue
     }
-    const live = and(eq(productVariants.vendorId, order.vendorId), eq(productVariants.id, line.variantId))
-    const [before] = await tx.select({ units: productVariants.availableUnits }).from(productVariants).where(live).for('update')
-    await tx
-      .update(productVariants)
-      .set({ availableUnits: sql`greatest(${productVariants.availableUnits} - ${line.quantity}, 0)`, updatedAt: sql`now()` })
-      .where(live)
-    const available = before!.units
+    // The order's location (its outlet, else the main store; decision 174), under the product's lock.
+    const before = await unitsAt(tx, order.vendorId, line.variantId, order.outletId)
+    await changeUnits(tx, order.vendorId, line.variantId, order.outletId, -Math.min(before, line.quantity))
+    notices.push(...(await locationsChanged(tx, order.vendorId, line.variantId)))
+    const available = before
     reservedUnits[line.variantId] = Math.min(available, line.quantity)
     taken += reservedUnits[line.variantId]!
     if (available < line.quantity) short.push(`${line.label}: ${line.quantity} ordered, ${available} in stock`)
@@ -76,9 +85,10 @@ export async function reserveStock(tx: Tx, order: OrderRow, at: Date): Promise<{
     .update(orders)
     .set({ stockReserved: true, reservedUnits })
     .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
+  const from = `from stock${await atOutlet(tx, order)}`
   const message = short.length
-    ? `Took ${units(taken)} from stock; short of ${short.join('; ')}. Restock or refund to make up the difference.`
-    : `Took ${units(taken)} from stock`
+    ? `Took ${units(taken)} ${from}; short of ${short.join('; ')}. Restock or refund to make up the difference.`
+    : `Took ${units(taken)} ${from}`
   await addOrderEvent(tx, order, { kind: 'stock', message }, at)
   return { reserved: true, notices }
 }
@@ -94,12 +104,12 @@ export async function returnStock(tx: Tx, order: OrderRow, at: Date): Promise<vo
     const taken = order.reservedUnits[line.variantId] ?? 0
     if (taken === 0 || !(await lockProductOfVariant(tx, order.vendorId, line.variantId))) continue
     // Stock only rises here, so no low-stock notice can come of it.
-    await adjustStock(tx, order.vendorId, line.variantId, taken)
+    await adjustStock(tx, order.vendorId, line.variantId, taken, order.outletId)
     returned += taken
   }
   await tx
     .update(orders)
     .set({ stockReserved: false, reservedUnits: {} })
     .where(and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id)))
-  await addOrderEvent(tx, order, { kind: 'stock', message: `Returned ${units(returned)} to stock` }, at)
+  await addOrderEvent(tx, order, { kind: 'stock', message: `Returned ${units(returned)} to stock${await atOutlet(tx, order)}` }, at)
 }

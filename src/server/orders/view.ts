@@ -4,7 +4,7 @@ import type { Order, PublicOrder } from '#contract/orders'
 
 import type { Db } from '../db/client'
 import { customers, orderEvents, orderItems, type OrderPaymentAccountRow, type OrderRow, orders } from '../db/sales-schema'
-import { transactions, vendors } from '../db/schema'
+import { outlets, transactions, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
 import {
@@ -45,7 +45,7 @@ export async function orderView(
   known?: { payAccount: OrderPaymentAccountRow | null },
 ): Promise<Order> {
   const order = await findOrder(db, vendorId, reference)
-  const [items, customer, payments, refundRows, events, source, payAccount, unattachedPayments] = await Promise.all([
+  const [items, customer, payments, refundRows, events, source, payAccount, unattachedPayments, outlet] = await Promise.all([
     itemsOf(db, order),
     order.customerId
       ? db
@@ -70,6 +70,13 @@ export async function orderView(
       : undefined,
     known ? known.payAccount && toPaymentAccount(known.payAccount) : shownPaymentAccount(db, order, now),
     unattachedPaymentsOf(db, order),
+    order.outletId
+      ? db
+          .select({ id: outlets.id, name: outlets.name })
+          .from(outlets)
+          .where(and(eq(outlets.vendorId, vendorId), eq(outlets.id, order.outletId)))
+          .then((rows) => rows[0] ?? null)
+      : null,
   ])
   const accounts = refundAccounts(
     payments,
@@ -100,6 +107,7 @@ export async function orderView(
     taxTotal: order.taxTotal,
     deliveryLocation: order.deliveryLocationId ? { id: order.deliveryLocationId, name: order.deliveryLocationName ?? '' } : null,
     deliveryFee: order.deliveryFee,
+    outlet,
     refundableAmount,
     narration: order.narration,
     publicUrl: order.isShareable && order.publicCode ? checkoutUrl(origin, order.publicCode) : null,

@@ -1,15 +1,28 @@
-import type { catalogueEndpoints } from '#contract/catalogue'
+import type { catalogueEndpoints, Product, ProductVariant } from '#contract/catalogue'
 
+import type { Auth } from '../auth/sessions'
 import { createCollection, deleteCollection, listCollections, renameCollection, setCollectionVisibility } from '../catalogue/collections'
+import { payLinkLocation, withLocations } from '../catalogue/locations'
 import { generatePayLink, payLinkView } from '../catalogue/paylinks'
 import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
+import type { Db } from '../db/client'
 import { publicOrigin } from '../http/public-origin'
 import type { HandlersFor } from '../http/types'
 import { payLinkCheckout } from '../orders/paylink-checkout'
 import { ensurePaymentAccountOf } from '../orders/payment-accounts'
 import { enforce, LIMITS } from '../rate-limit'
+
+type Caller = { db: Db; auth: Auth }
+
+const productWithLocations = async (ctx: Caller, product: Product): Promise<Product> => ({
+  ...product,
+  variants: await withLocations(ctx.db, ctx.auth, product.variants),
+})
+
+const variantWithLocations = async (ctx: Caller, variant: ProductVariant): Promise<ProductVariant> =>
+  (await withLocations(ctx.db, ctx.auth, [variant]))[0]!
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {
@@ -35,16 +48,18 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async listVariants(ctx) {
-    return { data: await listVariants(ctx.db, ctx.auth.vendorId, ctx.query, publicOrigin(ctx)) }
+    const found = await listVariants(ctx.db, ctx.auth.vendorId, ctx.query, publicOrigin(ctx))
+    return { data: { ...found, items: await withLocations(ctx.db, ctx.auth, found.items) } }
   },
 
   async createProduct(ctx) {
-    const data = await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx))
+    const data = await productWithLocations(ctx, await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
     return { data, message: 'Product added' }
   },
 
   async updateProduct(ctx) {
-    return { data: await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)), message: 'Product updated' }
+    const data = await productWithLocations(ctx, await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
+    return { data, message: 'Product updated' }
   },
 
   async listProducts({ auth, db, query }) {
@@ -52,7 +67,7 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async productDetail(ctx) {
-    return { data: await loadProduct(ctx.db, ctx.auth.vendorId, ctx.query.id, publicOrigin(ctx)) }
+    return { data: await productWithLocations(ctx, await loadProduct(ctx.db, ctx.auth.vendorId, ctx.query.id, publicOrigin(ctx))) }
   },
 
   async deleteProduct({ auth, db, query }) {
@@ -61,16 +76,18 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async updateVariant(ctx) {
-    return { data: await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)), message: 'Variant updated' }
+    const data = await variantWithLocations(ctx, await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
+    return { data, message: 'Variant updated' }
   },
 
   async generatePayLink(ctx) {
-    const data = await generatePayLink(ctx.deps, ctx.auth.vendorId, ctx.body.id, publicOrigin(ctx))
-    return { data, message: 'Payment link generated' }
+    const outletId = await payLinkLocation(ctx.db, ctx.auth, ctx.body.id, ctx.body.outletId)
+    const made = await generatePayLink(ctx.deps, ctx.auth.vendorId, ctx.body.id, publicOrigin(ctx), outletId)
+    return { data: await variantWithLocations(ctx, made), message: 'Payment link generated' }
   },
 
   async setStockAlert(ctx) {
-    const data = await setStockAlert(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx))
+    const data = await variantWithLocations(ctx, await setStockAlert(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
     return { data, message: 'Stock level alert updated' }
   },
 

@@ -6,6 +6,7 @@ import { authHandlers } from './auth'
 import { bankingSettingsHandlers } from './banking'
 import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
+import { catalogueCsvHandlers } from './catalogue-csv'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
 import { domainHandlers } from './domains'
@@ -19,6 +20,7 @@ import { pinHandlers } from './pin'
 import { sellingTermsHandlers } from './selling-terms'
 import { serverModeHandlers } from './server-mode'
 import { statementHandlers } from './statements'
+import { stockHandlers } from './stock'
 import { storefrontHandlers } from './storefront'
 import { teamHandlers } from './team'
 import { transactionHandlers } from './transactions'
@@ -40,6 +42,8 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...beneficiaryHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
+  ...catalogueCsvHandlers,
+  ...stockHandlers,
   ...sellingTermsHandlers,
   ...orderHandlers,
   ...customerHandlers,

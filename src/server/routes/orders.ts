@@ -4,6 +4,7 @@ import type { orderEndpoints } from '#contract/orders'
 
 import { analyticsRange } from '../analytics'
 import type { Auth } from '../auth/sessions'
+import { orderLocation, withLocations } from '../catalogue/locations'
 import { sendLowStockNotices } from '../catalogue/stock'
 import { listVariants } from '../catalogue/variants'
 import type { Db } from '../db/client'
@@ -40,7 +41,8 @@ async function createdAnswer(db: Db, order: OrderRow, origin: string, now: Date)
 
 /** POST /order and POST /order/shareable: create, send the low-stock notices a credit's payment caused, answer the order. */
 async function create(ctx: { auth: Auth; deps: AppDeps; c: Context }, input: NewOrder) {
-  const order = { ...input, idempotencyKey: idempotencyKeyOf(ctx.c) }
+  const outletId = await orderLocation(ctx.deps.db, ctx.auth, input.outletId)
+  const order = { ...input, outletId, idempotencyKey: idempotencyKeyOf(ctx.c) }
   const { order: row, notices } = await createOrder(ctx.deps.db, actorOf(ctx.auth), order, ctx.deps.clock.now())
   await sendLowStockNotices(ctx.deps, notices)
   // Its own account to pay into, if the provider answers in time; never a reason to fail (decision 148).
@@ -117,7 +119,8 @@ export const orderHandlers: HandlersFor<typeof orderEndpoints> = {
   },
 
   async sellableVariants(ctx) {
-    return { data: await listVariants(ctx.db, ctx.auth.vendorId, { ...ctx.query, sellable: true }, publicOrigin(ctx)) }
+    const found = await listVariants(ctx.db, ctx.auth.vendorId, { ...ctx.query, sellable: true }, publicOrigin(ctx))
+    return { data: { ...found, items: await withLocations(ctx.db, ctx.auth, found.items) } }
   },
 
   async orderAnalytics({ auth, db, deps, query }) {

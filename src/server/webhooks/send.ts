@@ -43,8 +43,8 @@ export function within<T>(work: Promise<T>, ms: number, message: string): Promis
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer))
 }
 
-/** Node's socket lookup, answered from the addresses just checked. */
-function checkedLookup(host: string): LookupFunction {
+/** Node's socket lookup, answered from the addresses just checked (the product image job connects through it too). */
+export function checkedLookup(host: string): LookupFunction {
   return (_hostname, options, callback) => {
     publicAddressesOf(host).then(
       (addresses) => {

@@ -85,7 +85,9 @@ describe('POST /product', () => {
       isAvailable: true,
       threshold: null,
       isLowStock: false,
+      locations: [{ outletId: null, name: 'Main store', units: product.variants[0]!.availableUnits, threshold: null, isLowStock: false }],
       paylink: null,
+      paylinkOutletId: null,
       qrCodeURL: null,
     })
     expect((await detail(s, product.id)).body.data).toEqual(product)

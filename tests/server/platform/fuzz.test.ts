@@ -256,7 +256,14 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   deleteProduct: async () => ({ query: { id: (await makeProduct(t, s.token)).id } }),
   updateVariant: () => ({ body: { id: ids.variantId, price: 1_200_00, availableUnits: 1000, isAvailable: true } }),
   generatePayLink: () => ({ body: { id: ids.variantId } }),
+  checkCatalogueImport: () => ({ body: { csv: 'Handle,Name,Price\r\nfuzz-tea,Fuzz tea,500.00\r\n' } }),
+  importCatalogue: () => ({ body: { csv: `Handle,Name,Price\r\nfuzz-${UNIQUE},Fuzz tea,500.00\r\n` } }),
+  bulkEditProducts: () => ({ body: { ids: [ids.productId], isPublished: true } }),
   setStockAlert: () => ({ body: { productId: ids.productId, productVariantId: ids.variantId, threshold: 3 } }),
+  setLocationStock: () => ({ body: { variantId: ids.variantId, outletId: null, units: 1000, threshold: 2 } }),
+  transferStock: () => ({ body: { variantId: ids.variantId, fromOutletId: null, toOutletId: ids.outletId, quantity: 1, note: 'Fuzz' } }),
+  listStockTransfers: () => ({ query: { productId: ids.productId } }),
+  orderLocations: () => ({}),
   payLink: async () => {
     const variant = (await ownerGet(endpoints.productDetail, { id: ids.productId })).variants.find(
       (x: { id: string }) => x.id === ids.variantId,

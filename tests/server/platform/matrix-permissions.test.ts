@@ -34,6 +34,7 @@ const examples: Record<string, () => Record<string, string>> = {
   transferCharges: () => ({ amount: '500000' }),
   listVariants: () => ({ productId: ids.productId }),
   productDetail: () => ({ id: ids.productId }),
+  listStockTransfers: () => ({ productId: ids.productId }),
   couponDetail: () => ({ id: ids.couponId }),
   orderDetail: () => ({ reference: ids.orderReference }),
   customerInfo: () => ({ customerId: ids.customerId }),

@@ -64,7 +64,7 @@ export function usePayLinkCheckout() {
  * After any product change: its lists and variant lists are stale, and so are collections (they count products).
  * Collections are another area's key; the product count shown there is why they are invalidated from here.
  */
-function invalidateProductLists(queryClient: QueryClient) {
+export function invalidateProductLists(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: queryKeys.products.lists() })
   void queryClient.invalidateQueries({ queryKey: queryKeys.products.variantLists() })
   void queryClient.invalidateQueries({ queryKey: queryKeys.collections.all })

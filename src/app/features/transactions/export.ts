@@ -1,5 +1,5 @@
 import { apiFile } from '#app/lib/api'
-import { csvRecordCounter, receivedCsvBlob } from '#app/lib/csv'
+import { readCsvDownload } from '#app/lib/csv'
 import type { TransactionListFilters } from '#app/lib/query-keys'
 import type { ExportedFile } from '#app/ui/export-button'
 import { transactionEndpoints } from '#contract/transactions'
@@ -16,21 +16,6 @@ export async function exportTransactions(
   signal?: AbortSignal,
 ): Promise<ExportedFile> {
   const response = await apiFile(transactionEndpoints.exportTransactions, { query: filters, signal })
-  const pieces: Uint8Array<ArrayBuffer>[] = []
-  const count = csvRecordCounter()
-  let records = 0
-  if (response.body) {
-    const reader = response.body.getReader()
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      pieces.push(read.value)
-      records = count(read.value)
-      onProgress(Math.max(0, records - 1))
-    }
-  } else {
-    const bytes = new Uint8Array(await response.arrayBuffer())
-    pieces.push(bytes)
-    records = count(bytes)
-  }
-  // The header is a record of its own.
-  return { blob: receivedCsvBlob(pieces), name: transactionsFileName(filters), rows: Math.max(0, records - 1) }
+  const { blob, rows } = await readCsvDownload(response, onProgress)
+  return { blob, name: transactionsFileName(filters), rows }
 }

@@ -4,8 +4,12 @@ import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
+import { BulkEditSheet } from '#app/features/catalogue/components/bulk-edit-sheet'
+import { CatalogueCsvActions } from '#app/features/catalogue/components/catalogue-csv-actions'
+import { ImportCsvSheet } from '#app/features/catalogue/components/import-csv-sheet'
 import { ActiveProductFilters, FilterProductsSheet } from '#app/features/catalogue/components/product-filters'
 import { ProductList } from '#app/features/catalogue/components/product-list'
+import { SelectionBar, useProductSelection } from '#app/features/catalogue/components/product-selection'
 import { productListQuery } from '#app/features/catalogue/queries'
 import {
   type PageSize,
@@ -50,6 +54,13 @@ function ProductsPage() {
   const search = Route.useSearch()
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
+  const [selecting, setSelecting] = useState(false)
+  const [sheet, setSheet] = useState<'import' | 'bulk' | null>(null)
+  const selection = useProductSelection()
+  const stopSelecting = () => {
+    setSelecting(false)
+    selection.clear()
+  }
   const filters = useMemo(() => productListFilters(search), [search])
 
   // Filters and search replace the history entry and go back to page 1; paging pushes, so Back pages back.
@@ -89,10 +100,33 @@ function ProductsPage() {
         }
       />
       <CatalogueTabs current="products" />
+      <CatalogueCsvActions
+        selecting={selecting}
+        onSelect={() => (selecting ? stopSelecting() : setSelecting(true))}
+        onImport={() => setSheet('import')}
+      />
       <SearchBox value={search.name ?? ''} onChange={setName} label="Search products by name" placeholder="Search products" />
       <ActiveProductFilters value={search} onChange={setFilters} />
-      <ProductList filters={filters} onPageChange={setPage} onSizeChange={setSize} filtered={count > 0 || Boolean(search.name)} />
+      <ProductList
+        filters={filters}
+        onPageChange={setPage}
+        onSizeChange={setSize}
+        filtered={count > 0 || Boolean(search.name)}
+        selection={selecting ? selection : undefined}
+      />
+      {selecting ? <SelectionBar count={selection.selected.size} onEdit={() => setSheet('bulk')} onCancel={stopSelecting} /> : null}
       <FilterProductsSheet open={filtering} onOpenChange={setFiltering} value={search} onApply={setFilters} />
+      {sheet === 'import' ? <ImportCsvSheet onClose={() => setSheet(null)} /> : null}
+      {sheet === 'bulk' ? (
+        <BulkEditSheet
+          ids={[...selection.selected]}
+          onClose={() => setSheet(null)}
+          onDone={() => {
+            setSheet(null)
+            stopSelecting()
+          }}
+        />
+      ) : null}
     </div>
   )
 }

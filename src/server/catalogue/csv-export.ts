@@ -1,0 +1,115 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+
+import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvLine, catalogueFileName } from '#contract/catalogue-csv'
+import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
+
+import { lagosDate } from '../analytics'
+import type { Db } from '../db/client'
+import { collections, products, type ProductVariantRow, productVariants } from '../db/schema'
+import type { FileResult } from '../http/types'
+import { handlesOf } from './handles'
+import { sortVariants } from './views'
+
+/**
+ * Products read per chunk while exporting: a few hundred KB of CSV. The list of product ids (and names, for the
+ * handles) is read once at the start; each chunk then reads its products and their variants by id.
+ */
+export const CATALOGUE_EXPORT_CHUNK = 500
+
+export interface CatalogueExportOptions {
+  chunkProducts?: number
+  onError?: (error: unknown) => void
+  now: Date
+}
+
+/**
+ * Every live product, oldest first (the order an import made them in), one line per variant in the product page's
+ * order, as the file the import reads back (decision 177). The shape of the transactions export (decision 159): a
+ * pulled stream (highWaterMark 0), a chunk read only when the client wants more, the first read before the answer
+ * so an early failure is a JSON error, a client gone cancels the reads.
+ */
+export async function exportCatalogue(db: Db, vendorId: string, options: CatalogueExportOptions): Promise<FileResult> {
+  const chunkSize = options.chunkProducts ?? CATALOGUE_EXPORT_CHUNK
+  const all = await db
+    .select({ id: products.id, name: products.name, handle: products.handle })
+    .from(products)
+    .where(and(eq(products.vendorId, vendorId), isNull(products.deletedAt)))
+    .orderBy(asc(products.createdAt), asc(products.id))
+  const handles = handlesOf(all)
+  const collectionNames = new Map(
+    (await db.select({ id: collections.id, name: collections.name }).from(collections).where(eq(collections.vendorId, vendorId))).map(
+      (c) => [c.id, c.name],
+    ),
+  )
+
+  const readChunk = async (from: number): Promise<CatalogueCsvLine[]> => {
+    const ids = all.slice(from, from + chunkSize).map((p) => p.id)
+    if (ids.length === 0) return []
+    const [rows, variants] = await Promise.all([
+      db
+        .select()
+        .from(products)
+        .where(and(eq(products.vendorId, vendorId), inArray(products.id, ids))),
+      db
+        .select()
+        .from(productVariants)
+        .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.productId, ids), isNull(productVariants.deletedAt)))
+        .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
+    ])
+    const byId = new Map(rows.map((row) => [row.id, row]))
+    const variantsOf = new Map<string, ProductVariantRow[]>()
+    for (const row of variants) variantsOf.set(row.productId, [...(variantsOf.get(row.productId) ?? []), row])
+    return ids.flatMap((id) => {
+      const product = byId.get(id)
+      // Deleted since the list was read: left out, like a product deleted before the export began.
+      if (!product || product.deletedAt) return []
+      return sortVariants(variantsOf.get(id) ?? [], product.options).map((variant, i) => ({
+        first: i === 0,
+        handle: handles.get(id)!,
+        name: product.name,
+        description: product.description,
+        categoryId: product.categoryId,
+        collection: product.collectionId ? (collectionNames.get(product.collectionId) ?? null) : null,
+        isPublished: product.isPublished,
+        optionNames: product.options.map((o) => o.name),
+        options: variant.options,
+        price: variant.price,
+        units: variant.availableUnits,
+        sku: variant.sku,
+        barcode: variant.barcode,
+        costPrice: variant.costPrice,
+      }))
+    })
+  }
+
+  const encoder = new TextEncoder()
+  let next = 0
+  let first: CatalogueCsvLine[] | null = await readChunk(0)
+  let cancelled = false
+  const body = new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        try {
+          const lines = first ?? (await readChunk(next))
+          const head = first ? CSV_BOM + csvHeader(CATALOGUE_CSV_COLUMNS) : ''
+          first = null
+          if (cancelled) return
+          const text = head + csvLines(lines, CATALOGUE_CSV_COLUMNS)
+          if (text) controller.enqueue(encoder.encode(text))
+          next += chunkSize
+          if (next >= all.length) controller.close()
+        } catch (error) {
+          if (cancelled) return
+          options.onError?.(error)
+          controller.error(error)
+        }
+      },
+      cancel() {
+        cancelled = true
+        first = null
+      },
+    },
+    { highWaterMark: 0 },
+  )
+  return { body, fileName: catalogueFileName(lagosDate(options.now)) }
+}

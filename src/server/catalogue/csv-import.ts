@@ -1,0 +1,192 @@
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
+
+import type { ProductOption } from '#contract/catalogue'
+import type { ImportReport } from '#contract/catalogue-csv'
+
+import type { Db, Tx } from '../db/client'
+import { collections, type ProductRow, products, productVariants } from '../db/schema'
+import { enqueue } from '../jobs'
+import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
+import type { VariantDraft } from './csv-drafts'
+import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf, variantDiffers } from './csv-plan'
+import { madeNow, newVariantRows } from './products'
+import { refreshProductFigures, variantsChanged } from './stock'
+import { sortVariants } from './views'
+
+/*
+ * A catalogue CSV imported (decision 177): the dry run is the plan's report; the apply plans again inside one
+ * transaction and carries the plan out, so nothing is half imported and the counts are the dry run's. New
+ * products and their variants go in a few multi-row inserts (5,000 rows in seconds), every touched product then
+ * takes the one path that keeps its aggregates and stock alerts (variantsChanged), and image URLs become jobs.
+ */
+
+/** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters at ~10 a row. */
+const INSERT_CHUNK = 1000
+
+export async function checkImport(db: Db, vendorId: string, csv: string): Promise<ImportReport> {
+  const plan = await planImport(db, vendorId, csv)
+  return reportOf(plan, false, imagesToQueue(plan))
+}
+
+/** The codes and cost a row gives (a column the file lacks is left out, so a kept variant keeps its own). */
+function codesOf(variant: VariantDraft) {
+  return {
+    ...(variant.sku !== undefined ? { sku: variant.sku } : {}),
+    ...(variant.barcode !== undefined ? { barcode: variant.barcode } : {}),
+    ...(variant.costPrice !== undefined ? { costPrice: variant.costPrice } : {}),
+  }
+}
+
+/** New variant rows as the product form makes them (newVariantRows: its order and times), with their codes and cost. */
+function variantRowsOf(vendorId: string, productId: string, variants: VariantDraft[], options: ProductOption[]) {
+  // Sorted here first, so the (stable) sort in newVariantRows keeps this order and the rows line up with the drafts.
+  const sorted = sortVariants(variants, options)
+  const rows = newVariantRows(
+    vendorId,
+    productId,
+    sorted.map((v) => ({ options: v.options, price: v.price, availableUnits: v.units })),
+    options,
+  )
+  return rows.map((row, i) => ({ ...row, ...codesOf(sorted[i]!) }))
+}
+
+async function makeCollections(tx: Tx, vendorId: string, plan: ImportPlan): Promise<void> {
+  if (plan.newCollections.size === 0) return
+  await tx
+    .insert(collections)
+    .values([...plan.newCollections.values()].map((name) => ({ vendorId, name })))
+    .onConflictDoNothing()
+  const rows = await tx
+    .select({ id: collections.id, name: collections.name })
+    .from(collections)
+    .where(eq(collections.vendorId, vendorId))
+  for (const row of rows) plan.collectionIds.set(row.name.toLowerCase(), row.id)
+}
+
+function collectionIdOf(plan: ImportPlan, product: PlannedProduct): string | null | undefined {
+  const key = product.collectionKey
+  return key ? plan.collectionIds.get(key)! : key
+}
+
+async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, creates: PlannedProduct[]): Promise<string[]> {
+  const ids: string[] = []
+  for (let from = 0; from < creates.length; from += INSERT_CHUNK) {
+    const chunk = creates.slice(from, from + INSERT_CHUNK)
+    const made = await tx
+      .insert(products)
+      .values(
+        chunk.map((planned, i) => ({
+          vendorId,
+          handle: planned.draft.handle,
+          name: planned.draft.name,
+          description: planned.draft.description,
+          categoryId: planned.draft.categoryId ?? null,
+          collectionId: collectionIdOf(plan, planned) ?? null,
+          isPublished: planned.draft.isPublished,
+          options: planned.draft.options,
+          // The file's order is the order they were made in, which the export writes them back in.
+          createdAt: madeNow(i),
+          updatedAt: madeNow(i),
+        })),
+      )
+      .returning({ id: products.id, handle: products.handle })
+    // By handle (unique in the file), not by position: nothing promises RETURNING keeps the order of VALUES.
+    const byHandle = new Map(made.map((row) => [row.handle, row.id]))
+    ids.push(...chunk.map((planned) => byHandle.get(planned.draft.handle)!))
+  }
+  const variantRows = creates.flatMap(({ draft }, i) => variantRowsOf(vendorId, ids[i]!, draft.variants, draft.options))
+  for (let from = 0; from < variantRows.length; from += INSERT_CHUNK) {
+    await tx.insert(productVariants).values(variantRows.slice(from, from + INSERT_CHUNK))
+  }
+  return ids
+}
+
+/** The product's fields and variants become the file's: kept variants (same option values) change in place. */
+async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned: PlannedProduct): Promise<void> {
+  const { draft } = planned
+  const product = planned.existing!
+  const fields: Partial<ProductRow> = {
+    handle: draft.handle,
+    name: draft.name,
+    description: draft.description,
+    isPublished: draft.isPublished,
+    options: draft.options,
+  }
+  if (draft.categoryId !== undefined) fields.categoryId = draft.categoryId
+  const collectionId = collectionIdOf(plan, planned)
+  if (collectionId !== undefined) fields.collectionId = collectionId
+  await tx
+    .update(products)
+    .set({ ...fields, updatedAt: sql`now()` })
+    .where(and(eq(products.vendorId, vendorId), eq(products.id, product.id)))
+  const names = draft.options.map((o) => o.name)
+  const kept = new Map(planned.variants.map((v) => [comboOf(v.options, names), v]))
+  const keptIds = new Set<string>()
+  const fresh: VariantDraft[] = []
+  for (const variant of draft.variants) {
+    const found = kept.get(comboOf(variant.options, names))
+    if (!found) {
+      fresh.push(variant)
+      continue
+    }
+    keptIds.add(found.id)
+    if (!variantDiffers(found, variant) && JSON.stringify(found.options) === JSON.stringify(variant.options)) continue
+    await tx
+      .update(productVariants)
+      .set({ options: variant.options, price: variant.price, availableUnits: variant.units, ...codesOf(variant), updatedAt: sql`now()` })
+      .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, found.id)))
+  }
+  const gone = planned.variants.filter((v) => !keptIds.has(v.id)).map((v) => v.id)
+  if (gone.length) {
+    await tx
+      .update(productVariants)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, gone), isNull(productVariants.deletedAt)))
+  }
+  if (fresh.length) await tx.insert(productVariants).values(variantRowsOf(vendorId, product.id, fresh, draft.options))
+}
+
+async function queueImages(tx: Tx, vendorId: string, creates: PlannedProduct[], ids: string[]): Promise<void> {
+  for (const [i, { draft }] of creates.entries()) {
+    for (const [position, url] of draft.imageUrls.entries()) {
+      const productId = ids[i]!
+      await enqueue(tx, {
+        kind: 'fetch-product-image',
+        payload: { vendorId, productId, url, position },
+        dedupeKey: `product-image:${productId}:${position}`,
+        maxAttempts: 3,
+      })
+    }
+  }
+}
+
+async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: AfterCommit): Promise<void> {
+  await makeCollections(tx, vendorId, plan)
+  const creates = plan.products.filter((p) => p.action === 'create')
+  const ids = await createProducts(tx, vendorId, plan, creates)
+  const updates = plan.products.filter((p) => p.action === 'update')
+  // Products in a fixed order (by id), so two imports touching the same ones take their row locks in turn.
+  const locked = updates.map((p) => p.existing!.id).sort()
+  if (locked.length) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.vendorId, vendorId), inArray(products.id, locked)))
+      .orderBy(products.id)
+      .for('update')
+  }
+  for (const planned of updates) await updateProduct(tx, vendorId, plan, planned)
+  // New variants have no stock alert yet: their products' figures in a few statements, not two each.
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK) await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
+  for (const productId of locked) after.notices.push(...(await variantsChanged(tx, vendorId, productId)))
+  await queueImages(tx, vendorId, creates, ids)
+}
+
+/** The import, all or nothing: refused rows are left out (and reported), everything else commits together. */
+export async function importCatalogue(deps: CatalogueDeps, vendorId: string, csv: string): Promise<ImportReport> {
+  return commitThen(deps, [], async (tx, after) => {
+    const plan = await planImport(tx, vendorId, csv)
+    await applyPlan(tx, vendorId, plan, after)
+    return reportOf(plan, true, imagesToQueue(plan))
+  })
+}

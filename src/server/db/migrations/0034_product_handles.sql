@@ -1,0 +1,2 @@
+ALTER TABLE "products" ADD COLUMN "handle" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "products_vendor_handle_uq" ON "products" USING btree ("vendor_id","handle") WHERE deleted_at is null and handle is not null;
