@@ -122,11 +122,8 @@ function Home() {
         <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
-<<<<<<< HEAD
           <GrossProfit range={range} />
-=======
           <NetFiguresCard range={range} />
->>>>>>> hbooks
         </section>
       ) : null}
       <Outlet />
