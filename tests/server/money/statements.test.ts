@@ -97,7 +97,11 @@ beforeAll(async () => {
     t.db.transaction((tx) => debitForTransfer(tx, vendorId, beneficiary, { amount, narration: 'Supplies', at: lagos(at) }))
   await settle(t.deps, await debit(10_000 * NAIRA, `${D1}T08:00:00.000`), { status: 'success', sessionId: '1'.repeat(30) })
   // Declined: the debit at 09:00 and its reversal at 10:00 are two lines.
-  await settle(t.deps, await debit(5_000 * NAIRA, `${D1}T09:00:00.000`), { status: 'failed', failureReason: 'Dormant account' })
+  await settle(t.deps, await debit(5_000 * NAIRA, `${D1}T09:00:00.000`), {
+    status: 'failed',
+    sessionId: null,
+    failureReason: 'Dormant account',
+  })
   const sale = await order(t, s.token, { items: [{ name: 'Tray', amount: 3_000 * NAIRA, quantity: 1 }] })
   await pay(t, s, sale.reference, 3_000 * NAIRA, payer())
   const refund = await call(t.app, endpoints.refundOrder, {
