@@ -142,7 +142,13 @@ describe('the public pay link page', () => {
     expect(within(more).getByRole('link', { name: 'View cart' }).getAttribute('href')).toBe('/shop/mama-put-kitchen/cart')
     // At the price the customer pays (after the discount), under the shop's key in this browser.
     expect(JSON.parse(localStorage.getItem('vbo.cart.mama-put-kitchen')!)).toEqual([
-      { variantId: 'v-large', productName: 'Jollof rice', options: { Size: 'Large', id: 'hidden-internal-id' }, unitPrice: 450_000, quantity: 1 },
+      {
+        variantId: 'v-large',
+        productName: 'Jollof rice',
+        options: { Size: 'Large', id: 'hidden-internal-id' },
+        unitPrice: 450_000,
+        quantity: 1,
+      },
     ])
   })
 
