@@ -1,6 +1,5 @@
 import { defineConfig, defineGlobalStyles } from '@pandacss/dev'
 
-import { dropUnreadProperties } from './src/app/first-screen/build/unread-properties'
 import { badge, button, card, input, listRow } from './src/app/ui/theme/recipes'
 import { dialog, field, pinInput, sheet, toast } from './src/app/ui/theme/slot-recipes'
 import { keyframes, semanticTokens, textStyles, tokens } from './src/app/ui/theme/tokens'
@@ -37,8 +36,6 @@ const globalCss = defineGlobalStyles({
 
 export default defineConfig({
   preflight: true,
-  // Decision 116: the base preset's custom properties on every element that no rule reads are left out.
-  hooks: { 'cssgen:done': ({ artifact, content }) => (artifact === 'styles.css' ? dropUnreadProperties(content) : undefined) },
   include: ['./src/app/**/*.{ts,tsx}'],
   exclude: [],
   jsxFramework: 'react',

@@ -25,14 +25,16 @@ export const BUDGETS = {
   routeTable: {
     figure: 'route-table chunk',
     unit: 'KiB',
-    today: 37.5,
+    // +2.4 (37.5 → 39.9): the route table's style calls run as written since decision 184 (38.28 → 40.72 measured).
+    today: 39.9,
     margin: 1.5,
     reason: 'Preloaded by index.html beside the entry on every start (decision 113); a screen imported statically lands here.',
   },
   signedIn: {
     figure: 'signed-in chunk',
     unit: 'KiB',
-    today: 48.5,
+    // −2.0 (48.5 → 46.5): the same change made this chunk smaller (49.10 → 47.08 measured, decision 184).
+    today: 46.5,
     margin: 2,
     reason: 'The first signed-in screen (shell, /home, /orders) waits for all of it on a cold start (decisions 100, 124).',
   },
@@ -60,7 +62,8 @@ export const BUDGETS = {
   precache: {
     figure: 'precache (uncompressed)',
     unit: 'KiB',
-    today: 1867.6,
+    // +20.2 (1867.6 → 1887.8): style calls as written and Panda's whole sheet since decision 184 (1902.8 → 1923.0 measured).
+    today: 1887.8,
     margin: 60,
     reason: 'What every install downloads before it works offline; the PDF libraries stay out of it (src/app/first-screen/build/pwa.ts).',
   },

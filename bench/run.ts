@@ -10,7 +10,6 @@ import { longTaskFigures } from './long-tasks'
 import { ORDERS, ordersListFigures } from './orders-list'
 import { processFigures } from './processes'
 import { serverStartFigures } from './server-start'
-import { stylePassFigures } from './style-pass'
 
 const sections = [
   ['PWA bundle (gzip)', bundleFigures],
@@ -21,7 +20,6 @@ const sections = [
   ['In the browser (Chromium 390×844, built PWA, 10,000 more transactions and orders)', browserFigures],
   ['Lighthouse (mobile preset, simulated throttling, Debian Chromium)', lighthouseFigures],
   ['Long main-thread tasks behind TBT (signed-in /home, /orders, /transactions, 4× CPU slowdown, Chromium trace)', longTaskFigures],
-  ["One style pass over a whole screen (built stylesheet against the base preset's every-element properties put back)", stylePassFigures],
   [`Catalogue lists (${PRODUCTS.toLocaleString('en')} products, PGlite in memory, in-process)`, catalogueListFigures],
   [`Orders list (${ORDERS.toLocaleString('en')} orders, PGlite in memory, in-process)`, ordersListFigures],
   [HISTORY_TITLE, historyFigures],

@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { baseURL, demo, demoOnPhone, logIn, phoneContext, suiteBrowser } from './browser'
+import { baseURL, demo, logIn, phoneContext, suiteBrowser } from './browser'
 
 /*
  * Decision 115: index.html's inline script asks for the first signed-in screen's chunks on a device with a session,
  * and on no other. The app's entry is blocked here, so every chunk requested comes from the page itself, and the
  * policy must let the script run (a refused inline script is a console error, not a failure of the page).
- * Decision 119: a lazy screen's chunks are preloaded only when they cross the network, not from a service worker.
+ * Decision 100: a lazy screen's chunks are preloaded, its own first (decision 119's exception under a service worker
+ * was retired by decision 184).
  */
 
 const suite = suiteBrowser()
@@ -66,21 +67,12 @@ async function productsPreloads(page: Page): Promise<number> {
 }
 
 describe("a lazy screen's chunks", () => {
-  it('are preloaded when they come over the network: no service worker yet', async () => {
+  it('are preloaded by the import that loads them', async () => {
     const context = await suite.browser.newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })
     const page = await context.newPage()
     await logIn(page, demo().email, demo().password)
     expect(await page.evaluate(() => Boolean(navigator.serviceWorker?.controller))).toBe(false)
     expect(await productsPreloads(page)).toBe(1)
-    await context.close()
-  })
-
-  it('are not preloaded when the service worker answers them from its precache', async () => {
-    const { context, page } = await demoOnPhone(suite.browser)
-    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
-    await page.reload()
-    expect(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))).toBe(true)
-    expect(await productsPreloads(page)).toBe(0)
     await context.close()
   })
 })

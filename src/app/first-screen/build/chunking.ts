@@ -101,38 +101,6 @@ export function firstPreloads(deps: string[]): string[] {
   return [...deps].sort((a, b) => rank(a) - rank(b)).slice(0, MAX_PRELOADS)
 }
 
-/** The module Vite's preload helper is loaded as, and the start of its function, which the plugin below amends. */
-const PRELOAD_HELPER = /^\0vite\/preload-helper\.js$/
-const PRELOAD_FUNCTION = 'function preload(baseModule, deps, importerUrl) {'
-
-/**
- * Decision 119: when a service worker controls the page, a lazy import preloads none of its JavaScript. The worker
- * answers each chunk from its precache, so a preload saves no round trip, and inserting the tags was a long task of
- * the start (Lighthouse, warm, builds turn about: lower TBT on /home, /transactions and /products). Over the network
- * (a first visit, no worker yet) the helper preloads as before. CSS is still preloaded either way: a lazy chunk's
- * stylesheet must be in before its screen draws.
- */
-export function lazyPreloadsOverTheNetworkOnly(): Plugin {
-  let amended = false
-  return {
-    name: 'vbo:lazy-preloads-over-the-network-only',
-    apply: 'build',
-    transform: {
-      filter: { id: PRELOAD_HELPER },
-      handler(code) {
-        if (!code.includes(PRELOAD_FUNCTION)) this.error(`Vite's preload helper no longer starts with "${PRELOAD_FUNCTION}"`)
-        amended = true
-        const controlled = `if (deps && navigator.serviceWorker?.controller) deps = deps.filter((dep) => dep.endsWith('.css'));`
-        return code.replace(PRELOAD_FUNCTION, `${PRELOAD_FUNCTION}${controlled}`)
-      },
-    },
-    buildEnd(error) {
-      // A helper this transform never saw (renamed, or loaded another way) would ship every preload unnoticed.
-      if (!error && !amended) this.error("Vite's preload helper was not amended: decision 119's check is missing")
-    },
-  }
-}
-
 /** The built bundle's chunks (its assets left out), as transformIndexHtml is handed it. */
 function chunksOf(bundle: Record<string, OutputChunk | OutputAsset> | undefined): OutputChunk[] {
   return Object.values(bundle ?? {}).filter((item): item is OutputChunk => item.type === 'chunk')

@@ -1,18 +1,10 @@
 import type { BuildEnvironmentOptions, PluginOption } from 'vite'
 
 import { TOKEN_KEY } from '../../lib/session-store.ts'
-import {
-  firstPreloads,
-  firstScreenGroups,
-  lazyPreloadsOverTheNetworkOnly,
-  ROUTE_TABLE_CHUNK,
-  routeTablePreload,
-  signedInPreload,
-} from './chunking.ts'
+import { firstPreloads, firstScreenGroups, ROUTE_TABLE_CHUNK, routeTablePreload, signedInPreload } from './chunking.ts'
 import { loginPage } from './login-page.ts'
 import { precompress } from './precompress.ts'
 import { pwa } from './pwa.ts'
-import { staticStyles } from './static-styles.ts'
 
 /*
  * The first screen's part of vite.config.ts: its plugins and the production build's options, in one place so that
@@ -22,10 +14,7 @@ import { staticStyles } from './static-styles.ts'
 /** The build's own plugins, after TanStack Router's and React's, in this order. */
 export function firstScreenPlugins(): PluginOption[] {
   return [
-    // Decision 121: all-literal css(), pattern and recipe calls become their class strings.
-    staticStyles(),
     routeTablePreload(),
-    lazyPreloadsOverTheNetworkOnly(),
     signedInPreload(TOKEN_KEY),
     // Decision 099: `/` is a prerendered page (dist/login.html) that signs in without booting the app.
     loginPage(),
@@ -41,7 +30,7 @@ export function firstScreenBuild(): BuildEnvironmentOptions {
     sourcemap: false,
     // Decision 100: Vite's preload helper inserts a <link rel="modulepreload"> per chunk a lazy route imports; 47 of
     // them on a cold /home cost 123–172 ms of main thread at 4× CPU. The first screen's own chunks go first; the
-    // browser finds the rest through the imports of those it fetched. Under a service worker, none (decision 119).
+    // browser finds the rest through the imports of those it fetched.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : firstPreloads(deps)) },
     rolldownOptions: {
       // The contract's schemas spread shared pieces (`...pageQuery`); without this, reading an imported object counts
