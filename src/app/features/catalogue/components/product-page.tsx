@@ -6,6 +6,7 @@ import { PageHeader } from '#app/ui/page'
 import { productDetailQuery } from '../queries'
 import { ProductDetailsSection } from './product-details-section'
 import { ProductImagesSection } from './product-images-section'
+import { ProductStockSection, showsLocations } from './product-stock-section'
 import { ProductVariantsSection } from './product-variants-section'
 
 export function BackToProducts() {
@@ -35,6 +36,7 @@ export function ProductPage({ id }: { id: string }) {
       <ProductDetailsSection product={product} />
       <ProductImagesSection product={product} />
       <ProductVariantsSection product={product} />
+      {showsLocations(product) ? <ProductStockSection product={product} /> : null}
     </div>
   )
 }
