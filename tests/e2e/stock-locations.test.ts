@@ -32,9 +32,9 @@ async function moveStock(context: BrowserContext, size: string, productName: str
 
   await section.getByRole('link', { name: 'Move stock' }).click()
   const sheet = page.getByRole('dialog', { name: 'Move stock' })
-  await sheet.getByLabel('From').waitFor()
-  expect(await sheet.getByLabel('From').inputValue()).toBe('main')
-  await sheet.getByLabel('To').selectOption({ label: 'Lekki (0)' })
+  await sheet.getByLabel('From', { exact: true }).waitFor()
+  expect(await sheet.getByLabel('From', { exact: true }).inputValue()).toBe('main')
+  await sheet.getByLabel('To', { exact: true }).selectOption({ label: 'Lekki (0)' })
   await sheet.getByLabel('Units to move').fill('3')
   await sheet.getByLabel('Note (optional)').fill('Saturday shelf')
   const sheetShot = shot(`move-stock-sheet-${size}.png`)
