@@ -118,6 +118,8 @@ export const queryKeys = {
     /** Variant lists (GET /product/vendor/variants) live under products: any product change makes them stale. */
     variantLists: () => [...queryKeys.products.all, 'variants'] as const,
     variants: (filters: ProductVariantFilters) => [...queryKeys.products.variantLists(), filters] as const,
+    /** A product's stock transfers between locations (decision 174). */
+    stockTransfers: (productId: string) => [...queryKeys.products.all, 'stock-transfers', productId] as const,
   },
   collections: {
     all: ['collections'] as const,
@@ -149,6 +151,8 @@ export const queryKeys = {
     detail: (reference: string) => [...queryKeys.orders.details(), reference] as const,
     /** The order item picker (GET /order/variants). */
     variants: (filters: SellableVariantFilters) => [...queryKeys.orders.all, 'variants', filters] as const,
+    /** Where the caller may sell (GET /order/locations, decision 174). */
+    locations: () => [...queryKeys.orders.all, 'locations'] as const,
     analytics: (filters: DateRangeKey & { kind?: string; status?: string; customerId?: string }) =>
       [...queryKeys.orders.all, 'analytics', filters] as const,
     breakdown: (range: DateRangeKey & { kind?: string }) => [...queryKeys.orders.all, 'breakdown', range] as const,

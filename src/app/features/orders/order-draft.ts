@@ -43,6 +43,8 @@ export interface OrderDraft {
   narration: string
   /** Invoices only: yyyy-MM-dd (a Lagos day) or '' for none. */
   dueDate: string
+  /** Where it is sold (decision 174): an outlet id, 'main' for the main store, absent to leave it to the server. */
+  outletId?: string
 }
 
 export interface DraftErrors {
@@ -135,6 +137,7 @@ export function orderBody(draft: OrderDraft, transactionReference?: string): Cre
   if (draft.deliveryLocationId) body.deliveryLocationId = draft.deliveryLocationId
   if (draft.narration.trim()) body.narration = draft.narration.trim()
   if (draft.kind === 'invoice' && draft.dueDate) body.dueDate = draft.dueDate
+  if (draft.outletId) body.outletId = draft.outletId === 'main' ? null : draft.outletId
   return transactionReference ? { ...body, transactionReference } : body
 }
 

@@ -6,6 +6,7 @@ import { type DateRangeKey, MONEY_KEYS, queryKeys } from '#app/lib/query-keys'
 import { MAX_PAGE_SIZE } from '#contract/common'
 import type { BodyInput } from '#contract/endpoint'
 import { type Order, orderEndpoints, type OrderKind, type OrderStatus, type OrderSummary } from '#contract/orders'
+import { stockEndpoints } from '#contract/stock'
 
 import type { OrderFilters } from './search'
 
@@ -18,6 +19,13 @@ export const orderListQuery = (filters: OrderFilters) =>
     queryFn: async ({ signal }) => (await api(orderEndpoints.listOrders, { query: filters, signal })).data,
     // The page on screen stays while the next one loads, so paging never blanks the list.
     placeholderData: keepPreviousData,
+  })
+
+/** The main store and outlets the caller may sell at (decision 174); the order form offers a choice when there are several. */
+export const orderLocationsQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.orders.locations(),
+    queryFn: async ({ signal }) => (await api(stockEndpoints.orderLocations, { signal })).data,
   })
 
 export const orderDetailQuery = (reference: string) =>

@@ -74,9 +74,11 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
   }
 
   const paylink = variant.paylink
+  const soldFrom = variant.paylinkOutletId ? variant.locations.find((l) => l.outletId === variant.paylinkOutletId) : undefined
   return (
     <section className={section} aria-label="Payment link">
       <h3 className={heading}>Payment link</h3>
+      {soldFrom ? <p className={note}>Sells {soldFrom.name}&rsquo;s stock: its orders take units from there.</p> : null}
       <div className={linkRow}>
         <a href={paylink} target="_blank" rel="noreferrer" className={linkText}>
           {paylink}

@@ -7,6 +7,7 @@ import { productDetailQuery } from '../queries'
 import { ProductDetailsSection } from './product-details-section'
 import { ProductImagesSection } from './product-images-section'
 import { ProductLabelsSection } from './product-labels-section'
+import { ProductStockSection, showsLocations } from './product-stock-section'
 import { ProductVariantsSection } from './product-variants-section'
 
 export function BackToProducts() {
@@ -36,6 +37,7 @@ export function ProductPage({ id }: { id: string }) {
       <ProductDetailsSection product={product} />
       <ProductImagesSection product={product} />
       <ProductVariantsSection product={product} />
+      {showsLocations(product) ? <ProductStockSection product={product} /> : null}
       <ProductLabelsSection product={product} />
     </div>
   )

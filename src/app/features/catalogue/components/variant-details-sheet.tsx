@@ -69,6 +69,21 @@ function Details({ variant }: { variant: ProductVariant }) {
           {variant.availableUnits.toLocaleString('en-NG')}
           {variant.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
         </DetailRow>
+        {/* Per location once an outlet's stock is in view (decision 174); each opens that location's count. */}
+        {variant.locations.some((l) => l.outletId !== null)
+          ? variant.locations.map((location) => (
+              <DetailRow key={location.outletId ?? 'main'} label={location.name}>
+                <Link
+                  to="/products/$productId/variants/$variantId/stock/$location"
+                  params={{ productId: variant.productId, variantId: variant.id, location: location.outletId ?? 'main' }}
+                  aria-label={`Set stock at ${location.name}`}
+                >
+                  {location.units.toLocaleString('en-NG')}
+                </Link>
+                {location.isLowStock ? <Badge tone="warning">Low stock</Badge> : null}
+              </DetailRow>
+            ))
+          : null}
         <DetailRow label="Availability">{variant.isAvailable ? 'Available' : 'Unavailable'}</DetailRow>
         <DetailRow label="Stock level alert">
           {variant.threshold === null ? 'Not set' : `At ${variant.threshold.toLocaleString('en-NG')} units or below`}

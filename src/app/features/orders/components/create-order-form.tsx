@@ -25,6 +25,7 @@ import { queueOrder, useCreateOrder } from '../queries'
 import { CodeEntry } from './code-entry'
 import { OrderCustomerFields } from './order-customer-fields'
 import { OrderLinesEditor } from './order-lines-editor'
+import { OrderLocationField } from './order-location-field'
 import { OrderPricingFields } from './order-pricing-fields'
 import { OrderTotalsPreview } from './order-totals-preview'
 import { VariantSearch } from './variant-search'
@@ -166,6 +167,7 @@ export function CreateOrderForm({
       </Card>
       <Card title="Items">
         <div className={stack({ gap: '4' })}>
+          <OrderLocationField value={draft.outletId} onChange={(outletId) => set({ outletId })} />
           <VariantSearch onAdd={(variant) => set({ lines: addVariant(draft.lines, variant) })} />
           <CodeEntry onAdd={addScanned} />
           <OrderLinesEditor lines={draft.lines} onChange={(lines) => set({ lines })} />

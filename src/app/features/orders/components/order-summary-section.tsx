@@ -49,6 +49,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
           <InvoiceDueDateRow order={order} />
           <DetailRow label="Last updated">{formatDateTime(order.updatedAt)}</DetailRow>
           {order.transactionReference ? <DetailRow label="For transfer">{order.transactionReference}</DetailRow> : null}
+          {order.outlet ? <DetailRow label="Sold at">{order.outlet.name}</DetailRow> : null}
           {order.narration ? <DetailRow label="Narration">{order.narration}</DetailRow> : null}
         </DetailList>
         <OrderShare order={order} />
