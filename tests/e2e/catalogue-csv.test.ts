@@ -58,7 +58,7 @@ describe('products in and out by CSV on a phone (390×844)', () => {
     await sheet.waitFor({ state: 'detached' })
     await page.getByRole('searchbox', { name: 'Search products by name' }).fill(`E2E CSV ${tag}`)
     await page.getByTestId('product-row').filter({ hasText: `E2E CSV ${tag} Tea` }).waitFor()
-    expect(await page.getByTestId('product-row').count()).toBe(2)
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(2)
 
     // Exported back: the header and the imported products' lines as they were written.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])

@@ -10,7 +10,7 @@ import {
 import type { ImportRefusal } from '#contract/catalogue-csv'
 
 import type { CsvRow, ReadCsv, RowField } from './csv-read'
-import { barcodeOf, categoryOf, costOf, htmlToText, imageUrlsOf, priceOf, Refused, skuOf, unitsOf, yesNo } from './csv-values'
+import { barcodeOf, categoryOf, costOf, htmlToText, imageUrlsOf, priceOf, Refused, skuOf, unitsIn, unitsOf, yesNo } from './csv-values'
 import { MAX_HANDLE, normaliseHandle, slugOf } from './handles'
 import { variantIssues } from './variant-rules'
 
@@ -29,6 +29,8 @@ export interface VariantDraft {
   sku: string | null | undefined
   barcode: string | null | undefined
   costPrice: number | null | undefined
+  /** Units by location name in lower case, from the 'Units at …' columns; undefined: the file has none. */
+  unitsAt: Map<string, number> | undefined
 }
 
 export interface ProductDraft {
@@ -114,11 +116,20 @@ function addVariant(file: ReadCsv, draft: ProductDraft, row: CsvRow): void {
     options[option.name] = value
   })
   if (draft.variants.length >= MAX_VARIANTS) throw new Refused(null, `is past the ${MAX_VARIANTS} variants a product may have`)
+  const unitsAt = file.locations.length
+    ? new Map(file.locations.map(({ header, name }) => [name.toLowerCase(), unitsIn(row.cell(header), null, header)]))
+    : undefined
+  const units = unitsOf(row)
+  const sum = unitsAt ? [...unitsAt.values()].reduce((a, b) => a + b, 0) : units
+  if (unitsAt && row.get('units') !== '' && units !== sum) {
+    throw new Refused('units', `must be blank or the sum of the ${file.locations.map((l) => l.header).join(', ')} columns (${sum})`)
+  }
   draft.variants.push({
     line: row.line,
     options,
     price: priceOf(row),
-    units: unitsOf(row),
+    units: sum,
+    unitsAt,
     sku: skuOf(file, row),
     barcode: barcodeOf(file, row),
     costPrice: costOf(file, row),
@@ -127,7 +138,7 @@ function addVariant(file: ReadCsv, draft: ProductDraft, row: CsvRow): void {
 
 function refusal(file: ReadCsv, line: number, error: unknown): ImportRefusal {
   if (!(error instanceof Refused)) throw error
-  return { line, column: error.field ? file.header(error.field) : null, reason: error.message }
+  return { line, column: error.header ?? (error.field ? file.header(error.field) : null), reason: error.message }
 }
 
 /** The variants fit the options (no combination twice): the product form's rule, per line. */
