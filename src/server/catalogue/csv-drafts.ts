@@ -74,7 +74,8 @@ function startProduct(file: ReadCsv, row: CsvRow, handle: string): ProductDraft 
     if (optionName === '' || (shopify && optionName === 'Title' && row.get('option1Value') === 'Default Title')) break
     if (optionName.length > MAX_OPTION_TEXT) throw new Refused(nameField, `must be at most ${MAX_OPTION_TEXT} characters`)
     if (optionName.toLowerCase() === 'id') throw new Refused(nameField, 'must not be "id"')
-    if (options.some((o) => o.name.toLowerCase() === optionName.toLowerCase())) throw new Refused(nameField, 'must not repeat another option')
+    if (options.some((o) => o.name.toLowerCase() === optionName.toLowerCase()))
+      throw new Refused(nameField, 'must not repeat another option')
     options.push({ name: optionName, values: [] })
   }
   return {
@@ -182,7 +183,11 @@ export function draftProducts(file: ReadCsv): ProductDraft[] {
       draft.lines.push(row.line)
       addVariant(file, draft, row)
       const room = MAX_PRODUCT_IMAGES - draft.imageUrls.length
-      draft.imageUrls.push(...imageUrlsOf(row).filter((url) => !draft!.imageUrls.includes(url)).slice(0, Math.max(0, room)))
+      draft.imageUrls.push(
+        ...imageUrlsOf(row)
+          .filter((url) => !draft!.imageUrls.includes(url))
+          .slice(0, Math.max(0, room)),
+      )
     } catch (error) {
       const refused = refusal(file, row.line, error)
       if (draft) draft.refusals.push(refused)

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
-import { type CatalogueCsvLine, catalogueCsvColumns, catalogueFileName } from '#contract/catalogue-csv'
-import { MAIN_STORE_NAME } from '#contract/stock-locations'
+import { catalogueCsvColumns, type CatalogueCsvLine, catalogueFileName } from '#contract/catalogue-csv'
 import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
+import { MAIN_STORE_NAME } from '#contract/stock-locations'
 
 import { lagosDate } from '../analytics'
 import type { Db } from '../db/client'

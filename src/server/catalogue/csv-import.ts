@@ -8,7 +8,16 @@ import { collections, type ProductRow, products, productVariants } from '../db/s
 import { enqueue } from '../jobs'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
 import type { VariantDraft } from './csv-drafts'
-import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf, unitsChanges, variantDiffers } from './csv-plan'
+import {
+  comboOf,
+  imagesToQueue,
+  type ImportPlan,
+  planImport,
+  type PlannedProduct,
+  reportOf,
+  unitsChanges,
+  variantDiffers,
+} from './csv-plan'
 import { changeUnits } from './locations'
 import { madeNow, newVariantRows } from './products'
 import { refreshProductFigures, variantsChanged } from './stock'
@@ -42,7 +51,8 @@ function codesOf(variant: VariantDraft) {
 function variantRowsOf(vendorId: string, productId: string, variants: VariantDraft[], options: ProductOption[], plan: ImportPlan) {
   // Sorted here first, so the (stable) sort in newVariantRows keeps this order and the rows line up with the drafts.
   const sorted = sortVariants(variants, options)
-  const mainStore = (v: VariantDraft) => (v.unitsAt ? [...v.unitsAt].find(([name]) => plan.stock.locations.get(name) === null)?.[1] ?? 0 : v.units)
+  const mainStore = (v: VariantDraft) =>
+    v.unitsAt ? ([...v.unitsAt].find(([name]) => plan.stock.locations.get(name) === null)?.[1] ?? 0) : v.units
   const rows = newVariantRows(
     vendorId,
     productId,
@@ -58,10 +68,7 @@ async function makeCollections(tx: Tx, vendorId: string, plan: ImportPlan): Prom
     .insert(collections)
     .values([...plan.newCollections.values()].map((name) => ({ vendorId, name })))
     .onConflictDoNothing()
-  const rows = await tx
-    .select({ id: collections.id, name: collections.name })
-    .from(collections)
-    .where(eq(collections.vendorId, vendorId))
+  const rows = await tx.select({ id: collections.id, name: collections.name }).from(collections).where(eq(collections.vendorId, vendorId))
   for (const row of rows) plan.collectionIds.set(row.name.toLowerCase(), row.id)
 }
 
@@ -219,7 +226,8 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
   }
   for (const planned of updates) await updateProduct(tx, vendorId, plan, planned)
   // New variants have no stock alert yet: their products' figures in a few statements, not two each.
-  for (let from = 0; from < ids.length; from += INSERT_CHUNK) await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK)
+    await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
   for (const productId of locked) after.notices.push(...(await variantsChanged(tx, vendorId, productId)))
   await queueImages(tx, vendorId, creates, ids)
 }

@@ -1,8 +1,8 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 
+import { skuKey } from '#contract/catalogue'
 import type { ImportRefusal, ImportReport } from '#contract/catalogue-csv'
 import { MAX_IMPORT_REPORT_LINES } from '#contract/catalogue-csv'
-import { skuKey } from '#contract/catalogue'
 import { MAIN_STORE_NAME } from '#contract/stock-locations'
 
 import type { Db } from '../db/client'
@@ -53,7 +53,10 @@ async function liveStock(db: Db, vendorId: string, file: ReadCsv): Promise<LiveS
     file.locations.length ? db.select({ id: outlets.id, name: outlets.name }).from(outlets).where(eq(outlets.vendorId, vendorId)) : [],
     db.select().from(variantStock).where(eq(variantStock.vendorId, vendorId)),
   ])
-  const byName = new Map<string, string | null>([[MAIN_STORE_NAME.toLowerCase(), null], ...places.map((o) => [o.name.toLowerCase(), o.id] as const)])
+  const byName = new Map<string, string | null>([
+    [MAIN_STORE_NAME.toLowerCase(), null],
+    ...places.map((o) => [o.name.toLowerCase(), o.id] as const),
+  ])
   const locations = new Map<string, string | null>()
   for (const { header, name } of file.locations) {
     const key = name.toLowerCase()
@@ -74,7 +77,13 @@ function sameOptions(a: ProductRow['options'], b: ProductDraft['options']): bool
 }
 
 /** Whether applying the draft would change anything of the product or its variants. */
-function differs(stock: LiveStock, draft: ProductDraft, product: ProductRow, variants: ProductVariantRow[], collectionId: string | null | undefined) {
+function differs(
+  stock: LiveStock,
+  draft: ProductDraft,
+  product: ProductRow,
+  variants: ProductVariantRow[],
+  collectionId: string | null | undefined,
+) {
   if (
     product.name !== draft.name ||
     product.description !== draft.description ||
@@ -223,7 +232,11 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
     }
     const belowDiscount = discountClash(draft, variants)
     if (belowDiscount) {
-      refused.push(...leftOut(draft, [{ line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" }]))
+      refused.push(
+        ...leftOut(draft, [
+          { line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" },
+        ]),
+      )
       continue
     }
     const collectionKey = draft.collection === undefined ? undefined : (draft.collection?.toLowerCase() ?? null)

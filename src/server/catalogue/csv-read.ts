@@ -1,12 +1,6 @@
 import Papa from 'papaparse'
 
-import {
-  CATALOGUE_CSV_HEADERS,
-  type CsvImportFormat,
-  MAX_IMPORT_ROWS,
-  SHOPIFY_CSV_HEADERS,
-  UNITS_AT,
-} from '#contract/catalogue-csv'
+import { CATALOGUE_CSV_HEADERS, type CsvImportFormat, MAX_IMPORT_ROWS, SHOPIFY_CSV_HEADERS, UNITS_AT } from '#contract/catalogue-csv'
 import { unguardCsvText } from '#contract/csv'
 
 import { validationError } from '../http/register'
@@ -81,6 +75,8 @@ export function readCatalogueCsv(text: string): ReadCsv {
     throw validationError([{ path: 'csv', message: `must have at most ${MAX_IMPORT_ROWS.toLocaleString('en-NG')} rows` }])
   }
   const locations =
-    format === 'catalogue' ? headers.filter((h) => h.startsWith(UNITS_AT)).map((header) => ({ header, name: header.slice(UNITS_AT.length).trim() })) : []
+    format === 'catalogue'
+      ? headers.filter((h) => h.startsWith(UNITS_AT)).map((header) => ({ header, name: header.slice(UNITS_AT.length).trim() }))
+      : []
   return { format, header: (field) => names[field] ?? field, has: (field) => index.has(field), locations, rows }
 }

@@ -71,7 +71,8 @@ export function barcodeOf(file: ReadCsv, row: CsvRow): string | null | undefined
   if (text === '') return null
   if (text.length > MAX_BARCODE) throw new Refused('barcode', `must be at most ${MAX_BARCODE} characters`)
   if (!/^[\x21-\x7E]+$/.test(text)) throw new Refused('barcode', 'must be letters, digits or symbols, without spaces')
-  if (/^\d(\.\d+)?E\+\d+$/i.test(text)) throw new Refused('barcode', `looks like a number a spreadsheet shortened ("${text}"): format the column as text`)
+  if (/^\d(\.\d+)?E\+\d+$/i.test(text))
+    throw new Refused('barcode', `looks like a number a spreadsheet shortened ("${text}"): format the column as text`)
   return text
 }
 

@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const HEAD = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units'
+const HEAD =
+  'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units'
 const TAIL = 'SKU,Barcode,Cost'
 const apply = (s: Seller, csv: string) => call(t.app, endpoints.importCatalogue, { token: s.token, body: { csv } })
 async function exported(s: Seller): Promise<string> {
@@ -43,12 +44,14 @@ describe('units per location', () => {
     const res = await apply(s, file)
     expect(res.body.data, JSON.stringify(res.body)).toMatchObject({ created: 1, refusedRows: 0 })
     const held = (await stockOf(s)).map((r) => [r.options.Size, r.outletId, r.units]).sort()
-    expect(held).toEqual([
-      ['Cup', lekki.id, 2],
-      ['Cup', null, 5],
-      ['Flask', lekki.id, 4],
-      ['Flask', null, 0],
-    ].sort())
+    expect(held).toEqual(
+      [
+        ['Cup', lekki.id, 2],
+        ['Cup', null, 5],
+        ['Flask', lekki.id, 4],
+        ['Flask', null, 0],
+      ].sort(),
+    )
     const list = await call(t.app, endpoints.listProducts, { token: s.token, query: { page: 1, size: 5 } })
     expect(list.body.data.items[0]).toMatchObject({ totalUnits: 11 })
     expect(await exported(s)).toBe(file.replace(',900.00,,0,4', ',900.00,4,0,4'))
