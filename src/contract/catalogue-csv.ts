@@ -40,6 +40,12 @@ export const CATALOGUE_CSV_HEADERS = {
 export type CatalogueCsvField = keyof typeof CATALOGUE_CSV_HEADERS
 
 /**
+ * A location's units: 'Units at Main store', 'Units at Lekki' (decision 174's locations), one column each, written
+ * after Units (the total) when the vendor has outlets. On import they set each location; Units is then their sum.
+ */
+export const UNITS_AT = 'Units at '
+
+/**
  * A Shopify product export's columns we read (Shopify's own names, help.shopify.com "Using CSV files to import and
  * export products"); the others (Vendor, Type, Tags, Variant Grams, SEO…) are read past.
  */
@@ -80,6 +86,8 @@ export interface CatalogueCsvLine {
   sku: string | null
   barcode: string | null
   costPrice: number | null
+  /** Units by location name, for the locations the columns name. */
+  unitsAt: Record<string, number>
 }
 
 const onFirst =
@@ -94,7 +102,13 @@ const optionValue = (i: number) => (line: CatalogueCsvLine) => {
 const H = CATALOGUE_CSV_HEADERS
 
 /** The export's columns: what the import reads back to the same catalogue (prices as '1500.00', no floats). */
-export const CATALOGUE_CSV_COLUMNS: readonly CsvColumn<CatalogueCsvLine>[] = [
+export function catalogueCsvColumns(locations: readonly string[]): CsvColumn<CatalogueCsvLine>[] {
+  const at = locations.map((name) => ({ header: `${UNITS_AT}${name}`, value: (line: CatalogueCsvLine) => line.unitsAt[name] ?? 0 }))
+  const units = CATALOGUE_CSV_COLUMNS.findIndex((c) => c.header === H.units) + 1
+  return [...CATALOGUE_CSV_COLUMNS.slice(0, units), ...at, ...CATALOGUE_CSV_COLUMNS.slice(units)]
+}
+
+const CATALOGUE_CSV_COLUMNS: readonly CsvColumn<CatalogueCsvLine>[] = [
   { header: H.handle, value: (line) => line.handle },
   { header: H.name, value: onFirst((line) => line.name) },
   { header: H.description, value: onFirst((line) => line.description) },

@@ -17,15 +17,18 @@ const suite = suiteBrowser()
 const shot = (page: Page, name: string) =>
   process.env.SCREENSHOT_DIR ? page.screenshot({ path: join(process.env.SCREENSHOT_DIR, name) }) : Promise.resolve()
 
-const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,SKU,Barcode,Cost'
+const HEADER =
+  'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,' +
+  // The demo vendor's outlets (Ikeja, Lekki): a column each, after the main store (decision 174).
+  'Units at Main store,Units at Ikeja,Units at Lekki,SKU,Barcode,Cost'
 
 function catalogue(tag: number) {
   const good = [
-    `e2e-csv-${tag}-tea,E2E CSV ${tag} Tea,Hibiscus and ginger,Food and drinks,E2E CSV ${tag},yes,Size,Cup,,,,,1500.00,12,TEA-${tag}-CUP,,600.00`,
-    `e2e-csv-${tag}-tea,,,,,,,Flask,,,,,4000.00,3,TEA-${tag}-FLASK,,1800.00`,
-    `e2e-csv-${tag}-puff,E2E CSV ${tag} Puff puff,"Sweet, soft",Food and drinks,E2E CSV ${tag},no,,,,,,,200.00,50,,${tag}0000001,`,
+    `e2e-csv-${tag}-tea,E2E CSV ${tag} Tea,Hibiscus and ginger,Food and drinks,E2E CSV ${tag},yes,Size,Cup,,,,,1500.00,12,10,0,2,TEA-${tag}-CUP,,600.00`,
+    `e2e-csv-${tag}-tea,,,,,,,Flask,,,,,4000.00,3,3,0,0,TEA-${tag}-FLASK,,1800.00`,
+    `e2e-csv-${tag}-puff,E2E CSV ${tag} Puff puff,"Sweet, soft",Food and drinks,E2E CSV ${tag},no,,,,,,,200.00,50,50,0,0,,${tag}0000001,`,
   ]
-  const bad = `e2e-csv-${tag}-bad,E2E CSV ${tag} Bad,,,,yes,,,,,,,free,1,,,`
+  const bad = `e2e-csv-${tag}-bad,E2E CSV ${tag} Bad,,,,yes,,,,,,,free,1,1,0,0,,,`
   return { good, file: [HEADER, ...good.slice(0, 2), bad, good[2]].join('\r\n') + '\r\n' }
 }
 
@@ -57,8 +60,11 @@ describe('products in and out by CSV on a phone (390×844)', () => {
     await page.getByRole('status').filter({ hasText: 'Imported: 2 added, 0 updated' }).first().waitFor()
     await sheet.waitFor({ state: 'detached' })
     await page.getByRole('searchbox', { name: 'Search products by name' }).fill(`E2E CSV ${tag}`)
-    await page.getByTestId('product-row').filter({ hasText: `E2E CSV ${tag} Tea` }).waitFor()
-    expect(await page.getByTestId('product-row').count()).toBe(2)
+    await page
+      .getByTestId('product-row')
+      .filter({ hasText: `E2E CSV ${tag} Tea` })
+      .waitFor()
+    await expect.poll(() => page.getByTestId('product-row').count()).toBe(2)
 
     // Exported back: the header and the imported products' lines as they were written.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])

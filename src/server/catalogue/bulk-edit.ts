@@ -6,8 +6,8 @@ import { MAX_PRICE_KOBO } from '#contract/pricing'
 import { products, productVariants } from '../db/schema'
 import { notFound } from '../errors'
 import { validationError } from '../http/register'
-import { type CatalogueDeps, commitThen } from './commit'
 import { findCollection } from './collections'
+import { type CatalogueDeps, commitThen } from './commit'
 import { variantsChanged } from './stock'
 
 /*
@@ -62,7 +62,10 @@ export async function bulkEditProducts(deps: CatalogueDeps, vendorId: string, ed
     if (clash) {
       const name = found.find((p) => p.id === clash.productId)!.name
       throw validationError([
-        { path: 'pricePercent', message: `would take a price of ${name} out of range (above zero, at most ₦1,000,000,000, above its flat discount)` },
+        {
+          path: 'pricePercent',
+          message: `would take a price of ${name} out of range (above zero, at most ₦1,000,000,000, above its flat discount)`,
+        },
       ])
     }
     await tx

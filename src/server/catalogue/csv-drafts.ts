@@ -10,7 +10,7 @@ import {
 import type { ImportRefusal } from '#contract/catalogue-csv'
 
 import type { CsvRow, ReadCsv, RowField } from './csv-read'
-import { barcodeOf, categoryOf, costOf, htmlToText, imageUrlsOf, priceOf, Refused, skuOf, unitsOf, yesNo } from './csv-values'
+import { barcodeOf, categoryOf, costOf, htmlToText, imageUrlsOf, priceOf, Refused, skuOf, unitsIn, unitsOf, yesNo } from './csv-values'
 import { MAX_HANDLE, normaliseHandle, slugOf } from './handles'
 import { variantIssues } from './variant-rules'
 
@@ -29,6 +29,8 @@ export interface VariantDraft {
   sku: string | null | undefined
   barcode: string | null | undefined
   costPrice: number | null | undefined
+  /** Units by location name in lower case, from the 'Units at …' columns; undefined: the file has none. */
+  unitsAt: Map<string, number> | undefined
 }
 
 export interface ProductDraft {
@@ -72,7 +74,8 @@ function startProduct(file: ReadCsv, row: CsvRow, handle: string): ProductDraft 
     if (optionName === '' || (shopify && optionName === 'Title' && row.get('option1Value') === 'Default Title')) break
     if (optionName.length > MAX_OPTION_TEXT) throw new Refused(nameField, `must be at most ${MAX_OPTION_TEXT} characters`)
     if (optionName.toLowerCase() === 'id') throw new Refused(nameField, 'must not be "id"')
-    if (options.some((o) => o.name.toLowerCase() === optionName.toLowerCase())) throw new Refused(nameField, 'must not repeat another option')
+    if (options.some((o) => o.name.toLowerCase() === optionName.toLowerCase()))
+      throw new Refused(nameField, 'must not repeat another option')
     options.push({ name: optionName, values: [] })
   }
   return {
@@ -114,11 +117,20 @@ function addVariant(file: ReadCsv, draft: ProductDraft, row: CsvRow): void {
     options[option.name] = value
   })
   if (draft.variants.length >= MAX_VARIANTS) throw new Refused(null, `is past the ${MAX_VARIANTS} variants a product may have`)
+  const unitsAt = file.locations.length
+    ? new Map(file.locations.map(({ header, name }) => [name.toLowerCase(), unitsIn(row.cell(header), null, header)]))
+    : undefined
+  const units = unitsOf(row)
+  const sum = unitsAt ? [...unitsAt.values()].reduce((a, b) => a + b, 0) : units
+  if (unitsAt && row.get('units') !== '' && units !== sum) {
+    throw new Refused('units', `must be blank or the sum of the ${file.locations.map((l) => l.header).join(', ')} columns (${sum})`)
+  }
   draft.variants.push({
     line: row.line,
     options,
     price: priceOf(row),
-    units: unitsOf(row),
+    units: sum,
+    unitsAt,
     sku: skuOf(file, row),
     barcode: barcodeOf(file, row),
     costPrice: costOf(file, row),
@@ -127,7 +139,7 @@ function addVariant(file: ReadCsv, draft: ProductDraft, row: CsvRow): void {
 
 function refusal(file: ReadCsv, line: number, error: unknown): ImportRefusal {
   if (!(error instanceof Refused)) throw error
-  return { line, column: error.field ? file.header(error.field) : null, reason: error.message }
+  return { line, column: error.header ?? (error.field ? file.header(error.field) : null), reason: error.message }
 }
 
 /** The variants fit the options (no combination twice): the product form's rule, per line. */
@@ -171,7 +183,11 @@ export function draftProducts(file: ReadCsv): ProductDraft[] {
       draft.lines.push(row.line)
       addVariant(file, draft, row)
       const room = MAX_PRODUCT_IMAGES - draft.imageUrls.length
-      draft.imageUrls.push(...imageUrlsOf(row).filter((url) => !draft!.imageUrls.includes(url)).slice(0, Math.max(0, room)))
+      draft.imageUrls.push(
+        ...imageUrlsOf(row)
+          .filter((url) => !draft!.imageUrls.includes(url))
+          .slice(0, Math.max(0, room)),
+      )
     } catch (error) {
       const refused = refusal(file, row.line, error)
       if (draft) draft.refusals.push(refused)

@@ -1,11 +1,13 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm'
 
-import { CATALOGUE_CSV_COLUMNS, type CatalogueCsvLine, catalogueFileName } from '#contract/catalogue-csv'
+import { catalogueCsvColumns, type CatalogueCsvLine, catalogueFileName } from '#contract/catalogue-csv'
 import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
+import { MAIN_STORE_NAME } from '#contract/stock-locations'
 
 import { lagosDate } from '../analytics'
 import type { Db } from '../db/client'
-import { collections, products, type ProductVariantRow, productVariants } from '../db/schema'
+import { collections, outlets, products, type ProductVariantRow, productVariants } from '../db/schema'
+import { variantStock } from '../db/stock-schema'
 import type { FileResult } from '../http/types'
 import { handlesOf } from './handles'
 import { sortVariants } from './views'
@@ -42,10 +44,20 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
     ),
   )
 
+  // A vendor with outlets gets a 'Units at …' column per location (decision 174), the main store first.
+  const places = await db
+    .select({ id: outlets.id, name: outlets.name })
+    .from(outlets)
+    .where(eq(outlets.vendorId, vendorId))
+    .orderBy(asc(sql`lower(${outlets.name})`), asc(outlets.id))
+  const locationNames = places.length ? [MAIN_STORE_NAME, ...places.map((p) => p.name)] : []
+  const nameOf = new Map<string | null, string>([[null, MAIN_STORE_NAME], ...places.map((p) => [p.id, p.name] as const)])
+  const columns = catalogueCsvColumns(locationNames)
+
   const readChunk = async (from: number): Promise<CatalogueCsvLine[]> => {
     const ids = all.slice(from, from + chunkSize).map((p) => p.id)
     if (ids.length === 0) return []
-    const [rows, variants] = await Promise.all([
+    const [rows, variants, stock] = await Promise.all([
       db
         .select()
         .from(products)
@@ -55,7 +67,20 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
         .from(productVariants)
         .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.productId, ids), isNull(productVariants.deletedAt)))
         .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
+      places.length
+        ? db
+            .select({ variantId: variantStock.variantId, outletId: variantStock.outletId, units: variantStock.units })
+            .from(variantStock)
+            .innerJoin(productVariants, eq(productVariants.id, variantStock.variantId))
+            .where(and(eq(variantStock.vendorId, vendorId), inArray(productVariants.productId, ids)))
+        : [],
     ])
+    const unitsAt = new Map<string, Record<string, number>>()
+    for (const row of stock) {
+      const held = unitsAt.get(row.variantId) ?? {}
+      held[nameOf.get(row.outletId) ?? ''] = row.units
+      unitsAt.set(row.variantId, held)
+    }
     const byId = new Map(rows.map((row) => [row.id, row]))
     const variantsOf = new Map<string, ProductVariantRow[]>()
     for (const row of variants) variantsOf.set(row.productId, [...(variantsOf.get(row.productId) ?? []), row])
@@ -78,6 +103,7 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
         sku: variant.sku,
         barcode: variant.barcode,
         costPrice: variant.costPrice,
+        unitsAt: unitsAt.get(variant.id) ?? {},
       }))
     })
   }
@@ -91,10 +117,10 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
       async pull(controller) {
         try {
           const lines = first ?? (await readChunk(next))
-          const head = first ? CSV_BOM + csvHeader(CATALOGUE_CSV_COLUMNS) : ''
+          const head = first ? CSV_BOM + csvHeader(columns) : ''
           first = null
           if (cancelled) return
-          const text = head + csvLines(lines, CATALOGUE_CSV_COLUMNS)
+          const text = head + csvLines(lines, columns)
           if (text) controller.enqueue(encoder.encode(text))
           next += chunkSize
           if (next >= all.length) controller.close()

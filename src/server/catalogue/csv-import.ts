@@ -8,7 +8,17 @@ import { collections, type ProductRow, products, productVariants } from '../db/s
 import { enqueue } from '../jobs'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
 import type { VariantDraft } from './csv-drafts'
-import { comboOf, type ImportPlan, imagesToQueue, type PlannedProduct, planImport, reportOf, variantDiffers } from './csv-plan'
+import {
+  comboOf,
+  imagesToQueue,
+  type ImportPlan,
+  planImport,
+  type PlannedProduct,
+  reportOf,
+  unitsChanges,
+  variantDiffers,
+} from './csv-plan'
+import { changeUnits } from './locations'
 import { madeNow, newVariantRows } from './products'
 import { refreshProductFigures, variantsChanged } from './stock'
 import { sortVariants } from './views'
@@ -38,13 +48,15 @@ function codesOf(variant: VariantDraft) {
 }
 
 /** New variant rows as the product form makes them (newVariantRows: its order and times), with their codes and cost. */
-function variantRowsOf(vendorId: string, productId: string, variants: VariantDraft[], options: ProductOption[]) {
+function variantRowsOf(vendorId: string, productId: string, variants: VariantDraft[], options: ProductOption[], plan: ImportPlan) {
   // Sorted here first, so the (stable) sort in newVariantRows keeps this order and the rows line up with the drafts.
   const sorted = sortVariants(variants, options)
+  const mainStore = (v: VariantDraft) =>
+    v.unitsAt ? ([...v.unitsAt].find(([name]) => plan.stock.locations.get(name) === null)?.[1] ?? 0) : v.units
   const rows = newVariantRows(
     vendorId,
     productId,
-    sorted.map((v) => ({ options: v.options, price: v.price, availableUnits: v.units })),
+    sorted.map((v) => ({ options: v.options, price: v.price, availableUnits: mainStore(v) })),
     options,
   )
   return rows.map((row, i) => ({ ...row, ...codesOf(sorted[i]!) }))
@@ -56,10 +68,7 @@ async function makeCollections(tx: Tx, vendorId: string, plan: ImportPlan): Prom
     .insert(collections)
     .values([...plan.newCollections.values()].map((name) => ({ vendorId, name })))
     .onConflictDoNothing()
-  const rows = await tx
-    .select({ id: collections.id, name: collections.name })
-    .from(collections)
-    .where(eq(collections.vendorId, vendorId))
+  const rows = await tx.select({ id: collections.id, name: collections.name }).from(collections).where(eq(collections.vendorId, vendorId))
   for (const row of rows) plan.collectionIds.set(row.name.toLowerCase(), row.id)
 }
 
@@ -94,10 +103,12 @@ async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, create
     const byHandle = new Map(made.map((row) => [row.handle, row.id]))
     ids.push(...chunk.map((planned) => byHandle.get(planned.draft.handle)!))
   }
-  const variantRows = creates.flatMap(({ draft }, i) => variantRowsOf(vendorId, ids[i]!, draft.variants, draft.options))
-  for (let from = 0; from < variantRows.length; from += INSERT_CHUNK) {
-    await tx.insert(productVariants).values(variantRows.slice(from, from + INSERT_CHUNK))
-  }
+  await insertVariants(
+    tx,
+    vendorId,
+    plan,
+    creates.map(({ draft }, i) => ({ productId: ids[i]!, variants: draft.variants, options: draft.options })),
+  )
   return ids
 }
 
@@ -130,11 +141,16 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
       continue
     }
     keptIds.add(found.id)
-    if (!variantDiffers(found, variant) && JSON.stringify(found.options) === JSON.stringify(variant.options)) continue
+    if (!variantDiffers(plan.stock, found, variant) && JSON.stringify(found.options) === JSON.stringify(variant.options)) continue
+    // With 'Units at …' columns each location is set and the triggers keep the total; without, the total is set.
+    const total = variant.unitsAt ? {} : { availableUnits: variant.units }
     await tx
       .update(productVariants)
-      .set({ options: variant.options, price: variant.price, availableUnits: variant.units, ...codesOf(variant), updatedAt: sql`now()` })
+      .set({ options: variant.options, price: variant.price, ...total, ...codesOf(variant), updatedAt: sql`now()` })
       .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, found.id)))
+    for (const { outletId, delta } of unitsChanges(plan.stock, found, variant)) {
+      await changeUnits(tx, vendorId, found.id, outletId, delta)
+    }
   }
   const gone = planned.variants.filter((v) => !keptIds.has(v.id)).map((v) => v.id)
   if (gone.length) {
@@ -143,7 +159,40 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
       .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
       .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.id, gone), isNull(productVariants.deletedAt)))
   }
-  if (fresh.length) await tx.insert(productVariants).values(variantRowsOf(vendorId, product.id, fresh, draft.options))
+  if (fresh.length) await insertVariants(tx, vendorId, plan, [{ productId: product.id, variants: fresh, options: draft.options }])
+}
+
+/**
+ * New variants: the main store's units go in with the row (the trigger of decision 174 puts a new variant's units
+ * there), then each outlet's units from its 'Units at …' column.
+ */
+async function insertVariants(
+  tx: Tx,
+  vendorId: string,
+  plan: ImportPlan,
+  products: { productId: string; variants: VariantDraft[]; options: ProductOption[] }[],
+): Promise<void> {
+  const rows = products.flatMap((p) => variantRowsOf(vendorId, p.productId, p.variants, p.options, plan))
+  const made: { id: string; productId: string; options: Record<string, string> }[] = []
+  for (let from = 0; from < rows.length; from += INSERT_CHUNK) {
+    const chunk = rows.slice(from, from + INSERT_CHUNK)
+    const inserted = await tx
+      .insert(productVariants)
+      .values(chunk)
+      .returning({ id: productVariants.id, productId: productVariants.productId, options: productVariants.options })
+    made.push(...inserted)
+  }
+  if (plan.stock.locations.size === 0) return
+  const outletsOf = new Map(products.map((p) => [p.productId, p]))
+  for (const variant of made) {
+    const product = outletsOf.get(variant.productId)!
+    const names = product.options.map((o) => o.name)
+    const draft = product.variants.find((d) => comboOf(d.options, names) === comboOf(variant.options, names))!
+    for (const [name, units] of draft.unitsAt ?? []) {
+      const outletId = plan.stock.locations.get(name)!
+      if (outletId !== null && units > 0) await changeUnits(tx, vendorId, variant.id, outletId, units)
+    }
+  }
 }
 
 async function queueImages(tx: Tx, vendorId: string, creates: PlannedProduct[], ids: string[]): Promise<void> {
@@ -177,7 +226,8 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
   }
   for (const planned of updates) await updateProduct(tx, vendorId, plan, planned)
   // New variants have no stock alert yet: their products' figures in a few statements, not two each.
-  for (let from = 0; from < ids.length; from += INSERT_CHUNK) await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK)
+    await refreshProductFigures(tx, vendorId, ids.slice(from, from + INSERT_CHUNK))
   for (const productId of locked) after.notices.push(...(await variantsChanged(tx, vendorId, productId)))
   await queueImages(tx, vendorId, creates, ids)
 }

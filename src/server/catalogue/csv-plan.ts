@@ -1,14 +1,18 @@
 import { and, asc, eq, isNull } from 'drizzle-orm'
 
+import { skuKey } from '#contract/catalogue'
 import type { ImportRefusal, ImportReport } from '#contract/catalogue-csv'
 import { MAX_IMPORT_REPORT_LINES } from '#contract/catalogue-csv'
-import { skuKey } from '#contract/catalogue'
+import { MAIN_STORE_NAME } from '#contract/stock-locations'
 
 import type { Db } from '../db/client'
-import { collections, type ProductRow, products, type ProductVariantRow, productVariants } from '../db/schema'
+import { collections, outlets, type ProductRow, products, type ProductVariantRow, productVariants } from '../db/schema'
+import { variantStock } from '../db/stock-schema'
+import { validationError } from '../http/register'
 import { draftProducts, type ProductDraft, type VariantDraft } from './csv-drafts'
 import { readCatalogueCsv, type ReadCsv } from './csv-read'
 import { handlesOf } from './handles'
+import { outletsHold } from './locations'
 
 /*
  * What an import would do (decision 177), computed the same way for the dry run and, inside its transaction, for
@@ -35,6 +39,34 @@ export interface ImportPlan {
   /** Collection names (as the file gives them, by lower case) that do not exist yet. */
   newCollections: Map<string, string>
   collectionIds: Map<string, string>
+  stock: LiveStock
+}
+
+/** The 'Units at …' columns' locations (by lower-case name: an outlet's id, null for the main store) and what each variant holds where. */
+export interface LiveStock {
+  locations: Map<string, string | null>
+  units: (variantId: string, outletId: string | null) => number
+}
+
+async function liveStock(db: Db, vendorId: string, file: ReadCsv): Promise<LiveStock> {
+  const [places, rows] = await Promise.all([
+    file.locations.length ? db.select({ id: outlets.id, name: outlets.name }).from(outlets).where(eq(outlets.vendorId, vendorId)) : [],
+    db.select().from(variantStock).where(eq(variantStock.vendorId, vendorId)),
+  ])
+  const byName = new Map<string, string | null>([
+    [MAIN_STORE_NAME.toLowerCase(), null],
+    ...places.map((o) => [o.name.toLowerCase(), o.id] as const),
+  ])
+  const locations = new Map<string, string | null>()
+  for (const { header, name } of file.locations) {
+    const key = name.toLowerCase()
+    if (!byName.has(key)) {
+      throw validationError([{ path: 'csv', message: `has a column "${header}", but no outlet of yours is called ${name}` }])
+    }
+    locations.set(key, byName.get(key)!)
+  }
+  const held = new Map(rows.map((r) => [`${r.variantId}:${r.outletId ?? ''}`, r.units]))
+  return { locations, units: (variantId, outletId) => held.get(`${variantId}:${outletId ?? ''}`) ?? 0 }
 }
 
 /** A variant's key within its product: its option values in the product's option order. */
@@ -45,7 +77,13 @@ function sameOptions(a: ProductRow['options'], b: ProductDraft['options']): bool
 }
 
 /** Whether applying the draft would change anything of the product or its variants. */
-function differs(draft: ProductDraft, product: ProductRow, variants: ProductVariantRow[], collectionId: string | null | undefined) {
+function differs(
+  stock: LiveStock,
+  draft: ProductDraft,
+  product: ProductRow,
+  variants: ProductVariantRow[],
+  collectionId: string | null | undefined,
+) {
   if (
     product.name !== draft.name ||
     product.description !== draft.description ||
@@ -62,15 +100,24 @@ function differs(draft: ProductDraft, product: ProductRow, variants: ProductVari
   const byCombo = new Map(variants.map((v) => [comboOf(v.options, names), v]))
   return draft.variants.some((d) => {
     const found = byCombo.get(comboOf(d.options, names))
-    return !found || variantDiffers(found, d)
+    return !found || variantDiffers(stock, found, d)
+  })
+}
+
+/** A location whose units the row changes for a kept variant (only with 'Units at …' columns). */
+export function unitsChanges(stock: LiveStock, found: ProductVariantRow, d: VariantDraft): { outletId: string | null; delta: number }[] {
+  return [...(d.unitsAt ?? [])].flatMap(([name, units]) => {
+    const outletId = stock.locations.get(name)!
+    const delta = units - stock.units(found.id, outletId)
+    return delta === 0 ? [] : [{ outletId, delta }]
   })
 }
 
 /** A kept variant the file's row would change (a code or cost the file has no column for stays as it is). */
-export function variantDiffers(found: ProductVariantRow, d: VariantDraft): boolean {
+export function variantDiffers(stock: LiveStock, found: ProductVariantRow, d: VariantDraft): boolean {
   return (
     found.price !== d.price ||
-    found.availableUnits !== d.units ||
+    (d.unitsAt ? unitsChanges(stock, found, d).length > 0 : found.availableUnits !== d.units) ||
     (d.sku !== undefined && found.sku !== d.sku) ||
     (d.barcode !== undefined && found.barcode !== d.barcode) ||
     (d.costPrice !== undefined && found.costPrice !== d.costPrice)
@@ -121,6 +168,19 @@ function leftOut(draft: ProductDraft, refusals: ImportRefusal[]): ImportRefusal[
   return [...refusals, ...others.map((line) => ({ line, column: null, reason: `left out with line ${first} of the same product` }))]
 }
 
+/** Without 'Units at …' columns Units is the total, which cannot go below what the outlets hold (decision 174). */
+function outletClash(stock: LiveStock, draft: ProductDraft, variants: ProductVariantRow[]) {
+  const names = draft.options.map((o) => o.name)
+  const byCombo = new Map(variants.map((v) => [comboOf(v.options, names), v]))
+  for (const d of draft.variants) {
+    const kept = byCombo.get(comboOf(d.options, names))
+    if (!kept || d.unitsAt) continue
+    const held = kept.availableUnits - stock.units(kept.id, null)
+    if (d.units < held) return { line: d.line, held }
+  }
+  return null
+}
+
 /** A kept variant's new price at or below its flat discount (which the product form refuses too). */
 function discountClash(draft: ProductDraft, variants: ProductVariantRow[]) {
   const names = draft.options.map((o) => o.name)
@@ -148,6 +208,7 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
       .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
     db.select({ id: collections.id, name: collections.name }).from(collections).where(eq(collections.vendorId, vendorId)),
   ])
+  const stock = await liveStock(db, vendorId, file)
   const handles = handlesOf(live)
   const byHandle = new Map(live.map((p) => [handles.get(p.id)!, p]))
   const variantsOf = new Map<string, ProductVariantRow[]>()
@@ -164,22 +225,31 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
     }
     const existing = byHandle.get(draft.handle) ?? null
     const variants = existing ? (variantsOf.get(existing.id) ?? []) : []
+    const belowOutlets = outletClash(stock, draft, variants)
+    if (belowOutlets) {
+      refused.push(...leftOut(draft, [{ line: belowOutlets.line, column: file.header('units'), reason: outletsHold(belowOutlets.held) }]))
+      continue
+    }
     const belowDiscount = discountClash(draft, variants)
     if (belowDiscount) {
-      refused.push(...leftOut(draft, [{ line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" }]))
+      refused.push(
+        ...leftOut(draft, [
+          { line: belowDiscount.line, column: file.header('price'), reason: "must be more than the variant's flat discount" },
+        ]),
+      )
       continue
     }
     const collectionKey = draft.collection === undefined ? undefined : (draft.collection?.toLowerCase() ?? null)
     if (collectionKey && !collectionIds.has(collectionKey)) newCollections.set(collectionKey, draft.collection!)
     const collectionId = collectionKey ? (collectionIds.get(collectionKey) ?? `new:${collectionKey}`) : collectionKey
-    const action = !existing ? 'create' : differs(draft, existing, variants, collectionId) ? 'update' : 'unchanged'
+    const action = !existing ? 'create' : differs(stock, draft, existing, variants, collectionId) ? 'update' : 'unchanged'
     planned.push({ draft, action, existing, variants, collectionKey })
   }
   const clashes = codeRefusals(file, planned, variantRows)
   for (const [product, refusal] of clashes) refused.push(...leftOut(product.draft, [refusal]))
   refused.sort((a, b) => a.line - b.line)
   const kept = planned.filter((p) => !clashes.has(p))
-  return { format: file.format, rows: file.rows.length, products: kept, refused, newCollections, collectionIds }
+  return { format: file.format, rows: file.rows.length, products: kept, refused, newCollections, collectionIds, stock }
 }
 
 /** The plan as the dry run (or, applied, the import) answers it. */

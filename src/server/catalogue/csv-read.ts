@@ -1,11 +1,6 @@
 import Papa from 'papaparse'
 
-import {
-  CATALOGUE_CSV_HEADERS,
-  type CsvImportFormat,
-  MAX_IMPORT_ROWS,
-  SHOPIFY_CSV_HEADERS,
-} from '#contract/catalogue-csv'
+import { CATALOGUE_CSV_HEADERS, type CsvImportFormat, MAX_IMPORT_ROWS, SHOPIFY_CSV_HEADERS, UNITS_AT } from '#contract/catalogue-csv'
 import { unguardCsvText } from '#contract/csv'
 
 import { validationError } from '../http/register'
@@ -22,6 +17,8 @@ export interface CsvRow {
   line: number
   /** Trimmed text by field; '' for a column the file lacks or left blank. */
   get: (field: RowField) => string
+  /** The trimmed text under a header (the 'Units at …' columns). */
+  cell: (header: string) => string
 }
 
 export interface ReadCsv {
@@ -30,6 +27,8 @@ export interface ReadCsv {
   header: (field: RowField) => string
   /** The file has this column (a column left out leaves the product's field as it is). */
   has: (field: RowField) => boolean
+  /** The 'Units at …' columns: their header and the location's name. */
+  locations: { header: string; name: string }[]
   rows: CsvRow[]
 }
 
@@ -66,10 +65,18 @@ export function readCatalogueCsv(text: string): ReadCsv {
         const at = index.get(field)
         return at === undefined ? '' : unguardCsvText((record[at] ?? '').trim())
       },
+      cell: (header) => {
+        const at = headers.indexOf(header)
+        return at < 0 ? '' : (record[at] ?? '').trim()
+      },
     })
   })
   if (rows.length > MAX_IMPORT_ROWS) {
     throw validationError([{ path: 'csv', message: `must have at most ${MAX_IMPORT_ROWS.toLocaleString('en-NG')} rows` }])
   }
-  return { format, header: (field) => names[field] ?? field, has: (field) => index.has(field), rows }
+  const locations =
+    format === 'catalogue'
+      ? headers.filter((h) => h.startsWith(UNITS_AT)).map((header) => ({ header, name: header.slice(UNITS_AT.length).trim() }))
+      : []
+  return { format, header: (field) => names[field] ?? field, has: (field) => index.has(field), locations, rows }
 }

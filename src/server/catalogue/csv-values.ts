@@ -10,6 +10,8 @@ import type { CsvRow, ReadCsv, RowField } from './csv-read'
  */
 
 export class Refused extends Error {
+  /** A column that is not one of the fields (a 'Units at …' column), by its header. */
+  header?: string
   constructor(
     readonly field: RowField | null,
     reason: string,
@@ -37,14 +39,22 @@ export function priceOf(row: CsvRow): number {
   return kobo
 }
 
-export function unitsOf(row: CsvRow): number {
-  const text = row.get('units').replaceAll(',', '')
+/** Units as a cell gives them ('' is 0); `field` names the column in a refusal. */
+export function unitsIn(cell: string, field: RowField | null, header?: string): number {
+  const text = cell.replaceAll(',', '')
+  const refuse = (reason: string) => {
+    throw Object.assign(new Refused(field, reason), { header })
+  }
   if (text === '') return 0
-  if (!/^-?\d+$/.test(text)) throw new Refused('units', `must be a whole number (not "${text}")`)
+  if (!/^-?\d+$/.test(text)) refuse(`must be a whole number (not "${text}")`)
   const units = Number(text)
-  if (units < 0) throw new Refused('units', 'must not be negative')
-  if (units > MAX_UNITS) throw new Refused('units', 'must be at most 1,000,000,000')
+  if (units < 0) refuse('must not be negative')
+  if (units > MAX_UNITS) refuse('must be at most 1,000,000,000')
   return units
+}
+
+export function unitsOf(row: CsvRow): number {
+  return unitsIn(row.get('units'), 'units')
 }
 
 export function skuOf(file: ReadCsv, row: CsvRow): string | null | undefined {
@@ -61,7 +71,8 @@ export function barcodeOf(file: ReadCsv, row: CsvRow): string | null | undefined
   if (text === '') return null
   if (text.length > MAX_BARCODE) throw new Refused('barcode', `must be at most ${MAX_BARCODE} characters`)
   if (!/^[\x21-\x7E]+$/.test(text)) throw new Refused('barcode', 'must be letters, digits or symbols, without spaces')
-  if (/^\d(\.\d+)?E\+\d+$/i.test(text)) throw new Refused('barcode', `looks like a number a spreadsheet shortened ("${text}"): format the column as text`)
+  if (/^\d(\.\d+)?E\+\d+$/i.test(text))
+    throw new Refused('barcode', `looks like a number a spreadsheet shortened ("${text}"): format the column as text`)
   return text
 }
 

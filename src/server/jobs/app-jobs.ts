@@ -1,9 +1,9 @@
 import { and, inArray, lt } from 'drizzle-orm'
 
 import { lagosDate } from '../analytics'
-import { fetchProductImageJob } from '../catalogue/image-fetch-job'
 import { purgeKeyCalls } from '../api-keys/calls'
 import { purgeKnownDevices } from '../auth/known-devices'
+import { fetchProductImageJob } from '../catalogue/image-fetch-job'
 import { DAY_MS, HOUR_MS, MINUTE_MS } from '../clock'
 import { jobs } from '../db/platform-schema'
 import type { AppDeps } from '../deps'
@@ -107,7 +107,9 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
         leaseMs: DELIVERY_LEASE_MS,
       })
       // An imported product's image by URL (decision 177): a few tries, a minute apart; a refused address is not retried.
-      .register('fetch-product-image', (payload) => fetchProductImageJob(deps, payload), { backoff: { baseMs: 60_000, capMs: 10 * MINUTE_MS } })
+      .register('fetch-product-image', (payload) => fetchProductImageJob(deps, payload), {
+        backoff: { baseMs: 60_000, capMs: 10 * MINUTE_MS },
+      })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
       // A message whose first try failed (decision 150); a notifier without a queue (tests) sends it itself.
       .register(

@@ -20,7 +20,8 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const HEADER = 'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,SKU,Barcode,Cost'
+const HEADER =
+  'Handle,Name,Description,Category,Collection,Published,Option1 Name,Option1 Value,Option2 Name,Option2 Value,Option3 Name,Option3 Value,Price,Units,SKU,Barcode,Cost'
 const csv = (...lines: string[]) => [HEADER, ...lines].join('\r\n') + '\r\n'
 
 const KITCHEN = csv(
@@ -135,7 +136,9 @@ describe('POST /product/import/check and POST /product/import', () => {
     const s = await seller(t)
     await apply(s, KITCHEN)
     const file = (await exported(s)).slice(1)
-    const edited = file.replace('jollof-rice,,,,,,,Large,,,,,2500.00,4', 'jollof-rice,,,,,,,Large,,,,,2600.00,4').replace(/chapman,,[^\r]*\r\n/, '')
+    const edited = file
+      .replace('jollof-rice,,,,,,,Large,,,,,2500.00,4', 'jollof-rice,,,,,,,Large,,,,,2600.00,4')
+      .replace(/chapman,,[^\r]*\r\n/, '')
     const dry = await check(s, edited)
     expect(dry.body.data).toMatchObject({ created: 0, updated: 2, unchanged: 1 })
     await apply(s, edited)
@@ -177,10 +180,7 @@ describe('POST /product/import/check and POST /product/import', () => {
 
   it('reads SKUs, barcodes and costs; a code used twice is refused on the line that repeats it', async () => {
     const s = await seller(t)
-    const first = csv(
-      'tea,Tea,,,,yes,Size,Cup,,,,,300.00,5,TEA-CUP,5012345678900,120.50',
-      'tea,,,,,,,Flask,,,,,900.00,1,TEA-FLASK,,',
-    )
+    const first = csv('tea,Tea,,,,yes,Size,Cup,,,,,300.00,5,TEA-CUP,5012345678900,120.50', 'tea,,,,,,,Flask,,,,,900.00,1,TEA-FLASK,,')
     expect((await apply(s, first)).body.data).toMatchObject({ created: 1, refusedRows: 0 })
     const [tea] = await liveProducts(s)
     const detail = await call(t.app, endpoints.productDetail, { token: s.token, query: { id: tea!.id } })

@@ -4,8 +4,8 @@ import type { AddressInfo } from 'node:net'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
-import { productImages } from '#server/db/schema'
 import { fetchProductImageJob } from '#server/catalogue/image-fetch-job'
+import { productImages } from '#server/db/schema'
 import { GiveUp } from '#server/jobs'
 
 import { catalogueApp, makeProduct, PNG, seller } from './helpers'

@@ -9,15 +9,7 @@ import { exportCatalogue } from '../csv'
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2' })
 
 /** Under the products tabs: Select (bulk edit), Import CSV and Export CSV of the whole catalogue (issue 41). */
-export function CatalogueCsvActions({
-  selecting,
-  onSelect,
-  onImport,
-}: {
-  selecting: boolean
-  onSelect: () => void
-  onImport: () => void
-}) {
+export function CatalogueCsvActions({ selecting, onSelect, onImport }: { selecting: boolean; onSelect: () => void; onImport: () => void }) {
   return (
     <div className={row}>
       <Button variant="outline" onClick={onSelect} aria-pressed={selecting}>

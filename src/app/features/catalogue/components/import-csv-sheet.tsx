@@ -76,7 +76,9 @@ export function ImportCsvSheet({ onClose }: { onClose: () => void }) {
           </p>
         ) : null}
         {report ? <ImportReportView report={report} /> : null}
-        {report && toImport === 0 ? <p className={helper}>Nothing to import: every product is refused or already as the file says.</p> : null}
+        {report && toImport === 0 ? (
+          <p className={helper}>Nothing to import: every product is refused or already as the file says.</p>
+        ) : null}
       </div>
     </Sheet>
   )
