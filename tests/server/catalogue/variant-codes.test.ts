@@ -3,7 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 
 import { call } from '../harness'
-import { catalogueApp, expectError, makeProduct, memberToken, patchProduct, postProduct, productFields, type Seller, seller } from './helpers'
+import {
+  catalogueApp,
+  expectError,
+  makeProduct,
+  memberToken,
+  patchProduct,
+  postProduct,
+  productFields,
+  type Seller,
+  seller,
+} from './helpers'
 
 /* A variant's SKU and barcode (decision 175): unique per vendor among live variants, found by GET /order/variants?code=. */
 
