@@ -59,7 +59,7 @@ describe('cost price', () => {
     expect((await setCost(s, s.small.id, null)).costPrice).toBeNull()
     const refused = await call(t.app, endpoints.updateVariant, { token: s.token, body: { id: s.small.id, costPrice: -1 } })
     expect(refused.status).toBe(422)
-    expect(refused.body.issues[0]).toMatchObject({ path: 'costPrice' })
+    expect(refused.body.issues![0]).toMatchObject({ path: 'costPrice' })
   })
 })
 
