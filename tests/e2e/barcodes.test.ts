@@ -170,5 +170,14 @@ describe('barcodes at the counter (390×844)', () => {
     // Orders without products: no cost, no margin.
     expect(await cashier.getByText(/ · cost ₦|^Margin$/).count()).toBe(0)
     await cashierContext.close()
+
+    // The owner's Home on a tablet: sales and gross profit for today.
+    const { context: ownerAgain, page: home } = await demoOnPhone(suite.browser)
+    await home.setViewportSize({ width: 1024, height: 768 })
+    const profit = home.getByRole('region', { name: 'Sales and profit' })
+    await profit.getByText('Gross profit').waitFor()
+    await profit.scrollIntoViewIfNeeded()
+    await home.screenshot({ path: join(shots, 'home-gross-profit-1024.png') })
+    await ownerAgain.close()
   })
 })
