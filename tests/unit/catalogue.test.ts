@@ -121,9 +121,9 @@ describe('Update Variant', () => {
 
   it('previews the price after a discount with the shared pricing rule, to the kobo', () => {
     // 7.5 % of ₦10.01 is 75.075 kobo, taken off as 75.
-    expect(previewPrice({ price: '10.01', units: '5', discountType: 'PERCENTAGE', discount: '7.5' })).toBe(926)
-    expect(previewPrice({ price: '10.01', units: '5', discountType: 'FLAT', discount: '1' })).toBe(901)
-    expect(previewPrice({ price: '10.01', units: '5', discountType: 'FLAT', discount: '' })).toBeNull()
+    expect(previewPrice({ price: '10.01', discountType: 'PERCENTAGE', discount: '7.5' })).toBe(926)
+    expect(previewPrice({ price: '10.01', discountType: 'FLAT', discount: '1' })).toBe(901)
+    expect(previewPrice({ price: '10.01', discountType: 'FLAT', discount: '' })).toBeNull()
   })
 
   it('sends nothing when nothing changed, a discount only with both fields, and clears one set to No discount', () => {

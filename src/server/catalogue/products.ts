@@ -12,7 +12,7 @@ import { outletsHold, outletUnitsOf } from './locations'
 import { liveProduct, loadProduct } from './product-list'
 import { variantsChanged } from './stock'
 import { storeImages, type Upload } from './uploads'
-import { checkCodesFree, type CodeField, type CodedVariant, codesUnique } from './variant-codes'
+import { checkCodesFree, type CodedVariant, type CodeField, codesUnique } from './variant-codes'
 import { checkVariants, normaliseOptions, variantIssues } from './variant-rules'
 import { sortVariants } from './views'
 
@@ -89,31 +89,31 @@ export async function createProduct(deps: CatalogueDeps, vendorId: string, input
   const uploads = await storeImages(deps.storage, input.images)
   const productId = await codesUnique(variantsPath, () =>
     commitThen(
-    deps,
-    uploads.map((upload) => upload.key),
-    async (tx, after) => {
-      if (input.collectionId) await findCollection(tx, vendorId, input.collectionId)
-      await checkCodesFree(tx, vendorId, variants, variantPath, {})
-      const [product] = await tx
-        .insert(products)
-        .values({
-          vendorId,
-          name: input.name,
-          description: input.description ?? null,
-          collectionId: input.collectionId ?? null,
-          categoryId: input.categoryId ?? null,
-          isPublished: input.isPublished,
-          options: input.options,
-          createdAt: madeNow(),
-          updatedAt: madeNow(),
-        })
-        .returning({ id: products.id })
-      await addImages(tx, vendorId, product!.id, uploads, 0)
-      await tx.insert(productVariants).values(newVariantRows(vendorId, product!.id, variants, input.options))
-      after.notices.push(...(await variantsChanged(tx, vendorId, product!.id)))
-      return product!.id
-    },
-  ),
+      deps,
+      uploads.map((upload) => upload.key),
+      async (tx, after) => {
+        if (input.collectionId) await findCollection(tx, vendorId, input.collectionId)
+        await checkCodesFree(tx, vendorId, variants, variantPath, {})
+        const [product] = await tx
+          .insert(products)
+          .values({
+            vendorId,
+            name: input.name,
+            description: input.description ?? null,
+            collectionId: input.collectionId ?? null,
+            categoryId: input.categoryId ?? null,
+            isPublished: input.isPublished,
+            options: input.options,
+            createdAt: madeNow(),
+            updatedAt: madeNow(),
+          })
+          .returning({ id: products.id })
+        await addImages(tx, vendorId, product!.id, uploads, 0)
+        await tx.insert(productVariants).values(newVariantRows(vendorId, product!.id, variants, input.options))
+        after.notices.push(...(await variantsChanged(tx, vendorId, product!.id)))
+        return product!.id
+      },
+    ),
   )
   return loadProduct(deps.db, vendorId, productId, origin)
 }
@@ -251,29 +251,29 @@ export async function updateProduct(deps: CatalogueDeps, vendorId: string, chang
   const uploads = await storeImages(deps.storage, changes.images)
   await codesUnique(variantsPath, () =>
     commitThen(
-    deps,
-    uploads.map((upload) => upload.key),
-    async (tx, after) => {
-      // The row lock makes concurrent edits of one product take turns instead of mixing their variant lists.
-      const [product] = await tx.select().from(products).where(liveProduct(vendorId, changes.id)).for('update')
-      if (!product) throw notFound('Product')
-      if (changes.collectionId) await findCollection(tx, vendorId, changes.collectionId)
-      if (changes.variants || changes.options) await replaceVariants(tx, vendorId, product, changes)
-      if (changes.keepImageIds || uploads.length) await replaceImages(tx, vendorId, product.id, changes, uploads, after)
-      const fields: Partial<ProductRow> = {}
-      if (changes.name !== undefined) fields.name = changes.name
-      if (changes.description !== undefined) fields.description = changes.description
-      if (changes.collectionId !== undefined) fields.collectionId = changes.collectionId
-      if (changes.categoryId !== undefined) fields.categoryId = changes.categoryId
-      if (changes.isPublished !== undefined) fields.isPublished = changes.isPublished
-      if (changes.options !== undefined) fields.options = changes.options
-      await tx
-        .update(products)
-        .set({ ...fields, updatedAt: sql`now()` })
-        .where(liveProduct(vendorId, product.id))
-      after.notices.push(...(await variantsChanged(tx, vendorId, product.id)))
-    },
-  ),
+      deps,
+      uploads.map((upload) => upload.key),
+      async (tx, after) => {
+        // The row lock makes concurrent edits of one product take turns instead of mixing their variant lists.
+        const [product] = await tx.select().from(products).where(liveProduct(vendorId, changes.id)).for('update')
+        if (!product) throw notFound('Product')
+        if (changes.collectionId) await findCollection(tx, vendorId, changes.collectionId)
+        if (changes.variants || changes.options) await replaceVariants(tx, vendorId, product, changes)
+        if (changes.keepImageIds || uploads.length) await replaceImages(tx, vendorId, product.id, changes, uploads, after)
+        const fields: Partial<ProductRow> = {}
+        if (changes.name !== undefined) fields.name = changes.name
+        if (changes.description !== undefined) fields.description = changes.description
+        if (changes.collectionId !== undefined) fields.collectionId = changes.collectionId
+        if (changes.categoryId !== undefined) fields.categoryId = changes.categoryId
+        if (changes.isPublished !== undefined) fields.isPublished = changes.isPublished
+        if (changes.options !== undefined) fields.options = changes.options
+        await tx
+          .update(products)
+          .set({ ...fields, updatedAt: sql`now()` })
+          .where(liveProduct(vendorId, product.id))
+        after.notices.push(...(await variantsChanged(tx, vendorId, product.id)))
+      },
+    ),
   )
   return loadProduct(deps.db, vendorId, changes.id, origin)
 }

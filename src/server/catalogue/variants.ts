@@ -66,8 +66,7 @@ function optionValueMatches(term: string): SQL {
 }
 
 /** A scanned or typed code: the barcode exactly, or the SKU ignoring case; each read by its unique index (175). */
-const codeMatches = (code: string): SQL =>
-  or(eq(productVariants.barcode, code), eq(sql`lower(${productVariants.sku})`, skuKey(code)))!
+const codeMatches = (code: string): SQL => or(eq(productVariants.barcode, code), eq(sql`lower(${productVariants.sku})`, skuKey(code)))!
 
 export async function listVariants(
   db: Db,
@@ -141,40 +140,42 @@ function nextDiscount(current: ProductVariantRow, changes: VariantChanges, price
 
 /** PATCH /product/variants: only the fields sent change, so an availability toggle never overwrites units sold. */
 export async function updateVariant(deps: CatalogueDeps, vendorId: string, changes: VariantChanges, origin: string) {
-  await codesUnique((field) => field, () =>
-    commitThen(deps, [], async (tx, after) => {
-    const { variant } = await lockVariant(tx, vendorId, changes.id)
-    await checkCodesFree(tx, vendorId, [changes], (_, field) => field, { variantId: variant.id })
-    // A stock count set from an old view (offline, sent later) would erase the sales since: refuse, and say the count.
-    if (changes.availableUnits !== undefined && changes.unitsWere !== undefined && changes.unitsWere !== variant.availableUnits) {
-      throw new ApiError(
-        409,
-        'VARIANT_UNITS_CHANGED',
-        `Available units changed to ${variant.availableUnits} since this change was made (it was ${changes.unitsWere}). Check the stock and save again.`,
-      )
-    }
-    // availableUnits is the total over every location: the difference lands in the main store, which the outlets'
-    // units may not push below zero (decision 174).
-    const atOutlets = (await outletUnitsOf(tx, vendorId, [variant.id])).get(variant.id) ?? 0
-    if (changes.availableUnits !== undefined && changes.availableUnits < atOutlets) {
-      throw validationError([{ path: 'availableUnits', message: outletsHold(atOutlets) }])
-    }
-    const price = changes.price ?? variant.price
-    await tx
-      .update(productVariants)
-      .set({
-        price,
-        ...nextDiscount(variant, changes, price),
-        ...(changes.availableUnits === undefined ? {} : { availableUnits: changes.availableUnits }),
-        ...(changes.isAvailable === undefined ? {} : { isAvailable: changes.isAvailable }),
-        ...(changes.sku === undefined ? {} : { sku: changes.sku }),
-        ...(changes.barcode === undefined ? {} : { barcode: changes.barcode }),
-        ...(changes.costPrice === undefined ? {} : { costPrice: changes.costPrice }),
-        updatedAt: sql`now()`,
-      })
-      .where(liveVariant(vendorId, variant.id))
-    after.notices.push(...(await variantsChanged(tx, vendorId, variant.productId)))
-  }),
+  await codesUnique(
+    (field) => field,
+    () =>
+      commitThen(deps, [], async (tx, after) => {
+        const { variant } = await lockVariant(tx, vendorId, changes.id)
+        await checkCodesFree(tx, vendorId, [changes], (_, field) => field, { variantId: variant.id })
+        // A stock count set from an old view (offline, sent later) would erase the sales since: refuse, and say the count.
+        if (changes.availableUnits !== undefined && changes.unitsWere !== undefined && changes.unitsWere !== variant.availableUnits) {
+          throw new ApiError(
+            409,
+            'VARIANT_UNITS_CHANGED',
+            `Available units changed to ${variant.availableUnits} since this change was made (it was ${changes.unitsWere}). Check the stock and save again.`,
+          )
+        }
+        // availableUnits is the total over every location: the difference lands in the main store, which the outlets'
+        // units may not push below zero (decision 174).
+        const atOutlets = (await outletUnitsOf(tx, vendorId, [variant.id])).get(variant.id) ?? 0
+        if (changes.availableUnits !== undefined && changes.availableUnits < atOutlets) {
+          throw validationError([{ path: 'availableUnits', message: outletsHold(atOutlets) }])
+        }
+        const price = changes.price ?? variant.price
+        await tx
+          .update(productVariants)
+          .set({
+            price,
+            ...nextDiscount(variant, changes, price),
+            ...(changes.availableUnits === undefined ? {} : { availableUnits: changes.availableUnits }),
+            ...(changes.isAvailable === undefined ? {} : { isAvailable: changes.isAvailable }),
+            ...(changes.sku === undefined ? {} : { sku: changes.sku }),
+            ...(changes.barcode === undefined ? {} : { barcode: changes.barcode }),
+            ...(changes.costPrice === undefined ? {} : { costPrice: changes.costPrice }),
+            updatedAt: sql`now()`,
+          })
+          .where(liveVariant(vendorId, variant.id))
+        after.notices.push(...(await variantsChanged(tx, vendorId, variant.productId)))
+      }),
   )
   return variantView(deps.db, vendorId, changes.id, origin)
 }

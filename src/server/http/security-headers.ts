@@ -59,6 +59,7 @@ export function securityHeaders(deps: Pick<AppDeps, 'trustProxy' | 'publicUrl' |
     headers.set('Referrer-Policy', 'no-referrer')
     headers.set('X-Frame-Options', 'DENY')
     headers.set('Cross-Origin-Opener-Policy', 'same-origin')
-    headers.set('Permissions-Policy', 'camera=(), microphone=(), geolocation=()')
+    // The camera for the order form's barcode scanner, on our own pages only (decision 175).
+    headers.set('Permissions-Policy', 'camera=(self), microphone=(), geolocation=()')
   }
 }

@@ -50,18 +50,18 @@ export async function orderAnalytics(db: Db, vendorId: string, start: Date, end:
   )
   const [[totals], cost] = await Promise.all([
     db
-    .select({
-      orderCount: count(),
-      paidCount: tally(statusIn('paid', 'overpayment', 'fulfilled')),
-      partiallyPaidCount: tally(statusIn('partially-paid')),
-      pendingCount: tally(statusIn('pending')),
-      refundedCount: tally(statusIn('refunded', 'refund-pending')),
-      totalSales: sum(orders.amountPaid),
-      totalRefunded: sum(orders.amountRefunded),
-      withPayment: tally(sql`${orders.amountPaid} > 0`),
-    })
-    .from(orders)
-    .where(where),
+      .select({
+        orderCount: count(),
+        paidCount: tally(statusIn('paid', 'overpayment', 'fulfilled')),
+        partiallyPaidCount: tally(statusIn('partially-paid')),
+        pendingCount: tally(statusIn('pending')),
+        refundedCount: tally(statusIn('refunded', 'refund-pending')),
+        totalSales: sum(orders.amountPaid),
+        totalRefunded: sum(orders.amountRefunded),
+        withPayment: tally(sql`${orders.amountPaid} > 0`),
+      })
+      .from(orders)
+      .where(where),
     costOfSales(db, where),
   ])
   const { withPayment, ...figures } = totals!

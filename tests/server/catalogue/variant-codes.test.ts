@@ -3,7 +3,17 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 
 import { call } from '../harness'
-import { catalogueApp, expectError, makeProduct, memberToken, patchProduct, postProduct, productFields, type Seller, seller } from './helpers'
+import {
+  catalogueApp,
+  expectError,
+  makeProduct,
+  memberToken,
+  patchProduct,
+  postProduct,
+  productFields,
+  type Seller,
+  seller,
+} from './helpers'
 
 /* A variant's SKU and barcode (decision 175): unique per vendor among live variants, found by GET /order/variants?code=. */
 
@@ -83,7 +93,7 @@ describe('SKU and barcode', () => {
     expect(twice.body.issues).toEqual([{ path: 'variants.1.barcode', message: 'is already used by another variant of this product' }])
     const spaced = await postProduct(t, s.token, single(null, '123 456'))
     expect(spaced.status).toBe(422)
-    expect(spaced.body.issues[0]).toMatchObject({ path: 'variants.0.barcode' })
+    expect(spaced.body.issues![0]).toMatchObject({ path: 'variants.0.barcode' })
   })
 
   it('PATCH /product/variants sets, refuses a taken one under its field, and clears with null', async () => {

@@ -47,14 +47,19 @@ describe('cost price', () => {
   it('is kept on the variant (null clears it) and snapshotted on the order line: a later edit leaves the sale alone', async () => {
     const s = await shop(t)
     expect((await setCost(s, s.small.id, 600 * NAIRA)).costPrice).toBe(600 * NAIRA)
-    const sold = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }, { name: 'Tray', amount: 200 * NAIRA, quantity: 1 }] })
+    const sold = await order(t, s.token, {
+      items: [
+        { variantId: s.small.id, quantity: 2 },
+        { name: 'Tray', amount: 200 * NAIRA, quantity: 1 },
+      ],
+    })
     expect(sold.items.map((item: { unitCost: number | null }) => item.unitCost)).toEqual([600 * NAIRA, null])
     await setCost(s, s.small.id, 700 * NAIRA)
     expect((await orderData(t, s.token, sold.reference)).items.map((item) => item.unitCost)).toEqual([600 * NAIRA, null])
     expect((await setCost(s, s.small.id, null)).costPrice).toBeNull()
     const refused = await call(t.app, endpoints.updateVariant, { token: s.token, body: { id: s.small.id, costPrice: -1 } })
     expect(refused.status).toBe(422)
-    expect(refused.body.issues[0]).toMatchObject({ path: 'costPrice' })
+    expect(refused.body.issues![0]).toMatchObject({ path: 'costPrice' })
   })
 })
 
@@ -69,7 +74,12 @@ describe('gross profit on GET /analytics/order', () => {
     // The cost changes after the sale: order a keeps ₦600.
     await setCost(s, s.small.id, 700 * NAIRA)
     // A Large (cost ₦900) and a custom line without a cost, paid, then ₦300 refunded.
-    const b = await order(t, s.token, { items: [{ variantId: s.large.id, quantity: 1 }, { name: 'Delivery bag', amount: 500 * NAIRA, quantity: 1 }] })
+    const b = await order(t, s.token, {
+      items: [
+        { variantId: s.large.id, quantity: 1 },
+        { name: 'Delivery bag', amount: 500 * NAIRA, quantity: 1 },
+      ],
+    })
     await pay(t, s, b.reference, 2_000 * NAIRA)
     expect((await refund(s, b.reference, 300 * NAIRA)).status).toBe('paid')
     // A Small paid and refunded in full: its units came back, so its cost does not count.

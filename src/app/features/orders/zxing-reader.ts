@@ -12,7 +12,15 @@ export function zxingReader(): FrameReader {
   const hints = new Map<DecodeHintType, unknown>([
     [
       DecodeHintType.POSSIBLE_FORMATS,
-      [BarcodeFormat.EAN_13, BarcodeFormat.EAN_8, BarcodeFormat.UPC_A, BarcodeFormat.UPC_E, BarcodeFormat.CODE_128, BarcodeFormat.CODE_39, BarcodeFormat.ITF],
+      [
+        BarcodeFormat.EAN_13,
+        BarcodeFormat.EAN_8,
+        BarcodeFormat.UPC_A,
+        BarcodeFormat.UPC_E,
+        BarcodeFormat.CODE_128,
+        BarcodeFormat.CODE_39,
+        BarcodeFormat.ITF,
+      ],
     ],
     [DecodeHintType.TRY_HARDER, true],
   ])

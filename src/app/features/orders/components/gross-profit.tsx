@@ -20,7 +20,9 @@ const NO_FIGURES = { totalSales: 0, totalRefunded: 0, costOfSales: 0, grossProfi
  * orders and products: the server leaves cost out of every answer to anyone without products.
  */
 export function GrossProfit({ range }: { range: DateRangeKey }) {
-  const canSee = usePermission('VENDOR_ORDERS') && usePermission('VENDOR_INVENTORY')
+  const canSeeOrders = usePermission('VENDOR_ORDERS')
+  const canSeeCost = usePermission('VENDOR_INVENTORY')
+  const canSee = canSeeOrders && canSeeCost
   const query = useQuery({ ...grossProfitQuery(range), enabled: canSee })
   if (!canSee) return null
   const a = query.data
