@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 
 import { call } from '../harness'
@@ -12,7 +13,7 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const bulk = (s: Seller, body: Parameters<typeof call<typeof endpoints.bulkEditProducts>>[2]['body']) =>
+const bulk = (s: Seller, body: BodyInput<typeof endpoints.bulkEditProducts>) =>
   call(t.app, endpoints.bulkEditProducts, { token: s.token, body })
 const detail = async (s: Seller, id: string) => (await call(t.app, endpoints.productDetail, { token: s.token, query: { id } })).body.data
 
