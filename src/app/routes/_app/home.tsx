@@ -1,16 +1,14 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router'
-import { useMemo } from 'react'
+import { lazy, Suspense, useMemo } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import * as v from 'valibot'
 
-import { GrossProfit } from '#app/features/orders/components/gross-profit'
 import { outletListQuery } from '#app/features/outlets/queries'
 import { outletListFilters } from '#app/features/outlets/search'
 import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { pinStatusQuery } from '#app/features/pin/queries'
-import { NetFiguresCard } from '#app/features/statements/components/net-figures'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
 import { AccountDetailsCard, BalanceCard } from '#app/features/wallet/components/wallet-overview'
@@ -25,6 +23,11 @@ import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
 import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
+
+// Below the first fold, and not every member sees them: loaded after the first screen, out of the signed-in chunk
+// (its budget, bench/budgets.ts).
+const GrossProfit = lazy(() => import('#app/features/orders/components/gross-profit').then((m) => ({ default: m.GrossProfit })))
+const NetFiguresCard = lazy(() => import('#app/features/statements/components/net-figures').then((m) => ({ default: m.NetFiguresCard })))
 
 export const Route = createFileRoute('/_app/home')({
   // Every way in after signing in arrives here; a role without the wallet goes on to its own first screen. Only
@@ -122,8 +125,10 @@ function Home() {
         <section aria-label="Transaction analytics" className={stack({ gap: '3' })}>
           <DateFilter value={dates} onChange={setDates} />
           <TransactionAnalytics range={range} periodLabel={DURATION_LABELS[dates.duration]} />
-          <GrossProfit range={range} />
-          <NetFiguresCard range={range} />
+          <Suspense fallback={<CardSkeleton />}>
+            <GrossProfit range={range} />
+            <NetFiguresCard range={range} />
+          </Suspense>
         </section>
       ) : null}
       <Outlet />
