@@ -21,6 +21,7 @@ import {
 import { changeUnits } from './locations'
 import { madeNow, newVariantRows } from './products'
 import { refreshProductFigures, variantsChanged } from './stock'
+import { codesUnique } from './variant-codes'
 import { sortVariants } from './views'
 
 /*
@@ -232,11 +233,20 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
   await queueImages(tx, vendorId, creates, ids)
 }
 
-/** The import, all or nothing: refused rows are left out (and reported), everything else commits together. */
+/**
+ * The import, all or nothing: refused rows are left out (and reported), everything else commits together. A vendor's
+ * imports run one at a time (a lock for this transaction), so a second file planned while the first commits sees
+ * its products and handles instead of inserting them twice. A code a product form took meanwhile is a 409.
+ */
 export async function importCatalogue(deps: CatalogueDeps, vendorId: string, csv: string): Promise<ImportReport> {
-  return commitThen(deps, [], async (tx, after) => {
-    const plan = await planImport(tx, vendorId, csv)
-    await applyPlan(tx, vendorId, plan, after)
-    return reportOf(plan, true, imagesToQueue(plan))
-  })
+  return codesUnique(
+    () => 'csv',
+    () =>
+      commitThen(deps, [], async (tx, after) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue-import:${vendorId}`}, 0))`)
+        const plan = await planImport(tx, vendorId, csv)
+        await applyPlan(tx, vendorId, plan, after)
+        return reportOf(plan, true, imagesToQueue(plan))
+      }),
+  )
 }

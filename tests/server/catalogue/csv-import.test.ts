@@ -210,4 +210,14 @@ describe('POST /product/import/check and POST /product/import', () => {
     expect(await exported(other)).toBe(`${CSV_BOM}${HEADER}\r\n`)
     expect((await call(t.app, endpoints.importCatalogue, { body: { csv: KITCHEN } })).status).toBe(401)
   })
+
+  it('two imports of the same new products at once: one creates them, the other finds them; never a 500', async () => {
+    const s = await seller(t)
+    const coded = csv('palm-oil,Palm oil,,,,yes,,,,,,,3000.00,5,PO-1,5012345678900,2500.00')
+    const answers = await Promise.all([apply(s, coded), apply(s, coded), apply(s, coded)])
+    expect(answers.map((res) => res.status)).toEqual([201, 201, 201])
+    const created = answers.map((res) => res.body.data.created).sort()
+    expect(created).toEqual([0, 0, 1])
+    expect((await liveProducts(s)).map((p) => p.handle)).toEqual(['palm-oil'])
+  })
 })
