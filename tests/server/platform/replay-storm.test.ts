@@ -157,6 +157,17 @@ const scenarios: Record<string, Scenario> = {
       }
     },
   },
+  transferStock: {
+    status: 201,
+    prepare: async () => {
+      const { s, body } = await stockAtTwoPlaces(4)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/product/stock/transfer', body, money: false }
+    },
+    refused: async () => {
+      const { s, body } = await stockAtTwoPlaces(11)
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/product/stock/transfer', body, money: false }
+    },
+  },
   refundOrder: {
     status: 200,
     prepare: async () => {
@@ -170,6 +181,13 @@ const scenarios: Record<string, Scenario> = {
       return { token: s.token, vendorId: s.vendor.id, method: 'PUT', path: '/order', body, money: true }
     },
   },
+}
+
+/** A shop (10 units of its small variant, in the main store) with an outlet, and a move of `quantity` to it. */
+async function stockAtTwoPlaces(quantity: number) {
+  const s = await shop(t)
+  const outlet = await makeOutlet(t, s.token)
+  return { s, body: { variantId: s.small.id, fromOutletId: null, toOutletId: outlet.id, quantity } }
 }
 
 /** A shop with an order and an open dispute on it: where a vendor's message goes (issue 18: sent from the outbox). */
