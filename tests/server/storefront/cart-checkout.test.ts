@@ -85,7 +85,8 @@ describe('POST /storefront/checkout', () => {
     const money = (o: typeof cart) => ({
       subtotal: o.subtotal,
       discount: o.discount,
-      taxes: o.taxes,
+      // The cart charges the shop's taxes in the order they were added, the form those it names, in its order.
+      taxes: [...o.taxes].sort((a, b) => a.name.localeCompare(b.name)),
       taxTotal: o.taxTotal,
       deliveryFee: o.deliveryFee,
       amount: o.amount,
