@@ -62,6 +62,10 @@ function startProduct(file: ReadCsv, row: CsvRow, handle: string): ProductDraft 
   const name = row.get('name')
   if (name === '') throw new Refused('name', "is required on a product's first row")
   if (name.length > MAX_PRODUCT_NAME) throw new Refused('name', `must be at most ${MAX_PRODUCT_NAME} characters`)
+  // A Body (HTML) far longer than any description it could become is refused before it is read.
+  if (row.get('description').length > 4 * MAX_PRODUCT_DESCRIPTION) {
+    throw new Refused('description', `must be at most ${MAX_PRODUCT_DESCRIPTION} characters`)
+  }
   const description = shopify ? htmlToText(row.get('description')) : row.get('description')
   if (description.length > MAX_PRODUCT_DESCRIPTION) {
     throw new Refused('description', `must be at most ${MAX_PRODUCT_DESCRIPTION} characters`)

@@ -94,18 +94,25 @@ export function categoryOf(row: CsvRow): string | null {
   return found.id
 }
 
-/** Shopify's Body (HTML) as the plain text our descriptions hold: paragraphs and breaks become line breaks. */
+/**
+ * Shopify's Body (HTML) as the plain text our descriptions hold: paragraphs and breaks become line breaks. Every
+ * pattern here is linear in the text: a tag cannot span another '<', and line ends are trimmed line by line (a
+ * backtracking `[ \t]+\n` or `<[^>]*>` is quadratic on a run of spaces or of '<', and one cell could hold the
+ * event loop for every vendor).
+ */
 export function htmlToText(html: string): string {
   return html
     .replace(/<br\s*\/?>|<\/(p|div|li|h[1-6])>/gi, '\n')
-    .replace(/<[^>]*>/g, '')
+    .replace(/<[^<>]*>/g, '')
     .replace(/&nbsp;/g, ' ')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
     .replace(/&quot;/g, '"')
     .replace(/&#39;|&apos;/g, "'")
     .replace(/&amp;/g, '&')
-    .replace(/[ \t]+\n/g, '\n')
+    .split('\n')
+    .map((line) => line.trimEnd())
+    .join('\n')
     .replace(/\n{3,}/g, '\n\n')
     .trim()
 }

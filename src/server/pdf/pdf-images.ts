@@ -9,6 +9,9 @@ import type { PdfImage } from './pdf-writer'
  * the statement then shows the business's name without a logo (decision 178).
  */
 
+/** The largest logo drawn: 2,000 × 2,000 (a logo prints a few centimetres wide; more is only memory). */
+const MAX_LOGO_PIXELS = 4_000_000
+
 export function pdfImageOf(bytes: Uint8Array): PdfImage | null {
   try {
     if (bytes[0] === 0xff && bytes[1] === 0xd8) return jpeg(bytes)
@@ -57,7 +60,11 @@ function png(bytes: Buffer): PdfImage | null {
   const channels = { 0: 1, 2: 3, 4: 2, 6: 4 }[header.colour]
   if (!channels) return null
   const { width, height } = header
-  const pixels = unfilter(inflateSync(Buffer.concat(data)), width, height, channels)
+  // A logo is drawn a few centimetres wide: past 4 million pixels it is left out rather than inflated (a small file
+  // can claim 16,000 × 16,000 and inflate to a gigabyte), and inflating never makes more than the header promises.
+  if (width * height > MAX_LOGO_PIXELS) return null
+  const inflated = inflateSync(Buffer.concat(data), { maxOutputLength: (width * channels + 1) * height })
+  const pixels = unfilter(inflated, width, height, channels)
   const colours = channels >= 3 ? 3 : 1
   const alpha = channels === 2 || channels === 4
   const colour = Buffer.alloc(width * height * colours)
