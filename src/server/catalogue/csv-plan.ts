@@ -53,6 +53,12 @@ async function liveStock(db: Db, vendorId: string, file: ReadCsv): Promise<LiveS
     file.locations.length ? db.select({ id: outlets.id, name: outlets.name }).from(outlets).where(eq(outlets.vendorId, vendorId)) : [],
     db.select().from(variantStock).where(eq(variantStock.vendorId, vendorId)),
   ])
+  // An outlet called "Main store" would make two columns of one name, and its units would be read as the main store's.
+  const namesakes = places.filter((o) => o.name.toLowerCase() === MAIN_STORE_NAME.toLowerCase())
+  if (namesakes.length) {
+    const message = `reads units by location, but one of your outlets is called ${namesakes[0]!.name}: rename it first`
+    throw validationError([{ path: 'csv', message }])
+  }
   const byName = new Map<string, string | null>([
     [MAIN_STORE_NAME.toLowerCase(), null],
     ...places.map((o) => [o.name.toLowerCase(), o.id] as const),
@@ -63,6 +69,7 @@ async function liveStock(db: Db, vendorId: string, file: ReadCsv): Promise<LiveS
     if (!byName.has(key)) {
       throw validationError([{ path: 'csv', message: `has a column "${header}", but no outlet of yours is called ${name}` }])
     }
+    if (locations.has(key)) throw validationError([{ path: 'csv', message: `has the column "${header}" twice` }])
     locations.set(key, byName.get(key)!)
   }
   const held = new Map(rows.map((r) => [`${r.variantId}:${r.outletId ?? ''}`, r.units]))

@@ -87,4 +87,21 @@ describe('units per location', () => {
     expect(unknown.status).toBe(422)
     expect(unknown.body.message).toBe('csv: has a column "Units at Ikoyi", but no outlet of yours is called Ikoyi')
   })
+
+  it('refuses to read units by location while an outlet is called "Main store", or a location twice', async () => {
+    const s = await seller(t)
+    await makeOutlet(t, s.token, { name: 'MAIN STORE' })
+    const file = [`${HEAD},Units at Main store,Units at MAIN STORE,${TAIL}`, 'tea,Tea,,,,yes,,,,,,,300.00,10,10,0,,,', ''].join('\r\n')
+    const res = await apply(s, file)
+    expect(res.status, JSON.stringify(res.body)).toBe(422)
+    expect(res.body.issues).toEqual([{ path: 'csv', message: expect.stringContaining('one of your outlets is called MAIN STORE') }])
+    expect(await stockOf(s)).toEqual([])
+
+    const other = await seller(t)
+    await makeOutlet(t, other.token, { name: 'Ikeja' })
+    const twice = [`${HEAD},Units at Ikeja,Units at ikeja,${TAIL}`, 'tea,Tea,,,,yes,,,,,,,300.00,4,2,2,,,', ''].join('\r\n')
+    const refused = await apply(other, twice)
+    expect(refused.status, JSON.stringify(refused.body)).toBe(422)
+    expect(refused.body.issues?.[0]?.message).toMatch(/twice/)
+  })
 })
