@@ -42,6 +42,21 @@ function api<T>(page: Page, path: string): Promise<T> {
   }, path) as Promise<T>
 }
 
+/** A POST to the API as the user signed in on `page`, with an Idempotency-Key; answers the status. */
+function post(page: Page, path: string, body: unknown): Promise<number> {
+  return page.evaluate(
+    async ({ path, body }) => {
+      const headers = {
+        Authorization: `Bearer ${localStorage.getItem('vbo.token')}`,
+        'Content-Type': 'application/json',
+        'Idempotency-Key': crypto.randomUUID(),
+      }
+      return (await fetch(`/api${path}`, { method: 'POST', headers, body: JSON.stringify(body) })).status
+    },
+    { path, body },
+  )
+}
+
 /** A binary PGM (P5, 8-bit) as width, height and its grey bytes. */
 function readPgm(file: string): { width: number; height: number; pixels: Buffer } {
   const bytes = readFileSync(file)
@@ -105,6 +120,13 @@ describe('barcodes at the counter (390×844)', () => {
     await update.getByRole('button', { name: 'Save changes' }).click()
     await update.waitFor({ state: 'hidden' })
 
+    // The cashier works at Lekki and sells from Lekki's shelf: the owner moves three units there.
+    const outlets = await api<{ items: { id: string; name: string }[] }>(page, '/outlet?page=1&size=10')
+    const lekki = outlets.items.find((o) => o.name === 'Lekki')!
+    expect(
+      await post(page, '/product/stock/transfer', { variantId: variant.id, fromOutletId: null, toOutletId: lekki.id, quantity: 3 }),
+    ).toBe(201)
+
     await page.goto(`${baseURL()}/products/${product.id}/variants/${variant.id}`)
     const details = page.getByRole('dialog', { name: 'Variant Details' })
     await expect.poll(() => detailValue(details, 'Barcode').textContent()).toBe(code)
@@ -167,6 +189,8 @@ describe('barcodes at the counter (390×844)', () => {
     await cashier.waitForURL(/\/orders\/ORD-[0-9A-Z]+$/)
     const lines = cashier.getByRole('list', { name: 'Items' })
     await lines.getByText(variant.productName).waitFor()
+    // Made at the cashier's outlet, so it takes Lekki's units when paid (decision 174).
+    expect(await detailValue(cashier.locator('body'), 'Sold at').textContent()).toBe('Lekki')
     // Orders without products: no cost, no margin.
     expect(await cashier.getByText(/ · cost ₦|^Margin$/).count()).toBe(0)
     await cashierContext.close()
