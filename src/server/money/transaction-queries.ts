@@ -226,7 +226,7 @@ export async function boundList(
   return {
     scope: bound,
     where,
-    amountOrFragment: [and(rest, search.amount)!, and(rest, search.fragment, digits, search.otherAmount)!],
+    amountOrFragment: [and(rest, search.amount)!, and(rest, digits ?? search.fragment, search.otherAmount)!],
     wordSearch: false,
   }
 }
