@@ -45,13 +45,16 @@ export function fileNameDay(iso?: string): string {
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/
+/** '-1500.00': a negative amount (written as text to keep its two decimals) is a number to a spreadsheet, not a formula. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/
 const NEEDS_QUOTES = /[",\r\n]/
 
 export function csvField(value: string | number | null | undefined): string {
   if (value === null || value === undefined) return ''
   let text = String(value)
-  // Numbers are ours (amounts as '-1500.00' are not formulas); only text from outside is neutralised.
-  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`
+  // Numbers are not formulas; only other text from outside is neutralised ('+234…' too: a spreadsheet would read
+  // a phone number as a number and drop its plus).
+  if (typeof value === 'string' && FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 

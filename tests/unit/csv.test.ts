@@ -24,6 +24,10 @@ describe('CSV building', () => {
     expect(csvField('+2348031234567')).toBe("'+2348031234567")
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)")
     expect(csvField(-5)).toBe('-5')
+    // A negative amount kept as text for its decimals (a statement's net settled below zero) stays a number.
+    expect(csvField('-1500.00')).toBe('-1500.00')
+    expect(csvField('-1500.00+A1')).toBe("'-1500.00+A1")
+    expect(csvField('-')).toBe("'-")
   })
 
   it('writes a header row and CRLF line ends', () => {
