@@ -27,17 +27,32 @@ export interface OrderAnalyticsFilters {
 
 /**
  * What the sold goods cost (decision 175): each line's unit cost at the time of sale, for the orders that were paid
- * and not refunded in full (a full refund gives the units back, stock.ts). Lines without a cost count as nothing
- * and are counted apart, so the screen can say the profit is overstated.
+ * and not refunded in full (a full refund gives the units back, stock.ts). A partly paid order counts the share of
+ * its cost that its payments are of its total, as its sales count only what was paid: its whole cost against a
+ * first instalment would understate the profit until the rest arrives. Lines without a cost count as nothing and
+ * are counted apart, so the screen can say the profit is overstated.
  */
 async function costOfSales(db: Db, where: SQL | undefined) {
-  const [row] = await db
+  const lines = db
     .select({
-      costOfSales: sql<number>`coalesce(sum(${orderItems.unitCost} * ${orderItems.quantity}), 0)::bigint`.mapWith(Number),
-      uncostedItems: tally(sql`${orderItems.unitCost} is null`),
+      vendorId: orderItems.vendorId,
+      orderId: orderItems.orderId,
+      cost: sql<number>`coalesce(sum(${orderItems.unitCost} * ${orderItems.quantity}), 0)`.as('cost'),
+      uncosted: tally(sql`${orderItems.unitCost} is null`).as('uncosted'),
     })
     .from(orderItems)
-    .innerJoin(orders, and(eq(orders.vendorId, orderItems.vendorId), eq(orders.id, orderItems.orderId)))
+    .groupBy(orderItems.vendorId, orderItems.orderId)
+    .as('lines')
+  const [row] = await db
+    .select({
+      costOfSales:
+        sql<number>`coalesce(sum(round(${lines.cost}::numeric * least(${orders.amountPaid}, ${orders.amount}) / ${orders.amount})), 0)::bigint`.mapWith(
+          Number,
+        ),
+      uncostedItems: sql<number>`coalesce(sum(${lines.uncosted}), 0)::int`.mapWith(Number),
+    })
+    .from(orders)
+    .innerJoin(lines, and(eq(lines.vendorId, orders.vendorId), eq(lines.orderId, orders.id)))
     .where(and(where, sql`${orders.amountPaid} > 0 and ${orders.amountRefunded} < ${orders.amountPaid}`))
   return row!
 }

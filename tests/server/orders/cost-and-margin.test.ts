@@ -99,6 +99,19 @@ describe('gross profit on GET /analytics/order', () => {
     })
   })
 
+  it('counts the share of a partly paid order’s cost that was paid, as its sales count what was paid', async () => {
+    const s = await shop(t)
+    await setCost(s, s.large.id, 900 * NAIRA)
+    // Two Large (₦1,500 each, cost ₦900 each): a quarter of ₦3,000 paid, so a quarter of the ₦1,800 cost.
+    const sold = await order(t, s.token, { items: [{ variantId: s.large.id, quantity: 2 }] })
+    await pay(t, s, sold.reference, 750 * NAIRA)
+    expect((await orderData(t, s.token, sold.reference)).status).toBe('partially-paid')
+    expect(await analytics(s.token)).toMatchObject({ totalSales: 750 * NAIRA, costOfSales: 450 * NAIRA, grossProfit: 300 * NAIRA })
+    // The rest arrives: the whole cost.
+    await pay(t, s, sold.reference, 2_250 * NAIRA)
+    expect(await analytics(s.token)).toMatchObject({ totalSales: 3_000 * NAIRA, costOfSales: 1_800 * NAIRA, grossProfit: 1_200 * NAIRA })
+  })
+
   it('goes below zero when goods sold for less than they cost', async () => {
     const s = await shop(t)
     await setCost(s, s.small.id, 1_200 * NAIRA)
