@@ -4,11 +4,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { afterAll, describe, expect, it } from 'vitest'
 
+import { optionsLabel } from '#app/lib/variant-options'
+import { parseNairaToKobo } from '#contract/money'
 import { DEMO_MEMBER_PASSWORD } from '#server/seed/outlets'
 
+import { bankCredit } from './bank-credit'
 import { baseURL, demoOnPhone, detailValue, launchBrowser, logIn, PHONE, phoneContext, suiteBrowser } from './browser'
 
 /*
@@ -16,7 +19,8 @@ import { baseURL, demoOnPhone, detailValue, launchBrowser, logIn, PHONE, phoneCo
  * downloads the product's label sheet; the sheet is rendered with poppler, its first label cut out and turned into
  * a video (y4m) that a second Chromium uses as its camera (--use-file-for-fake-video-capture). The demo's cashier
  * (orders and outlets, no products) opens Create order, taps Scan barcode, and the variant lands on the order once,
- * without its cost.
+ * without its cost. The customer pays the order into its own account, and the owner's product page shows the units
+ * gone from Lekki's shelf, not the main store's (decision 174).
  */
 
 const suite = suiteBrowser()
@@ -55,6 +59,21 @@ function post(page: Page, path: string, body: unknown): Promise<number> {
     },
     { path, body },
   )
+}
+
+/** The variant's block in the product page's Stock by location, found by its options as the page writes them. */
+function stockOf(page: Page, variant: Variant): Locator {
+  return page
+    .getByRole('list', { name: 'Stock by location' })
+    .getByTestId('variant-stock')
+    .filter({ has: page.getByText(optionsLabel(variant.options), { exact: true }) })
+}
+
+/** The units the product page shows of the variant at one place, as its link reads ('Lekki: 3 units. Set stock'). */
+async function unitsShown(page: Page, variant: Variant, place: string): Promise<number> {
+  const link = stockOf(page, variant).getByRole('link', { name: new RegExp(`^${place}: [\\d,]+ units?\\. Set stock$`) })
+  const name = (await link.getAttribute('aria-label'))!
+  return Number(name.slice(place.length).replace(/\D/g, ''))
 }
 
 /** A binary PGM (P5, 8-bit) as width, height and its grey bytes. */
@@ -120,11 +139,11 @@ describe('barcodes at the counter (390×844)', () => {
     await update.getByRole('button', { name: 'Save changes' }).click()
     await update.waitFor({ state: 'hidden' })
 
-    // The cashier works at Lekki and sells from Lekki's shelf: the owner moves three units there.
+    // The cashier works at Lekki and sells from Lekki's shelf: the owner moves five units there.
     const outlets = await api<{ items: { id: string; name: string }[] }>(page, '/outlet?page=1&size=10')
     const lekki = outlets.items.find((o) => o.name === 'Lekki')!
     expect(
-      await post(page, '/product/stock/transfer', { variantId: variant.id, fromOutletId: null, toOutletId: lekki.id, quantity: 3 }),
+      await post(page, '/product/stock/transfer', { variantId: variant.id, fromOutletId: null, toOutletId: lekki.id, quantity: 5 }),
     ).toBe(201)
 
     await page.goto(`${baseURL()}/products/${product.id}/variants/${variant.id}`)
@@ -137,6 +156,9 @@ describe('barcodes at the counter (390×844)', () => {
     await page.goto(`${baseURL()}/products/${product.id}`)
     await page.getByRole('region', { name: 'Labels' }).waitFor()
     await page.screenshot({ path: join(shots, 'product-labels-390.png'), fullPage: true })
+    // What the owner sees before the sale: Lekki holds the five moved there, the main store the rest.
+    expect(await unitsShown(page, variant, 'Lekki')).toBe(5)
+    const mainBefore = await unitsShown(page, variant, 'Main store')
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download labels' }).click()])
     const pdf = join(work, download.suggestedFilename())
     await download.saveAs(pdf)
@@ -182,6 +204,8 @@ describe('barcodes at the counter (390×844)', () => {
     await cashier.getByRole('button', { name: 'Scan barcode' }).click()
     await cashier.getByText('Point the camera at a barcode', { exact: false }).waitFor()
     await cashier.screenshot({ path: join(shots, 'order-scan-1024.png') })
+    // The label is still in front of the camera: scanning it again is a third unit.
+    await expect.poll(() => items.getByRole('textbox', { name: /^Quantity of / }).inputValue(), { timeout: 30_000 }).toBe('3')
     await cashier.getByRole('button', { name: 'Stop scanning' }).click()
     await cashier.setViewportSize(PHONE)
 
@@ -193,10 +217,29 @@ describe('barcodes at the counter (390×844)', () => {
     expect(await detailValue(cashier.locator('body'), 'Sold at').textContent()).toBe('Lekki')
     // Orders without products: no cost, no margin.
     expect(await cashier.getByText(/ · cost ₦|^Margin$/).count()).toBe(0)
+
+    // The customer transfers to the order's own account, as the cashier's screen shows it; the order is paid.
+    const account = cashier.getByRole('region', { name: 'Account for this order' })
+    const accountNumber = (await detailValue(account, 'Account number').innerText()).trim()
+    const amount = parseNairaToKobo((await detailValue(account, 'Amount').innerText()).replace(/[^\d.]/g, ''))!
+    expect(amount).toBe(3 * variant.discountedPrice)
+    await bankCredit(baseURL(), { accountNumber, amount })
+    await cashier.reload()
+    await cashier.getByRole('region', { name: 'Summary' }).getByText('paid', { exact: true }).waitFor()
+    await cashier.getByRole('list', { name: 'Timeline' }).getByText('Took 3 units from stock at Lekki').waitFor()
     await cashierContext.close()
 
-    // The owner's Home on a tablet: sales and gross profit for today.
+    // The owner's product page: the three units left Lekki's shelf; the main store's count is as it was (no other
+    // suite on the shared server sells this variant, Jollof rice Regular/Chicken in the demo).
     const { context: ownerAgain, page: home } = await demoOnPhone(suite.browser)
+    await home.goto(`${baseURL()}/products/${product.id}`)
+    await expect.poll(() => unitsShown(home, variant, 'Lekki')).toBe(2)
+    expect(await unitsShown(home, variant, 'Main store')).toBe(mainBefore)
+    await stockOf(home, variant).scrollIntoViewIfNeeded()
+    await home.screenshot({ path: join(shots, 'product-stock-after-sale-390.png') })
+
+    // The owner's Home on a tablet: sales and gross profit for today.
+    await home.goto(`${baseURL()}/home`)
     await home.setViewportSize({ width: 1024, height: 768 })
     const profit = home.getByRole('region', { name: 'Sales and profit' })
     await profit.getByText('Gross profit').waitFor()

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 import { mkdtempSync, readFileSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,8 +8,8 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 
+import { bankCredit } from './bank-credit'
 import { baseURL, demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
 
 const suite = suiteBrowser()
@@ -105,23 +105,12 @@ describe('money on a phone (390×844)', () => {
       data: { accountNumber: string }
     }
     const payer = `Obiageli E2E ${randomInt(1000, 9999)}`
-    const body = JSON.stringify({
+    await bankCredit(baseURL(), {
       accountNumber: details.data.accountNumber,
       amount: 1_500_000,
-      providerReference: `e2e-${randomUUID()}`,
-      sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-      originatorAccountName: payer,
-      originatorBankName: 'Zenith Bank',
-      originatorAccountNumber: '2081234563',
       narration: 'Jollof for 20',
+      from: { name: payer, bank: 'Zenith Bank', accountNumber: '2081234563' },
     })
-    const signature = createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex')
-    const inbound = await fetch(`${baseURL()}/api/webhooks/bank/inbound`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Provider-Signature': signature },
-      body,
-    })
-    expect(inbound.status).toBeLessThan(300)
 
     await page.goto(`${baseURL()}/transactions`)
     await page.getByRole('link', { name: new RegExp(payer) }).click()

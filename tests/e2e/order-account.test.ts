@@ -1,12 +1,12 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
 
+import { bankCredit } from './bank-credit'
 import { detailValue, logIn, ownServerAndBrowser, phoneContext } from './browser'
 
 /*
@@ -16,29 +16,6 @@ import { detailValue, logIn, ownServerAndBrowser, phoneContext } from './browser
  */
 
 const own = ownServerAndBrowser()
-
-/** What `npm run sandbox -- credit demo@vendor.test AMOUNT --order REF` sends: a signed notice, here with no narration. */
-async function bankCredit(accountNumber: string, amount: number) {
-  const body = JSON.stringify({
-    accountNumber,
-    amount,
-    providerReference: `e2e-${randomUUID()}`,
-    sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-    originatorAccountName: 'Ada Obi',
-    originatorBankName: 'Access Bank',
-    originatorAccountNumber: '0690000031',
-  })
-  const response = await fetch(`${own.origin}/api/webhooks/bank/inbound`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Provider-Signature': createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
-    },
-    body,
-  })
-  expect(response.status).toBe(200)
-  return ((await response.json()) as { message: string }).message
-}
 
 async function shot(page: Page, name: string) {
   const dir = process.env.SCREENSHOT_DIR
@@ -80,7 +57,9 @@ describe('an order paid into its own account', () => {
     await shot(payPage, 'pay-page-account')
 
     // The transfer, with no narration at all: the page sees it (it polls every 5 s), and the order is paid.
-    expect(await bankCredit(order.payAccount.accountNumber, 500_000)).toBe(`Credit recorded as a payment of ${order.reference}`)
+    expect(await bankCredit(own.origin, { accountNumber: order.payAccount.accountNumber, amount: 500_000 })).toBe(
+      `Credit recorded as a payment of ${order.reference}`,
+    )
     await payPage.getByRole('status').filter({ hasText: 'Paid in full. Thank you.' }).waitFor({ timeout: 15_000 })
     await page.reload()
     await page.getByRole('region', { name: 'Summary' }).getByText('paid', { exact: true }).waitFor()

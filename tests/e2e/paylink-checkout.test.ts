@@ -1,10 +1,8 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
-
 import { describe, expect, it } from 'vitest'
 
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
 
+import { bankCredit } from './bank-credit'
 import { detailValue, logIn, ownServerAndBrowser, phoneContext } from './browser'
 
 /*
@@ -15,29 +13,6 @@ import { detailValue, logIn, ownServerAndBrowser, phoneContext } from './browser
  */
 
 const own = ownServerAndBrowser()
-
-/** What `npm run sandbox -- credit … --narration TEXT` sends: a bank notice signed with the sandbox secret. */
-async function bankCredit(accountNumber: string, amount: number, narration: string) {
-  const body = JSON.stringify({
-    accountNumber,
-    amount,
-    providerReference: `e2e-${randomUUID()}`,
-    sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-    originatorAccountName: 'Ada Obi',
-    originatorBankName: 'Access Bank',
-    originatorAccountNumber: '0690000031',
-    narration,
-  })
-  const response = await fetch(`${own.origin}/api/webhooks/bank/inbound`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Provider-Signature': createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
-    },
-    body,
-  })
-  expect(response.status).toBe(200)
-}
 
 interface Variant {
   id: string
@@ -102,7 +77,7 @@ describe('a pay link that settles', () => {
     expect(amount).toBeGreaterThan(0)
 
     // The transfer arrives quoting the reference as people type it. The open page sees it (it polls every 5 s).
-    await bankCredit(accountNumber, amount, `zobo ${reference.toLowerCase()} thanks`)
+    await bankCredit(own.origin, { accountNumber, amount, narration: `zobo ${reference.toLowerCase()} thanks` })
     await payPage.getByRole('status').filter({ hasText: 'Paid in full. Thank you.' }).waitFor({ timeout: 15_000 })
 
     // The vendor's order: paid, for Ada Obi, and the timeline says the two units left stock.

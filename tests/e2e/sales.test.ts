@@ -1,4 +1,4 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
+import { randomInt } from 'node:crypto'
 
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -7,8 +7,8 @@ import { chargeFor } from '#contract/charges'
 import { parseNairaToKobo } from '#contract/money'
 import { formatKobo } from '#contract/naira'
 import { nubanFor } from '#contract/nuban'
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 
+import { bankCredit } from './bank-credit'
 import { baseURL, demo, demoOnPhone, detailValue, persistedCache, phoneContext, suiteBrowser, typeCode, walletBalanceKobo } from './browser'
 
 /*
@@ -251,23 +251,12 @@ describe('sales on a phone (390×844)', () => {
     expect(due).toBeGreaterThan(0)
 
     // Their bank tells ours: a signed inbound credit quoting the reference.
-    const body = JSON.stringify({
+    await bankCredit(baseURL(), {
       accountNumber,
       amount: due,
-      providerReference: `e2e-${randomUUID()}`,
-      sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-      originatorAccountName: 'Obinna Nnamdi',
-      originatorBankName: 'Sterling Bank',
-      originatorAccountNumber: nubanFor('232', '005123876'),
       narration: `Payment for ${narration}`,
+      from: { name: 'Obinna Nnamdi', bank: 'Sterling Bank', accountNumber: nubanFor('232', '005123876') },
     })
-    const signature = createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex')
-    const inbound = await fetch(`${baseURL()}/api/webhooks/bank/inbound`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Provider-Signature': signature },
-      body,
-    })
-    expect(inbound.status).toBeLessThan(300)
 
     // No reload: the open page asks again every few seconds while money is awaited, and shows it paid.
     await pay.getByText('Paid in full. Thank you.').waitFor({ timeout: 12_000 })

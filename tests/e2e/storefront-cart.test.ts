@@ -1,13 +1,12 @@
-import { createHmac, randomInt, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 
 import type { Browser, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
-import { DEV_WEBHOOK_SECRET } from '#server/money/webhook-signature'
 import { DEMO } from '#server/seed/demo'
 
+import { bankCredit } from './bank-credit'
 import { detailValue, ownServerAndBrowser, phoneContext } from './browser'
 
 /*
@@ -18,28 +17,6 @@ import { detailValue, ownServerAndBrowser, phoneContext } from './browser'
  */
 
 const own = ownServerAndBrowser()
-
-/** What `npm run sandbox -- credit demo@vendor.test AMOUNT --order REF` sends: a signed notice, here with no narration. */
-async function bankCredit(accountNumber: string, amount: number) {
-  const body = JSON.stringify({
-    accountNumber,
-    amount,
-    providerReference: `e2e-${randomUUID()}`,
-    sessionId: Array.from({ length: 30 }, () => randomInt(0, 10)).join(''),
-    originatorAccountName: 'Ada Obi',
-    originatorBankName: 'Access Bank',
-    originatorAccountNumber: '0690000031',
-  })
-  const response = await fetch(`${own.origin}/api/webhooks/bank/inbound`, {
-    method: 'POST',
-    headers: {
-      'Content-Type': 'application/json',
-      'X-Provider-Signature': createHmac('sha256', DEV_WEBHOOK_SECRET).update(body).digest('hex'),
-    },
-    body,
-  })
-  expect(response.status).toBe(200)
-}
 
 /** The whole page, or what the screen shows (the storefront's cart bar sticks to the bottom of the screen). */
 async function shot(page: Page, name: string, fullPage = true) {
@@ -123,7 +100,7 @@ describe('a storefront cart', () => {
     await shot(page, 'cart-pay-page-phone')
 
     // The sandbox credit into that account; the open page sees it (it polls every 5 s).
-    await bankCredit(accountNumber, total)
+    await bankCredit(own.origin, { accountNumber, amount: total })
     await page.getByRole('status').filter({ hasText: 'Paid in full. Thank you.' }).waitFor({ timeout: 15_000 })
     await page.getByText('paid', { exact: true }).first().waitFor()
     await shot(page, 'cart-paid-phone')
