@@ -10,6 +10,10 @@ import { firstScreenBuild, firstScreenPlugins } from './src/app/first-screen/bui
 // Each build gets its own id; the persisted query cache of an older build is discarded (shapes may differ).
 const BUILD_ID = process.env.BUILD_ID ?? new Date().toISOString()
 
+// Test files run two at a time at least (decision 190): a server file on PGlite is one thread of WebAssembly, so
+// Vitest's default on two cores (cores − 1 = one worker) left a core idle. Unit and server share a group, so a number.
+const TEST_WORKERS = Math.max(2, availableParallelism() - 1)
+
 // One config for the PWA build, the dev server and the test projects.
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
@@ -39,7 +43,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node' },
+        test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], environment: 'node', maxWorkers: TEST_WORKERS },
       },
       {
         extends: true,
@@ -57,7 +61,7 @@ export default defineConfig({
           // A project with its own maxWorkers needs its own groupOrder: `npm test` runs the app files as a group of
           // their own, not alongside the other projects' files (on two cores those ran one file at a time anyway).
           pool: 'vmThreads',
-          maxWorkers: Math.max(2, availableParallelism() - 1),
+          maxWorkers: TEST_WORKERS,
           sequence: { groupOrder: 1 },
         },
       },
@@ -68,9 +72,11 @@ export default defineConfig({
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/server/global-setup.ts'],
-          setupFiles: ['tests/server/setup.ts'],
+          setupFiles: ['tests/server/worker-env.ts', 'tests/server/setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // On PostgreSQL each worker has a database of its own (global-setup.ts), as each has its own PGlite.
+          maxWorkers: TEST_WORKERS,
         },
       },
       {

@@ -33,7 +33,10 @@ let v: TestVendor
 
 /**
  * A busy main wallet for each vendor named: credits from and debits to a few thousand people, one debit in 10,000
- * to Aisha Bello.
+ * to Ifeoluwa Adebanjo: a name no other test file uses, so the planner's estimate of it comes from these rows alone.
+ * The worker's database holds the rows of every file it ran: 'Aisha', which many use, was estimated at 1% of this
+ * wallet, and the page then walked the wallet by date instead (a name common elsewhere and rare here is planned
+ * that way in production too; it is the open hazard named in docs/performance.md).
  */
 async function fill(vendorIds: string[], rows: number) {
   const main = await t.db
@@ -47,7 +50,7 @@ async function fill(vendorIds: string[], rows: number) {
       'success', 10000 + (n % 977) * 100, 'TRX-20261205-' || upper(substr(md5(w.id || n::text), 1, 10)),
       'Order ' || (n % 311),
       case when n % 2 = 0 then 'Payer ' || (n % 4001) else null end,
-      case when n % 2 = 1 then (case when n % 10000 = 1 then 'Aisha Bello' else 'Supplier ' || (n % 3001) end) else null end,
+      case when n % 2 = 1 then (case when n % 10000 = 1 then 'Ifeoluwa Adebanjo' else 'Supplier ' || (n % 3001) end) else null end,
       now() - n * interval '1 minute', now()
     from wallets w, generate_series(1, ${rows}) as n
     where w.id in (${sql.join(
@@ -104,13 +107,17 @@ function expectSearchFromTrigramIndex(explained: string) {
 
 describe.skipIf(!onPostgres)(`a search of a ${ROWS.toLocaleString('en')}-row wallet beside other vendors' rows`, () => {
   it('finds a name from the trigram index', async () => {
-    expectSearchFromTrigramIndex(await plan('Aisha'))
+    expectSearchFromTrigramIndex(await plan('Adebanjo'))
     // And finds this vendor's three, not its neighbour's.
     const token = await tokenFor(t, v.owner.row)
-    const res = await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '20', search: 'aisha' } })
+    const res = await call(t.app, endpoints.listTransactions, { token, query: { page: '1', size: '20', search: 'adebanjo' } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.total).toBe(3)
-    expect(res.body.data.items.map((item) => item.beneficiaryAccountName)).toEqual(['Aisha Bello', 'Aisha Bello', 'Aisha Bello'])
+    expect(res.body.data.items.map((item) => item.beneficiaryAccountName)).toEqual([
+      'Ifeoluwa Adebanjo',
+      'Ifeoluwa Adebanjo',
+      'Ifeoluwa Adebanjo',
+    ])
   })
 
   it('finds a fragment of a reference from the same index', async () => {
