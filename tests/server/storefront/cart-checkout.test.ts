@@ -10,6 +10,7 @@ import { vendors } from '#server/db/schema'
 import { makeProduct } from '../catalogue/helpers'
 import { call, type TestApp, unchecked } from '../harness'
 import { makeCoupon, makeDelivery, makeTax, NAIRA, order, orderData, pay, salesApp, type Shop, shop, unitsOf } from '../orders/helpers'
+import { makeOutlet } from '../outlets/helpers'
 
 /*
  * POST /storefront/checkout (decision 176): a storefront cart becomes one pending shareable order, priced by the same
@@ -181,6 +182,28 @@ describe('POST /storefront/checkout', () => {
     }
     expect(await view(s.small.id)).toMatchObject({ variantId: s.small.id, shopUrl: s.url })
     expect(await view(hidden.variants[0]!.id)).toMatchObject({ variantId: hidden.variants[0]!.id, shopUrl: null })
+  })
+
+  it("a pay link tied to an outlet offers no Add to cart: it sells that outlet's units, the cart the main store's", async () => {
+    const s = await storefront()
+    const lekki = await makeOutlet(t, s.token, { name: 'Lekki' })
+    const moved = await call(t.app, endpoints.transferStock, {
+      token: s.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { variantId: s.small.id, fromOutletId: null, toOutletId: lekki.id, quantity: 3 },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201)
+    const view = async (variantId: string, outletId: string | null) => {
+      const made = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: variantId, outletId } })
+      expect(made.status, JSON.stringify(made.body)).toBe(200)
+      const code = made.body.data.paylink!.split('/pay/')[1]!
+      return (await call(t.app, endpoints.payLink, { query: { code } })).body.data
+    }
+    // Each page reads its own location's units: Lekki's 3, the main store's 7.
+    expect(await view(s.small.id, lekki.id)).toMatchObject({ shopUrl: null, inStock: true, maxQuantity: 3 })
+    expect(await view(s.large.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 10 })
+    // The same variant's link moved to the main store offers the cart again.
+    expect(await view(s.small.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 7 })
   })
 
   it('answers an unknown shop and a shop under review alike, 404', async () => {
