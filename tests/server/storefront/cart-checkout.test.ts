@@ -35,10 +35,10 @@ async function storefront(app = t, units = 10): Promise<Storefront> {
 
 let ipSerial = 0
 /** Each call from its own address unless told: the per-address limit is the pay link's, tested there. */
-function checkout(s: { url: string }, fields: Record<string, unknown>, app = t) {
+function checkout(s: { url: string }, fields: Record<string, unknown>, app = t, ip = `203.0.113.${++ipSerial % 250}`) {
   return call(app.app, endpoints.cartCheckout, {
     body: unchecked({ url: s.url, checkoutId: randomUUID(), name: 'Ada Obi', phone: '08031234567', ...fields }),
-    ip: `203.0.113.${++ipSerial % 250}`,
+    ip,
   })
 }
 
@@ -204,6 +204,30 @@ describe('POST /storefront/checkout', () => {
     expect(await view(s.large.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 10 })
     // The same variant's link moved to the main store offers the cart again.
     expect(await view(s.small.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 7 })
+  })
+
+  it('limits checkouts per shop and address: addresses that used up theirs refuse no other customer', async () => {
+    const app = await salesApp()
+    const s = await storefront(app, 1_000)
+    const items = [{ variantId: s.small.id, quantity: 1 }]
+    // Ten addresses each check out at this shop until refused.
+    const made: number[] = []
+    for (let a = 1; a <= 10; a++) {
+      let n = 0
+      for (;;) {
+        const res = await checkout(s, { items }, app, `198.51.100.${a}`)
+        if (res.status !== 201) {
+          expect(res.status, JSON.stringify(res.body)).toBe(429)
+          expect(res.body.code).toBe('RATE_LIMITED')
+          break
+        }
+        n++
+      }
+      made.push(n)
+    }
+    const other = await checkout(s, { items }, app, '198.51.100.200')
+    expect(other.status, JSON.stringify(other.body)).toBe(201)
+    expect(made).toEqual(Array.from({ length: 10 }, () => 10))
   })
 
   it('answers an unknown shop and a shop under review alike, 404', async () => {
