@@ -230,6 +230,34 @@ describe('POST /storefront/checkout', () => {
     expect(made).toEqual(Array.from({ length: 10 }, () => 10))
   })
 
+  it("a coupon's last use, taken by an unpaid cart order the shop marks abandoned, goes to the next customer", async () => {
+    const app = await salesApp()
+    const s = await storefront(app)
+    const items = [{ variantId: s.small.id, quantity: 1 }]
+    await makeCoupon(app, s.token, { couponCode: 'LASTONE', valueType: 'FLAT', value: 100 * NAIRA, maxUsage: 1 })
+    const first = await checkout(s, { items, couponCode: 'LASTONE' }, app)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    // While the first customer's order waits for their money, the one use is theirs.
+    refusedOn(await checkout(s, { items, couponCode: 'LASTONE' }, app), 'couponCode')
+
+    const status = (reference: string, to: 'abandoned' | 'pending') =>
+      call(app.app, endpoints.updateOrderStatus, { token: s.token, body: { reference, status: to } })
+    const abandoned = await status(first.body.data.reference, 'abandoned')
+    expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200)
+
+    const second = await checkout(s, { items, couponCode: 'lastone', name: 'Bola Ade', phone: '08039876543' }, app)
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    expect(second.body.data.amount).toBe(900 * NAIRA)
+    // The vendor's timeline says where the use went.
+    expect(abandoned.body.data.timeline.at(-1)!.message).toBe("Status changed from pending to abandoned (coupon LASTONE's use given back)")
+    // Reopening the abandoned order would hold a second use of a one-use coupon: refused, saying why.
+    const reopen = await status(first.body.data.reference, 'pending')
+    expect(reopen.status).toBe(409)
+    expect(reopen.body.message).toBe(
+      'Cannot change an order from abandoned to pending. Its coupon LASTONE has been used the maximum number of times: raise its max usage first.',
+    )
+  })
+
   it('answers an unknown shop and a shop under review alike, 404', async () => {
     const s = await storefront()
     await t.db.update(vendors).set({ status: 'under_review' }).where(eq(vendors.id, s.vendor.id))
