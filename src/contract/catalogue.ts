@@ -242,7 +242,10 @@ export const PayLinkView = v.object({
   maxQuantity: v.number(),
   /** The vendor's bank-transfer account, for paying by transfer. */
   payTo: v.nullable(v.object({ bankName: v.string(), accountNumber: v.string(), accountName: v.string() })),
-  /** The shop whose storefront sells this product (published, not in a hidden collection), for Add to cart; else null. */
+  /**
+   * The shop whose storefront sells this product (published, not in a hidden collection), for Add to cart; else
+   * null. Null too for a link tied to an outlet: it sells the outlet's units, the cart the main store's.
+   */
   shopUrl: v.nullable(v.string()),
 })
 export type PayLinkView = v.InferOutput<typeof PayLinkView>

@@ -402,7 +402,9 @@ export const orderEndpoints = {
   updateOrderStatus: endpoint({
     method: 'PATCH',
     path: '/order',
-    summary: 'Change an order’s status by hand (MANUAL_TRANSITIONS; 409 otherwise), with an optional note.',
+    summary:
+      'Change an order’s status by hand (MANUAL_TRANSITIONS; 409 otherwise), with an optional note. Abandoned or ' +
+      'failed gives back the use of its coupon; reopened, it takes the use again (409 when none is left).',
     permission: 'VENDOR_ORDERS',
     body: v.object({
       reference,

@@ -36,7 +36,10 @@ export const StorefrontProduct = v.object({
    */
   minPrice: kobo,
   maxPrice: kobo,
-  /** Variants on sale (switched on, units left), with their pay links. Empty: the product is not available. */
+  /**
+   * Variants on sale (switched on, units left at the main store, which the storefront and its cart sell from:
+   * units held only at outlets do not count), with their pay links. Empty: the product is not available.
+   */
   variants: v.array(StorefrontVariant),
 })
 export type StorefrontProduct = v.InferOutput<typeof StorefrontProduct>

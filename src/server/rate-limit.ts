@@ -74,8 +74,14 @@ export const LIMITS = {
    */
   payLinkCheckoutPerIp: { name: 'paylink-checkout-ip', limit: 20, windowMs: WINDOW, onOutage: 'local' },
   payLinkCheckoutPerLink: { name: 'paylink-checkout-link', limit: 100, windowMs: WINDOW, onOutage: 'local' },
-  /** Storefront carts (decision 176): per shop, like a pay link; per address they count with the pay links'. */
-  cartCheckoutPerShop: { name: 'cart-checkout-shop', limit: 100, windowMs: WINDOW, onOutage: 'local' },
+  /**
+   * Storefront carts (decision 176, 188). Per address they count with the pay links' (payLinkCheckoutPerIp); per
+   * shop and address, so one visitor cannot fill one shop's orders, and a few addresses using theirs up refuse no
+   * other customer. The per-shop ceiling is far above what a few addresses can reach (each adds at most its own
+   * 10): it only bounds a flood from many addresses at once.
+   */
+  cartCheckoutPerShopAndIp: { name: 'cart-checkout-shop-ip', limit: 10, windowMs: WINDOW, onOutage: 'local' },
+  cartCheckoutPerShop: { name: 'cart-checkout-shop', limit: 1_000, windowMs: WINDOW, onOutage: 'local' },
 } satisfies Record<string, RateLimitRule>
 
 interface Bucket {

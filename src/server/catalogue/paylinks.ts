@@ -101,7 +101,9 @@ export async function payLinkView(db: Db, code: string): Promise<PayLinkView> {
       .where(and(eq(productImages.vendorId, product.vendorId), eq(productImages.productId, product.id)))
       .orderBy(asc(productImages.position)),
     vendorWallet(db, product.vendorId, 'main'),
-    shopUrlOf(db, product.vendorId, product.id),
+    // A link tied to an outlet sells that outlet's units; the cart sells the main store's (decision 174), so such a
+    // link must not feed it: its own checkout is the way to buy there.
+    variant.paylinkOutletId ? null : shopUrlOf(db, product.vendorId, product.id),
   ])
   return {
     code,

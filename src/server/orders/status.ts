@@ -2,9 +2,10 @@ import { and, eq } from 'drizzle-orm'
 
 import { MANUAL_TRANSITIONS, type OrderStatus } from '#contract/orders'
 
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { type OrderRow, orders } from '../db/sales-schema'
 import { ApiError } from '../errors'
+import { releaseCouponUse, retakeCouponUse } from '../selling-terms/coupons'
 import type { OrderActor } from './create'
 import { addOrderEvent } from './events'
 import { lockOrder } from './queries'
@@ -33,6 +34,31 @@ function refusal(kind: OrderRow['kind'], from: OrderStatus, to: OrderStatus): Ap
   )
 }
 
+/** Statuses of an order nobody will pay: it holds no use of its coupon (decision 188). */
+const GIVES_UP_COUPON: readonly OrderStatus[] = ['abandoned', 'failed']
+
+/**
+ * An order with a coupon holds one of its uses while it may still be paid (decision 188): marked abandoned or failed
+ * it gives the use back, so a customer's unpaid checkout does not keep a limited coupon from the next; reopened, it
+ * takes the use again, refused when none is left. Answers what the timeline line adds ("" without a coupon).
+ */
+async function moveCouponUse(tx: Tx, order: OrderRow, to: OrderStatus): Promise<string> {
+  if (!order.couponId) return ''
+  const held = !GIVES_UP_COUPON.includes(order.status)
+  if (held === !GIVES_UP_COUPON.includes(to)) return ''
+  if (held) {
+    await releaseCouponUse(tx, order.vendorId, order.couponId)
+    return ` (coupon ${order.couponCode}'s use given back)`
+  }
+  if (await retakeCouponUse(tx, order.vendorId, order.couponId)) return ` (coupon ${order.couponCode}'s use taken again)`
+  const what = order.kind === 'invoice' ? 'an invoice' : 'an order'
+  throw new ApiError(
+    409,
+    'ILLEGAL_STATUS_CHANGE',
+    `Cannot change ${what} from ${order.status} to ${to}. Its coupon ${order.couponCode} has been used the maximum number of times: raise its max usage first.`,
+  )
+}
+
 /**
  * PATCH /order: a change a merchant makes by hand (MANUAL_TRANSITIONS in the contract), under the order's lock so
  * a payment arriving at the same moment is either before it (and checked against) or after it.
@@ -46,6 +72,7 @@ export async function changeOrderStatus(
   return db.transaction(async (tx) => {
     const order = await lockOrder(tx, actor.vendorId, input.reference)
     if (!allowedStatuses(order.status).includes(input.status)) throw refusal(order.kind, order.status, input.status)
+    const coupon = await moveCouponUse(tx, order, input.status)
     const [updated] = await tx
       .update(orders)
       .set({ status: input.status, updatedAt: at })
@@ -55,7 +82,7 @@ export async function changeOrderStatus(
     await addOrderEvent(
       tx,
       order,
-      { kind: 'status', message: `Status changed from ${order.status} to ${input.status}${note}`, actorName: actor.name },
+      { kind: 'status', message: `Status changed from ${order.status} to ${input.status}${note}${coupon}`, actorName: actor.name },
       at,
     )
     return updated!

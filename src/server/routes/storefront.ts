@@ -12,8 +12,10 @@ export const storefrontHandlers: HandlersFor<typeof storefrontEndpoints> = {
   },
 
   async cartCheckout({ body, db, deps, ip }) {
-    // One visitor's checkouts count together, from a pay link or a cart; a shop's from every address together.
+    // One visitor's checkouts count together, from a pay link or a cart; then theirs at this shop. Only a checkout
+    // both let through reaches the shop's ceiling, so an address refused adds nothing to it (decision 188).
     await enforce(deps.rateLimiter, LIMITS.payLinkCheckoutPerIp, ip)
+    await enforce(deps.rateLimiter, LIMITS.cartCheckoutPerShopAndIp, `${body.url}:${ip}`)
     await enforce(deps.rateLimiter, LIMITS.cartCheckoutPerShop, body.url)
     const data = await cartCheckout(db, body, deps.clock.now())
     // The order's own account, if the provider answers in time; its page asks again otherwise (decision 148).

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, isNull, lt, lte, sql } from 'drizzle-orm'
+import { and, count, desc, eq, gt, gte, isNull, lt, lte, sql } from 'drizzle-orm'
 
 import { fromBasisPoints, toBasisPoints } from '#contract/common'
 import type { Coupon, COUPON_STATES, COUPON_VALUE_TYPES } from '#contract/selling-terms'
@@ -159,6 +159,31 @@ export async function redeemCoupon(db: Db, vendorId: string, code: string, now: 
     active: 'This coupon could not be applied, please try again',
   }[couponState(row, today)]
   throw new ApiError(409, 'COUPON_NOT_USABLE', why)
+}
+
+/**
+ * Gives back the use an order took, when the order is marked abandoned or failed (decision 188): an order nobody
+ * will pay no longer holds one of the coupon's uses, whoever made it (the order form, a pay link, a cart).
+ */
+export async function releaseCouponUse(db: Db, vendorId: string, couponId: string): Promise<void> {
+  await db
+    .update(coupons)
+    .set({ currentUsage: sql`${coupons.currentUsage} - 1` })
+    .where(and(eq(coupons.vendorId, vendorId), eq(coupons.id, couponId), gt(coupons.currentUsage, 0)))
+}
+
+/**
+ * Takes the use back when an abandoned or failed order is reopened: it keeps the discount it was priced with, so it
+ * holds a use again. Only the count is checked, not the dates or the switch: the order was made while the coupon
+ * applied. Answers false when every use is taken meanwhile (the reopening is refused, never the count exceeded).
+ */
+export async function retakeCouponUse(db: Db, vendorId: string, couponId: string): Promise<boolean> {
+  const taken = await db
+    .update(coupons)
+    .set({ currentUsage: sql`${coupons.currentUsage} + 1` })
+    .where(and(eq(coupons.vendorId, vendorId), eq(coupons.id, couponId), lt(coupons.currentUsage, coupons.maxUsage)))
+    .returning({ id: coupons.id })
+  return taken.length > 0
 }
 
 export interface CouponChanges {

@@ -8,6 +8,7 @@ import { fileUrl } from '../catalogue/views'
 import type { Db } from '../db/client'
 import { shops } from '../db/onboarding-schema'
 import { productImages, products, type ProductVariantRow, productVariants, vendors, wallets } from '../db/schema'
+import { variantStock } from '../db/stock-schema'
 import { ApiError } from '../errors'
 import { listedProduct, shopDeliveryLocations, shopTaxes } from './shop-terms'
 
@@ -17,6 +18,11 @@ export const DEFAULT_SHOP = { description: '', font: 'inter', background: 'plain
 const fontOf = (id: string) => SUPPORTED_FONTS.find((f) => f.id === id) ?? SUPPORTED_FONTS[0]
 const backgroundOf = (id: string) => SUPPORTED_BACKGROUNDS.find((b) => b.id === id) ?? SUPPORTED_BACKGROUNDS[0]
 
+/**
+ * The storefront and its cart sell from the main store (decision 174): `availableUnits` of the rows given here is
+ * the main store's units, not the total over every location, so units held only at outlets read as out of stock,
+ * as the cart's checkout (priceLines with no outlet) would refuse them.
+ */
 const onSale = (row: ProductVariantRow) => row.isAvailable && row.availableUnits > 0
 
 /** Everything a customer sees of a product: its cover, the prices they would pay, and the pay links on sale. */
@@ -81,10 +87,16 @@ export async function storefront(db: Db, url: string, paging: { page: number; si
           .where(and(eq(productImages.vendorId, vendorId), inArray(productImages.productId, ids)))
           .orderBy(productImages.productId, asc(productImages.position)),
         db
-          .select()
+          // The main store's row (every variant has one); a variant somehow without it holds nothing there.
+          .select({ variant: productVariants, mainUnits: variantStock.units })
           .from(productVariants)
+          .leftJoin(
+            variantStock,
+            and(eq(variantStock.vendorId, vendorId), eq(variantStock.variantId, productVariants.id), isNull(variantStock.outletId)),
+          )
           .where(and(eq(productVariants.vendorId, vendorId), inArray(productVariants.productId, ids), isNull(productVariants.deletedAt)))
-          .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
+          .orderBy(asc(productVariants.createdAt), asc(productVariants.id))
+          .then((found) => found.map((row): ProductVariantRow => ({ ...row.variant, availableUnits: row.mainUnits ?? 0 }))),
       ])
     : [[], []]
   const coverOf = new Map(covers.map((c) => [c.productId, c.storageKey]))

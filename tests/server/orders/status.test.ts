@@ -4,7 +4,7 @@ import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 
 import { call, type TestApp, unchecked } from '../harness'
-import { NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './helpers'
+import { makeCoupon, NAIRA, order, orderData, pay, salesApp, type Shop, shop } from './helpers'
 
 /* PATCH /order: the changes a merchant makes by hand (MANUAL_TRANSITIONS); everything else is a 409 saying why. */
 
@@ -111,6 +111,41 @@ describe('PATCH /order', () => {
     const missing = await patch({ reference: 'ORD-00000000', status: 'abandoned' })
     expect(missing.status).toBe(404)
     expect(missing.body.message).toBe('Order not found')
+  })
+
+  it("an order marked abandoned or failed gives its coupon's use back; reopened, it takes it again", async () => {
+    const coupon = await makeCoupon(t, s.token, {
+      couponCode: `FORM${Date.now() % 100_000}`,
+      valueType: 'FLAT',
+      value: 100 * NAIRA,
+      maxUsage: 2,
+    })
+    const usage = async () =>
+      (await call(t.app, endpoints.couponDetail, { token: s.token, query: { id: coupon.id } })).body.data.currentUsage
+    const withCoupon = () =>
+      order(t, s.token, { items: [{ name: 'Tray', amount: 1_000 * NAIRA, quantity: 1 }], couponCode: coupon.couponCode })
+    const { reference } = await withCoupon()
+    expect(await usage()).toBe(1)
+    expect((await patch({ reference, status: 'failed' })).status).toBe(200)
+    expect(await usage()).toBe(0)
+    const reopened = await patch({ reference, status: 'pending' })
+    expect(reopened.body.data.timeline.at(-1)!.message).toBe(
+      `Status changed from failed to pending (coupon ${coupon.couponCode}'s use taken again)`,
+    )
+    expect(await usage()).toBe(1)
+    // Abandoned again, its use goes to two new orders: it cannot come back holding a third, and stays abandoned.
+    await patch({ reference, status: 'abandoned' })
+    await withCoupon()
+    await withCoupon()
+    expect(await usage()).toBe(2)
+    const refused = await patch({ reference, status: 'pending' })
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({
+      code: 'ILLEGAL_STATUS_CHANGE',
+      message: `Cannot change an order from abandoned to pending. Its coupon ${coupon.couponCode} has been used the maximum number of times: raise its max usage first.`,
+    })
+    expect((await orderData(t, s.token, reference)).status).toBe('abandoned')
+    expect(await usage()).toBe(2)
   })
 
   it('a payment for an abandoned order does not pay it (it is an offline credit instead)', async () => {

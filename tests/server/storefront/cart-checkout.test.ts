@@ -10,6 +10,7 @@ import { vendors } from '#server/db/schema'
 import { makeProduct } from '../catalogue/helpers'
 import { call, type TestApp, unchecked } from '../harness'
 import { makeCoupon, makeDelivery, makeTax, NAIRA, order, orderData, pay, salesApp, type Shop, shop, unitsOf } from '../orders/helpers'
+import { makeOutlet } from '../outlets/helpers'
 
 /*
  * POST /storefront/checkout (decision 176): a storefront cart becomes one pending shareable order, priced by the same
@@ -34,10 +35,10 @@ async function storefront(app = t, units = 10): Promise<Storefront> {
 
 let ipSerial = 0
 /** Each call from its own address unless told: the per-address limit is the pay link's, tested there. */
-function checkout(s: { url: string }, fields: Record<string, unknown>, app = t) {
+function checkout(s: { url: string }, fields: Record<string, unknown>, app = t, ip = `203.0.113.${++ipSerial % 250}`) {
   return call(app.app, endpoints.cartCheckout, {
     body: unchecked({ url: s.url, checkoutId: randomUUID(), name: 'Ada Obi', phone: '08031234567', ...fields }),
-    ip: `203.0.113.${++ipSerial % 250}`,
+    ip,
   })
 }
 
@@ -181,6 +182,80 @@ describe('POST /storefront/checkout', () => {
     }
     expect(await view(s.small.id)).toMatchObject({ variantId: s.small.id, shopUrl: s.url })
     expect(await view(hidden.variants[0]!.id)).toMatchObject({ variantId: hidden.variants[0]!.id, shopUrl: null })
+  })
+
+  it("a pay link tied to an outlet offers no Add to cart: it sells that outlet's units, the cart the main store's", async () => {
+    const s = await storefront()
+    const lekki = await makeOutlet(t, s.token, { name: 'Lekki' })
+    const moved = await call(t.app, endpoints.transferStock, {
+      token: s.token,
+      headers: { 'idempotency-key': randomUUID() },
+      body: { variantId: s.small.id, fromOutletId: null, toOutletId: lekki.id, quantity: 3 },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(201)
+    const view = async (variantId: string, outletId: string | null) => {
+      const made = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: variantId, outletId } })
+      expect(made.status, JSON.stringify(made.body)).toBe(200)
+      const code = made.body.data.paylink!.split('/pay/')[1]!
+      return (await call(t.app, endpoints.payLink, { query: { code } })).body.data
+    }
+    // Each page reads its own location's units: Lekki's 3, the main store's 7.
+    expect(await view(s.small.id, lekki.id)).toMatchObject({ shopUrl: null, inStock: true, maxQuantity: 3 })
+    expect(await view(s.large.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 10 })
+    // The same variant's link moved to the main store offers the cart again.
+    expect(await view(s.small.id, null)).toMatchObject({ shopUrl: s.url, inStock: true, maxQuantity: 7 })
+  })
+
+  it('limits checkouts per shop and address: addresses that used up theirs refuse no other customer', async () => {
+    const app = await salesApp()
+    const s = await storefront(app, 1_000)
+    const items = [{ variantId: s.small.id, quantity: 1 }]
+    // Ten addresses each check out at this shop until refused.
+    const made: number[] = []
+    for (let a = 1; a <= 10; a++) {
+      let n = 0
+      for (;;) {
+        const res = await checkout(s, { items }, app, `198.51.100.${a}`)
+        if (res.status !== 201) {
+          expect(res.status, JSON.stringify(res.body)).toBe(429)
+          expect(res.body.code).toBe('RATE_LIMITED')
+          break
+        }
+        n++
+      }
+      made.push(n)
+    }
+    const other = await checkout(s, { items }, app, '198.51.100.200')
+    expect(other.status, JSON.stringify(other.body)).toBe(201)
+    expect(made).toEqual(Array.from({ length: 10 }, () => 10))
+  })
+
+  it("a coupon's last use, taken by an unpaid cart order the shop marks abandoned, goes to the next customer", async () => {
+    const app = await salesApp()
+    const s = await storefront(app)
+    const items = [{ variantId: s.small.id, quantity: 1 }]
+    await makeCoupon(app, s.token, { couponCode: 'LASTONE', valueType: 'FLAT', value: 100 * NAIRA, maxUsage: 1 })
+    const first = await checkout(s, { items, couponCode: 'LASTONE' }, app)
+    expect(first.status, JSON.stringify(first.body)).toBe(201)
+    // While the first customer's order waits for their money, the one use is theirs.
+    refusedOn(await checkout(s, { items, couponCode: 'LASTONE' }, app), 'couponCode')
+
+    const status = (reference: string, to: 'abandoned' | 'pending') =>
+      call(app.app, endpoints.updateOrderStatus, { token: s.token, body: { reference, status: to } })
+    const abandoned = await status(first.body.data.reference, 'abandoned')
+    expect(abandoned.status, JSON.stringify(abandoned.body)).toBe(200)
+
+    const second = await checkout(s, { items, couponCode: 'lastone', name: 'Bola Ade', phone: '08039876543' }, app)
+    expect(second.status, JSON.stringify(second.body)).toBe(201)
+    expect(second.body.data.amount).toBe(900 * NAIRA)
+    // The vendor's timeline says where the use went.
+    expect(abandoned.body.data.timeline.at(-1)!.message).toBe("Status changed from pending to abandoned (coupon LASTONE's use given back)")
+    // Reopening the abandoned order would hold a second use of a one-use coupon: refused, saying why.
+    const reopen = await status(first.body.data.reference, 'pending')
+    expect(reopen.status).toBe(409)
+    expect(reopen.body.message).toBe(
+      'Cannot change an order from abandoned to pending. Its coupon LASTONE has been used the maximum number of times: raise its max usage first.',
+    )
   })
 
   it('answers an unknown shop and a shop under review alike, 404', async () => {

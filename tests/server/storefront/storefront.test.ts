@@ -9,6 +9,7 @@ import { vendors } from '#server/db/schema'
 
 import { catalogueApp, image, makeProduct, PNG, type Seller, seller } from '../catalogue/helpers'
 import { call, createVendor, testDb } from '../harness'
+import { makeOutlet } from '../outlets/helpers'
 
 /* The public GET /storefront: a shop's look and its published products with pay links. */
 
@@ -75,6 +76,40 @@ describe('GET /storefront', () => {
     expect(res.body.data.products.items).toEqual([
       expect.objectContaining({ name: 'Sold out', minPrice: 500_00, maxPrice: 500_00, variants: [] }),
     ])
+  })
+
+  it('sells from the main store: a variant whose units are all at outlets reads as not on sale (the cart could not sell it)', async () => {
+    const s = await withShop()
+    const rice = await makeProduct(t, s.token)
+    const [small, large] = rice.variants
+    const chops = await makeProduct(t, s.token, {
+      name: 'Small chops',
+      options: [],
+      variants: [{ options: {}, price: 500_00, availableUnits: 4 }],
+    })
+    const lekki = await makeOutlet(t, s.token, { name: 'Lekki' })
+    const toLekki = async (variantId: string, quantity: number) => {
+      const res = await call(t.app, endpoints.transferStock, {
+        token: s.token,
+        headers: { 'idempotency-key': randomUUID() },
+        body: { variantId, fromOutletId: null, toOutletId: lekki.id, quantity },
+      })
+      expect(res.status, JSON.stringify(res.body)).toBe(201)
+    }
+    // Every Small and every Small chops at Lekki; Large keeps 6 of its 10 at the main store.
+    await toLekki(small!.id, 10)
+    await toLekki(large!.id, 4)
+    await toLekki(chops.variants[0]!.id, 4)
+
+    const items = (await open(s.url)).body.data.products.items
+    const byName = new Map(items.map((item: { name: string }) => [item.name, item]))
+    expect(byName.get('Jollof rice')).toMatchObject({
+      minPrice: 1_500_00,
+      maxPrice: 1_500_00,
+      variants: [{ id: large!.id, options: { Size: 'Large' }, price: 1_500_00, payLink: null }],
+    })
+    // Nothing at the main store: the card says "Not available" (no variants) and still shows what it costs.
+    expect(byName.get('Small chops')).toMatchObject({ minPrice: 500_00, maxPrice: 500_00, variants: [] })
   })
 
   it('uses the default look without a shops row, and the shop settings with one', async () => {
