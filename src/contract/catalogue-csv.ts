@@ -212,7 +212,7 @@ export const catalogueCsvEndpoints = {
     maxBodyBytes: MAX_IMPORT_CSV_CHARS * 2,
     body: importBody,
     response: ImportReport,
-    errors: ['VARIANT_CODE_TAKEN'],
+    errors: ['VARIANT_CODE_TAKEN', 'NOT_ENOUGH_STOCK'],
   }),
   bulkEditProducts: endpoint({
     method: 'PATCH',
