@@ -212,14 +212,16 @@ export const catalogueCsvEndpoints = {
     maxBodyBytes: MAX_IMPORT_CSV_CHARS * 2,
     body: importBody,
     response: ImportReport,
-    errors: ['VARIANT_CODE_TAKEN'],
+    errors: ['VARIANT_CODE_TAKEN', 'NOT_ENOUGH_STOCK'],
   }),
   bulkEditProducts: endpoint({
     method: 'PATCH',
     path: '/product/bulk',
     summary:
-      "Change several products at once, all or none: every variant's price by a percentage (pricePercent, -99 to 1000), publish or unpublish (isPublished), or move to a collection (collectionId; null: none). Exactly one change per call.",
+      "Change several products at once, all or none: every variant's price by a percentage (pricePercent, -99 to 1000), publish or unpublish (isPublished), or move to a collection (collectionId; null: none). Exactly one change per call. Idempotent: a retried tap with the same key raises prices once.",
     permission: 'VENDOR_INVENTORY',
+    // A percentage applied twice is a different price: a retry after a lost answer must replay, not run again.
+    idempotent: true,
     body: v.pipe(
       v.object({
         ids: v.pipe(

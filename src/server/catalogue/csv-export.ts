@@ -10,6 +10,7 @@ import { collections, outlets, products, type ProductVariantRow, productVariants
 import { variantStock } from '../db/stock-schema'
 import type { FileResult } from '../http/types'
 import { handlesOf } from './handles'
+import type { StockScope } from './locations'
 import { sortVariants } from './views'
 
 /**
@@ -30,7 +31,7 @@ export interface CatalogueExportOptions {
  * pulled stream (highWaterMark 0), a chunk read only when the client wants more, the first read before the answer
  * so an early failure is a JSON error, a client gone cancels the reads.
  */
-export async function exportCatalogue(db: Db, vendorId: string, options: CatalogueExportOptions): Promise<FileResult> {
+export async function exportCatalogue(db: Db, vendorId: string, scope: StockScope, options: CatalogueExportOptions): Promise<FileResult> {
   const chunkSize = options.chunkProducts ?? CATALOGUE_EXPORT_CHUNK
   const all = await db
     .select({ id: products.id, name: products.name, handle: products.handle })
@@ -44,15 +45,26 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
     ),
   )
 
-  // A vendor with outlets gets a 'Units at …' column per location (decision 174), the main store first.
-  const places = await db
-    .select({ id: outlets.id, name: outlets.name })
-    .from(outlets)
-    .where(eq(outlets.vendorId, vendorId))
-    .orderBy(asc(sql`lower(${outlets.name})`), asc(outlets.id))
-  const locationNames = places.length ? [MAIN_STORE_NAME, ...places.map((p) => p.name)] : []
-  const nameOf = new Map<string | null, string>([[null, MAIN_STORE_NAME], ...places.map((p) => [p.id, p.name] as const)])
+  // A caller who sees outlets gets a 'Units at …' column per location they see (decisions 174, 187), the main
+  // store first: as on the product page, a member of outlets only sees their outlets, a member of none the main store.
+  const places =
+    scope.all || scope.outletIds.length
+      ? await db
+          .select({ id: outlets.id, name: outlets.name })
+          .from(outlets)
+          .where(and(eq(outlets.vendorId, vendorId), scope.all ? undefined : inArray(outlets.id, scope.outletIds)))
+          .orderBy(asc(sql`lower(${outlets.name})`), asc(outlets.id))
+      : []
+  const locationNames = places.length ? [...(scope.main ? [MAIN_STORE_NAME] : []), ...places.map((p) => p.name)] : []
+  const nameOf = new Map<string | null, string>([
+    ...(scope.main ? [[null, MAIN_STORE_NAME] as const] : []),
+    ...places.map((p) => [p.id, p.name] as const),
+  ])
   const columns = catalogueCsvColumns(locationNames)
+  // Units is the sum of the file's 'Units at …' columns (the rule the import reads it by): for whoever sees every
+  // location the variant's total, for a member of outlets only the sum of theirs, so their file reads back unchanged.
+  const unitsOf = (variant: ProductVariantRow, at: Record<string, number>) =>
+    scope.all || locationNames.length === 0 ? variant.availableUnits : Object.values(at).reduce((sum, n) => sum + n, 0)
 
   const readChunk = async (from: number): Promise<CatalogueCsvLine[]> => {
     const ids = all.slice(from, from + chunkSize).map((p) => p.id)
@@ -77,8 +89,10 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
     ])
     const unitsAt = new Map<string, Record<string, number>>()
     for (const row of stock) {
+      const name = nameOf.get(row.outletId)
+      if (name === undefined) continue
       const held = unitsAt.get(row.variantId) ?? {}
-      held[nameOf.get(row.outletId) ?? ''] = row.units
+      held[name] = row.units
       unitsAt.set(row.variantId, held)
     }
     const byId = new Map(rows.map((row) => [row.id, row]))
@@ -99,7 +113,7 @@ export async function exportCatalogue(db: Db, vendorId: string, options: Catalog
         optionNames: product.options.map((o) => o.name),
         options: variant.options,
         price: variant.price,
-        units: variant.availableUnits,
+        units: unitsOf(variant, unitsAt.get(variant.id) ?? {}),
         sku: variant.sku,
         barcode: variant.barcode,
         costPrice: variant.costPrice,

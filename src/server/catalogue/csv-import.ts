@@ -5,21 +5,14 @@ import type { ImportReport } from '#contract/catalogue-csv'
 
 import type { Db, Tx } from '../db/client'
 import { collections, type ProductRow, products, productVariants } from '../db/schema'
+import { ApiError } from '../errors'
 import { enqueue } from '../jobs'
 import { type AfterCommit, type CatalogueDeps, commitThen } from './commit'
 import type { VariantDraft } from './csv-drafts'
-import {
-  comboOf,
-  imagesToQueue,
-  type ImportPlan,
-  planImport,
-  type PlannedProduct,
-  reportOf,
-  unitsChanges,
-  variantDiffers,
-} from './csv-plan'
-import { changeUnits } from './locations'
-import { madeNow, newVariantRows } from './products'
+import { imagesToQueue, type ImportPlan, planImport, type PlannedProduct, reportOf, variantDiffers } from './csv-plan'
+import { comboOf, unitsChanges } from './csv-stock'
+import { changeUnits, type StockScope } from './locations'
+import { madeNow, newVariantRows } from './product-variants'
 import { refreshProductFigures, variantsChanged } from './stock'
 import { codesUnique } from './variant-codes'
 import { sortVariants } from './views'
@@ -34,8 +27,8 @@ import { sortVariants } from './views'
 /** Rows per multi-row insert: well under PostgreSQL's 65,535 parameters at ~10 a row. */
 const INSERT_CHUNK = 1000
 
-export async function checkImport(db: Db, vendorId: string, csv: string): Promise<ImportReport> {
-  const plan = await planImport(db, vendorId, csv)
+export async function checkImport(db: Db, vendorId: string, scope: StockScope, csv: string): Promise<ImportReport> {
+  const plan = await planImport(db, vendorId, csv, scope)
   return reportOf(plan, false, imagesToQueue(plan))
 }
 
@@ -113,6 +106,13 @@ async function createProducts(tx: Tx, vendorId: string, plan: ImportPlan, create
   return ids
 }
 
+const stockMoved = (line: number) =>
+  new ApiError(
+    409,
+    'NOT_ENOUGH_STOCK',
+    `Line ${line}: the units changed while the file was imported, so nothing was imported. Check the file again and import it.`,
+  )
+
 /** The product's fields and variants become the file's: kept variants (same option values) change in place. */
 async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned: PlannedProduct): Promise<void> {
   const { draft } = planned
@@ -150,7 +150,9 @@ async function updateProduct(tx: Tx, vendorId: string, plan: ImportPlan, planned
       .set({ options: variant.options, price: variant.price, ...total, ...codesOf(variant), updatedAt: sql`now()` })
       .where(and(eq(productVariants.vendorId, vendorId), eq(productVariants.id, found.id)))
     for (const { outletId, delta } of unitsChanges(plan.stock, found, variant)) {
-      await changeUnits(tx, vendorId, found.id, outletId, delta)
+      // The plan read the units under the product's lock, so a fall always fits; were it ever refused, the whole
+      // import is (one transaction): never some products imported and a location's count left as it was.
+      if ((await changeUnits(tx, vendorId, found.id, outletId, delta)) === null) throw stockMoved(variant.line)
     }
   }
   const gone = planned.variants.filter((v) => !keptIds.has(v.id)).map((v) => v.id)
@@ -215,16 +217,8 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
   const creates = plan.products.filter((p) => p.action === 'create')
   const ids = await createProducts(tx, vendorId, plan, creates)
   const updates = plan.products.filter((p) => p.action === 'update')
-  // Products in a fixed order (by id), so two imports touching the same ones take their row locks in turn.
+  // Locked by the plan (lockProducts), before it read them.
   const locked = updates.map((p) => p.existing!.id).sort()
-  if (locked.length) {
-    await tx
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.vendorId, vendorId), inArray(products.id, locked)))
-      .orderBy(products.id)
-      .for('update')
-  }
   for (const planned of updates) await updateProduct(tx, vendorId, plan, planned)
   // New variants have no stock alert yet: their products' figures in a few statements, not two each.
   for (let from = 0; from < ids.length; from += INSERT_CHUNK)
@@ -233,18 +227,32 @@ async function applyPlan(tx: Tx, vendorId: string, plan: ImportPlan, after: Afte
   await queueImages(tx, vendorId, creates, ids)
 }
 
+/** Takes the row locks of the products an import updates, in id order, so two changes of the same ones take turns. */
+const lockProducts = (tx: Tx, vendorId: string) => async (ids: string[]) => {
+  for (let from = 0; from < ids.length; from += INSERT_CHUNK) {
+    await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.vendorId, vendorId), inArray(products.id, ids.slice(from, from + INSERT_CHUNK))))
+      .orderBy(products.id)
+      .for('update')
+  }
+}
+
 /**
  * The import, all or nothing: refused rows are left out (and reported), everything else commits together. A vendor's
  * imports run one at a time (a lock for this transaction), so a second file planned while the first commits sees
- * its products and handles instead of inserting them twice. A code a product form took meanwhile is a 409.
+ * its products and handles instead of inserting them twice. The plan reads the products it finds under their row
+ * locks, so a sale waits for the import rather than slipping between the plan and its apply. A code a product form
+ * took meanwhile is a 409.
  */
-export async function importCatalogue(deps: CatalogueDeps, vendorId: string, csv: string): Promise<ImportReport> {
+export async function importCatalogue(deps: CatalogueDeps, vendorId: string, scope: StockScope, csv: string): Promise<ImportReport> {
   return codesUnique(
     () => 'csv',
     () =>
       commitThen(deps, [], async (tx, after) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`catalogue-import:${vendorId}`}, 0))`)
-        const plan = await planImport(tx, vendorId, csv)
+        const plan = await planImport(tx, vendorId, csv, scope, lockProducts(tx, vendorId))
         await applyPlan(tx, vendorId, plan, after)
         return reportOf(plan, true, imagesToQueue(plan))
       }),

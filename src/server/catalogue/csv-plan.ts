@@ -3,16 +3,14 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import { skuKey } from '#contract/catalogue'
 import type { ImportRefusal, ImportReport } from '#contract/catalogue-csv'
 import { MAX_IMPORT_REPORT_LINES } from '#contract/catalogue-csv'
-import { MAIN_STORE_NAME } from '#contract/stock-locations'
 
 import type { Db } from '../db/client'
-import { collections, outlets, type ProductRow, products, type ProductVariantRow, productVariants } from '../db/schema'
-import { variantStock } from '../db/stock-schema'
-import { validationError } from '../http/register'
+import { collections, type ProductRow, products, type ProductVariantRow, productVariants } from '../db/schema'
 import { draftProducts, type ProductDraft, type VariantDraft } from './csv-drafts'
 import { readCatalogueCsv, type ReadCsv } from './csv-read'
+import { comboOf, type LiveStock, liveStock, totalsRefusal, unitsChanges } from './csv-stock'
 import { handlesOf } from './handles'
-import { outletsHold } from './locations'
+import type { StockScope } from './locations'
 
 /*
  * What an import would do (decision 177), computed the same way for the dry run and, inside its transaction, for
@@ -41,43 +39,6 @@ export interface ImportPlan {
   collectionIds: Map<string, string>
   stock: LiveStock
 }
-
-/** The 'Units at …' columns' locations (by lower-case name: an outlet's id, null for the main store) and what each variant holds where. */
-export interface LiveStock {
-  locations: Map<string, string | null>
-  units: (variantId: string, outletId: string | null) => number
-}
-
-async function liveStock(db: Db, vendorId: string, file: ReadCsv): Promise<LiveStock> {
-  const [places, rows] = await Promise.all([
-    file.locations.length ? db.select({ id: outlets.id, name: outlets.name }).from(outlets).where(eq(outlets.vendorId, vendorId)) : [],
-    db.select().from(variantStock).where(eq(variantStock.vendorId, vendorId)),
-  ])
-  // An outlet called "Main store" would make two columns of one name, and its units would be read as the main store's.
-  const namesakes = places.filter((o) => o.name.toLowerCase() === MAIN_STORE_NAME.toLowerCase())
-  if (namesakes.length) {
-    const message = `reads units by location, but one of your outlets is called ${namesakes[0]!.name}: rename it first`
-    throw validationError([{ path: 'csv', message }])
-  }
-  const byName = new Map<string, string | null>([
-    [MAIN_STORE_NAME.toLowerCase(), null],
-    ...places.map((o) => [o.name.toLowerCase(), o.id] as const),
-  ])
-  const locations = new Map<string, string | null>()
-  for (const { header, name } of file.locations) {
-    const key = name.toLowerCase()
-    if (!byName.has(key)) {
-      throw validationError([{ path: 'csv', message: `has a column "${header}", but no outlet of yours is called ${name}` }])
-    }
-    if (locations.has(key)) throw validationError([{ path: 'csv', message: `has the column "${header}" twice` }])
-    locations.set(key, byName.get(key)!)
-  }
-  const held = new Map(rows.map((r) => [`${r.variantId}:${r.outletId ?? ''}`, r.units]))
-  return { locations, units: (variantId, outletId) => held.get(`${variantId}:${outletId ?? ''}`) ?? 0 }
-}
-
-/** A variant's key within its product: its option values in the product's option order. */
-export const comboOf = (options: Record<string, string>, names: string[]) => JSON.stringify(names.map((n) => options[n] ?? null))
 
 function sameOptions(a: ProductRow['options'], b: ProductDraft['options']): boolean {
   return JSON.stringify(a) === JSON.stringify(b)
@@ -108,15 +69,6 @@ function differs(
   return draft.variants.some((d) => {
     const found = byCombo.get(comboOf(d.options, names))
     return !found || variantDiffers(stock, found, d)
-  })
-}
-
-/** A location whose units the row changes for a kept variant (only with 'Units at …' columns). */
-export function unitsChanges(stock: LiveStock, found: ProductVariantRow, d: VariantDraft): { outletId: string | null; delta: number }[] {
-  return [...(d.unitsAt ?? [])].flatMap(([name, units]) => {
-    const outletId = stock.locations.get(name)!
-    const delta = units - stock.units(found.id, outletId)
-    return delta === 0 ? [] : [{ outletId, delta }]
   })
 }
 
@@ -175,19 +127,6 @@ function leftOut(draft: ProductDraft, refusals: ImportRefusal[]): ImportRefusal[
   return [...refusals, ...others.map((line) => ({ line, column: null, reason: `left out with line ${first} of the same product` }))]
 }
 
-/** Without 'Units at …' columns Units is the total, which cannot go below what the outlets hold (decision 174). */
-function outletClash(stock: LiveStock, draft: ProductDraft, variants: ProductVariantRow[]) {
-  const names = draft.options.map((o) => o.name)
-  const byCombo = new Map(variants.map((v) => [comboOf(v.options, names), v]))
-  for (const d of draft.variants) {
-    const kept = byCombo.get(comboOf(d.options, names))
-    if (!kept || d.unitsAt) continue
-    const held = kept.availableUnits - stock.units(kept.id, null)
-    if (d.units < held) return { line: d.line, held }
-  }
-  return null
-}
-
 /** A kept variant's new price at or below its flat discount (which the product form refuses too). */
 function discountClash(draft: ProductDraft, variants: ProductVariantRow[]) {
   const names = draft.options.map((o) => o.name)
@@ -198,16 +137,44 @@ function discountClash(draft: ProductDraft, variants: ProductVariantRow[]) {
   })
 }
 
-/** Plans the import of `text` against the vendor's catalogue as `db` (a transaction, for the apply) sees it. */
-export async function planImport(db: Db, vendorId: string, text: string): Promise<ImportPlan> {
-  const file = readCatalogueCsv(text)
-  const drafts = draftProducts(file)
-  const [live, variantRows, collectionRows] = await Promise.all([
+/** Locks the products of `ids` for the apply, in id order (the order every catalogue change takes them in). */
+export type LockProducts = (ids: string[]) => Promise<void>
+
+/**
+ * The vendor's live products, oldest first. For the apply (`lock`), the products the file's handles find are
+ * locked first and read again under their locks, until no more are found: the plan is then built from what no
+ * sale or product form can change before the import commits (a sale between a read and the lock would leave a
+ * stale count, or a fall below zero).
+ */
+async function liveProducts(db: Db, vendorId: string, handles: Set<string>, lock?: LockProducts): Promise<ProductRow[]> {
+  const read = () =>
     db
       .select()
       .from(products)
       .where(and(eq(products.vendorId, vendorId), isNull(products.deletedAt)))
-      .orderBy(asc(products.createdAt), asc(products.id)),
+      .orderBy(asc(products.createdAt), asc(products.id))
+  let live = await read()
+  if (!lock) return live
+  const locked = new Set<string>()
+  for (;;) {
+    const handleOf = handlesOf(live)
+    const found = live.filter((p) => handles.has(handleOf.get(p.id)!) && !locked.has(p.id)).map((p) => p.id)
+    if (found.length === 0) return live
+    await lock(found.sort())
+    for (const id of found) locked.add(id)
+    live = await read()
+  }
+}
+
+/**
+ * Plans the import of `text` against the vendor's catalogue as `db` (a transaction, for the apply) sees it, for a
+ * caller who sees `scope`'s locations. The apply passes `lock`, so the plan reads its products under their locks.
+ */
+export async function planImport(db: Db, vendorId: string, text: string, scope: StockScope, lock?: LockProducts): Promise<ImportPlan> {
+  const file = readCatalogueCsv(text)
+  const drafts = draftProducts(file)
+  const live = await liveProducts(db, vendorId, new Set(drafts.filter((d) => !d.refusals.length).map((d) => d.handle)), lock)
+  const [variantRows, collectionRows] = await Promise.all([
     db
       .select()
       .from(productVariants)
@@ -215,7 +182,7 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
       .orderBy(asc(productVariants.createdAt), asc(productVariants.id)),
     db.select({ id: collections.id, name: collections.name }).from(collections).where(eq(collections.vendorId, vendorId)),
   ])
-  const stock = await liveStock(db, vendorId, file)
+  const stock = await liveStock(db, vendorId, file, scope)
   const handles = handlesOf(live)
   const byHandle = new Map(live.map((p) => [handles.get(p.id)!, p]))
   const variantsOf = new Map<string, ProductVariantRow[]>()
@@ -232,9 +199,9 @@ export async function planImport(db: Db, vendorId: string, text: string): Promis
     }
     const existing = byHandle.get(draft.handle) ?? null
     const variants = existing ? (variantsOf.get(existing.id) ?? []) : []
-    const belowOutlets = outletClash(stock, draft, variants)
-    if (belowOutlets) {
-      refused.push(...leftOut(draft, [{ line: belowOutlets.line, column: file.header('units'), reason: outletsHold(belowOutlets.held) }]))
+    const units = totalsRefusal(file, stock, draft, variants)
+    if (units) {
+      refused.push(...leftOut(draft, [units]))
       continue
     }
     const belowDiscount = discountClash(draft, variants)

@@ -10,9 +10,10 @@ import { containsPattern, qualified } from '../db/sql-helpers'
 import { ApiError, notFound } from '../errors'
 import { validationError } from '../http/register'
 import { type CatalogueDeps, commitThen } from './commit'
-import { outletsHold, outletUnitsOf } from './locations'
+import { locationsChanged, outletsHold, outletUnitsOf } from './locations'
 import { liveProduct } from './product-list'
 import { lockProductOfVariant, variantsChanged } from './stock'
+import { changeTotalAtOutlet, type TotalsLocation } from './totals'
 import { checkCodesFree, codesUnique } from './variant-codes'
 import { toVariant } from './views'
 
@@ -138,8 +139,11 @@ function nextDiscount(current: ProductVariantRow, changes: VariantChanges, price
   return { discountType: current.discountType, discountValue: current.discountValue }
 }
 
-/** PATCH /product/variants: only the fields sent change, so an availability toggle never overwrites units sold. */
-export async function updateVariant(deps: CatalogueDeps, vendorId: string, changes: VariantChanges, origin: string) {
+/**
+ * PATCH /product/variants: only the fields sent change, so an availability toggle never overwrites units sold. A
+ * changed availableUnits lands at `at` (totals.ts): the main store, or the outlet of a member of one outlet only.
+ */
+export async function updateVariant(deps: CatalogueDeps, vendorId: string, changes: VariantChanges, origin: string, at: TotalsLocation) {
   await codesUnique(
     (field) => field,
     () =>
@@ -156,7 +160,7 @@ export async function updateVariant(deps: CatalogueDeps, vendorId: string, chang
         }
         // availableUnits is the total over every location: the difference lands in the main store, which the outlets'
         // units may not push below zero (decision 174).
-        const atOutlets = (await outletUnitsOf(tx, vendorId, [variant.id])).get(variant.id) ?? 0
+        const atOutlets = at === null ? ((await outletUnitsOf(tx, vendorId, [variant.id])).get(variant.id) ?? 0) : 0
         if (changes.availableUnits !== undefined && changes.availableUnits < atOutlets) {
           throw validationError([{ path: 'availableUnits', message: outletsHold(atOutlets) }])
         }
@@ -166,7 +170,7 @@ export async function updateVariant(deps: CatalogueDeps, vendorId: string, chang
           .set({
             price,
             ...nextDiscount(variant, changes, price),
-            ...(changes.availableUnits === undefined ? {} : { availableUnits: changes.availableUnits }),
+            ...(changes.availableUnits === undefined || at !== null ? {} : { availableUnits: changes.availableUnits }),
             ...(changes.isAvailable === undefined ? {} : { isAvailable: changes.isAvailable }),
             ...(changes.sku === undefined ? {} : { sku: changes.sku }),
             ...(changes.barcode === undefined ? {} : { barcode: changes.barcode }),
@@ -174,6 +178,11 @@ export async function updateVariant(deps: CatalogueDeps, vendorId: string, chang
             updatedAt: sql`now()`,
           })
           .where(liveVariant(vendorId, variant.id))
+        if (changes.availableUnits !== undefined && at !== null) {
+          const change = { current: variant.availableUnits, total: changes.availableUnits, at, path: 'availableUnits' }
+          await changeTotalAtOutlet(tx, vendorId, variant.id, change)
+          after.notices.push(...(await locationsChanged(tx, vendorId, variant.id)))
+        }
         after.notices.push(...(await variantsChanged(tx, vendorId, variant.productId)))
       }),
   )

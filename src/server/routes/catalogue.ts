@@ -2,10 +2,11 @@ import type { catalogueEndpoints, Product, ProductVariant } from '#contract/cata
 
 import type { Auth } from '../auth/sessions'
 import { createCollection, deleteCollection, listCollections, renameCollection, setCollectionVisibility } from '../catalogue/collections'
-import { payLinkLocation, withLocations } from '../catalogue/locations'
+import { payLinkLocation, stockScope, withLocations } from '../catalogue/locations'
 import { generatePayLink, payLinkView } from '../catalogue/paylinks'
 import { listProducts, loadProduct } from '../catalogue/product-list'
 import { createProduct, deleteProduct, updateProduct } from '../catalogue/products'
+import { totalsLocation } from '../catalogue/totals'
 import { listVariants, setStockAlert, updateVariant } from '../catalogue/variants'
 import type { Db } from '../db/client'
 import { publicOrigin } from '../http/public-origin'
@@ -23,6 +24,9 @@ const productWithLocations = async (ctx: Caller, product: Product): Promise<Prod
 
 const variantWithLocations = async (ctx: Caller, variant: ProductVariant): Promise<ProductVariant> =>
   (await withLocations(ctx.db, ctx.auth, [variant]))[0]!
+
+/** Where the caller's change of a variant's total lands: the main store, or a member of outlets' own (decision 187). */
+const totalsAt = async (ctx: Caller) => totalsLocation(await stockScope(ctx.db, ctx.auth))
 
 export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   async listCollections({ auth, db, query }) {
@@ -53,12 +57,18 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async createProduct(ctx) {
-    const data = await productWithLocations(ctx, await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
+    const data = await productWithLocations(
+      ctx,
+      await createProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx), await totalsAt(ctx)),
+    )
     return { data, message: 'Product added' }
   },
 
   async updateProduct(ctx) {
-    const data = await productWithLocations(ctx, await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
+    const data = await productWithLocations(
+      ctx,
+      await updateProduct(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx), await totalsAt(ctx)),
+    )
     return { data, message: 'Product updated' }
   },
 
@@ -76,7 +86,10 @@ export const catalogueHandlers: HandlersFor<typeof catalogueEndpoints> = {
   },
 
   async updateVariant(ctx) {
-    const data = await variantWithLocations(ctx, await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx)))
+    const data = await variantWithLocations(
+      ctx,
+      await updateVariant(ctx.deps, ctx.auth.vendorId, ctx.body, publicOrigin(ctx), await totalsAt(ctx)),
+    )
     return { data, message: 'Variant updated' }
   },
 

@@ -174,6 +174,8 @@ export async function seedCatalogue(db: Db, { vendorId, storage, origin }: SeedC
         images: item.picture ? [await picture(item.picture)] : [],
       },
       origin,
+      // The owner's units: the main store.
+      null,
     )
     made.set(item.name, product)
   }
@@ -183,7 +185,7 @@ export async function seedCatalogue(db: Db, { vendorId, storage, origin }: SeedC
   const largeTurkey = made.get('Jollof rice')!.variants.at(-1)!
   await setStockAlert(deps, vendorId, { productId: largeTurkey.productId, productVariantId: largeTurkey.id, threshold: 5 }, origin)
   const zoboLitre = made.get('Zobo drink')!.variants[1]!
-  await updateVariant(deps, vendorId, { id: zoboLitre.id, discountType: 'PERCENTAGE', discount: 10 }, origin)
+  await updateVariant(deps, vendorId, { id: zoboLitre.id, discountType: 'PERCENTAGE', discount: 10 }, origin, null)
   await generatePayLink(deps, vendorId, zoboLitre.id, origin)
   // Every other dish on sale gets its pay link too, so the demo storefront can sell what it shows.
   for (const item of MENU) {

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto'
+
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import type { BodyInput } from '#contract/endpoint'
@@ -13,8 +15,8 @@ beforeAll(async () => {
   t = await catalogueApp()
 })
 
-const bulk = (s: Seller, body: BodyInput<typeof endpoints.bulkEditProducts>) =>
-  call(t.app, endpoints.bulkEditProducts, { token: s.token, body })
+const bulk = (s: Seller, body: BodyInput<typeof endpoints.bulkEditProducts>, key: string = randomUUID()) =>
+  call(t.app, endpoints.bulkEditProducts, { token: s.token, body, headers: { 'idempotency-key': key } })
 const detail = async (s: Seller, id: string) => (await call(t.app, endpoints.productDetail, { token: s.token, query: { id } })).body.data
 
 describe('PATCH /product/bulk', () => {
@@ -78,5 +80,24 @@ describe('PATCH /product/bulk', () => {
     const foreign = await bulk(s, { ids: [a.id, theirs.id], isPublished: false })
     expect(foreign.status).toBe(404)
     expect((await detail(s, a.id)).isPublished).toBe(true)
+  })
+
+  it('a tap retried with the same Idempotency-Key raises prices once and answers the first answer again', async () => {
+    const s = await seller(t)
+    const a = await makeProduct(t, s.token, { name: 'Rice' })
+    const key = randomUUID()
+    const first = await bulk(s, { ids: [a.id], pricePercent: 10 }, key)
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    const again = await bulk(s, { ids: [a.id], pricePercent: 10 }, key)
+    expect(again.status).toBe(200)
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual(first.body)
+    expect((await detail(s, a.id)).variants.map((v) => v.price)).toEqual([1_100_00, 1_650_00])
+    // Without a key the call is refused before anything changes.
+    const keyless = await call(t.app, endpoints.bulkEditProducts, { token: s.token, body: { ids: [a.id], pricePercent: 10 } })
+    expect([keyless.status, keyless.body.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED'])
+    // A new tap (a new key) is a new change.
+    expect((await bulk(s, { ids: [a.id], pricePercent: 10 })).status).toBe(200)
+    expect((await detail(s, a.id)).variants.map((v) => v.price)).toEqual([1_210_00, 1_815_00])
   })
 })

@@ -10,6 +10,7 @@ import { variantStock } from '#server/db/stock-schema'
 import { call, type TestApp, unchecked } from '../harness'
 import { salesApp, shop } from '../orders/helpers'
 import { makeOutlet, staff } from '../outlets/helpers'
+import { patchProduct, postProduct, productFields } from './helpers'
 
 /*
  * Stock per location (issue 41, decision 174): each variant's units at the main store and at each outlet, the
@@ -177,6 +178,52 @@ describe('who sees which location (decision 043)', () => {
     // A member of no outlet keeps the main store.
     const storekeeper = await staff(t, s, ['VENDOR_INVENTORY'])
     expect((await small(storekeeper.token, s.small.productId)).at).toEqual({ 'Main store': 8 })
+  })
+})
+
+describe('a total (availableUnits) written by a member of outlets only (decision 187)', () => {
+  it("lands at their outlet: other locations' units never move, a fall below them is refused", async () => {
+    const s = await shop(t)
+    const lekki = await makeOutlet(t, s.token, { name: 'Lekki' })
+    const cashier = await staff(t, s, ['VENDOR_INVENTORY'], [lekki.id])
+
+    // Update Variant: the total 10 → 12 adds 2 at Lekki; the main store keeps its 10.
+    const up = await call(t.app, endpoints.updateVariant, { token: cashier.token, body: { id: s.small.id, availableUnits: 12 } })
+    expect(up.status, JSON.stringify(up.body)).toBe(200)
+    expect(await small(s.token, s.small.productId)).toMatchObject({ total: 12, at: { 'Main store': 10, Lekki: 2 } })
+    const below = await call(t.app, endpoints.updateVariant, { token: cashier.token, body: { id: s.small.id, availableUnits: 9 } })
+    expect(below.status).toBe(422)
+    expect(below.body.message).toBe('availableUnits: must be at least 10: the locations you do not manage hold 10 units of this variant')
+
+    // The product form: the totals it sends back change Lekki only, by the difference.
+    const { product } = await small(cashier.token, s.small.productId)
+    const variants = product.variants.map((v) => ({ id: v.id, options: v.options, price: v.price, availableUnits: v.availableUnits }))
+    const edited = variants.map((v) => (v.id === s.small.id ? { ...v, availableUnits: 11 } : v))
+    const res = await patchProduct(t, cashier.token, { id: product.id, name: 'Jollof rice', variants: edited })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(await small(s.token, s.small.productId)).toMatchObject({ total: 11, at: { 'Main store': 10, Lekki: 1 } })
+
+    // A product they add holds its units at their outlet.
+    const made = await postProduct(t, cashier.token, productFields({ name: 'Zobo' }))
+    expect(made.status, JSON.stringify(made.body)).toBe(201)
+    const zobo = await small(s.token, made.body.data.id)
+    expect(zobo).toMatchObject({ total: 10, at: { 'Main store': 0, Lekki: 10 } })
+  })
+
+  it('a member of several outlets may not give a total (which outlet?): 422 naming the field', async () => {
+    const s = await shop(t)
+    const both = await staff(t, s, ['VENDOR_INVENTORY'], [(await makeOutlet(t, s.token)).id, (await makeOutlet(t, s.token)).id])
+    const res = await call(t.app, endpoints.updateVariant, { token: both.token, body: { id: s.small.id, availableUnits: 12 } })
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe(
+      "availableUnits: cannot be changed as a total: you work at several outlets, so set each outlet's units (Stock by location)",
+    )
+    const made = await postProduct(t, both.token, productFields({ name: 'Zobo' }))
+    expect(made.status).toBe(422)
+    expect(made.body.issues?.[0]?.path).toBe('variants.0.availableUnits')
+    const none = productFields({ name: 'Zobo', variants: [{ options: { Size: 'Small' }, price: 100_00, availableUnits: 0 }] })
+    expect((await postProduct(t, both.token, none)).status).toBe(201)
+    expect(await small(s.token, s.small.productId)).toMatchObject({ total: 10, at: { 'Main store': 10 } })
   })
 })
 

@@ -168,6 +168,20 @@ const scenarios: Record<string, Scenario> = {
       return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/product/stock/transfer', body, money: false }
     },
   },
+  bulkEditProducts: {
+    status: 200,
+    // A price raise run twice is two raises: the footprint's prices show it.
+    prepare: async () => {
+      const s = await shop(t)
+      const body = { ids: [s.small.productId], pricePercent: 10 }
+      return { token: s.token, vendorId: s.vendor.id, method: 'PATCH', path: '/product/bulk', body, money: false }
+    },
+    refused: async () => {
+      const s = await shop(t)
+      const body = { ids: [s.small.productId, randomUUID()], pricePercent: 10 }
+      return { token: s.token, vendorId: s.vendor.id, method: 'PATCH', path: '/product/bulk', body, money: false }
+    },
+  },
   refundOrder: {
     status: 200,
     prepare: async () => {
@@ -230,7 +244,7 @@ function tablesWithVendorId(): Promise<string[]> {
   return vendorTables
 }
 
-/** What a request can have changed for a vendor: rows per table, wallet balances, units in stock. */
+/** What a request can have changed for a vendor: rows per table, wallet balances, units in stock, prices. */
 async function footprint(vendorId: string) {
   const counts: Record<string, number> = {}
   for (const table of await tablesWithVendorId()) {
@@ -240,15 +254,13 @@ async function footprint(vendorId: string) {
   const balances = (await t.db.select().from(wallets).where(eq(wallets.vendorId, vendorId)))
     .map((wallet) => `${wallet.kind}${wallet.outletId ? ':outlet' : ''}=${wallet.balance}`)
     .sort()
-  const units = (
-    await t.db
-      .select()
-      .from(productVariants)
-      .where(and(eq(productVariants.vendorId, vendorId)))
-  )
-    .map((variant) => variant.availableUnits)
-    .sort()
-  return { counts, balances, units }
+  const variants = await t.db
+    .select()
+    .from(productVariants)
+    .where(and(eq(productVariants.vendorId, vendorId)))
+  const units = variants.map((variant) => variant.availableUnits).sort()
+  const prices = variants.map((variant) => variant.price).sort()
+  return { counts, balances, units, prices }
 }
 type Footprint = Awaited<ReturnType<typeof footprint>>
 
@@ -259,7 +271,7 @@ function change(before: Footprint, after: Footprint) {
       .map((table) => [table, after.counts[table]! - (before.counts[table] ?? 0)] as const)
       .filter(([, delta]) => delta !== 0),
   )
-  return { rows, balances: after.balances, units: after.units }
+  return { rows, balances: after.balances, units: after.units, prices: after.prices }
 }
 
 /** Balances and stock relative to a start, so twins that started alike compare alike. */
@@ -269,6 +281,8 @@ const relative = (before: Footprint, after: Footprint) => ({
   balances: after.balances,
   unitsBefore: before.units,
   units: after.units,
+  pricesBefore: before.prices,
+  prices: after.prices,
 })
 
 /**
@@ -348,6 +362,7 @@ describe('replay storms', () => {
       expect(change(before, await footprint(stormed.vendorId)).rows).toEqual({})
       expect((await footprint(stormed.vendorId)).balances).toEqual(before.balances)
       expect((await footprint(stormed.vendorId)).units).toEqual(before.units)
+      expect((await footprint(stormed.vendorId)).prices).toEqual(before.prices)
       if (stormed.money) await expectLedgerConsistent(t.db, stormed.vendorId)
     })
   }

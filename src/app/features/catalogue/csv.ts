@@ -44,11 +44,16 @@ export function useImportCatalogue() {
 
 export type BulkEditBody = BodyInput<typeof catalogueCsvEndpoints.bulkEditProducts>
 
+/**
+ * PATCH /product/bulk with the attempt's Idempotency-Key: a tap retried after no answer (a flaky connection) is
+ * replayed by the server, so a price change is never applied twice.
+ */
 export function useBulkEdit() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (body: BulkEditBody) => api(catalogueCsvEndpoints.bulkEditProducts, { body }),
-    onSettled: (_answer, _error, body) => {
+    mutationFn: ({ body, idempotencyKey }: { body: BulkEditBody; idempotencyKey: string }) =>
+      api(catalogueCsvEndpoints.bulkEditProducts, { body, headers: { 'Idempotency-Key': idempotencyKey } }),
+    onSettled: (_answer, _error, { body }) => {
       invalidateProductLists(queryClient)
       for (const id of body.ids) void queryClient.invalidateQueries({ queryKey: queryKeys.products.detail(id) })
     },

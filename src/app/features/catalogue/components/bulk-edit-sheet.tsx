@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import { formatCount } from '#app/lib/format'
+import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { useOnline } from '#app/lib/online'
 import { ChoiceChips } from '#app/ui/choice-chips'
 import { Field, Input, Select } from '#app/ui/field'
@@ -13,7 +14,8 @@ import { allCollectionsQuery } from '../queries'
 /*
  * Edit the ticked products at once (issue 41): every price by a percentage, publish, unpublish, or move to a
  * collection. One call, all or none (PATCH /product/bulk); the server refuses a percentage that would take any
- * price out of range, and says which product.
+ * price out of range, and says which product. One Idempotency-Key per attempt, kept only to retry one whose outcome
+ * is unknown, so a second tap after a lost answer never raises the prices twice.
  */
 
 type Change = 'price' | 'publish' | 'unpublish' | 'collection'
@@ -46,6 +48,7 @@ export function BulkEditSheet({ ids, onClose, onDone }: { ids: string[]; onClose
   const [percent, setPercent] = useState('')
   const [collectionId, setCollectionId] = useState(NO_COLLECTION)
   const [tried, setTried] = useState(false)
+  const pending = useRef<Attempt | null>(null)
   const percentValue = percentOf(percent)
   const percentError = change === 'price' && tried && typeof percentValue === 'string' ? percentValue : null
 
@@ -57,7 +60,21 @@ export function BulkEditSheet({ ids, onClose, onDone }: { ids: string[]; onClose
       body = { ids, pricePercent: percentValue }
     } else if (change === 'collection') body = { ids, collectionId: collectionId || null }
     else body = { ids, isPublished: change === 'publish' }
-    edit.mutate(body, { onSuccess: onDone })
+    if (edit.isPending) return
+    const attempt = attemptFor(pending.current, JSON.stringify(body))
+    pending.current = attempt
+    edit.mutate(
+      { body, idempotencyKey: attempt.key },
+      {
+        onSuccess: () => {
+          pending.current = null
+          onDone()
+        },
+        onError: (error) => {
+          pending.current = afterFailure(attempt, error)
+        },
+      },
+    )
   }
 
   return (
