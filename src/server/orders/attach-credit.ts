@@ -55,7 +55,11 @@ export async function attachCredit(
     const claimed = await claimCredit(tx, vendorId, input.transactionId, order, at)
     if (!ATTACHABLE_STATUSES.includes(order.status)) {
       const what = order.kind === 'invoice' ? 'Invoice' : 'Order'
-      throw new ApiError(409, 'ORDER_NOT_PAYABLE', `${what} ${order.reference} is ${order.status}: only a pending or partially-paid one can take a credit`)
+      throw new ApiError(
+        409,
+        'ORDER_NOT_PAYABLE',
+        `${what} ${order.reference} is ${order.status}: only a pending or partially-paid one can take a credit`,
+      )
     }
     // Whose money it is, as for a transfer quoting the reference: the order's customer (docs/decisions/088).
     const payer = claimed.originatorAccountNumber
@@ -79,7 +83,12 @@ export async function attachCredit(
       : [claimed]
     const { order: paid, notices } = await applyPayment(tx, order, claimed, at)
     // Who attached it: the payment line above is the bank's, this one the person's.
-    await addOrderEvent(tx, order, { kind: 'payment', message: `Credit ${claimed.reference} attached to this ${order.kind}`, actorName: actor.name }, at)
+    await addOrderEvent(
+      tx,
+      order,
+      { kind: 'payment', message: `Credit ${claimed.reference} attached to this ${order.kind}`, actorName: actor.name },
+      at,
+    )
     return { transaction: transaction!, order: paid, notices }
   })
 }
@@ -98,7 +107,11 @@ async function claimCredit(tx: Tx, vendorId: string, transactionId: string, orde
   const row = await findTransaction(tx, vendorId, { id: transactionId })
   if (row.isPos) throw new ApiError(409, 'CREDIT_ALREADY_USED', 'This credit is marked as POS, so it cannot be attached to an order')
   if (row.hasMatchingOrder) {
-    throw new ApiError(409, 'CREDIT_ALREADY_USED', `This credit already paid ${row.orderReference ?? 'an order'}; it cannot be attached again`)
+    throw new ApiError(
+      409,
+      'CREDIT_ALREADY_USED',
+      `This credit already paid ${row.orderReference ?? 'an order'}; it cannot be attached again`,
+    )
   }
   const why =
     row.type !== 'credit'

@@ -6,7 +6,7 @@ import { endpoints } from '#contract/index'
 
 import { call, callRaw, type TestApp } from '../harness'
 import { expectLedgerConsistent, PIN } from '../money/helpers'
-import { NAIRA, order, orderData, pay, payer, type Payer, postOrder, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
+import { NAIRA, order, orderData, pay, type Payer, payer, postOrder, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
 /* Issue 42: Attach to order. An offline credit pays an open order the vendor picks, once, as a transfer quoting it would. */
 
@@ -30,8 +30,7 @@ async function offlineCredit(v: Shop, amount: number, from: Payer = payer({ name
 const attach = (token: string, id: string, orderReference: string, key = randomUUID()) =>
   callRaw(t.app, 'POST', '/transaction/attach', { token, body: { id, orderReference }, headers: { 'idempotency-key': key } })
 
-const candidates = (token: string, id: string, search?: string) =>
-  call(t.app, endpoints.attachCandidates, { token, query: { id, search } })
+const candidates = (token: string, id: string, search?: string) => call(t.app, endpoints.attachCandidates, { token, query: { id, search } })
 
 describe('POST /transaction/attach pays an open order with a credit', () => {
   it('part, then the rest: partially-paid then paid, the credits shown as its payments, stock taken once', async () => {
@@ -52,7 +51,9 @@ describe('POST /transaction/attach pays an open order with a credit', () => {
       [first, 500 * NAIRA],
       [second, 1_500 * NAIRA],
     ])
-    expect(paid.timeline.map((e) => e.message)).toContain('Payment of ₦500.00 received (' + (await transaction(v.token, first)).reference + '): ₦1,500.00 still to pay')
+    expect(paid.timeline.map((e) => e.message)).toContain(
+      'Payment of ₦500.00 received (' + (await transaction(v.token, first)).reference + '): ₦1,500.00 still to pay',
+    )
     // Stock was taken by the first payment only.
     expect(await unitsOf(t, v.token, v.small.productId)).toEqual({ Small: 8, Large: 10 })
     // The order's customer is whose money it was, as for a transfer quoting the reference.
@@ -131,7 +132,10 @@ describe('what cannot be attached', () => {
     const v = await shop(t)
     const open = await order(t, v.token, { items: [line(v.small.id, 2)] })
     const ordered = await offlineCredit(v, 500 * NAIRA)
-    const made = await order(t, v.token, { items: [line(v.large.id)], transactionReference: (await transaction(v.token, ordered)).reference })
+    const made = await order(t, v.token, {
+      items: [line(v.large.id)],
+      transactionReference: (await transaction(v.token, ordered)).reference,
+    })
     const pos = await offlineCredit(v, 500 * NAIRA)
     expect((await call(t.app, endpoints.markPos, { token: v.token, body: { id: pos } })).status).toBe(200)
     expect((await attach(v.token, ordered, open.reference)).body).toEqual({
@@ -145,7 +149,10 @@ describe('what cannot be attached', () => {
 
     const attached = await offlineCredit(v, 500 * NAIRA)
     expect((await attach(v.token, attached, open.reference)).status).toBe(200)
-    const asOrder = await postOrder(t, v.token, { items: [line(v.large.id)], transactionReference: (await transaction(v.token, attached)).reference })
+    const asOrder = await postOrder(t, v.token, {
+      items: [line(v.large.id)],
+      transactionReference: (await transaction(v.token, attached)).reference,
+    })
     expect([asOrder.status, asOrder.body.code]).toEqual([409, 'TRANSACTION_NOT_MATCHABLE'])
     const asPos = await call(t.app, endpoints.markPos, { token: v.token, body: { id: attached } })
     expect([asPos.status, asPos.body.code]).toEqual([409, 'NOT_MARKABLE_AS_POS'])
@@ -158,7 +165,10 @@ describe('what cannot be attached', () => {
     const paid = await order(t, v.token, { items: [line(v.small.id)] })
     const byReference = await pay(t, v, paid.reference, 1_000 * NAIRA)
     const abandoned = await order(t, v.token, { items: [line(v.small.id)] })
-    const changed = await call(t.app, endpoints.updateOrderStatus, { token: v.token, body: { reference: abandoned.reference, status: 'abandoned' } })
+    const changed = await call(t.app, endpoints.updateOrderStatus, {
+      token: v.token,
+      body: { reference: abandoned.reference, status: 'abandoned' },
+    })
     expect(changed.status).toBe(200)
     // A refund of part of it: a debit of the main wallet.
     const refund = await call(t.app, endpoints.refundOrder, {
@@ -172,8 +182,18 @@ describe('what cannot be attached', () => {
     const cases: [string, string, string, string][] = [
       [debit?.id ?? 'none', open.reference, 'CREDIT_NOT_ATTACHABLE', 'Only money received (a credit) can be attached to an order'],
       [byReference, open.reference, 'CREDIT_ALREADY_USED', `This credit already paid ${paid.reference}; it cannot be attached again`],
-      [credit, paid.reference, 'ORDER_NOT_PAYABLE', `Order ${paid.reference} is paid: only a pending or partially-paid one can take a credit`],
-      [credit, abandoned.reference, 'ORDER_NOT_PAYABLE', `Order ${abandoned.reference} is abandoned: only a pending or partially-paid one can take a credit`],
+      [
+        credit,
+        paid.reference,
+        'ORDER_NOT_PAYABLE',
+        `Order ${paid.reference} is paid: only a pending or partially-paid one can take a credit`,
+      ],
+      [
+        credit,
+        abandoned.reference,
+        'ORDER_NOT_PAYABLE',
+        `Order ${abandoned.reference} is abandoned: only a pending or partially-paid one can take a credit`,
+      ],
     ]
     for (const [id, reference, code, message] of cases) {
       const res = await attach(v.token, id, reference)
