@@ -109,6 +109,8 @@ function Details({
         </DetailRow>
         <DetailRow label="Date and time">{formatDateTime(t.createdAt)}</DetailRow>
         <DetailRow label="Type">{refundedOrder(t) ? `${t.type} · refund for ${t.orderReference}` : t.type}</DetailRow>
+        {/* The order a credit paid (by its reference, attached or created for it): near the top, where it is seen. */}
+        {t.type === 'credit' && orderOf(t) ? <DetailRow label="Paid order">{orderOf(t)}</DetailRow> : null}
         <DetailRow label="Amount">
           <Money kobo={t.amount} currency={t.currency} />
         </DetailRow>
@@ -150,7 +152,6 @@ function Details({
         <CodeRow label="Session ID" value={t.sessionId} copyLabel="Copy session ID" toast="Session ID copied" />
         {t.customerName ? <DetailRow label="Customer">{t.customerName}</DetailRow> : null}
         {t.isPOSTransaction ? <DetailRow label="POS">Marked as POS transaction</DetailRow> : null}
-        {t.type === 'credit' && orderOf(t) ? <DetailRow label="Paid order">{orderOf(t)}</DetailRow> : null}
       </DetailList>
       {t.customerId ? (
         <Link
