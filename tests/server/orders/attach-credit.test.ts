@@ -226,6 +226,8 @@ describe('GET /transaction/attach/orders', () => {
     const first = await order(t, v.token, { items: [line(v.small.id, 2)], customer: { name: 'Bola Ade' } })
     await pay(t, v, first.reference, 500 * NAIRA, from)
     const bola = (await orderData(t, v.token, first.reference)).customer!.id
+    // A minute later, so newest first is one order (the test clock stands still otherwise).
+    t.clock.advance(60_000)
     const second = await order(t, v.token, { kind: 'invoice', items: [line(v.large.id)], customerId: bola })
     const done = await order(t, v.token, { items: [line(v.small.id)], customerId: bola })
     await pay(t, v, done.reference, 1_000 * NAIRA, from)
