@@ -6,7 +6,7 @@ import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 
 import { transaction, transactionPage } from '../fixtures'
-import { handle, ok, renderApp, server, useAppHarness } from '../harness'
+import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { orderSummary } from '../sales-fixtures'
 
 useAppHarness()
@@ -64,9 +64,10 @@ describe('Attach to order', () => {
     const summary = await screen.findByRole('dialog', { name: 'Transaction Summary' })
     await user.click(await within(summary).findByRole('button', { name: 'Attach to order' }))
 
-    const sheet = await screen.findByRole('dialog', { name: 'Attach to order' })
+    // The sheet's code loads when first opened (a placeholder sheet stands in until then).
+    const list = await screen.findByRole('list', { name: 'Open orders' })
+    const sheet = screen.getByRole('dialog', { name: 'Attach to order' })
     expect(within(sheet).getByText('₦45,000.00 from Chukwuemeka Obi')).toBeTruthy()
-    const list = await within(sheet).findByRole('list', { name: 'Open orders' })
     expect(within(list).getByText('ORD-PAYER001')).toBeTruthy()
     expect(within(list).getByText('₦60,000.00 due')).toBeTruthy()
     expect(within(list).getByText("This payer's")).toBeTruthy()
@@ -86,6 +87,31 @@ describe('Attach to order', () => {
     expect(within(back).getByRole('link', { name: 'View order' }).getAttribute('href')).toBe('/orders/ORD-OTHER002')
     expect(within(back).queryByRole('button', { name: 'Attach to order' })).toBeNull()
     expect(posted).toEqual([{ body: { id: 'txn-1', orderReference: 'ORD-OTHER002' }, key: expect.any(String) }])
+  })
+
+  it('a credit taken meanwhile: the refusal is the toast, and the summary comes back naming the order it paid', async () => {
+    server.use(handle(endpoints.listTransactions, () => ok(transactionPage([transaction()]))))
+    let taken = false
+    server.use(
+      handle(endpoints.transactionDetail, () => ok(transaction(taken ? { hasMatchingOrder: true, orderReference: 'ORD-ELSE0003' } : {}))),
+      handle(endpoints.attachCandidates, () => ok({ items: [candidate()] })),
+      handle(endpoints.attachCredit, () => {
+        taken = true
+        return fail(409, 'CREDIT_ALREADY_USED', 'This credit already paid ORD-ELSE0003; it cannot be attached again')
+      }),
+    )
+    const { user } = renderApp('/transactions/txn-1')
+    const summary = await screen.findByRole('dialog', { name: 'Transaction Summary' })
+    await user.click(await within(summary).findByRole('button', { name: 'Attach to order' }))
+    const list = await screen.findByRole('list', { name: 'Open orders' })
+    await user.click(within(list).getByRole('button', { name: /ORD-PAYER001/ }))
+    const confirm = await screen.findByRole('alertdialog', { name: 'Attach to ORD-PAYER001?' })
+    expect(within(confirm).getByText(/₦15,000.00 will still be owed/)).toBeTruthy()
+    await user.click(within(confirm).getByRole('button', { name: 'Attach' }))
+    expect(await screen.findByText('This credit already paid ORD-ELSE0003; it cannot be attached again')).toBeTruthy()
+    const back = await screen.findByRole('dialog', { name: 'Transaction Summary' })
+    await waitFor(() => expect(within(back).getByText('ORD-ELSE0003')).toBeTruthy())
+    expect(within(back).queryByRole('button', { name: 'Attach to order' })).toBeNull()
   })
 
   it('is not offered to a member without the orders permission, nor for a credit that already paid an order', async () => {

@@ -3,6 +3,7 @@ import { useRef, useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { ApiError } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor } from '#app/lib/idempotency'
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { StatusBadge } from '#app/ui/badge'
@@ -80,6 +81,8 @@ export function AttachToOrderSheet({ t, onClose, onAttached }: { t: Transaction;
         onError: (error) => {
           pending.current = afterFailure(attempt, error)
           setChosen(null)
+          // Taken meanwhile (another phone, Create order, Mark as POS): the toast says by what; the summary shows it.
+          if (error instanceof ApiError && error.code === 'CREDIT_ALREADY_USED') onAttached()
         },
       },
     )

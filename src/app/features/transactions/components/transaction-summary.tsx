@@ -221,7 +221,13 @@ export function TransactionSummarySheet({
   // Attach to order is drawn in place of the summary too; attached (or closed), the summary comes back, reloaded.
   if (attaching && t) {
     return (
-      <Suspense fallback={null}>
+      <Suspense
+        fallback={
+          <Sheet onClose={() => setAttaching(false)} title="Attach to order">
+            <Skeleton count={3} height={64} />
+          </Sheet>
+        }
+      >
         <AttachToOrderSheet t={t} onClose={() => setAttaching(false)} onAttached={() => setAttaching(false)} />
       </Suspense>
     )
