@@ -4,6 +4,7 @@ import { bankingEndpoints } from './banking'
 import { beneficiaryEndpoints } from './beneficiaries'
 import { catalogueEndpoints } from './catalogue'
 import { catalogueCsvEndpoints } from './catalogue-csv'
+import { creditAttachEndpoints } from './credit-attach'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import { domainEndpoints } from './domains'
@@ -30,6 +31,7 @@ export const endpoints = {
   ...authEndpoints,
   ...vendorEndpoints,
   ...transactionEndpoints,
+  ...creditAttachEndpoints,
   ...statementEndpoints,
   ...bankingEndpoints,
   ...beneficiaryEndpoints,

@@ -49,7 +49,7 @@ export const Transaction = v.object({
   orderReference: v.nullable(v.string()),
   /**
    * The order whose own account this credit was paid into after that account closed (decision 147), while the
-   * credit is still unmatched: the vendor attaches it (Create order, or Mark as POS). Null otherwise.
+   * credit is still unmatched: the vendor attaches it (Attach to order, Create order, or Mark as POS). Null otherwise.
    */
   unattachedOrderReference: v.nullable(v.string()),
   isOffline: v.boolean(),

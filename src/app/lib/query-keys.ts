@@ -87,6 +87,8 @@ export const queryKeys = {
     detail: (id: string) => [...queryKeys.transactions.details(), id] as const,
     /** Create order from a transfer: the transaction found by its reference. */
     byReference: (reference: string) => [...queryKeys.transactions.details(), { reference }] as const,
+    /** Attach to order: the open orders a credit could pay, the payer's or a search's (issue 42). */
+    attachCandidates: (id: string, search: string) => [...queryKeys.transactions.all, 'attach-candidates', id, search] as const,
     analytics: (range: DateRangeKey) => [...queryKeys.transactions.all, 'analytics', range] as const,
     breakdown: (range: DateRangeKey) => [...queryKeys.transactions.all, 'breakdown', range] as const,
     /** Gross sales, refunds, fees and net settled (decision 178): money moving makes them stale with the rest. */

@@ -7,6 +7,7 @@ import { bankingSettingsHandlers } from './banking'
 import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
 import { catalogueCsvHandlers } from './catalogue-csv'
+import { creditAttachHandlers } from './credit-attach'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
 import { domainHandlers } from './domains'
@@ -34,6 +35,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...authHandlers,
   ...vendorHandlers,
   ...transactionHandlers,
+  ...creditAttachHandlers,
   ...statementHandlers,
   ...bankingSettingsHandlers,
   ...payoutSafetyHandlers,

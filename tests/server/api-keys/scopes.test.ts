@@ -24,6 +24,9 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   exportTransactions: 'read',
   transactionDetail: 'read',
   markPos: false,
+  attachCandidates: 'read',
+  // Pays an order with money already in the wallet, as Create order for a credit does: an orders write.
+  attachCredit: 'orders:write',
   transactionAnalytics: 'read',
   transactionBreakdown: 'read',
   statement: 'read',

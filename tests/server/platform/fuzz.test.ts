@@ -169,6 +169,8 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   exportTransactions: () => ({ query: { status: 'success', type: 'credit', search: 'ada', startDate: '2020-01-01T00:00:00.000Z' } }),
   transactionDetail: () => ({ query: { id: ids.transactionId } }),
   markPos: () => ({ body: { id: ids.transactionId } }),
+  attachCandidates: () => ({ query: { id: ids.transactionId, search: 'ORD' } }),
+  attachCredit: () => ({ body: { id: ids.transactionId, orderReference: FRESH_ORDER } }),
   transactionAnalytics: () => ({ query: { startDate: '2020-01-01T00:00:00.000Z', endDate: '2030-01-01T00:00:00.000Z' } }),
   transactionBreakdown: () => ({ query: { startDate: '2026-01-01T00:00:00.000Z', endDate: '2026-01-31T00:00:00.000Z' } }),
   statement: () => ({ query: { from: '2020-01-01', to: '2030-12-31' } }),

@@ -30,6 +30,7 @@ const tokens = new Map<Permission, string>()
 /** Valid queries for GET endpoints that need ids (or whose answer should be about a real row). */
 const examples: Record<string, () => Record<string, string>> = {
   transactionDetail: () => ({ id: ids.transactionId }),
+  attachCandidates: () => ({ id: ids.transactionId }),
   resolveAccount: () => ({ accountNumber: ids.accountNumber, bankCode: '058' }),
   transferCharges: () => ({ amount: '500000' }),
   listVariants: () => ({ productId: ids.productId }),

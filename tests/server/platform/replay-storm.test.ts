@@ -9,7 +9,7 @@ import { productVariants, wallets } from '#server/db/schema'
 
 import { call, callRaw, type CallResult, type TestApp, uniqueEmail } from '../harness'
 import { enquiry, expectLedgerConsistent, sender } from '../money/helpers'
-import { NAIRA, order, pay, salesApp, shop } from '../orders/helpers'
+import { NAIRA, order, pay, salesApp, shop, transferIn } from '../orders/helpers'
 import { creditOutlet, makeOutlet, owner } from '../outlets/helpers'
 
 /*
@@ -65,6 +65,17 @@ const orderBody = (s: Awaited<ReturnType<typeof shop>>, quantity: number) => ({
   items: [{ variantId: s.small.id, quantity }],
   customer: { name: 'Amaka Nwosu', email: uniqueEmail('customer') },
 })
+
+/** A shop with an open order for ₦2,000 and an offline credit of ₦1,500 that paid none; `paid` pays the order first. */
+async function creditAndOrder(paid: boolean) {
+  const s = await shop(t)
+  const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] })
+  if (paid) await pay(t, s, data.reference, 2_000 * NAIRA)
+  const credit = await transferIn(t, s.wallets.main.accountNumber!, 1_500 * NAIRA, 'Office lunch')
+  expect(credit.status, JSON.stringify(credit.body)).toBe(200)
+  const body = { id: credit.body.data.transactionId as string, orderReference: data.reference as string }
+  return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transaction/attach', body, money: true }
+}
 
 /** One per idempotent endpoint: the test below fails when an endpoint is added without one. */
 const scenarios: Record<string, Scenario> = {
@@ -181,6 +192,12 @@ const scenarios: Record<string, Scenario> = {
       const body = { ids: [s.small.productId, randomUUID()], pricePercent: 10 }
       return { token: s.token, vendorId: s.vendor.id, method: 'PATCH', path: '/product/bulk', body, money: false }
     },
+  },
+  attachCredit: {
+    status: 200,
+    prepare: () => creditAndOrder(false),
+    // The order is paid already: ORDER_NOT_PAYABLE, and the credit stays free.
+    refused: () => creditAndOrder(true),
   },
   refundOrder: {
     status: 200,

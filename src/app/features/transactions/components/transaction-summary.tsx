@@ -1,20 +1,17 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { Link } from '@tanstack/react-router'
-import { useState } from 'react'
-import { css, cx } from 'styled-system/css'
+import { lazy, Suspense, useState } from 'react'
+import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
-import { button } from 'styled-system/recipes'
 
 import { ApiError, errorMessage } from '#app/lib/api'
 import { formatDateTime } from '#app/lib/dates'
 import { internalCounterparty, internalTransferLabel } from '#app/lib/internal-transfer'
-import { useOnline } from '#app/lib/online'
 import { hasReceipt } from '#app/lib/receipt'
 import { StatusBadge } from '#app/ui/badge'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
-import { ConfirmDialog } from '#app/ui/dialog'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
 import { Notice } from '#app/ui/notice'
@@ -23,10 +20,14 @@ import { Sheet } from '#app/ui/sheet'
 import { Skeleton } from '#app/ui/skeleton'
 import type { Transaction } from '#contract/transactions'
 
-import { findInLists, transactionDetailQuery, useMarkPos } from '../queries'
+import { findInLists, transactionDetailQuery } from '../queries'
 import { refundedOrder } from '../refund'
 import { MAIN_WALLET, type TransactionLink, type TransactionSource } from '../source'
+import { hasActions, orderOf, TransactionActions } from './transaction-actions'
 import { signedAmount } from './transaction-row'
+
+// Loaded when opened: it brings the attach contract and its order shapes (decision 189).
+const AttachToOrderSheet = lazy(() => import('./attach-to-order-sheet'))
 
 const term = css({ color: 'fg.muted', textStyle: 'body.sm', flexShrink: 0 })
 const sectionTitle = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '5', mb: '1' })
@@ -73,11 +74,6 @@ function AccountNumber({ value, whose }: { value: string | null; whose?: string 
   )
 }
 
-/** SPEC §4: only a credit that came in by bank transfer, matches no order and is not yet marked POS. */
-export function canMarkPos(t: Transaction): boolean {
-  return t.type === 'credit' && t.isOffline && !t.hasMatchingOrder && !t.isPOSTransaction
-}
-
 function Details({
   t,
   customerLink,
@@ -103,8 +99,8 @@ function Details({
       </div>
       {t.unattachedOrderReference ? (
         <Notice icon="alert-circle">
-          Unattached: paid into the account of {t.unattachedOrderReference} after it closed, so it paid no order. Create an order for it or
-          mark it as POS.
+          Unattached: paid into the account of {t.unattachedOrderReference} after it closed, so it paid no order. Attach it to an order,
+          create an order for it or mark it as POS.
         </Notice>
       ) : null}
       <DetailList>
@@ -113,6 +109,8 @@ function Details({
         </DetailRow>
         <DetailRow label="Date and time">{formatDateTime(t.createdAt)}</DetailRow>
         <DetailRow label="Type">{refundedOrder(t) ? `${t.type} · refund for ${t.orderReference}` : t.type}</DetailRow>
+        {/* The order a credit paid (by its reference, attached or created for it): near the top, where it is seen. */}
+        {t.type === 'credit' && orderOf(t) ? <DetailRow label="Paid order">{orderOf(t)}</DetailRow> : null}
         <DetailRow label="Amount">
           <Money kobo={t.amount} currency={t.currency} />
         </DetailRow>
@@ -201,63 +199,6 @@ function ErrorView({ error, onRetry, retrying }: { error: unknown; onRetry: () =
   )
 }
 
-// The SPEC §2 addresses of the order screens: the order a transfer paid, or Create order for one that paid none.
-const linkButton = (variant: 'solid' | 'outline') => cx(button({ variant, size: 'md' }), css({ textDecoration: 'none' }))
-
-/** The order this transaction paid (a matched order, or a shareable order it paid) or refunded, if any. */
-function orderOf(t: Transaction): string | null {
-  if (refundedOrder(t)) return t.orderReference
-  return (t.hasMatchingOrder || t.hasShareableOrder) && t.orderReference ? t.orderReference : null
-}
-
-function hasActions(t: Transaction, canClaim: boolean): boolean {
-  return orderOf(t) !== null || (canClaim && canMarkPos(t))
-}
-
-function Actions({ t, canClaim }: { t: Transaction; canClaim: boolean }) {
-  const online = useOnline()
-  const markPos = useMarkPos()
-  const [confirming, setConfirming] = useState(false)
-  const orderReference = orderOf(t)
-  if (orderReference) {
-    return (
-      <Link
-        to="/orders/$reference"
-        params={{ reference: orderReference }}
-        search={t.hasShareableOrder ? { type: 'shareable' } : {}}
-        className={linkButton('outline')}
-      >
-        View order
-      </Link>
-    )
-  }
-  if (!canClaim || !canMarkPos(t)) return null
-  // One child for the sheet footer, the two actions stacked: side by side, 'Mark as POS Transaction' does
-  // not fit half of a phone or of the 30rem side panel.
-  return (
-    <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', '& > *': { w: 'full' } })}>
-      <Link to="/orders/create-order" search={{ reference: t.reference }} className={linkButton('outline')}>
-        Create order
-      </Link>
-      <Button
-        onClick={() => setConfirming(true)}
-        disabled={!online}
-        title={online ? undefined : 'Connect to the internet to mark this transaction'}
-      >
-        Mark as POS Transaction
-      </Button>
-      <ConfirmDialog
-        open={confirming}
-        onOpenChange={setConfirming}
-        title="Mark as POS Transaction?"
-        description="This records the payment as taken at your POS terminal, with no order. It cannot be undone."
-        loading={markPos.isPending}
-        onProceed={() => markPos.mutate(t.id, { onSettled: () => setConfirming(false) })}
-      />
-    </div>
-  )
-}
-
 /** The Transaction Summary sheet (SPEC §2) for /transactions/$id, or for an outlet's transaction with its `source`. */
 export function TransactionSummarySheet({
   id,
@@ -270,17 +211,36 @@ export function TransactionSummarySheet({
 }) {
   const queryClient = useQueryClient()
   const [receipt, setReceipt] = useState(false)
+  const [attaching, setAttaching] = useState(false)
   const query = useQuery({ ...transactionDetailQuery(id, source), placeholderData: () => findInLists(queryClient, id, source) })
   const t = query.data
   // A failed refresh of a transaction already on screen keeps showing it; the error view is for having none.
   const showError = query.isError && !t
   // The receipt is drawn in place of the summary, and closing it comes back here.
   if (receipt && t && hasReceipt(t)) return <ReceiptSheet t={t} onClose={() => setReceipt(false)} />
+  // Attach to order is drawn in place of the summary too; attached (or closed), the summary comes back, reloaded.
+  if (attaching && t) {
+    return (
+      <Suspense
+        fallback={
+          <Sheet onClose={() => setAttaching(false)} title="Attach to order">
+            <Skeleton count={3} height={64} />
+          </Sheet>
+        }
+      >
+        <AttachToOrderSheet t={t} onClose={() => setAttaching(false)} onAttached={() => setAttaching(false)} />
+      </Suspense>
+    )
+  }
   return (
     <Sheet
       onClose={onClose}
       title="Transaction Summary"
-      footer={t && !showError && hasActions(t, source.canClaim) ? <Actions t={t} canClaim={source.canClaim} /> : undefined}
+      footer={
+        t && !showError && hasActions(t, source.canClaim) ? (
+          <TransactionActions t={t} canClaim={source.canClaim} onAttach={() => setAttaching(true)} />
+        ) : undefined
+      }
     >
       {showError ? (
         <ErrorView error={query.error} onRetry={() => void query.refetch()} retrying={query.isFetching} />
