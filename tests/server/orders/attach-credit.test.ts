@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { call, callRaw, type TestApp } from '../harness'
+import { call, type TestApp } from '../harness'
 import { expectLedgerConsistent, PIN } from '../money/helpers'
 import { NAIRA, order, orderData, pay, type Payer, payer, postOrder, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
@@ -22,13 +22,15 @@ const transaction = (token: string, id: string) =>
 
 /** A credit into the main account quoting no order: an offline credit, unmatched. Answers its id. */
 async function offlineCredit(v: Shop, amount: number, from: Payer = payer({ name: 'Emeka Nwosu' })): Promise<string> {
+  // A minute apart, so two credits (and the payments they make) have an order a list can show.
+  t.clock.advance(60_000)
   const res = await transferIn(t, v.wallets.main.accountNumber!, amount, 'Office lunch packs', from)
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data.transactionId
 }
 
 const attach = (token: string, id: string, orderReference: string, key = randomUUID()) =>
-  callRaw(t.app, 'POST', '/transaction/attach', { token, body: { id, orderReference }, headers: { 'idempotency-key': key } })
+  call(t.app, endpoints.attachCredit, { token, body: { id, orderReference }, headers: { 'idempotency-key': key } })
 
 const candidates = (token: string, id: string, search?: string) => call(t.app, endpoints.attachCandidates, { token, query: { id, search } })
 
