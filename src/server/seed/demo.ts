@@ -20,9 +20,10 @@ import type { Storage } from '../storage'
 import { seedCatalogue } from './catalogue'
 import { seedDisputes } from './disputes'
 import { DEMO_HISTORY, DEMO_SETTLEMENT, type SeedEvent } from './history'
-import { seedOutlets } from './outlets'
-import { seedSales } from './sales'
+import { outletSteps } from './outlets'
+import { salesSteps } from './sales'
 import { seedSellingTerms } from './selling-terms'
+import { runInTimeOrder } from './timeline'
 
 /** Printed at start-up and used by the end-to-end tests. */
 export const DEMO = {
@@ -138,15 +139,19 @@ function createDemo(db: Db, { storage, origin, clock = systemClock }: SeedOption
         settlementAccountName: sandboxAccountName(settlementNumber, DEMO_SETTLEMENT.bankCode),
       })
       .where(eq(vendors.id, vendorId))
-    const bank = new SandboxBankingProvider()
-    const times = eventTimes(clock.now())
-    for (const [i, event] of DEMO_HISTORY.entries()) await postEvent(tx, vendorId, event, times[i]!, bank)
     await seedCatalogue(tx, { vendorId, storage, origin })
     await tx.insert(shops).values({ vendorId, ...DEMO_SHOP_LOOK })
     await seedSellingTerms(tx, vendorId, clock.now())
-    await seedSales(tx, { vendorId, userId: account.owner.id, clock })
+    // Two weeks of the wallet's own events, sales and outlets, written in time order as production writes the
+    // ledger (timeline.ts): each module in turn would put its two weeks after the other's.
+    const bank = new SandboxBankingProvider()
+    const times = eventTimes(clock.now())
+    await runInTimeOrder([
+      ...DEMO_HISTORY.map((event, i) => ({ at: times[i]!, run: () => postEvent(tx, vendorId, event, times[i]!, bank) })),
+      ...(await salesSteps(tx, { vendorId, userId: account.owner.id, clock })),
+      ...outletSteps(tx, { vendor: account.vendor, clock }),
+    ])
     await seedDisputes(tx, { vendorId, clock })
-    await seedOutlets(tx, { vendor: account.vendor, clock })
     // The sandbox bank's side of all that money, so the morning's reconciliation of a seeded day matches.
     await recordSeededStatement(tx, vendorId)
     return { created: true, vendorId }

@@ -12,6 +12,7 @@ import { creditFromBank } from '../money/ledger'
 import { insertOutletWithin } from '../outlets/create'
 import type { OutletRow } from '../outlets/scope'
 import { type OutletTransferDirection, postOutletTransferWithin } from '../outlets/transfers'
+import { runInTimeOrder, type SeedStep } from './timeline'
 
 /*
  * The demo vendor's two Lagos branches, made through the outlet code: each with its own wallet and virtual account,
@@ -102,16 +103,32 @@ function eventTimes(now: Date): Date[] {
   })
 }
 
-export async function seedOutlets(tx: Tx, { vendor, clock }: { vendor: { id: string; name: string }; clock: Clock }): Promise<void> {
+export async function seedOutlets(tx: Tx, options: { vendor: { id: string; name: string }; clock: Clock }): Promise<void> {
+  await runInTimeOrder(outletSteps(tx, options))
+}
+
+/**
+ * The outlets as dated steps (the demo runs them among its other history, by date): the opening, which makes both
+ * outlets and their members, then each outlet's credits and transfers.
+ */
+export function outletSteps(tx: Tx, { vendor, clock }: { vendor: { id: string; name: string }; clock: Clock }): SeedStep[] {
   const now = clock.now()
   const opened = new Date(startOfLagosDay(now).getTime() - 12 * DAY_MS + 8 * HOUR_MS)
   const byName = new Map<string, { outlet: OutletRow; wallet: WalletRow }>()
-  for (const [i, outlet] of OUTLETS.entries()) {
-    const createdAt = new Date(opened.getTime() + i * HOUR_MS)
-    byName.set(outlet.name, await insertOutletWithin(tx, vendor, { ...outlet, createdAt, accountJobAt: null }))
+  const open = async () => {
+    for (const [i, outlet] of OUTLETS.entries()) {
+      const createdAt = new Date(opened.getTime() + i * HOUR_MS)
+      byName.set(outlet.name, await insertOutletWithin(tx, vendor, { ...outlet, createdAt, accountJobAt: null }))
+    }
+    for (const member of DEMO_MEMBERS) {
+      const user = await createMember(tx, { ...member, vendorId: vendor.id, password: DEMO_MEMBER_PASSWORD })
+      for (const name of member.outlets) {
+        const { outlet } = byName.get(name)!
+        await tx.insert(outletMembers).values({ vendorId: vendor.id, outletId: outlet.id, userId: user.id, createdAt: opened })
+      }
+    }
   }
-  const times = eventTimes(now)
-  for (const [i, [, , event]] of EVENTS.entries()) {
+  const post = async (event: Event, at: Date) => {
     const { outlet, wallet } = byName.get(event.outlet)!
     if (event.kind === 'credit') {
       await creditFromBank(tx, {
@@ -124,7 +141,7 @@ export async function seedOutlets(tx: Tx, { vendor, clock }: { vendor: { id: str
           accountNumber: nubanFor(event.bankCode, event.serial),
         },
         narration: event.narration,
-        createdAt: times[i],
+        createdAt: at,
       })
     } else {
       await postOutletTransferWithin(tx, {
@@ -134,15 +151,10 @@ export async function seedOutlets(tx: Tx, { vendor, clock }: { vendor: { id: str
         direction: event.direction,
         amount: ROUND_TRIP,
         narration: event.narration,
-        at: times[i]!,
+        at,
       })
     }
   }
-  for (const member of DEMO_MEMBERS) {
-    const user = await createMember(tx, { ...member, vendorId: vendor.id, password: DEMO_MEMBER_PASSWORD })
-    for (const name of member.outlets) {
-      const { outlet } = byName.get(name)!
-      await tx.insert(outletMembers).values({ vendorId: vendor.id, outletId: outlet.id, userId: user.id, createdAt: opened })
-    }
-  }
+  const times = eventTimes(now)
+  return [{ at: opened, run: open }, ...EVENTS.map(([, , event], i) => ({ at: times[i]!, run: () => post(event, times[i]!) }))]
 }

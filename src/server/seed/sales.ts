@@ -18,6 +18,7 @@ import { createOrder, type NewOrder, type OrderActor } from '../orders/create'
 import { receiveBankCredit } from '../orders/inbound'
 import { refundOrder } from '../orders/refunds'
 import { changeOrderStatus } from '../orders/status'
+import { runInTimeOrder, type SeedStep } from './timeline'
 
 /*
  * The demo vendor's sales: a dozen customers and two weeks of orders and invoices in every state a vendor meets,
@@ -228,7 +229,12 @@ export interface SeedSalesOptions {
 }
 
 /** Creates the demo sales. Call it once, after seedCatalogue and seedSellingTerms, when the demo vendor is made. */
-export async function seedSales(db: Db, { vendorId, userId, clock }: SeedSalesOptions): Promise<void> {
+export async function seedSales(db: Db, options: SeedSalesOptions): Promise<void> {
+  await runInTimeOrder(await salesSteps(db, options))
+}
+
+/** The demo sales as dated steps, one per order (the demo runs them among its other history, by date). */
+export async function salesSteps(db: Db, { vendorId, userId, clock }: SeedSalesOptions): Promise<SeedStep[]> {
   const [user] = await db
     .select({ id: users.id, name: users.name })
     .from(users)
@@ -252,8 +258,9 @@ export async function seedSales(db: Db, { vendorId, userId, clock }: SeedSalesOp
     })
 
   const customerIds = new Map<SeedCustomer, string>()
-  for (const [i, at] of planTimes(clock.now()).entries()) {
-    const plan = PLANS[i]!
+  return planTimes(clock.now()).map((at, i) => ({ at, run: () => sell(PLANS[i]!, at) }))
+
+  async function sell(plan: Plan, at: Date): Promise<void> {
     const customer = plan.customer === null ? undefined : CUSTOMERS[plan.customer]
     if (customer && !customerIds.has(customer)) customerIds.set(customer, await seedCustomer(db, vendorId, customer, at))
     const input: NewOrder = {
@@ -269,7 +276,7 @@ export async function seedSales(db: Db, { vendorId, userId, clock }: SeedSalesOp
       // The money came first (an offline credit), then the vendor made the order for it.
       const { transaction } = await credit(undefined, 6_400_00, 'Lunch for two, beef', at)
       await createOrder(db, actor, { ...input, transactionReference: transaction.reference }, later(at, 4))
-      continue
+      return
     }
     const { order } = await createOrder(db, actor, input, at)
     if (plan.pay && customer) {
