@@ -45,19 +45,23 @@ export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.n
 export const PaymentSms = v.object({ isEnabled: v.boolean(), sentTo: v.nullable(v.string()) })
 
 /** Empty text clears the field: a vendor may remove an address or TIN typed by mistake. */
-const clearable = <T extends v.GenericSchema<string, string>>(rules: T) =>
-  v.nullable(
-    v.pipe(
-      v.string('must be text'),
-      v.trim(),
-      v.transform((text) => text || null),
-      v.nullable(rules),
-    ),
+const clearableText = <T extends v.GenericSchema<string, string>>(rules: T) =>
+  v.pipe(
+    v.string('must be text'),
+    v.trim(),
+    v.transform((text) => text || null),
+    v.nullable(rules),
   )
 
+/** The fields as a form types them (text, empty to clear); the app's Settings form checks with these. */
+export const BusinessDetailsFields = {
+  address: clearableText(v.pipe(v.string(), v.maxLength(MAX_BUSINESS_ADDRESS, `must be at most ${MAX_BUSINESS_ADDRESS} characters`))),
+  tin: clearableText(v.pipe(v.string(), v.regex(TIN_PATTERN, 'must be 8 to 14 digits, with at most one hyphen (e.g. 12345678-0001)'))),
+}
+
 export const BusinessDetailsBody = v.object({
-  address: clearable(v.pipe(v.string(), v.maxLength(MAX_BUSINESS_ADDRESS, `must be at most ${MAX_BUSINESS_ADDRESS} characters`))),
-  tin: clearable(v.pipe(v.string(), v.regex(TIN_PATTERN, 'must be 8 to 14 digits, with at most one hyphen (e.g. 12345678-0001)'))),
+  address: v.nullable(BusinessDetailsFields.address),
+  tin: v.nullable(BusinessDetailsFields.tin),
 })
 
 export const vendorEndpoints = {
