@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query'
 
-import { vendorEndpoints } from '#contract/vendor'
+import { vendorEndpoints, type VendorProfile } from '#contract/vendor'
 
 import { api } from './api'
 import { queryKeys } from './query-keys'
@@ -14,3 +14,12 @@ export const vendorProfileQuery = () =>
     queryKey: queryKeys.vendor.profile(),
     queryFn: async ({ signal }) => (await api(vendorEndpoints.vendorProfile, { signal })).data,
   })
+
+/** The business's lines under its name on an invoice or receipt, in print order; what is not set is left out. */
+export function businessLines(business: VendorProfile): string[] {
+  return [
+    ...(business.address ? business.address.split(/\r?\n/) : []),
+    [business.phone, business.email].filter(Boolean).join(' · '),
+    business.tin ? `TIN: ${business.tin}` : '',
+  ].filter((line) => line.trim() !== '')
+}

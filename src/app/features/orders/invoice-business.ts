@@ -1,19 +1,11 @@
 import { type jsPDF, PDF_INK, PDF_MUTED } from '#app/lib/pdf-kit'
+import { businessLines } from '#app/lib/vendor-profile'
 import type { VendorProfile } from '#contract/vendor'
 
 /*
  * The business on its invoice (issue 42, decision 191): the logo in the header and, under it, the address, phone,
  * e-mail and TIN. Loaded on demand with the invoice's PDF (invoice-pdf.ts).
  */
-
-/** The business's lines under "From", in print order; what the vendor has not set is left out. */
-export function businessLines(business: VendorProfile): string[] {
-  return [
-    ...(business.address ? business.address.split(/\r?\n/) : []),
-    [business.phone, business.email].filter(Boolean).join(' · '),
-    business.tin ? `TIN: ${business.tin}` : '',
-  ].filter((line) => line.trim() !== '')
-}
 
 /**
  * The logo as a data URL jsPDF can draw, or null: PNG and JPEG only (jsPDF's own decoders); a WebP logo, a failed
