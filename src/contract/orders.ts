@@ -121,6 +121,8 @@ export const Refund = v.object({
   /** The debit that sends the money back to the payer's account. */
   transactionReference: v.string(),
   failureReason: v.nullable(v.string()),
+  /** A refunded invoice's credit note (CN-000001, decision 191), numbered once the refund reaches the payer; else null. */
+  creditNoteNumber: v.nullable(v.string()),
   createdAt: v.string(),
 })
 export type Refund = v.InferOutput<typeof Refund>
@@ -139,6 +141,8 @@ export const OrderSummary = v.object({
   id: v.string(),
   reference: v.string(),
   kind: v.picklist(ORDER_KINDS),
+  /** An invoice's number in the vendor's gapless sequence (INV-000123, decision 191); null for an order. */
+  invoiceNumber: v.nullable(v.string()),
   status: v.picklist(ORDER_STATUSES),
   customer: v.nullable(v.object({ id: v.string(), name: v.string() })),
   itemCount: v.number(),

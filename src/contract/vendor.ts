@@ -4,16 +4,35 @@ import { VendorStatus } from './auth'
 import { kobo } from './common'
 import { endpoint } from './endpoint'
 
+/** The business address printed on invoices, receipts and statements: one free-text block (issue 42). */
+export const MAX_BUSINESS_ADDRESS = 200
+
+/**
+ * A Nigerian Tax Identification Number as the vendor types it: FIRS TINs are 8 digits and a 4-digit suffix
+ * (12345678-0001), JTB TINs 10 digits, and some are written without the hyphen. Checked loosely (decision 191):
+ * 8 to 14 digits with at most one hyphen between digits.
+ */
+export const TIN_PATTERN = /^(?=(?:\d-?){8,14}$)\d+(?:-\d+)?$/
+
+/** The business's details as printed on its invoices and receipts (decision 191). */
 export const VendorProfile = v.object({
   id: v.string(),
   name: v.string(),
   url: v.nullable(v.string()),
   email: v.string(),
   phone: v.nullable(v.string()),
+  /** The business address, null until set in Settings. */
+  address: v.nullable(v.string()),
+  /** The Tax Identification Number, null until set in Settings. */
+  tin: v.nullable(v.string()),
+  /** Public /api/files URL of the shop's logo (Settings → Website), or null. */
+  logoUrl: v.nullable(v.string()),
   ownerName: v.string(),
   status: VendorStatus,
   createdAt: v.string(),
 })
+
+export type VendorProfile = v.InferOutput<typeof VendorProfile>
 
 export const WalletBalance = v.object({ balance: kobo, currency: v.string() })
 /** accountNumber is null while the provider is still creating the wallet's virtual account ("Account being created"). */
@@ -25,12 +44,40 @@ export const WalletDetails = v.object({ bankName: v.string(), accountNumber: v.n
  */
 export const PaymentSms = v.object({ isEnabled: v.boolean(), sentTo: v.nullable(v.string()) })
 
+/** Empty text clears the field: a vendor may remove an address or TIN typed by mistake. */
+const clearableText = <T extends v.GenericSchema<string, string>>(rules: T) =>
+  v.pipe(
+    v.string('must be text'),
+    v.trim(),
+    v.transform((text) => text || null),
+    v.nullable(rules),
+  )
+
+/** The fields as a form types them (text, empty to clear); the app's Settings form checks with these. */
+export const BusinessDetailsFields = {
+  address: clearableText(v.pipe(v.string(), v.maxLength(MAX_BUSINESS_ADDRESS, `must be at most ${MAX_BUSINESS_ADDRESS} characters`))),
+  tin: clearableText(v.pipe(v.string(), v.regex(TIN_PATTERN, 'must be 8 to 14 digits, with at most one hyphen (e.g. 12345678-0001)'))),
+}
+
+export const BusinessDetailsBody = v.object({
+  address: v.nullable(BusinessDetailsFields.address),
+  tin: v.nullable(BusinessDetailsFields.tin),
+})
+
 export const vendorEndpoints = {
   vendorProfile: endpoint({
     method: 'GET',
     path: '/vendor',
     summary: "The caller's vendor profile.",
     access: 'user',
+    response: VendorProfile,
+  }),
+  updateBusinessDetails: endpoint({
+    method: 'PATCH',
+    path: '/vendor/business',
+    summary: 'Set the business address and TIN printed on invoices, receipts and statements (null or empty text clears one).',
+    permission: 'VENDOR_SETTINGS',
+    body: BusinessDetailsBody,
     response: VendorProfile,
   }),
   walletBalance: endpoint({

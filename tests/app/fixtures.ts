@@ -11,7 +11,7 @@ import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { PinStatus } from '#contract/pin'
 import { Coupon, DeliveryLocation, sellingTermsEndpoints, Tax } from '#contract/selling-terms'
 import { Transaction } from '#contract/transactions'
-import { WalletBalance, WalletDetails } from '#contract/vendor'
+import { VendorProfile, WalletBalance, WalletDetails } from '#contract/vendor'
 
 type TransactionOut = v.InferOutput<typeof Transaction>
 
@@ -283,4 +283,22 @@ export function deliveryLocation(overrides: Partial<v.InferOutput<typeof Deliver
 
 export function deliveryLocationPage(items: v.InferOutput<typeof DeliveryLocation>[]) {
   return v.parse(sellingTermsEndpoints.listDeliveryLocations.response, { items, page: 1, size: 1000, total: items.length })
+}
+
+/** The business profile (GET /vendor): what Settings shows and invoices and receipts print (decision 191). */
+export function vendorProfile(overrides: Partial<v.InferOutput<typeof VendorProfile>> = {}) {
+  return v.parse(VendorProfile, {
+    id: 'vendor-1',
+    name: 'Mama Put Kitchen',
+    url: 'mama-put',
+    email: 'demo@vendor.test',
+    phone: '08031234567',
+    address: null,
+    tin: null,
+    logoUrl: null,
+    ownerName: 'Adaeze Okafor',
+    status: 'approved',
+    createdAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  })
 }

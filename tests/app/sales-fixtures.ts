@@ -39,6 +39,7 @@ export function customerOrder(overrides: Partial<v.InferOutput<typeof OrderSumma
     id: 'ord-1',
     reference: 'ORD-7K2M9',
     kind: 'order',
+    invoiceNumber: null,
     status: 'paid',
     customer: { id: 'cus-1', name: 'Chukwuemeka Obi' },
     itemCount: 2,
@@ -160,6 +161,7 @@ export function orderSummary(overrides: Partial<OrderSummaryOut> = {}): OrderSum
     id: 'order-1',
     reference: 'ORD-A1B2C3',
     kind: 'order',
+    invoiceNumber: null,
     status: 'paid',
     customer: { id: 'cus-1', name: 'Chukwuemeka Obi' },
     itemCount: 2,
@@ -255,6 +257,7 @@ export function unpaidInvoice(overrides: Partial<OrderOut> = {}): OrderOut {
   return order({
     reference: 'INV-7Q2K91XM',
     kind: 'invoice',
+    invoiceNumber: 'INV-000007',
     status: 'pending',
     amountPaid: 0,
     refundableAmount: 0,

@@ -1,8 +1,10 @@
 import type { Transaction } from '#contract/transactions'
+import type { VendorProfile } from '#contract/vendor'
 
 import { formatNumericDateTime } from './dates'
 import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, pdfMoney } from './pdf-kit'
 import { partyText, receiptOf } from './receipt'
+import { businessLines } from './vendor-profile'
 
 /*
  * The receipt as an A5 PDF (half a sheet: a phone shows it whole, a printer fits two). Loaded on demand
@@ -43,7 +45,21 @@ function codeBlock(doc: jsPDF, label: string, value: string, y: number): number 
   return y + 5.5 + lines.length * 5 + 3
 }
 
-export async function receiptPdf(t: Transaction): Promise<{ doc: jsPDF; fileName: string }> {
+/** The business the receipt is from (decision 191): its name, then address, phone and e-mail, TIN. */
+function issuedBy(doc: jsPDF, business: VendorProfile, y: number): number {
+  doc.setFont('helvetica', 'bold')
+  doc.setFontSize(10)
+  doc.setTextColor(...PDF_INK)
+  doc.text(business.name, MARGIN, y)
+  doc.setFont('helvetica', 'normal')
+  doc.setFontSize(8.5)
+  doc.setTextColor(...PDF_MUTED)
+  const lines = businessLines(business).flatMap((line) => doc.splitTextToSize(line, WIDTH - MARGIN * 2) as string[])
+  if (lines.length) doc.text(lines, MARGIN, y + 4.5)
+  return y + 4.5 + lines.length * 4 + 5
+}
+
+export async function receiptPdf(t: Transaction, business: VendorProfile | null = null): Promise<{ doc: jsPDF; fileName: string }> {
   const kit = await loadPdfKit()
   const r = receiptOf(t, pdfMoney)
   const doc = kit.newDoc('a5')
@@ -63,7 +79,7 @@ export async function receiptPdf(t: Transaction): Promise<{ doc: jsPDF; fileName
   doc.setFontSize(10)
   doc.text('Successful', centre, 37, { align: 'center' })
 
-  let y = 56
+  let y = business ? issuedBy(doc, business, 53) : 56
   for (const line of r.lines.slice(1)) y = row(doc, line.label, line.value, y)
   for (const p of r.parties) y = row(doc, p.heading, partyText(p), y)
   y += 2
@@ -74,7 +90,8 @@ export async function receiptPdf(t: Transaction): Promise<{ doc: jsPDF; fileName
   doc.setFontSize(8.5)
   doc.setTextColor(...PDF_MUTED)
   const note = 'If you need to ask your bank about this transfer, quote the session ID and the transaction reference.'
-  doc.text(doc.splitTextToSize(note, WIDTH - MARGIN * 2) as string[], MARGIN, Math.max(y + 4, 184))
-  doc.text(`Generated on ${formatNumericDateTime(new Date())}`, centre, 202, { align: 'center' })
+  const noteY = Math.max(y + 4, 184)
+  doc.text(doc.splitTextToSize(note, WIDTH - MARGIN * 2) as string[], MARGIN, noteY)
+  doc.text(`Generated on ${formatNumericDateTime(new Date())}`, centre, Math.max(noteY + 12, 202), { align: 'center' })
   return { doc, fileName: r.fileName }
 }

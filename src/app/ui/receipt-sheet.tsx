@@ -1,3 +1,4 @@
+import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
@@ -8,12 +9,14 @@ import { notify } from '../lib/notify'
 import { useOnline } from '../lib/online'
 import { partyText, receiptOf, receiptText } from '../lib/receipt'
 import { shareOrCopy } from '../lib/share'
+import { businessLines, vendorProfileQuery } from '../lib/vendor-profile'
 import { Button } from './button'
 import { CopyButton } from './copy-button'
 import { DetailList, DetailRow } from './detail-list'
 import { Icon } from './icon'
 import { Sheet } from './sheet'
 
+const issuer = stack({ gap: '0', pb: '3', mb: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
 const head = stack({ alignItems: 'center', gap: '1', pb: '4', textAlign: 'center' })
 const tick = css({
   display: 'grid',
@@ -53,8 +56,19 @@ function CodeRow({ label, value, copyLabel, toast }: { label: string; value: str
 /** The receipt of a successful transaction, as the PDF lays it out: amount, details, parties and the references. */
 export function ReceiptView({ t }: { t: Transaction }) {
   const r = receiptOf(t)
+  const business = useQuery(vendorProfileQuery()).data
   return (
     <div data-testid="receipt">
+      {business ? (
+        <div className={issuer} aria-label="Issued by">
+          <p className={css({ fontWeight: 'semibold' })}>{business.name}</p>
+          {businessLines(business).map((line) => (
+            <p key={line} className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>
+              {line}
+            </p>
+          ))}
+        </div>
+      ) : null}
       <div className={head}>
         <span className={tick}>
           <Icon name="receipt" size={24} />
@@ -104,6 +118,8 @@ const loadReceiptPdf = () => import('../lib/receipt-pdf')
 export function ReceiptActions({ t }: { t: Transaction }) {
   const online = useOnline()
   const [busy, setBusy] = useState<'download' | 'share' | null>(null)
+  // The business the receipt is from (decision 191); without it yet, the receipt goes out without that block.
+  const business = useQuery(vendorProfileQuery()).data ?? null
   const failed = () =>
     notify.error(online ? 'Could not create the receipt. Please try again.' : 'Connect to the internet to download the receipt.')
 
@@ -111,7 +127,7 @@ export function ReceiptActions({ t }: { t: Transaction }) {
     setBusy('download')
     try {
       const [{ receiptPdf }, { savePdf }] = await Promise.all([loadReceiptPdf(), import('../lib/pdf-kit')])
-      const { doc, fileName } = await receiptPdf(t)
+      const { doc, fileName } = await receiptPdf(t, business)
       savePdf(doc, fileName)
       notify.success('Receipt downloaded')
     } catch {
@@ -131,7 +147,7 @@ export function ReceiptActions({ t }: { t: Transaction }) {
           text: receiptText(t),
           file: async () => {
             const [{ receiptPdf }, { pdfFile }] = await Promise.all([loadReceiptPdf(), import('../lib/pdf-kit')])
-            const { doc, fileName } = await receiptPdf(t)
+            const { doc, fileName } = await receiptPdf(t, business)
             return pdfFile(doc, fileName)
           },
         },

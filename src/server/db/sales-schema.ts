@@ -105,10 +105,15 @@ export const orders = pgTable(
     createdBy: text('created_by').references(() => users.id),
     /** The outlet the order was made at, whose stock it takes (decision 174); null: the main store. */
     outletId: text('outlet_id').references(() => outlets.id),
+    /** An invoice's number in its vendor's gapless sequence (INV-000123, decision 191); null for an order. */
+    invoiceNumber: integer('invoice_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('orders_vendor_invoice_number_uq')
+      .on(t.vendorId, t.invoiceNumber)
+      .where(sql`invoice_number is not null`),
     // The lists read newest first within a kind, optionally by status: page 1 of 10,000 reads 20 index entries.
     // Without a kind (GET /order?page=1) the first index serves; before it, 100,000 orders were sorted per page.
     // The customer at the end (after the unique id, so it orders nothing): who was active in a range is read from
@@ -252,10 +257,18 @@ export const refunds = pgTable(
     reason: text('reason'),
     failureReason: text('failure_reason'),
     requestedBy: text('requested_by').references(() => users.id),
+    /** A refunded invoice's credit note (CN-000001, decision 191): numbered when the refund reaches the payer. */
+    creditNoteNumber: integer('credit_note_number'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('refunds_order_idx').on(t.vendorId, t.orderId), check('refunds_amount_positive', sql`${t.amount} > 0`)],
+  (t) => [
+    index('refunds_order_idx').on(t.vendorId, t.orderId),
+    uniqueIndex('refunds_vendor_credit_note_uq')
+      .on(t.vendorId, t.creditNoteNumber)
+      .where(sql`credit_note_number is not null`),
+    check('refunds_amount_positive', sql`${t.amount} > 0`),
+  ],
 )
 
 /**

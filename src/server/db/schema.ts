@@ -44,6 +44,10 @@ export const vendors = pgTable('vendors', {
   url: text('url').unique(),
   email: text('email').notNull(),
   phone: text('phone'),
+  /** The business address printed on invoices, receipts and statements (issue 42); free text, null until set. */
+  address: text('address'),
+  /** The Tax Identification Number printed on invoices and receipts (issue 42), as typed (digits, one hyphen). */
+  tin: text('tin'),
   status: text('status', { enum: ['pending_verification', 'under_review', 'approved', 'rejected'] })
     .notNull()
     .default('pending_verification'),

@@ -117,16 +117,23 @@ export async function statementCsv(db: Db, input: StatementFileInput): Promise<F
 /** The business as a statement heads it: name, contact (and the outlet's address), logo when it can be drawn. */
 export async function statementBusiness(db: Db, storage: Storage, vendorId: string, address?: string | null): Promise<StatementBusiness> {
   const [row] = await db
-    .select({ name: vendors.name, email: vendors.email, phone: vendors.phone, url: vendors.url, logoKey: shops.logoKey })
+    .select({
+      name: vendors.name,
+      email: vendors.email,
+      phone: vendors.phone,
+      url: vendors.url,
+      address: vendors.address,
+      logoKey: shops.logoKey,
+    })
     .from(vendors)
     .leftJoin(shops, eq(shops.vendorId, vendors.id))
     .where(eq(vendors.id, vendorId))
   const file = row?.logoKey ? await storage.get(row.logoKey) : null
-  // The vendor's profile holds no business address yet (issue 42 adds it with the TIN): the contact lines stand in.
+  // An outlet's statement prints its outlet's address; the main wallet's the business address from Settings (191).
   const contact = [row?.email, row?.phone].filter(Boolean).join(' · ')
   return {
     name: row?.name ?? '',
-    lines: [address, contact].filter((line): line is string => Boolean(line)),
+    lines: [address ?? row?.address, contact].filter((line): line is string => Boolean(line)),
     logo: file ? pdfImageOf(file.data) : null,
   }
 }

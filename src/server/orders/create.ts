@@ -17,6 +17,7 @@ import { validationError } from '../http/register'
 import { findTransaction, unclaimedOfflineCredit } from '../money/transaction-queries'
 import { redeemCoupon } from '../selling-terms/coupons'
 import { countOrder } from './counts'
+import { nextDocumentNumber } from './document-numbers'
 import { checkDueDate } from './due-date'
 import { addOrderEvent } from './events'
 import { activeDeliveryLocation, priceLines, taxesByIds } from './lines'
@@ -166,6 +167,8 @@ export async function createOrder(
       deliveryFee: delivery?.fee ?? 0,
     })
     if (totals.total <= 0) throw validationError([{ path: 'couponCode', message: 'leaves nothing to pay on this order' }])
+    // Numbered only now, after every refusal above: a refused invoice takes no number, so none is skipped (191).
+    const invoiceNumber = input.kind === 'invoice' ? await nextDocumentNumber(tx, vendorId, 'invoice') : null
     const order = await insertOrder(tx, {
       vendorId,
       kind: input.kind,
@@ -181,6 +184,7 @@ export async function createOrder(
       deliveryLocationName: delivery?.name ?? null,
       deliveryFee: totals.deliveryFee,
       outletId: input.outletId ?? null,
+      invoiceNumber,
       amount: totals.total,
       itemCount: lines.length,
       narration: input.narration ?? null,

@@ -7,6 +7,7 @@ import type { Tx } from '../db/client'
 import { type OrderRow, orders, type RefundRow, refunds } from '../db/sales-schema'
 import type { TransactionRow } from '../db/schema'
 import { orderRefunded } from '../webhooks/events'
+import { nextDocumentNumber } from './document-numbers'
 import { addOrderEvent } from './events'
 import { statusAfterPayment } from './payments'
 import { lockOrderById } from './queries'
@@ -15,7 +16,7 @@ import { returnStock } from './stock'
 /*
  * A refund's outcome is its debit's outcome. money/transfers.ts settles a pending debit (the request's own answer, a
  * late answer, or the recovery job) and calls these inside the same database transaction, so the order can never
- * disagree with its money. This file must not import money/transfers.ts (which imports it).
+ * disagree with its money. Lock order: order → transaction → wallets → the vendor's credit-note counter → stock. This file must not import money/transfers.ts (which imports it).
  */
 
 export interface RefundLock {
@@ -62,10 +63,20 @@ export async function refundSettled(tx: Tx, { refund, order }: RefundLock, settl
   if (settled.status === 'pending') return
   const scope = and(eq(orders.vendorId, order.vendorId), eq(orders.id, order.id))
   const ok = settled.status === 'success'
-  await tx
+  const [decided] = await tx
     .update(refunds)
     .set({ status: settled.status, failureReason: ok ? null : settled.failureReason, updatedAt: at })
     .where(and(eq(refunds.vendorId, refund.vendorId), eq(refunds.id, refund.id), eq(refunds.status, 'pending')))
+    .returning({ id: refunds.id })
+  // Money back on an invoice is documented by a credit note (decision 191), numbered only once the refund reached
+  // the payer and only by the settlement that decided it, so a failed or repeated settlement spends no number.
+  if (ok && decided && order.kind === 'invoice') {
+    const creditNoteNumber = await nextDocumentNumber(tx, order.vendorId, 'credit_note')
+    await tx
+      .update(refunds)
+      .set({ creditNoteNumber })
+      .where(and(eq(refunds.vendorId, refund.vendorId), eq(refunds.id, refund.id)))
+  }
   const refunded = order.amountRefunded + refund.amount
   const committed = order.amountRefundCommitted - refund.amount
   const [updated] = await tx

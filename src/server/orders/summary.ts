@@ -1,3 +1,4 @@
+import { documentNumberText } from '#contract/document-numbers'
 import type { OrderSummary } from '#contract/orders'
 
 import type { OrderRow } from '../db/sales-schema'
@@ -8,6 +9,7 @@ export function toOrderSummary(row: OrderRow): OrderSummary {
     id: row.id,
     reference: row.reference,
     kind: row.kind,
+    invoiceNumber: row.invoiceNumber === null ? null : documentNumberText('invoice', row.invoiceNumber),
     status: row.status,
     customer: row.customerId ? { id: row.customerId, name: row.customerName ?? 'Customer' } : null,
     itemCount: row.itemCount,

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm'
 
+import { documentNumberText } from '#contract/document-numbers'
 import type { Order, PublicOrder } from '#contract/orders'
 
 import type { Db } from '../db/client'
@@ -130,6 +131,7 @@ export async function orderView(
       reason: refund.reason,
       transactionReference,
       failureReason: refund.failureReason,
+      creditNoteNumber: refund.creditNoteNumber === null ? null : documentNumberText('credit_note', refund.creditNoteNumber),
       createdAt: refund.createdAt.toISOString(),
     })),
     timeline: events.map((event) => ({

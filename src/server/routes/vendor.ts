@@ -1,33 +1,18 @@
-import { and, eq } from 'drizzle-orm'
-
 import type { vendorEndpoints } from '#contract/vendor'
 
-import { users } from '../db/schema'
 import { notFound } from '../errors'
 import { readPaymentSms, setPaymentSms } from '../events/payment-sms'
 import type { HandlersFor } from '../http/types'
 import { vendorWallet } from '../money/ledger'
+import { setBusinessDetails, vendorProfile } from '../vendor/business'
 
 export const vendorHandlers: HandlersFor<typeof vendorEndpoints> = {
   async vendorProfile({ auth, db }) {
-    const { vendor } = auth
-    const [owner] = await db
-      .select({ name: users.name })
-      .from(users)
-      .where(and(eq(users.vendorId, auth.vendorId), eq(users.role, 'owner')))
-      .limit(1)
-    return {
-      data: {
-        id: vendor.id,
-        name: vendor.name,
-        url: vendor.url,
-        email: vendor.email,
-        phone: vendor.phone,
-        ownerName: owner?.name ?? '',
-        status: vendor.status,
-        createdAt: vendor.createdAt.toISOString(),
-      },
-    }
+    return { data: await vendorProfile(db, auth.vendorId) }
+  },
+
+  async updateBusinessDetails({ auth, body, db }) {
+    return { data: await setBusinessDetails(db, auth.vendorId, body), message: 'Business details saved' }
   },
 
   async walletBalance({ auth, db }) {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { transaction, transactionPage } from '../fixtures'
+import { transaction, transactionPage, vendorProfile } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { api, fillDetails, openPin, openSendMoney, proceed, typePin } from './send-money-helpers'
 
@@ -38,6 +38,7 @@ function detailApi(t = transaction()) {
   server.use(
     handle(endpoints.listTransactions, () => ok(transactionPage([t]))),
     handle(endpoints.transactionDetail, () => ok(t)),
+    handle(endpoints.vendorProfile, () => ok(vendorProfile({ address: '12 Allen Avenue, Ikeja', tin: '12345678-0001' }))),
   )
 }
 
@@ -53,6 +54,11 @@ describe('Receipt from Transaction Summary', () => {
     detailApi()
     const { user, receipt } = await openReceipt()
     expect(within(receipt).getByText('Money received')).toBeTruthy()
+    // Who the receipt is from (decision 191): the business, its address, contacts and TIN.
+    const issuer = await within(receipt).findByLabelText('Issued by')
+    expect(within(issuer).getByText('12 Allen Avenue, Ikeja')).toBeTruthy()
+    expect(within(issuer).getByText('08031234567 · demo@vendor.test')).toBeTruthy()
+    expect(within(issuer).getByText('TIN: 12345678-0001')).toBeTruthy()
     expect(within(receipt).getByText('₦45,000.00', { selector: 'p' })).toBeTruthy()
     expect(within(receipt).getByText('Chukwuemeka Obi, Guaranty Trust Bank, 0123456789')).toBeTruthy()
     expect(within(receipt).getByText('Mama Put Kitchen, Providus Bank, 9900112233')).toBeTruthy()

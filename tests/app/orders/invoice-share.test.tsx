@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
+import { vendorProfile } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { publicOrder, unpaidInvoice } from '../sales-fixtures'
 
@@ -30,6 +31,7 @@ function invoiceApi(overrides: Parameters<typeof unpaidInvoice>[0] = {}) {
   const codes: string[] = []
   server.use(
     handle(endpoints.orderDetail, () => ok(invoice)),
+    handle(endpoints.vendorProfile, () => ok(vendorProfile({ address: '12 Allen Avenue, Ikeja', tin: '12345678-0001' }))),
     handle(endpoints.publicOrder, ({ request }) => {
       codes.push(new URL(request.url).searchParams.get('code')!)
       return ok(publicOrder({ reference: 'INV-7Q2K91XM', kind: 'invoice' }))

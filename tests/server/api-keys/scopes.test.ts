@@ -16,6 +16,7 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   me: false,
   changePassword: false,
   vendorProfile: false,
+  updateBusinessDetails: false,
   walletBalance: 'read',
   walletDetails: 'read',
   paymentSms: 'read',

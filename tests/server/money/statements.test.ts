@@ -301,6 +301,9 @@ describe('the statement PDF', () => {
       })
       references.push(posted.transaction.reference)
     }
+    // The business address from Settings heads the main wallet's statement (decision 191).
+    const body = { address: '12 Allen Avenue, Ikeja, Lagos', tin: null }
+    expect((await call(t.app, endpoints.updateBusinessDetails, { token: s.token, body })).status).toBe(200)
     const res = await t.app.request(`/api/statement/pdf?from=2026-11-24&to=2026-11-24`, authed(s.token))
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
@@ -327,6 +330,7 @@ describe('the statement PDF', () => {
     expect(pages).toHaveLength(3)
     expect(pages[0]).toContain(`(${s.vendor.name})`)
     expect(pages[0]).toContain('(Statement of account)')
+    expect(pages[0]).toContain('(12 Allen Avenue, Ikeja, Lagos)')
     expect(pages[0]).toMatch(/\(Generated \d+ \w+ \d{4}, \d\d:\d\d \\\(Lagos time\\\)\)/)
     pages.forEach((page, i) => expect(page).toContain(`(Page ${i + 1} of )`))
     expect(text).toContain('BT /F1 8 Tf 0 0 Td (3) Tj ET')

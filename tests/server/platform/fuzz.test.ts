@@ -184,6 +184,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   setChargeBearer: () => ({ body: { chargeBearer: 'vendor' } }),
   setThirdPartyTransfers: () => ({ body: { isEnabled: true, pin: PIN } }),
   setPaymentSms: () => ({ body: { isEnabled: true } }),
+  updateBusinessDetails: () => ({ body: { address: '12 Allen Avenue, Ikeja, Lagos', tin: '12345678-0001' } }),
   saveBeneficiary: () => ({ body: { bankCode: '058', accountNumber: account('058', randomSerial()), label: 'Rice supplier' } }),
   // Its own saved account to remove.
   removeBeneficiary: async () => {

@@ -2,7 +2,9 @@ import { formatDate, formatNumericDateTime } from '#app/lib/dates'
 import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, type PdfKit, pdfMoney } from '#app/lib/pdf-kit'
 import { optionsText } from '#app/lib/variant-options'
 import type { Order, PublicOrder } from '#contract/orders'
+import type { VendorProfile } from '#contract/vendor'
 
+import { drawFrom, drawLogo, logoImage } from './invoice-business'
 import { invoiceDueText, invoiceFileName } from './invoice-share'
 
 /*
@@ -77,6 +79,7 @@ function totals(doc: jsPDF, order: Order, y: number): number {
   const money = (kobo: number) => pdfMoney(kobo, order.currency)
   const rows: [string, string][] = [['Subtotal', money(order.subtotal)]]
   if (order.discount > 0) rows.push([`Discount${order.couponCode ? ` (${order.couponCode})` : ''}`, `-${money(order.discount)}`])
+  // Each tax its own line with its rate, as charged when the invoice was made: 'VAT (7.5%)' (decision 191).
   for (const tax of order.taxes) rows.push([`${tax.name} (${tax.percentage}%)`, money(tax.amount)])
   if (order.deliveryFee > 0)
     rows.push([`Delivery${order.deliveryLocation ? ` (${order.deliveryLocation.name})` : ''}`, money(order.deliveryFee)])
@@ -131,7 +134,7 @@ function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder 
     line += 7
   }
   line += 2
-  label(doc, own ? 'Invoice number' : 'Reference to quote', x, line)
+  label(doc, own ? 'Reference' : 'Reference to quote', x, line)
   doc.setFont('courier', 'bold')
   doc.setFontSize(16)
   doc.setTextColor(...PDF_GREEN)
@@ -155,31 +158,43 @@ function payBox(doc: jsPDF, kit: PdfKit, order: Order, publicOrder: PublicOrder 
   return y + height + 8
 }
 
-/** `publicOrder` is the invoice as its customer sees it (GET /order/public): the vendor's name and the account. */
-export async function invoicePdf(order: Order, publicOrder: PublicOrder | null): Promise<{ doc: jsPDF; fileName: string }> {
-  const kit = await loadPdfKit()
+/**
+ * `publicOrder` is the invoice as its customer sees it (GET /order/public): the account to pay into. `business` is
+ * the vendor's profile: the name, address, contacts, logo and TIN the invoice is from (decision 191).
+ */
+export async function invoicePdf(
+  order: Order,
+  publicOrder: PublicOrder | null,
+  business: VendorProfile | null = null,
+): Promise<{ doc: jsPDF; fileName: string }> {
+  const [kit, logo] = await Promise.all([loadPdfKit(), logoImage(business?.logoUrl ?? null)])
   const doc = kit.newDoc('a4')
-  const vendor = publicOrder?.vendorName ?? ''
-  doc.setProperties({ title: `Invoice ${order.reference}`, subject: vendor ? `Invoice from ${vendor}` : 'Invoice' })
+  const vendor = business?.name ?? publicOrder?.vendorName ?? ''
+  const number = order.invoiceNumber ?? order.reference
+  doc.setProperties({ title: `Invoice ${number}`, subject: vendor ? `Invoice from ${vendor}` : 'Invoice' })
 
   doc.setFillColor(...PDF_GREEN)
   doc.rect(0, 0, WIDTH, 36, 'F')
+  const nameX = logo && drawLogo(doc, logo, MARGIN, 7, 22) ? MARGIN + 28 : MARGIN
   doc.setTextColor(255, 255, 255)
   doc.setFont('helvetica', 'bold')
   doc.setFontSize(22)
-  doc.text(doc.splitTextToSize(vendor || 'Invoice', 120) as string[], MARGIN, 17)
+  doc.text(doc.splitTextToSize(vendor || 'Invoice', 120 - (nameX - MARGIN)) as string[], nameX, 17)
   doc.setFontSize(26)
   doc.text('INVOICE', RIGHT, 22, { align: 'right' })
 
-  let y = 50
+  let y = 48
+  if (business) y = drawFrom(doc, business, MARGIN, y, 110) + 6
   label(doc, 'Invoice number', MARGIN, y)
-  value(doc, order.reference, MARGIN, y + 6, { size: 13 })
-  label(doc, 'Issue date', 84, y)
-  value(doc, formatDate(order.createdAt), 84, y + 6)
+  value(doc, number, MARGIN, y + 6, { size: 13 })
+  label(doc, 'Reference', 60, y)
+  value(doc, order.reference, 60, y + 6)
+  label(doc, 'Issue date', 108, y)
+  value(doc, formatDate(order.createdAt), 108, y + 6)
   const due = invoiceDueText(order)
   if (due) {
-    label(doc, 'Due date', 130, y)
-    value(doc, due, 130, y + 6)
+    label(doc, 'Due date', 150, y)
+    value(doc, due, 150, y + 6)
   }
   y += 18
   if (order.customer && !order.customer.isAnonymous) {
@@ -201,7 +216,7 @@ export async function invoicePdf(order: Order, publicOrder: PublicOrder | null):
     doc.setFontSize(8.5)
     doc.setTextColor(...PDF_MUTED)
     const pageText = pages > 1 ? ` - Page ${page} of ${pages}` : ''
-    doc.text(`${order.reference} - Generated on ${formatDate(new Date())}${pageText}`, WIDTH / 2, 290, { align: 'center' })
+    doc.text(`${number} - Generated on ${formatDate(new Date())}${pageText}`, WIDTH / 2, 290, { align: 'center' })
   }
   return { doc, fileName: invoiceFileName(order) }
 }

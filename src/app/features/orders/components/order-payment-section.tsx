@@ -63,6 +63,11 @@ export function OrderPaymentSection({ order, action }: { order: Order; action?: 
                     {r.transactionReference} · {formatDateTime(r.createdAt)}
                   </span>
                   {r.failureReason ? <span className={meta}>{r.failureReason}</span> : null}
+                  {r.creditNoteNumber && order.invoiceNumber ? (
+                    <span className={meta}>
+                      Credit note {r.creditNoteNumber} against invoice {order.invoiceNumber}
+                    </span>
+                  ) : null}
                 </span>
                 <span className={right}>
                   <Money kobo={r.amount} currency={order.currency} />

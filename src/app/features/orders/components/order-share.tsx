@@ -6,10 +6,12 @@ import { stack } from 'styled-system/patterns'
 import { notify } from '#app/lib/notify'
 import { useOnline } from '#app/lib/online'
 import { shareOrCopy } from '#app/lib/share'
+import { vendorProfileQuery } from '#app/lib/vendor-profile'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { Icon } from '#app/ui/icon'
 import type { Order, PublicOrder } from '#contract/orders'
+import type { VendorProfile } from '#contract/vendor'
 
 import { invoiceShareText, publicCodeOf } from '../invoice-share'
 import { publicOrderQuery } from '../queries'
@@ -29,9 +31,9 @@ const url = css({
 const row = css({ display: 'flex', flexWrap: 'wrap', gap: '2', '& > *': { flex: '1 1 10rem' } })
 
 /** The PDF code (jsPDF) is fetched on the first press, so it stays out of the app's bundle (lib/pdf-kit). */
-async function buildInvoicePdf(order: Order, publicOrder: PublicOrder | null) {
+async function buildInvoicePdf(order: Order, publicOrder: PublicOrder | null, business: VendorProfile | null) {
   const [{ invoicePdf }, kit] = await Promise.all([import('../invoice-pdf'), import('#app/lib/pdf-kit')])
-  return { ...(await invoicePdf(order, publicOrder)), kit }
+  return { ...(await invoicePdf(order, publicOrder, business)), kit }
 }
 
 /**
@@ -46,6 +48,8 @@ export function OrderShare({ order }: { order: Order }) {
   // The vendor's name and the account to pay into, as the customer's page shows them; asked for before any press,
   // so sharing does not wait on the network (the share sheet needs the tap to be recent).
   const publicOrder = useQuery({ ...publicOrderQuery(code ?? ''), enabled: code !== null }).data ?? null
+  // The business as the invoice prints it: address, contacts, logo and TIN (decision 191).
+  const business = useQuery({ ...vendorProfileQuery(), enabled: order.kind === 'invoice' }).data ?? null
   if (!order.publicUrl) return null
   const link = order.publicUrl
   const isInvoice = order.kind === 'invoice'
@@ -53,7 +57,7 @@ export function OrderShare({ order }: { order: Order }) {
   async function download() {
     setBusy('download')
     try {
-      const { doc, fileName, kit } = await buildInvoicePdf(order, publicOrder)
+      const { doc, fileName, kit } = await buildInvoicePdf(order, publicOrder, business)
       kit.savePdf(doc, fileName)
       notify.success('Invoice downloaded')
     } catch {
@@ -74,7 +78,7 @@ export function OrderShare({ order }: { order: Order }) {
           url: link,
           file: isInvoice
             ? async () => {
-                const { doc, fileName, kit } = await buildInvoicePdf(order, publicOrder)
+                const { doc, fileName, kit } = await buildInvoicePdf(order, publicOrder, business)
                 return kit.pdfFile(doc, fileName)
               }
             : undefined,

@@ -36,6 +36,7 @@ export function OrderSummarySection({ order }: { order: Order }) {
           {order.amountRefunded > 0 ? <p className={css({ textStyle: 'body.sm', color: 'fg.muted' })}>{refundedOfPaid(order)}</p> : null}
         </div>
         <DetailList>
+          {order.invoiceNumber ? <DetailRow label="Invoice number">{order.invoiceNumber}</DetailRow> : null}
           <DetailRow label="Total">
             <Money kobo={order.amount} currency={order.currency} />
           </DetailRow>
