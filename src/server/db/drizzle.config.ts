@@ -14,6 +14,7 @@ export default defineConfig({
     './src/server/db/api-keys-schema.ts',
     './src/server/db/webhooks-schema.ts',
     './src/server/db/stock-schema.ts',
+    './src/server/db/payout-batches-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

@@ -14,6 +14,7 @@ import { onboardingHandlers } from './onboarding'
 import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
+import { payoutBatchHandlers } from './payout-batches'
 import { payoutSafetyHandlers } from './payout-safety'
 import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
@@ -40,6 +41,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...moneyHandlers,
   ...paystackHandlers,
   ...beneficiaryHandlers,
+  ...payoutBatchHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
   ...catalogueCsvHandlers,
