@@ -173,15 +173,16 @@ async function checkBeforePin(deps: BatchDeps, auth: Auth, batch: PayoutBatchRow
     .from(payoutBatchRows)
     .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.state, 'ready')))
   if (ready.length === 0) throw new ApiError(422, 'BATCH_NOTHING_TO_SEND', 'No row of this batch can be sent: no account name was resolved')
-  const limits = await readSendLimits(deps, auth.vendorId)
-  const biggest = Math.max(...ready.map((row) => row.amount))
-  if (biggest > limits.perTransfer) throw limitError({ refused: 'over_per_transfer', ...limits })
-  if (limits.sentToday + batch.total > limits.daily) throw limitError({ refused: 'over_daily', ...limits })
+  // In send_debit's order: the balance, then the limits (whose first read writes the vendor's default row).
   const [main] = await deps.db
     .select({ balance: wallets.balance })
     .from(wallets)
     .where(and(eq(wallets.vendorId, auth.vendorId), eq(wallets.kind, 'main'), isNull(wallets.outletId)))
   if (!main || main.balance < batch.total + batch.totalFee) throw insufficientFunds()
+  const limits = await readSendLimits(deps, auth.vendorId)
+  const biggest = Math.max(...ready.map((row) => row.amount))
+  if (biggest > limits.perTransfer) throw limitError({ refused: 'over_per_transfer', ...limits })
+  if (limits.sentToday + batch.total > limits.daily) throw limitError({ refused: 'over_daily', ...limits })
 }
 
 /** GET /transfer/batch: the batch and each row's status, a sent row's from its transaction. */
