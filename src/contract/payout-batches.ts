@@ -13,13 +13,15 @@ import { endpoint } from './endpoint'
 
 /** Rows in one batch: a phone reviews them in one list, and name enquiries for them finish within the request. */
 export const MAX_BATCH_ROWS = 100
+/** How far ahead a batch may be scheduled: its names were resolved today, and a month is as far as they are trusted. */
+export const MAX_SCHEDULE_DAYS = 30
 
 /**
  * What a row shows. refused: its name was not resolved (`reason`), it is never sent. ready: awaiting the PIN.
- * pending: confirmed, being sent or awaiting the bank. sent: the bank took it. failed: refused at the send or by the
+ * scheduled: confirmed for a later time (the batch's `sendAt`). pending: confirmed, being sent or awaiting the bank. sent: the bank took it. failed: refused at the send or by the
  * bank (`reason`), its money returned.
  */
-export const BATCH_ROW_STATUSES = ['refused', 'ready', 'pending', 'sent', 'failed'] as const
+export const BATCH_ROW_STATUSES = ['refused', 'ready', 'scheduled', 'pending', 'sent', 'failed'] as const
 export const BATCH_STATUSES = ['review', 'confirmed'] as const
 
 const narration = v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(100, 'must be at most 100 characters')))
@@ -57,6 +59,8 @@ export const PayoutBatch = v.object({
   /** Confirm before this instant (ISO): the names were resolved for a short while only. */
   reviewExpiresAt: v.string(),
   confirmedAt: v.nullable(v.string()),
+  /** When the rows are (to be) sent, if later than the confirmation (ISO); null: at once. */
+  sendAt: v.nullable(v.string()),
   createdAt: v.string(),
   rows: v.array(PayoutBatchRow),
 })
@@ -85,10 +89,15 @@ export const payoutBatchEndpoints = {
     method: 'POST',
     path: '/transfer/batches/confirm',
     summary:
-      'Send a reviewed batch: one PIN for all its rows, the limits and balance checked for its total; each row is then sent once, in the background.',
+      'Send a reviewed batch, now or at `sendAt`: one PIN for all its rows, the limits and balance checked for its total; each row is then sent once, in the background.',
     permission: 'VENDOR_TRANSFERS',
     idempotent: true,
-    body: v.object({ batchId: id, pin }),
+    body: v.object({
+      batchId: id,
+      pin,
+      /** Send later (ISO instant, at most MAX_SCHEDULE_DAYS ahead); absent: send now. */
+      sendAt: v.optional(v.pipe(v.string('must be a date and time'), v.isoTimestamp('must be an ISO date and time'))),
+    }),
     response: PayoutBatch,
     errors: [
       'NOT_FOUND',

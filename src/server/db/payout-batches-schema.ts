@@ -27,6 +27,8 @@ export const payoutBatches = pgTable(
     totalFee: bigint('total_fee', { mode: 'number' }).notNull(),
     /** The review stands until this instant: the rows' name enquiries expire then, unless confirmed before. */
     reviewExpiresAt: timestamp('review_expires_at', { withTimezone: true }).notNull(),
+    /** When the rows are sent: null, at once on confirmation; else the instant their jobs wait for (decision 192). */
+    sendAt: timestamp('send_at', { withTimezone: true }),
     confirmedBy: text('confirmed_by').references(() => users.id),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     createdAt: createdAt(),

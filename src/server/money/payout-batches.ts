@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm'
 
 import { chargeFor } from '#contract/charges'
-import type { PayoutBatch } from '#contract/payout-batches'
+import { MAX_SCHEDULE_DAYS, type PayoutBatch } from '#contract/payout-batches'
 
 import type { Auth } from '../auth/sessions'
-import { MINUTE_MS } from '../clock'
+import { DAY_MS, MINUTE_MS } from '../clock'
 import type { Db } from '../db/client'
 import { payoutBatches, type PayoutBatchRow, type PayoutBatchRowRow, payoutBatchRows } from '../db/payout-batches-schema'
 import { nameEnquiries, transactions, wallets } from '../db/schema'
@@ -92,7 +92,7 @@ export async function createPayoutBatch(deps: BatchDeps, auth: Auth, rows: Batch
     await tx.insert(payoutBatchRows).values(resolved.map((row) => ({ ...row, batchId: batch!.id })))
     return batch!.id
   })
-  return readPayoutBatch(deps.db, auth.vendorId, batchId)
+  return readPayoutBatch(deps.db, auth.vendorId, batchId, deps.clock.now())
 }
 
 /** A refused name enquiry in the row's words: "The account number is not a valid …", "Could not resolve account… (why)". */
@@ -108,8 +108,13 @@ function refusalText(error: ApiError): string {
  * anything is written but a wrong PIN's count. A batch already confirmed is answered as it stands: its rows were
  * queued once, under their own keys, and are not queued again.
  */
-export async function confirmPayoutBatch(deps: BatchDeps, auth: Auth, input: { batchId: string; pin: string }): Promise<PayoutBatch> {
+export async function confirmPayoutBatch(
+  deps: BatchDeps,
+  auth: Auth,
+  input: { batchId: string; pin: string; sendAt?: string },
+): Promise<PayoutBatch> {
   const now = deps.clock.now()
+  const sendAt = input.sendAt === undefined ? null : laterInstant(input.sendAt, now)
   const [batch] = await deps.db
     .select()
     .from(payoutBatches)
@@ -117,13 +122,13 @@ export async function confirmPayoutBatch(deps: BatchDeps, auth: Auth, input: { b
   if (!batch) throw notFound('Batch')
   if (batch.status === 'review') await checkBeforePin(deps, auth, batch, now)
   await verifyPin(deps.db, auth.user, input.pin)
-  if (batch.status === 'confirmed') return readPayoutBatch(deps.db, auth.vendorId, batch.id)
+  if (batch.status === 'confirmed') return readPayoutBatch(deps.db, auth.vendorId, batch.id, deps.clock.now())
 
   await deps.db.transaction(async (tx) => {
     // Conditional: of two confirmations racing, one queues the rows.
     const [confirmed] = await tx
       .update(payoutBatches)
-      .set({ status: 'confirmed', confirmedBy: auth.userId, confirmedAt: now })
+      .set({ status: 'confirmed', confirmedBy: auth.userId, confirmedAt: now, sendAt })
       .where(and(eq(payoutBatches.id, batch.id), eq(payoutBatches.status, 'review')))
       .returning({ id: payoutBatches.id })
     if (!confirmed) return
@@ -133,9 +138,10 @@ export async function confirmPayoutBatch(deps: BatchDeps, auth: Auth, input: { b
       .where(and(eq(payoutBatchRows.batchId, batch.id), eq(payoutBatchRows.state, 'ready')))
       .returning()
     // The PIN was given while every name was fresh: the rows' enquiries stay spendable while their jobs run.
+    const runAt = sendAt ?? now
     await tx
       .update(nameEnquiries)
-      .set({ expiresAt: new Date(now.getTime() + BATCH_SEND_WINDOW_MS) })
+      .set({ expiresAt: new Date(runAt.getTime() + BATCH_SEND_WINDOW_MS) })
       .where(
         and(
           eq(nameEnquiries.vendorId, auth.vendorId),
@@ -152,11 +158,22 @@ export async function confirmPayoutBatch(deps: BatchDeps, auth: Auth, input: { b
         payload: { rowId: row.id },
         dedupeKey: `payout-row:${row.id}`,
         maxAttempts: 10,
-        runAt: now,
+        runAt,
       })
     }
   })
-  return readPayoutBatch(deps.db, auth.vendorId, batch.id)
+  return readPayoutBatch(deps.db, auth.vendorId, batch.id, deps.clock.now())
+}
+
+/** A batch's `sendAt`: an instant after now and at most MAX_SCHEDULE_DAYS ahead, else 422 naming the field. */
+function laterInstant(text: string, now: Date): Date {
+  const at = new Date(text)
+  const refuse = (message: string) =>
+    new ApiError(422, 'VALIDATION_FAILED', `sendAt: ${message}`, { issues: [{ path: 'sendAt', message }] })
+  if (Number.isNaN(at.getTime())) throw refuse('must be an ISO date and time')
+  if (at <= now) throw refuse('must be in the future')
+  if (at.getTime() - now.getTime() > MAX_SCHEDULE_DAYS * DAY_MS) throw refuse(`must be at most ${MAX_SCHEDULE_DAYS} days ahead`)
+  return at
 }
 
 /** What the batch's total must pass before the PIN is tried, as a single send's own checks come before its PIN. */
@@ -186,7 +203,7 @@ async function checkBeforePin(deps: BatchDeps, auth: Auth, batch: PayoutBatchRow
 }
 
 /** GET /transfer/batch: the batch and each row's status, a sent row's from its transaction. */
-export async function readPayoutBatch(db: Db, vendorId: string, batchId: string): Promise<PayoutBatch> {
+export async function readPayoutBatch(db: Db, vendorId: string, batchId: string, now: Date): Promise<PayoutBatch> {
   const [batch] = await db
     .select()
     .from(payoutBatches)
@@ -207,6 +224,7 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string)
     refusedCount: rows.filter(({ row }) => row.state === 'refused').length,
     reviewExpiresAt: batch.reviewExpiresAt.toISOString(),
     confirmedAt: batch.confirmedAt?.toISOString() ?? null,
+    sendAt: batch.sendAt?.toISOString() ?? null,
     createdAt: batch.createdAt.toISOString(),
     rows: rows.map(({ row, status, failureReason }) => ({
       id: row.id,
@@ -218,7 +236,7 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string)
       amount: row.amount,
       fee: row.fee,
       narration: row.narration,
-      ...rowStatus(row, status, failureReason),
+      ...rowStatus(row, status, failureReason, batch.sendAt !== null && batch.sendAt > now),
       transactionId: row.transactionId,
     })),
   }
@@ -228,6 +246,7 @@ function rowStatus(
   row: PayoutBatchRowRow,
   transfer: 'pending' | 'success' | 'failed' | null,
   failureReason: string | null,
+  waiting: boolean,
 ): { status: PayoutBatch['rows'][number]['status']; reason: string | null } {
   switch (row.state) {
     case 'refused':
@@ -235,7 +254,7 @@ function rowStatus(
     case 'ready':
       return { status: 'ready', reason: null }
     case 'queued':
-      return { status: 'pending', reason: null }
+      return { status: waiting ? 'scheduled' : 'pending', reason: null }
     case 'not_sent':
       return { status: 'failed', reason: row.reason }
     case 'sent':

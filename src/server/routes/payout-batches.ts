@@ -15,10 +15,14 @@ export const payoutBatchHandlers: HandlersFor<typeof payoutBatchEndpoints> = {
   },
 
   async confirmPayoutBatch({ auth, body, deps }) {
-    return { data: await confirmPayoutBatch(deps, auth, body), message: 'Batch confirmed: each payment is being sent' }
+    const batch = await confirmPayoutBatch(deps, auth, body)
+    const message = batch.sendAt
+      ? 'Batch scheduled: each payment will be sent at the time you chose'
+      : 'Batch confirmed: each payment is being sent'
+    return { data: batch, message }
   },
 
   async payoutBatch({ auth, deps, query }) {
-    return { data: await readPayoutBatch(deps.db, auth.vendorId, query.id) }
+    return { data: await readPayoutBatch(deps.db, auth.vendorId, query.id, deps.clock.now()) }
   },
 }

@@ -25,6 +25,7 @@ CREATE TABLE "payout_batches" (
 	"total" bigint NOT NULL,
 	"total_fee" bigint NOT NULL,
 	"review_expires_at" timestamp with time zone NOT NULL,
+	"send_at" timestamp with time zone,
 	"confirmed_by" text,
 	"confirmed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL

@@ -31,6 +31,7 @@ const totals = css({
 const STATUS: Record<PayoutBatchRow['status'], { label: string; tone: StatusTone }> = {
   refused: { label: 'Not sent', tone: 'danger' },
   ready: { label: 'Ready', tone: 'info' },
+  scheduled: { label: 'Scheduled', tone: 'info' },
   pending: { label: 'Sending', tone: 'warning' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },

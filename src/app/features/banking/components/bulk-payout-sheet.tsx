@@ -6,10 +6,12 @@ import { afterFailure, type Attempt, attemptFor, newIdempotencyKey } from '#app/
 import { OFFLINE_MONEY_MESSAGE, useOnline } from '#app/lib/online'
 import { usePinStep } from '#app/lib/use-pin-step'
 import { Button } from '#app/ui/button'
+import { Field, Input } from '#app/ui/field'
 import { Notice } from '#app/ui/notice'
 import { PinDialog } from '#app/ui/pin-dialog'
 import { ReceiptSheet } from '#app/ui/receipt-sheet'
 import { Sheet } from '#app/ui/sheet'
+import { lagosMinuteText } from '#contract/lagos-time'
 import { formatKobo } from '#contract/naira'
 
 import type { BatchRowDraft } from '../batch-csv'
@@ -18,6 +20,12 @@ import { BulkPayoutInput } from './bulk-payout-input'
 import { BatchRows, BatchTotals } from './bulk-payout-rows'
 
 const UNKNOWN_OUTCOME = 'We could not confirm the batch. Try again: no payment will be sent twice.'
+
+/** A datetime-local value read as Lagos time (UTC+1 all year): the instant sent to the server; null if unreadable. */
+function lagosInstant(value: string): string | null {
+  const at = new Date(`${value}:00+01:00`)
+  return Number.isNaN(at.getTime()) ? null : at.toISOString()
+}
 
 /**
  * Bulk payout (issue 42, decision 192): rows from a CSV or the saved accounts; Review asks the server to resolve
@@ -31,6 +39,8 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   const [sent, setSent] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [receiptOf, setReceiptOf] = useState<string | null>(null)
+  // Empty: send on confirmation. Else a Lagos date and time the rows' jobs wait for (decision 192).
+  const [later, setLater] = useState('')
   const create = useCreatePayoutBatch()
   const confirm = useConfirmPayoutBatch()
   const pinStep = usePinStep()
@@ -53,8 +63,9 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   function send(pin: string) {
     if (!batchId || confirm.isPending) return
     pinStep.clearError()
-    const body = { batchId, pin }
-    const attempt = attemptFor(pending.current, JSON.stringify({ batchId }))
+    const body = { batchId, pin, sendAt: later ? (lagosInstant(later) ?? undefined) : undefined }
+    if (later && !body.sendAt) return
+    const attempt = attemptFor(pending.current, JSON.stringify({ batchId, sendAt: body.sendAt }))
     pending.current = attempt
     confirm.mutate(
       { body, idempotencyKey: attempt.key },
@@ -76,7 +87,9 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   const data = batch.data
   const payable = data ? data.rowCount - data.refusedCount : 0
   const step = !data ? 'rows' : sent || data.status === 'confirmed' ? 'outcome' : 'review'
-  const title = step === 'rows' ? 'Bulk payout' : step === 'review' ? 'Review payout' : 'Payout progress'
+  const waiting = data?.sendAt && Date.parse(data.sendAt) > Date.now() ? data.sendAt : null
+  const title = step === 'rows' ? 'Bulk payout' : step === 'review' ? 'Review payout' : waiting ? 'Payout scheduled' : 'Payout progress'
+  const count = payable === 1 ? '1 payment' : `${payable} payments`
 
   const footer =
     step === 'rows' ? (
@@ -96,8 +109,8 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
         >
           Back
         </Button>
-        <Button size="lg" disabled={!online || payable === 0} onClick={pinStep.start}>
-          {payable === 1 ? 'Send 1 payment' : `Send ${payable} payments`}
+        <Button size="lg" disabled={!online || payable === 0 || (later !== '' && lagosInstant(later) === null)} onClick={pinStep.start}>
+          {later ? `Schedule ${count}` : `Send ${count}`}
         </Button>
       </>
     ) : (
@@ -124,8 +137,14 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
           />
         ) : data ? (
           <>
+            {waiting ? <Notice icon="info">{`Sends on ${lagosMinuteText(waiting)} (Lagos time).`}</Notice> : null}
             <BatchTotals batch={data} />
             <BatchRows batch={data} onReceipt={canSeeReceipts ? setReceiptOf : undefined} />
+            {step === 'review' ? (
+              <Field label="Send later (optional)" helper="Lagos time. Leave empty to send now.">
+                <Input type="datetime-local" value={later} onChange={(event) => setLater(event.target.value)} />
+              </Field>
+            ) : null}
           </>
         ) : null}
       </Sheet>
