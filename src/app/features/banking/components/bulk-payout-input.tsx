@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { css } from 'styled-system/css'
 
 import { AmountInput } from '#app/ui/field'
@@ -33,24 +33,28 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
   const banks = useQuery(banksQuery())
   const saved = useQuery(beneficiariesQuery())
   const [file, setFile] = useState<File | null>(null)
-  const [fromFile, setFromFile] = useState<{ rows: BatchRowDraft[]; problems: string[] }>({ rows: [], problems: [] })
+  const [text, setText] = useState<string | null>(null)
   const [amounts, setAmounts] = useState<Record<string, string>>({})
+  // The file is read against the bank list: until that has come, nothing is judged (a bank name is not yet known).
+  const fromFile = text === null || !banks.data ? { rows: [], problems: [] } : readBatchCsv(text, banks.data)
+  const waitingForBanks = text !== null && !banks.data
 
-  function emit(next: { rows: BatchRowDraft[]; problems: string[] }, typed: Record<string, string>) {
-    const picked: BatchRowDraft[] = []
-    for (const account of saved.data?.saved ?? []) {
-      const amount = parseNairaToKobo(typed[account.id] ?? '')
-      if (amount !== null && amount > 0) picked.push({ accountNumber: account.accountNumber, bankCode: account.bankCode, amount })
-    }
-    const rows = [...next.rows, ...picked]
-    onRows(rows.length && !next.problems.length ? rows : null, next.problems)
+  const picked: BatchRowDraft[] = []
+  for (const account of saved.data?.saved ?? []) {
+    const amount = parseNairaToKobo(amounts[account.id] ?? '')
+    if (amount !== null && amount > 0) picked.push({ accountNumber: account.accountNumber, bankCode: account.bankCode, amount })
   }
+  const rows = waitingForBanks || fromFile.problems.length ? [] : [...fromFile.rows, ...picked]
+  const key = JSON.stringify([rows, fromFile.problems])
+  useEffect(() => {
+    onRows(rows.length ? rows : null, fromFile.problems)
+    // `key` stands for rows and problems: a new array each render must not call onRows again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key])
 
   async function choose(chosen: File | null) {
     setFile(chosen)
-    const reading = chosen ? readBatchCsv(await chosen.text(), banks.data ?? []) : { rows: [], problems: [] }
-    setFromFile(reading)
-    emit(reading, amounts)
+    setText(chosen ? await chosen.text() : null)
   }
 
   return (
@@ -67,6 +71,8 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
         <Notice icon="alert-circle" tone="danger" role="alert">
           {fromFile.problems.slice(0, 5).join(' ')}
         </Notice>
+      ) : waitingForBanks ? (
+        <p className={hint}>Reading the file…</p>
       ) : fromFile.rows.length ? (
         <p className={hint}>
           {fromFile.rows.length === 1 ? '1 payee read from the file.' : `${fromFile.rows.length} payees read from the file.`}
@@ -87,11 +93,7 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
               <AmountInput
                 aria-label={`Amount for ${account.label ?? account.accountName}`}
                 value={amounts[account.id] ?? ''}
-                onChange={(value) => {
-                  const typed = { ...amounts, [account.id]: value }
-                  setAmounts(typed)
-                  emit(fromFile, typed)
-                }}
+                onChange={(value) => setAmounts({ ...amounts, [account.id]: value })}
               />
             </label>
           ))}
