@@ -73,6 +73,10 @@ export const ERROR_CODES = {
   TRANSFER_LIMIT_EXCEEDED: 'The amount is above the vendor’s per-transfer limit.',
   DAILY_LIMIT_EXCEEDED: 'The amount would take today’s sends (Lagos day) past the vendor’s daily limit.',
 
+  // Payouts in bulk (money/payout-batches.ts; decision 192)
+  BATCH_REVIEW_EXPIRED: 'The batch’s names were resolved too long ago to send on; upload the rows again for a fresh review.',
+  BATCH_NOTHING_TO_SEND: 'No row of the batch has a resolved name, so there is nothing to send.',
+
   // Onboarding (onboarding/*)
   OWNER_ONLY: 'Only the business owner can do this.',
   ALREADY_APPROVED: 'The vendor is approved; onboarding answers can no longer change.',

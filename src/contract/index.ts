@@ -13,6 +13,7 @@ import { onboardingEndpoints } from './onboarding'
 import { operatorEndpoints } from './operator'
 import { orderEndpoints } from './orders'
 import { outletEndpoints } from './outlets'
+import { payoutBatchEndpoints } from './payout-batches'
 import { payoutSafetyEndpoints } from './payout-safety'
 import { pinEndpoints } from './pin'
 import { sellingTermsEndpoints } from './selling-terms'
@@ -35,6 +36,7 @@ export const endpoints = {
   ...statementEndpoints,
   ...bankingEndpoints,
   ...beneficiaryEndpoints,
+  ...payoutBatchEndpoints,
   ...payoutSafetyEndpoints,
   ...pinEndpoints,
   ...catalogueEndpoints,

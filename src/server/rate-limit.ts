@@ -49,6 +49,8 @@ export const LIMITS = {
   passwordChangeFailuresPerUser: { name: 'password-change', limit: 5, windowMs: WINDOW, onOutage: 'refuse' },
   /** Real providers bill each name enquiry, and unlimited lookups would let a session enumerate account names. */
   nameEnquiryPerUser: { name: 'name-enquiry', limit: 30, windowMs: WINDOW, onOutage: 'local' },
+  /** A bulk payout's review resolves up to MAX_BATCH_ROWS names at once (decision 192): a few reviews per window. */
+  payoutBatchPerUser: { name: 'payout-batch', limit: 5, windowMs: WINDOW, onOutage: 'local' },
   /** Each PIN-change OTP is an SMS we pay for and a code someone could be flooded with. */
   pinOtpPerUser: { name: 'pin-otp', limit: 5, windowMs: WINDOW, onOutage: 'local' },
   /** The invitee's two public calls. Codes are unguessable; these bound scripted probing and scrypt work. */

@@ -106,6 +106,8 @@ export const queryKeys = {
     /** Recent and saved accounts of Send Money: recent ones change with every send (MONEY_KEYS). */
     beneficiaries: () => [...queryKeys.banking.all, 'beneficiaries'] as const,
     sendLimits: () => [...queryKeys.banking.all, 'send-limits'] as const,
+    /** A bulk payout and its rows' outcomes (decision 192). */
+    payoutBatch: (id: string) => [...queryKeys.banking.all, 'payout-batch', id] as const,
   },
   pin: {
     all: ['pin'] as const,

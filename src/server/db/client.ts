@@ -17,6 +17,7 @@ import * as apiKeys from './api-keys-schema'
 import * as beneficiaries from './beneficiaries-schema'
 import * as documents from './documents-schema'
 import * as onboarding from './onboarding-schema'
+import * as payouts from './payout-batches-schema'
 import * as platform from './platform-schema'
 import * as sales from './sales-schema'
 import * as core from './schema'
@@ -26,9 +27,22 @@ import * as webhooks from './webhooks-schema'
 
 /**
  * Tables are split by area across files (schema.ts, sales-schema.ts, team-schema.ts, onboarding-schema.ts,
- * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts, webhooks-schema.ts, stock-schema.ts, documents-schema.ts); drizzle sees them as one.
+ * platform-schema.ts, beneficiaries-schema.ts, api-keys-schema.ts, webhooks-schema.ts, stock-schema.ts, documents-schema.ts,
+ * payout-batches-schema.ts); drizzle sees them as one.
  */
-const schema = { ...core, ...sales, ...team, ...onboarding, ...platform, ...beneficiaries, ...apiKeys, ...webhooks, ...stock, ...documents }
+const schema = {
+  ...core,
+  ...sales,
+  ...team,
+  ...onboarding,
+  ...platform,
+  ...beneficiaries,
+  ...apiKeys,
+  ...webhooks,
+  ...stock,
+  ...documents,
+  ...payouts,
+}
 
 export type Schema = typeof schema
 /** The one database type handlers see, whichever driver is underneath. */

@@ -15,6 +15,7 @@ export default defineConfig({
     './src/server/db/webhooks-schema.ts',
     './src/server/db/stock-schema.ts',
     './src/server/db/documents-schema.ts',
+    './src/server/db/payout-batches-schema.ts',
   ],
   out: './src/server/db/migrations',
 })

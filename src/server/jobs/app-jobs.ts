@@ -13,6 +13,7 @@ import { purgeIdempotencyKeys } from '../http/idempotency'
 import { DurableNotifier } from '../messages/durable-notifier'
 import { MESSAGE_BACKOFF, MESSAGE_LEASE_MS, redactSpentMessages, runMessageJob } from '../messages/message-job'
 import { purgeNameEnquiries } from '../money/name-enquiry'
+import { sendPayoutRowJob } from '../money/payout-row-job'
 import { reconcileDay } from '../money/reconcile'
 import { formatReconciliation } from '../money/reconcile-report'
 import { recoverPendingTransfers } from '../money/transfers'
@@ -110,6 +111,8 @@ export function appJobHandlers(deps: AppDeps, options: AppJobOptions = {}): JobH
       .register('fetch-product-image', (payload) => fetchProductImageJob(deps, payload), {
         backoff: { baseMs: 60_000, capMs: 10 * MINUTE_MS },
       })
+      // A bulk payout's row (decision 192): its key makes a second run find the first's transfer, so retrying is safe.
+      .register('send-payout-row', ({ rowId }) => sendPayoutRowJob(deps, rowId), { backoff: { baseMs: 10_000, capMs: 5 * MINUTE_MS } })
       .register('reconcile-yesterday', () => reconcileYesterday(deps), { backoff: { baseMs: 5 * MINUTE_MS, capMs: 60 * MINUTE_MS } })
       // A message whose first try failed (decision 150); a notifier without a queue (tests) sends it itself.
       .register(

@@ -107,13 +107,51 @@ function refusalError(vendor: VendorRow, answer: Answer): ApiError {
  * tried the slow way, reading the row again (verifyPin), and the send is made with the PIN already passed.
  */
 export async function sendDebit(db: Db, auth: Auth, input: SendDebitInput): Promise<TransactionRow> {
-  const { fee } = chargeFor(input.amount)
   const seen = auth.user.pinHash
   const outcome = seen ? await checkPin(input.pin, seen) : 'wrong'
+  let verdict: boolean | null = outcome !== 'wrong'
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    const answer = await callSendDebit(db, auth, input, seen, verdict)
+    if ('transaction' in answer) {
+      // A right PIN still under the old scrypt hash is re-hashed once the send is made.
+      if (outcome === 'right-rehash' && verdict !== null) await pinTry(db, auth.user, seen!, outcome, input.pin)
+      return postedFromJson(answer).transaction
+    }
+    if (answer.refused !== 'pin_recheck' || verdict === null) throw refusalError(auth.vendor, answer)
+    await verifyPin(db, auth.user, input.pin)
+    verdict = null
+  }
+  throw pinChanged()
+}
+
+/**
+ * The pending debit of one row of a bulk payout whose PIN was checked once for the whole batch (decision 192): the
+ * same send_debit call as a single send, with the PIN's verdict already given (null), so every other check (the
+ * requestId, the third-party rule, cooling-off, limits, balance) is the single send's. Refusals throw as there.
+ */
+export async function sendDebitPinPassed(
+  db: Db,
+  caller: { vendorId: string; userId: string; vendor: VendorRow },
+  input: Omit<SendDebitInput, 'pin'>,
+): Promise<TransactionRow> {
+  const answer = await callSendDebit(db, caller, input, null, null)
+  if ('transaction' in answer) return postedFromJson(answer).transaction
+  throw refusalError(caller.vendor, answer)
+}
+
+/** One call of the database's send_debit; `verdict` null when the PIN was already passed. */
+async function callSendDebit(
+  db: Db,
+  caller: { vendorId: string; userId: string; vendor: VendorRow },
+  input: Omit<SendDebitInput, 'pin'>,
+  seen: string | null,
+  verdict: boolean | null,
+): Promise<Answer | { transaction: unknown }> {
+  const { fee } = chargeFor(input.amount)
   // The row but for what send_debit fills in from the wallets and the enquiry (wallet, currency, both parties).
   const row = jsonForRow(
     transactions,
-    wholeTransaction(auth.vendorId, {
+    wholeTransaction(caller.vendorId, {
       walletId: '',
       type: 'debit',
       status: 'pending',
@@ -125,22 +163,10 @@ export async function sendDebit(db: Db, auth: Auth, input: SendDebitInput): Prom
       createdAt: input.at,
     }),
   )
-  let verdict: boolean | null = outcome !== 'wrong'
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    const answer = (await callFunction(
-      db,
-      sql`send_debit(${auth.vendorId}, ${auth.userId}, ${input.requestId}, ${onlyTo(auth.vendor, input.at)}::jsonb, ${input.amount},
-        ${fee}, ${seen}, ${verdict}, ${PIN_MAX_ATTEMPTS}, ${JSON.stringify(row)}::jsonb, ${input.at.toISOString()}::timestamptz,
-        ${startOfLagosDay(input.at).toISOString()}::timestamptz)`,
-    ).catch(refusalOf)) as Answer | { transaction: unknown }
-    if ('transaction' in answer) {
-      // A right PIN still under the old scrypt hash is re-hashed once the send is made.
-      if (outcome === 'right-rehash' && verdict !== null) await pinTry(db, auth.user, seen!, outcome, input.pin)
-      return postedFromJson(answer).transaction
-    }
-    if (answer.refused !== 'pin_recheck' || verdict === null) throw refusalError(auth.vendor, answer)
-    await verifyPin(db, auth.user, input.pin)
-    verdict = null
-  }
-  throw pinChanged()
+  return (await callFunction(
+    db,
+    sql`send_debit(${caller.vendorId}, ${caller.userId}, ${input.requestId}, ${onlyTo(caller.vendor, input.at)}::jsonb, ${input.amount},
+      ${fee}, ${seen}, ${verdict}, ${PIN_MAX_ATTEMPTS}, ${JSON.stringify(row)}::jsonb, ${input.at.toISOString()}::timestamptz,
+      ${startOfLagosDay(input.at).toISOString()}::timestamptz)`,
+  ).catch(refusalOf)) as Answer | { transaction: unknown }
 }

@@ -15,6 +15,7 @@ import { onboardingHandlers } from './onboarding'
 import { operatorHandlers, verifyOperatorKey } from './operator'
 import { orderHandlers } from './orders'
 import { outletHandlers } from './outlets'
+import { payoutBatchHandlers } from './payout-batches'
 import { payoutSafetyHandlers } from './payout-safety'
 import { paystackHandlers, verifyPaystackWebhook } from './paystack'
 import { pinHandlers } from './pin'
@@ -42,6 +43,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...moneyHandlers,
   ...paystackHandlers,
   ...beneficiaryHandlers,
+  ...payoutBatchHandlers,
   ...pinHandlers,
   ...catalogueHandlers,
   ...catalogueCsvHandlers,

@@ -21,6 +21,7 @@ import { makeCollection, makeProduct } from '../catalogue/helpers'
 import { conforming } from '../conformance'
 import { call, createMember, type TestApp } from '../harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from '../money/helpers'
+import { reviewedBatchId } from '../money/payout-batch-helpers'
 import { register, type Registered, verify } from '../onboarding/helpers'
 import { makeDelivery, makeTax, order, pay, salesApp, type Shop, shop, transferIn, WEBHOOK_SECRET } from '../orders/helpers'
 import { makeOutlet } from '../outlets/helpers'
@@ -191,6 +192,11 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     const body = { bankCode: '058', accountNumber: account('058', randomSerial()) }
     return { query: { id: (await call(t.app, endpoints.saveBeneficiary, { token: s.token, body })).body.data.id } }
   },
+  createPayoutBatch: () => ({
+    body: { rows: [{ accountNumber: account('058', randomSerial()), bankCode: '058', amount: 100_00, narration: 'Fuzz' }] },
+  }),
+  confirmPayoutBatch: async () => ({ body: { batchId: await reviewedBatchId(t, s), pin: PIN } }),
+  payoutBatch: async () => ({ query: { id: await reviewedBatchId(t, s) } }),
   setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
   cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),
   bankInbound: () => ({

@@ -7,6 +7,7 @@ import { outletMembers } from '#server/db/team-schema'
 
 import { call, callRaw, createMember, type TestApp } from '../harness'
 import { account, randomSerial, tokenFor } from '../money/helpers'
+import { reviewedBatchId } from '../money/payout-batch-helpers'
 import { salesApp, type Shop, shop } from '../orders/helpers'
 import { seedWorld, type WorldIds } from './endpoint-world'
 
@@ -24,7 +25,7 @@ const vendorEndpoints = (Object.entries(endpoints) as [string, EndpointDef][]).f
 
 let t: TestApp
 let s: Shop
-const ids = {} as WorldIds & { accountNumber: string; webhookEndpointId: string }
+const ids = {} as WorldIds & { accountNumber: string; webhookEndpointId: string; payoutBatchId: string }
 const tokens = new Map<Permission, string>()
 
 /** Valid queries for GET endpoints that need ids (or whose answer should be about a real row). */
@@ -55,6 +56,7 @@ const examples: Record<string, () => Record<string, string>> = {
   listOutletMembers: () => ({ outletId: ids.outletId }),
   checkDomain: () => ({ domain: 'mamaput.com.ng' }),
   webhookEndpointSecret: () => ({ id: ids.webhookEndpointId }),
+  payoutBatch: () => ({ id: ids.payoutBatchId }),
 }
 
 beforeAll(async () => {
@@ -67,6 +69,7 @@ beforeAll(async () => {
     body: { url: 'https://example.com/hooks', events: ['payment.received'] },
   })
   ids.webhookEndpointId = hook.body.data.id
+  ids.payoutBatchId = await reviewedBatchId(t, s)
 
   for (const missing of MENU) {
     // Every permission but one, and a member of the outlet, as a branch manager would be.

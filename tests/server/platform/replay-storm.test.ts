@@ -9,6 +9,7 @@ import { productVariants, wallets } from '#server/db/schema'
 
 import { call, callRaw, type CallResult, type TestApp, uniqueEmail } from '../harness'
 import { enquiry, expectLedgerConsistent, sender } from '../money/helpers'
+import { reviewedBatchId, rowsOf as batchRows } from '../money/payout-batch-helpers'
 import { NAIRA, order, pay, salesApp, shop, transferIn } from '../orders/helpers'
 import { creditOutlet, makeOutlet, owner } from '../outlets/helpers'
 
@@ -91,6 +92,33 @@ const scenarios: Record<string, Scenario> = {
       const s = await sender(t, { balance: 500 * NAIRA })
       const body = { amount: 1_000 * NAIRA, requestId: await enquiry(t, s), pin: '1234' }
       return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/send', body, money: true }
+    },
+  },
+  createPayoutBatch: {
+    status: 201,
+    prepare: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      const body = { rows: batchRows(3) }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches', body, money: false }
+    },
+    refused: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      // The contract refuses a row of no amount before any name is resolved.
+      const body = { rows: [...batchRows(2), { accountNumber: '0123456789', bankCode: '058', amount: 0 }] }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches', body, money: false }
+    },
+  },
+  confirmPayoutBatch: {
+    status: 200,
+    prepare: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      const body = { batchId: await reviewedBatchId(t, s, 1_000 * NAIRA), pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches/confirm', body, money: false }
+    },
+    refused: async () => {
+      const s = await sender(t, { balance: 500 * NAIRA })
+      const body = { batchId: await reviewedBatchId(t, s, 1_000 * NAIRA), pin: '1234' }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches/confirm', body, money: false }
     },
   },
   fundOutlet: {
