@@ -166,4 +166,24 @@ describe('a pay link tied to an outlet', () => {
       paylinkOutletId: null,
     })
   })
+
+  it('reads sold out while its outlet is inactive, and sells again once it is active', async () => {
+    const s = await shop(t, { units: 10 })
+    const lekki = await stockOutlet(s, 2)
+    const made = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id, outletId: lekki.id } })
+    const code = made.body.data.paylink!.split('/pay/')[1]!
+    await setStatus(s, lekki.id, 'inactive')
+    expect((await call(t.app, endpoints.payLink, { query: { code } })).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })
+    const checkout = () =>
+      call(t.app, endpoints.payLinkCheckout, {
+        body: { code, checkoutId: randomUUID(), quantity: 1, name: 'Ada Obi', phone: '08031234567' },
+        ip: '198.51.100.8',
+      })
+    const refused = await checkout()
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({ code: 'PAY_LINK_SOLD_OUT', message: 'This item is sold out for now' })
+    await setStatus(s, lekki.id, 'active')
+    expect((await call(t.app, endpoints.payLink, { query: { code } })).body.data).toMatchObject({ inStock: true, maxQuantity: 2 })
+    expect((await checkout()).status).toBe(201)
+  })
 })
