@@ -18,6 +18,8 @@ export const StockLocation = v.object({
   threshold: v.nullable(v.number()),
   /** units ≤ threshold. */
   isLowStock: v.boolean(),
+  /** False for an inactive outlet (listed while it holds units): it sells nothing, so no order or pay link is made there. */
+  isActive: v.boolean(),
 })
 export type StockLocation = v.InferOutput<typeof StockLocation>
 

@@ -164,7 +164,9 @@ export function variant(overrides: Partial<VariantOut> = {}): VariantOut {
     isAvailable: true,
     threshold: null,
     isLowStock: false,
-    locations: [{ outletId: null, name: 'Main store', units: overrides.availableUnits ?? 20, threshold: null, isLowStock: false }],
+    locations: [
+      { outletId: null, name: 'Main store', units: overrides.availableUnits ?? 20, threshold: null, isLowStock: false, isActive: true },
+    ],
     paylink: null,
     paylinkOutletId: null,
     qrCodeURL: null,

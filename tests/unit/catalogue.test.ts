@@ -9,6 +9,9 @@ import { nounFor, pageItems } from '#app/ui/pagination'
 
 const option = (key: string, name: string, values: string[]): OptionDraft => ({ key, name, values })
 
+/** A variant row with no SKU, barcode or cost typed. */
+const NO_CODES = { sku: '', barcode: '', cost: '' }
+
 describe('page buttons', () => {
   it('shows every page when there are few, and at most seven items with gaps when there are many', () => {
     expect(pageItems(1, 1)).toEqual([1])
@@ -48,11 +51,11 @@ describe('variants from options', () => {
   })
 
   it('keep what was typed for combinations that survive an edit, and start new ones at the price they grew from', () => {
-    const single = [{ options: {}, price: '1500', units: '4' }]
+    const single = [{ options: {}, price: '1500', units: '4', ...NO_CODES, cost: '900' }]
     const sized = syncVariants([option('a', 'Size', ['S', 'M'])], single)
     expect(sized).toEqual([
-      { options: { Size: 'S' }, price: '1500', units: '' },
-      { options: { Size: 'M' }, price: '1500', units: '' },
+      { options: { Size: 'S' }, price: '1500', units: '', ...NO_CODES, cost: '900' },
+      { options: { Size: 'M' }, price: '1500', units: '', ...NO_CODES, cost: '900' },
     ])
     const typed = [
       { ...sized[0]!, id: 'var-s', units: '3' },
@@ -60,8 +63,8 @@ describe('variants from options', () => {
     ]
     // Renaming the option keeps each row (and the id of an existing variant).
     expect(syncVariants([option('a', 'Sizes', ['S', 'M'])], typed)).toEqual([
-      { id: 'var-s', options: { Sizes: 'S' }, price: '1500', units: '3' },
-      { options: { Sizes: 'M' }, price: '1800', units: '2' },
+      { id: 'var-s', options: { Sizes: 'S' }, price: '1500', units: '3', ...NO_CODES, cost: '900' },
+      { options: { Sizes: 'M' }, price: '1800', units: '2', ...NO_CODES, cost: '900' },
     ])
     // An option without a name or values makes no variants yet.
     expect(syncVariants([option('a', 'Size', ['S', 'M']), option('b', '', ['Red'])], typed)).toEqual(typed)
@@ -70,7 +73,7 @@ describe('variants from options', () => {
 
 describe('the create request', () => {
   it('is trimmed, in kobo and whole units, with blanks as null', () => {
-    const draft = { ...emptyDraft(), name: '  Zobo ', variants: [{ options: {}, price: '1,200.5', units: '007' }] }
+    const draft = { ...emptyDraft(), name: '  Zobo ', variants: [{ options: {}, price: '1,200.5', units: '007', ...NO_CODES }] }
     expect(createBody(draft)).toEqual({
       name: 'Zobo',
       description: null,

@@ -67,23 +67,41 @@ export async function locationFor(db: Db | Tx, vendorId: string, scope: StockSco
 }
 
 /**
- * The location a new order is made at: the one asked for if the caller sees it (404 otherwise); left out, the
- * main store, or for a member of outlets only their outlet (422 naming outletId when they have several).
+ * A location that sells (an order's or a pay link's): as locationFor, and an inactive outlet is refused with a 422
+ * naming outletId (decision 193): it sells nothing until it is made active again, though its units can still be
+ * moved out and its orders already made stay.
+ */
+async function sellingLocation(db: Db, vendorId: string, scope: StockScope, outletId: string | null): Promise<void> {
+  await locationFor(db, vendorId, scope, outletId)
+  if (outletId === null) return
+  const [outlet] = await db
+    .select({ status: outlets.status })
+    .from(outlets)
+    .where(and(eq(outlets.vendorId, vendorId), eq(outlets.id, outletId)))
+  if (outlet?.status !== 'active') {
+    throw validationError([{ path: 'outletId', message: 'is an inactive outlet: make it active again to sell there' }])
+  }
+}
+
+/**
+ * The location a new order is made at: the one asked for if the caller sees it (404 otherwise) and it is active
+ * (422); left out, the main store, or for a member of outlets only their outlet (422 naming outletId when they
+ * have several).
  */
 export async function orderLocation(db: Db, auth: Auth, asked: string | null | undefined): Promise<string | null> {
   const scope = await stockScope(db, auth)
-  if (asked !== undefined) {
-    await locationFor(db, auth.vendorId, scope, asked)
-    return asked
-  }
-  if (scope.main) return null
-  if (scope.outletIds.length === 1) return scope.outletIds[0]!
-  throw validationError([{ path: 'outletId', message: 'is required: choose the outlet the order is made at' }])
+  let outletId: string | null
+  if (asked !== undefined) outletId = asked
+  else if (scope.main) outletId = null
+  else if (scope.outletIds.length === 1) outletId = scope.outletIds[0]!
+  else throw validationError([{ path: 'outletId', message: 'is required: choose the outlet the order is made at' }])
+  await sellingLocation(db, auth.vendorId, scope, outletId)
+  return outletId
 }
 
 /**
  * The location a variant's pay link sells from (decision 174): the one asked for if the caller sees it (404
- * otherwise); left out, the link's current one when the caller sees it (a regenerate keeps it), else the main store,
+ * otherwise) and it is active (422, decision 193); left out, the link's current one when the caller sees it (a regenerate keeps it), else the main store,
  * or a member of outlets' first outlet.
  */
 export async function payLinkLocation(db: Db, auth: Auth, variantId: string, asked: string | null | undefined): Promise<string | null> {
@@ -97,7 +115,7 @@ export async function payLinkLocation(db: Db, auth: Auth, variantId: string, ask
     const keep = current?.code ? current.outletId : undefined
     outletId = keep !== undefined && seesLocation(scope, keep) ? keep : scope.main ? null : (scope.outletIds[0] ?? null)
   }
-  await locationFor(db, auth.vendorId, scope, outletId)
+  await sellingLocation(db, auth.vendorId, scope, outletId)
   return outletId
 }
 
@@ -150,16 +168,16 @@ export async function locationsOf(
   ])
   const held = new Map(rows.map((row) => [`${row.variantId}:${row.outletId ?? ''}`, row]))
   for (const [variantId, list] of answer) {
-    const at = (outletId: string | null, name: string) => {
+    const at = (outletId: string | null, name: string, isActive: boolean) => {
       const row = held.get(`${variantId}:${outletId ?? ''}`)
       const units = row?.units ?? 0
       const threshold = row?.threshold ?? null
-      return { outletId, name, units, threshold, isLowStock: isLow({ units, threshold }) }
+      return { outletId, name, units, threshold, isLowStock: isLow({ units, threshold }), isActive }
     }
-    if (scope.main) list.push(at(null, MAIN_STORE_NAME))
+    if (scope.main) list.push(at(null, MAIN_STORE_NAME, true))
     for (const place of places) {
-      const location = at(place.id, place.name)
-      if (place.status === 'active' || location.units > 0) list.push(location)
+      const location = at(place.id, place.name, place.status === 'active')
+      if (location.isActive || location.units > 0) list.push(location)
     }
   }
   return answer

@@ -7,7 +7,7 @@ import { MAX_CHECKOUT_QUANTITY, type PayLinkView } from '#contract/catalogue'
 
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
-import { productImages, products, productVariants, vendors } from '../db/schema'
+import { outlets, productImages, products, productVariants, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
 import { listedProduct } from '../storefront/shop-terms'
@@ -82,8 +82,19 @@ export async function liveVariantOfPayLink(db: Db, code: string) {
     .where(and(eq(productVariants.paylinkCode, code), isNull(productVariants.deletedAt)))
   if (!found) throw new ApiError(404, 'PAY_LINK_NOT_FOUND', LINK_GONE)
   // A link sells its location's units (its outlet's, else the main store's; decision 174), not the other locations'.
+  // An inactive outlet sells nothing (decision 193): its link reads sold out until the outlet is active again.
   const { variant } = found
-  return { ...found, variant: { ...variant, availableUnits: await unitsAt(db, variant.vendorId, variant.id, variant.paylinkOutletId) } }
+  const where = variant.paylinkOutletId
+  const sells = where === null || (await outletIsActive(db, variant.vendorId, where))
+  return { ...found, variant: { ...variant, availableUnits: sells ? await unitsAt(db, variant.vendorId, variant.id, where) : 0 } }
+}
+
+async function outletIsActive(db: Db, vendorId: string, outletId: string): Promise<boolean> {
+  const [outlet] = await db
+    .select({ status: outlets.status })
+    .from(outlets)
+    .where(and(eq(outlets.vendorId, vendorId), eq(outlets.id, outletId)))
+  return outlet?.status === 'active'
 }
 
 /** Units a checkout may ask for: what is left, never more than one checkout sells. */

@@ -105,6 +105,41 @@ describe('Add product', () => {
     expect(await screen.findByRole('status', { name: 'Product created' })).toBeTruthy()
   })
 
+  it("takes each new variant's SKU, barcode and cost price, refusing a code two variants share", async () => {
+    const sent = productApi()
+    const { user } = renderApp('/products/new')
+    await user.type(await screen.findByLabelText(/^Name/), 'Zobo')
+    await user.click(screen.getByRole('button', { name: 'Add option' }))
+    await user.type(screen.getByLabelText('Option name'), 'Size')
+    await user.type(screen.getByLabelText('Add a value'), 'Small{Enter}Large{Enter}')
+    const variants = within(screen.getByRole('list', { name: 'Variants' }))
+    const [small, large] = variants.getAllByRole('listitem')
+    for (const [row, price, sku] of [
+      [small!, '1500', 'ZB-1'],
+      [large!, '2500', 'zb-1'],
+    ] as const) {
+      await user.type(within(row).getByLabelText(/Price$/), price)
+      await user.type(within(row).getByLabelText(/Units$/), '5')
+      await user.type(within(row).getByLabelText(/SKU \(optional\)$/), sku)
+    }
+    await user.type(within(small!).getByLabelText(/Barcode \(optional\)$/), '6151100000028')
+    await user.type(within(small!).getByLabelText(/Cost price \(optional\)$/), '650.50')
+    await user.click(screen.getByRole('button', { name: 'Add product' }))
+    // SKUs ignore case, as the server compares them: the second is refused before anything is sent.
+    expect(await within(large!).findByText('Another variant has this SKU.')).toBeTruthy()
+    expect(sent).toEqual([])
+
+    const sku = within(large!).getByLabelText(/SKU \(optional\)$/)
+    await user.clear(sku)
+    await user.type(sku, 'ZB-2')
+    await user.click(screen.getByRole('button', { name: 'Add product' }))
+    await waitFor(() => expect(sent).toHaveLength(1))
+    expect(sent[0]!.fields.variants).toEqual([
+      { options: { Size: 'Small' }, price: 150_000, availableUnits: 5, sku: 'ZB-1', barcode: '6151100000028', costPrice: 65_050 },
+      { options: { Size: 'Large' }, price: 250_000, availableUnits: 5, sku: 'ZB-2' },
+    ])
+  })
+
   it('refuses "id" as an option name, since it is never shown', async () => {
     productApi()
     const { user } = renderApp('/products/new')
@@ -123,6 +158,8 @@ describe('Edit product', () => {
     const name = (await screen.findByLabelText(/^Name/)) as HTMLInputElement
     expect(name.value).toBe('Jollof rice')
     expect(within(screen.getByRole('list', { name: 'Variants' })).getAllByRole('listitem')).toHaveLength(2)
+    // An existing variant's codes and cost are changed in Update Variant, not here.
+    expect(screen.queryByLabelText(/SKU \(optional\)$/)).toBeNull()
     await user.clear(name)
     await user.type(name, 'Party jollof')
     await user.click(screen.getByRole('button', { name: 'Save changes' }))

@@ -9,7 +9,14 @@ import { handle, ok, renderApp, server, useAppHarness } from '../harness'
 
 useAppHarness()
 
-const place = (outletId: string | null, name: string, units: number) => ({ outletId, name, units, threshold: null, isLowStock: false })
+const place = (outletId: string | null, name: string, units: number) => ({
+  outletId,
+  name,
+  units,
+  threshold: null,
+  isLowStock: false,
+  isActive: true,
+})
 const large = variant({ availableUnits: 14, locations: [place(null, 'Main store', 10), place('outlet-lekki', 'Lekki', 4)] })
 const small = variant({
   id: 'var-2',

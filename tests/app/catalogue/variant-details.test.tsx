@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { catalogueEndpoints } from '#contract/catalogue'
+import { catalogueEndpoints, type ProductVariant } from '#contract/catalogue'
+import { stockEndpoints } from '#contract/stock'
 
 import { product, variant } from '../fixtures'
 import { handle, ok, renderApp, server, useAppHarness } from '../harness'
@@ -15,14 +16,17 @@ const LINK = 'http://localhost:3000/pay/AbC123xyz'
 const QR = '/api/files/qr-AbC123xyz.png'
 
 /** A product with one variant (options carry a hidden id key), and the pay-link call, recording its bodies. */
-function payLinkApi(paylink: string | null = null) {
+function payLinkApi(paylink: string | null = null, overrides: Partial<ProductVariant> = {}) {
   const bodies: unknown[] = []
-  let current = variant({ options: { Size: 'Large', id: 'internal-7' }, paylink, qrCodeURL: paylink ? QR : null })
+  let current = variant({ options: { Size: 'Large', id: 'internal-7' }, paylink, qrCodeURL: paylink ? QR : null, ...overrides })
   server.use(
     handle(catalogueEndpoints.productDetail, () => ok(product({ variants: [current] }))),
+    handle(stockEndpoints.listStockTransfers, () => ok({ items: [], page: 1, size: 5, total: 0 })),
     handle(catalogueEndpoints.generatePayLink, async ({ request }) => {
-      bodies.push(await request.json())
-      current = { ...current, paylink: `${LINK}${bodies.length}`, qrCodeURL: `${QR}?v=${bodies.length}` }
+      const body = (await request.json()) as { outletId?: string | null }
+      bodies.push(body)
+      const paylinkOutletId = body.outletId ?? null
+      current = { ...current, paylink: `${LINK}${bodies.length}`, qrCodeURL: `${QR}?v=${bodies.length}`, paylinkOutletId }
       return ok(current, 'Payment link generated')
     }),
   )
@@ -72,6 +76,47 @@ describe('Variant Details', () => {
     await waitFor(() => user.click(proceed))
     await waitFor(() => expect(bodies).toEqual([{ id: 'var-1' }]))
     expect(await within(sheet).findByRole('link', { name: `${LINK}1` })).toBeTruthy()
+  })
+
+  it('with outlets, asks where the link sells from (active ones only), sends it, and then says whose stock it sells', async () => {
+    const place = (outletId: string | null, name: string, isActive = true) => ({
+      outletId,
+      name,
+      units: 3,
+      threshold: null,
+      isLowStock: false,
+      isActive,
+    })
+    const locations = [place(null, 'Main store'), place('outlet-ikeja', 'Ikeja', false), place('outlet-lekki', 'Lekki')]
+    const bodies = payLinkApi(null, { locations })
+    const { user } = renderApp('/products/prod-1/variants/var-1')
+    const sheet = await screen.findByRole('dialog', { name: 'Variant Details' })
+    const sellsFrom = await within(sheet).findByRole('combobox', { name: 'Sells from' })
+    // The main store by default (the server's own default); the inactive Ikeja sells nothing, so it is not offered.
+    expect((sellsFrom as HTMLSelectElement).value).toBe('main')
+    expect(
+      within(sellsFrom)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Main store', 'Lekki'])
+    await user.selectOptions(sellsFrom, 'Lekki')
+    await user.click(within(sheet).getByRole('button', { name: 'Generate Payment Link' }))
+    await waitFor(() => expect(bodies).toEqual([{ id: 'var-1', outletId: 'outlet-lekki' }]))
+    expect(await within(sheet).findByText('Sells Lekki’s stock: its orders take units from there.')).toBeTruthy()
+
+    // Regenerating starts from the link's own location; the main store is chosen back.
+    const again = within(sheet).getByRole('combobox', { name: 'Sells from' })
+    expect((again as HTMLSelectElement).value).toBe('outlet-lekki')
+    await user.selectOptions(again, 'Main store')
+    await user.click(within(sheet).getByRole('button', { name: 'Regenerate Payment Link' }))
+    await waitFor(() => user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Proceed' })))
+    await waitFor(() =>
+      expect(bodies).toEqual([
+        { id: 'var-1', outletId: 'outlet-lekki' },
+        { id: 'var-1', outletId: null },
+      ]),
+    )
+    expect(await within(sheet).findByText('Sells Main store’s stock: its orders take units from there.')).toBeTruthy()
   })
 
   it('without navigator.share, Share copies the link with the payment link toast', async () => {

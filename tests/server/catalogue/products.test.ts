@@ -85,7 +85,16 @@ describe('POST /product', () => {
       isAvailable: true,
       threshold: null,
       isLowStock: false,
-      locations: [{ outletId: null, name: 'Main store', units: product.variants[0]!.availableUnits, threshold: null, isLowStock: false }],
+      locations: [
+        {
+          outletId: null,
+          name: 'Main store',
+          units: product.variants[0]!.availableUnits,
+          threshold: null,
+          isLowStock: false,
+          isActive: true,
+        },
+      ],
       paylink: null,
       paylinkOutletId: null,
       qrCodeURL: null,

@@ -45,8 +45,8 @@ describe('units per location', () => {
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.data.availableUnits).toBe(14)
     expect(res.body.data.locations).toEqual([
-      { outletId: null, name: 'Main store', units: 10, threshold: null, isLowStock: false },
-      { outletId: lekki.id, name: 'Lekki', units: 4, threshold: 1, isLowStock: false },
+      { outletId: null, name: 'Main store', units: 10, threshold: null, isLowStock: false, isActive: true },
+      { outletId: lekki.id, name: 'Lekki', units: 4, threshold: 1, isLowStock: false, isActive: true },
     ])
     const { product } = await small(s.token, s.small.productId)
     expect(product.totalUnits).toBe(24)

@@ -26,6 +26,13 @@ async function stockAt(s: Shop, outletId: string | null) {
   return { total: variant.availableUnits, units: variant.locations.find((l) => l.outletId === outletId)!.units }
 }
 
+const INACTIVE = { path: 'outletId', message: 'is an inactive outlet: make it active again to sell there' }
+
+async function setStatus(s: Shop, outletId: string, status: 'active' | 'inactive') {
+  const res = await call(t.app, endpoints.setOutletStatus, { token: s.token, body: { outletId, status } })
+  expect(res.status, JSON.stringify(res.body)).toBe(200)
+}
+
 async function stockOutlet(s: Shop, units: number, name = 'Lekki') {
   const outlet = await makeOutlet(t, s.token, { name })
   const res = await call(t.app, endpoints.transferStock, {
@@ -83,6 +90,22 @@ describe('an order made at an outlet', () => {
     expect((await order(t, s.token, { items: [line(s.small.id)] })).outlet).toBeNull()
   })
 
+  it('is refused at an inactive outlet, with a 422 naming outletId (decision 193), and allowed again once it is active', async () => {
+    const s = await shop(t, { units: 10 })
+    const lekki = await stockOutlet(s, 3)
+    const cashier = await staff(t, s, ['VENDOR_ORDERS'], [lekki.id])
+    await setStatus(s, lekki.id, 'inactive')
+    const asked = await postOrder(t, s.token, { items: [line(s.small.id)], outletId: lekki.id })
+    expect(asked.status).toBe(422)
+    expect(asked.body.issues).toEqual([INACTIVE])
+    // Their only outlet, chosen for them: refused the same, not silently the main store.
+    const unsaid = await postOrder(t, cashier.token, { items: [line(s.small.id)] })
+    expect(unsaid.status).toBe(422)
+    expect(unsaid.body.issues).toEqual([INACTIVE])
+    await setStatus(s, lekki.id, 'active')
+    expect((await order(t, s.token, { items: [line(s.small.id)], outletId: lekki.id })).outlet).toEqual({ id: lekki.id, name: 'Lekki' })
+  })
+
   it('50 sales paid at once at one outlet: its units never go below zero and what was taken adds up exactly', async () => {
     const s = await shop(t, { units: 40 })
     const lekki = await stockOutlet(s, 30)
@@ -121,5 +144,46 @@ describe('a pay link tied to an outlet', () => {
     await pay(t, s, res.body.data.reference, 2_000 * NAIRA)
     expect(await stockAt(s, lekki.id)).toEqual({ total: 8, units: 0 })
     expect((await call(t.app, endpoints.payLink, { query: { code } })).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })
+  })
+
+  it("is refused at an inactive outlet (422 naming outletId) and at another vendor's (404); the link is unchanged", async () => {
+    const s = await shop(t, { units: 10 })
+    const other = await shop(t, { units: 10 })
+    const lekki = await stockOutlet(s, 2)
+    const theirs = await makeOutlet(t, other.token, { name: 'Theirs' })
+    const made = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id } })
+    expect(made.body.data.paylinkOutletId).toBeNull()
+    await setStatus(s, lekki.id, 'inactive')
+    const inactive = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id, outletId: lekki.id } })
+    expect(inactive.status).toBe(422)
+    expect(inactive.body.issues).toEqual([INACTIVE])
+    const foreign = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id, outletId: theirs.id } })
+    expect(foreign.status).toBe(404)
+    expect(foreign.body.message).toBe('Location not found')
+    const now = await call(t.app, endpoints.productDetail, { token: s.token, query: { id: s.small.productId } })
+    expect(now.body.data.variants.find((v) => v.id === s.small.id)).toMatchObject({
+      paylink: made.body.data.paylink,
+      paylinkOutletId: null,
+    })
+  })
+
+  it('reads sold out while its outlet is inactive, and sells again once it is active', async () => {
+    const s = await shop(t, { units: 10 })
+    const lekki = await stockOutlet(s, 2)
+    const made = await call(t.app, endpoints.generatePayLink, { token: s.token, body: { id: s.small.id, outletId: lekki.id } })
+    const code = made.body.data.paylink!.split('/pay/')[1]!
+    await setStatus(s, lekki.id, 'inactive')
+    expect((await call(t.app, endpoints.payLink, { query: { code } })).body.data).toMatchObject({ inStock: false, maxQuantity: 0 })
+    const checkout = () =>
+      call(t.app, endpoints.payLinkCheckout, {
+        body: { code, checkoutId: randomUUID(), quantity: 1, name: 'Ada Obi', phone: '08031234567' },
+        ip: '198.51.100.8',
+      })
+    const refused = await checkout()
+    expect(refused.status).toBe(409)
+    expect(refused.body).toMatchObject({ code: 'PAY_LINK_SOLD_OUT', message: 'This item is sold out for now' })
+    await setStatus(s, lekki.id, 'active')
+    expect((await call(t.app, endpoints.payLink, { query: { code } })).body.data).toMatchObject({ inStock: true, maxQuantity: 2 })
+    expect((await checkout()).status).toBe(201)
   })
 })

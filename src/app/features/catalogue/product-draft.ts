@@ -1,11 +1,20 @@
 import { type VariantOptions, visibleOptions } from '#app/lib/variant-options'
 import type { catalogueEndpoints } from '#contract/catalogue'
-import { MAX_OPTION_TEXT, MAX_PRODUCT_DESCRIPTION, MAX_PRODUCT_NAME, MAX_UNITS, MAX_VARIANTS, type Product } from '#contract/catalogue'
+import {
+  MAX_OPTION_TEXT,
+  MAX_PRODUCT_DESCRIPTION,
+  MAX_PRODUCT_NAME,
+  MAX_UNITS,
+  MAX_VARIANTS,
+  type Product,
+  skuKey,
+} from '#contract/catalogue'
 import type { BodyInput } from '#contract/endpoint'
 import { parseNairaToKobo } from '#contract/money'
 import { koboToNairaInput } from '#contract/naira'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 
+import { codeErrors } from './variant-form'
 import { combinations, optionsSignature } from './variants'
 
 /**
@@ -23,6 +32,11 @@ export interface VariantDraft {
   options: VariantOptions
   price: string
   units: string
+  /** As typed; sent only for a new product (Update Variant changes an existing variant's). */
+  sku: string
+  barcode: string
+  /** Naira as typed; empty means no cost price. */
+  cost: string
 }
 export type ImageDraft = { key: string; url: string } & ({ id: string; file?: undefined } | { id?: undefined; file: File })
 
@@ -42,7 +56,15 @@ export interface DraftErrors {
   description?: string
   options: Record<string, { name?: string; values?: string }>
   /** By the variant's options signature. */
-  variants: Record<string, { price?: string; units?: string }>
+  variants: Record<string, VariantDraftErrors>
+}
+
+export interface VariantDraftErrors {
+  price?: string
+  units?: string
+  sku?: string
+  barcode?: string
+  cost?: string
 }
 
 type CreateBody = BodyInput<typeof catalogueEndpoints.createProduct>
@@ -59,7 +81,7 @@ export function emptyDraft(): ProductDraft {
     collectionId: '',
     isPublished: false,
     options: [],
-    variants: [{ options: {}, price: '', units: '' }],
+    variants: [{ options: {}, price: '', units: '', sku: '', barcode: '', cost: '' }],
     images: [],
   }
 }
@@ -77,6 +99,9 @@ export function draftFromProduct(product: Product): ProductDraft {
       options: inOptionOrder(v.options, product.options),
       price: koboToNairaInput(v.price),
       units: String(v.availableUnits),
+      sku: v.sku ?? '',
+      barcode: v.barcode ?? '',
+      cost: v.costPrice == null ? '' : koboToNairaInput(v.costPrice),
     })),
     images: product.images.map((image) => ({ key: image.id, id: image.id, url: image.url })),
   }
@@ -113,7 +138,8 @@ export function syncVariants(options: readonly OptionDraft[], previous: readonly
     // A new combination starts at the price of the one it grew from (S from the default, S/Red from S) or shrank
     // from (Red from S/Red, when Size is removed).
     const parent = previous.find((v) => isSubset(v.options, combo)) ?? previous.find((v) => isSubset(combo, v.options))
-    return { options: combo, price: parent?.price ?? '', units: '' }
+    // Codes name one variant, so they are not inherited; what a unit costs usually is.
+    return { options: combo, price: parent?.price ?? '', units: '', sku: '', barcode: '', cost: parent?.cost ?? '' }
   })
 }
 
@@ -142,15 +168,24 @@ export function draftErrors(draft: ProductDraft): DraftErrors | null {
     if (last) errors.options[last.key] = { ...errors.options[last.key], values: `At most ${MAX_VARIANTS} variants: remove some values.` }
   }
 
+  // A code twice in one product is refused by the server (422); said on the second one, as it does.
+  const skus = new Set<string>()
+  const barcodes = new Set<string>()
   for (const variant of draft.variants) {
-    const own: { price?: string; units?: string } = {}
+    const own: VariantDraftErrors = codeErrors(variant)
+    const sku = skuKey(variant.sku)
+    const barcode = variant.barcode.trim()
+    if (sku && !own.sku && skus.has(sku)) own.sku = 'Another variant has this SKU.'
+    if (barcode && !own.barcode && barcodes.has(barcode)) own.barcode = 'Another variant has this barcode.'
+    skus.add(sku)
+    barcodes.add(barcode)
     const price = parseNairaToKobo(variant.price)
     if (!variant.price) own.price = 'Enter a price.'
     else if (price === null || price < 1) own.price = 'Enter a price above ₦0.'
     else if (price > MAX_PRICE_KOBO) own.price = 'Use at most ₦1,000,000,000.'
     if (!variant.units) own.units = 'Enter the units in stock.'
     else if (Number(variant.units) > MAX_UNITS) own.units = `Use at most ${MAX_UNITS.toLocaleString('en-NG')}.`
-    if (own.price || own.units) errors.variants[optionsSignature(variant.options)] = own
+    if (Object.keys(own).length) errors.variants[optionsSignature(variant.options)] = own
   }
 
   const failed = errors.name || errors.description || Object.keys(errors.options).length || Object.keys(errors.variants).length
@@ -165,6 +200,14 @@ const variantInput = (v: VariantDraft) => ({
   availableUnits: Number(v.units),
 })
 
+/** A new product's variant: its codes and cost too, when typed. */
+function newVariantInput(v: VariantDraft) {
+  const sku = v.sku.trim()
+  const barcode = v.barcode.trim()
+  const cost = v.cost ? parseNairaToKobo(v.cost) : null
+  return { ...variantInput(v), ...(sku ? { sku } : {}), ...(barcode ? { barcode } : {}), ...(cost !== null ? { costPrice: cost } : {}) }
+}
+
 const newFiles = (draft: ProductDraft) => draft.images.flatMap((i) => (i.file ? [i.file] : []))
 
 export function createBody(draft: ProductDraft): CreateBody {
@@ -175,7 +218,7 @@ export function createBody(draft: ProductDraft): CreateBody {
     collectionId: draft.collectionId || null,
     isPublished: draft.isPublished,
     options: usableOptions(draft.options),
-    variants: draft.variants.map(variantInput),
+    variants: draft.variants.map(newVariantInput),
     images: newFiles(draft),
   }
 }

@@ -179,7 +179,7 @@ export function useUpdateVariant() {
 export function useGeneratePayLink() {
   const onSuccess = useVariantSaved()
   return useMutation({
-    mutationFn: (id: string) => api(catalogueEndpoints.generatePayLink, { body: { id } }),
+    mutationFn: (body: BodyInput<typeof catalogueEndpoints.generatePayLink>) => api(catalogueEndpoints.generatePayLink, { body }),
     onSuccess,
   })
 }

@@ -67,6 +67,13 @@ export function variantFormErrors(draft: VariantFormDraft): VariantFormErrors | 
     else if (draft.discountType === 'FLAT' && (discount === null || discount < 1)) errors.discount = 'Enter an amount above ₦0.'
     else if (draft.discountType === 'FLAT' && price !== null && discount! >= price) errors.discount = 'Must be below the price.'
   }
+  Object.assign(errors, codeErrors(draft))
+  return Object.keys(errors).length ? errors : null
+}
+
+/** SKU, barcode and cost as typed: the same rules in Update Variant and the product form's new variants. */
+export function codeErrors(draft: Pick<VariantFormDraft, 'sku' | 'barcode' | 'cost'>): Pick<VariantFormErrors, 'sku' | 'barcode' | 'cost'> {
+  const errors: Pick<VariantFormErrors, 'sku' | 'barcode' | 'cost'> = {}
   if (draft.sku.trim().length > MAX_SKU) errors.sku = `Use at most ${MAX_SKU} characters.`
   if (draft.barcode.trim().length > MAX_BARCODE) errors.barcode = `Use at most ${MAX_BARCODE} characters.`
   else if (draft.barcode.trim() && !/^[\x21-\x7E]+$/.test(draft.barcode.trim())) {
@@ -75,7 +82,7 @@ export function variantFormErrors(draft: VariantFormDraft): VariantFormErrors | 
   const cost = parseNairaToKobo(draft.cost)
   if (draft.cost && cost === null) errors.cost = 'Enter an amount, like 650 or 650.50.'
   else if (cost !== null && cost > MAX_PRICE_KOBO) errors.cost = 'Use at most ₦1,000,000,000.'
-  return Object.keys(errors).length ? errors : null
+  return errors
 }
 
 /** What a customer would pay with this draft, in kobo; null while the price or discount does not parse. */

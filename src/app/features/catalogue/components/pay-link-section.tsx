@@ -8,6 +8,7 @@ import { optionsLabel } from '#app/lib/variant-options'
 import { Button } from '#app/ui/button'
 import { CopyButton } from '#app/ui/copy-button'
 import { ConfirmDialog } from '#app/ui/dialog'
+import { Field, Select } from '#app/ui/field'
 import { Icon } from '#app/ui/icon'
 import type { ProductVariant } from '#contract/catalogue'
 
@@ -49,6 +50,37 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '') || 'product'
 
+const MAIN = 'main'
+const keyOf = (outletId: string | null) => outletId ?? MAIN
+
+/**
+ * Where a new link sells from (decision 174): the main store or an active outlet the caller sees (an inactive one
+ * sells nothing, decision 193). Offered only when there are several; with one, the server knows it. The default is
+ * the current link's location, else the first (the main store, or a member of outlets' first outlet), as the
+ * server's own default.
+ */
+function useSellsFrom(variant: ProductVariant) {
+  const places = variant.locations.filter((l) => l.isActive)
+  const keys = places.map((l) => keyOf(l.outletId))
+  const current = variant.paylink ? keyOf(variant.paylinkOutletId) : undefined
+  const [picked, setPicked] = useState<string>()
+  const chosen = [picked, current].find((key) => key !== undefined && keys.includes(key)) ?? keys[0]
+  const several = places.length > 1
+  const field = several ? (
+    <Field label="Sells from" helper="Orders made through the link take units from here.">
+      <Select value={chosen} onChange={(event) => setPicked(event.target.value)}>
+        {places.map((place) => (
+          <option key={keyOf(place.outletId)} value={keyOf(place.outletId)}>
+            {place.name}
+          </option>
+        ))}
+      </Select>
+    </Field>
+  ) : null
+  const body = several && chosen ? { id: variant.id, outletId: chosen === MAIN ? null : chosen } : { id: variant.id }
+  return { field, body }
+}
+
 /**
  * The variant's pay link: copy, QR code (downloadable as PNG), Share (the system share sheet, else a copy),
  * and Generate or Regenerate. Regenerating kills the old link and QR code, so it asks first.
@@ -56,6 +88,7 @@ const slug = (text: string) =>
 export function PayLinkSection({ variant }: { variant: ProductVariant }) {
   const generate = useGeneratePayLink()
   const [confirming, setConfirming] = useState(false)
+  const sellsFrom = useSellsFrom(variant)
   const label = `${variant.productName} (${optionsLabel(variant.options)})`
 
   // The share sheet where there is one (WhatsApp is where customers are), else the link is copied (lib/share).
@@ -66,7 +99,8 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
       <section className={section} aria-label="Payment link">
         <h3 className={heading}>Payment link</h3>
         <p className={note}>No payment link yet. Generate one to share this variant: customers open it and pay by bank transfer.</p>
-        <Button loading={generate.isPending} onClick={() => generate.mutate(variant.id)}>
+        {sellsFrom.field}
+        <Button loading={generate.isPending} onClick={() => generate.mutate(sellsFrom.body)}>
           Generate Payment Link
         </Button>
       </section>
@@ -74,7 +108,10 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
   }
 
   const paylink = variant.paylink
-  const soldFrom = variant.paylinkOutletId ? variant.locations.find((l) => l.outletId === variant.paylinkOutletId) : undefined
+  // Said once there are outlets in view: with the main store alone there is nowhere else it could sell from.
+  const soldFrom = variant.locations.some((l) => l.outletId !== null)
+    ? variant.locations.find((l) => l.outletId === variant.paylinkOutletId)
+    : undefined
   return (
     <section className={section} aria-label="Payment link">
       <h3 className={heading}>Payment link</h3>
@@ -100,6 +137,7 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
           Share
         </Button>
       </div>
+      {sellsFrom.field}
       <Button variant="ghost" onClick={() => setConfirming(true)}>
         <Icon name="refresh" size={18} />
         Regenerate Payment Link
@@ -110,7 +148,7 @@ export function PayLinkSection({ variant }: { variant: ProductVariant }) {
         title="Regenerate the payment link?"
         description="The current link and QR code stop working at once. Anyone who has them will need the new ones."
         loading={generate.isPending}
-        onProceed={() => generate.mutate(variant.id, { onSettled: () => setConfirming(false) })}
+        onProceed={() => generate.mutate(sellsFrom.body, { onSettled: () => setConfirming(false) })}
       />
     </section>
   )

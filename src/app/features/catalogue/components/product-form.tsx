@@ -114,7 +114,12 @@ export function ProductForm({ product, onSaved, onCancel }: ProductFormProps) {
         />
       </Card>
       <Card title={draft.variants.length > 1 ? `Variants (${draft.variants.length})` : 'Price and stock'}>
-        <VariantsEditor variants={draft.variants} errors={errors?.variants ?? {}} onChange={(variants) => set({ variants })} />
+        <VariantsEditor
+          variants={draft.variants}
+          errors={errors?.variants ?? {}}
+          onChange={(variants) => set({ variants })}
+          codes={!product}
+        />
       </Card>
       <div className={actions}>
         <Button variant="outline" size="lg" onClick={onCancel}>
