@@ -126,7 +126,7 @@ describe('receipts and invoices on a phone (390×844)', () => {
     expect(text).toMatch(new RegExp(`ACCOUNT NUMBER\\s+${invoice.payAccount.accountNumber}`))
     expect(text).toMatch(new RegExp(`REFERENCE\\s+${invoice.reference}`))
     // Its number in the vendor's gapless sequence (decision 191), apart from the reference quoted when paying.
-    expect(text).toMatch(/INVOICE NUMBER\s+INV-\d{6}/)
+    expect(text).toMatch(new RegExp(`INVOICE NUMBER\\s+REFERENCE\\s+ISSUE DATE\\s+DUE DATE\\s+INV-\\d{6}\\s+${invoice.reference}`))
     expect(text).toContain('no narration is needed')
     expect(text).toMatch(/ACCOUNT EXPIRES\s+\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} \(Lagos time\)/)
     const [y, m, d] = lagosTomorrow.split('-')

@@ -6,6 +6,7 @@ import { chargeFor } from '#contract/charges'
 import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { payoutBatches, payoutBatchRows } from '#server/db/payout-batches-schema'
+import { jobs } from '#server/db/platform-schema'
 import { nameEnquiries, transactions } from '#server/db/schema'
 import { JobHandlers, JobWorker } from '#server/jobs'
 import { NAME_ENQUIRY_TTL_MS } from '#server/money/name-enquiry'
@@ -37,6 +38,15 @@ export const confirm = (t: TestApp, token: string, batchId: string, pin = PIN, k
 export const batchOf = (t: TestApp, token: string, id: string) => call(t.app, endpoints.payoutBatch, { token, query: { id } })
 
 /** A worker that runs only the batch rows' jobs, at most `batch` of them per pass. */
+/**
+ * Drops the `send-payout-row` jobs earlier files queued and never ran: on PostgreSQL a worker's database keeps them
+ * (decision 190), and the files that count what a row worker runs would run those too. A worker runs one file at a
+ * time, so none of them belongs to a file still running.
+ */
+export async function forgetEarlierRowJobs(t: TestApp): Promise<void> {
+  await t.db.delete(jobs).where(eq(jobs.kind, 'send-payout-row'))
+}
+
 export function rowWorker(t: TestApp, batch = 500) {
   const handlers = new JobHandlers().register('send-payout-row', ({ rowId }) => sendPayoutRowJob(t.deps, rowId))
   return new JobWorker({ db: t.db, handlers, clock: t.clock, logger: t.deps.logger, batch })

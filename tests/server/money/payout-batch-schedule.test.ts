@@ -8,7 +8,7 @@ import { DAY_MS, HOUR_MS } from '#server/clock'
 
 import { call, makeApp, type TestApp } from '../harness'
 import { balances, expectLedgerConsistent, PIN, pinAttempts, sender } from './helpers'
-import { batchOf, batchTransfers, review, rowsOf, rowWorker } from './payout-batch-helpers'
+import { batchOf, batchTransfers, forgetEarlierRowJobs, review, rowsOf, rowWorker } from './payout-batch-helpers'
 
 /*
  * A bulk payout scheduled for later (decision 192): confirmed now with the PIN, its rows' jobs wait for `sendAt`, and
@@ -18,6 +18,7 @@ import { batchOf, batchTransfers, review, rowsOf, rowWorker } from './payout-bat
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp({ sessionIdleMs: 40 * DAY_MS })
+  await forgetEarlierRowJobs(t)
 })
 
 const schedule = (token: string, batchId: string, sendAt: string, pin = PIN) =>

@@ -11,6 +11,7 @@ import { PinPrompt } from '#app/features/pin/components/pin-prompt'
 import { pinStatusQuery } from '#app/features/pin/queries'
 import { TransactionAnalytics } from '#app/features/transactions/components/transaction-analytics'
 import { transactionAnalyticsQuery, transactionBreakdownQuery } from '#app/features/transactions/queries'
+import { BALANCE_CARD_HEIGHT } from '#app/features/wallet/balance-card-height'
 import { AccountDetailsCard, BalanceCard } from '#app/features/wallet/components/wallet-overview'
 import { walletBalanceQuery, walletDetailsQuery } from '#app/features/wallet/queries'
 import { DURATION_LABELS } from '#app/lib/date-range'
@@ -81,10 +82,11 @@ const walletCards = css({ display: 'grid', gap: '4', lg: { gridTemplateColumns: 
 /** Shown at once while the screen's chunk or its first balance is on its way (decision 091). */
 function HomePending() {
   const user = getSession()?.user
+  const canSend = usePermission('VENDOR_TRANSFERS')
   return (
     <ScreenSkeleton title={`${greeting(new Date())}, ${user?.name.split(' ')[0] ?? ''}`} description={user?.vendor.name} gap={5}>
       <div className={walletCards}>
-        <CardSkeleton rows={3} rowHeight={36} height={184} />
+        <CardSkeleton rows={3} rowHeight={36} height={canSend ? BALANCE_CARD_HEIGHT.withBulkLink : BALANCE_CARD_HEIGHT.withoutBulkLink} />
         <CardSkeleton rows={6} rowHeight={36} height={350} />
       </div>
       <div className={stack({ gap: '3' })}>

@@ -52,9 +52,15 @@ const actionLink = css({
   _disabled: { opacity: 0.65, cursor: 'not-allowed' },
 })
 
-/** Bulk payout (decision 192): a quieter way in than Send Money's, under it. */
+/**
+ * Bulk payout (decision 192): a quieter way in than Send Money's, under it. A block of a fixed height (12 + 24 px),
+ * so Home's pending card can reserve exactly that much (balance-card-height.ts) and nothing moves when Home arrives.
+ */
 const bulkLink = css({
-  display: 'inline-block',
+  display: 'block',
+  width: 'fit-content',
+  h: '6',
+  lineHeight: '1.5rem',
   mt: '3',
   fontSize: 'sm',
   fontWeight: 'semibold',
