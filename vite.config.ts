@@ -58,8 +58,8 @@ export default defineConfig({
           // context) instead of a fresh process; twice as fast. At least two workers: with one
           // (--no-file-parallelism), Vitest runs every file in the same context, and modules and the DOM carry over
           // from file to file (setup.ts refuses that).
-          // A project with its own maxWorkers needs its own groupOrder: `npm test` runs the app files as a group of
-          // their own, not alongside the other projects' files (on two cores those ran one file at a time anyway).
+          // Its own group (`npm test` runs the app files after the unit and server files, not among them): a jsdom
+          // file beside a PGlite one would make each slower, and the VM pool and the forks pool do not share workers.
           pool: 'vmThreads',
           maxWorkers: TEST_WORKERS,
           sequence: { groupOrder: 1 },
