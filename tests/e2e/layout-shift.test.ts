@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto'
+
 import { describe, expect, it } from 'vitest'
 
+import { bankCredit } from './bank-credit'
 import { baseURL, demo, logIn, PHONE, suiteBrowser } from './browser'
 
 /*
@@ -9,6 +12,10 @@ import { baseURL, demo, logIn, PHONE, suiteBrowser } from './browser'
  * loading state was drawn); without that the data could beat the first paint and hide a shift. The window is a
  * phone's width and tall enough to hold a whole screen: a shift counts only where it can be seen, and a card's
  * placeholder of the wrong height would otherwise move only content below the fold.
+ *
+ * Some lines come only with some figures (Home's "… items without a cost price", a margin once there are sales), so
+ * the test first sells, today, an item with no cost price: the screens are checked with those lines present
+ * whatever the other e2e files did before (in the full suite they once made Home move 36 px when run alone did not).
  */
 
 const PAGES = ['/home', '/orders', '/invoices', '/transactions', '/customers', '/products', '/orders/disputes']
@@ -17,9 +24,6 @@ const DRAWN_WITH_DATA = new Set(['/transactions'])
 
 const suite = suiteBrowser()
 
-/** The most a screen may shift while its data loads. */
-const MAX_SHIFT = 0.005
-
 describe('layout shift while data loads', () => {
   it('is 0 on every list screen', async () => {
     const context = await suite.browser.newContext({ viewport: { width: PHONE.width, height: 2400 }, serviceWorkers: 'block' })
@@ -27,6 +31,7 @@ describe('layout shift while data loads', () => {
     const page = await context.newPage()
     const { email, password } = demo()
     await logIn(page, email, password)
+    await sellTodayWithoutCost(await page.evaluate(() => localStorage.getItem('vbo.token')))
     await context.addInitScript(() => {
       // Before the app opens it: IndexedDB runs the open after this delete, so the screen starts with no saved data.
       indexedDB.deleteDatabase('vendor-back-office')
@@ -58,10 +63,7 @@ describe('layout shift while data loads', () => {
         const seen = window as unknown as { __shifts: { value: number; nodes: string[] }[]; __busy: boolean }
         return { shifts: seen.__shifts, busy: seen.__busy }
       })
-      // Under 0.005 a screen passes (Chrome's CLS "good" is 0.1): since issue 42's bulk payout link, /home moves one
-      // card by 36 px (0.0019) in the full suite, never with this file alone; its cause is still open on issue 42.
-      const total = shifts.reduce((sum, shift) => sum + shift.value, 0)
-      if (total >= MAX_SHIFT) shifted[path] = shifts
+      if (shifts.length > 0) shifted[path] = shifts
       if (!busy && !DRAWN_WITH_DATA.has(path)) neverLoading.push(path)
     }
     expect(neverLoading, 'screens that showed their data without a loading state first').toEqual([])
@@ -69,3 +71,24 @@ describe('layout shift while data loads', () => {
     await context.close()
   })
 })
+
+/** An order made and paid now, for an item with no product (so no cost price): Home's notes on sales and cost show. */
+async function sellTodayWithoutCost(token: string | null) {
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }
+  const api = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${baseURL()}/api${path}`, { ...init, headers: { ...headers, ...init.headers } })
+    expect(res.status, path).toBeLessThan(300)
+    return ((await res.json()) as { data: Record<string, unknown> }).data
+  }
+  const order = await api('/order', {
+    method: 'POST',
+    headers: { 'Idempotency-Key': randomUUID() },
+    body: JSON.stringify({ items: [{ name: 'Layout tray', amount: 450_000, quantity: 1 }] }),
+  })
+  const wallet = await api('/vendor/wallet/details')
+  await bankCredit(baseURL(), {
+    accountNumber: String(wallet.accountNumber),
+    amount: 450_000,
+    narration: `Payment for ${String(order.reference)}`,
+  })
+}

@@ -19,6 +19,9 @@ const tileLabel = css({ textStyle: 'caption', color: 'fg.muted' })
 // Amounts wrap rather than truncate: a clipped figure is a wrong figure.
 const tileValue = css({ textStyle: 'amount', fontSize: { base: 'md', md: 'lg' }, overflowWrap: 'anywhere' })
 const tileNote = css({ textStyle: 'caption', color: 'fg.muted' })
+// Two caption lines: the longest note that comes and goes with the figures ("1,234 items without a cost price")
+// takes two in a phone's half-width tile.
+const reservedNote = css({ minH: '8' })
 // A stand-in figure: its text keeps the size, the shimmer hides it. At least a short figure's width, so a lone
 // '0' reads as a block rather than a sliver (the width never changes the tile's height).
 const standIn = css({
@@ -43,10 +46,15 @@ export interface StatTileProps {
    * real figures arrive.
    */
   pending?: boolean
+  /**
+   * The note depends on the figures (shown for some, not others): keep its room whether or not it is there, so a
+   * note arriving with the figures moves nothing below (the layout-shift e2e).
+   */
+  reserveNote?: boolean
 }
 
 /** One figure of an analytics grid (home, orders, customers): what it is, the figure, and a line about it. */
-export function StatTile({ label, value, note, raised, wide, pending }: StatTileProps) {
+export function StatTile({ label, value, note, raised, wide, pending, reserveNote }: StatTileProps) {
   const hidden = pending ? cx(standIn, skeletonFill) : undefined
   return (
     <div className={cx(tile, raised && raisedTile, wide && wideTile)} aria-busy={pending || undefined}>
@@ -54,8 +62,8 @@ export function StatTile({ label, value, note, raised, wide, pending }: StatTile
       <span className={cx(tileValue, hidden)} aria-hidden={pending || undefined}>
         {value}
       </span>
-      {note ? (
-        <span className={cx(tileNote, hidden)} aria-hidden={pending || undefined}>
+      {note || reserveNote ? (
+        <span className={cx(tileNote, reserveNote && reservedNote, hidden)} aria-hidden={pending || undefined}>
           {note}
         </span>
       ) : null}

@@ -44,12 +44,14 @@ export function GrossProfit({ range }: { range: DateRangeKey }) {
             label="Cost of goods sold"
             value={<Money kobo={shown.costOfSales} />}
             note={shown.uncostedItems ? `${formatCount(shown.uncostedItems, 'item')} without a cost price` : undefined}
+            reserveNote
           />
           <StatTile
             pending={!a}
             label="Gross profit"
             value={<Money kobo={shown.grossProfit} />}
             note={margin.percent ? `${margin.percent} of sales after refunds` : undefined}
+            reserveNote
           />
         </div>
       )}
