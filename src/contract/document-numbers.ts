@@ -12,3 +12,10 @@ const PREFIX: Record<DocumentKind, string> = { invoice: 'INV', credit_note: 'CN'
 export function documentNumberText(kind: DocumentKind, n: number): string {
   return `${PREFIX[kind]}-${String(n).padStart(6, '0')}`
 }
+
+/** 'CN-000001' → 1; null for text that is not a number of that kind (wrong prefix, fewer than six digits, zero). */
+export function parseDocumentNumber(kind: DocumentKind, text: string): number | null {
+  const match = new RegExp(`^${PREFIX[kind]}-(\\d{6,})$`).exec(text.trim().toUpperCase())
+  const n = match ? Number(match[1]) : 0
+  return Number.isSafeInteger(n) && n > 0 ? n : null
+}

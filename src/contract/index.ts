@@ -5,6 +5,7 @@ import { beneficiaryEndpoints } from './beneficiaries'
 import { catalogueEndpoints } from './catalogue'
 import { catalogueCsvEndpoints } from './catalogue-csv'
 import { creditAttachEndpoints } from './credit-attach'
+import { creditNoteEndpoints } from './credit-notes'
 import { customerEndpoints } from './customers'
 import { disputeEndpoints } from './disputes'
 import { domainEndpoints } from './domains'
@@ -44,6 +45,7 @@ export const endpoints = {
   ...stockEndpoints,
   ...sellingTermsEndpoints,
   ...orderEndpoints,
+  ...creditNoteEndpoints,
   ...customerEndpoints,
   ...disputeEndpoints,
   ...outletEndpoints,

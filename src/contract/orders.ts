@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 
 import { pin } from './banking'
+import { BusinessDetails } from './business'
 import { MAX_SKU, price, ProductVariant } from './catalogue'
 import {
   amountKobo,
@@ -226,13 +227,19 @@ export type Order = v.InferOutput<typeof Order>
 export const PublicOrder = v.object({
   reference: v.string(),
   kind: v.picklist(ORDER_KINDS),
+  /** An invoice's number in the vendor's sequence (INV-000123), as its PDF prints it; null for an order (decision 191). */
+  invoiceNumber: v.nullable(v.string()),
   status: v.picklist(ORDER_STATUSES),
   vendorName: v.string(),
+  /** Who is selling, as the invoice prints it: name, address, phone, e-mail, logo, TIN (decision 195). */
+  business: BusinessDetails,
   customerName: v.nullable(v.string()),
   currency: v.string(),
   items: v.array(v.object({ name: v.string(), options: v.record(v.string(), v.string()), quantity: v.number(), amount: kobo })),
   subtotal: kobo,
   discount: kobo,
+  /** Each tax as charged when the order was made, with its rate: 'VAT (7.5%)'. */
+  taxes: v.array(OrderTax),
   taxTotal: kobo,
   deliveryFee: kobo,
   amount: kobo,

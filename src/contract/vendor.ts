@@ -1,6 +1,7 @@
 import * as v from 'valibot'
 
 import { VendorStatus } from './auth'
+import { BusinessDetails } from './business'
 import { kobo } from './common'
 import { endpoint } from './endpoint'
 
@@ -14,19 +15,11 @@ export const MAX_BUSINESS_ADDRESS = 200
  */
 export const TIN_PATTERN = /^(?=(?:\d-?){8,14}$)\d+(?:-\d+)?$/
 
-/** The business's details as printed on its invoices and receipts (decision 191). */
+/** The vendor's profile: the business as its documents print it (decision 191), and the account's own fields. */
 export const VendorProfile = v.object({
   id: v.string(),
-  name: v.string(),
+  ...BusinessDetails.entries,
   url: v.nullable(v.string()),
-  email: v.string(),
-  phone: v.nullable(v.string()),
-  /** The business address, null until set in Settings. */
-  address: v.nullable(v.string()),
-  /** The Tax Identification Number, null until set in Settings. */
-  tin: v.nullable(v.string()),
-  /** Public /api/files URL of the shop's logo (Settings → Website), or null. */
-  logoUrl: v.nullable(v.string()),
   ownerName: v.string(),
   status: VendorStatus,
   createdAt: v.string(),

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest'
 
 import { invoicePdf } from '#app/features/orders/invoice-pdf'
 import { receiptPdf } from '#app/lib/receipt-pdf'
-import { businessLines } from '#app/lib/vendor-profile'
+import { businessLines } from '#contract/business'
 import type { VendorProfile } from '#contract/vendor'
 
 import { transaction } from '../app/fixtures'

@@ -1,10 +1,10 @@
+import { businessLines } from '#contract/business'
 import type { Transaction } from '#contract/transactions'
 import type { VendorProfile } from '#contract/vendor'
 
 import { formatNumericDateTime } from './dates'
 import { type jsPDF, loadPdfKit, PDF_GREEN, PDF_INK, PDF_LINE, PDF_MUTED, pdfMoney } from './pdf-kit'
 import { partyText, receiptOf } from './receipt'
-import { businessLines } from './vendor-profile'
 
 /*
  * The receipt as an A5 PDF (half a sheet: a phone shows it whole, a printer fits two). Loaded on demand

@@ -1,17 +1,15 @@
-import { eq } from 'drizzle-orm'
-
 import { CSV_BOM, csvHeader, csvLines } from '#contract/csv'
 import { STATEMENT_CSV_COLUMNS, type StatementCsvRow } from '#contract/statement-csv'
 import { type Statement, STATEMENT_TOTAL_LABELS, statementFileName } from '#contract/statements'
 
 import type { Db } from '../db/client'
-import { shops } from '../db/onboarding-schema'
-import { vendors } from '../db/schema'
 import type { FileResult } from '../http/types'
-import { pdfImageOf } from '../pdf/pdf-images'
+import type { DocumentBusiness } from '../pdf/document-parts'
+import { storedPdfImage } from '../pdf/pdf-images'
 import type { Storage } from '../storage'
+import { businessDetails } from '../vendor/business'
 import { type StatementEdges, type StatementLine, statementLines, statementSummary, type StatementWallet } from './statement'
-import { type StatementBusiness, StatementPdf } from './statement-pdf'
+import { StatementPdf } from './statement-pdf'
 
 /*
  * A statement as a file (decision 178): the summary first (one aggregate over the range's entries, the same figures
@@ -115,26 +113,14 @@ export async function statementCsv(db: Db, input: StatementFileInput): Promise<F
 }
 
 /** The business as a statement heads it: name, contact (and the outlet's address), logo when it can be drawn. */
-export async function statementBusiness(db: Db, storage: Storage, vendorId: string, address?: string | null): Promise<StatementBusiness> {
-  const [row] = await db
-    .select({
-      name: vendors.name,
-      email: vendors.email,
-      phone: vendors.phone,
-      url: vendors.url,
-      address: vendors.address,
-      logoKey: shops.logoKey,
-    })
-    .from(vendors)
-    .leftJoin(shops, eq(shops.vendorId, vendors.id))
-    .where(eq(vendors.id, vendorId))
-  const file = row?.logoKey ? await storage.get(row.logoKey) : null
+export async function statementBusiness(db: Db, storage: Storage, vendorId: string, address?: string | null): Promise<DocumentBusiness> {
+  const business = await businessDetails(db, vendorId)
   // An outlet's statement prints its outlet's address; the main wallet's the business address from Settings (191).
-  const contact = [row?.email, row?.phone].filter(Boolean).join(' · ')
+  const contact = [business.email, business.phone].filter(Boolean).join(' · ')
   return {
-    name: row?.name ?? '',
-    lines: [address ?? row?.address, contact].filter((line): line is string => Boolean(line)),
-    logo: file ? pdfImageOf(file.data) : null,
+    name: business.name,
+    lines: [address ?? business.address, contact].filter((line): line is string => Boolean(line)),
+    logo: await storedPdfImage(storage, business.logoKey),
   }
 }
 

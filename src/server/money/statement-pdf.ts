@@ -2,7 +2,8 @@ import { LAGOS_OFFSET_MS, lagosMinuteText } from '#contract/lagos-time'
 import type { Statement } from '#contract/statements'
 import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 
-import { A4, fitText, PageContent, type PdfImage, PdfStreamWriter, textWidth } from '../pdf/pdf-writer'
+import { type DocumentBusiness, drawBusinessHeader, drawFooter, LEFT, pdfMoney, RIGHT, TOP } from '../pdf/document-parts'
+import { fitText, PageContent, PdfStreamWriter } from '../pdf/pdf-writer'
 import type { StatementLine } from './statement'
 
 /*
@@ -12,16 +13,6 @@ import type { StatementLine } from './statement'
  * is handed to the writer as soon as it is full.
  */
 
-export interface StatementBusiness {
-  name: string
-  /** Contact and address lines under the name. */
-  lines: string[]
-  logo: PdfImage | null
-}
-
-const LEFT = 36
-const RIGHT = A4.width - 36
-const TOP = A4.height - 40
 const BOTTOM = 56
 const ROW = 13
 const SIZE = 7.5
@@ -35,13 +26,6 @@ const COLUMNS = {
   moneyIn: LEFT + 400,
   moneyOut: LEFT + 462,
   balance: RIGHT,
-}
-
-/** Kobo as the PDF writes money: '1,234,567.50' (the header says NGN: WinAnsi has no naira sign, decision 108). */
-export function pdfMoney(kobo: number): string {
-  const digits = String(Math.abs(kobo)).padStart(3, '0')
-  const whole = digits.slice(0, -2).replace(/\B(?=(\d{3})+(?!\d))/g, ',')
-  return `${kobo < 0 ? '-' : ''}${whole}.${digits.slice(-2)}`
 }
 
 /** '06/12/2026 14:05', Lagos. */
@@ -60,7 +44,7 @@ export class StatementPdf {
 
   constructor(
     emit: (bytes: Uint8Array) => void,
-    private readonly business: StatementBusiness,
+    private readonly business: DocumentBusiness,
     private readonly statement: Statement,
     now: Date,
   ) {
@@ -117,33 +101,13 @@ export class StatementPdf {
   }
 
   private footer(page: PageContent) {
-    page.line(LEFT, 44, RIGHT, 44)
-    page.text(LEFT, 32, fitText(`${this.business.name} · ${this.generated}`, 7, 380), { size: 7 })
-    const label = `Page ${this.writer.pageCount + 1} of `
-    const x = RIGHT - 60
-    page.text(x, 32, label, { size: 8 })
-    // The total is a form drawn on every page and written at the end, when it is known.
-    page.totalPages(x + textWidth(label, 8), 32)
+    drawFooter(page, `${this.business.name} · ${this.generated}`, this.writer.pageCount + 1)
   }
 
   private firstPage() {
     const page = (this.page = new PageContent())
-    const { business, statement } = this
-    let y = TOP - 4
-    let textLeft = LEFT
-    if (business.logo) {
-      const scale = Math.min(96 / business.logo.width, 48 / business.logo.height)
-      const [width, height] = [business.logo.width * scale, business.logo.height * scale]
-      page.image(LEFT, TOP - height + 8, width, height)
-      textLeft = LEFT + width + 12
-    }
-    page.text(textLeft, y, fitText(business.name, 15, RIGHT - textLeft), { size: 15, bold: true })
-    y -= 14
-    for (const line of business.lines) {
-      page.text(textLeft, y, fitText(line, 8, RIGHT - textLeft), { size: 8 })
-      y -= 11
-    }
-    y = Math.min(y, TOP - 60) - 14
+    const { statement } = this
+    let y = drawBusinessHeader(page, this.business) - 14
     page.text(LEFT, y, 'Statement of account', { size: 13, bold: true })
     page.text(RIGHT, y, this.generated, { size: 8, align: 'right' })
     y -= 15

@@ -8,6 +8,7 @@ import { customers, orderEvents, orderItems, type OrderPaymentAccountRow, type O
 import { outlets, transactions, vendors } from '../db/schema'
 import { ApiError } from '../errors'
 import { vendorWallet } from '../money/ledger'
+import { businessDetails } from '../vendor/business'
 import {
   ensurePaymentAccount,
   LAZY_PAYMENT_ACCOUNT_WAIT_MS,
@@ -24,6 +25,9 @@ import { toOrderSummary } from './summary'
 
 /** The absolute URL of a shareable order's public page; the PWA's public /checkout/$code route shows it. */
 export const checkoutUrl = (origin: string, code: string) => `${origin}/checkout/${code}`
+
+/** Each tax as charged when the order was made, its rate as a percentage (750 basis points: 7.5). */
+export const taxLines = (order: OrderRow) => order.taxes.map((tax) => ({ name: tax.name, percentage: tax.bps / 100, amount: tax.amount }))
 
 const itemsOf = (db: Db, order: OrderRow) =>
   db
@@ -104,7 +108,7 @@ export async function orderView(
     subtotal: order.subtotal,
     couponCode: order.couponCode,
     discount: order.discount,
-    taxes: order.taxes.map((tax) => ({ name: tax.name, percentage: tax.bps / 100, amount: tax.amount })),
+    taxes: taxLines(order),
     taxTotal: order.taxTotal,
     deliveryLocation: order.deliveryLocationId ? { id: order.deliveryLocationId, name: order.deliveryLocationName ?? '' } : null,
     deliveryFee: order.deliveryFee,
@@ -167,17 +171,32 @@ export async function publicOrderView(deps: PaymentAccountDeps, code: string): P
   const { order } = found
   // Made here if the order has none yet (the provider was down when it was created, decision 148).
   const account = await ensurePaymentAccount(deps, order, LAZY_PAYMENT_ACCOUNT_WAIT_MS)
-  const [items, wallet] = await Promise.all([itemsOf(db, order), vendorWallet(db, order.vendorId, 'main')])
+  const [items, wallet, business] = await Promise.all([
+    itemsOf(db, order),
+    vendorWallet(db, order.vendorId, 'main'),
+    businessDetails(db, order.vendorId),
+  ])
   return {
     reference: order.reference,
     kind: order.kind,
+    invoiceNumber: order.invoiceNumber === null ? null : documentNumberText('invoice', order.invoiceNumber),
     status: order.status,
     vendorName: found.vendorName,
+    // What the invoice prints of the business, picked field by field: the storage key stays here (decision 195).
+    business: {
+      name: business.name,
+      address: business.address,
+      phone: business.phone,
+      email: business.email,
+      tin: business.tin,
+      logoUrl: business.logoUrl,
+    },
     customerName: found.anonymous === false ? order.customerName : null,
     currency: order.currency,
     items: items.map((item) => ({ name: item.name, options: item.options, quantity: item.quantity, amount: item.amount })),
     subtotal: order.subtotal,
     discount: order.discount,
+    taxes: taxLines(order),
     taxTotal: order.taxTotal,
     deliveryFee: order.deliveryFee,
     amount: order.amount,

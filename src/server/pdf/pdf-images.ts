@@ -1,5 +1,6 @@
 import { deflateSync, inflateSync } from 'node:zlib'
 
+import type { Storage } from '../storage'
 import type { PdfImage } from './pdf-writer'
 
 /*
@@ -11,6 +12,12 @@ import type { PdfImage } from './pdf-writer'
 
 /** The largest logo drawn: 2,000 × 2,000 (a logo prints a few centimetres wide; more is only memory). */
 const MAX_LOGO_PIXELS = 4_000_000
+
+/** The stored logo under `key` as a PDF image; null without one, or when it cannot be drawn (pdfImageOf). */
+export async function storedPdfImage(storage: Storage, key: string | null): Promise<PdfImage | null> {
+  const file = key ? await storage.get(key) : null
+  return file ? pdfImageOf(file.data) : null
+}
 
 export function pdfImageOf(bytes: Uint8Array): PdfImage | null {
   try {

@@ -8,6 +8,7 @@ import { beneficiaryHandlers } from './beneficiaries'
 import { catalogueHandlers } from './catalogue'
 import { catalogueCsvHandlers } from './catalogue-csv'
 import { creditAttachHandlers } from './credit-attach'
+import { creditNoteHandlers } from './credit-notes'
 import { customerHandlers } from './customers'
 import { disputeHandlers } from './disputes'
 import { domainHandlers } from './domains'
@@ -50,6 +51,7 @@ export const handlers: { [K in EndpointName]: Handler<Endpoints[K]> } = {
   ...stockHandlers,
   ...sellingTermsHandlers,
   ...orderHandlers,
+  ...creditNoteHandlers,
   ...customerHandlers,
   ...disputeHandlers,
   ...outletHandlers,

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 
+import type { BusinessDetails } from '#contract/business'
 import type { VendorProfile } from '#contract/vendor'
 
 import { fileUrl } from '../catalogue/views'
@@ -39,6 +40,28 @@ export async function vendorProfile(db: Db, vendorId: string): Promise<VendorPro
     status: vendor.status,
     createdAt: vendor.createdAt.toISOString(),
   }
+}
+
+/**
+ * What a customer and every document may read of the business (BusinessDetails), and the logo's storage key for a
+ * PDF that draws it: the public payment page, the credit note, the statement.
+ */
+export async function businessDetails(db: Db, vendorId: string): Promise<BusinessDetails & { logoKey: string | null }> {
+  const [row] = await db
+    .select({
+      name: vendors.name,
+      address: vendors.address,
+      phone: vendors.phone,
+      email: vendors.email,
+      tin: vendors.tin,
+      logoKey: shops.logoKey,
+    })
+    .from(vendors)
+    .leftJoin(shops, eq(shops.vendorId, vendors.id))
+    .where(eq(vendors.id, vendorId))
+  if (!row) throw notFound('Vendor')
+  const logoKey = row.logoKey ?? null
+  return { ...row, logoKey, logoUrl: logoKey ? fileUrl(logoKey) : null }
 }
 
 /** PATCH /vendor/business: both fields as sent (null clears one). */

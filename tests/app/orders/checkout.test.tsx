@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react'
+import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 
 import { CHECKOUT_POLL_MS } from '#app/features/orders/components/checkout-page'
@@ -39,6 +39,46 @@ describe('Public checkout page', () => {
 
     await user.click(within(pay).getByRole('button', { name: 'Copy reference' }))
     expect(await screen.findByRole('status', { name: 'Reference copied' })).toBeTruthy()
+  })
+
+  it('says who is selling as the invoice does (logo, name, address, phone, e-mail, TIN), its number and VAT with its rate', async () => {
+    const business = { ...publicOrder().business, logoUrl: '/api/files/logo.png' }
+    server.use(
+      handle(endpoints.publicOrder, () =>
+        ok(publicOrder({ kind: 'invoice', reference: 'INV-7Q2K91XM', invoiceNumber: 'INV-000007', business })),
+      ),
+    )
+    renderApp('/checkout/AbCdEf123')
+    clearSession()
+    expect(await screen.findByRole('heading', { name: 'Invoice INV-7Q2K91XM' })).toBeTruthy()
+    const seller = screen.getByRole('region', { name: 'Seller' })
+    expect(within(seller).getByRole('img', { name: 'Mama Put Kitchen logo' }).getAttribute('src')).toBe('/api/files/logo.png')
+    expect(within(seller).getByText('Mama Put Kitchen')).toBeTruthy()
+    expect(within(seller).getByText('12 Allen Avenue')).toBeTruthy()
+    expect(within(seller).getByText('Ikeja, Lagos')).toBeTruthy()
+    expect(within(seller).getByRole('link', { name: '08031234567' }).getAttribute('href')).toBe('tel:08031234567')
+    expect(within(seller).getByRole('link', { name: 'orders@mamaput.ng' }).getAttribute('href')).toBe('mailto:orders@mamaput.ng')
+    expect(within(seller).getByText('TIN: 12345678-0001')).toBeTruthy()
+    // The number in the seller's books, apart from the reference a transfer quotes.
+    expect(screen.getByText('Invoice number INV-000007')).toBeTruthy()
+    const items = screen.getByRole('region', { name: 'Items' })
+    expect(within(items).getByText('VAT (7.5 %)').nextElementSibling?.textContent).toBe('₦750.00')
+    expect(within(items).queryByText('Tax')).toBeNull()
+
+    // A logo that cannot load (offline, not in the file cache yet) leaves the business's initial in its place.
+    fireEvent.error(within(seller).getByRole('img', { name: 'Mama Put Kitchen logo' }))
+    expect(within(seller).queryByRole('img')).toBeNull()
+    expect(within(seller).getByText('M')).toBeTruthy()
+  })
+
+  it('an order shows no invoice number, and a business with nothing else set its name and e-mail', async () => {
+    const business = { name: 'Mama Put Kitchen', address: null, phone: null, email: 'orders@mamaput.ng', tin: null, logoUrl: null }
+    server.use(handle(endpoints.publicOrder, () => ok(publicOrder({ business, taxes: [], taxTotal: 0, amount: 1_000_000 }))))
+    renderApp('/checkout/AbCdEf123')
+    const seller = await screen.findByRole('region', { name: 'Seller' })
+    expect(seller.textContent).toBe('MMama Put Kitchenorders@mamaput.ng')
+    expect(screen.queryByText(/Invoice number/)).toBeNull()
+    expect(within(screen.getByRole('region', { name: 'Items' })).queryByText(/VAT/)).toBeNull()
   })
 
   it('says when it is paid', async () => {

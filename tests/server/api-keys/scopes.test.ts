@@ -101,6 +101,8 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   updateDeliveryLocation: false,
   listOrders: 'read',
   orderDetail: 'read',
+  // The invoice's credit note as a file: read as the invoice is.
+  creditNotePdf: 'read',
   createOrder: 'orders:write',
   updateOrderStatus: 'orders:write',
   setInvoiceDueDate: 'orders:write',

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { readFileSync } from 'node:fs'
 
 import { expect } from 'vitest'
 
@@ -10,7 +11,7 @@ import { bankByCode } from '#server/money/banks'
 import { newSessionId } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
-import { makeProduct } from '../catalogue/helpers'
+import { form, image, makeProduct } from '../catalogue/helpers'
 import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
 import { randomSerial, type Sender, sender } from '../money/helpers'
 
@@ -144,4 +145,20 @@ export async function makeDelivery(t: TestApp, token: string, fee: number, isAct
     expect(off.status).toBe(200)
   }
   return res.body.data.id
+}
+
+/** A logo a document can draw: the app's own 192 px PNG icon (8-bit RGBA, so an alpha mask too). */
+export const LOGO_PNG = Uint8Array.from(readFileSync(new URL('../../../public/icons/icon-192.png', import.meta.url)))
+
+/** Sets the shop's business address and TIN (Settings → Profile) and its logo (Settings → Website); answers its details. */
+export async function withBusiness(t: TestApp, s: Shop, details = { address: '12 Allen Avenue\nIkeja, Lagos', tin: '12345678-0001' }) {
+  const set = await call(t.app, endpoints.updateBusinessDetails, { token: s.token, body: details })
+  expect(set.status, JSON.stringify(set.body)).toBe(200)
+  const look = form(
+    { description: 'Jollof every day', font: 'inter', background: 'plain' },
+    { logo: [image(LOGO_PNG, 'image/png', 'logo.png')] },
+  )
+  const website = await call(t.app, endpoints.updateWebsite, { token: s.token, form: look })
+  expect(website.status, JSON.stringify(website.body)).toBe(200)
+  return (await call(t.app, endpoints.vendorProfile, { token: s.token })).body.data
 }

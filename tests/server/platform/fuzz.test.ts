@@ -320,6 +320,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   }),
   listOrders: () => ({ query: { kind: 'order', status: 'pending', reference: 'ORD', isShareable: 'false', customerId: ids.customerId } }),
   orderDetail: () => ({ query: { reference: ids.orderReference } }),
+  creditNotePdf: () => ({ query: { number: ids.creditNoteNumber } }),
   createOrder: () => ({
     body: {
       kind: 'order',

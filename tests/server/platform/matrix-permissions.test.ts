@@ -39,6 +39,7 @@ const examples: Record<string, () => Record<string, string>> = {
   listStockTransfers: () => ({ productId: ids.productId }),
   couponDetail: () => ({ id: ids.couponId }),
   orderDetail: () => ({ reference: ids.orderReference }),
+  creditNotePdf: () => ({ number: ids.creditNoteNumber }),
   customerInfo: () => ({ customerId: ids.customerId }),
   disputeInfo: () => ({ disputeId: ids.disputeId }),
   disputeConversation: () => ({ disputeId: ids.disputeId }),

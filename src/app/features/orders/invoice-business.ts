@@ -1,5 +1,5 @@
 import { type jsPDF, PDF_INK, PDF_MUTED } from '#app/lib/pdf-kit'
-import { businessLines } from '#app/lib/vendor-profile'
+import { businessLines } from '#contract/business'
 import type { VendorProfile } from '#contract/vendor'
 
 /*

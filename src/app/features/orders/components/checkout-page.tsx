@@ -2,19 +2,21 @@ import { useQuery } from '@tanstack/react-query'
 import { css } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 
+import { taxLabel } from '#app/lib/format'
 import { optionsText } from '#app/lib/variant-options'
 import { StatusBadge } from '#app/ui/badge'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Icon } from '#app/ui/icon'
 import { Money } from '#app/ui/money'
-import { PayByTransfer, PublicPage, VendorLine } from '#app/ui/public-page'
+import { PayByTransfer, PublicPage } from '#app/ui/public-page'
 import { Skeleton } from '#app/ui/skeleton'
 import { formatKobo } from '#contract/naira'
 import type { OrderStatus, PublicOrder } from '#contract/orders'
 
 import { publicOrderQuery } from '../queries'
 import { refundedOfPaid } from '../refunded-text'
+import { CheckoutBusiness } from './checkout-business'
 
 export const INVALID_CHECKOUT = 'This payment page is no longer valid'
 
@@ -69,11 +71,12 @@ function Items({ order }: { order: PublicOrder }) {
           <Money kobo={order.subtotal} currency={c} />
         </DetailRow>
         {order.discount > 0 ? <DetailRow label="Discount">−{formatKobo(order.discount, c)}</DetailRow> : null}
-        {order.taxTotal > 0 ? (
-          <DetailRow label="Tax">
-            <Money kobo={order.taxTotal} currency={c} />
+        {/* Each tax its own line with its rate, as the invoice prints it (decision 191) and the order page shows it. */}
+        {order.taxes.map((tax, i) => (
+          <DetailRow key={i} label={taxLabel(tax.name, tax.percentage)}>
+            <Money kobo={tax.amount} currency={c} />
           </DetailRow>
-        ) : null}
+        ))}
         {order.deliveryFee > 0 ? (
           <DetailRow label="Delivery">
             <Money kobo={order.deliveryFee} currency={c} />
@@ -165,11 +168,13 @@ function MoneyNotes({ order }: { order: PublicOrder }) {
 function View({ order }: { order: PublicOrder }) {
   return (
     <>
-      <VendorLine name={order.vendorName} />
+      <CheckoutBusiness business={order.business} />
       <div className={stack({ gap: '2' })}>
         <h1 className={css({ textStyle: 'title.lg', overflowWrap: 'anywhere' })}>
           {order.kind === 'invoice' ? 'Invoice' : 'Order'} {order.reference}
         </h1>
+        {/* The reference is what a transfer quotes; the number is the invoice's place in the seller's books (191). */}
+        {order.invoiceNumber ? <p className={muted}>Invoice number {order.invoiceNumber}</p> : null}
         {order.customerName ? <p className={muted}>For {order.customerName}</p> : null}
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2', flexWrap: 'wrap' })}>
           <span className={css({ textStyle: 'amount.lg' })}>

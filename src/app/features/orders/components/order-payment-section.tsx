@@ -8,6 +8,8 @@ import { Card } from '#app/ui/card'
 import { Money } from '#app/ui/money'
 import type { Order } from '#contract/orders'
 
+import { CreditNoteButton } from './credit-note-button'
+
 const heading = css({ textStyle: 'caption', color: 'fg.muted', textTransform: 'uppercase', letterSpacing: 'wide', mt: '3', mb: '1' })
 const item = css({
   display: 'grid',
@@ -23,7 +25,10 @@ const meta = css({ display: 'block', textStyle: 'body.sm', color: 'fg.muted', ov
 const right = stack({ alignItems: 'flex-end', gap: '1' })
 const note = css({ textStyle: 'body.sm', color: 'fg.muted', py: '2' })
 
-/** Payment: the credits that paid the order and the refunds sent back, each with its status; `action` is Initiate Refund. */
+/**
+ * Payment: the credits that paid the order and the refunds sent back, each with its status and, for an invoice's, its
+ * credit note to download; `action` is Initiate Refund.
+ */
 export function OrderPaymentSection({ order, action }: { order: Order; action?: ReactNode }) {
   return (
     <Card title="Payment" action={action}>
@@ -64,9 +69,12 @@ export function OrderPaymentSection({ order, action }: { order: Order; action?: 
                   </span>
                   {r.failureReason ? <span className={meta}>{r.failureReason}</span> : null}
                   {r.creditNoteNumber && order.invoiceNumber ? (
-                    <span className={meta}>
-                      Credit note {r.creditNoteNumber} against invoice {order.invoiceNumber}
-                    </span>
+                    <>
+                      <span className={meta}>
+                        Credit note {r.creditNoteNumber} against invoice {order.invoiceNumber}
+                      </span>
+                      <CreditNoteButton number={r.creditNoteNumber} />
+                    </>
                   ) : null}
                 </span>
                 <span className={right}>
