@@ -3,12 +3,13 @@ import { randomUUID } from 'node:crypto'
 import { and, eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { QueryInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { customers, orders } from '#server/db/sales-schema'
 import { coupons } from '#server/db/schema'
 
 import { memberToken } from '../catalogue/helpers'
-import { call, callRaw, type TestApp } from '../harness'
+import { call, prepare, type TestApp, unchecked } from '../harness'
 import {
   makeCoupon,
   makeDelivery,
@@ -347,15 +348,15 @@ describe('reading orders', () => {
     await call(t.app, endpoints.updateOrderStatus, { token: v.token, body: { reference: refs.abandoned!, status: 'abandoned' } })
   })
 
-  const list = (query: Record<string, string>, path = '/order') => callRaw(t.app, 'GET', path, { token: v.token, query })
-  const references = (res: Awaited<ReturnType<typeof list>>) => res.body.data.items.map((item: { reference: string }) => item.reference)
+  const list = (query: QueryInput<typeof endpoints.listOrders>) => call(t.app, endpoints.listOrders, { token: v.token, query })
+  const references = (res: { body: { data: { items: { reference: string }[] } } }) => res.body.data.items.map((item) => item.reference)
 
   it('GET /order: newest first, paginated, with the total', async () => {
     const res = await list({})
     expect(res.status).toBe(200)
     expect(references(res)).toEqual([refs.abandoned, refs.shared, refs.invoice, refs.first])
     expect(res.body.data).toMatchObject({ page: 1, size: 20, total: 4 })
-    const page2 = await list({ page: '2', size: '2' })
+    const page2 = await list({ page: 2, size: 2 })
     expect(references(page2)).toEqual([refs.invoice, refs.first])
     expect(page2.body.data.total).toBe(4)
     expect(res.body.data.items[3]).toMatchObject({
@@ -382,20 +383,20 @@ describe('reading orders', () => {
   it('filters by kind, status, shareable, customer, reference (any case, part) and date', async () => {
     expect(references(await list({ kind: 'invoice' }))).toEqual([refs.invoice])
     expect(references(await list({ kind: 'order', status: 'abandoned' }))).toEqual([refs.abandoned])
-    expect(references(await list({ isShareable: 'true' }))).toEqual([refs.shared])
+    expect(references(await list({ isShareable: true }))).toEqual([refs.shared])
     expect(references(await list({ reference: refs.first!.slice(2, 9).toLowerCase() }))).toEqual([refs.first])
     expect((await list({ reference: '%' })).body.data.total).toBe(0)
     const first = await orderData(t, v.token, refs.first!)
     expect(references(await list({ customerId: first.customer!.id }))).toEqual([refs.first])
     expect(references(await list({ startDate: first.createdAt, endDate: first.createdAt }))).toEqual([refs.first])
-    expect((await list({ status: 'shipped' })).body.message).toBe('status: is not an order status')
+    expect((await list({ status: unchecked('shipped') })).body.message).toBe('status: is not an order status')
     const backwards = await list({ startDate: new Date(Date.now() + 1000).toISOString(), endDate: new Date(0).toISOString() })
     expect(backwards.status).toBe(422)
     expect(backwards.body.message).toBe('startDate: must not be after endDate')
   })
 
   it('GET /order/shareable lists only shareable ones', async () => {
-    const res = await list({}, '/order/shareable')
+    const res = await call(t.app, endpoints.listShareableOrders, { token: v.token })
     expect(references(res)).toEqual([refs.shared])
   })
 
@@ -420,21 +421,22 @@ describe('reading orders', () => {
 describe('who may see and change orders', () => {
   it('403 without VENDOR_ORDERS on every order call', async () => {
     const token = await memberToken(t, s, ['VENDOR_TRANSACTIONS', 'VENDOR_CUSTOMERS'])
-    const calls: [string, string, Record<string, unknown>?][] = [
-      ['GET', '/order'],
-      ['GET', '/order/single'],
-      ['POST', '/order', { items: [custom()] }],
-      ['PATCH', '/order', { reference: 'ORD-X', status: 'abandoned' }],
-      ['PUT', '/order', { reference: 'ORD-X', status: 'refunded' }],
-      ['POST', '/order/shareable', { items: [custom()] }],
-      ['GET', '/order/shareable'],
-      ['GET', '/order/variants'],
-      ['GET', '/analytics/order'],
-      ['GET', '/analytics/order/breakdown'],
+    const calls = [
+      prepare(endpoints.listOrders),
+      prepare(endpoints.orderDetail),
+      prepare(endpoints.createOrder, { body: { items: [custom()] } }),
+      prepare(endpoints.updateOrderStatus, { body: { reference: 'ORD-X', status: 'abandoned' } }),
+      // No PIN: the permission is checked first.
+      prepare(endpoints.refundOrder, { body: unchecked({ reference: 'ORD-X', status: 'refunded' }) }),
+      prepare(endpoints.createShareableOrder, { body: { items: [custom()] } }),
+      prepare(endpoints.listShareableOrders),
+      prepare(endpoints.sellableVariants),
+      prepare(endpoints.orderAnalytics),
+      prepare(endpoints.orderBreakdown),
     ]
-    for (const [method, path, body] of calls) {
-      const res = await callRaw(t.app, method, path, { token, body, headers: { 'idempotency-key': randomUUID() } })
-      expect(res.status, `${method} ${path}`).toBe(403)
+    for (const request of calls) {
+      const res = await request.send(t.app, { token, headers: { 'idempotency-key': randomUUID() } })
+      expect(res.status, request.label).toBe(403)
     }
     const allowed = await memberToken(t, s, ['VENDOR_ORDERS'])
     expect((await postOrder(t, allowed, { items: [custom()] })).body.data.timeline[0]?.actorName).toBe('Team Member')
