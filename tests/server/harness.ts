@@ -150,6 +150,8 @@ export async function createMember(
  * - `rawBody`: text that is not JSON at all (malformed JSON, an oversized body, broken multipart);
  * - `callRaw(app, method, path)`: a path or method that is not an endpoint (404s, /health, /docs, /openapi.json) or a
  *   test that walks every endpoint generically.
+ * `prepare(endpoint, options)` keeps a typed call for a table a test sends in a loop; `download(app, endpoint)` answers
+ * a file endpoint's Response, for the tests that read its bytes.
  */
 
 /** A value the contract refuses, sent as it is: the one greppable way a test breaks the contract on purpose. */
@@ -157,7 +159,7 @@ export function unchecked<T>(value: unknown): T {
   return value as T
 }
 
-interface Transport {
+export interface Transport {
   token?: string
   headers?: Record<string, string>
   /** Pretends the request came from this socket address (as @hono/node-server would report it). */
@@ -208,6 +210,31 @@ export function call<E extends EndpointDef>(
   return callRaw(app, endpoint.method, endpoint.path, { ...options, query: toQuery(options.query) })
 }
 
+/**
+ * One call of an endpoint, prepared to be sent later with a token or another transport: the tables of calls a test
+ * sends in a loop (permissions, another vendor's ids), typed per row as call() is. `label` names it in a failure.
+ */
+export function prepare<E extends EndpointDef>(endpoint: E, options: EndpointCallOptions<E> = {}): Prepared {
+  return {
+    label: `${endpoint.method} ${endpoint.path}`,
+    send: (app, more = {}) => call(app, endpoint, { ...options, ...more }),
+  }
+}
+
+export interface Prepared {
+  label: string
+  send: (app: Hono, more?: Transport) => Promise<CallResult>
+}
+
+/** A file endpoint's answer as it came, for a test that reads its bytes (a CSV's byte order mark, a PDF). */
+export function download<E extends EndpointDef & { produces: FileType }>(
+  app: Hono,
+  endpoint: E,
+  options: EndpointCallOptions<E> = {},
+): Promise<Response> {
+  return send(app, endpoint.method, endpoint.path, { ...options, query: toQuery(options.query) })
+}
+
 /** Query values as the app sends them: each its string, undefined left out. */
 function toQuery(query: unknown): Record<string, string> | undefined {
   if (!query || typeof query !== 'object') return undefined
@@ -217,15 +244,7 @@ function toQuery(query: unknown): Record<string, string> | undefined {
 
 /** One request through app.request() by method and path, for what is not a contract endpoint (see above). */
 export async function callRaw(app: Hono, method: string, path: string, options: CallOptions = {}): Promise<CallResult> {
-  const headers: Record<string, string> = { ...options.headers }
-  if (options.token) headers.authorization = `Bearer ${options.token}`
-  let body: string | FormData | undefined = options.rawBody
-  if (options.body !== undefined) body = JSON.stringify(options.body)
-  if (body !== undefined) headers['content-type'] ??= 'application/json'
-  if (options.form) body = options.form
-  const search = options.query ? `?${new URLSearchParams(options.query)}` : ''
-  const env = options.ip ? { incoming: { socket: { remoteAddress: options.ip } } } : undefined
-  const response = await app.request(`/api${path}${search}`, { method, headers, body }, env)
+  const response = await send(app, method, path, options)
   const text = await response.text()
   let parsed: unknown = text
   try {
@@ -236,15 +255,23 @@ export async function callRaw(app: Hono, method: string, path: string, options: 
   return { status: response.status, body: parsed, headers: response.headers }
 }
 
+/** The request every call sends: the bearer token, a JSON, raw or multipart body, the query, the socket address. */
+function send(app: Hono, method: string, path: string, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { ...options.headers }
+  if (options.token) headers.authorization = `Bearer ${options.token}`
+  let body: string | FormData | undefined = options.rawBody
+  if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined) headers['content-type'] ??= 'application/json'
+  if (options.form) body = options.form
+  const search = options.query ? `?${new URLSearchParams(options.query)}` : ''
+  const env = options.ip ? { incoming: { socket: { remoteAddress: options.ip } } } : undefined
+  return Promise.resolve(app.request(`/api${path}${search}`, { method, headers, body }, env))
+}
+
 export async function login(app: Hono, email: string, password: string, ip?: string): Promise<string> {
   const result = await call(app, endpoints.login, { body: { email, password }, ip })
   expect(result.status, JSON.stringify(result.body)).toBe(200)
   return result.body.data.token
-}
-
-/** Request init with the bearer token, for direct app.request() calls. */
-export function authed(token: string, init: RequestInit = {}): RequestInit {
-  return { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } }
 }
 
 /** A logger that keeps each line as `level message`, for tests that read what the server logged. */

@@ -4,7 +4,7 @@ import { catalogueEndpoints } from '#contract/catalogue'
 import { endpoints } from '#contract/index'
 import { PERMISSIONS } from '#contract/permissions'
 
-import { call, type CallOptions, callRaw, type CallResult } from '../harness'
+import { call, callRaw, prepare, type Prepared } from '../harness'
 import {
   catalogueApp,
   expectError,
@@ -41,32 +41,27 @@ describe("another vendor's ids", () => {
     const mine = await makeProduct(t, intruder.token)
     const variantId = theirs.product.variants[0]!.id
     const keep = { options: { Size: 'Small' }, price: 1_00, availableUnits: 0 }
-    const as = (method: string, path: string, options: CallOptions) => () =>
-      callRaw(t.app, method, path, { token: intruder.token, ...options })
     const collectionId = theirs.collection.id
     const productId = theirs.product.id
-    const attempts: [() => Promise<CallResult>, string][] = [
-      [as('PATCH', '/product/collections', { body: { id: collectionId, name: 'Mine' } }), 'Collection'],
-      [as('PUT', '/product/collections', { body: { id: collectionId, isVisible: false } }), 'Collection'],
-      [as('GET', '/product', { query: { collectionId } }), 'Collection'],
-      [as('POST', '/product', { form: form(productFields({ collectionId })) }), 'Collection'],
-      [as('GET', '/product/vendor', { query: { id: productId } }), 'Product'],
-      [as('DELETE', '/product', { query: { id: productId } }), 'Product'],
-      [as('PATCH', '/product', { form: form({ id: productId, name: 'Mine' }) }), 'Product'],
-      [as('PATCH', '/product', { form: form({ id: mine.id, collectionId }) }), 'Collection'],
-      [as('PATCH', '/product', { form: form({ id: mine.id, variants: [{ id: variantId, ...keep }] }) }), 'Product variant'],
-      [as('PATCH', '/product', { form: form({ id: mine.id, keepImageIds: [theirs.product.images[0]!.id] }) }), 'Product image'],
-      [as('GET', '/product/vendor/variants', { query: { productId } }), 'Product'],
-      [as('PATCH', '/product/variants', { body: { id: variantId, price: 1_00 } }), 'Product variant'],
-      [as('POST', '/product/paylink', { body: { id: variantId } }), 'Product variant'],
-      [as('PATCH', '/product/stock-level-alert', { body: { productId, productVariantId: variantId, threshold: 1 } }), 'Product variant'],
-      [
-        as('PATCH', '/product/stock-level-alert', { body: { productId: mine.id, productVariantId: variantId, threshold: 1 } }),
-        'Product variant',
-      ],
+    const attempts: [Prepared, string][] = [
+      [prepare(endpoints.updateCollection, { body: { id: collectionId, name: 'Mine' } }), 'Collection'],
+      [prepare(endpoints.setCollectionVisibility, { body: { id: collectionId, isVisible: false } }), 'Collection'],
+      [prepare(endpoints.listProducts, { query: { collectionId } }), 'Collection'],
+      [prepare(endpoints.createProduct, { form: form(productFields({ collectionId })) }), 'Collection'],
+      [prepare(endpoints.productDetail, { query: { id: productId } }), 'Product'],
+      [prepare(endpoints.deleteProduct, { query: { id: productId } }), 'Product'],
+      [prepare(endpoints.updateProduct, { form: form({ id: productId, name: 'Mine' }) }), 'Product'],
+      [prepare(endpoints.updateProduct, { form: form({ id: mine.id, collectionId }) }), 'Collection'],
+      [prepare(endpoints.updateProduct, { form: form({ id: mine.id, variants: [{ id: variantId, ...keep }] }) }), 'Product variant'],
+      [prepare(endpoints.updateProduct, { form: form({ id: mine.id, keepImageIds: [theirs.product.images[0]!.id] }) }), 'Product image'],
+      [prepare(endpoints.listVariants, { query: { productId } }), 'Product'],
+      [prepare(endpoints.updateVariant, { body: { id: variantId, price: 1_00 } }), 'Product variant'],
+      [prepare(endpoints.generatePayLink, { body: { id: variantId } }), 'Product variant'],
+      [prepare(endpoints.setStockAlert, { body: { productId, productVariantId: variantId, threshold: 1 } }), 'Product variant'],
+      [prepare(endpoints.setStockAlert, { body: { productId: mine.id, productVariantId: variantId, threshold: 1 } }), 'Product variant'],
     ]
     for (const [attempt, what] of attempts) {
-      const res = await attempt()
+      const res = await attempt.send(t.app, { token: intruder.token })
       expectError(res, 404, `${what} not found`)
       expect(res.body.code).toBe('NOT_FOUND')
     }
@@ -77,8 +72,8 @@ describe("another vendor's ids", () => {
   })
 
   it('lists never show them', async () => {
-    for (const path of ['/product', '/product/collections', '/product/vendor/variants']) {
-      const res = await callRaw(t.app, 'GET', path, { token: intruder.token })
+    for (const list of [prepare(endpoints.listProducts), prepare(endpoints.listCollections), prepare(endpoints.listVariants)]) {
+      const res = await list.send(t.app, { token: intruder.token })
       const ids = res.body.data.items.map((item: { id: string; productId?: string }) => item.productId ?? item.id)
       expect(ids).not.toContain(theirs.product.id)
       expect(ids).not.toContain(theirs.collection.id)

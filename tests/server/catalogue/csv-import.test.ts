@@ -6,7 +6,7 @@ import { endpoints } from '#contract/index'
 import { jobs } from '#server/db/platform-schema'
 import { products } from '#server/db/schema'
 
-import { authed, call } from '../harness'
+import { call, download } from '../harness'
 import { catalogueApp, makeCollection, makeProduct, type Seller, seller } from './helpers'
 
 /*
@@ -36,7 +36,7 @@ const check = (s: Seller, text: string) => call(t.app, endpoints.checkCatalogueI
 const apply = (s: Seller, text: string) => call(t.app, endpoints.importCatalogue, { token: s.token, body: { csv: text } })
 /** The exported file's text as a spreadsheet gets it, byte order mark included (Response.text() would drop it). */
 async function exported(s: Seller): Promise<string> {
-  const res = await t.app.request(`/api${endpoints.exportCatalogue.path}`, authed(s.token))
+  const res = await download(t.app, endpoints.exportCatalogue, { token: s.token })
   expect(res.status).toBe(200)
   expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer())

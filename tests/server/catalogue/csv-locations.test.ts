@@ -5,7 +5,7 @@ import { endpoints } from '#contract/index'
 import { productVariants } from '#server/db/schema'
 import { variantStock } from '#server/db/stock-schema'
 
-import { authed, call } from '../harness'
+import { call, download } from '../harness'
 import { makeOutlet, staff } from '../outlets/helpers'
 import { catalogueApp, type Seller, seller } from './helpers'
 
@@ -22,7 +22,7 @@ const TAIL = 'SKU,Barcode,Cost'
 const apply = (s: { token: string }, csv: string) => call(t.app, endpoints.importCatalogue, { token: s.token, body: { csv } })
 const check = (s: { token: string }, csv: string) => call(t.app, endpoints.checkCatalogueImport, { token: s.token, body: { csv } })
 async function exported(s: { token: string }): Promise<string> {
-  const res = await t.app.request(`/api${endpoints.exportCatalogue.path}`, authed(s.token))
+  const res = await download(t.app, endpoints.exportCatalogue, { token: s.token })
   return new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()).slice(1)
 }
 const stockOf = (s: Seller) =>

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { MINUTE_MS } from '#server/clock'
 
-import { call, callRaw, createMember, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createMember, createVendor, makeApp, prepare, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
 
@@ -334,18 +334,18 @@ describe('permission', () => {
     const me = await owner()
     const customer = await insertCustomer(t.db, me.vendorId, { name: 'Seen By Some' })
     const calls = [
-      ['/vendor/customers', {}],
-      ['/vendor/customer/info', { customerId: customer.id }],
-      ['/analytics/customer', {}],
-      ['/analytics/customer/breakdown', {}],
-    ] as const
+      prepare(endpoints.listCustomers),
+      prepare(endpoints.customerInfo, { query: { customerId: customer.id } }),
+      prepare(endpoints.customerAnalytics),
+      prepare(endpoints.customerBreakdown),
+    ]
     const without = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_ORDERS', 'VENDOR_TRANSACTIONS'] })).row)
     const withIt = await tokenFor(t, (await createMember(me.vendor, { permissions: ['VENDOR_CUSTOMERS'] })).row)
-    for (const [path, query] of calls) {
-      const refused = await callRaw(t.app, 'GET', path, { token: without, query })
-      expect(refused.status, path).toBe(403)
+    for (const request of calls) {
+      const refused = await request.send(t.app, { token: without })
+      expect(refused.status, request.label).toBe(403)
       expect(refused.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
-      expect((await callRaw(t.app, 'GET', path, { token: withIt, query })).status, path).toBe(200)
+      expect((await request.send(t.app, { token: withIt })).status, request.label).toBe(200)
     }
   })
 })

@@ -81,14 +81,15 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     const earlier = await credit('Office lunch', from)
     const email = `${randomUUID().slice(0, 8)}@buyer.ng`
     const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Kemi Ogunleye', email } })
+    expect(data.customer).not.toBeNull()
     const paid = await transaction(await pay(t, s, data.reference, 1_000 * NAIRA, from))
-    expect(paid).toMatchObject({ customerId: data.customer.id, customerName: 'Kemi Ogunleye', orderReference: data.reference })
+    expect(paid).toMatchObject({ customerId: data.customer!.id, customerName: 'Kemi Ogunleye', orderReference: data.reference })
     expect(paid.customerId).not.toBe(earlier.customerId)
     // Kemi does not take Adebayo's account: he is still who that account is, for credits naming no order.
     const [kemi] = await t.db
       .select()
       .from(customers)
-      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, data.customer.id)))
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, data.customer!.id)))
     expect(kemi).toMatchObject({ accountNumber: null, bankName: null })
     expect((await credit('Snacks', from)).customerId).toBe(earlier.customerId)
   })
@@ -97,15 +98,16 @@ describe('a credit quoting an order reference belongs to the order’s customer'
     const email = `${randomUUID().slice(0, 8)}@buyer.ng`
     const own = payer({ bankCode: '232', name: 'Halima Danjuma' })
     const first = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Halima Danjuma', email } })
+    expect(first.customer).not.toBeNull()
     await pay(t, s, first.reference, 1_000 * NAIRA, own)
     const second = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 1 }], customer: { name: 'Halima Danjuma', email } })
     const husband = payer({ bankCode: '011', name: 'Sani Danjuma' })
     const paid = await transaction(await pay(t, s, second.reference, 1_000 * NAIRA, husband))
-    expect(paid.customerId).toBe(first.customer.id)
+    expect(paid.customerId).toBe(first.customer!.id)
     const [halima] = await t.db
       .select()
       .from(customers)
-      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, first.customer.id)))
+      .where(and(eq(customers.vendorId, s.vendor.id), eq(customers.id, first.customer!.id)))
     expect(halima).toMatchObject({ accountNumber: own.accountNumber, bankName: 'Sterling Bank' })
     // The husband's account was not given to anyone: his next credit without a reference is a customer of his own.
     expect((await credit('Gift', husband)).customerName).toBe('Sani Danjuma')
@@ -113,20 +115,21 @@ describe('a credit quoting an order reference belongs to the order’s customer'
 
   it('one new account paying two customers’ orders at once: each order’s customer gets the money, one of them the account', async () => {
     const from = payer({ bankCode: '070', name: 'Obinna Chukwu' })
-    const [a, b] = await Promise.all(
-      ['Ada Chukwu', 'Uche Chukwu'].map((name) =>
-        order(t, s.token, {
-          items: [{ variantId: s.small.id, quantity: 1 }],
-          customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` },
-        }),
-      ),
-    )
+    const orderFor = (name: string) =>
+      order(t, s.token, {
+        items: [{ variantId: s.small.id, quantity: 1 }],
+        customer: { name, email: `${randomUUID().slice(0, 8)}@buyer.ng` },
+      })
+    const [a, b] = await Promise.all([orderFor('Ada Chukwu'), orderFor('Uche Chukwu')])
+    expect(a.customer).not.toBeNull()
+    expect(b.customer).not.toBeNull()
+    const customerIds = [a.customer!.id, b.customer!.id]
     const ids = await Promise.all([a, b].map((data) => pay(t, s, data.reference, 1_000 * NAIRA, from)))
     const credits = await Promise.all(ids.map(transaction))
-    expect(credits.map((row) => row.customerId)).toEqual([a.customer.id, b.customer.id])
+    expect(credits.map((row) => row.customerId)).toEqual(customerIds)
     const holders = await customersWith(from.accountNumber)
     expect(holders).toHaveLength(1)
-    expect([a.customer.id, b.customer.id]).toContain(holders[0]!.id)
+    expect(customerIds).toContain(holders[0]!.id)
   })
 
   it('an anonymous order paid from a known account is that customer’s money', async () => {

@@ -1,9 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { EndpointDef, QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { ORDER_STATUSES } from '#contract/orders'
 
-import { callRaw, createVendor, makeApp, type TestApp } from '../harness'
+import { call, createVendor, makeApp, type TestApp } from '../harness'
 import { tokenFor } from '../money/helpers'
 
 /*
@@ -62,19 +64,21 @@ beforeAll(async () => {
   await fill((await createVendor()).vendor.id)
 }, 120_000)
 
-const get = async (path: string, query: Record<string, string>) => {
-  const res = await callRaw(t.app, 'GET', path, { token, query })
+const get = async <E extends EndpointDef>(endpoint: E, query: QueryInput<E>) => {
+  const res = await call(t.app, endpoint, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return res.body.data
 }
 
-/** Every page of a list at `size`, concatenated, and the total each page said. */
-async function allPages(path: string, query: Record<string, string>, size = 40) {
+type OrderQuery = QueryInput<typeof endpoints.listOrders>
+
+/** Every page of the order list at `size`, concatenated, and the total each page said. */
+async function allOrders(query: OrderQuery, size = 40) {
   const ids: string[] = []
   const totals = new Set<number>()
   const capped = new Set<unknown>()
   for (let page = 1; ; page++) {
-    const data = await get(path, { ...query, page: String(page), size: String(size) })
+    const data = await get(endpoints.listOrders, { ...query, page, size })
     totals.add(data.total)
     capped.add(data.totalCapped)
     ids.push(...data.items.map((item: { id: string }) => item.id))
@@ -90,10 +94,10 @@ describe('GET /order: the same rows, order and totals for every filter', () => {
     (
       await rowsOf<{ id: string }>(sql`select id from orders where vendor_id = ${vendorId} and ${where} order by created_at desc, id desc`)
     ).map((row) => row.id)
-  const cases: [string, Record<string, string>, SQL][] = [
+  const cases: [string, OrderQuery, SQL][] = [
     ['no filter', {}, sql`true`],
     ['kind', { kind: 'invoice' }, sql`kind = 'invoice'`],
-    ...ORDER_STATUSES.map((status): [string, Record<string, string>, SQL] => [`status ${status}`, { status }, sql`status = ${status}`]),
+    ...ORDER_STATUSES.map((status): [string, OrderQuery, SQL] => [`status ${status}`, { status }, sql`status = ${status}`]),
     ['kind and status', { kind: 'order', status: 'paid' }, sql`kind = 'order' and status = 'paid'`],
     [
       'status and a range',
@@ -106,7 +110,7 @@ describe('GET /order: the same rows, order and totals for every filter', () => {
   it.each(cases)('%s', async (_name, query, where) => {
     const expected = await reference(where)
     expect(expected.length).toBeGreaterThan(0)
-    const got = await allPages('/order', query)
+    const got = await allOrders(query)
     expect(got.ids).toEqual(expected)
     expect(got.totals).toEqual([expected.length])
     expect(got.capped).toEqual([false])
@@ -118,7 +122,7 @@ describe('GET /order: the same rows, order and totals for every filter', () => {
     )
     const expected = await reference(sql`customer_id = ${big!.customer_id}`)
     expect(expected.length).toBeGreaterThan(200)
-    const got = await allPages('/order', { customerId: big!.customer_id })
+    const got = await allOrders({ customerId: big!.customer_id })
     expect(got.ids).toEqual(expected)
     expect(got.totals).toEqual([expected.length])
   })
@@ -139,7 +143,7 @@ describe('GET /vendor/customers: the same rows, order, totals and per-customer f
       from customers c left join orders o on o.vendor_id = c.vendor_id and o.customer_id = c.id
       where c.vendor_id = ${vendorId} and ${where}
       group by c.id, c.created_at order by c.created_at desc, c.id desc`)
-  const cases: [string, Record<string, string>, SQL][] = [
+  const cases: [string, QueryInput<typeof endpoints.listCustomers>, SQL][] = [
     ['no filter', {}, sql`true`],
     ['name search', { name: 'eze' }, sql`c.name ilike '%eze%'`],
     ['name search, any case, two words', { name: 'NGOZI bel' }, sql`c.name ilike '%ngozi bel%'`],
@@ -155,7 +159,7 @@ describe('GET /vendor/customers: the same rows, order, totals and per-customer f
     const items: CustomerItem[] = []
     const totals = new Set<number>()
     for (let page = 1; ; page++) {
-      const data = await get('/vendor/customers', { ...query, page: String(page), size: '50' })
+      const data = await get(endpoints.listCustomers, { ...query, page, size: 50 })
       totals.add(data.total)
       items.push(...data.items)
       if (data.items.length < 50) break
@@ -194,7 +198,7 @@ describe('GET /analytics/customer and its breakdown: the definitions, for every 
           and o.created_at between ${startDate} and ${endDate}) as active,
         (select count(distinct o.customer_id) from orders o join customers c on c.id = o.customer_id
           where o.vendor_id = ${vendorId} and o.created_at between ${startDate} and ${endDate} and c.created_at < ${startDate}) as returning`)
-    const data = await get('/analytics/customer', { startDate, endDate })
+    const data = await get(endpoints.customerAnalytics, { startDate, endDate })
     expect(data).toEqual({
       startDate,
       endDate,
@@ -204,7 +208,7 @@ describe('GET /analytics/customer and its breakdown: the definitions, for every 
       activeCustomers: Number(expected!.active),
       returningCustomers: Number(expected!.returning),
     })
-    const breakdown = await get('/analytics/customer/breakdown', { startDate, endDate })
+    const breakdown = await get(endpoints.customerBreakdown, { startDate, endDate })
     const points = breakdown.points as { newCustomers: number; activeCustomers: number }[]
     expect(points.reduce((n, p) => n + p.newCustomers, 0)).toBe(Number(expected!.new))
     if (breakdown.bucket === 'day') {
@@ -234,7 +238,7 @@ describe('GET /vendor/customer/info: the totals and newest orders of every kind 
       const recent = await rowsOf<{ id: string }>(
         sql`select id from orders where vendor_id = ${vendorId} and customer_id = ${id} order by created_at desc, id desc limit 10`,
       )
-      const data = await get('/vendor/customer/info', { customerId: id })
+      const data = await get(endpoints.customerInfo, { customerId: id })
       const paid = Number(totals!.paid)
       const paidSum = Number(totals!.paid_sum)
       expect(data.totals).toEqual({

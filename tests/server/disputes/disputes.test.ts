@@ -9,7 +9,7 @@ import { MINUTE_MS } from '#server/clock'
 import { disputes, orderEvents } from '#server/db/sales-schema'
 import { ESCALATION_RECEIVED } from '#server/disputes/escalate'
 
-import { call, callRaw, createMember, createVendor, makeApp, type TestApp, unchecked } from '../harness'
+import { call, createMember, createVendor, makeApp, prepare, type TestApp, unchecked } from '../harness'
 import { tokenFor } from '../money/helpers'
 import { insertCustomer, insertOrder } from '../orders/fixtures'
 
@@ -442,18 +442,18 @@ describe('permission', () => {
     const s = await seller()
     const dispute = await openOne(s)
     const token = await tokenFor(t, (await createMember(s.vendor, { permissions: ['VENDOR_CUSTOMERS', 'VENDOR_TRANSACTIONS'] })).row)
-    const calls: [string, string, { query?: Record<string, string>; body?: unknown }][] = [
-      ['GET', '/dispute', {}],
-      ['GET', '/dispute/info', { query: { disputeId: dispute.id } }],
-      ['POST', '/dispute', { body: disputeBody(s, { title: 'Another' }) }],
-      ['GET', '/dispute/categories', {}],
-      ['GET', '/dispute/conversations', { query: { disputeId: dispute.id } }],
-      ['POST', '/dispute/conversations', { body: { disputeId: dispute.id, message: 'Hi' } }],
-      ['POST', '/dispute/escalate', { body: { disputeId: dispute.id, reason: 'Because' } }],
+    const calls = [
+      prepare(endpoints.listDisputes),
+      prepare(endpoints.disputeInfo, { query: { disputeId: dispute.id } }),
+      prepare(endpoints.createDispute, { body: disputeBody(s, { title: 'Another' }) }),
+      prepare(endpoints.disputeCategories),
+      prepare(endpoints.disputeConversation, { query: { disputeId: dispute.id } }),
+      prepare(endpoints.sendDisputeMessage, { body: { disputeId: dispute.id, message: 'Hi' } }),
+      prepare(endpoints.escalateDispute, { body: { disputeId: dispute.id, reason: 'Because' } }),
     ]
-    for (const [method, path, options] of calls) {
-      const res = await callRaw(t.app, method, path, { token, ...options })
-      expect(res.status, `${method} ${path}`).toBe(403)
+    for (const request of calls) {
+      const res = await request.send(t.app, { token })
+      expect(res.status, request.label).toBe(403)
       expect(res.body).toEqual({ message: 'You do not have permission to do this', code: 'FORBIDDEN' })
     }
     expect((await detail(s.token, dispute.id)).body.data).toMatchObject({ status: 'open', messageCount: 0 })

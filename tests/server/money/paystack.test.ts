@@ -237,7 +237,8 @@ describe('Paystack provider: inbound webhooks', () => {
   it("pays an order through its own account (POST /charge, bank_transfer): charge.success under the charge's reference, no narration, pays it once", async () => {
     const s = await shop(t)
     const made = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] })
-    const account = made.payAccount
+    expect(made.payAccount).not.toBeNull()
+    const account = made.payAccount!
     expect(account.accountNumber).toMatch(/^\d{10}$/)
     expect(account.accountNumber).not.toBe(s.wallets.main.accountNumber)
     const [kept] = await t.db.select().from(orderPaymentAccounts).where(eq(orderPaymentAccounts.accountNumber, account.accountNumber))

@@ -4,6 +4,7 @@ import { inflateSync } from 'node:zlib'
 import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { QueryInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { refunds } from '#server/db/sales-schema'
 import { ledgerEntries, transactions, wallets } from '#server/db/schema'
@@ -12,7 +13,7 @@ import { statementEdges, statementRange } from '#server/money/statement'
 import { statementCsv } from '#server/money/statement-files'
 import { debitForTransfer, settle } from '#server/money/transfers'
 
-import { authed, call, type TestApp, TestClock } from '../harness'
+import { call, download, type TestApp, TestClock } from '../harness'
 import { NAIRA, order, pay, payer, salesApp, type Shop, shop } from '../orders/helpers'
 import { makeOutlet, staff } from '../outlets/helpers'
 import { account, PIN } from './helpers'
@@ -62,8 +63,13 @@ function parseCsv(text: string): string[][] {
 
 const kobo = (text: string) => (text ? Math.round(Number(text) * 100) : 0)
 
-async function csvOf(token: string, path: string, query: Record<string, string>) {
-  const res = await t.app.request(`/api${path}?${new URLSearchParams(query)}`, authed(token))
+/** A statement's CSV as its bytes read, byte order mark kept, and its rows. */
+async function csvOf<E extends typeof endpoints.statementCsv | typeof endpoints.outletStatementCsv>(
+  token: string,
+  endpoint: E,
+  query: QueryInput<E>,
+) {
+  const res = await download(t.app, endpoint, { token, query })
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(new Uint8Array(await res.arrayBuffer()))
   return { status: res.status, headers: res.headers, text, rows: res.status === 200 ? parseCsv(text.replace(/^\uFEFF/, '')) : [] }
 }
@@ -129,7 +135,7 @@ describe('a statement (GET /statement, /statement/csv)', () => {
       { from: D1, to: D2 },
       { from: '2026-11-01', to: D2 },
     ]) {
-      const csv = await csvOf(s.token, '/statement/csv', days)
+      const csv = await csvOf(s.token, endpoints.statementCsv, days)
       expect(csv.status).toBe(200)
       expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8')
       expect(csv.headers.get('content-disposition')).toBe(`attachment; filename="statement-main-wallet-${days.from}-to-${days.to}.csv"`)
@@ -174,8 +180,8 @@ describe('a statement (GET /statement, /statement/csv)', () => {
   })
 
   it('starts and ends on Lagos midnights: the last millisecond of a day is in it, the next day’s first is not', async () => {
-    const one = await csvOf(s.token, '/statement/csv', { from: D1, to: D1 })
-    const two = await csvOf(s.token, '/statement/csv', { from: D2, to: D2 })
+    const one = await csvOf(s.token, endpoints.statementCsv, { from: D1, to: D1 })
+    const two = await csvOf(s.token, endpoints.statementCsv, { from: D2, to: D2 })
     // The lines only (a reference): the opening and closing lines carry the range's own edges.
     const dates = (rows: string[][]) => rows.filter((row) => row[1]).map((row) => row[0])
     expect(dates(one.rows)).toContain('2026-11-22 23:59:59')
@@ -258,7 +264,7 @@ describe('net figures (GET /analytics/net and the statement’s totals)', () => 
     expect(net.body.data).toMatchObject(expected)
     const statement = await call(t.app, endpoints.statement, { token: s.token, query: { from: D1, to: D1 } })
     expect(statement.body.data).toMatchObject(expected)
-    const csv = await csvOf(s.token, '/statement/csv', { from: D1, to: D1 })
+    const csv = await csvOf(s.token, endpoints.statementCsv, { from: D1, to: D1 })
     const totals = Object.fromEntries(csv.rows.map((row) => [row[2], row]))
     expect(kobo(totals['Gross sales']![4]!)).toBe(expected.grossSales)
     expect(kobo(totals.Refunds![5]!)).toBe(expected.refunds)
@@ -276,10 +282,10 @@ describe('outlet statements', () => {
     const own = await call(t.app, endpoints.outletStatement, { token: cashier.token, query: { outletId: lekki.id, ...days } })
     expect(own.status).toBe(200)
     expect(own.body.data.walletName).toBe(lekki.name)
-    expect((await csvOf(cashier.token, '/outlet/statement/csv', { outletId: lekki.id, ...days })).status).toBe(200)
-    for (const path of ['/outlet/statement', '/outlet/statement/csv', '/outlet/statement/pdf']) {
-      const other = await t.app.request(`/api${path}?${new URLSearchParams({ outletId: ikeja.id, ...days })}`, authed(cashier.token))
-      expect(other.status, path).toBe(404)
+    expect((await csvOf(cashier.token, endpoints.outletStatementCsv, { outletId: lekki.id, ...days })).status).toBe(200)
+    for (const endpoint of [endpoints.outletStatement, endpoints.outletStatementCsv, endpoints.outletStatementPdf]) {
+      const other = await call(t.app, endpoint, { token: cashier.token, query: { outletId: ikeja.id, ...days } })
+      expect(other.status, endpoint.path).toBe(404)
     }
     expect((await call(t.app, endpoints.statement, { token: cashier.token, query: days })).status).toBe(403)
     expect((await call(t.app, endpoints.outletStatement, { token: s.token, query: { outletId: ikeja.id, ...days } })).status).toBe(200)
@@ -304,7 +310,7 @@ describe('the statement PDF', () => {
     // The business address from Settings heads the main wallet's statement (decision 191).
     const body = { address: '12 Allen Avenue, Ikeja, Lagos', tin: null }
     expect((await call(t.app, endpoints.updateBusinessDetails, { token: s.token, body })).status).toBe(200)
-    const res = await t.app.request(`/api/statement/pdf?from=2026-11-24&to=2026-11-24`, authed(s.token))
+    const res = await download(t.app, endpoints.statementPdf, { token: s.token, query: { from: '2026-11-24', to: '2026-11-24' } })
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('application/pdf')
     const bytes = Buffer.from(await res.arrayBuffer())

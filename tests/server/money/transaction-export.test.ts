@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { CSV_BOM, toCsv } from '#contract/csv'
+import type { QueryInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import type { Transaction } from '#contract/transactions'
 import { TRANSACTION_CSV_COLUMNS } from '#contract/transactions-csv'
@@ -11,7 +12,7 @@ import { creditFromBank } from '#server/money/ledger'
 import { exportTransactions } from '#server/money/transaction-export'
 import { debitForTransfer, settle } from '#server/money/transfers'
 
-import { authed, call, createMember, makeApp, type TestApp } from '../harness'
+import { call, createMember, download, makeApp, type TestApp } from '../harness'
 import { countingDb } from '../query-count'
 import { account, type Sender, sender, tokenFor } from './helpers'
 
@@ -73,18 +74,20 @@ async function vendorWithHistory(): Promise<History> {
   return { s, customerId }
 }
 
+type Filters = QueryInput<typeof endpoints.exportTransactions>
+
 /** The export's bytes as text, its byte order mark kept (Response.text() would drop it). */
-async function exported(token: string, query: Record<string, string> = {}) {
-  const res = await t.app.request(`/api/transaction/export?${new URLSearchParams(query)}`, authed(token))
+async function exported(token: string, query: Filters = {}) {
+  const res = await download(t.app, endpoints.exportTransactions, { token, query })
   const bytes = new Uint8Array(await res.arrayBuffer())
   return { status: res.status, headers: res.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
 }
 
 /** Every row the list gives for these filters, page after page, rendered with the export's columns. */
-async function listedCsv(token: string, query: Record<string, string> = {}) {
+async function listedCsv(token: string, query: Filters = {}) {
   const items: Transaction[] = []
   for (let page = 1; ; page++) {
-    const res = await call(t.app, endpoints.listTransactions, { token, query: { ...query, page: String(page), size: '3' } })
+    const res = await call(t.app, endpoints.listTransactions, { token, query: { ...query, page, size: 3 } })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     items.push(...(res.body.data.items as Transaction[]))
     if (res.body.data.items.length < 3) break
@@ -99,7 +102,7 @@ describe('GET /transaction/export', () => {
   })
 
   /** Each filter of the list, with how many of the history's rows it selects. */
-  const filters = (): Record<string, [Record<string, string>, number]> => ({
+  const filters = (): Record<string, [Filters, number]> => ({
     'no filter': [{}, 11],
     'a status': [{ status: 'failed' }, 1],
     'a type': [{ type: 'debit' }, 3],
@@ -108,7 +111,7 @@ describe('GET /transaction/export', () => {
     'an amount search': [{ search: '20,000' }, 1],
     'a Lagos day': [{ startDate: at(0).toISOString(), endDate: new Date(at(24).getTime() - 1).toISOString() }, 6],
     'a range and a type': [{ startDate: at(3).toISOString(), endDate: at(40).toISOString(), type: 'credit' }, 6],
-    unattached: [{ unattached: 'true' }, 0],
+    unattached: [{ unattached: true }, 0],
   })
 
   it('holds the rows of the list, in its order, under its columns, for every filter', async () => {

@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { parseNairaToKobo } from '#contract/money'
 import type { TransactionRow } from '#server/db/schema'
 
-import { callRaw, type TestApp } from '../harness'
+import { call, type TestApp } from '../harness'
 import { makeOutlet, outletsApp, type Owner, owner } from '../outlets/helpers'
 import { seedHistory, walletRows } from './history'
 
@@ -54,7 +56,8 @@ function matchesSearch(row: TransactionRow, text: string): boolean {
   return term.length < 3 ? row.amount === kobo : row.amount === kobo || fragment
 }
 
-type Query = Record<string, string>
+/** The filters and paging both lists take (an outlet's adds its outletId, given apart). */
+type Query = QueryInput<typeof endpoints.listTransactions>
 
 /** The list's own rules, applied to every row of the wallet. */
 function expected(rows: TransactionRow[], q: Query): string[] {
@@ -73,10 +76,13 @@ function expected(rows: TransactionRow[], q: Query): string[] {
     .map((row) => row.id)
 }
 
-async function list(path: string, query: Query) {
-  const res = await callRaw(t.app, 'GET', path, { token: o.token, query })
+/** A page of the main wallet's list, or of the outlet's when its id is given. */
+async function list(query: Query, outletId?: string) {
+  const res = outletId
+    ? await call(t.app, endpoints.outletTransactions, { token: o.token, query: { ...query, outletId } })
+    : await call(t.app, endpoints.listTransactions, { token: o.token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return res.body.data as { items: { id: string }[]; total: number; page: number; size: number; nextCursor: string | null }
+  return res.body.data
 }
 
 /** Every filter and kind of search the screens send, alone and together. */
@@ -114,7 +120,7 @@ function queries(rows: TransactionRow[]): Query[] {
     { status: 'pending', type: 'credit' },
     { customerId },
     { reference: credit.reference },
-    { unattached: 'true' },
+    { unattached: true },
     { startDate: at(0.6), endDate: at(0.15) },
     { startDate: at(0.85) },
     ...searches.map((search) => ({ search })),
@@ -133,7 +139,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
       // Each query picks some rows and leaves others, save the four meant to find none.
       if (!['50', '%', 'no such payer', '261,205'].includes(q.search ?? '')) expect(want.length, JSON.stringify(q)).toBeGreaterThan(0)
       expect(want.length, JSON.stringify(q)).toBeLessThan(main.length + (Object.keys(q).length ? 0 : 1))
-      const got = await list('/transaction', { ...q, page: '1', size: '1000' })
+      const got = await list({ ...q, page: 1, size: 1000 })
       expect(
         got.items.map((item) => item.id),
         JSON.stringify(q),
@@ -145,7 +151,7 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
   it("an outlet's wallet: each query's rows, in order, and its total", async () => {
     for (const q of queries(outlet.rows)) {
       const want = expected(outlet.rows, q)
-      const got = await list('/transaction/outlet', { ...q, outletId: outlet.id, page: '1', size: '1000' })
+      const got = await list({ ...q, page: 1, size: 1000 }, outlet.id)
       expect(
         got.items.map((item) => item.id),
         JSON.stringify(q),
@@ -155,38 +161,40 @@ describe('GET /transaction and /transaction/outlet answer the same rows in the s
   })
 
   it('page by page, the same rows: none repeated, none skipped, ties at one instant included', async () => {
-    for (const q of [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦1,000' }, { search: '3000' }] as Query[]) {
+    const qs: Query[] = [{}, { status: 'success' }, { search: 'Chioma' }, { search: '₦1,000' }, { search: '3000' }]
+    for (const q of qs) {
       const seen: string[] = []
       for (let page = 1; page <= Math.ceil(ROWS / 37) + 1; page++) {
-        seen.push(...(await list('/transaction', { ...q, page: String(page), size: '37' })).items.map((item) => item.id))
+        seen.push(...(await list({ ...q, page, size: 37 })).items.map((item) => item.id))
       }
       expect(seen, JSON.stringify(q)).toEqual(expected(main, q))
     }
   }, 180_000) // ~70 pages for each of five queries: a minute on a loaded machine (30 s was seen to run out)
 
   it('cursor by cursor, the same rows to the last, whose nextCursor is null (rows a microsecond apart kept apart)', async () => {
-    const walks: [string, Query, TransactionRow[]][] = [
-      ['/transaction', {}, main],
-      ['/transaction', { status: 'success' }, main],
-      ['/transaction', { search: 'Chioma' }, main],
-      ['/transaction', { search: '₦1,000', type: 'credit' }, main],
-      ['/transaction', { search: '3000' }, main],
-      ['/transaction', { search: '3000', status: 'success' }, main],
-      ['/transaction/outlet', { outletId: outlet.id }, outlet.rows],
-      ['/transaction/outlet', { outletId: outlet.id, type: 'debit' }, outlet.rows],
+    // [filters, the wallet's rows, the outlet whose list it is (none: the main wallet's)]
+    const walks: [Query, TransactionRow[], string?][] = [
+      [{}, main],
+      [{ status: 'success' }, main],
+      [{ search: 'Chioma' }, main],
+      [{ search: '₦1,000', type: 'credit' }, main],
+      [{ search: '3000' }, main],
+      [{ search: '3000', status: 'success' }, main],
+      [{}, outlet.rows, outlet.id],
+      [{ type: 'debit' }, outlet.rows, outlet.id],
     ]
-    for (const [path, q, rows] of walks) {
+    for (const [q, rows, outletId] of walks) {
       const seen: string[] = []
       let cursor: string | null = null
       let pages = 0
+      const walk = `${outletId ? 'outlet' : 'main'} ${JSON.stringify(q)}`
       do {
-        const got = await list(path, { ...q, size: '37', ...(cursor ? { cursor } : {}) })
+        const got = await list({ ...q, size: 37, ...(cursor ? { cursor } : {}) }, outletId)
         seen.push(...got.items.map((item) => item.id))
         cursor = got.nextCursor
-        expect(++pages, `${path} ${JSON.stringify(q)}`).toBeLessThan(ROWS)
+        expect(++pages, walk).toBeLessThan(ROWS)
       } while (cursor)
-      const { outletId: _, ...filters } = q
-      expect(seen, `${path} ${JSON.stringify(q)}`).toEqual(expected(rows, filters))
+      expect(seen, walk).toEqual(expected(rows, q))
     }
   })
 })

@@ -23,7 +23,8 @@ beforeAll(async () => {
   const paid = await order(t, s.token, tray(1_000 * NAIRA))
   await pay(t, s, paid.reference, 1_000 * NAIRA)
   const partial = await order(t, s.token, { customer: { name: 'Ada Obi', phone: '08030000001' }, ...tray(1_000 * NAIRA) })
-  adaId = partial.customer.id
+  expect(partial.customer).not.toBeNull()
+  adaId = partial.customer!.id
   await pay(t, s, partial.reference, 401 * NAIRA)
   await order(t, s.token, { customerId: adaId, ...tray(700 * NAIRA) })
   // A partial refund: the order stays paid and counts as paid; only its amount counts as refunded.

@@ -40,7 +40,9 @@ describe('payments at once', () => {
     const s = await shop(t, { balance: 0 })
     for (let round = 0; round < 3; round++) {
       const first = await order(t, s.token, tray())
-      const second = await order(t, s.token, { ...tray(), customerId: first.customer.id })
+      // An order without a customer still gets one, anonymous, whom the next order and the payments share.
+      expect(first.customer).not.toBeNull()
+      const second = await order(t, s.token, { ...tray(), customerId: first.customer!.id })
       const results = await Promise.all([
         transferIn(t, s.wallets.main.accountNumber!, 1_000 * NAIRA, `For ${first.reference}`, payer({ name: `First ${round}` })),
         transferIn(t, s.wallets.main.accountNumber!, 1_000 * NAIRA, `For ${second.reference}`, payer({ name: `Second ${round}` })),
@@ -49,7 +51,7 @@ describe('payments at once', () => {
       expect((await orderData(t, s.token, first.reference)).status).toBe('paid')
       expect((await orderData(t, s.token, second.reference)).status).toBe('paid')
       // Whoever linked the customer named it; both orders show that name, not "Anonymous customer".
-      const [customer] = await t.db.select().from(customers).where(eq(customers.id, first.customer.id))
+      const [customer] = await t.db.select().from(customers).where(eq(customers.id, first.customer!.id))
       expect(customer!.isAnonymous).toBe(false)
       const rows = await t.db
         .select()

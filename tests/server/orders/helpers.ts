@@ -12,7 +12,7 @@ import { newSessionId } from '#server/money/ledger'
 import { signWebhookBody } from '#server/money/webhook-signature'
 
 import { form, image, makeProduct } from '../catalogue/helpers'
-import { call, callRaw, makeApp, type TestApp, unchecked } from '../harness'
+import { call, makeApp, type TestApp, unchecked } from '../harness'
 import { randomSerial, type Sender, sender } from '../money/helpers'
 
 /* Shared by the orders*.test.ts and refunds*.test.ts files: a shop with a product, orders, and customers paying them. */
@@ -46,11 +46,8 @@ export async function shop(t: TestApp, options: { balance?: number; units?: numb
 }
 
 export function postOrder(t: TestApp, token: string, body: unknown, options: { shareable?: boolean; key?: string } = {}) {
-  return callRaw(t.app, 'POST', options.shareable ? '/order/shareable' : '/order', {
-    token,
-    body,
-    headers: { 'idempotency-key': options.key ?? randomUUID() },
-  })
+  const headers = { 'idempotency-key': options.key ?? randomUUID() }
+  return call(t.app, options.shareable ? endpoints.createShareableOrder : endpoints.createOrder, { token, body: unchecked(body), headers })
 }
 
 /** Creates an order (201 expected) and answers its data. */
@@ -58,6 +55,12 @@ export async function order(t: TestApp, token: string, body: Record<string, unkn
   const res = await postOrder(t, token, body, options)
   expect(res.status, JSON.stringify(res.body)).toBe(201)
   return res.body.data
+}
+
+/** The code ending a shareable order's public URL; fails the test when the order has no public page. */
+export function publicCode(data: { publicUrl: string | null }): string {
+  expect(data.publicUrl).toMatch(/\/checkout\/[A-Za-z0-9]+$/)
+  return data.publicUrl!.split('/').at(-1)!
 }
 
 export const detail = (t: TestApp, token: string, reference: string) => call(t.app, endpoints.orderDetail, { token, query: { reference } })

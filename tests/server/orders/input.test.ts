@@ -71,6 +71,7 @@ describe('POST /order refuses what it cannot make, before writing anything', () 
 describe('another vendor’s ids are answered like ids that do not exist', () => {
   it('variant, customer, tax, delivery location, coupon and credit', async () => {
     const theirOrder = await order(t, other.token, { items: [custom] })
+    expect(theirOrder.customer).not.toBeNull()
     const theirTax = await makeTax(t, other.token, `VAT ${randomUUID().slice(0, 4)}`, 7.5)
     const theirDelivery = await makeDelivery(t, other.token, 500 * NAIRA)
     const theirCoupon = await makeCoupon(t, other.token, { couponCode: `THEIRS${randomUUID().slice(0, 4)}`, valueType: 'FLAT', value: 100 })
@@ -82,7 +83,7 @@ describe('another vendor’s ids are answered like ids that do not exist', () =>
     const pairs: [Record<string, unknown>, Record<string, unknown>][] = [
       [{ items: [{ variantId: other.small.id, quantity: 1 }] }, { items: [{ variantId: randomUUID(), quantity: 1 }] }],
       [
-        { items: [custom], customerId: theirOrder.customer.id },
+        { items: [custom], customerId: theirOrder.customer!.id },
         { items: [custom], customerId: randomUUID() },
       ],
       [

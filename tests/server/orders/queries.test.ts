@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto'
 import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { EndpointDef, QueryInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { orders } from '#server/db/sales-schema'
 
-import { call, callRaw, makeApp, type TestApp } from '../harness'
+import { call, makeApp, type TestApp } from '../harness'
 import { PIN } from '../money/helpers'
 import { countingDb } from '../query-count'
 import { NAIRA, order, pay, payer, postOrder, salesApp, type Shop, shop } from './helpers'
@@ -60,25 +61,32 @@ beforeAll(async () => {
 })
 
 /** The statements one request sends (the session lookup included). */
-async function statementsFor(path: string, query: Record<string, string>): Promise<number> {
+async function statementsFor<E extends EndpointDef>(endpoint: E, query: QueryInput<E>): Promise<number> {
   // Each request pays its session lookup, as the first of a session's window does (decision 098).
   countingApp.deps.sessionCache.clear()
   counted.statements.length = 0
-  const res = await callRaw(countingApp.app, 'GET', path, { token: s.token, query })
+  const res = await call(countingApp.app, endpoint, { token: s.token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   return counted.statements.length
 }
 
+/** [a list's path, its filters, the list]: the filters checked against the list's query. */
+const listOf = <E extends EndpointDef>(endpoint: E, query: QueryInput<E>): [string, object, EndpointDef] => [
+  endpoint.path,
+  query as object,
+  endpoint,
+]
+
 describe('lists cost a fixed number of queries, whatever the page holds', () => {
   it.each([
-    ['/order', {}],
-    ['/order', { kind: 'invoice' }],
-    ['/order/shareable', {}],
-    ['/vendor/customers', {}],
-    ['/dispute', {}],
-  ])('%s %o', async (path, query) => {
-    const one = await statementsFor(path, { ...query, size: '1' })
-    const page = await statementsFor(path, { ...query, size: '20' })
+    listOf(endpoints.listOrders, {}),
+    listOf(endpoints.listOrders, { kind: 'invoice' }),
+    listOf(endpoints.listShareableOrders, {}),
+    listOf(endpoints.listCustomers, {}),
+    listOf(endpoints.listDisputes, {}),
+  ])('%s %o', async (_path, query, endpoint) => {
+    const one = await statementsFor(endpoint, { ...query, size: 1 })
+    const page = await statementsFor(endpoint, { ...query, size: 20 })
     expect(page).toBe(one)
     expect(page).toBeLessThanOrEqual(4)
   })
@@ -88,10 +96,10 @@ describe('lists cost a fixed number of queries, whatever the page holds', () => 
     // Paid and partly refunded (it stays paid, decision 089): payments, refunds and timeline all have rows.
     const paid = rows.find((row) => row.amountRefunded > 0)!
     const unpaid = rows.find((row) => row.status === 'pending')!
-    expect(await statementsFor('/order/single', { reference: paid.reference })).toBe(
-      await statementsFor('/order/single', { reference: unpaid.reference }),
+    expect(await statementsFor(endpoints.orderDetail, { reference: paid.reference })).toBe(
+      await statementsFor(endpoints.orderDetail, { reference: unpaid.reference }),
     )
-    expect(await statementsFor('/vendor/customer/info', { customerId: paid.customerId! })).toBeLessThanOrEqual(4)
+    expect(await statementsFor(endpoints.customerInfo, { customerId: paid.customerId! })).toBeLessThanOrEqual(4)
   })
 })
 

@@ -10,7 +10,7 @@ import { RECOVER_AFTER_MS, recoverPendingTransfers } from '#server/money/transfe
 
 import { call, type TestApp, unchecked } from '../harness'
 import { balances, expectLedgerConsistent, PIN } from '../money/helpers'
-import { NAIRA, order, orderData, pay, type Payer, payer, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
+import { NAIRA, order, orderData, pay, type Payer, payer, publicCode, salesApp, type Shop, shop, transferIn, unitsOf } from './helpers'
 
 /*
  * PUT /order: the money goes back by bank transfer to the account that paid, through the ledger (debit + fee,
@@ -126,7 +126,7 @@ describe('PUT /order refunds', () => {
     const s = await shop(t, { balance: 1_000 * NAIRA })
     const data = await order(t, s.token, { items: [{ variantId: s.small.id, quantity: 2 }] }, { shareable: true })
     await pay(t, s, data.reference, 2_000 * NAIRA)
-    const code = data.publicUrl.split('/').at(-1)
+    const code = publicCode(data)
     const page = () => call(t.app, endpoints.publicOrder, { query: { code } }).then((res) => res.body.data)
     await refund(s, { reference: data.reference, amount: 500 * NAIRA })
     expect(await page()).toMatchObject({ status: 'paid', amountPaid: 2_000 * NAIRA, amountDue: 0, amountRefunded: 500 * NAIRA })

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 
 import { endpoints } from '#contract/index'
 
-import { call, type TestApp } from '../harness'
+import { call, prepare, type TestApp } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import {
   type CreatedOutlet,
@@ -53,40 +53,41 @@ beforeAll(async () => {
   outsider = await staff(t, o, ['VENDOR_OUTLETS'])
 })
 
-/** Every read of one outlet, as [path, query]. */
-const reads = (outlet: CreatedOutlet, transactionId: string): [string, Record<string, string>][] => [
-  ['/outlet/single', { outletId: outlet.id }],
-  ['/outlet/wallet/balance', { outletId: outlet.id }],
-  ['/outlet/wallet/details', { outletId: outlet.id }],
-  ['/transaction/outlet', { outletId: outlet.id }],
-  ['/transaction/outlet/single', { outletId: outlet.id, id: transactionId }],
-  ['/outlet/members', { outletId: outlet.id }],
+/** Every read of one outlet. */
+const reads = (outlet: CreatedOutlet, transactionId: string) => [
+  prepare(endpoints.outletDetail, { query: { outletId: outlet.id } }),
+  prepare(endpoints.outletWalletBalance, { query: { outletId: outlet.id } }),
+  prepare(endpoints.outletWalletDetails, { query: { outletId: outlet.id } }),
+  prepare(endpoints.outletTransactions, { query: { outletId: outlet.id } }),
+  prepare(endpoints.outletTransactionDetail, { query: { outletId: outlet.id, id: transactionId } }),
+  prepare(endpoints.listOutletMembers, { query: { outletId: outlet.id } }),
 ]
 
-const listed = async (token: string) => (await get(t, token, '/outlet')).body.data.items.map((item: { name: string }) => item.name).sort()
+const listed = async (token: string) =>
+  (await get(t, token, endpoints.listOutlets)).body.data.items.map((item: { name: string }) => item.name).sort()
 
 describe('a member of outlet A with VENDOR_OUTLETS only', () => {
   it('sees A and reads all of it', async () => {
     expect(await listed(cashier.token)).toEqual(['Lekki'])
-    for (const [path, query] of reads(a, creditOfA)) expect((await get(t, cashier.token, path, query)).status, path).toBe(200)
-    expect((await get(t, cashier.token, '/outlet/wallet/balance', { outletId: a.id })).body.data.balance).toBe(2_000 * NAIRA)
+    for (const read of reads(a, creditOfA)) expect((await read.send(t.app, { token: cashier.token })).status, read.label).toBe(200)
+    expect((await get(t, cashier.token, endpoints.outletWalletBalance, { outletId: a.id })).body.data.balance).toBe(2_000 * NAIRA)
   })
 
   it("gets 404 Outlet not found for B's details, balance, account, transactions and members", async () => {
-    for (const [path, query] of reads(b, creditOfB)) {
-      const res = await get(t, cashier.token, path, query)
-      expect(res.status, path).toBe(404)
-      expect(res.body, path).toEqual(NOT_FOUND)
+    for (const read of reads(b, creditOfB)) {
+      const res = await read.send(t.app, { token: cashier.token })
+      expect(res.status, read.label).toBe(404)
+      expect(res.body, read.label).toEqual(NOT_FOUND)
     }
     // B's transaction through A's id is not A's transaction.
-    const res = await get(t, cashier.token, '/transaction/outlet/single', { outletId: a.id, id: creditOfB })
+    const res = await get(t, cashier.token, endpoints.outletTransactionDetail, { outletId: a.id, id: creditOfB })
     expect(res.body).toEqual({ message: 'Transaction not found', code: 'NOT_FOUND' })
   })
 
   it('cannot read the main wallet', async () => {
-    for (const path of ['/vendor/wallet/balance', '/vendor/wallet/details', '/transaction']) {
-      const res = await get(t, cashier.token, path)
-      expect(res.status, path).toBe(403)
+    for (const endpoint of [endpoints.walletBalance, endpoints.walletDetails, endpoints.listTransactions]) {
+      const res = await get(t, cashier.token, endpoint)
+      expect(res.status, endpoint.path).toBe(403)
       expect(res.body).toEqual(FORBIDDEN)
     }
   })
@@ -118,22 +119,22 @@ describe('a member of outlet A with VENDOR_OUTLETS only', () => {
 describe('who sees every outlet', () => {
   it('a VENDOR_TEAM member of no outlet sees and reads both', async () => {
     expect(await listed(manager.token)).toEqual(['Ikeja', 'Lekki'])
-    for (const [path, query] of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
-      expect((await get(t, manager.token, path, query)).status, path).toBe(200)
+    for (const read of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
+      expect((await read.send(t.app, { token: manager.token })).status, read.label).toBe(200)
     }
   })
 
   it('the owner sees and reads both', async () => {
     expect(await listed(o.token)).toEqual(['Ikeja', 'Lekki'])
-    for (const [path, query] of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
-      expect((await get(t, o.token, path, query)).status, path).toBe(200)
+    for (const read of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
+      expect((await read.send(t.app, { token: o.token })).status, read.label).toBe(200)
     }
   })
 
   it('a member of no outlet without VENDOR_TEAM sees an empty list and 404 for both', async () => {
-    expect((await get(t, outsider.token, '/outlet')).body.data).toEqual({ items: [], page: 1, size: 20, total: 0 })
-    for (const [path, query] of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
-      expect((await get(t, outsider.token, path, query)).body, path).toEqual(NOT_FOUND)
+    expect((await get(t, outsider.token, endpoints.listOutlets)).body.data).toEqual({ items: [], page: 1, size: 20, total: 0 })
+    for (const read of [...reads(a, creditOfA), ...reads(b, creditOfB)]) {
+      expect((await read.send(t.app, { token: outsider.token })).body, read.label).toEqual(NOT_FOUND)
     }
   })
 
@@ -155,19 +156,19 @@ describe('an inactive outlet', () => {
     expect(off.body.data.status).toBe('inactive')
 
     // The member still sees that it exists, and that it is inactive.
-    expect((await get(t, member.token, '/outlet')).body.data.items).toMatchObject([{ id: outlet.id, status: 'inactive' }])
-    expect((await get(t, member.token, '/outlet/single', { outletId: outlet.id })).status).toBe(200)
-    for (const [path, query] of reads(outlet, credit).slice(1)) {
-      const res = await get(t, member.token, path, query)
-      expect(res.status, path).toBe(403)
-      expect(res.body, path).toEqual(INACTIVE)
+    expect((await get(t, member.token, endpoints.listOutlets)).body.data.items).toMatchObject([{ id: outlet.id, status: 'inactive' }])
+    expect((await get(t, member.token, endpoints.outletDetail, { outletId: outlet.id })).status).toBe(200)
+    for (const read of reads(outlet, credit).slice(1)) {
+      const res = await read.send(t.app, { token: member.token })
+      expect(res.status, read.label).toBe(403)
+      expect(res.body, read.label).toEqual(INACTIVE)
     }
     expect((await toMain(t, member.token, { outletId: outlet.id, amount: 100 })).body).toEqual(INACTIVE)
     expect((await fund(t, member.token, { outletId: outlet.id, amount: 100 })).body).toEqual(INACTIVE)
 
     // They can still read it and empty it into the main wallet, but not put money in.
     for (const token of [o2.token, lead.token]) {
-      for (const [path, query] of reads(outlet, credit)) expect((await get(t, token, path, query)).status, path).toBe(200)
+      for (const read of reads(outlet, credit)) expect((await read.send(t.app, { token })).status, read.label).toBe(200)
       expect((await toMain(t, token, { outletId: outlet.id, amount: 100 })).status).toBe(201)
       expect((await fund(t, token, { outletId: outlet.id, amount: 100 })).status).toBe(409)
     }

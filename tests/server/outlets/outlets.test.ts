@@ -5,7 +5,7 @@ import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { outlets, transactions, wallets } from '#server/db/schema'
 
-import { call, type TestApp, unchecked } from '../harness'
+import { call, prepare, type Prepared, type TestApp, unchecked } from '../harness'
 import { expectLedgerConsistent } from '../money/helpers'
 import { creditOutlet, fund, get, makeOutlet, outletsApp, owner } from './helpers'
 
@@ -48,13 +48,13 @@ describe('POST /outlet', () => {
       bankName: 'Providus Bank',
       balance: 0,
     })
-    const details = await get(t, o.token, '/outlet/wallet/details', { outletId: res.body.data.id })
+    const details = await get(t, o.token, endpoints.outletWalletDetails, { outletId: res.body.data.id })
     expect(details.body.data).toEqual({
       bankName: 'Providus Bank',
       accountNumber: wallet!.accountNumber,
       accountName: `${o.vendor.name} - Lekki`,
     })
-    const balance = await get(t, o.token, '/outlet/wallet/balance', { outletId: res.body.data.id })
+    const balance = await get(t, o.token, endpoints.outletWalletBalance, { outletId: res.body.data.id })
     expect(balance.body.data).toEqual({ balance: 0, currency: 'NGN' })
   })
 
@@ -116,40 +116,40 @@ describe('GET /outlet and /outlet/single', () => {
       made.push(await makeOutlet(t, o.token, { name, address }))
     }
     await creditOutlet(t, made[0]!, 5_000_00)
-    const all = await get(t, o.token, '/outlet')
+    const all = await get(t, o.token, endpoints.listOutlets)
     expect(all.body.data).toMatchObject({ page: 1, size: 20, total: 4 })
     expect(all.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Ajah 50%', 'Yaba', 'Ikeja', 'Lekki'])
     expect(all.body.data.items[3]).toMatchObject({ balance: 5_000_00, accountNumber: made[0]!.accountNumber, memberCount: 0 })
 
-    const page2 = await get(t, o.token, '/outlet', { page: '2', size: '3' })
+    const page2 = await get(t, o.token, endpoints.listOutlets, { page: '2', size: '3' })
     expect(page2.body.data).toMatchObject({ page: 2, size: 3, total: 4 })
     expect(page2.body.data.items.map((item: { name: string }) => item.name)).toEqual(['Lekki'])
 
     const names = async (search: string) =>
-      (await get(t, o.token, '/outlet', { search })).body.data.items.map((item: { name: string }) => item.name)
+      (await get(t, o.token, endpoints.listOutlets, { search })).body.data.items.map((item: { name: string }) => item.name)
     expect(await names('lek')).toEqual(['Lekki'])
     expect(await names('ALLEN')).toEqual(['Ikeja'])
     expect(await names('way')).toEqual(['Yaba', 'Lekki'])
     // % is a character, not a wildcard.
     expect(await names('50%')).toEqual(['Ajah 50%'])
     expect(await names('%')).toEqual(['Ajah 50%'])
-    expect((await get(t, o.token, '/outlet', { search: 'nowhere' })).body.data).toMatchObject({ items: [], total: 0 })
+    expect((await get(t, o.token, endpoints.listOutlets, { search: 'nowhere' })).body.data).toMatchObject({ items: [], total: 0 })
 
-    const single = await get(t, o.token, '/outlet/single', { outletId: made[0]!.id })
+    const single = await get(t, o.token, endpoints.outletDetail, { outletId: made[0]!.id })
     expect(single.body.data).toMatchObject({ id: made[0]!.id, name: 'Lekki', balance: 5_000_00 })
   })
 
   it('says when the outlet wallet last moved money, for its page to open on a range with data (issue 22)', async () => {
     const o = await owner(t, 10_000_00)
     const [quiet, busy] = [await makeOutlet(t, o.token, { name: 'Quiet' }), await makeOutlet(t, o.token, { name: 'Busy' })]
-    const lastOf = async (outletId: string) => (await get(t, o.token, '/outlet/single', { outletId })).body.data.lastTransactionAt
+    const lastOf = async (outletId: string) => (await get(t, o.token, endpoints.outletDetail, { outletId })).body.data.lastTransactionAt
     expect(await lastOf(quiet.id)).toBeNull()
     await creditOutlet(t, busy, 2_000_00)
     const funded = await fund(t, o.token, { outletId: busy.id, amount: 1_000_00 })
     expect(funded.status, JSON.stringify(funded.body)).toBe(201)
     // The newest row of the outlet's own wallet (of the bank credit and the transfer's credit).
     const rows: { createdAt: string; narration: string | null; internalTransfer: unknown }[] = (
-      await get(t, o.token, '/transaction/outlet', { outletId: busy.id })
+      await get(t, o.token, endpoints.outletTransactions, { outletId: busy.id })
     ).body.data.items
     expect(rows).toHaveLength(2)
     const newest = rows
@@ -157,7 +157,7 @@ describe('GET /outlet and /outlet/single', () => {
       .sort()
       .at(-1)
     expect(await lastOf(busy.id)).toBe(newest)
-    const listed = (await get(t, o.token, '/outlet')).body.data.items as { name: string; lastTransactionAt: string | null }[]
+    const listed = (await get(t, o.token, endpoints.listOutlets)).body.data.items as { name: string; lastTransactionAt: string | null }[]
     expect(Object.fromEntries(listed.map((item) => [item.name, item.lastTransactionAt]))).toEqual({ Busy: newest, Quiet: null })
     // Money from a bank is no own transfer: it names no counterparty.
     expect(rows.find((row) => row.narration === 'Walk-in payment')).toMatchObject({ internalTransfer: null })
@@ -170,9 +170,16 @@ describe('GET /outlet and /outlet/single', () => {
     const mine = await owner(t)
     const theirs = await makeOutlet(t, (await owner(t)).token)
     for (const outletId of [theirs.id, 'no-such-outlet']) {
-      for (const path of ['/outlet/single', '/outlet/wallet/details', '/outlet/wallet/balance', '/transaction/outlet', '/outlet/members']) {
-        const res = await get(t, mine.token, path, { outletId })
-        expect(res.status, path).toBe(404)
+      const reads = [
+        endpoints.outletDetail,
+        endpoints.outletWalletDetails,
+        endpoints.outletWalletBalance,
+        endpoints.outletTransactions,
+        endpoints.listOutletMembers,
+      ]
+      for (const endpoint of reads) {
+        const res = await get(t, mine.token, endpoint, { outletId })
+        expect(res.status, endpoint.path).toBe(404)
         expect(res.body).toEqual({ message: 'Outlet not found', code: 'NOT_FOUND' })
       }
     }
@@ -183,18 +190,18 @@ describe('GET /outlet and /outlet/single', () => {
 
   it('bad input is a 422 naming the field', async () => {
     const o = await owner(t)
-    const cases: [string, Record<string, string>, string][] = [
-      ['/outlet', { page: '0' }, 'page: must be at least 1'],
-      ['/outlet', { size: 'lots' }, 'size: must be a whole number'],
-      ['/outlet', { search: 'x'.repeat(101) }, 'search: is too long'],
-      ['/outlet', { search: 'a\0b' }, 'search: must not contain a NUL character'],
-      ['/outlet/single', {}, 'outletId: is required'],
-      ['/outlet/wallet/balance', { outletId: 'x'.repeat(65) }, 'outletId: is too long'],
-      ['/outlet/wallet/details', { outletId: '\0' }, 'outletId: must not contain a NUL character'],
+    const cases: [Prepared, string][] = [
+      [prepare(endpoints.listOutlets, { query: { page: '0' } }), 'page: must be at least 1'],
+      [prepare(endpoints.listOutlets, { query: { size: 'lots' } }), 'size: must be a whole number'],
+      [prepare(endpoints.listOutlets, { query: { search: 'x'.repeat(101) } }), 'search: is too long'],
+      [prepare(endpoints.listOutlets, { query: { search: 'a\0b' } }), 'search: must not contain a NUL character'],
+      [prepare(endpoints.outletDetail, { query: unchecked({}) }), 'outletId: is required'],
+      [prepare(endpoints.outletWalletBalance, { query: { outletId: 'x'.repeat(65) } }), 'outletId: is too long'],
+      [prepare(endpoints.outletWalletDetails, { query: { outletId: '\0' } }), 'outletId: must not contain a NUL character'],
     ]
-    for (const [path, query, message] of cases) {
-      const res = await get(t, o.token, path, query)
-      expect(res.status, path).toBe(422)
+    for (const [request, message] of cases) {
+      const res = await request.send(t.app, { token: o.token })
+      expect(res.status, request.label).toBe(422)
       expect(res.body.message).toBe(message)
     }
   })
@@ -208,7 +215,7 @@ describe('PUT /outlet/status', () => {
     const off = await put({ outletId: outlet.id, status: 'inactive' })
     expect(off.status).toBe(200)
     expect(off.body).toMatchObject({ message: 'Outlet deactivated', data: { id: outlet.id, status: 'inactive' } })
-    expect((await get(t, o.token, '/outlet/single', { outletId: outlet.id })).body.data.status).toBe('inactive')
+    expect((await get(t, o.token, endpoints.outletDetail, { outletId: outlet.id })).body.data.status).toBe('inactive')
     const on = await put({ outletId: outlet.id, status: 'active' })
     expect(on.body).toMatchObject({ message: 'Outlet activated', data: { status: 'active' } })
     expect((await put(unchecked({ outletId: outlet.id, status: 'closed' }))).body.message).toBe('status: must be active or inactive')
@@ -224,16 +231,16 @@ describe("bank transfers into an outlet's account", () => {
     await call(t.app, endpoints.setOutletStatus, { token: o.token, body: { outletId: outlet.id, status: 'inactive' } })
     const second = await creditOutlet(t, outlet, 2_500_00, 'Arrived after closing')
 
-    expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(10_000_00)
-    expect((await get(t, o.token, '/vendor/wallet/balance')).body.data.balance).toBe(1_000_00)
-    const list = await get(t, o.token, '/transaction/outlet', { outletId: outlet.id })
+    expect((await get(t, o.token, endpoints.outletWalletBalance, { outletId: outlet.id })).body.data.balance).toBe(10_000_00)
+    expect((await get(t, o.token, endpoints.walletBalance)).body.data.balance).toBe(1_000_00)
+    const list = await get(t, o.token, endpoints.outletTransactions, { outletId: outlet.id })
     expect(list.body.data.total).toBe(2)
     expect(list.body.data.items.map((row: { id: string }) => row.id).sort()).toEqual([first, second].sort())
     expect(list.body.data.items[0]).toMatchObject({ type: 'credit', status: 'success', outletId: outlet.id, isOffline: true })
     const [row] = await t.db.select().from(transactions).where(eq(transactions.id, first))
     expect(row).toMatchObject({ walletId: outlet.walletId, beneficiaryAccountName: `${o.vendor.name} - Lekki` })
     // Not in the main wallet's list.
-    const main = await get(t, o.token, '/transaction')
+    const main = await get(t, o.token, endpoints.listTransactions)
     expect(main.body.data.items.map((item: { id: string }) => item.id)).not.toContain(first)
     await expectLedgerConsistent(t.db, o.vendor.id)
   })

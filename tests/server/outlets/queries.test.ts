@@ -1,8 +1,10 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 
+import type { QueryInput } from '#contract/endpoint'
+import { endpoints } from '#contract/index'
 import { outletMembers } from '#server/db/team-schema'
 
-import { callRaw, createMember, makeApp, type TestApp } from '../harness'
+import { call, createMember, makeApp, type TestApp } from '../harness'
 import { countingDb } from '../query-count'
 import { invite } from '../team/helpers'
 import { type CreatedOutlet, fund, makeOutlet, outletsApp, type Owner, owner, type Staff, staff } from './helpers'
@@ -48,32 +50,43 @@ beforeAll(async () => {
 })
 
 /** The statements one request sends (the session lookup included), checking the page really is full. */
-async function statementsFor(token: string, path: string, query: Record<string, string>): Promise<number> {
+type List =
+  typeof endpoints.listOutlets | typeof endpoints.listOutletMembers | typeof endpoints.outletTransactions | typeof endpoints.listMembers
+
+async function statementsFor(token: string, endpoint: List, query: { size: number }): Promise<number> {
   // Each request pays its session lookup, as the first of a session's window does (decision 098).
   countingApp.deps.sessionCache.clear()
   counted.statements.length = 0
-  const res = await callRaw(countingApp.app, 'GET', path, { token, query })
+  const res = await call(countingApp.app, endpoint, { token, query })
   expect(res.status, JSON.stringify(res.body)).toBe(200)
   expect(res.body.data.items.length).toBe(Math.min(Number(query.size), res.body.data.total))
   return counted.statements.length
 }
 
+/** [who asks, the list's path, its scope, its filters, the list]: the filters checked against the list's query. */
+const row = <E extends List>(
+  who: string,
+  endpoint: E,
+  scope: string,
+  query: Omit<QueryInput<E>, 'outletId'>,
+): [string, string, string, object, List] => [who, endpoint.path, scope, query, endpoint]
+
 describe('lists cost a fixed number of queries, whatever the page holds', () => {
   // 'of the outlet': the list of one outlet (its id added to the query).
-  it.each<[string, string, string, Record<string, string>]>([
-    ['the owner', '/outlet', 'of the vendor', {}],
-    ['a cashier of many outlets', '/outlet', 'of the vendor', {}],
-    ['the owner', '/outlet', 'of the vendor', { search: 'Branch' }],
-    ['the owner', '/outlet/members', 'of the outlet', {}],
-    ['a cashier of many outlets', '/outlet/members', 'of the outlet', {}],
-    ['the owner', '/transaction/outlet', 'of the outlet', {}],
-    ['the owner', '/transaction/outlet', 'of the outlet', { type: 'credit' }],
-    ['the owner', '/user/members', 'of the vendor', {}],
-  ])('%s: GET %s %s %o', async (who, path, scope, query) => {
+  it.each([
+    row('the owner', endpoints.listOutlets, 'of the vendor', {}),
+    row('a cashier of many outlets', endpoints.listOutlets, 'of the vendor', {}),
+    row('the owner', endpoints.listOutlets, 'of the vendor', { search: 'Branch' }),
+    row('the owner', endpoints.listOutletMembers, 'of the outlet', {}),
+    row('a cashier of many outlets', endpoints.listOutletMembers, 'of the outlet', {}),
+    row('the owner', endpoints.outletTransactions, 'of the outlet', {}),
+    row('the owner', endpoints.outletTransactions, 'of the outlet', { type: 'credit' }),
+    row('the owner', endpoints.listMembers, 'of the vendor', {}),
+  ])('%s: GET %s %s %o', async (who, _path, scope, query, endpoint) => {
     const token = who === 'the owner' ? o.token : cashier.token
     const scoped = scope === 'of the outlet' ? { ...query, outletId: outlet.id } : query
-    const one = await statementsFor(token, path, { ...scoped, size: '1' })
-    const page = await statementsFor(token, path, { ...scoped, size: '20' })
+    const one = await statementsFor(token, endpoint, { ...scoped, size: 1 })
+    const page = await statementsFor(token, endpoint, { ...scoped, size: 20 })
     expect(page).toBe(one)
     expect(page).toBeLessThanOrEqual(4)
   })

@@ -83,24 +83,24 @@ describe('POST /outlet/wallet/fund (main → outlet)', () => {
     await expectLedgerConsistent(t.db, o.vendor.id)
 
     // Each wallet's list shows its own side; the outlet's single transaction reads back.
-    const outletList = await get(t, o.token, '/transaction/outlet', { outletId: outlet.id })
+    const outletList = await get(t, o.token, endpoints.outletTransactions, { outletId: outlet.id })
     expect(outletList.body.data.items.map((row: { id: string }) => row.id)).toEqual([res.body.data.transaction.id])
-    const mainList = await get(t, o.token, '/transaction')
+    const mainList = await get(t, o.token, endpoints.listTransactions)
     expect(mainList.body.data.total).toBe(2)
     expect(mainList.body.data.items.find((row: { id: string }) => row.id === main!.id)).toMatchObject({
       type: 'debit',
       narration: 'Float for Saturday',
       internalTransfer: { counterparty: 'outlet', outletId: outlet.id, outletName: 'Lekki' },
     })
-    expect((await get(t, o.token, '/transaction/single', { id: main!.id })).body.data.internalTransfer).toEqual({
+    expect((await get(t, o.token, endpoints.transactionDetail, { id: main!.id })).body.data.internalTransfer).toEqual({
       counterparty: 'outlet',
       outletId: outlet.id,
       outletName: 'Lekki',
     })
-    const single = await get(t, o.token, '/transaction/outlet/single', { outletId: outlet.id, id: res.body.data.transaction.id })
+    const single = await get(t, o.token, endpoints.outletTransactionDetail, { outletId: outlet.id, id: res.body.data.transaction.id })
     expect(single.body.data).toEqual(res.body.data.transaction)
     // The main side is not an outlet transaction of this outlet.
-    expect((await get(t, o.token, '/transaction/outlet/single', { outletId: outlet.id, id: main!.id })).status).toBe(404)
+    expect((await get(t, o.token, endpoints.outletTransactionDetail, { outletId: outlet.id, id: main!.id })).status).toBe(404)
   })
 
   it('without a narration has none, and still names its other side', async () => {
@@ -253,10 +253,10 @@ describe('an inactive outlet', () => {
       code: 'OUTLET_INACTIVE',
     })
     // The owner can still read it, and move what bank credits left there to the main wallet.
-    expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(1_000 * NAIRA)
-    expect((await get(t, o.token, '/transaction/outlet', { outletId: outlet.id })).body.data.total).toBe(1)
+    expect((await get(t, o.token, endpoints.outletWalletBalance, { outletId: outlet.id })).body.data.balance).toBe(1_000 * NAIRA)
+    expect((await get(t, o.token, endpoints.outletTransactions, { outletId: outlet.id })).body.data.total).toBe(1)
     expect((await toMain(t, o.token, { outletId: outlet.id, amount: 400 * NAIRA })).status).toBe(201)
-    expect((await get(t, o.token, '/outlet/wallet/balance', { outletId: outlet.id })).body.data.balance).toBe(600 * NAIRA)
+    expect((await get(t, o.token, endpoints.outletWalletBalance, { outletId: outlet.id })).body.data.balance).toBe(600 * NAIRA)
     await status('active')
     expect((await fund(t, o.token, { outletId: outlet.id, amount: 100 * NAIRA })).status).toBe(201)
     expect((await toMain(t, o.token, { outletId: outlet.id, amount: 700 * NAIRA })).status).toBe(201)

@@ -109,7 +109,7 @@ describe('every contract endpoint', () => {
 
   it('and a signed-in call, its OPTIONS and HEAD too', async () => {
     const s = await seller(t)
-    expectSecure(await t.app.request('/api/user/me', { headers: { authorization: `Bearer ${s.token}` } }), 'GET /user/me')
+    expectSecure(await call(t.app, endpoints.me, { token: s.token }), 'GET /user/me')
     expectSecure(await t.app.request('/api/user/me', { method: 'OPTIONS' }), 'OPTIONS /user/me')
     expectSecure(await t.app.request('/api/user/me', { method: 'HEAD' }), 'HEAD /user/me')
   })

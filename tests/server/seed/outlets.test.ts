@@ -31,21 +31,22 @@ beforeAll(async () => {
 
 describe('seedOutlets', () => {
   it('opens Lekki and Ikeja with their own accounts, credits and a transfer each way; the main wallet keeps ₦1,625,329.00', async () => {
-    const list = await get(t, ownerToken, '/outlet')
+    const list = await get(t, ownerToken, endpoints.listOutlets)
     expect(list.body.data.items).toMatchObject([
       { name: 'Ikeja', address: '27 Allen Avenue, Ikeja, Lagos', status: 'active', balance: 91_500_00, memberCount: 1 },
       { name: 'Lekki', address: '14 Admiralty Way, Lekki Phase 1, Lagos', status: 'active', balance: 85_500_00, memberCount: 2 },
     ])
-    expect((await get(t, ownerToken, '/vendor/wallet/balance')).body.data.balance).toBe(162_532_900)
-    const [lekki, ikeja] = [list.body.data.items[1], list.body.data.items[0]]
-    const details = await get(t, ownerToken, '/outlet/wallet/details', { outletId: lekki.id })
+    expect((await get(t, ownerToken, endpoints.walletBalance)).body.data.balance).toBe(162_532_900)
+    // Both are there: the list matched above.
+    const [lekki, ikeja] = [list.body.data.items[1]!, list.body.data.items[0]!]
+    const details = await get(t, ownerToken, endpoints.outletWalletDetails, { outletId: lekki.id })
     expect(details.body.data).toEqual({
       bankName: 'Providus Bank',
       accountName: 'Mama Put Kitchen - Lekki',
       accountNumber: lekki.accountNumber,
     })
 
-    const lekkiRows = (await get(t, ownerToken, '/transaction/outlet', { outletId: lekki.id })).body.data
+    const lekkiRows = (await get(t, ownerToken, endpoints.outletTransactions, { outletId: lekki.id })).body.data
     expect(lekkiRows.total).toBe(4)
     expect(lekkiRows.items.filter((row: { type: string }) => row.type === 'debit')).toMatchObject([
       {
@@ -55,7 +56,7 @@ describe('seedOutlets', () => {
         beneficiaryAccountName: 'Mama Put Kitchen',
       },
     ])
-    const ikejaRows = (await get(t, ownerToken, '/transaction/outlet', { outletId: ikeja.id })).body.data
+    const ikejaRows = (await get(t, ownerToken, endpoints.outletTransactions, { outletId: ikeja.id })).body.data
     expect(ikejaRows.items[0]).toMatchObject({
       type: 'credit',
       narration: 'Float for the weekend',
@@ -89,12 +90,12 @@ describe('seedOutlets', () => {
     expect(DEMO_MEMBERS.map((m) => m.email)).toEqual(['cashier@vendor.test', 'manager@vendor.test'])
     const names = async (email: string) => {
       const token = await login(t.app, email, DEMO_MEMBER_PASSWORD)
-      return (await get(t, token, '/outlet')).body.data.items.map((item: { name: string }) => item.name)
+      return (await get(t, token, endpoints.listOutlets)).body.data.items.map((item: { name: string }) => item.name)
     }
     expect(await names('cashier@vendor.test')).toEqual(['Lekki'])
     expect(await names('manager@vendor.test')).toEqual(['Ikeja', 'Lekki'])
     const cashier = await login(t.app, 'cashier@vendor.test', DEMO_MEMBER_PASSWORD)
-    expect((await get(t, cashier, '/vendor/wallet/balance')).status).toBe(403)
+    expect((await get(t, cashier, endpoints.walletBalance)).status).toBe(403)
     // Refunds are granted on purpose (decision 086): neither demo member can send money back from the main wallet.
     expect(DEMO_MEMBERS.flatMap((m) => m.permissions)).not.toContain('VENDOR_REFUNDS')
     for (const email of ['cashier@vendor.test', 'manager@vendor.test']) {

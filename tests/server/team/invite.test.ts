@@ -3,7 +3,18 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 
-import { call, callRaw, createVendor, login, makeApp, type TestApp, type TestVendor, unchecked, uniqueEmail } from '../harness'
+import {
+  call,
+  createVendor,
+  login,
+  makeApp,
+  prepare,
+  type Prepared,
+  type TestApp,
+  type TestVendor,
+  unchecked,
+  uniqueEmail,
+} from '../harness'
 import { accept, details, invite } from './helpers'
 
 let t: TestApp
@@ -162,21 +173,15 @@ describe('the public invite calls are rate limited per IP', () => {
   it('429 after the limit, for details and accept alike', async () => {
     const app = await makeApp()
     const ip = '10.66.0.1'
-    const statuses = async (path: string, method: string, n: number) => {
+    const statuses = async (request: Prepared, n: number) => {
       const seen: number[] = []
-      for (let i = 0; i < n; i++) {
-        const options =
-          method === 'GET'
-            ? { query: { inviteCode: 'z'.repeat(43) }, ip }
-            : { body: { inviteCode: 'z'.repeat(43), password: 'password-1' }, ip }
-        seen.push((await callRaw(app.app, method, path, options)).status)
-      }
+      for (let i = 0; i < n; i++) seen.push((await request.send(app.app, { ip })).status)
       return seen
     }
-    const looks = await statuses('/invite/details', 'GET', 31)
+    const looks = await statuses(prepare(endpoints.inviteDetails, { query: { inviteCode: 'z'.repeat(43) } }), 31)
     expect(looks.slice(0, 30).every((s) => s === 404)).toBe(true)
     expect(looks[30]).toBe(429)
-    const tries = await statuses('/invite/accept', 'POST', 21)
+    const tries = await statuses(prepare(endpoints.acceptInvite, { body: { inviteCode: 'z'.repeat(43), password: 'password-1' } }), 21)
     expect(tries.slice(0, 20).every((s) => s === 404)).toBe(true)
     expect(tries[20]).toBe(429)
   })
