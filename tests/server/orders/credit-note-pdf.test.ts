@@ -9,7 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { endpoints } from '#contract/index'
 import { creditedTaxes } from '#server/orders/credit-notes'
 
-import { authed, call, createMember, type TestApp, unchecked } from '../harness'
+import { call, createMember, download, type TestApp, unchecked } from '../harness'
 import { PIN, tokenFor } from '../money/helpers'
 import { makeTax, NAIRA, order, pay, salesApp, type Shop, shop, withBusiness } from './helpers'
 
@@ -34,12 +34,14 @@ beforeAll(async () => {
   await withBusiness(t, s)
   const vat = await makeTax(t, s.token, 'VAT', 7.5)
   // 2 × ₦1,000 + VAT 7.5% = ₦2,150.
-  invoice = await order(t, s.token, {
+  const made = await order(t, s.token, {
     kind: 'invoice',
     items: [{ variantId: s.small.id, quantity: 2 }],
     taxIds: [vat],
     customer: { name: 'Aisha Bello' },
   })
+  expect(made.invoiceNumber).not.toBeNull()
+  invoice = { reference: made.reference, invoiceNumber: made.invoiceNumber! }
   await pay(t, s, invoice.reference, 2_150 * NAIRA)
   expect((await refund(invoice.reference, 500 * NAIRA, 'Two plates came cold')).status).toBe(200)
   expect((await refund(invoice.reference, 1_650 * NAIRA)).status).toBe(200)
@@ -55,8 +57,7 @@ function refund(reference: string, amount: number, narration?: string) {
   })
 }
 
-const get = (number: string, token = s.token) =>
-  t.app.request(`/api/order/credit-note/pdf?${new URLSearchParams({ number })}`, authed(token))
+const get = (number: string, token = s.token) => download(t.app, endpoints.creditNotePdf, { token, query: { number } })
 
 /** The PDF's text as pdftotext lays it out. */
 function pdfText(bytes: Buffer): string {
