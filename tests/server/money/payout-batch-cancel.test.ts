@@ -126,13 +126,17 @@ describe('a cancel racing the scheduled run', () => {
     for (let round = 0; round < 12; round++) {
       const { s, rows, batch } = await scheduledBatch(3)
       t.clock.advance(DAY_MS + 1_000)
-      // Staggered differently each round, so the cancel lands before, between and after the rows' starts.
+      // Staggered differently each round, so the cancel lands before, between and after the rows' starts: the first
+      // half hold the cancel back a few turns of the event loop, the second half the workers a few milliseconds.
       const [res] = await Promise.all([
         (async () => {
-          for (let i = 0; i < round % 4; i++) await new Promise((resolve) => setImmediate(resolve))
+          for (let i = 0; i < (round < 6 ? round : 0); i++) await new Promise((resolve) => setImmediate(resolve))
           return cancel(t, s.token, batch.id)
         })(),
-        Promise.all([rowWorker(t).runDueJobs(), rowWorker(t).runDueJobs()]),
+        (async () => {
+          if (round >= 6) await new Promise((resolve) => setTimeout(resolve, (round - 6) * 3))
+          await Promise.all([rowWorker(t).runDueJobs(), rowWorker(t).runDueJobs()])
+        })(),
       ])
       await rowWorker(t).runDueJobs()
       await runEveryRowAgain(batch.id)
