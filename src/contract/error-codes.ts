@@ -76,6 +76,8 @@ export const ERROR_CODES = {
   // Payouts in bulk (money/payout-batches.ts; decision 192)
   BATCH_REVIEW_EXPIRED: 'The batch’s names were resolved too long ago to send on; upload the rows again for a fresh review.',
   BATCH_NOTHING_TO_SEND: 'No row of the batch has a resolved name, so there is nothing to send.',
+  BATCH_NOT_CONFIRMED: 'The batch was never confirmed, so nothing will be sent and there is nothing to cancel.',
+  BATCH_ALREADY_STARTED: 'The batch has started sending, so it can no longer be cancelled: every row goes (decision 196).',
 
   // Onboarding (onboarding/*)
   OWNER_ONLY: 'Only the business owner can do this.',

@@ -18,11 +18,13 @@ export const MAX_SCHEDULE_DAYS = 30
 
 /**
  * What a row shows. refused: its name was not resolved (`reason`), it is never sent. ready: awaiting the PIN.
- * scheduled: confirmed for a later time (the batch's `sendAt`). pending: confirmed, being sent or awaiting the bank. sent: the bank took it. failed: refused at the send or by the
- * bank (`reason`), its money returned.
+ * scheduled: confirmed for a later time (the batch's `sendAt`). pending: confirmed, being sent or awaiting the bank.
+ * sent: the bank took it. failed: refused at the send or by the bank (`reason`), its money returned. cancelled: its
+ * batch was cancelled before any row started (decision 196), it is never sent.
  */
-export const BATCH_ROW_STATUSES = ['refused', 'ready', 'scheduled', 'pending', 'sent', 'failed'] as const
-export const BATCH_STATUSES = ['review', 'confirmed'] as const
+export const BATCH_ROW_STATUSES = ['refused', 'ready', 'scheduled', 'pending', 'sent', 'failed', 'cancelled'] as const
+/** review → confirmed; confirmed → cancelled while no row has started (decision 196). */
+export const BATCH_STATUSES = ['review', 'confirmed', 'cancelled'] as const
 
 const narration = v.optional(v.pipe(v.string('must be text'), v.trim(), v.maxLength(100, 'must be at most 100 characters')))
 
@@ -61,6 +63,8 @@ export const PayoutBatch = v.object({
   confirmedAt: v.nullable(v.string()),
   /** When the rows are (to be) sent, if later than the confirmation (ISO); null: at once. */
   sendAt: v.nullable(v.string()),
+  /** When the batch was cancelled (ISO); null unless `status` is cancelled. */
+  cancelledAt: v.nullable(v.string()),
   createdAt: v.string(),
   rows: v.array(PayoutBatchRow),
 })
@@ -111,6 +115,17 @@ export const payoutBatchEndpoints = {
       'TRANSFER_LIMIT_EXCEEDED',
       'DAILY_LIMIT_EXCEEDED',
     ],
+  }),
+  cancelPayoutBatch: endpoint({
+    method: 'POST',
+    path: '/transfer/batches/cancel',
+    summary:
+      'Cancel a confirmed batch (a scheduled one) before it starts sending: none of its rows is sent and no money moves. Once a row has started, 409 `BATCH_ALREADY_STARTED` and every row goes; cancelling a cancelled batch answers it as it stands.',
+    permission: 'VENDOR_TRANSFERS',
+    idempotent: true,
+    body: v.object({ batchId: id }),
+    response: PayoutBatch,
+    errors: ['NOT_FOUND', 'BATCH_NOT_CONFIRMED', 'BATCH_ALREADY_STARTED'],
   }),
   payoutBatch: endpoint({
     method: 'GET',

@@ -10,7 +10,8 @@ import { demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
  * Bulk payout (issue 42, decision 192) on a phone: a 10-row CSV, one row to the sandbox's dormant account
  * (serial 111111111, docs/sandbox-banking.md). The review names every payee with the total and the charges; one PIN
  * sends the batch; the jobs send each row and the screen shows nine sent and the dormant one failed with its reason.
- * With SCREENSHOT_DIR set, the review and the outcome are saved there to be looked at.
+ * A batch scheduled for later is cancelled from its screen (decision 196). With SCREENSHOT_DIR set, the review, the
+ * outcome, the scheduled batch, the cancel's dialog and the cancelled batch are saved there to be looked at.
  */
 
 const suite = suiteBrowser()
@@ -59,6 +60,44 @@ describe('bulk payout', () => {
     // A sent row's receipt is its transfer's.
     await outcome.getByRole('button', { name: 'Receipt' }).first().click()
     await page.getByRole('dialog', { name: 'Receipt' }).waitFor()
+    await context.close()
+  })
+
+  it('a batch scheduled for the day after tomorrow is cancelled from its screen, and shows each row cancelled', async () => {
+    const { context, page } = await demoOnPhone(suite.browser)
+    await page.getByRole('link', { name: 'Pay many people at once' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Bulk payout' })
+    const three = csv.split('\n').slice(0, 4).join('\n')
+    await sheet.locator('input[type=file]').setInputFiles({ name: 'payees.csv', mimeType: 'text/csv', buffer: Buffer.from(three) })
+    await sheet.getByText('3 payees read from the file.').waitFor()
+    await sheet.getByRole('button', { name: 'Review' }).click()
+
+    const review = page.getByRole('dialog', { name: 'Review payout' })
+    // Two days on, as Lagos (UTC+1) writes it in the field.
+    const later = new Date(Date.now() + 2 * 24 * 3_600_000 + 3_600_000).toISOString().slice(0, 16)
+    await review.getByLabel('Send later (optional)').fill(later)
+    await review.getByRole('button', { name: 'Schedule 3 payments' }).click()
+    const pin = page.getByRole('alertdialog', { name: 'Enter your transaction PIN' })
+    await pin.getByLabel('Transaction PIN, digit 1 of 4').click()
+    await typeCode(page, demo().pin)
+
+    const scheduled = page.getByRole('dialog', { name: 'Payout scheduled' })
+    await expect.poll(() => scheduled.getByText('Scheduled', { exact: true }).count()).toBe(3)
+    const scheduledShot = shot('bulk-payout-scheduled-phone.png')
+    if (scheduledShot) await page.screenshot(scheduledShot)
+    await scheduled.getByRole('button', { name: 'Cancel batch' }).click()
+    const asked = page.getByRole('alertdialog', { name: 'Cancel this batch?' })
+    await asked.getByText('None of its 3 payments will be sent. This cannot be undone.').waitFor()
+    const askedShot = shot('bulk-payout-cancel-dialog-phone.png')
+    if (askedShot) await page.screenshot(askedShot)
+    await asked.getByRole('button', { name: 'Cancel batch' }).click()
+
+    const cancelled = page.getByRole('dialog', { name: 'Payout cancelled' })
+    await expect.poll(() => cancelled.getByText('Cancelled', { exact: true }).count()).toBe(3)
+    await cancelled.getByText(/^Cancelled on .* \(Lagos time\)\. No payment was sent\.$/).waitFor()
+    await expect.poll(() => cancelled.getByRole('button', { name: 'Cancel batch' }).count()).toBe(0)
+    const cancelledShot = shot('bulk-payout-cancelled-phone.png')
+    if (cancelledShot) await page.screenshot(cancelledShot)
     await context.close()
   })
 })

@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm'
 import { toBasisPoints } from '#contract/common'
 import { MAX_PRICE_KOBO } from '#contract/pricing'
 
+import type { Tx } from '../db/client'
 import { products, productVariants } from '../db/schema'
 import { notFound } from '../errors'
 import { validationError } from '../http/register'
@@ -23,8 +24,22 @@ export interface BulkEdit {
   collectionId?: string | null
 }
 
-export async function bulkEditProducts(deps: CatalogueDeps, vendorId: string, edit: BulkEdit): Promise<{ updated: number }> {
+export interface BulkEditResult {
+  updated: number
+}
+
+/**
+ * `answer` stores the call's answer in the edit's own transaction (decision 196): a price change retried after a
+ * crash must find it made, not make it twice.
+ */
+export async function bulkEditProducts(
+  deps: CatalogueDeps,
+  vendorId: string,
+  edit: BulkEdit,
+  answer: (tx: Tx, result: BulkEditResult) => Promise<void>,
+): Promise<BulkEditResult> {
   const ids = [...new Set(edit.ids)].sort()
+  const result = { updated: ids.length }
   return commitThen(deps, [], async (tx, after) => {
     // Locked in id order, so two bulk edits of overlapping selections take turns rather than deadlock.
     const found = await tx
@@ -42,7 +57,8 @@ export async function bulkEditProducts(deps: CatalogueDeps, vendorId: string, ed
         .update(products)
         .set({ ...change, updatedAt: sql`now()` })
         .where(and(eq(products.vendorId, vendorId), inArray(products.id, ids)))
-      return { updated: ids.length }
+      await answer(tx, result)
+      return result
     }
 
     const bps = toBasisPoints(edit.pricePercent!)
@@ -73,6 +89,7 @@ export async function bulkEditProducts(deps: CatalogueDeps, vendorId: string, ed
       .set({ price: newPrice, updatedAt: sql`now()` })
       .where(live)
     for (const id of ids) after.notices.push(...(await variantsChanged(tx, vendorId, id)))
-    return { updated: ids.length }
+    await answer(tx, result)
+    return result
   })
 }

@@ -10,7 +10,10 @@ import { createdAt, id, transactions, users, vendorId } from './schema'
  * once, however often its job runs.
  */
 
-/** review → confirmed (rows queued). A batch is never edited: a changed list is a new batch. */
+/**
+ * review → confirmed (rows queued) → cancelled, only while `started_at` is null (decision 196). A batch is never
+ * edited: a changed list is a new batch.
+ */
 export const payoutBatches = pgTable(
   'payout_batches',
   {
@@ -19,7 +22,7 @@ export const payoutBatches = pgTable(
     createdBy: text('created_by')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['review', 'confirmed'] })
+    status: text('status', { enum: ['review', 'confirmed', 'cancelled'] })
       .notNull()
       .default('review'),
     /** Sum of the resolved rows' amounts and fees (kobo); refused rows count in neither. */
@@ -31,6 +34,13 @@ export const payoutBatches = pgTable(
     sendAt: timestamp('send_at', { withTimezone: true }),
     confirmedBy: text('confirmed_by').references(() => users.id),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /**
+     * Set by the first row's job before its debit, by a conditional update of this row that a cancel's own update
+     * excludes: of a cancel and the scheduled run, one wins (decision 196).
+     */
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by').references(() => users.id),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [index('payout_batches_vendor_idx').on(t.vendorId, t.createdAt)],
@@ -39,7 +49,8 @@ export const payoutBatches = pgTable(
 /**
  * One payee of a batch. `state`: refused (its name enquiry failed: `reason` says why, never sent), ready (awaiting
  * the PIN), queued (its job will send it), not_sent (the send was refused before any money moved: `reason`), sent
- * (its transfer is `transaction_id`, whose own status says pending, success or failed).
+ * (its transfer is `transaction_id`, whose own status says pending, success or failed), cancelled (its batch was
+ * cancelled before any row started: never sent).
  */
 export const payoutBatchRows = pgTable(
   'payout_batch_rows',
@@ -59,7 +70,7 @@ export const payoutBatchRows = pgTable(
     narration: text('narration'),
     /** The row's name enquiry, spent by its send (as a single send spends its own). */
     requestId: text('request_id'),
-    state: text('state', { enum: ['refused', 'ready', 'queued', 'not_sent', 'sent'] }).notNull(),
+    state: text('state', { enum: ['refused', 'ready', 'queued', 'not_sent', 'sent', 'cancelled'] }).notNull(),
     reason: text('reason'),
     transactionId: text('transaction_id').references(() => transactions.id),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -86,7 +86,7 @@ const otherUser = () =>
     'IDEMPOTENCY_KEY_OTHER_USER',
     'This Idempotency-Key was used by another person on your team; use a new key for a new request',
   )
-const inProgress = () =>
+export const inProgress = () =>
   new ApiError(409, 'IDEMPOTENCY_IN_PROGRESS', 'A request with this Idempotency-Key is still being processed; wait a moment and retry')
 
 /**

@@ -10,13 +10,16 @@ import { FALLBACK_MESSAGE } from '#contract/messages'
 
 import { auditKeyCalls, authenticateKey } from '../api-keys/authenticate'
 import { type Auth, resolveSession } from '../auth/sessions'
+import type { Tx } from '../db/client'
 import type { AppDeps } from '../deps'
 import { ApiError, describeError, errorBody, type Issue, unauthenticated } from '../errors'
 import { verifyPin } from '../money/pin'
+import { saveAnswerWithEffect } from './answer-with-effect'
 import { clientIp } from './client-ip'
 import { visibleTo } from './cost-visibility'
 import { claimIdempotencyKey, idempotencyKeyOf, releaseIdempotencyKey, requestHash, saveIdempotentResponse } from './idempotency'
 import { publicOrigin } from './public-origin'
+import { readJson, readMultipart } from './read-body'
 import type { FileResult, Guard, Handler, HandlerContext, HandlerResult } from './types'
 
 /** valibot reports an absent key as "Invalid key: Expected ..."; the contract's wording for that is "is required". */
@@ -53,51 +56,6 @@ function parseInput<S extends v.GenericSchema>(schema: S, input: unknown, root: 
   const nul = nulCharPath(result.output, [])
   if (nul) throw validationError([{ path: nul.join('.') || root, message: 'must not contain a NUL character' }])
   return result.output
-}
-
-async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text()
-  // No body at all is treated as {}, so the client learns which fields are required rather than "body: ...".
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new ApiError(400, 'BAD_JSON', 'The request body is not valid JSON')
-  }
-}
-
-const MULTIPART_MESSAGE = 'The request body must be multipart/form-data'
-
-/** A multipart field's text: JSON when it parses (numbers, booleans, lists), else the plain string (curl -F name=Jollof). */
-function decodeField(text: string): unknown {
-  try {
-    return JSON.parse(text)
-  } catch {
-    return text
-  }
-}
-
-/**
- * The decoded object of a multipart body (see EndpointDef.bodyType): a field holding files becomes the list of
- * them, even for one file, so the schema sees one shape; text fields are decoded by decodeField.
- */
-async function readMultipart(c: Context): Promise<Record<string, unknown>> {
-  const mediaType = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase()
-  if (mediaType !== 'multipart/form-data') throw new ApiError(400, 'BAD_MULTIPART', MULTIPART_MESSAGE)
-  let form: Record<string, string | File | (string | File)[]>
-  try {
-    form = await c.req.parseBody({ all: true })
-  } catch {
-    throw new ApiError(400, 'BAD_MULTIPART', MULTIPART_MESSAGE)
-  }
-  // fromEntries defines own fields: a field named __proto__ stays a field instead of becoming the body's prototype.
-  return Object.fromEntries(
-    Object.entries(form).map(([key, value]) => {
-      const values = Array.isArray(value) ? value : [value]
-      const decoded = values.map((part) => (typeof part === 'string' ? decodeField(part) : part))
-      return [key, values.every((part) => part instanceof File) || decoded.length > 1 ? decoded : decoded[0]]
-    }),
-  )
 }
 
 /** "1 MB", "10.25 MB": the limit as a person reads it. */
@@ -141,6 +99,13 @@ interface Answer {
   body: unknown
   headers?: Record<string, string>
 }
+
+/** A success as the client receives it: the contract's status (decision 163) and `{ message, data }`. */
+const success = (endpoint: EndpointDef, handled: HandlerResult<unknown>, data: unknown): Answer => ({
+  status: successStatusOf(endpoint),
+  body: { message: handled.message ?? 'Success', data: data ?? null },
+  headers: handled.headers,
+})
 
 function send(c: Context, answer: Answer): Response {
   for (const [header, value] of Object.entries(answer.headers ?? {})) c.header(header, value)
@@ -266,23 +231,25 @@ export function register<E extends EndpointDef>(
       const query = endpoint.query ? parseInput(endpoint.query, c.req.query(), 'query') : undefined
       const rawBody = endpoint.body && endpoint.method !== 'GET' ? await readBody(c) : undefined
       const body = endpoint.body ? parseInput(endpoint.body, rawBody ?? {}, 'body') : undefined
-      const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c } as HandlerContext<E>
+      const answerWithEffect = async (tx: Tx, handled: HandlerResult<unknown>) => {
+        if (!endpoint.idempotent || !auth) throw new Error(`${name} is not idempotent: it has no answer to store`)
+        const claim = { vendorId: auth.vendorId, key: idempotencyKeyOf(c), userId: auth.userId, endpoint: name }
+        const answer = success(endpoint, handled, visibleTo(auth, handled.data))
+        await saveAnswerWithEffect(tx, { ...claim, hash: requestHash(name, query, body) }, answer)
+      }
+      const ctx = { query, body, auth, db: deps.db, deps, ip: clientIp(c, deps.trustProxy), c, answerWithEffect } as HandlerContext<E>
       if (isFileEndpoint(endpoint)) return sendFile(c, endpoint, (await handler(ctx)) as FileResult)
       const run = async (): Promise<Answer> => {
         const handled = (await handler(ctx)) as HandlerResult<ResponseOf<E>>
-        const result = { ...handled, data: visibleTo(auth, handled.data) }
+        const data = visibleTo(auth, handled.data)
         if (deps.checkResponses) {
-          const check = v.safeParse(endpoint.response, result.data)
+          const check = v.safeParse(endpoint.response, data)
           if (!check.success) {
             const [issue] = toIssues(check.issues, 'data')
             throw new Error(`${name} answered data that breaks its response schema: ${issue?.path}: ${issue?.message}`)
           }
         }
-        return {
-          status: successStatusOf(endpoint),
-          body: { message: result.message ?? 'Success', data: result.data ?? null },
-          headers: result.headers,
-        }
+        return success(endpoint, handled, data)
       }
       return send(c, endpoint.idempotent ? await runIdempotent(c, name, auth!, { query, body }, deps, run) : await run())
     } catch (error) {

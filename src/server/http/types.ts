@@ -3,7 +3,7 @@ import type { Context } from 'hono'
 import type { BodyOf, EndpointDef, FileType, QueryOf, ResponseOf } from '#contract/endpoint'
 
 import type { Auth } from '../auth/sessions'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import type { AppDeps } from '../deps'
 
 /** Public endpoints get no caller; every other handler is guaranteed one. */
@@ -18,6 +18,11 @@ export interface HandlerContext<E extends EndpointDef> {
   /** Client IP as far as we trust it (see clientIp). */
   ip: string
   c: Context
+  /**
+   * Idempotent endpoints: stores `result` as this request's answer inside `tx`, the transaction of its effect, so
+   * effect and answer commit together (http/answer-with-effect.ts, decision 196). Return the same result.
+   */
+  answerWithEffect: (tx: Tx, result: HandlerResult<ResponseOf<E>>) => Promise<void>
 }
 
 /** A success's answer. Its status is the endpoint's (EndpointDef.status), never the handler's (decision 163). */

@@ -5,7 +5,7 @@ import { MAX_SCHEDULE_DAYS, type PayoutBatch } from '#contract/payout-batches'
 
 import type { Auth } from '../auth/sessions'
 import { DAY_MS, MINUTE_MS } from '../clock'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { payoutBatches, type PayoutBatchRow, type PayoutBatchRowRow, payoutBatchRows } from '../db/payout-batches-schema'
 import { nameEnquiries, transactions, wallets } from '../db/schema'
 import type { AppDeps } from '../deps'
@@ -41,8 +41,14 @@ export interface BatchRowInput {
   narration?: string
 }
 
-/** POST /transfer/batches: the review. Moves no money; a row the bank cannot name is refused, not the batch. */
-export async function createPayoutBatch(deps: BatchDeps, auth: Auth, rows: BatchRowInput[]): Promise<PayoutBatch> {
+/** Given the batch a call made or changed, in that change's transaction: where its answer is stored (decision 196). */
+export type WithBatch = (tx: Tx, batch: PayoutBatch) => Promise<void>
+
+/**
+ * POST /transfer/batches: the review. Moves no money; a row the bank cannot name is refused, not the batch. `answer`
+ * stores the call's answer with the batch, so a retry after a crash finds this batch rather than making another.
+ */
+export async function createPayoutBatch(deps: BatchDeps, auth: Auth, rows: BatchRowInput[], answer: WithBatch): Promise<PayoutBatch> {
   const started = deps.clock.now()
   const resolved: Omit<typeof payoutBatchRows.$inferInsert, 'batchId'>[] = new Array(rows.length)
   let next = 0
@@ -76,7 +82,7 @@ export async function createPayoutBatch(deps: BatchDeps, auth: Auth, rows: Batch
   }
   await Promise.all(Array.from({ length: Math.min(ENQUIRIES_AT_ONCE, rows.length) }, worker))
   const ready = resolved.filter((row) => row.state === 'ready')
-  const batchId = await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const [batch] = await tx
       .insert(payoutBatches)
       .values({
@@ -90,9 +96,10 @@ export async function createPayoutBatch(deps: BatchDeps, auth: Auth, rows: Batch
       })
       .returning({ id: payoutBatches.id })
     await tx.insert(payoutBatchRows).values(resolved.map((row) => ({ ...row, batchId: batch!.id })))
-    return batch!.id
+    const made = await readPayoutBatch(tx, auth.vendorId, batch!.id, deps.clock.now())
+    await answer(tx, made)
+    return made
   })
-  return readPayoutBatch(deps.db, auth.vendorId, batchId, deps.clock.now())
 }
 
 /** A refused name enquiry in the row's words: "The account number is not a valid …", "Could not resolve account… (why)". */
@@ -225,6 +232,7 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string,
     reviewExpiresAt: batch.reviewExpiresAt.toISOString(),
     confirmedAt: batch.confirmedAt?.toISOString() ?? null,
     sendAt: batch.sendAt?.toISOString() ?? null,
+    cancelledAt: batch.cancelledAt?.toISOString() ?? null,
     createdAt: batch.createdAt.toISOString(),
     rows: rows.map(({ row, status, failureReason }) => ({
       id: row.id,
@@ -261,5 +269,7 @@ function rowStatus(
       if (transfer === 'success') return { status: 'sent', reason: null }
       if (transfer === 'failed') return { status: 'failed', reason: failureReason ?? 'The bank declined the transfer' }
       return { status: 'pending', reason: null }
+    case 'cancelled':
+      return { status: 'cancelled', reason: null }
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 
 import type { Db } from '../db/client'
 import { isUniqueViolation } from '../db/errors'
@@ -44,14 +44,29 @@ async function markSent(deps: RowDeps, row: PayoutBatchRowRow, transfer: Transac
     .where(and(eq(payoutBatchRows.id, row.id), eq(payoutBatchRows.state, 'queued')))
 }
 
+/**
+ * The batch starts before its first debit, and only while it is confirmed (decision 196): the cancel's update of the
+ * same row requires it not started, so the database lets one of them through. Answers false for a cancelled batch.
+ */
+async function startBatch(deps: RowDeps, batchId: string): Promise<boolean> {
+  const started = await deps.db
+    .update(payoutBatches)
+    .set({ startedAt: sql`coalesce(${payoutBatches.startedAt}, ${deps.clock.now().toISOString()}::timestamptz)` })
+    .where(and(eq(payoutBatches.id, batchId), eq(payoutBatches.status, 'confirmed')))
+    .returning({ id: payoutBatches.id })
+  return started.length === 1
+}
+
 export async function sendPayoutRowJob(deps: RowDeps, rowId: string): Promise<void> {
   const [found] = await deps.db
-    .select({ row: payoutBatchRows, confirmedBy: payoutBatches.confirmedBy })
+    .select({ row: payoutBatchRows, confirmedBy: payoutBatches.confirmedBy, startedAt: payoutBatches.startedAt })
     .from(payoutBatchRows)
     .innerJoin(payoutBatches, eq(payoutBatches.id, payoutBatchRows.batchId))
     .where(eq(payoutBatchRows.id, rowId))
   if (!found || found.row.state !== 'queued' || !found.confirmedBy) return
   const { row } = found
+  // Once started, a batch stays started (no cancel can pass): only the first rows pay for the update.
+  if (!found.startedAt && !(await startBatch(deps, row.batchId))) return
   const key = rowKey(row)
   const earlier = await transferByKey(deps.db, row.vendorId, key)
   if (earlier) return markSent(deps, row, earlier)

@@ -1,6 +1,6 @@
 import type { catalogueCsvEndpoints } from '#contract/catalogue-csv'
 
-import { bulkEditProducts } from '../catalogue/bulk-edit'
+import { bulkEditProducts, type BulkEditResult } from '../catalogue/bulk-edit'
 import { exportCatalogue } from '../catalogue/csv-export'
 import { checkImport, importCatalogue } from '../catalogue/csv-import'
 import { stockScope } from '../catalogue/locations'
@@ -29,8 +29,12 @@ export const catalogueCsvHandlers: HandlersFor<typeof catalogueCsvEndpoints> = {
     return { data, message: `Imported: ${data.created} added, ${data.updated} updated` }
   },
 
-  async bulkEditProducts({ auth, body, deps }) {
-    const data = await bulkEditProducts(deps, auth.vendorId, body)
-    return { data, message: data.updated === 1 ? '1 product updated' : `${data.updated} products updated` }
+  async bulkEditProducts({ auth, body, deps, answerWithEffect }) {
+    // Its answer is stored with the change (decision 196): a retry after a crash replays it rather than raising twice.
+    const edited = (data: BulkEditResult) => ({
+      data,
+      message: data.updated === 1 ? '1 product updated' : `${data.updated} products updated`,
+    })
+    return edited(await bulkEditProducts(deps, auth.vendorId, body, (tx, result) => answerWithEffect(tx, edited(result))))
   },
 }

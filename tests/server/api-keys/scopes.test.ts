@@ -55,6 +55,7 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   removeBeneficiary: 'transfers',
   createPayoutBatch: 'transfers',
   confirmPayoutBatch: 'transfers',
+  cancelPayoutBatch: 'transfers',
   payoutBatch: 'read',
   sendLimits: 'read',
   setSendLimits: false,

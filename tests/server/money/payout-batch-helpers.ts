@@ -5,6 +5,7 @@ import { eq, like } from 'drizzle-orm'
 import { chargeFor } from '#contract/charges'
 import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
+import { DAY_MS } from '#server/clock'
 import { payoutBatches, payoutBatchRows } from '#server/db/payout-batches-schema'
 import { jobs } from '#server/db/platform-schema'
 import { nameEnquiries, transactions } from '#server/db/schema'
@@ -35,9 +36,15 @@ export const review = (t: TestApp, token: string, rows: BatchRows, key: string =
 export const confirm = (t: TestApp, token: string, batchId: string, pin = PIN, key: string = randomUUID()) =>
   call(t.app, endpoints.confirmPayoutBatch, { token, body: { batchId, pin }, headers: { 'idempotency-key': key } })
 
+/** Confirms a batch to be sent at `sendAt` (ISO). */
+export const schedule = (t: TestApp, token: string, batchId: string, sendAt: string, pin = PIN) =>
+  call(t.app, endpoints.confirmPayoutBatch, { token, body: { batchId, pin, sendAt }, headers: { 'idempotency-key': randomUUID() } })
+
+export const cancel = (t: TestApp, token: string, batchId: string, key: string = randomUUID()) =>
+  call(t.app, endpoints.cancelPayoutBatch, { token, body: { batchId }, headers: { 'idempotency-key': key } })
+
 export const batchOf = (t: TestApp, token: string, id: string) => call(t.app, endpoints.payoutBatch, { token, query: { id } })
 
-/** A worker that runs only the batch rows' jobs, at most `batch` of them per pass. */
 /**
  * Drops the `send-payout-row` jobs earlier files queued and never ran: on PostgreSQL a worker's database keeps them
  * (decision 190), and the files that count what a row worker runs would run those too. A worker runs one file at a
@@ -47,6 +54,7 @@ export async function forgetEarlierRowJobs(t: TestApp): Promise<void> {
   await t.db.delete(jobs).where(eq(jobs.kind, 'send-payout-row'))
 }
 
+/** A worker that runs only the batch rows' jobs, at most `batch` of them per pass. */
 export function rowWorker(t: TestApp, batch = 500) {
   const handlers = new JobHandlers().register('send-payout-row', ({ rowId }) => sendPayoutRowJob(t.deps, rowId))
   return new JobWorker({ db: t.db, handlers, clock: t.clock, logger: t.deps.logger, batch })
@@ -95,4 +103,19 @@ export async function reviewedBatchId(t: TestApp, vendor: TestVendor, amount = 1
     state: 'ready',
   })
   return batch!.id
+}
+
+/**
+ * A batch confirmed for tomorrow with its one row queued, written directly as reviewedBatchId's: for the suites that
+ * cancel one (its row's job is not enqueued; a cancel does not need it).
+ */
+export async function scheduledBatchId(t: TestApp, vendor: TestVendor): Promise<string> {
+  const id = await reviewedBatchId(t, vendor)
+  const now = t.clock.now()
+  await t.db
+    .update(payoutBatches)
+    .set({ status: 'confirmed', confirmedBy: vendor.owner.id, confirmedAt: now, sendAt: new Date(now.getTime() + DAY_MS) })
+    .where(eq(payoutBatches.id, id))
+  await t.db.update(payoutBatchRows).set({ state: 'queued' }).where(eq(payoutBatchRows.batchId, id))
+  return id
 }

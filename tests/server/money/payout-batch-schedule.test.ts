@@ -1,14 +1,11 @@
-import { randomUUID } from 'node:crypto'
-
 import { beforeAll, describe, expect, it } from 'vitest'
 
 import { chargeFor } from '#contract/charges'
-import { endpoints } from '#contract/index'
 import { DAY_MS, HOUR_MS } from '#server/clock'
 
-import { call, makeApp, type TestApp } from '../harness'
-import { balances, expectLedgerConsistent, PIN, pinAttempts, sender } from './helpers'
-import { batchOf, batchTransfers, forgetEarlierRowJobs, review, rowsOf, rowWorker } from './payout-batch-helpers'
+import { makeApp, type TestApp } from '../harness'
+import { balances, expectLedgerConsistent, pinAttempts, sender } from './helpers'
+import { batchOf, batchTransfers, forgetEarlierRowJobs, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
 
 /*
  * A bulk payout scheduled for later (decision 192): confirmed now with the PIN, its rows' jobs wait for `sendAt`, and
@@ -21,16 +18,13 @@ beforeAll(async () => {
   await forgetEarlierRowJobs(t)
 })
 
-const schedule = (token: string, batchId: string, sendAt: string, pin = PIN) =>
-  call(t.app, endpoints.confirmPayoutBatch, { token, body: { batchId, pin, sendAt }, headers: { 'idempotency-key': randomUUID() } })
-
 describe('a batch scheduled for later', () => {
   it('sends nothing before its time, then each row once across two workers', async () => {
     const s = await sender(t, { balance: 100_000_00 })
     const rows = rowsOf(4)
     const batch = (await review(t, s.token, rows)).body.data
     const sendAt = new Date(t.clock.now().getTime() + 3 * DAY_MS)
-    const res = await schedule(s.token, batch.id, sendAt.toISOString())
+    const res = await schedule(t, s.token, batch.id, sendAt.toISOString())
     expect(res.status).toBe(200)
     expect(res.body.message).toBe('Batch scheduled: each payment will be sent at the time you chose')
     expect(res.body.data).toMatchObject({ status: 'confirmed', sendAt: sendAt.toISOString() })
@@ -53,12 +47,12 @@ describe('a batch scheduled for later', () => {
   it('refuses a time in the past or too far ahead, naming sendAt, before the PIN', async () => {
     const s = await sender(t, { balance: 100_000_00 })
     const batch = (await review(t, s.token, rowsOf(1))).body.data
-    const past = await schedule(s.token, batch.id, new Date(t.clock.now().getTime() - 1_000).toISOString(), '0000')
+    const past = await schedule(t, s.token, batch.id, new Date(t.clock.now().getTime() - 1_000).toISOString(), '0000')
     expect(past.status).toBe(422)
     expect(past.body).toMatchObject({ code: 'VALIDATION_FAILED', issues: [{ path: 'sendAt', message: 'must be in the future' }] })
-    const far = await schedule(s.token, batch.id, new Date(t.clock.now().getTime() + 31 * DAY_MS).toISOString(), '0000')
+    const far = await schedule(t, s.token, batch.id, new Date(t.clock.now().getTime() + 31 * DAY_MS).toISOString(), '0000')
     expect(far.body).toMatchObject({ issues: [{ path: 'sendAt', message: 'must be at most 30 days ahead' }] })
-    expect((await schedule(s.token, batch.id, 'tomorrow')).status).toBe(422)
+    expect((await schedule(t, s.token, batch.id, 'tomorrow')).status).toBe(422)
     expect(await pinAttempts(t.db, s.owner.id)).toBe(0)
     expect((await batchOf(t, s.token, batch.id)).body.data.status).toBe('review')
   })

@@ -21,7 +21,7 @@ import { makeCollection, makeProduct } from '../catalogue/helpers'
 import { conforming } from '../conformance'
 import { call, createMember, type TestApp } from '../harness'
 import { account, enquiry, PIN, randomSerial, tokenFor } from '../money/helpers'
-import { reviewedBatchId } from '../money/payout-batch-helpers'
+import { reviewedBatchId, scheduledBatchId } from '../money/payout-batch-helpers'
 import { register, type Registered, verify } from '../onboarding/helpers'
 import { makeDelivery, makeTax, order, pay, salesApp, type Shop, shop, transferIn, WEBHOOK_SECRET } from '../orders/helpers'
 import { makeOutlet } from '../outlets/helpers'
@@ -196,6 +196,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
     body: { rows: [{ accountNumber: account('058', randomSerial()), bankCode: '058', amount: 100_00, narration: 'Fuzz' }] },
   }),
   confirmPayoutBatch: async () => ({ body: { batchId: await reviewedBatchId(t, s), pin: PIN } }),
+  cancelPayoutBatch: async () => ({ body: { batchId: await scheduledBatchId(t, s) } }),
   payoutBatch: async () => ({ query: { id: await reviewedBatchId(t, s) } }),
   setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
   cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),

@@ -9,7 +9,7 @@ import { productVariants, wallets } from '#server/db/schema'
 
 import { call, callRaw, type CallResult, type TestApp, uniqueEmail } from '../harness'
 import { enquiry, expectLedgerConsistent, sender } from '../money/helpers'
-import { reviewedBatchId, rowsOf as batchRows } from '../money/payout-batch-helpers'
+import { reviewedBatchId, rowsOf as batchRows, scheduledBatchId } from '../money/payout-batch-helpers'
 import { NAIRA, order, pay, salesApp, shop, transferIn } from '../orders/helpers'
 import { creditOutlet, makeOutlet, owner } from '../outlets/helpers'
 
@@ -119,6 +119,20 @@ const scenarios: Record<string, Scenario> = {
       const s = await sender(t, { balance: 500 * NAIRA })
       const body = { batchId: await reviewedBatchId(t, s, 1_000 * NAIRA), pin: '1234' }
       return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches/confirm', body, money: false }
+    },
+  },
+  cancelPayoutBatch: {
+    status: 200,
+    prepare: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      const body = { batchId: await scheduledBatchId(t, s) }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches/cancel', body, money: false }
+    },
+    refused: async () => {
+      const s = await sender(t, { balance: 10_000 * NAIRA })
+      // Never confirmed: BATCH_NOT_CONFIRMED, and the batch stays under review.
+      const body = { batchId: await reviewedBatchId(t, s) }
+      return { token: s.token, vendorId: s.vendor.id, method: 'POST', path: '/transfer/batches/cancel', body, money: false }
     },
   },
   fundOutlet: {

@@ -51,3 +51,19 @@ export function useConfirmPayoutBatch() {
     },
   })
 }
+
+/**
+ * Cancels a scheduled batch (decision 196). Its answer is the batch as it now stands; a refusal (it has started) is
+ * said on the sheet, which asks for the batch again to show what went.
+ */
+export function useCancelPayoutBatch() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ batchId, idempotencyKey }: { batchId: string; idempotencyKey: string }) =>
+      api(payoutBatchEndpoints.cancelPayoutBatch, { body: { batchId }, headers: { 'Idempotency-Key': idempotencyKey } }),
+    networkMode: 'always',
+    meta: { errorToast: false },
+    onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.payoutBatch(data.id), data),
+    onError: (_error, { batchId }) => void queryClient.invalidateQueries({ queryKey: queryKeys.banking.payoutBatch(batchId) }),
+  })
+}

@@ -35,6 +35,7 @@ const STATUS: Record<PayoutBatchRow['status'], { label: string; tone: StatusTone
   pending: { label: 'Sending', tone: 'warning' },
   sent: { label: 'Sent', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 }
 
 const count = (batch: PayoutBatch, status: PayoutBatchRow['status']) => batch.rows.filter((row) => row.status === status).length
@@ -50,7 +51,8 @@ export function BatchTotals({ batch }: { batch: PayoutBatch }) {
       <dd>{formatKobo(batch.total)}</dd>
       <dt>Charges</dt>
       <dd>{formatKobo(batch.totalFee)}</dd>
-      <dt>Total debit</dt>
+      {/* A cancelled batch moved no money: its sum is what it would have debited. */}
+      <dt>{batch.status === 'cancelled' ? 'Total, not debited' : 'Total debit'}</dt>
       <dd>{formatKobo(batch.total + batch.totalFee)}</dd>
       {batch.status === 'confirmed' ? (
         <>

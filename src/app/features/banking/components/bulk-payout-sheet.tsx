@@ -16,6 +16,7 @@ import { formatKobo } from '#contract/naira'
 
 import type { BatchRowDraft } from '../batch-csv'
 import { payoutBatchQuery, rowReceiptQuery, useConfirmPayoutBatch, useCreatePayoutBatch } from '../payout-batch-queries'
+import { CancelBatch } from './bulk-payout-cancel'
 import { BulkPayoutInput } from './bulk-payout-input'
 import { BatchRows, BatchTotals } from './bulk-payout-rows'
 
@@ -30,7 +31,8 @@ function lagosInstant(value: string): string | null {
 /**
  * Bulk payout (issue 42, decision 192): rows from a CSV or the saved accounts; Review asks the server to resolve
  * every name and price every row; one PIN sends the batch; then each row's outcome, refreshed until every row has
- * one, with a receipt per sent row. Never queued offline: every button that reaches the server is disabled then.
+ * one, with a receipt per sent row. A scheduled batch can be cancelled until it starts (decision 196). Never queued
+ * offline: every button that reaches the server is disabled then.
  */
 export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => void; canSeeReceipts: boolean }) {
   const online = useOnline()
@@ -86,9 +88,19 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   if (receiptOf && receipt.data) return <ReceiptSheet t={receipt.data} onClose={() => setReceiptOf(null)} />
   const data = batch.data
   const payable = data ? data.rowCount - data.refusedCount : 0
-  const step = !data ? 'rows' : sent || data.status === 'confirmed' ? 'outcome' : 'review'
-  const waiting = data?.sendAt && Date.parse(data.sendAt) > Date.now() ? data.sendAt : null
-  const title = step === 'rows' ? 'Bulk payout' : step === 'review' ? 'Review payout' : waiting ? 'Payout scheduled' : 'Payout progress'
+  const step = !data ? 'rows' : sent || data.status !== 'review' ? 'outcome' : 'review'
+  const cancelledAt = data?.cancelledAt ?? null
+  const waiting = !cancelledAt && data?.sendAt && Date.parse(data.sendAt) > Date.now() ? data.sendAt : null
+  const title =
+    step === 'rows'
+      ? 'Bulk payout'
+      : step === 'review'
+        ? 'Review payout'
+        : cancelledAt
+          ? 'Payout cancelled'
+          : waiting
+            ? 'Payout scheduled'
+            : 'Payout progress'
   const count = payable === 1 ? '1 payment' : `${payable} payments`
 
   const footer =
@@ -114,9 +126,12 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
         </Button>
       </>
     ) : (
-      <Button size="lg" onClick={onClose}>
-        Done
-      </Button>
+      <>
+        {waiting && data?.status === 'confirmed' ? <CancelBatch batch={data} onRefusal={setRefusal} /> : null}
+        <Button size="lg" onClick={onClose}>
+          Done
+        </Button>
+      </>
     )
 
   return (
@@ -138,6 +153,9 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
         ) : data ? (
           <>
             {waiting ? <Notice icon="info">{`Sends on ${lagosMinuteText(waiting)} (Lagos time).`}</Notice> : null}
+            {cancelledAt ? (
+              <Notice icon="info">{`Cancelled on ${lagosMinuteText(cancelledAt)} (Lagos time). No payment was sent.`}</Notice>
+            ) : null}
             <BatchTotals batch={data} />
             <BatchRows batch={data} onReceipt={canSeeReceipts ? setReceiptOf : undefined} />
             {step === 'review' ? (
