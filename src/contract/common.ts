@@ -74,6 +74,9 @@ export const kobo = v.pipe(
   v.minValue(0, 'must not be negative'),
 )
 
+/** A figure of money that can fall below zero (a net figure): a whole number of kobo, of either sign. */
+export const signedKobo = v.pipe(v.number('must be a number of kobo'), v.safeInteger('must be a whole number of kobo'))
+
 /** A positive amount of kobo to move. */
 export const amountKobo = v.pipe(kobo, v.minValue(1, 'must be more than zero'))
 

@@ -1,6 +1,6 @@
 import * as v from 'valibot'
 
-import { id, kobo, localDate } from './common'
+import { id, kobo, localDate, signedKobo } from './common'
 import { endpoint } from './endpoint'
 import { dateRange } from './transactions'
 
@@ -19,13 +19,15 @@ export const statementDays = {
 /**
  * What was settled in a range, from the wallet's ledger entries: gross sales (money paid in from banks), refunds
  * (sent back to payers), fees (transfer charges paid, less any a reversal returned), and net settled = gross sales −
- * refunds − fees. Kobo; refunds and fees can fall below zero in a range where a reversal returns more than it took.
+ * refunds − fees. Kobo; refunds and fees fall below zero in a range where a reversal returns more than the range
+ * took (a send made the day before, reversed in it), and net settled in any range whose refunds and fees pass its
+ * sales (decision 194: declared non-negative, such a range broke the answer's schema). Credits are never reversed.
  */
 export const NetFigures = v.object({
   grossSales: kobo,
-  refunds: kobo,
-  fees: kobo,
-  netSettled: kobo,
+  refunds: signedKobo,
+  fees: signedKobo,
+  netSettled: signedKobo,
 })
 export type NetFigures = v.InferOutput<typeof NetFigures>
 
@@ -53,17 +55,7 @@ export const Statement = v.object({
 })
 export type Statement = v.InferOutput<typeof Statement>
 
-/** The totals' labels, as the CSV, the PDF and the screen write them. */
-export const STATEMENT_TOTAL_LABELS = {
-  openingBalance: 'Opening balance',
-  moneyIn: 'Total money in',
-  moneyOut: 'Total money out',
-  fees: 'Fees',
-  closingBalance: 'Closing balance',
-  grossSales: 'Gross sales',
-  refunds: 'Refunds',
-  netSettled: 'Net settled',
-} as const
+export { STATEMENT_TOTAL_LABELS } from './statement-labels'
 
 const outletId = id
 const fileText = v.string()

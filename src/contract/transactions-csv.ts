@@ -1,10 +1,12 @@
 import { type CsvColumn, dateColumn, fileNameDay } from './csv'
 import { koboToNairaInput } from './naira'
+import { STATEMENT_TOTAL_LABELS } from './statement-labels'
+import type { NetFigures } from './statements'
 import type { Transaction } from './transactions'
 
 /*
- * The transactions export's columns and file name: the server writes the file (GET /transaction/export, decision
- * 159) and the app names rows' other side with counterparty. Kept apart from transactions.ts so the app's bundle
+ * The transactions export's columns and file name: the server writes the file (GET /transaction/export, decisions
+ * 159 and 194) and the app names rows' other side with counterparty. Kept apart from transactions.ts so the app's bundle
  * takes these without the endpoint table's schemas, and the server's file cannot drift from what the app wrote.
  */
 
@@ -33,6 +35,23 @@ export const TRANSACTION_CSV_COLUMNS: readonly CsvColumn<Transaction>[] = [
   { header: 'Customer', value: (t) => t.customerName },
   { header: 'POS', value: (t) => (t.isPOSTransaction ? 'yes' : 'no') },
   { header: 'Order reference', value: (t) => t.orderReference },
+]
+
+/** A row of the export: the transaction, and the net figures its ledger entries make in the export's range. */
+export type SettledTransaction = Transaction & { settled: NetFigures }
+
+/**
+ * The export's columns (decision 194): the transaction's, as they were, then what the row settled in the export's
+ * range, headed as the screens' net figures. Each column sums over the file to that figure for the range (GET
+ * /analytics/net): a sale's gross sales are its amount, a send's fees its fee, a reversal gives its fee (and a
+ * refund's amount) back as a negative; net settled = gross sales − refunds − fees.
+ */
+export const TRANSACTION_EXPORT_COLUMNS: readonly CsvColumn<SettledTransaction>[] = [
+  ...TRANSACTION_CSV_COLUMNS,
+  { header: STATEMENT_TOTAL_LABELS.grossSales, value: (t) => koboToNairaInput(t.settled.grossSales) },
+  { header: STATEMENT_TOTAL_LABELS.refunds, value: (t) => koboToNairaInput(t.settled.refunds) },
+  { header: STATEMENT_TOTAL_LABELS.fees, value: (t) => koboToNairaInput(t.settled.fees) },
+  { header: STATEMENT_TOTAL_LABELS.netSettled, value: (t) => koboToNairaInput(t.settled.netSettled) },
 ]
 
 /** 'transactions-2026-11-16-to-2026-11-22-pending-credit.csv': the file says what it holds, in Lagos days. */

@@ -115,7 +115,7 @@ export const transactionEndpoints = {
     method: 'GET',
     path: '/transaction/export',
     summary:
-      "Every transaction the list's filters select, as one CSV file (the columns of transactions-csv.ts, times in Lagos), newest first, streamed as it is read: a year is one request.",
+      "Every transaction the list's filters select, as one CSV file (the columns of transactions-csv.ts, times in Lagos), newest first, streamed as it is read: a year is one request. Each row ends with the net figures it settled in the range (Gross sales, Refunds, Fees, Net settled), whose column totals are GET /analytics/net's for the same range; after the range's rows come earlier ones whose reversal falls in it.",
     permission: 'VENDOR_TRANSACTIONS',
     query: v.object(transactionFilters),
     produces: 'text/csv',

@@ -20,12 +20,18 @@ import { user as userFixture } from './fixtures'
 /**
  * MSW for everything outside the app: the API. Unhandled calls fail the test, so none go unnoticed. The defaults:
  * the live alerts stream every signed-in screen opens (decision 107), refused, which stops it for good, unless a
- * test serves it (tests/app/live-alerts); and the order form's locations, none.
+ * test serves it (tests/app/live-alerts); the order form's locations, none; and the wallet's net figures that
+ * Home, Transactions and Orders show (decision 194), zeros for the range asked.
  */
 export const server = setupServer(
   http.get('*/api/events', () => HttpResponse.json({ message: 'No stream in this test', code: 'FORBIDDEN' }, { status: 403 })),
   // Where the order form may sell (decision 174): nowhere to choose unless a test serves locations.
   http.get('*/api/order/locations', () => HttpResponse.json({ message: 'Successful', data: [] })),
+  http.get('*/api/analytics/net', ({ request }) => {
+    const asked = new URL(request.url).searchParams
+    const range = { startDate: asked.get('startDate'), endDate: asked.get('endDate') }
+    return HttpResponse.json({ message: 'Successful', data: { ...range, grossSales: 0, refunds: 0, fees: 0, netSettled: 0 } })
+  }),
 )
 
 /**

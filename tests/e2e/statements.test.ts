@@ -16,7 +16,9 @@ import { logIn, ownServerAndBrowser, phoneContext, pngImage } from './browser'
  * Statements and net figures on a phone (issue 42, decision 178): the demo's main wallet over the last month, on
  * a server of the suite's own (its logo is changed here). The PDF is downloaded from the real app, checked with
  * poppler (A4, the business's name, numbered pages, the Lagos generation time) and its first page rendered to PNG;
- * the CSV's running balance adds up from the opening to the closing balance. SCREENSHOT_DIR keeps the pictures.
+ * the CSV's running balance adds up from the opening to the closing balance. Transactions and Orders show the same
+ * net figures for their range, and the transactions export's figure columns total them (decision 194).
+ * SCREENSHOT_DIR keeps the pictures.
  */
 
 const own = ownServerAndBrowser()
@@ -120,6 +122,41 @@ describe('statements on a phone (390×844)', () => {
     expect(closingAt - 2).toBeGreaterThan(20)
     const statement = await summary.textContent()
     expect(statement).toContain(formatKobo(running))
+    await context.close()
+  })
+
+  it('Transactions and Orders show the same figures for their Date filter; the export’s columns add up to them', async () => {
+    const context = await phoneContext(own.browser, { acceptDownloads: true })
+    const page = await context.newPage()
+    await logIn(page, DEMO.email, DEMO.password, own.origin)
+    const figuresOn = async (path: string) => {
+      const [answer] = await Promise.all([
+        page.waitForResponse((response) => new URL(response.url()).pathname === '/api/analytics/net'),
+        page.goto(`${own.origin}${path}`),
+      ])
+      const net = (await answer.json()).data as Record<string, number | string>
+      const card = page.getByRole('region', { name: 'Net settled' })
+      await expect.poll(() => card.textContent()).toContain(formatKobo(net.netSettled as number))
+      const text = await card.textContent()
+      for (const figure of ['grossSales', 'refunds', 'fees']) expect(text).toContain(formatKobo(net[figure] as number))
+      return { net, card }
+    }
+    const transactions = await figuresOn('/transactions?duration=LAST_MONTH')
+    const transactionsShot = shot('net-figures-transactions.png')
+    if (transactionsShot) await page.screenshot(transactionsShot)
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+    const csv = readFileSync(await saved(download), 'utf8').replace(/^\uFEFF/, '')
+    const [header, ...rows] = Papa.parse<string[]>(csv.trimEnd(), { newline: '\r\n' }).data
+    expect(header!.slice(-4)).toEqual(['Gross sales', 'Refunds', 'Fees', 'Net settled'])
+    const total = (column: number) => rows.reduce((sum, row) => sum + kobo(row[header!.length - 4 + column]!), 0)
+    expect(rows.length).toBeGreaterThan(20)
+    expect([0, 1, 2, 3].map(total)).toEqual(['grossSales', 'refunds', 'fees', 'netSettled'].map((name) => transactions.net[name]))
+
+    const orders = await figuresOn('/orders?duration=LAST_MONTH')
+    expect([orders.net.startDate, orders.net.endDate]).toEqual([transactions.net.startDate, transactions.net.endDate])
+    await orders.card.scrollIntoViewIfNeeded()
+    const ordersShot = shot('net-figures-orders.png')
+    if (ordersShot) await page.screenshot(ordersShot)
     await context.close()
   })
 })

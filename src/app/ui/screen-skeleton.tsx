@@ -103,13 +103,29 @@ export function CardSkeleton({ rows = 5, rowHeight = 52, height }: { rows?: numb
   )
 }
 
-/** /orders and /invoices (features/orders/components/order-list-screen.tsx): three header actions, the filters, tiles. */
-export function OrderListSkeleton({ title, tabs = false }: { title: string; tabs?: boolean }) {
+/**
+ * The net figures' card (ui/net-figures.tsx, decision 194) at its height on a 390 px phone, measured in Chromium:
+ * its title, two rows of two tiles and its line. A number here, not the card: the route table must not take the
+ * card's money formatting and labels.
+ */
+export const NET_FIGURES_CARD_HEIGHT = 274
+
+/** The net figures' card, on /transactions and /orders for a role that sees the wallet's transactions. */
+export function NetFiguresSkeleton() {
+  return <CardSkeleton rows={2} rowHeight={72} height={NET_FIGURES_CARD_HEIGHT} />
+}
+
+/**
+ * /orders and /invoices (features/orders/components/order-list-screen.tsx): three header actions, the filters, tiles;
+ * on /orders, the wallet's net figures under them when the role sees them.
+ */
+export function OrderListSkeleton({ title, tabs = false, netFigures = false }: { title: string; tabs?: boolean; netFigures?: boolean }) {
   return (
     <ScreenSkeleton title={title} actions={3} primaryFirst>
       {tabs ? <TabsSkeleton /> : null}
       <DateFilterSkeleton />
       <TilesSkeleton />
+      {netFigures ? <NetFiguresSkeleton /> : null}
       <SearchSkeleton />
       <CardSkeleton />
     </ScreenSkeleton>

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, lt, lte, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, gt, gte, lt, lte, sql } from 'drizzle-orm'
 
 import type { NetFigures, Statement } from '#contract/statements'
 
@@ -87,34 +87,47 @@ export const feePartSql = sql`case when ${transactions.walletId} = ${ledgerEntri
   then case when ${ledgerEntries.amount} < 0 then -${transactions.fee} else ${transactions.fee} end else 0 end`
 
 /**
- * Money in and out of the entries, and the net figures: gross sales are bank credits into the wallet (not money
- * from the vendor's own other wallet); refunds the amount of refund debits (less any reversed); fees every fee the
- * wallet paid (less any a reversal returned); net settled = gross sales − refunds − fees.
+ * What one ledger entry adds to each net figure: the only definition of them (decision 178), summed over a range's
+ * entries here and per transaction by the transactions export (decision 194). Each reads the entry
+ * (ledger_entries), its transaction (transactions) and the refund naming that transaction (refunds, left joined):
+ * gross sales are bank credits into the wallet (not money from the vendor's own other wallet); refunds the amount
+ * part of a refund's entries (less it, when reversed); fees the fee part of the wallet's own debits (less what a
+ * reversal returned). Net settled = gross sales − refunds − fees.
  */
+export const NET_PARTS = {
+  grossSales: sql`case when ${transactions.type} = 'credit' and ${transactions.counterpartyKind} is null then ${ledgerEntries.amount} else 0 end`,
+  refunds: sql`case when ${refunds.id} is not null then -(${ledgerEntries.amount} - ${feePartSql}) else 0 end`,
+  fees: sql`-(${feePartSql})`,
+} as const
+
+/** The refund that names an entry's transaction, if any: the join NET_PARTS' refunds reads. */
+export const refundOfEntry = and(eq(refunds.vendorId, ledgerEntries.vendorId), eq(refunds.transactionId, ledgerEntries.transactionId))!
+
+/** A NET_PARTS part summed over the entries read (0 when none), as bigint: sums of kobo pass 2^31. */
+export const sumOfPart = (part: keyof typeof NET_PARTS) => sql<string>`coalesce(sum(${NET_PARTS[part]}), 0)::bigint`
+
+/** The three sums (as the database gives them: text or number) as net figures in kobo, with net settled. */
+export function netFiguresFromSums(sums: Record<'grossSales' | 'refunds' | 'fees', unknown>): NetFigures {
+  const [grossSales, refunded, fees] = [Number(sums.grossSales), Number(sums.refunds), Number(sums.fees)]
+  return { grossSales, refunds: refunded, fees, netSettled: grossSales - refunded - fees }
+}
+
+/** Money in and out of the range's entries, their count, and the net figures. */
 async function entryFigures(db: Db, vendorId: string, walletId: string, start: Date, end: Date, last?: number) {
   const e = ledgerEntries
-  const sumOf = (value: SQL, where: SQL) => sql`coalesce(sum(${value}) filter (where ${where}), 0)::bigint`
   const { rows } = (await db.execute(sql`
-    select ${sumOf(sql`${e.amount}`, sql`${e.amount} > 0`)} as "moneyIn",
-      ${sumOf(sql`-${e.amount}`, sql`${e.amount} < 0`)} as "moneyOut",
-      ${sumOf(sql`${e.amount}`, sql`${transactions.type} = 'credit' and ${transactions.counterpartyKind} is null`)} as "grossSales",
-      ${sumOf(sql`-(${e.amount} - ${feePartSql})`, sql`${refunds.id} is not null`)} as "refunds",
-      ${sumOf(sql`-(${feePartSql})`, sql`true`)} as "fees",
+    select coalesce(sum(${e.amount}) filter (where ${e.amount} > 0), 0)::bigint as "moneyIn",
+      coalesce(sum(-${e.amount}) filter (where ${e.amount} < 0), 0)::bigint as "moneyOut",
+      ${sumOfPart('grossSales')} as "grossSales", ${sumOfPart('refunds')} as "refunds", ${sumOfPart('fees')} as "fees",
       count(*)::bigint as "entryCount"
     from ${e}
     join ${transactions} on ${transactions.vendorId} = ${e.vendorId} and ${transactions.id} = ${e.transactionId}
-    left join ${refunds} on ${refunds.vendorId} = ${e.vendorId} and ${refunds.transactionId} = ${e.transactionId}
+    left join ${refunds} on ${refundOfEntry}
     where ${and(inTime(vendorId, walletId, start, end), last === undefined ? undefined : lte(e.id, last))}`)) as unknown as {
-    rows: Record<string, unknown>[]
+    rows: Record<'moneyIn' | 'moneyOut' | 'entryCount' | keyof typeof NET_PARTS, unknown>[]
   }
-  const row = Object.fromEntries(Object.entries(rows[0]!).map(([name, value]) => [name, Number(value)])) as Record<string, number>
-  const net: NetFigures = {
-    grossSales: row.grossSales!,
-    refunds: row.refunds!,
-    fees: row.fees!,
-    netSettled: row.grossSales! - row.refunds! - row.fees!,
-  }
-  return { moneyIn: row.moneyIn!, moneyOut: row.moneyOut!, entryCount: row.entryCount!, net }
+  const row = rows[0]!
+  return { moneyIn: Number(row.moneyIn), moneyOut: Number(row.moneyOut), entryCount: Number(row.entryCount), net: netFiguresFromSums(row) }
 }
 
 export async function statementSummary(db: Db, vendorId: string, of: StatementWallet, edges: StatementEdges): Promise<Statement> {

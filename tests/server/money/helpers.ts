@@ -1,13 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 
-import { and, asc, eq } from 'drizzle-orm'
+import { and, asc, eq, gte, inArray, lt } from 'drizzle-orm'
 import { expect } from 'vitest'
 
 import { endpoints } from '#contract/index'
 import { nubanFor } from '#contract/nuban'
+import type { NetFigures } from '#contract/statements'
 import { hashPin } from '#server/auth/pin-hash'
 import { createSession } from '#server/auth/sessions'
 import type { Db } from '#server/db/client'
+import { refunds } from '#server/db/sales-schema'
 import { ledgerEntries, nameEnquiries, transactions, type UserRow, users, vendors, wallets } from '#server/db/schema'
 import { bankByCode } from '#server/money/banks'
 import { NAME_ENQUIRY_TTL_MS } from '#server/money/name-enquiry'
@@ -44,6 +46,44 @@ export async function expectLedgerConsistent(db: Db, vendorId: string) {
   expect(perTransaction.size).toBeGreaterThan(0)
   for (const [id, sum] of perTransaction) expect(sum, `transaction ${id}`).toBe(0)
   return { walletRows, entries }
+}
+
+/**
+ * A wallet's net figures over entry times [start, end), read from the other legs of its own transactions rather
+ * than from its entries (decision 178), so a test checks the rule, not a copy of it: gross sales are what the
+ * external wallet gave for the wallet's credits, refunds what it received for refund debits, fees what the fees
+ * wallet received (a reversal's legs take each back).
+ */
+export async function netFiguresFromOtherLegs(db: Db, vendorId: string, walletId: string, start: Date, end: Date): Promise<NetFigures> {
+  const own = await db
+    .select({ id: transactions.id, type: transactions.type })
+    .from(transactions)
+    .where(and(eq(transactions.vendorId, vendorId), eq(transactions.walletId, walletId)))
+  const refundIds = new Set(
+    (await db.select({ id: refunds.transactionId }).from(refunds).where(eq(refunds.vendorId, vendorId))).map((r) => r.id),
+  )
+  const legs = own.length
+    ? await db
+        .select({ entry: ledgerEntries, kind: wallets.kind })
+        .from(ledgerEntries)
+        .innerJoin(wallets, eq(wallets.id, ledgerEntries.walletId))
+        .where(
+          and(
+            inArray(
+              ledgerEntries.transactionId,
+              own.map((row) => row.id),
+            ),
+            gte(ledgerEntries.createdAt, start),
+            lt(ledgerEntries.createdAt, end),
+          ),
+        )
+    : []
+  const typeOf = new Map(own.map((row) => [row.id, row.type]))
+  const sum = (keep: (leg: (typeof legs)[number]) => boolean) => legs.filter(keep).reduce((total, leg) => total + leg.entry.amount, 0)
+  const grossSales = -sum((leg) => leg.kind === 'external' && typeOf.get(leg.entry.transactionId) === 'credit')
+  const refunded = sum((leg) => leg.kind === 'external' && refundIds.has(leg.entry.transactionId))
+  const fees = sum((leg) => leg.kind === 'fees')
+  return { grossSales, refunds: refunded, fees, netSettled: grossSales - refunded - fees }
 }
 
 export async function balances(db: Db, vendorId: string) {

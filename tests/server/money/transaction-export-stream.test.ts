@@ -41,7 +41,7 @@ let url: URL
 let server: ReturnType<typeof createNodeServer>
 
 /** The export's chunk reads so far (each ordered newest first, one per ~1,000 rows). */
-const reads = () => statements.filter((q) => /from "transactions" .*order by "transactions"\."created_at" desc/.test(q)).length
+const reads = () => statements.filter((q) => /from "transactions" [\s\S]*order by "transactions"\."created_at" desc/.test(q)).length
 
 beforeAll(async () => {
   if (!onPostgres) return

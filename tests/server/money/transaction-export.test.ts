@@ -4,8 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { CSV_BOM, toCsv } from '#contract/csv'
 import type { QueryInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
+import { STATEMENT_TOTAL_LABELS as L } from '#contract/statements'
 import type { Transaction } from '#contract/transactions'
-import { TRANSACTION_CSV_COLUMNS } from '#contract/transactions-csv'
+import { TRANSACTION_CSV_COLUMNS, TRANSACTION_EXPORT_COLUMNS } from '#contract/transactions-csv'
 import { HOUR_MS } from '#server/clock'
 import { transactions } from '#server/db/schema'
 import { creditFromBank } from '#server/money/ledger'
@@ -30,6 +31,7 @@ beforeAll(async () => {
 /** Lagos midnight starting 22 November 2026 (UTC+1). */
 const DAY = Date.parse('2026-11-21T23:00:00.000Z')
 const at = (hours: number) => new Date(DAY + hours * HOUR_MS)
+const FIGURE_HEADERS = [L.grossSales, L.refunds, L.fees, L.netSettled]
 const bank = { bankName: 'Zenith Bank', accountNumber: '2081234567' }
 
 interface History {
@@ -83,7 +85,21 @@ async function exported(token: string, query: Filters = {}) {
   return { status: res.status, headers: res.headers, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes) }
 }
 
-/** Every row the list gives for these filters, page after page, rendered with the export's columns. */
+/**
+ * The file without its four net-figure columns (decision 194; their sums: transaction-export-figures.test.ts): the
+ * transaction's own columns, as the list's rows render them. Figures are plain decimals, so each record ends in four.
+ */
+function withoutFigures(text: string): string {
+  const header = `,${FIGURE_HEADERS.join(',')}\r\n`
+  expect(text).toContain(header)
+  const records = text.split('\r\n').length - 1
+  const stripped = text.replace(header, '\r\n').replace(/(,-?\d+\.\d\d){4}\r\n/g, '\r\n')
+  // Every record but the header ended in its four figures.
+  expect(text.match(/(,-?\d+\.\d\d){4}\r\n/g)?.length ?? 0).toBe(records - 1)
+  return stripped
+}
+
+/** Every row the list gives for these filters, page after page, rendered with the transaction's own columns. */
 async function listedCsv(token: string, query: Filters = {}) {
   const items: Transaction[] = []
   for (let page = 1; ; page++) {
@@ -120,7 +136,7 @@ describe('GET /transaction/export', () => {
       expect(file.status, `${label}: ${file.text.slice(0, 200)}`).toBe(200)
       const listed = await listedCsv(h.s.token, query)
       expect(listed.count, label).toBe(count)
-      expect(file.text, label).toBe(listed.text)
+      expect(withoutFigures(file.text), label).toBe(listed.text)
     }
   })
 
@@ -135,12 +151,12 @@ describe('GET /transaction/export', () => {
   it('writes Lagos times under a header naming the zone, and neutralises formulas a stranger typed', async () => {
     const lines = (await exported(h.s.token)).text.split('\r\n')
     expect(lines[0]).toBe(
-      '\uFEFF"Date (WAT, UTC+1)",Reference,Type,Status,Amount,Fee,Currency,Counterparty name,Counterparty bank,Counterparty account number,Session ID,Narration,Customer,POS,Order reference',
+      '\uFEFF"Date (WAT, UTC+1)",Reference,Type,Status,Amount,Fee,Currency,Counterparty name,Counterparty bank,Counterparty account number,Session ID,Narration,Customer,POS,Order reference,Gross sales,Refunds,Fees,Net settled',
     )
     const line = (name: string) => lines.find((l) => l.includes(name)) ?? ''
     // 23:30 UTC on the 21st is 00:30 in Lagos on the 22nd.
     expect(line('Kemi Adeyemi')).toMatch(
-      /^2026-11-22 00:30:00,TRF-.*,credit,success,50000.00,0.00,NGN,Kemi Adeyemi,Zenith Bank,2081234567,.*"Jollof, 40 plates",,no,$/,
+      /^2026-11-22 00:30:00,TRF-.*,credit,success,50000.00,0.00,NGN,Kemi Adeyemi,Zenith Bank,2081234567,.*"Jollof, 40 plates",,no,,50000.00,0.00,0.00,50000.00$/,
     )
     expect(line('HYPERLINK')).toContain(`,"'=HYPERLINK(""http://evil.example"",""Refund"")",`)
     expect(line('@SUM')).toContain(",'@SUM(A1),Zenith Bank,")
@@ -154,7 +170,7 @@ describe('GET /transaction/export', () => {
     for (const chunkRows of [1, 2, 3, 1000]) {
       const file = await exportTransactions(t.db, h.s.vendor.id, {}, { chunkRows })
       const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(file.body).arrayBuffer())
-      expect(text, `chunks of ${chunkRows}`).toBe(whole.text)
+      expect(withoutFigures(text), `chunks of ${chunkRows}`).toBe(whole.text)
     }
   })
 
@@ -217,6 +233,6 @@ describe('GET /transaction/export', () => {
   it('is a header alone when nothing matches', async () => {
     const file = await exported(h.s.token, { search: 'nobody by this name' })
     expect(file.status).toBe(200)
-    expect(file.text).toBe(`${CSV_BOM}${toCsv([], TRANSACTION_CSV_COLUMNS)}`)
+    expect(file.text).toBe(`${CSV_BOM}${toCsv([], TRANSACTION_EXPORT_COLUMNS)}`)
   })
 })

@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { dateFilterSearch, searchRange } from '#app/lib/date-search'
-import type { TransactionListFilters } from '#app/lib/query-keys'
+import type { DateRangeKey, TransactionListFilters } from '#app/lib/query-keys'
 import { TRANSACTION_STATUSES, TRANSACTION_TYPES } from '#contract/statuses'
 
 /**
@@ -21,9 +21,12 @@ export const transactionSearchSchema = v.object({
 
 export type TransactionSearch = v.InferOutput<typeof transactionSearchSchema>
 
-/** The API filters for a URL search: the duration becomes the ISO instants of whole local days. */
-export function listFilters(search: TransactionSearch, now: Date = new Date()): TransactionListFilters {
-  const filters: TransactionListFilters = { ...searchRange(search, now) }
+/**
+ * The API filters for a URL search: the duration becomes the ISO instants of whole local days, always both (the
+ * screen's net figures are for the same days, decision 194).
+ */
+export function listFilters(search: TransactionSearch, now: Date = new Date()): TransactionListFilters & DateRangeKey {
+  const filters: TransactionListFilters & DateRangeKey = { ...searchRange(search, now) }
   if (search.status) filters.status = search.status
   if (search.type) filters.type = search.type
   if (search.customerId) filters.customerId = search.customerId

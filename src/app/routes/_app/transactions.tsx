@@ -1,5 +1,5 @@
 import { createFileRoute, Outlet } from '@tanstack/react-router'
-import { useCallback, useMemo, useState } from 'react'
+import { lazy, useCallback, useMemo, useState } from 'react'
 import { stack } from 'styled-system/patterns'
 
 import { useCustomerFilter } from '#app/features/customers/customer-filter'
@@ -19,12 +19,17 @@ import {
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
 import { sessionCan, usePermission } from '#app/lib/permissions'
 import { loadInfiniteQuery } from '#app/lib/query-client'
+import { AfterFirstScreen } from '#app/ui/after-first-screen'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
+import { NetFiguresCardPending } from '#app/ui/net-figures'
 import { NoAccess } from '#app/ui/no-access'
 import { PageHeader } from '#app/ui/page'
-import { CardSkeleton, DateFilterSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
+import { CardSkeleton, DateFilterSkeleton, NetFiguresSkeleton, ScreenSkeleton } from '#app/ui/screen-skeleton'
 import { SearchBox } from '#app/ui/search-box'
+
+// The statements area's code and schemas stay out of this screen's chunk, as on Home; asked for once the list has painted.
+const NetFiguresCard = lazy(() => import('#app/features/statements/components/net-figures').then((m) => ({ default: m.NetFiguresCard })))
 
 export const Route = createFileRoute('/_app/transactions')({
   validateSearch: transactionSearchSchema,
@@ -38,6 +43,7 @@ export const Route = createFileRoute('/_app/transactions')({
   pendingComponent: () => (
     <ScreenSkeleton title="Transactions" actions={2}>
       <DateFilterSkeleton />
+      <NetFiguresSkeleton />
       <CardSkeleton rows={6} rowHeight={40} />
     </ScreenSkeleton>
   ),
@@ -50,6 +56,7 @@ function TransactionsPage() {
   const navigate = Route.useNavigate()
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => listFilters(search), [search])
+  const range = useMemo(() => ({ startDate: filters.startDate, endDate: filters.endDate }), [filters])
   const { picker, customerName } = useCustomerFilter(search.customerId)
   const onSearch = useCallback(
     (q: string) => void navigate({ search: (prev) => ({ ...prev, q: q || undefined }), replace: true }),
@@ -87,6 +94,10 @@ function TransactionsPage() {
       />
       <SearchBox value={search.q ?? ''} onChange={onSearch} label={TRANSACTION_SEARCH_LABEL} placeholder={TRANSACTION_SEARCH_PLACEHOLDER} />
       <DateFilter value={fromDateSearch(search)} onChange={setDates} />
+      {/* What the wallet settled over the Date filter's days (decision 194), whatever the other filters narrow the list to. */}
+      <AfterFirstScreen meanwhile={<NetFiguresCardPending />}>
+        <NetFiguresCard range={range} />
+      </AfterFirstScreen>
       <ActiveFilters value={search} onChange={setSheetFilters} customerName={customerName} />
       <TransactionList filters={filters} />
       <FilterTransactionsSheet

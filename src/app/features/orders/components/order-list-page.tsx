@@ -1,13 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query'
 
 import { sessionCan, usePermission } from '#app/lib/permissions'
-import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { NoAccess } from '#app/ui/no-access'
 
 import type { KindText } from '../kinds'
 import { orderAnalyticsFilters, orderAnalyticsQuery, orderListQuery } from '../queries'
 import { orderListFilters, type OrderSearch } from '../search'
-import { OrderListScreen, type SetOrderSearch } from './order-list-screen'
+import { OrderListScreen, type OrderListScreenProps } from './order-list-screen'
 
 /**
  * The /orders and /invoices loaders' prefetch. Not awaited: while another page loads, the one on screen stays
@@ -22,20 +21,7 @@ export function prefetchOrderList(queryClient: QueryClient, search: OrderSearch,
 }
 
 /** /orders and /invoices: the list for someone who may see orders, a notice for anyone else. */
-export function OrderListPage({
-  kind,
-  search,
-  setSearch,
-  picker,
-  customerName,
-}: {
-  kind: KindText
-  search: OrderSearch
-  setSearch: SetOrderSearch
-  /** The customer filter's picker and chip name, from the customers area (the route's useCustomerFilter). */
-  picker?: CustomerPickerComponent
-  customerName?: string
-}) {
-  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page={kind.plural} />
-  return <OrderListScreen kind={kind} search={search} setSearch={setSearch} picker={picker} customerName={customerName} />
+export function OrderListPage(props: OrderListScreenProps) {
+  if (!usePermission('VENDOR_ORDERS')) return <NoAccess permission="VENDOR_ORDERS" page={props.kind.plural} />
+  return <OrderListScreen {...props} />
 }

@@ -1,10 +1,11 @@
 import { Link } from '@tanstack/react-router'
-import { useCallback, useMemo, useState } from 'react'
+import { type ReactNode, useCallback, useMemo, useState } from 'react'
 import { css, cx } from 'styled-system/css'
 import { stack } from 'styled-system/patterns'
 import { button } from 'styled-system/recipes'
 
 import { fromDateSearch, toDateSearch } from '#app/lib/date-search'
+import type { DateRangeKey } from '#app/lib/query-keys'
 import type { CustomerPickerComponent } from '#app/ui/customer-choice'
 import { DateFilter, type DateFilterValue } from '#app/ui/date-filter'
 import { FilterButton } from '#app/ui/filter-button'
@@ -33,13 +34,18 @@ export interface OrderListScreenProps {
   picker?: CustomerPickerComponent
   /** The name of the customer filtered by (?customerId=), when the route could look it up. */
   customerName?: string
+  /**
+   * What another area shows under the analytics for the same range (the route composes it: the wallet's net figures,
+   * decision 194); called with the analytics' own dates.
+   */
+  rangeFigures?: (range: DateRangeKey) => ReactNode
 }
 
 /**
  * /orders and /invoices: the Date filter's analytics, then the list searched by reference and filtered by status
  * and customer, a page at a time. Everything chosen lives in the URL.
  */
-export function OrderListScreen({ kind, search, setSearch, picker, customerName }: OrderListScreenProps) {
+export function OrderListScreen({ kind, search, setSearch, picker, customerName, rangeFigures }: OrderListScreenProps) {
   const [filtering, setFiltering] = useState(false)
   const filters = useMemo(() => orderListFilters(search, kind.kind), [search, kind.kind])
   const analytics = useMemo(() => orderAnalyticsFilters(filters, kind.kind), [filters, kind.kind])
@@ -83,6 +89,7 @@ export function OrderListScreen({ kind, search, setSearch, picker, customerName 
       {kind.kind === 'order' ? <OrdersTabs current="orders" /> : null}
       <DateFilter value={fromDateSearch(search)} onChange={setDates} />
       <OrderAnalytics filters={analytics} kind={kind} />
+      {rangeFigures?.({ startDate: analytics.startDate, endDate: analytics.endDate })}
       <SearchBox
         value={search.reference ?? ''}
         onChange={setReference}

@@ -12,6 +12,7 @@ import { Button } from '#app/ui/button'
 import { Card } from '#app/ui/card'
 import { DetailList, DetailRow } from '#app/ui/detail-list'
 import { Money } from '#app/ui/money'
+import { NetFigureTiles } from '#app/ui/net-figures'
 import { isNotSavedOffline, NotSavedOffline } from '#app/ui/not-saved'
 import { QueryError } from '#app/ui/query-error'
 import { CardSkeleton } from '#app/ui/screen-skeleton'
@@ -19,7 +20,6 @@ import { STATEMENT_TOTAL_LABELS } from '#contract/statements'
 
 import { downloadStatement, type StatementFormat } from '../download'
 import { statementQuery } from '../queries'
-import { NetFigureTiles } from './net-figures'
 
 const dayShown = (day: string) => day.split('-').reverse().join('/')
 const actions = css({ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: '3' })
