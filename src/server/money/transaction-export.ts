@@ -30,11 +30,15 @@ export interface ExportOptions {
  * endDate, as GET /analytics/net reads its range (netFiguresOf); either side open when the export leaves it out.
  */
 function settledTime(filters: ExportFilters) {
+  const end = filters.endDate ? new Date(filters.endDate).getTime() + 1 : undefined
   return {
     start: filters.startDate ? new Date(filters.startDate) : undefined,
-    end: filters.endDate ? new Date(new Date(filters.endDate).getTime() + 1) : undefined,
+    // A millisecond past 9999-12-31T23:59:59.999Z is year 10000, which PostgreSQL cannot read: that end is no end.
+    end: end !== undefined && end < YEAR_10000 ? new Date(end) : undefined,
   }
 }
+
+const YEAR_10000 = Date.UTC(10_000, 0, 1)
 
 /** The ledger entries the export's net figures read: the row's own wallet's, in the settled time (decision 194). */
 function settledEntries(filters: ExportFilters): SQL {
