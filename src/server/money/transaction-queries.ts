@@ -8,7 +8,7 @@ import { beforePosition, decodeCursor, encodeCursor, type KeysetPosition, positi
 import { preparedOnce } from '../db/prepared'
 import { type TransactionRow, transactions, wallets } from '../db/schema'
 import { ApiError, notFound } from '../errors'
-import { amountSearch, searchParts, transactionSearch, walletDigits } from './transaction-search'
+import { amountSearch, searchParts, transactionSearch, walletDigits, wordSearch } from './transaction-search'
 
 /** The contract's view of a row. */
 export function toTransaction(row: TransactionRow): Transaction {
@@ -169,10 +169,10 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
     // The list as it first opens, by far the most asked: built once per database and prepared on each connection.
     rows = await mainPage(db).execute({ vendorId, ...paging })
   } else {
-    const bound = await boundList(db, vendorId, filters, scope)
-    ;({ scope, where } = bound)
-    counted = !bound.wordSearch || (await countsCheaply(db, transactions, where))
-    rows = await pageQuery(db, vendorId, scope, where, after, bound.amountOrFragment, counted).execute(paging)
+    const filtered = await filteredPage(db, vendorId, filters, scope, after)
+    ;({ scope, where } = filtered.bound)
+    counted = filtered.counted
+    rows = await filtered.query.execute(paging)
   }
   const shown = rows.slice(0, filters.size)
   const last = rows.length > filters.size ? shown.at(-1) : undefined
@@ -193,12 +193,22 @@ export async function listTransactions(db: Db, vendorId: string, filters: Transa
 type PageRow = { row: TransactionRow; position: string; total: number | null }
 
 /**
+ * A filtered list's page query as GET /transaction runs it (exported for the test that EXPLAINs a search): bound to
+ * its wallet, and a search by words counted only when the planner expects few matches (decision 165).
+ */
+export async function filteredPage(db: Db, vendorId: string, filters: TransactionFilters, scope: WalletScope, after?: KeysetPosition) {
+  const bound = await boundList(db, vendorId, filters, scope)
+  const counted = !bound.wordSearch || (await countsCheaply(db, transactions, bound.where))
+  return { bound, counted, query: pageQuery(db, vendorId, bound.scope, bound.where, after, bound, counted) }
+}
+
+/**
  * A filtered list's scope and condition with the wallet's id as a value (issue 35 item 11, decision 130): read
  * through a subquery, the wallet is an unknown the planner guesses at one row, so in a database of many wallets it
  * read a 30,000-row wallet through its amount index and ran the search on every row; with the id it sees how many
  * rows the wallet holds and answers a search from the trigram index. One small indexed read, for filtered lists
  * only (the list as it opens keeps its one prepared statement). A search shaped like a reference is looked up here
- * too (wholeReference), one more indexed read. Exported for the test that EXPLAINs a search.
+ * too (wholeReference), one more indexed read. Exported for the export, which reads the same condition.
  */
 export async function boundList(
   db: Db,
@@ -256,24 +266,29 @@ function totalQuery(db: Db, vendorId: string | Placeholder, scope: WalletScope, 
 /**
  * A page and its total in one round trip (docs/decisions/098): the total is an uncorrelated scalar subquery,
  * evaluated once. Without a filter, the rows of the scope; after a cursor, only the rows past it (the total stays
- * the whole list's). Each row carries its keyset position. Exported for the test that EXPLAINs a search.
+ * the whole list's). Each row carries its keyset position. A search read apart (transaction-search.ts) gives the
+ * page's ids and its count: an amount search always, a search by words when it is counted.
  */
-export function pageQuery(
+function pageQuery(
   db: Db,
   vendorId: string | Placeholder,
   scope: WalletScope,
   filter?: SQL,
   after?: KeysetPosition,
-  amountOrFragment?: [SQL, SQL],
+  { amountOrFragment, wordSearch: words }: Partial<Pick<BoundList, 'amountOrFragment' | 'wordSearch'>> = {},
   counted = true,
 ) {
-  const amount = amountOrFragment ? amountSearch(db, amountOrFragment, after) : undefined
-  const count = amount ? amount.count : totalQuery(db, vendorId, scope, filter)
+  const searched = amountOrFragment
+    ? amountSearch(db, amountOrFragment, after)
+    : words && counted && filter
+      ? wordSearch(db, filter, after)
+      : undefined
+  const count = searched ? searched.count : totalQuery(db, vendorId, scope, filter)
   const total = counted ? sql<number>`(${count})`.mapWith(Number) : sql<null>`null`
   const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
-  const rows = amount?.ids
+  const rows = searched?.ids
   return (
-    (amount ? db.with(amount.side) : db)
+    (searched ? db.with(searched.side) : db)
       .select({ row: transactions, position: positionOf(transactions.createdAt), total })
       .from(transactions)
       // The ids come from scoped reads; the vendor and wallet are still named here, as every query of the table does.

@@ -85,32 +85,57 @@ function newestIds(side: SQL, past: SQL | undefined): SQL {
 }
 
 /**
- * An amount search's page and total (decision 157), its two sides (no row in both) read apart: the amount side in
- * order from the (vendor, wallet, amount, created_at desc, id desc) index, its count index-only; the fragment side
- * (a run of digits: rare in names and references) from the trigram index. A BitmapOr instead read every match of
- * the amount and walked ~23,000 rows for 100 at a million rows.
- *
- * The fragment side is read once (decision 165), as a CTE of its matches (at most COUNT_CAP + 1, any order) that
- * both the count and the page read: the trigram index's wallet column makes each read of it cost ~3 ms at a million
- * rows, even for 7 matches. Should it hold more than COUNT_CAP, its newest are read in order from the index instead.
+ * One side of a search read once (decision 165), as a CTE of its matches (at most COUNT_CAP + 1, any order) that the
+ * page and the count both read: from the trigram index, each read of which costs ~3 ms at a million rows even for 7
+ * matches. Should it hold more than COUNT_CAP, its newest are read in order from the table's indexes instead.
  */
-export function amountSearch(db: Db, [amount, fragment]: [SQL, SQL], after: KeysetPosition | undefined) {
-  const side = db.$with('fragment_side').as(
+function searchedSide(db: Db, name: string, condition: SQL, after: KeysetPosition | undefined) {
+  const side = db.$with(name).as(
     db
       .select({ id: transactions.id, at: transactions.createdAt })
       .from(transactions)
-      .where(fragment)
+      .where(condition)
       .limit(COUNT_CAP + 1),
   )
   const all = sql`(select count(*) from ${side}) <= ${COUNT_CAP}`
   const pastSide = after ? beforePosition(side.at, side.id, after) : undefined
   const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
   const fromSide = sql`(select ${side.id} from ${side} where ${and(all, pastSide)} order by ${side.at} desc, ${side.id} desc limit ${enough})`
-  const inOrder = sql`(select ordered.id from ${newestIds(fragment, past)} as ordered where not ${all})`
+  const inOrder = sql`(select ordered.id from ${newestIds(condition, past)} as ordered where not ${all})`
+  return { side, ids: sql`${fromSide} union all ${inOrder}`, count: sql`(select count(*) from ${side})` }
+}
+
+/** A search's page and total read from the searched rows: the `ids` the page shows (with `side`) and their `count`. */
+export interface SearchRead {
+  side: ReturnType<typeof searchedSide>['side']
+  ids: SQL
+  count: SQL
+}
+
+/**
+ * An amount search's page and total (decision 157), its two sides (no row in both) read apart: the amount side in
+ * order from the (vendor, wallet, amount, created_at desc, id desc) index, its count index-only; the fragment side
+ * (a run of digits: rare in names and references) read once (searchedSide). A BitmapOr instead read every match of
+ * the amount and walked ~23,000 rows for 100 at a million rows.
+ */
+export function amountSearch(db: Db, [amount, fragment]: [SQL, SQL], after: KeysetPosition | undefined): SearchRead {
+  const past = after ? beforePosition(transactions.createdAt, transactions.id, after) : undefined
+  const fragmentSide = searchedSide(db, 'fragment_side', fragment, after)
   return {
-    side,
-    ids: sql`${transactions.id} in (${newestIds(amount, past)} union all ${fromSide} union all ${inOrder})`,
+    side: fragmentSide.side,
+    ids: sql`${transactions.id} in (${newestIds(amount, past)} union all ${fragmentSide.ids})`,
     // Each side counted no further than COUNT_CAP + 1, as cappedCountQuery does; cappedTotal caps the sum.
-    count: sql`select (${cappedCountQuery(db, transactions, amount)}) + (select count(*) from ${side})`,
+    count: sql`select (${cappedCountQuery(db, transactions, amount)}) + ${fragmentSide.count}`,
   }
+}
+
+/**
+ * A search by words the planner expects few matches of (countsCheaply; decision 197): its matches read once
+ * (searchedSide), the page the newest of them. Left to the planner, a page of 20 from a name estimated at 1% of a
+ * wallet (the table's statistics are every vendor's) was read by walking the wallet newest first and testing the
+ * name on each row: for a name this wallet holds three times, every row of the wallet.
+ */
+export function wordSearch(db: Db, filter: SQL, after: KeysetPosition | undefined): SearchRead {
+  const matches = searchedSide(db, 'word_side', filter, after)
+  return { side: matches.side, ids: sql`${transactions.id} in (${matches.ids})`, count: sql`select ${matches.count}` }
 }
