@@ -1,7 +1,7 @@
 import * as v from 'valibot'
 
 import { accountNumber, bankCode, pin } from './banking'
-import { amountKobo, id, kobo } from './common'
+import { amountKobo, id, kobo, page, pageQuery } from './common'
 import { endpoint } from './endpoint'
 
 /*
@@ -70,6 +70,35 @@ export const PayoutBatch = v.object({
 })
 export type PayoutBatch = v.InferOutput<typeof PayoutBatch>
 
+/** How many of a batch's rows stand at each outcome (the statuses a confirmed or cancelled batch's rows can have). */
+export const BatchOutcomes = v.object({
+  scheduled: v.number(),
+  pending: v.number(),
+  sent: v.number(),
+  failed: v.number(),
+  cancelled: v.number(),
+})
+export type BatchOutcomes = v.InferOutput<typeof BatchOutcomes>
+
+/**
+ * A batch as the list of bulk payouts shows it (decision 199): its totals and how many rows stand where, not the rows.
+ * GET /transfer/batch answers the whole batch.
+ */
+export const PayoutBatchSummary = v.object({
+  id: v.string(),
+  status: v.picklist(BATCH_STATUSES),
+  total: kobo,
+  totalFee: kobo,
+  rowCount: v.number(),
+  refusedCount: v.number(),
+  outcomes: BatchOutcomes,
+  confirmedAt: v.nullable(v.string()),
+  sendAt: v.nullable(v.string()),
+  cancelledAt: v.nullable(v.string()),
+  createdAt: v.string(),
+})
+export type PayoutBatchSummary = v.InferOutput<typeof PayoutBatchSummary>
+
 export const payoutBatchEndpoints = {
   createPayoutBatch: endpoint({
     method: 'POST',
@@ -126,6 +155,15 @@ export const payoutBatchEndpoints = {
     body: v.object({ batchId: id }),
     response: PayoutBatch,
     errors: ['NOT_FOUND', 'BATCH_NOT_CONFIRMED', 'BATCH_ALREADY_STARTED'],
+  }),
+  payoutBatches: endpoint({
+    method: 'GET',
+    path: '/transfer/batches',
+    summary:
+      'The confirmed and cancelled bulk payouts, newest first, each with its totals and how many rows are scheduled, pending, sent, failed or cancelled. A review never confirmed moved no money and is not listed.',
+    permission: 'VENDOR_TRANSFERS',
+    query: v.object(pageQuery),
+    response: page(PayoutBatchSummary),
   }),
   payoutBatch: endpoint({
     method: 'GET',

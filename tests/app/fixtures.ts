@@ -4,8 +4,10 @@ import * as v from 'valibot'
 
 import { User } from '#contract/auth'
 import { Bank, ResolvedAccount, SettlementAccount } from '#contract/banking'
+import { SavedBeneficiary } from '#contract/beneficiaries'
 import { catalogueEndpoints, Collection, PayLinkView, Product, ProductSummary, ProductVariant } from '#contract/catalogue'
 import { endpoints } from '#contract/index'
+import type { PayoutBatch } from '#contract/payout-batches'
 import { SendLimits } from '#contract/payout-safety'
 import { type Permission, PERMISSIONS } from '#contract/permissions'
 import { PinStatus } from '#contract/pin'
@@ -94,6 +96,50 @@ export const SETTLEMENT = v.parse(SettlementAccount, {
   accountName: 'MAMA PUT KITCHEN LTD',
   bankCode: '044',
   bankName: 'Access Bank',
+})
+
+/** A saved account (decision 145): Send Money lists it under Saved, a bulk payout's row may pay it. */
+export const SAVED_BENEFICIARY = v.parse(SavedBeneficiary, {
+  id: 'ben-1',
+  bankCode: '044',
+  bankName: 'Access Bank',
+  accountNumber: '0690000032',
+  accountName: 'ADA OBI',
+  label: 'Rice supplier',
+  createdAt: '2026-12-01T09:00:00.000Z',
+})
+
+/** A bulk payout's row (decision 192): one payment to the saved account. */
+export const batchRow = (status: PayoutBatch['rows'][number]['status']): PayoutBatch['rows'][number] => ({
+  id: 'row-1',
+  position: 1,
+  accountNumber: SAVED_BENEFICIARY.accountNumber,
+  bankCode: SAVED_BENEFICIARY.bankCode,
+  bankName: SAVED_BENEFICIARY.bankName,
+  accountName: SAVED_BENEFICIARY.accountName,
+  amount: 5_000_00,
+  fee: 10_75,
+  narration: null,
+  status,
+  reason: null,
+  transactionId: null,
+})
+
+/** A bulk payout under review of that one row, unless told otherwise. */
+export const payoutBatch = (overrides: Partial<PayoutBatch> = {}): PayoutBatch => ({
+  id: 'batch-1',
+  status: 'review',
+  total: 5_000_00,
+  totalFee: 10_75,
+  rowCount: 1,
+  refusedCount: 0,
+  reviewExpiresAt: new Date(Date.now() + 600_000).toISOString(),
+  confirmedAt: null,
+  sendAt: null,
+  cancelledAt: null,
+  createdAt: new Date().toISOString(),
+  rows: [batchRow('ready')],
+  ...overrides,
 })
 
 /** Send Money's limits (decision 144): the defaults, ₦250,000 sent today. */

@@ -10,8 +10,9 @@ import { demo, demoOnPhone, suiteBrowser, typeCode } from './browser'
  * Bulk payout (issue 42, decision 192) on a phone: a 10-row CSV, one row to the sandbox's dormant account
  * (serial 111111111, docs/sandbox-banking.md). The review names every payee with the total and the charges; one PIN
  * sends the batch; the jobs send each row and the screen shows nine sent and the dormant one failed with its reason.
- * A batch scheduled for later is cancelled from its screen (decision 196). With SCREENSHOT_DIR set, the review, the
- * outcome, the scheduled batch, the cancel's dialog and the cancelled batch are saved there to be looked at.
+ * A batch scheduled for later is cancelled from its screen (decision 196), and is then first among the sheet's
+ * earlier payouts (decision 199). With SCREENSHOT_DIR set, the review, the outcome, the scheduled batch, the cancel's
+ * dialog, the cancelled batch and the earlier payouts are saved there to be looked at.
  */
 
 const suite = suiteBrowser()
@@ -98,6 +99,18 @@ describe('bulk payout', () => {
     await expect.poll(() => cancelled.getByRole('button', { name: 'Cancel batch' }).count()).toBe(0)
     const cancelledShot = shot('bulk-payout-cancelled-phone.png')
     if (cancelledShot) await page.screenshot(cancelledShot)
+
+    // Decision 199: the sheet opened again lists it first among the earlier payouts, and opens it again.
+    await cancelled.getByRole('button', { name: 'Done' }).click()
+    await page.getByRole('link', { name: 'Pay many people at once' }).click()
+    const earlier = page.getByRole('dialog', { name: 'Bulk payout' }).getByRole('region', { name: 'Earlier payouts' })
+    const newest = earlier.getByRole('button').first()
+    await expect.poll(() => newest.textContent()).toMatch(/^₦3,\d{3}\.\d{2} to 3 payees.* · no payment sentCancelled$/)
+    const listShot = shot('bulk-payout-earlier-phone.png')
+    if (listShot) await page.screenshot(listShot)
+    await newest.click()
+    await page.getByRole('dialog', { name: 'Payout cancelled' }).getByRole('button', { name: 'Back' }).click()
+    await earlier.waitFor()
     await context.close()
   })
 })

@@ -108,6 +108,8 @@ export const queryKeys = {
     sendLimits: () => [...queryKeys.banking.all, 'send-limits'] as const,
     /** A bulk payout and its rows' outcomes (decision 192). */
     payoutBatch: (id: string) => [...queryKeys.banking.all, 'payout-batch', id] as const,
+    /** The newest confirmed and cancelled bulk payouts (decision 199). */
+    payoutBatches: () => [...queryKeys.banking.all, 'payout-batches'] as const,
   },
   pin: {
     all: ['pin'] as const,

@@ -250,7 +250,8 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string,
   }
 }
 
-function rowStatus(
+/** A row's status as GET /transfer/batch and the list show it: a sent row's from its transaction. */
+export function rowStatus(
   row: PayoutBatchRowRow,
   transfer: 'pending' | 'success' | 'failed' | null,
   failureReason: string | null,

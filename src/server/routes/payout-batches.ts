@@ -2,6 +2,7 @@ import type { PayoutBatch, payoutBatchEndpoints } from '#contract/payout-batches
 
 import type { HandlersFor } from '../http/types'
 import { cancelPayoutBatch } from '../money/payout-batch-cancel'
+import { listPayoutBatches } from '../money/payout-batch-list'
 import { confirmPayoutBatch, createPayoutBatch, readPayoutBatch } from '../money/payout-batches'
 import { enforce, LIMITS } from '../rate-limit'
 
@@ -40,6 +41,10 @@ export const payoutBatchHandlers: HandlersFor<typeof payoutBatchEndpoints> = {
     const done = await cancelPayoutBatch(deps, auth, body.batchId, (tx, batch) => answerWithEffect(tx, cancelled(batch)))
     if (done.cancelledNow) return cancelled(done.batch)
     return { data: done.batch, message: 'This batch was already cancelled: no payment will be sent' }
+  },
+
+  async payoutBatches({ auth, deps, query }) {
+    return { data: await listPayoutBatches(deps.db, auth.vendorId, query, deps.clock.now()) }
   },
 
   async payoutBatch({ auth, deps, query }) {

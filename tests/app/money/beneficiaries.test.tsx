@@ -6,7 +6,7 @@ import type { RecentBeneficiary, SavedBeneficiary } from '#contract/beneficiarie
 import { endpoints } from '#contract/index'
 import { nubanFor } from '#contract/nuban'
 
-import { SETTLEMENT } from '../fixtures'
+import { SAVED_BENEFICIARY, SETTLEMENT } from '../fixtures'
 import { handle, ok, server, useAppHarness } from '../harness'
 import { api, openSendMoney, proceed } from './send-money-helpers'
 
@@ -22,21 +22,11 @@ const RECENT: RecentBeneficiary = {
   accountName: 'CHIDI EZE',
   lastSentAt: '2026-12-04T09:00:00.000Z',
 }
-const SAVED: SavedBeneficiary = {
-  id: 'ben-1',
-  bankCode: '044',
-  bankName: 'Access Bank',
-  accountNumber: '0690000032',
-  accountName: 'ADA OBI',
-  label: 'Rice supplier',
-  createdAt: '2026-12-01T09:00:00.000Z',
-}
-
 describe('Send Money: recent and saved accounts', () => {
   it('offers saved then recent accounts; choosing one fills bank and account and still asks the bank for the name', async () => {
     // The saved account also sent to recently is listed once, under Saved.
     const calls = api({
-      beneficiaries: { recent: [RECENT, { ...SAVED, lastSentAt: RECENT.lastSentAt }], saved: [SAVED] },
+      beneficiaries: { recent: [RECENT, { ...SAVED_BENEFICIARY, lastSentAt: RECENT.lastSentAt }], saved: [SAVED_BENEFICIARY] },
       names: ['CHIDI EZE'],
     })
     const { user } = await openSendMoney()
@@ -84,7 +74,7 @@ describe('Send Money: recent and saved accounts', () => {
   })
 
   it('offers none while third-party transfers are off: step 1 stays locked to the settlement account', async () => {
-    const calls = api({ thirdParty: false, beneficiaries: { recent: [RECENT], saved: [SAVED] } })
+    const calls = api({ thirdParty: false, beneficiaries: { recent: [RECENT], saved: [SAVED_BENEFICIARY] } })
     await openSendMoney()
     expect(await screen.findByText(/Third-party transfers are turned off/)).toBeTruthy()
     await waitFor(() => expect(calls.resolves).toEqual([SETTLEMENT.accountNumber]))
@@ -101,7 +91,7 @@ describe('Send Money: recent and saved accounts', () => {
       handle(endpoints.saveBeneficiary, async ({ request }) => {
         const body = (await request.json()) as { label: string }
         posted.push(body)
-        list.saved = [{ ...SAVED, label: body.label }]
+        list.saved = [{ ...SAVED_BENEFICIARY, label: body.label }]
         return ok(list.saved[0]!, 'Account saved')
       }),
     )
@@ -119,7 +109,7 @@ describe('Send Money: recent and saved accounts', () => {
   })
 
   it('removes a saved account', async () => {
-    const list = { recent: [] as RecentBeneficiary[], saved: [SAVED] }
+    const list = { recent: [] as RecentBeneficiary[], saved: [SAVED_BENEFICIARY] }
     api({ beneficiaries: list })
     const removed: (string | null)[] = []
     server.use(

@@ -1,10 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 
-import type { SavedBeneficiary } from '#contract/beneficiaries'
 import { endpoints } from '#contract/index'
-import type { PayoutBatch } from '#contract/payout-batches'
 
+import { batchRow as row, payoutBatch as batch, SAVED_BENEFICIARY } from '../fixtures'
 import { fail, handle, ok, renderApp, server, useAppHarness } from '../harness'
 import { api, typePin } from './send-money-helpers'
 
@@ -12,54 +11,13 @@ useAppHarness()
 
 /* Cancelling a scheduled bulk payout from its screen (decision 196): asked once more, then shown cancelled. */
 
-const SAVED: SavedBeneficiary = {
-  id: 'ben-1',
-  bankCode: '044',
-  bankName: 'Access Bank',
-  accountNumber: '0690000032',
-  accountName: 'ADA OBI',
-  label: 'Rice supplier',
-  createdAt: '2026-12-01T09:00:00.000Z',
-}
-
 const SEND_AT = new Date(Date.now() + 2 * 24 * 3_600_000).toISOString()
-
-const row = (status: PayoutBatch['rows'][number]['status']): PayoutBatch['rows'][number] => ({
-  id: 'row-1',
-  position: 1,
-  accountNumber: SAVED.accountNumber,
-  bankCode: SAVED.bankCode,
-  bankName: SAVED.bankName,
-  accountName: SAVED.accountName,
-  amount: 5_000_00,
-  fee: 10_75,
-  narration: null,
-  status,
-  reason: null,
-  transactionId: null,
-})
-
-const batch = (overrides: Partial<PayoutBatch> = {}): PayoutBatch => ({
-  id: 'batch-1',
-  status: 'review',
-  total: 5_000_00,
-  totalFee: 10_75,
-  rowCount: 1,
-  refusedCount: 0,
-  reviewExpiresAt: new Date(Date.now() + 600_000).toISOString(),
-  confirmedAt: null,
-  sendAt: null,
-  cancelledAt: null,
-  createdAt: new Date().toISOString(),
-  rows: [row('ready')],
-  ...overrides,
-})
 
 const SCHEDULED = batch({ status: 'confirmed', confirmedAt: new Date().toISOString(), sendAt: SEND_AT, rows: [row('scheduled')] })
 
 /** Review and schedule one payment to the saved account, up to the batch screen with Cancel batch. */
 async function scheduleOne(cancel: () => Response) {
-  api({ beneficiaries: { recent: [], saved: [SAVED] } })
+  api({ beneficiaries: { recent: [], saved: [SAVED_BENEFICIARY] } })
   const cancels: (string | null)[] = []
   server.use(
     // Home, under the sheet: never answered, it is not what this test reads.

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 
 import type { RecentBeneficiary, SavedBeneficiary } from '#contract/beneficiaries'
 import { endpoints } from '#contract/index'
+import type { PayoutBatchSummary } from '#contract/payout-batches'
 
 import { BALANCE, BANKS, charges, pinStatus, resolved, SEND_LIMITS, SETTLEMENT, transaction, WALLET_DETAILS } from '../fixtures'
 import { fail, handle, ok, renderApp, server } from '../harness'
@@ -30,6 +31,8 @@ export function api(
     beneficiaries?: { recent: RecentBeneficiary[]; saved: SavedBeneficiary[] }
     /** Send limits (decision 144); SEND_LIMITS when not given. */
     limits?: typeof SEND_LIMITS
+    /** GET /transfer/batches' batches, the bulk payout sheet's Earlier payouts (none when not given). */
+    payoutBatches?: PayoutBatchSummary[]
   } = {},
 ): Calls {
   const calls: Calls = { resolves: [], sends: [] }
@@ -41,6 +44,10 @@ export function api(
     handle(endpoints.netFigures, () => new Promise(() => {})),
     handle(endpoints.listBanks, () => ok(BANKS)),
     handle(endpoints.listBeneficiaries, () => ok(options.beneficiaries ?? { recent: [], saved: [] })),
+    handle(endpoints.payoutBatches, () => {
+      const items = options.payoutBatches ?? []
+      return ok({ items, page: 1, size: 10, total: items.length })
+    }),
     handle(endpoints.pinStatus, () => ok(pinStatus({ hasPin: options.hasPin ?? true }))),
     handle(endpoints.thirdPartyTransfers, () => ok({ isEnabled: options.thirdParty ?? true })),
     handle(endpoints.sendLimits, () => ok(options.limits ?? SEND_LIMITS)),

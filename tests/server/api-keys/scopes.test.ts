@@ -56,6 +56,7 @@ const EXPECTED: Record<string, ApiKeyScope | false> = {
   createPayoutBatch: 'transfers',
   confirmPayoutBatch: 'transfers',
   cancelPayoutBatch: 'transfers',
+  payoutBatches: 'read',
   payoutBatch: 'read',
   sendLimits: 'read',
   setSendLimits: false,

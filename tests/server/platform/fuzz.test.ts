@@ -197,6 +197,7 @@ const examples: Record<string, () => Example | Promise<Example>> = {
   }),
   confirmPayoutBatch: async () => ({ body: { batchId: await reviewedBatchId(t, s), pin: PIN } }),
   cancelPayoutBatch: async () => ({ body: { batchId: await scheduledBatchId(t, s) } }),
+  payoutBatches: () => ({ query: { page: '1', size: '10' } }),
   payoutBatch: async () => ({ query: { id: await reviewedBatchId(t, s) } }),
   setSendLimits: () => ({ body: { perTransfer: 5_000_000_00, daily: 20_000_000_00, pin: PIN } }),
   cancelSettlementChange: () => ({ body: { accountNumber: account('058', randomSerial()) } }),

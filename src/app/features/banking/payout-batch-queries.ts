@@ -16,6 +16,17 @@ export const payoutBatchQuery = (id: string) =>
     refetchInterval: (query) => (stillSending(query.state.data) ? 3_000 : false),
   })
 
+/** How many earlier payouts the bulk payout sheet lists: the ones a vendor comes back to check. */
+export const EARLIER_PAYOUTS = 10
+
+/** The newest confirmed and cancelled batches (decision 199), to open one again and see its rows. */
+export const payoutBatchesQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.banking.payoutBatches(),
+    queryFn: async ({ signal }) =>
+      (await api(payoutBatchEndpoints.payoutBatches, { query: { page: 1, size: EARLIER_PAYOUTS }, signal })).data,
+  })
+
 /** A sent row's receipt: its transaction, as the transactions list shows it. */
 export const rowReceiptQuery = (transactionId: string) =>
   queryOptions({
@@ -47,7 +58,7 @@ export function useConfirmPayoutBatch() {
     meta: { successToast: false, errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.payoutBatch(data.id), data),
     onSettled: () => {
-      for (const queryKey of MONEY_KEYS) void queryClient.invalidateQueries({ queryKey })
+      for (const queryKey of [...MONEY_KEYS, queryKeys.banking.payoutBatches()]) void queryClient.invalidateQueries({ queryKey })
     },
   })
 }
@@ -65,5 +76,6 @@ export function useCancelPayoutBatch() {
     meta: { errorToast: false },
     onSuccess: ({ data }) => queryClient.setQueryData(queryKeys.banking.payoutBatch(data.id), data),
     onError: (_error, { batchId }) => void queryClient.invalidateQueries({ queryKey: queryKeys.banking.payoutBatch(batchId) }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: queryKeys.banking.payoutBatches() }),
   })
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useRef, useState } from 'react'
+import { css } from 'styled-system/css'
 
 import { errorMessage } from '#app/lib/api'
 import { afterFailure, type Attempt, attemptFor, newIdempotencyKey } from '#app/lib/idempotency'
@@ -18,6 +19,7 @@ import type { BatchRowDraft } from '../batch-csv'
 import { payoutBatchQuery, rowReceiptQuery, useConfirmPayoutBatch, useCreatePayoutBatch } from '../payout-batch-queries'
 import { CancelBatch } from './bulk-payout-cancel'
 import { BulkPayoutInput } from './bulk-payout-input'
+import { EarlierPayouts } from './bulk-payout-list'
 import { BatchRows, BatchTotals } from './bulk-payout-rows'
 
 const UNKNOWN_OUTCOME = 'We could not confirm the batch. Try again: no payment will be sent twice.'
@@ -31,8 +33,9 @@ function lagosInstant(value: string): string | null {
 /**
  * Bulk payout (issue 42, decision 192): rows from a CSV or the saved accounts; Review asks the server to resolve
  * every name and price every row; one PIN sends the batch; then each row's outcome, refreshed until every row has
- * one, with a receipt per sent row. A scheduled batch can be cancelled until it starts (decision 196). Never queued
- * offline: every button that reaches the server is disabled then.
+ * one, with a receipt per sent row. A scheduled batch can be cancelled until it starts (decision 196). Earlier
+ * batches are listed under the first step and open here again (decision 199). Never queued offline: every button
+ * that reaches the server is disabled then.
  */
 export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => void; canSeeReceipts: boolean }) {
   const online = useOnline()
@@ -41,6 +44,8 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   const [sent, setSent] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
   const [receiptOf, setReceiptOf] = useState<string | null>(null)
+  // A batch opened from Earlier payouts goes back to the list rather than closing the sheet.
+  const [fromList, setFromList] = useState(false)
   // Empty: send on confirmation. Else a Lagos date and time the rows' jobs wait for (decision 192).
   const [later, setLater] = useState('')
   const create = useCreatePayoutBatch()
@@ -88,7 +93,7 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   if (receiptOf && receipt.data) return <ReceiptSheet t={receipt.data} onClose={() => setReceiptOf(null)} />
   const data = batch.data
   const payable = data ? data.rowCount - data.refusedCount : 0
-  const step = !data ? 'rows' : sent || data.status !== 'review' ? 'outcome' : 'review'
+  const step = !data ? (fromList ? 'opening' : 'rows') : sent || data.status !== 'review' ? 'outcome' : 'review'
   const cancelledAt = data?.cancelledAt ?? null
   const waiting = !cancelledAt && data?.sendAt && Date.parse(data.sendAt) > Date.now() ? data.sendAt : null
   const title =
@@ -128,9 +133,23 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
     ) : (
       <>
         {waiting && data?.status === 'confirmed' ? <CancelBatch batch={data} onRefusal={setRefusal} /> : null}
-        <Button size="lg" onClick={onClose}>
-          Done
-        </Button>
+        {fromList ? (
+          <Button
+            size="lg"
+            variant="outline"
+            onClick={() => {
+              setBatchId(null)
+              setFromList(false)
+              setRefusal(null)
+            }}
+          >
+            Back
+          </Button>
+        ) : (
+          <Button size="lg" onClick={onClose}>
+            Done
+          </Button>
+        )}
       </>
     )
 
@@ -144,12 +163,28 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
           </Notice>
         ) : null}
         {step === 'rows' ? (
-          <BulkPayoutInput
-            onRows={(next) => {
-              setRows(next)
-              reviewKey.current = null
-            }}
-          />
+          <>
+            <BulkPayoutInput
+              onRows={(next) => {
+                setRows(next)
+                reviewKey.current = null
+              }}
+            />
+            <EarlierPayouts
+              onOpen={(id) => {
+                setBatchId(id)
+                setFromList(true)
+              }}
+            />
+          </>
+        ) : step === 'opening' ? (
+          batch.isError ? (
+            <Notice icon="alert-circle" tone="danger" role="alert">
+              {errorMessage(batch.error)}
+            </Notice>
+          ) : (
+            <p className={css({ color: 'fg.muted' })}>Loading the payout…</p>
+          )
         ) : data ? (
           <>
             {waiting ? <Notice icon="info">{`Sends on ${lagosMinuteText(waiting)} (Lagos time).`}</Notice> : null}
