@@ -86,8 +86,9 @@ function newestIds(side: SQL, past: SQL | undefined): SQL {
 
 /**
  * One side of a search read once (decision 165), as a CTE of its matches (at most COUNT_CAP + 1, any order) that the
- * page and the count both read: from the trigram index, each read of which costs ~3 ms at a million rows even for 7
- * matches. Should it hold more than COUNT_CAP, its newest are read in order from the table's indexes instead.
+ * page and the count both read: from the trigram index (or the digits index, decision 172), each read of which costs
+ * ~3 ms at a million rows even for 7 matches. Should it hold more than COUNT_CAP, its newest are read in order from
+ * the table's indexes instead.
  */
 function searchedSide(db: Db, name: string, condition: SQL, after: KeysetPosition | undefined) {
   const side = db.$with(name).as(
