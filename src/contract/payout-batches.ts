@@ -50,7 +50,8 @@ export const PayoutBatchRow = v.object({
 })
 export type PayoutBatchRow = v.InferOutput<typeof PayoutBatchRow>
 
-export const PayoutBatch = v.object({
+/** A batch without its rows: what the list of bulk payouts shows of it, and what the batch view begins with. */
+const batchFigures = {
   id: v.string(),
   status: v.picklist(BATCH_STATUSES),
   /** Sum of the resolved rows' amounts (kobo); refused rows are not in it. */
@@ -58,14 +59,18 @@ export const PayoutBatch = v.object({
   totalFee: kobo,
   rowCount: v.number(),
   refusedCount: v.number(),
-  /** Confirm before this instant (ISO): the names were resolved for a short while only. */
-  reviewExpiresAt: v.string(),
   confirmedAt: v.nullable(v.string()),
   /** When the rows are (to be) sent, if later than the confirmation (ISO); null: at once. */
   sendAt: v.nullable(v.string()),
   /** When the batch was cancelled (ISO); null unless `status` is cancelled. */
   cancelledAt: v.nullable(v.string()),
   createdAt: v.string(),
+}
+
+export const PayoutBatch = v.object({
+  ...batchFigures,
+  /** Confirm before this instant (ISO): the names were resolved for a short while only. */
+  reviewExpiresAt: v.string(),
   rows: v.array(PayoutBatchRow),
 })
 export type PayoutBatch = v.InferOutput<typeof PayoutBatch>
@@ -81,22 +86,10 @@ export const BatchOutcomes = v.object({
 export type BatchOutcomes = v.InferOutput<typeof BatchOutcomes>
 
 /**
- * A batch as the list of bulk payouts shows it (decision 199): its totals and how many rows stand where, not the rows.
- * GET /transfer/batch answers the whole batch.
+ * A batch as the list of bulk payouts shows it (decision 199): its figures and how many rows stand where, not the
+ * rows. GET /transfer/batch answers the whole batch.
  */
-export const PayoutBatchSummary = v.object({
-  id: v.string(),
-  status: v.picklist(BATCH_STATUSES),
-  total: kobo,
-  totalFee: kobo,
-  rowCount: v.number(),
-  refusedCount: v.number(),
-  outcomes: BatchOutcomes,
-  confirmedAt: v.nullable(v.string()),
-  sendAt: v.nullable(v.string()),
-  cancelledAt: v.nullable(v.string()),
-  createdAt: v.string(),
-})
+export const PayoutBatchSummary = v.object({ ...batchFigures, outcomes: BatchOutcomes })
 export type PayoutBatchSummary = v.InferOutput<typeof PayoutBatchSummary>
 
 export const payoutBatchEndpoints = {

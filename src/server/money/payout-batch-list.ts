@@ -3,9 +3,8 @@ import { and, count, desc, eq, inArray } from 'drizzle-orm'
 import type { BatchOutcomes, PayoutBatchSummary } from '#contract/payout-batches'
 
 import type { Db } from '../db/client'
-import { payoutBatches, payoutBatchRows } from '../db/payout-batches-schema'
-import { transactions } from '../db/schema'
-import { rowStatus } from './payout-batches'
+import { payoutBatches } from '../db/payout-batches-schema'
+import { batchFigures, rowStatus, rowsWithTransfers } from './payout-batches'
 
 /** Batches that moved money or were meant to: a review never confirmed is not a payout. */
 const LISTED = ['confirmed', 'cancelled'] as const
@@ -28,43 +27,21 @@ export async function listPayoutBatches(db: Db, vendorId: string, paging: { page
     db.select({ total: count() }).from(payoutBatches).where(where),
   ])
   const rows = batches.length
-    ? await db
-        .select({ row: payoutBatchRows, status: transactions.status, failureReason: transactions.failureReason })
-        .from(payoutBatchRows)
-        .leftJoin(transactions, and(eq(transactions.vendorId, vendorId), eq(transactions.id, payoutBatchRows.transactionId)))
-        .where(
-          and(
-            eq(payoutBatchRows.vendorId, vendorId),
-            inArray(
-              payoutBatchRows.batchId,
-              batches.map((batch) => batch.id),
-            ),
-          ),
-        )
+    ? await rowsWithTransfers(
+        db,
+        vendorId,
+        batches.map((batch) => batch.id),
+      )
     : []
   const items = batches.map((batch): PayoutBatchSummary => {
     const waiting = batch.sendAt !== null && batch.sendAt > now
     const own = rows.filter(({ row }) => row.batchId === batch.id)
     const outcomes: BatchOutcomes = { scheduled: 0, pending: 0, sent: 0, failed: 0, cancelled: 0 }
-    let refusedCount = 0
     for (const { row, status, failureReason } of own) {
       const shown = rowStatus(row, status, failureReason, waiting).status
-      if (shown === 'refused') refusedCount++
-      else if (shown !== 'ready') outcomes[shown]++
+      if (shown !== 'refused' && shown !== 'ready') outcomes[shown]++
     }
-    return {
-      id: batch.id,
-      status: batch.status,
-      total: batch.total,
-      totalFee: batch.totalFee,
-      rowCount: own.length,
-      refusedCount,
-      outcomes,
-      confirmedAt: batch.confirmedAt?.toISOString() ?? null,
-      sendAt: batch.sendAt?.toISOString() ?? null,
-      cancelledAt: batch.cancelledAt?.toISOString() ?? null,
-      createdAt: batch.createdAt.toISOString(),
-    }
+    return { ...batchFigures(batch, own), outcomes }
   })
   return { items, page: paging.page, size: paging.size, total: total?.total ?? 0 }
 }

@@ -216,24 +216,10 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string,
     .from(payoutBatches)
     .where(and(eq(payoutBatches.vendorId, vendorId), eq(payoutBatches.id, batchId)))
   if (!batch) throw notFound('Batch')
-  const rows = await db
-    .select({ row: payoutBatchRows, status: transactions.status, failureReason: transactions.failureReason })
-    .from(payoutBatchRows)
-    .leftJoin(transactions, and(eq(transactions.vendorId, vendorId), eq(transactions.id, payoutBatchRows.transactionId)))
-    .where(and(eq(payoutBatchRows.vendorId, vendorId), eq(payoutBatchRows.batchId, batchId)))
-    .orderBy(asc(payoutBatchRows.position))
+  const rows = await rowsWithTransfers(db, vendorId, [batchId])
   return {
-    id: batch.id,
-    status: batch.status,
-    total: batch.total,
-    totalFee: batch.totalFee,
-    rowCount: rows.length,
-    refusedCount: rows.filter(({ row }) => row.state === 'refused').length,
+    ...batchFigures(batch, rows),
     reviewExpiresAt: batch.reviewExpiresAt.toISOString(),
-    confirmedAt: batch.confirmedAt?.toISOString() ?? null,
-    sendAt: batch.sendAt?.toISOString() ?? null,
-    cancelledAt: batch.cancelledAt?.toISOString() ?? null,
-    createdAt: batch.createdAt.toISOString(),
     rows: rows.map(({ row, status, failureReason }) => ({
       id: row.id,
       position: row.position,
@@ -247,6 +233,32 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string,
       ...rowStatus(row, status, failureReason, batch.sendAt !== null && batch.sendAt > now),
       transactionId: row.transactionId,
     })),
+  }
+}
+
+/** Batches' rows in their order, each with its transfer's status and failure reason (none until it is sent). */
+export function rowsWithTransfers(db: Db, vendorId: string, batchIds: string[]) {
+  return db
+    .select({ row: payoutBatchRows, status: transactions.status, failureReason: transactions.failureReason })
+    .from(payoutBatchRows)
+    .leftJoin(transactions, and(eq(transactions.vendorId, vendorId), eq(transactions.id, payoutBatchRows.transactionId)))
+    .where(and(eq(payoutBatchRows.vendorId, vendorId), inArray(payoutBatchRows.batchId, batchIds)))
+    .orderBy(asc(payoutBatchRows.position))
+}
+
+/** A batch's own figures, as the batch view and the list of batches both answer them. */
+export function batchFigures(batch: PayoutBatchRow, rows: { row: Pick<PayoutBatchRowRow, 'state'> }[]) {
+  return {
+    id: batch.id,
+    status: batch.status,
+    total: batch.total,
+    totalFee: batch.totalFee,
+    rowCount: rows.length,
+    refusedCount: rows.filter(({ row }) => row.state === 'refused').length,
+    confirmedAt: batch.confirmedAt?.toISOString() ?? null,
+    sendAt: batch.sendAt?.toISOString() ?? null,
+    cancelledAt: batch.cancelledAt?.toISOString() ?? null,
+    createdAt: batch.createdAt.toISOString(),
   }
 }
 
