@@ -55,7 +55,9 @@ describe('a one-time code under a burst of guesses', () => {
     const TOO_MANY = 'Too many wrong attempts, please request a new code'
     const seen = answers.map((answer) => (answer.status === 200 ? 'accepted' : answer.body.message))
     // Only the tries counted within the five were compared: "N attempts left" (each N once), or the right code.
-    const compared = seen.filter((message) => message !== TOO_MANY)
+    // On PostgreSQL the guesses run truly at once: one compared after the right code was accepted finds no code left.
+    const GONE = 'The code is incorrect or has expired, please request a new one'
+    const compared = seen.filter((message) => message !== TOO_MANY && !(message === GONE && seen.includes('accepted')))
     for (const message of compared) expect(message).toMatch(/^(accepted|The code is incorrect, [1-4] attempts? left)$/)
     expect(new Set(compared).size).toBe(compared.length)
     expect(seen.filter((message) => message === TOO_MANY).length).toBeGreaterThanOrEqual(15)
