@@ -34,11 +34,10 @@ export async function listPayoutBatches(db: Db, vendorId: string, paging: { page
       )
     : []
   const items = batches.map((batch): PayoutBatchSummary => {
-    const waiting = batch.sendAt !== null && batch.sendAt > now
     const own = rows.filter(({ row }) => row.batchId === batch.id)
     const outcomes: BatchOutcomes = { scheduled: 0, pending: 0, sent: 0, failed: 0, cancelled: 0 }
     for (const { row, status, failureReason } of own) {
-      const shown = rowStatus(row, status, failureReason, waiting).status
+      const shown = rowStatus(row, status, failureReason, batch, now).status
       if (shown !== 'refused' && shown !== 'ready') outcomes[shown]++
     }
     return { ...batchFigures(batch, own), outcomes }

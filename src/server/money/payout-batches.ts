@@ -230,7 +230,7 @@ export async function readPayoutBatch(db: Db, vendorId: string, batchId: string,
       amount: row.amount,
       fee: row.fee,
       narration: row.narration,
-      ...rowStatus(row, status, failureReason, batch.sendAt !== null && batch.sendAt > now),
+      ...rowStatus(row, status, failureReason, batch, now),
       transactionId: row.transactionId,
     })),
   }
@@ -262,13 +262,18 @@ export function batchFigures(batch: PayoutBatchRow, rows: { row: Pick<PayoutBatc
   }
 }
 
-/** A row's status as GET /transfer/batch and the list show it: a sent row's from its transaction. */
+/**
+ * A row's status as GET /transfer/batch and the list show it: a sent row's from its transaction; a queued row is
+ * scheduled while its batch's time is still ahead.
+ */
 export function rowStatus(
   row: PayoutBatchRowRow,
   transfer: 'pending' | 'success' | 'failed' | null,
   failureReason: string | null,
-  waiting: boolean,
+  batch: Pick<PayoutBatchRow, 'sendAt'>,
+  now: Date,
 ): { status: PayoutBatch['rows'][number]['status']; reason: string | null } {
+  const waiting = batch.sendAt !== null && batch.sendAt > now
   switch (row.state) {
     case 'refused':
       return { status: 'refused', reason: row.reason }

@@ -33,7 +33,7 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? `1 $
  * Where the batch stands, in a word (the badge), and the line under its sum: when it was made and how its rows went,
  * or when it will send.
  */
-export function batchStanding(batch: PayoutBatchSummary, now = Date.now()): { label: string; tone: StatusTone; detail: string } {
+function batchStanding(batch: PayoutBatchSummary, now = Date.now()): { label: string; tone: StatusTone; detail: string } {
   const { scheduled, pending, sent, failed } = batch.outcomes
   const made = lagosMinuteText(batch.confirmedAt ?? batch.createdAt)
   if (batch.status === 'cancelled') return { label: 'Cancelled', tone: 'neutral', detail: `${made} · no payment sent` }
