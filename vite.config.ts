@@ -91,24 +91,30 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/global-setup.ts'],
+          setupFiles: ['tests/e2e/worker-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Decision 200: two files at a time, each worker on a server of its own that its files share (browser.ts
+          // startSharedServer), which lives as long as the worker because the worker keeps its modules. One file at
+          // a time left a third of both cores idle (Chromium waiting on the server and the server on Chromium).
+          maxWorkers: 2,
+          isolate: false,
+          sequence: { groupOrder: 2 },
         },
       },
       {
         extends: true,
         test: {
           // Three real API processes on one PostgreSQL and one Redis per file (tests/processes/cluster.ts): needs both
-          // on localhost, as .ci/run provides. Without file parallelism Vitest runs its files with e2e's, one at a
-          // time after every other project: the processes under load take both cores, and the stop tests time a
-          // process's last moments.
+          // on localhost, as .ci/run provides. One file at a time, in a group of its own after every other project's
+          // files: the processes under load take both cores, and the stop tests time a process's last moments.
           name: 'processes',
           include: ['tests/processes/**/*.test.ts'],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

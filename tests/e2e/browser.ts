@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { deflateSync } from 'node:zlib'
 
 import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Locator, type Page } from 'playwright-core'
@@ -51,7 +52,7 @@ let phones = 0
 /**
  * A phone: its own context, storage and (for the shared server, which trusts X-Forwarded-For) its own address, from
  * the documentation range 198.51.100.0/24: only ever a header value, never an address anything is sent to. Spread
- * by process (each test file runs in its own) and by phone, so no one address gathers the suite's sign-ins.
+ * by worker process and by phone, so no one address gathers the suite's sign-ins.
  */
 export async function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   phones += 1
@@ -69,8 +70,42 @@ export async function phoneContext(browser: Browser, options: BrowserContextOpti
   return context
 }
 
+/*
+ * The server the files of one e2e worker share (decision 200): the real built PWA and the real server, seeded, on a
+ * throw-away database, on a free port. Two workers run files side by side, each on its own server, so a file never
+ * sees another running file's changes to the demo vendor; the files of one worker follow each other on it, as every
+ * file did when the run had one server. The e2e project keeps a worker's modules from file to file (isolate: false),
+ * so the server starts once per worker (worker-server.ts asks before each file) and ends with the worker.
+ */
+
+let started: Promise<RunningServer> | undefined
+let origin: string | undefined
+
+/**
+ * The PIN pepper of every server an e2e worker starts. A process holds one pepper (startServer sets it), and a worker
+ * runs its shared server and the servers of the files that start their own side by side: each with a random one, the
+ * last to start would make every PIN the others hashed unreadable.
+ */
+export const E2E_PIN_PEPPER = randomBytes(32)
+
+export async function startSharedServer(): Promise<void> {
+  // trustProxy: each browser context says it is its own phone on its own network (X-Forwarded-For, phoneContext),
+  // as phones are. Every suite signing in from 127.0.0.1 shared one per-address login allowance (20 per 15 minutes),
+  // and the 21st sign-in of a run was refused.
+  started ??= startServer({
+    port: 0,
+    dataDir: 'memory',
+    trustProxy: true,
+    pinPepper: E2E_PIN_PEPPER,
+    logger: { info() {}, warn: console.warn, error: console.error },
+  })
+  origin = (await started).url
+}
+
+/** The origin of the server this worker's files share. */
 export function baseURL(): string {
-  return inject('baseURL')
+  if (!origin) throw new Error('No shared e2e server: tests/e2e/worker-server.ts is the e2e project’s setup file')
+  return origin
 }
 
 export function demo(): { email: string; password: string; pin: string } {
@@ -189,7 +224,7 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
     const outbox = new DevNotifier(() => {})
     const quiet = { info() {}, warn: console.warn, error: console.error }
     const [server, browser] = await Promise.all([
-      startServer({ port: 0, dataDir: 'memory', notifier: outbox, logger: quiet }),
+      startServer({ port: 0, dataDir: 'memory', notifier: outbox, pinPepper: E2E_PIN_PEPPER, logger: quiet }),
       launchBrowser(),
     ])
     Object.assign(own, { server, outbox, origin: server.url, browser })

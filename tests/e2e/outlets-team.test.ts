@@ -12,7 +12,7 @@ import { detailValue, logIn, ownServerAndBrowser, phoneContext, typeCode, wallet
  * Issue 6 end to end: invitations and permissions, and money between the main wallet and an outlet.
  *
  * The invitation link only ever exists in the message sent to the invitee (the server keeps its hash), and the
- * shared e2e server runs in vitest's main process with its notifier's log silenced. So this suite starts its own
+ * shared e2e server's notifier log is silenced. So this suite starts its own
  * server (same startServer, same built PWA, its own throw-away database) in the worker, with a DevNotifier whose
  * outbox it reads — the way the server tests read OTPs. Its own database also means no other suite's money
  * moves under the balances read here.

@@ -11,7 +11,7 @@ import { startServer } from '#server/start-server'
 
 import { PaystackFake } from '../support/paystack-fake'
 import { type Prism, startPrism } from '../support/prism'
-import { detailValue, launchBrowser, logIn, phoneContext, typeCode } from './browser'
+import { detailValue, E2E_PIN_PEPPER, launchBrowser, logIn, phoneContext, typeCode } from './browser'
 
 /*
  * Send Money on a phone (390×844) against the Paystack provider (issue 36): a server of its own started with
@@ -37,7 +37,13 @@ beforeAll(async () => {
   Object.assign(process.env, { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: prism.url })
   try {
     ;[server, browser] = await Promise.all([
-      startServer({ port: 0, dataDir: 'memory', trustProxy: true, logger: { info() {}, warn: console.warn, error: console.error } }),
+      startServer({
+        port: 0,
+        dataDir: 'memory',
+        trustProxy: true,
+        pinPepper: E2E_PIN_PEPPER,
+        logger: { info() {}, warn: console.warn, error: console.error },
+      }),
       launchBrowser(),
     ])
   } finally {
