@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { and, eq, inArray, isNull } from 'drizzle-orm'
 
 import { MINUTE_MS } from '../clock'
 import type { Db, Tx } from '../db/client'
@@ -78,6 +78,21 @@ export async function enqueue<K extends JobKind>(db: Db | Tx, job: NewJob<K>): P
   const [existing] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.dedupeKey, job.dedupeKey!))
   if (!existing) throw new Error(`Job ${job.dedupeKey} was neither inserted nor found`)
   return { id: existing.id, created: false }
+}
+
+/**
+ * Takes jobs no worker has claimed out of the queue, by their dedupe keys, in the caller's transaction: work a change
+ * made pointless (the rows of a cancelled batch) leaves instead of waiting for its time to do nothing. A job a worker
+ * holds is left to run, so its handler must still find nothing to do. A withdrawn key may be enqueued again; the
+ * caller's own state must refuse that (a cancelled batch is never confirmed again). Answers how many were withdrawn.
+ */
+export async function withdraw(db: Db | Tx, dedupeKeys: string[]): Promise<number> {
+  if (dedupeKeys.length === 0) return 0
+  const gone = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.dedupeKey, dedupeKeys), eq(jobs.state, 'pending'), isNull(jobs.lockedBy)))
+    .returning({ id: jobs.id })
+  return gone.length
 }
 
 export interface Backoff {

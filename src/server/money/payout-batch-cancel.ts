@@ -6,7 +6,8 @@ import type { Auth } from '../auth/sessions'
 import { payoutBatches, payoutBatchRows } from '../db/payout-batches-schema'
 import type { AppDeps } from '../deps'
 import { ApiError, notFound } from '../errors'
-import { readPayoutBatch, type WithBatch } from './payout-batches'
+import { withdraw } from '../jobs/queue'
+import { readPayoutBatch, rowJobKey, type WithBatch } from './payout-batches'
 
 /*
  * Cancelling a confirmed batch, all or nothing (decision 196). The cancel changes the batch only while no row has
@@ -14,7 +15,8 @@ import { readPayoutBatch, type WithBatch } from './payout-batches'
  * (payout-row-job.ts). Both are conditional updates of the same batch row, which the database orders, so of a cancel
  * and the scheduled run exactly one goes on: the batch is cancelled and no row pays, or it runs and the cancel is
  * 409 BATCH_ALREADY_STARTED. Nothing is reserved at a confirmation (balance and limits are only checked), so a
- * cancel has no money to give back; the rows' jobs stay queued and do nothing when their time comes.
+ * cancel has no money to give back. It withdraws the rows' jobs from the queue; one a worker already holds runs and
+ * does nothing (the batch is no longer confirmed).
  */
 
 const notConfirmed = () =>
@@ -47,10 +49,15 @@ export async function cancelPayoutBatch(
       if (batch.status === 'confirmed') throw alreadyStarted()
       return { batch: await readPayoutBatch(tx, auth.vendorId, batchId, now), cancelledNow: false }
     }
-    await tx
+    const rows = await tx
       .update(payoutBatchRows)
       .set({ state: 'cancelled', updatedAt: now })
       .where(and(eq(payoutBatchRows.batchId, batchId), eq(payoutBatchRows.state, 'queued')))
+      .returning({ id: payoutBatchRows.id })
+    await withdraw(
+      tx,
+      rows.map((row) => rowJobKey(row.id)),
+    )
     const batch = await readPayoutBatch(tx, auth.vendorId, batchId, now)
     await answer(tx, batch)
     return { batch, cancelledNow: true }

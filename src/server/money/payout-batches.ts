@@ -34,6 +34,9 @@ const ENQUIRIES_AT_ONCE = 5
 /** A row's transfer idempotency key: the transactions table's unique (vendor, key) pays a row once (decision 192). */
 export const rowKey = (row: Pick<PayoutBatchRowRow, 'batchId' | 'id'>) => `batch:${row.batchId}:${row.id}`
 
+/** A row's job's dedupe key: a second confirmation queues nothing twice, and a cancel withdraws the jobs by it. */
+export const rowJobKey = (rowId: string) => `payout-row:${rowId}`
+
 export interface BatchRowInput {
   accountNumber: string
   bankCode: string
@@ -163,7 +166,7 @@ export async function confirmPayoutBatch(
       await enqueue(tx, {
         kind: 'send-payout-row',
         payload: { rowId: row.id },
-        dedupeKey: `payout-row:${row.id}`,
+        dedupeKey: rowJobKey(row.id),
         maxAttempts: 10,
         runAt,
       })

@@ -5,7 +5,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { type Database, type Db, openDatabase } from '#server/db/client'
 import { jobs } from '#server/db/platform-schema'
-import { enqueue, JobHandlers, JobWorker, periodStart, recurring } from '#server/jobs'
+import { enqueue, JobHandlers, JobWorker, periodStart, recurring, withdraw } from '#server/jobs'
 
 import { captureLogger, TestClock, testDb } from '../harness'
 
@@ -175,6 +175,48 @@ describe('the job queue', () => {
     await dyingPass
     expect(ran).toEqual(['other'])
     expect(await row(db, id)).toMatchObject({ state: 'done', attempts: 2 })
+  })
+
+  it('withdraw takes out the jobs no worker holds, by their keys; a job a worker holds still runs', async () => {
+    const db = await testDb()
+    const clock = new TestClock()
+    const k = kind()
+    const held = await enqueue(db, { kind: k, payload: { n: 1 }, dedupeKey: `${k}:held`, runAt: clock.now() })
+    const waiting = await enqueue(db, {
+      kind: k,
+      payload: { n: 2 },
+      dedupeKey: `${k}:waiting`,
+      runAt: new Date(clock.now().getTime() + 60_000),
+    })
+    const kept = await enqueue(db, { kind: k, payload: { n: 3 }, dedupeKey: `${k}:kept`, runAt: new Date(clock.now().getTime() + 60_000) })
+    let release!: () => void
+    const hung = new Promise<void>((resolve) => (release = resolve))
+    const ran: number[] = []
+    const busy = worker(
+      db,
+      new JobHandlers().register(
+        k,
+        async ({ n }) => {
+          ran.push(n)
+          if (n === 1) await hung
+        },
+        { leaseMs: 60_000 },
+      ),
+      clock,
+      { id: 'busy' },
+    ).worker
+    const pass = busy.runDueJobs()
+    await expect.poll(async () => (await row(db, held.id)).lockedBy).toBe('busy')
+
+    expect(await withdraw(db, [`${k}:held`, `${k}:waiting`, `${k}:nobody`])).toBe(1)
+    release()
+    expect(await pass).toEqual({ done: 1, retried: 0, failed: 0 })
+    clock.advance(60_000)
+    expect(await busy.runDueJobs()).toEqual({ done: 1, retried: 0, failed: 0 })
+    expect(ran).toEqual([1, 3])
+    expect(await db.select().from(jobs).where(eq(jobs.id, waiting.id))).toEqual([])
+    expect((await row(db, kept.id)).state).toBe('done')
+    expect(await withdraw(db, [])).toBe(0)
   })
 
   it('a dedupe key makes enqueueing twice one job; a job enqueued in a rolled-back transaction does not exist', async () => {
