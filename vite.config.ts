@@ -99,7 +99,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           // Decision 200: two files at a time, each worker on a server of its own that its files share (browser.ts
           // startSharedServer), which lives as long as the worker because the worker keeps its modules. One file at
-          // a time left a third of both cores idle (Chromium waiting on the server and the server on Chromium).
+          // a time left more than a quarter of both cores idle (Chromium waiting on the server, and the server on
+          // Chromium).
           maxWorkers: 2,
           isolate: false,
           sequence: { groupOrder: 2 },
