@@ -71,8 +71,9 @@ describe('money on a phone (390×844)', () => {
     const { context, page } = await signedIn()
     await balanceKobo(page)
     await page.getByRole('link', { name: 'Send Money' }).waitFor()
-    // Offline, Home's later chunks (the net figures card) come from the service worker's precache: a chunk asked for
-    // before it is installed fails, and the error screen took Home's place (CI, a loaded machine).
+    // Offline, Home's later chunks (the net figures card) come from the service worker's precache, so a chunk asked
+    // for before it is installed fails. On a loaded CI machine the disabled button once left the page just after it
+    // appeared, most likely that: Home gave way to the error screen.
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined))
     await context.setOffline(true)
     const button = page.getByRole('button', { name: 'Send Money' })
