@@ -20,8 +20,9 @@ import { MemoryRateLimiter } from '#server/rate-limit'
 import { conforming } from './conformance'
 
 /*
- * One database per test worker (opening PGlite costs seconds); tests stay independent by each creating its own
- * vendor with random emails, never by sharing rows. TEST_DATABASE_URL runs the same suite on PostgreSQL.
+ * One database per test worker, which the worker's files share, one after another (decision 203: opening PGlite
+ * costs a second, and 180 files did); tests stay independent by each creating its own vendor with random emails,
+ * never by sharing rows. TEST_DATABASE_URL runs the same suite on PostgreSQL, a database per worker there too.
  */
 
 let database: Promise<Database> | undefined
@@ -40,13 +41,6 @@ export function testDatabase(): Promise<Database> {
 
 export async function testDb(): Promise<Db> {
   return (await testDatabase()).db
-}
-
-export async function closeTestDatabase(): Promise<void> {
-  if (!database) return
-  const opened = database
-  database = undefined
-  await (await opened).close()
 }
 
 /** A clock tests move by hand. */

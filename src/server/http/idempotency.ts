@@ -128,8 +128,10 @@ export function recoverStaleClaimsWith(endpoint: IdempotentEndpoint, recovery: C
  */
 const soleSince = new WeakMap<Db, Date>()
 
-export function claimsBeforeAreAbandoned(db: Db, since: Date): void {
-  soleSince.set(db, since)
+/** `null` forgets the mark (a test that set it on a database the worker's later files share). */
+export function claimsBeforeAreAbandoned(db: Db, since: Date | null): void {
+  if (since) soleSince.set(db, since)
+  else soleSince.delete(db)
 }
 
 /** The lease this process writes on its claims (PostgreSQL, decision 125); none on PGlite or in most tests. */

@@ -12,17 +12,7 @@ import { sendPayoutRowJob } from '#server/money/payout-row-job'
 
 import { createMember, makeApp, type TestApp } from '../harness'
 import { account, balances, expectLedgerConsistent, sender, tokenFor } from './helpers'
-import {
-  batchOf,
-  type BatchRows,
-  batchTransfers,
-  cancel,
-  forgetEarlierRowJobs,
-  review,
-  rowsOf,
-  rowWorker,
-  schedule,
-} from './payout-batch-helpers'
+import { batchOf, type BatchRows, batchTransfers, cancel, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
 
 /*
  * Cancelling a scheduled bulk payout (decision 196): all or nothing. Before any row has started, the batch is
@@ -33,7 +23,6 @@ import {
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp({ sessionIdleMs: 40 * DAY_MS })
-  await forgetEarlierRowJobs(t)
 })
 
 const START = 100_000_00

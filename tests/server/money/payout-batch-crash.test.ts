@@ -12,7 +12,7 @@ import { recoverPendingTransfers } from '#server/money/transfers'
 
 import { makeApp, type TestApp } from '../harness'
 import { balances, expectLedgerConsistent, sender } from './helpers'
-import { batchOf, batchTransfers, confirm, forgetEarlierRowJobs, review, rowsOf, rowWorker } from './payout-batch-helpers'
+import { batchOf, batchTransfers, confirm, review, rowsOf, rowWorker } from './payout-batch-helpers'
 
 /*
  * The promise of a bulk payout (decision 192): however its sending is interrupted and run again (a process that died
@@ -23,7 +23,6 @@ import { batchOf, batchTransfers, confirm, forgetEarlierRowJobs, review, rowsOf,
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp()
-  await forgetEarlierRowJobs(t)
 })
 
 const START = 1_000_000_00

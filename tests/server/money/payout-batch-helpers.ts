@@ -7,7 +7,6 @@ import type { BodyInput } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
 import { DAY_MS } from '#server/clock'
 import { payoutBatches, payoutBatchRows } from '#server/db/payout-batches-schema'
-import { jobs } from '#server/db/platform-schema'
 import { nameEnquiries, transactions } from '#server/db/schema'
 import { JobHandlers, JobWorker } from '#server/jobs'
 import { NAME_ENQUIRY_TTL_MS } from '#server/money/name-enquiry'
@@ -44,15 +43,6 @@ export const cancel = (t: TestApp, token: string, batchId: string, key: string =
   call(t.app, endpoints.cancelPayoutBatch, { token, body: { batchId }, headers: { 'idempotency-key': key } })
 
 export const batchOf = (t: TestApp, token: string, id: string) => call(t.app, endpoints.payoutBatch, { token, query: { id } })
-
-/**
- * Drops the `send-payout-row` jobs earlier files queued and never ran: on PostgreSQL a worker's database keeps them
- * (decision 190), and the files that count what a row worker runs would run those too. A worker runs one file at a
- * time, so none of them belongs to a file still running.
- */
-export async function forgetEarlierRowJobs(t: TestApp): Promise<void> {
-  await t.db.delete(jobs).where(eq(jobs.kind, 'send-payout-row'))
-}
 
 /** A worker that runs only the batch rows' jobs, at most `batch` of them per pass. */
 export function rowWorker(t: TestApp, batch = 500) {

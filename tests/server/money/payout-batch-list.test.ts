@@ -5,7 +5,7 @@ import { DAY_MS, MINUTE_MS } from '#server/clock'
 
 import { call, createMember, makeApp, type TestApp } from '../harness'
 import { account, sender, tokenFor } from './helpers'
-import { batchOf, cancel, confirm, forgetEarlierRowJobs, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
+import { batchOf, cancel, confirm, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
 
 /*
  * GET /transfer/batches (decision 199): the bulk payouts a vendor comes back to, newest first, each row counted where
@@ -15,7 +15,6 @@ import { batchOf, cancel, confirm, forgetEarlierRowJobs, review, rowsOf, rowWork
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp({ sessionIdleMs: 40 * DAY_MS })
-  await forgetEarlierRowJobs(t)
 })
 
 const list = (token: string, query: { page?: string; size?: string } = {}) => call(t.app, endpoints.payoutBatches, { token, query })

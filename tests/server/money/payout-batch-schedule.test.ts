@@ -5,7 +5,7 @@ import { DAY_MS, HOUR_MS } from '#server/clock'
 
 import { makeApp, type TestApp } from '../harness'
 import { balances, expectLedgerConsistent, pinAttempts, sender } from './helpers'
-import { batchOf, batchTransfers, forgetEarlierRowJobs, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
+import { batchOf, batchTransfers, review, rowsOf, rowWorker, schedule } from './payout-batch-helpers'
 
 /*
  * A bulk payout scheduled for later (decision 192): confirmed now with the PIN, its rows' jobs wait for `sendAt`, and
@@ -15,7 +15,6 @@ import { batchOf, batchTransfers, forgetEarlierRowJobs, review, rowsOf, rowWorke
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp({ sessionIdleMs: 40 * DAY_MS })
-  await forgetEarlierRowJobs(t)
 })
 
 describe('a batch scheduled for later', () => {

@@ -6,7 +6,7 @@ import { vendorSendLimits } from '#server/db/schema'
 
 import { makeApp, type TestApp } from '../harness'
 import { account, balances, enquiry, expectLedgerConsistent, pinAttempts, send, sender } from './helpers'
-import { batchOf, batchTransfers, confirm, forgetEarlierRowJobs, review, rowsOf, rowWorker } from './payout-batch-helpers'
+import { batchOf, batchTransfers, confirm, review, rowsOf, rowWorker } from './payout-batch-helpers'
 
 /*
  * Payouts in bulk (issue 42, decision 192): a review that resolves every name and prices every row, one PIN for the
@@ -16,7 +16,6 @@ import { batchOf, batchTransfers, confirm, forgetEarlierRowJobs, review, rowsOf,
 let t: TestApp
 beforeAll(async () => {
   t = await makeApp()
-  await forgetEarlierRowJobs(t)
 })
 
 const feeOf = (amount: number) => chargeFor(amount).fee

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 
 import { and, eq } from 'drizzle-orm'
-import { beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { idempotencyKeys, transactions } from '#server/db/schema'
 import { claimIdempotencyKey, claimsBeforeAreAbandoned, requestHash, STALE_CLAIM_MS } from '#server/http/idempotency'
@@ -167,8 +167,10 @@ describe('an outlet transfer whose process died after it committed', () => {
   })
 })
 
-// Last: it marks the worker's database as this process's alone, which makes every older claim stale.
+// Last: it marks the worker's database as this process's alone, which makes every older claim stale. The worker's
+// later files share that database (decision 203), so the mark goes when this block ends.
 describe('a database this process alone serves (PGlite under startServer)', () => {
+  afterAll(() => claimsBeforeAreAbandoned(t.db, null))
   it('a claim made before the process took the database is stale at once', async () => {
     const s = await sender(t, { balance: 10_000 * NAIRA })
     const key = randomUUID()
