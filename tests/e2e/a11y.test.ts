@@ -102,21 +102,35 @@ async function whereItStopped(page: Page | undefined, screens: string[]): Promis
   return [`after "${screens.at(-1)}", at ${page.url()}`, `inputs: ${inputs.join(', ')}`, `page text:\n${text.slice(0, 1500)}`].join('\n')
 }
 
+// Ten minutes a walk: the limit catches a walk that hangs, not a slow machine. The three walks run at once beside
+// another file; on a machine that ran the suite 1.8× slower than CI's, the longest took 257 s and then over 300 s.
+const WALK_MS = 600_000
+
 describe.concurrent('accessibility: axe at 390×844 and 1280×800, no serious or critical violation', () => {
-  it('public pages and onboarding: login, registration steps, password reset, review, welcome, pay link, checkout, invitation, storefront', async ({
-    expect,
-  }) => {
-    const { screens } = await walkAndAudit(walkPublicAndOnboarding)
-    expect(screens.length).toBeGreaterThanOrEqual(20)
-  }, 300_000)
+  it(
+    'public pages and onboarding: login, registration steps, password reset, review, welcome, pay link, checkout, invitation, storefront',
+    async ({ expect }) => {
+      const { screens } = await walkAndAudit(walkPublicAndOnboarding)
+      expect(screens.length).toBeGreaterThanOrEqual(20)
+    },
+    WALK_MS,
+  )
 
-  it('home and its sheets (Send Money through PIN and outcome), transactions, products, collections, coupons', async ({ expect }) => {
-    const { screens } = await walkAndAudit(walkMoneyAndCatalogue)
-    expect(screens.length).toBeGreaterThanOrEqual(31)
-  }, 300_000)
+  it(
+    'home and its sheets (Send Money through PIN and outcome), transactions, products, collections, coupons',
+    async ({ expect }) => {
+      const { screens } = await walkAndAudit(walkMoneyAndCatalogue)
+      expect(screens.length).toBeGreaterThanOrEqual(31)
+    },
+    WALK_MS,
+  )
 
-  it('orders, disputes, invoices, customers, outlets, and every settings tab with its sheets', async ({ expect }) => {
-    const { screens } = await walkAndAudit(walkSalesOutletsAndSettings)
-    expect(screens.length).toBeGreaterThanOrEqual(44)
-  }, 300_000)
+  it(
+    'orders, disputes, invoices, customers, outlets, and every settings tab with its sheets',
+    async ({ expect }) => {
+      const { screens } = await walkAndAudit(walkSalesOutletsAndSettings)
+      expect(screens.length).toBeGreaterThanOrEqual(44)
+    },
+    WALK_MS,
+  )
 })

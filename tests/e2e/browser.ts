@@ -25,14 +25,38 @@ export async function launchBrowser(extra: string[] = []): Promise<Browser> {
   })
 }
 
-/** A browser for a test file: launched before its tests and closed after; `browser` is set once it has launched. */
+let workerBrowser: Promise<Browser> | undefined
+
+/**
+ * This worker's Chromium, launched by its first file and kept for the next ones, as its server is (decision 204):
+ * a launch and a close cost 1.7 s of CPU, 39 times a run. Launched again if an earlier file lost it.
+ */
+async function sharedBrowser(): Promise<Browser> {
+  const current = workerBrowser && (await workerBrowser.catch(() => undefined))
+  if (!current?.isConnected()) workerBrowser = launchBrowser()
+  return workerBrowser!
+}
+
+/**
+ * Closes every context a file opened in the worker's browser, which the next file shares: pages left open would go
+ * on polling and streaming from a server that is gone, on the next file's CPU. Bounded, like the server's close.
+ */
+async function closeContexts(browser: Browser | undefined): Promise<void> {
+  if (!browser?.isConnected()) return
+  await settledWithin(
+    Promise.all(browser.contexts().map((context) => context.close())).then(() => {}),
+    'closing the file’s browser contexts',
+  )
+}
+
+/** The browser for a test file (the worker's, decision 204), set before its tests; its contexts closed after them. */
 export function suiteBrowser(): { browser: Browser } {
   const suite = {} as { browser: Browser }
   beforeAll(async () => {
-    suite.browser = await launchBrowser()
+    suite.browser = await sharedBrowser()
   })
   afterAll(async () => {
-    await suite.browser?.close()
+    await closeContexts(suite.browser)
   })
   return suite
 }
@@ -213,10 +237,10 @@ export function pngImage(size: number, [r, g, b]: [number, number, number]): Buf
 }
 
 /**
- * A server of this suite's own, in the test worker, and a browser: same startServer and built PWA as the shared
- * server, a throw-away database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links exist
- * only in messages; docs/decisions/054). Call at the top of a test file: it starts both before the file's tests and
- * closes them after; the returned object's fields are set once they have started.
+ * A server of this suite's own, in the test worker, and the worker's browser: same startServer and built PWA as the
+ * shared server, a throw-away database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links
+ * exist only in messages; docs/decisions/054). Call at the top of a test file: it starts the server before the file's
+ * tests and closes it (and the file's browser contexts) after; the returned object's fields are set once started.
  */
 export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser } {
   const own = {} as { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser }
@@ -225,7 +249,7 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
     const quiet = { info() {}, warn: console.warn, error: console.error }
     const [server, browser] = await Promise.all([
       startServer({ port: 0, dataDir: 'memory', notifier: outbox, pinPepper: E2E_PIN_PEPPER, logger: quiet }),
-      launchBrowser(),
+      sharedBrowser(),
     ])
     Object.assign(own, { server, outbox, origin: server.url, browser })
   })
@@ -233,7 +257,7 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
     // Once (CI, 28 November) this teardown outlasted the 180 s hook limit after every test had passed, and failed
     // the file; it did not happen again in runs of the file alone. Each half is bounded and says so when it runs
     // long, so a repeat names the part that hangs instead of failing tests that passed.
-    await settledWithin(own.browser?.close(), 'the browser’s close')
+    await closeContexts(own.browser)
     await settledWithin(own.server?.close(), 'the server’s close (requests or streams still running)')
   })
   return own
