@@ -265,7 +265,8 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
 
 const TEARDOWN_MS = 30_000
 
-async function settledWithin(work: Promise<void> | undefined, what: string): Promise<void> {
+/** Waits for a teardown step at most TEARDOWN_MS, then says which one is still running and goes on. */
+export async function settledWithin(work: Promise<void> | undefined, what: string): Promise<void> {
   let timer: NodeJS.Timeout | undefined
   const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), TEARDOWN_MS)))
   if ((await Promise.race([work, late])) === 'late') console.warn(`[e2e teardown] ${what} still running after ${TEARDOWN_MS} ms; left`)

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 
 import type { Hono } from 'hono'
-import { expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 import type { BodyInput, EndpointDef, FileType, QueryInput, ResponseOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
@@ -37,6 +37,26 @@ export function testDatabase(): Promise<Database> {
     return openDatabase({ dataDir: 'memory', loadDataDir })
   })()
   return database
+}
+
+/**
+ * For a file whose tests read the planner's estimates (the capped totals): on PGlite it gets a database of its own,
+ * loaded from the template as every file's was before decision 203, so the estimates see its rows alone; the
+ * worker's shared database comes back after it. On PostgreSQL the worker's database stays shared (those tests accept
+ * either answer there). Call it at the top of the file, before its own hooks.
+ */
+export function databaseOfItsOwn(): void {
+  if (process.env.TEST_DATABASE_URL) return
+  let shared: Promise<Database> | undefined
+  beforeAll(() => {
+    shared = database
+    database = undefined
+  })
+  afterAll(async () => {
+    const own = database
+    database = shared
+    await (await own)?.close()
+  })
 }
 
 export async function testDb(): Promise<Db> {
