@@ -144,8 +144,13 @@ describe.skipIf(!POSTGRES)('the pool on PostgreSQL', () => {
   it('migrates a fresh database under a 1 ms statement timeout, which then cuts a long statement', async () => {
     const { db } = await open({ statementTimeoutMs: 1 })
     const error = await db.execute('select pg_sleep(0.2)').catch((caught: unknown) => caught)
-    // drizzle wraps the driver's error: 57014 is query_canceled, here by statement_timeout.
-    expect((error as Error).cause).toMatchObject({ code: '57014', message: expect.stringMatching(/statement timeout/) })
+    // drizzle wraps the driver's error: 57014 is query_canceled, here by statement_timeout. Nothing else touches this
+    // fresh database, yet once in CI, under load, PostgreSQL 15 worded this very cancel "due to user request": a 1 ms
+    // timer can fire before the backend records which timeout it was. The code is what a caller can rely on.
+    expect((error as Error).cause).toMatchObject({
+      code: '57014',
+      message: expect.stringMatching(/^canceling statement due to (statement timeout|user request)$/),
+    })
   })
 
   it('DB_STATEMENT_TIMEOUT_MS and DB_POOL_SIZE shape every connection of the pool', async () => {
