@@ -17,6 +17,9 @@ const TEST_WORKERS = Math.max(2, availableParallelism() - 1)
 // workers left a quarter of both cores idle (289 s; three 233 s, four 241 s).
 const SERVER_WORKERS = process.env.TEST_DATABASE_URL ? TEST_WORKERS + 1 : TEST_WORKERS
 
+// The processes file that must run alone (decision 205).
+const STOPPING = 'tests/processes/stopping.test.ts'
+
 // One config for the PWA build, the dev server and the test projects.
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
@@ -82,8 +85,8 @@ export default defineConfig({
           // On PostgreSQL each worker has a database of its own (global-setup.ts), as each has its own PGlite.
           maxWorkers: SERVER_WORKERS,
           // Decision 198: a worker keeps the server's modules loaded from file to file instead of importing them
-          // afresh for each (half the suite's CPU). Each file still gets its own database (setup.ts closes the PGlite
-          // after each file; harness.ts opens a fresh one from the template), its own app, clock and notifier.
+          // afresh for each (half the suite's CPU), and its database too (decision 203: setup.ts empties the job
+          // queue before each file). Each file still gets its own app, clock and notifier.
           isolate: false,
         },
       },
@@ -110,15 +113,29 @@ export default defineConfig({
         extends: true,
         test: {
           // Three real API processes on one PostgreSQL and one Redis per file (tests/processes/cluster.ts): needs both
-          // on localhost, as .ci/run provides. One file at a time, in a group of its own after every other project's
-          // files: the processes under load take both cores, and the stop tests time a process's last moments.
+          // on localhost, as .ci/run provides. In a group of their own after every other project's files. Two files
+          // at a time (decision 205): one at a time left half of both cores idle, the processes waiting on the
+          // database and the clients. Each file has its own database, ports and client addresses.
           name: 'processes',
           include: ['tests/processes/**/*.test.ts'],
+          exclude: [STOPPING],
           environment: 'node',
           testTimeout: 90_000,
           hookTimeout: 90_000,
-          fileParallelism: false,
+          maxWorkers: 2,
           sequence: { groupOrder: 3 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The stop tests time a process's last moments under load: alone, last, with both cores theirs.
+          name: 'processes-stopping',
+          include: [STOPPING],
+          environment: 'node',
+          testTimeout: 90_000,
+          hookTimeout: 90_000,
+          sequence: { groupOrder: 4 },
         },
       },
     ],
