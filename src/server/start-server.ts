@@ -48,6 +48,8 @@ export interface StartServerOptions {
    */
   dataDir?: string
   databaseUrl?: string
+  /** PGlite only (tests): a migrated data directory to start from instead of initdb and every migration. */
+  loadDataDir?: Blob
   /** PostgreSQL pool size (DB_POOL_SIZE). Default 10. */
   poolSize?: number
   /** PostgreSQL statement_timeout of the pool's connections (DB_STATEMENT_TIMEOUT_MS). Default: none. */
@@ -128,6 +130,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
   const database = await openDatabase({
     databaseUrl: options.databaseUrl,
     dataDir,
+    loadDataDir: options.loadDataDir,
     poolSize: options.poolSize,
     statementTimeoutMs: options.statementTimeoutMs,
     logger,

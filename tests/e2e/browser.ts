@@ -8,6 +8,8 @@ import { parseNairaToKobo } from '#contract/money'
 import { DevNotifier } from '#server/notifier'
 import { type RunningServer, startServer } from '#server/start-server'
 
+import { pgliteTemplate } from '../support/pglite-template'
+
 /** Debian's Chromium, as root, with nothing reaching out to the (closed) network on its own; `extra` flags added. */
 export async function launchBrowser(extra: string[] = []): Promise<Browser> {
   return chromium.launch({
@@ -31,7 +33,7 @@ let workerBrowser: Promise<Browser> | undefined
  * This worker's Chromium, launched by its first file and kept for the next ones, as its server is (decision 204):
  * a launch and a close cost 1.7 s of CPU, 39 times a run. Launched again if an earlier file lost it.
  */
-async function sharedBrowser(): Promise<Browser> {
+export async function sharedBrowser(): Promise<Browser> {
   const current = workerBrowser && (await workerBrowser.catch(() => undefined))
   if (!current?.isConnected()) workerBrowser = launchBrowser()
   return workerBrowser!
@@ -41,7 +43,7 @@ async function sharedBrowser(): Promise<Browser> {
  * Closes every context a file opened in the worker's browser, which the next file shares: pages left open would go
  * on polling and streaming from a server that is gone, on the next file's CPU. Bounded, like the server's close.
  */
-async function closeContexts(browser: Browser | undefined): Promise<void> {
+export async function closeContexts(browser: Browser | undefined): Promise<void> {
   if (!browser?.isConnected()) return
   await settledWithin(
     Promise.all(browser.contexts().map((context) => context.close())).then(() => {}),
@@ -119,6 +121,7 @@ export async function startSharedServer(): Promise<void> {
   started ??= startServer({
     port: 0,
     dataDir: 'memory',
+    loadDataDir: pgliteTemplate(),
     trustProxy: true,
     pinPepper: E2E_PIN_PEPPER,
     logger: { info() {}, warn: console.warn, error: console.error },
@@ -248,7 +251,14 @@ export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotif
     const outbox = new DevNotifier(() => {})
     const quiet = { info() {}, warn: console.warn, error: console.error }
     const [server, browser] = await Promise.all([
-      startServer({ port: 0, dataDir: 'memory', notifier: outbox, pinPepper: E2E_PIN_PEPPER, logger: quiet }),
+      startServer({
+        port: 0,
+        dataDir: 'memory',
+        loadDataDir: pgliteTemplate(),
+        notifier: outbox,
+        pinPepper: E2E_PIN_PEPPER,
+        logger: quiet,
+      }),
       sharedBrowser(),
     ])
     Object.assign(own, { server, outbox, origin: server.url, browser })

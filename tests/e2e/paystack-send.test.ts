@@ -10,8 +10,9 @@ import type { RunningServer } from '#server/start-server'
 import { startServer } from '#server/start-server'
 
 import { PaystackFake } from '../support/paystack-fake'
+import { pgliteTemplate } from '../support/pglite-template'
 import { type Prism, startPrism } from '../support/prism'
-import { detailValue, E2E_PIN_PEPPER, launchBrowser, logIn, phoneContext, settledWithin, typeCode } from './browser'
+import { closeContexts, detailValue, E2E_PIN_PEPPER, logIn, phoneContext, settledWithin, sharedBrowser, typeCode } from './browser'
 
 /*
  * Send Money on a phone (390×844) against the Paystack provider (issue 36): a server of its own started with
@@ -40,11 +41,12 @@ beforeAll(async () => {
       startServer({
         port: 0,
         dataDir: 'memory',
+        loadDataDir: pgliteTemplate(),
         trustProxy: true,
         pinPepper: E2E_PIN_PEPPER,
         logger: { info() {}, warn: console.warn, error: console.error },
       }),
-      launchBrowser(),
+      sharedBrowser(),
     ])
   } finally {
     for (const name of ['BANK_PROVIDER', 'PAYSTACK_SECRET_KEY', 'PAYSTACK_BASE_URL']) {
@@ -57,7 +59,7 @@ beforeAll(async () => {
 // Bounded as ownServerAndBrowser's teardown is: in one CI run this hook outlasted its 180 s after the test had
 // passed, and which step hung was not said. Now a repeat names it and fails no test that passed.
 afterAll(async () => {
-  await settledWithin(browser?.close(), 'the browser’s close')
+  await closeContexts(browser)
   await settledWithin(server?.close(), 'the server’s close (requests or streams still running)')
   await settledWithin(prism?.stop(), 'Prism’s stop')
   await settledWithin(fake?.stop(), 'the Paystack fake’s stop')

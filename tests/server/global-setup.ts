@@ -1,20 +1,10 @@
-import { rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 
 import { openDatabase } from '#server/db/client'
 
+import { providePgliteTemplate } from '../support/pglite-template'
 import { databaseName, withDatabase, workerDatabase } from './worker-database'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** Tarball of a migrated PGlite data directory; null when the suite runs on PostgreSQL. */
-    pgliteTemplate: string | null
-  }
-}
 
 /**
  * PostgreSQL (TEST_DATABASE_URL): start from empty schemas and migrate once, before any worker connects, so the
@@ -41,13 +31,7 @@ export default async function setup(project: TestProject) {
     }
   }
 
-  const database = await openDatabase({ dataDir: 'memory' })
-  const dump = await database.dump!()
-  await database.close()
-  const path = join(tmpdir(), `vendor-back-office-template-${process.pid}-${Date.now()}.tar`)
-  writeFileSync(path, Buffer.from(await dump.arrayBuffer()))
-  project.provide('pgliteTemplate', path)
-  return () => rmSync(path, { force: true })
+  return providePgliteTemplate(project)
 }
 
 async function query(url: string, text: string) {

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto'
-import { readFileSync } from 'node:fs'
 
 import type { Hono } from 'hono'
-import { afterAll, beforeAll, expect, inject } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 
 import type { BodyInput, EndpointDef, FileType, QueryInput, ResponseOf } from '#contract/endpoint'
 import { endpoints } from '#contract/index'
@@ -17,6 +16,7 @@ import { creditFromBank } from '#server/money/ledger'
 import { DevNotifier } from '#server/notifier'
 import { MemoryRateLimiter } from '#server/rate-limit'
 
+import { pgliteTemplate } from '../support/pglite-template'
 import { conforming } from './conformance'
 
 /*
@@ -32,9 +32,7 @@ export function testDatabase(): Promise<Database> {
     const url = process.env.TEST_DATABASE_URL
     // Global setup migrated PostgreSQL once, so parallel workers do not race on the migrations table.
     if (url) return openDatabase({ databaseUrl: url, migrate: false, poolSize: 4 })
-    const template = inject('pgliteTemplate')
-    const loadDataDir = template ? new Blob([readFileSync(template)]) : undefined
-    return openDatabase({ dataDir: 'memory', loadDataDir })
+    return openDatabase({ dataDir: 'memory', loadDataDir: pgliteTemplate() })
   })()
   return database
 }

@@ -1,11 +1,12 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import pg from 'pg'
-import { inject } from 'vitest'
 
 import { type Database, openDatabase } from '#server/db/client'
+
+import { pgliteTemplate } from '../../support/pglite-template'
 
 /*
  * Reconciliation adds up every wallet against the bank's balance, so it needs a database of its own: the worker's
@@ -43,12 +44,11 @@ export async function ownDatabase(name: string): Promise<OwnDatabase> {
     }
   }
   const dataDir = mkdtempSync(join(tmpdir(), `${name}-`))
-  const template = inject('pgliteTemplate')
   let first = true
   return {
     open: async () => {
       // The first opening starts from the migrated template; later ones reopen what is on disk.
-      const loadDataDir = first && template ? new Blob([readFileSync(template)]) : undefined
+      const loadDataDir = first ? pgliteTemplate() : undefined
       first = false
       return openDatabase({ dataDir, loadDataDir })
     },

@@ -1,13 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import { and, eq, inArray } from 'drizzle-orm'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { nubanFor } from '#contract/nuban'
 import { type Database, openDatabase } from '#server/db/client'
@@ -16,6 +16,7 @@ import { STALE_CLAIM_MS } from '#server/http/idempotency'
 import { RECOVER_AFTER_MS } from '#server/money/transfers'
 import { DEMO } from '#server/seed/demo'
 
+import { pgliteTemplate } from '../../support/pglite-template'
 import { expectLedgerConsistent } from '../money/helpers'
 
 /*
@@ -198,11 +199,11 @@ beforeAll(async () => {
     }
   } else {
     // The suite's migrated template, loaded into the data directory: the server then only seeds the demo.
-    const template = inject('pgliteTemplate')
+    const loadDataDir = pgliteTemplate()
     const prepared = await openDatabase({
       dataDir,
-      loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-      migrate: !template,
+      loadDataDir,
+      migrate: !loadDataDir,
     })
     await prepared.close()
     where = {

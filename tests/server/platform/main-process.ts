@@ -1,14 +1,15 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 import pg from 'pg'
-import { inject } from 'vitest'
 
 import { openDatabase } from '#server/db/client'
+
+import { pgliteTemplate } from '../../support/pglite-template'
 
 /*
  * `npm start` as a child process (src/server/main.ts through tsx, the PWA build skipped), for the tests of what
@@ -121,11 +122,11 @@ export async function preparePlace(prefix: string): Promise<Place> {
       },
     }
   }
-  const template = inject('pgliteTemplate')
+  const loadDataDir = pgliteTemplate()
   const prepared = await openDatabase({
     dataDir,
-    loadDataDir: template ? new Blob([readFileSync(template)]) : undefined,
-    migrate: !template,
+    loadDataDir,
+    migrate: !loadDataDir,
   })
   await prepared.close()
   return { env: { DATA_DIR: dataDir, DATABASE_URL: '' }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) }
