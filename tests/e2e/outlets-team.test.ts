@@ -312,7 +312,15 @@ describe('outlets and team on a phone (390×844)', () => {
     const dialog = owner.getByRole('dialog', { name: 'Add Member to Outlet' })
     await dialog.getByRole('searchbox', { name: 'Search members by name' }).fill(memberName)
     await dialog.getByRole('radio', { name: new RegExp(memberName) }).check()
-    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    // Once in CI the dialog was still open 15 s after Add: whether no request went, or it failed, or it was slow was
+    // not said. The request and its answer are now part of what the test holds.
+    const [added] = await Promise.all([
+      owner.waitForResponse((r) => new URL(r.url()).pathname === '/api/outlet/members' && r.request().method() === 'POST', {
+        timeout: 30_000,
+      }),
+      dialog.getByRole('button', { name: 'Add', exact: true }).click(),
+    ])
+    expect(added.status(), `POST /outlet/members answered ${await added.text()}`).toBe(201)
     await dialog.waitFor({ state: 'hidden' })
     await owner.getByTestId('outlet-member-row').filter({ hasText: memberName }).waitFor()
     await ownerContext.close()
