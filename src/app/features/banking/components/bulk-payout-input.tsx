@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useEffect, useState } from 'react'
+import type { Dispatch, SetStateAction } from 'react'
 import { css } from 'styled-system/css'
 
 import { AmountInput } from '#app/ui/field'
@@ -25,36 +25,43 @@ const hint = css({ textStyle: 'body.sm', color: 'fg.muted' })
 
 export const CSV_HINT = 'One payee a line: account number, bank (name or code), amount in naira, narration (optional).'
 
+/** What the vendor has given so far: the file and its text, and the amounts typed beside saved accounts. */
+export interface PayeesDraft {
+  file: File | null
+  text: string | null
+  amounts: Record<string, string>
+}
+
+export const NO_PAYEES: PayeesDraft = { file: null, text: null, amounts: {} }
+
 /**
- * Where a bulk payout's rows come from: a CSV read here (papaparse), and the saved accounts, each with the amount
- * typed beside it. `onRows` hears every change: the rows to review, or null while there are none or a problem.
+ * The rows a draft makes, read against the bank list (until that has come, a file is not judged: a bank name is not
+ * yet known): null while there are none or the file has a problem.
  */
-export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | null, problems: string[]) => void }) {
+export function usePayeeRows(draft: PayeesDraft) {
   const banks = useQuery(banksQuery())
   const saved = useQuery(beneficiariesQuery())
-  const [file, setFile] = useState<File | null>(null)
-  const [text, setText] = useState<string | null>(null)
-  const [amounts, setAmounts] = useState<Record<string, string>>({})
-  // The file is read against the bank list: until that has come, nothing is judged (a bank name is not yet known).
-  const fromFile = text === null || !banks.data ? { rows: [], problems: [] } : readBatchCsv(text, banks.data)
-  const waitingForBanks = text !== null && !banks.data
-
+  const fromFile = draft.text === null || !banks.data ? { rows: [], problems: [] } : readBatchCsv(draft.text, banks.data)
+  const waitingForBanks = draft.text !== null && !banks.data
   const picked: BatchRowDraft[] = []
   for (const account of saved.data?.saved ?? []) {
-    const amount = parseNairaToKobo(amounts[account.id] ?? '')
+    const amount = parseNairaToKobo(draft.amounts[account.id] ?? '')
     if (amount !== null && amount > 0) picked.push({ accountNumber: account.accountNumber, bankCode: account.bankCode, amount })
   }
   const rows = waitingForBanks || fromFile.problems.length ? [] : [...fromFile.rows, ...picked]
-  const key = JSON.stringify([rows, fromFile.problems])
-  useEffect(() => {
-    onRows(rows.length ? rows : null, fromFile.problems)
-    // `key` stands for rows and problems: a new array each render must not call onRows again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key])
+  return { rows: rows.length ? rows : null, fromFile, waitingForBanks, saved: saved.data?.saved ?? [] }
+}
+
+/**
+ * Where a bulk payout's rows come from: a CSV read here (papaparse), and the saved accounts, each with the amount
+ * typed beside it. The draft is the sheet's, so it outlives this step: Back from the review finds it as it was.
+ */
+export function BulkPayoutInput({ draft, onDraft }: { draft: PayeesDraft; onDraft: Dispatch<SetStateAction<PayeesDraft>> }) {
+  const { fromFile, waitingForBanks, saved } = usePayeeRows(draft)
 
   async function choose(chosen: File | null) {
-    setFile(chosen)
-    setText(chosen ? await chosen.text() : null)
+    const text = chosen ? await chosen.text() : null
+    onDraft((now) => ({ ...now, file: chosen, text }))
   }
 
   return (
@@ -63,7 +70,7 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
         label="Payees file (CSV)"
         pickLabel="Upload CSV"
         accept=".csv,text/csv"
-        value={file}
+        value={draft.file}
         onChange={(f) => void choose(f)}
         helper={CSV_HINT}
       />
@@ -78,11 +85,11 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
           {fromFile.rows.length === 1 ? '1 payee read from the file.' : `${fromFile.rows.length} payees read from the file.`}
         </p>
       ) : null}
-      {saved.data?.saved.length ? (
+      {saved.length ? (
         <>
           <h3 className={heading}>Saved accounts</h3>
           <p className={hint}>Type an amount beside each account to pay.</p>
-          {saved.data.saved.map((account) => (
+          {saved.map((account) => (
             <label key={account.id} className={savedRow}>
               <span>
                 <span className={css({ display: 'block', fontWeight: 'medium' })}>{account.label ?? account.accountName}</span>
@@ -92,8 +99,8 @@ export function BulkPayoutInput({ onRows }: { onRows: (rows: BatchRowDraft[] | n
               </span>
               <AmountInput
                 aria-label={`Amount for ${account.label ?? account.accountName}`}
-                value={amounts[account.id] ?? ''}
-                onChange={(value) => setAmounts({ ...amounts, [account.id]: value })}
+                value={draft.amounts[account.id] ?? ''}
+                onChange={(value) => onDraft((now) => ({ ...now, amounts: { ...now.amounts, [account.id]: value } }))}
               />
             </label>
           ))}

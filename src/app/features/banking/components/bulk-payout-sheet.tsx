@@ -15,10 +15,9 @@ import { Sheet } from '#app/ui/sheet'
 import { lagosMinuteText } from '#contract/lagos-time'
 import { formatKobo } from '#contract/naira'
 
-import type { BatchRowDraft } from '../batch-csv'
 import { payoutBatchQuery, rowReceiptQuery, useConfirmPayoutBatch, useCreatePayoutBatch } from '../payout-batch-queries'
 import { CancelBatch } from './bulk-payout-cancel'
-import { BulkPayoutInput } from './bulk-payout-input'
+import { BulkPayoutInput, NO_PAYEES, usePayeeRows } from './bulk-payout-input'
 import { EarlierPayouts } from './bulk-payout-list'
 import { BatchRows, BatchTotals } from './bulk-payout-rows'
 
@@ -39,7 +38,9 @@ function lagosInstant(value: string): string | null {
  */
 export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => void; canSeeReceipts: boolean }) {
   const online = useOnline()
-  const [rows, setRows] = useState<BatchRowDraft[] | null>(null)
+  // The payees given in the first step, kept here so Back from the review finds them as they were.
+  const [draft, setDraft] = useState(NO_PAYEES)
+  const { rows } = usePayeeRows(draft)
   const [batchId, setBatchId] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -52,17 +53,18 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   const confirm = useConfirmPayoutBatch()
   const pinStep = usePinStep()
   const pending = useRef<Attempt | null>(null)
-  const reviewKey = useRef<string | null>(null)
+  // One key per list of rows: pressing Review again for the same rows answers the same review.
+  const reviewKey = useRef<{ rows: string; key: string } | null>(null)
   const batch = useQuery({ ...payoutBatchQuery(batchId ?? ''), enabled: batchId !== null })
   const receipt = useQuery({ ...rowReceiptQuery(receiptOf ?? ''), enabled: receiptOf !== null })
 
   function review() {
     if (!rows) return
     setRefusal(null)
-    // One key per list: pressing Review again for the same rows answers the same review.
-    reviewKey.current ??= newIdempotencyKey()
+    const listed = JSON.stringify(rows)
+    if (reviewKey.current?.rows !== listed) reviewKey.current = { rows: listed, key: newIdempotencyKey() }
     create.mutate(
-      { body: { rows }, idempotencyKey: reviewKey.current },
+      { body: { rows }, idempotencyKey: reviewKey.current.key },
       { onSuccess: ({ data }) => setBatchId(data.id), onError: (error) => setRefusal(errorMessage(error)) },
     )
   }
@@ -164,12 +166,7 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
         ) : null}
         {step === 'rows' ? (
           <>
-            <BulkPayoutInput
-              onRows={(next) => {
-                setRows(next)
-                reviewKey.current = null
-              }}
-            />
+            <BulkPayoutInput draft={draft} onDraft={setDraft} />
             <EarlierPayouts
               onOpen={(id) => {
                 setBatchId(id)
