@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, inject } from 'vitest'
 
 import { parseNairaToKobo } from '#contract/money'
 import { DevNotifier } from '#server/notifier'
-import { type RunningServer, startServer } from '#server/start-server'
+import { type RunningServer, startServer, type StartServerOptions } from '#server/start-server'
 
 import { pgliteTemplate } from '../support/pglite-template'
 
@@ -239,38 +239,75 @@ export function pngImage(size: number, [r, g, b]: [number, number, number]): Buf
   return Buffer.concat([signature, pngChunk('IHDR', header), pngChunk('IDAT', pixels), pngChunk('IEND', Buffer.alloc(0))])
 }
 
+/** What a file adds to its own server: start options, and outside services that live as long as the server. */
+export interface OwnServerSetup {
+  start?: Pick<StartServerOptions, 'trustProxy'>
+  /**
+   * Starts what the server talks to (a provider's fake, say) before it. Returns the environment the server starts
+   * under (set for the start only, then put back) and the stops, each bounded and run after the server's close.
+   */
+  outside?: () => Promise<{ env: Record<string, string>; stops: [what: string, stop: () => Promise<void>][] }>
+}
+
 /**
  * A server of this suite's own, in the test worker, and the worker's browser: same startServer and built PWA as the
- * shared server, a throw-away database, and a DevNotifier whose outbox the test reads (SMS codes and invitation links
- * exist only in messages; docs/decisions/054). Call at the top of a test file: it starts the server before the file's
- * tests and closes it (and the file's browser contexts) after; the returned object's fields are set once started.
+ * shared server, a throw-away database (the migrated template), and a DevNotifier whose outbox the test reads (SMS
+ * codes and invitation links exist only in messages; docs/decisions/054). Call at the top of a test file: it starts
+ * the server before the file's tests and closes it (and the file's browser contexts) after; the returned object's
+ * fields are set once started.
  */
-export function ownServerAndBrowser(): { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser } {
+export function ownServerAndBrowser(setup: OwnServerSetup = {}): {
+  server: RunningServer
+  outbox: DevNotifier
+  origin: string
+  browser: Browser
+} {
   const own = {} as { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser }
+  let stops: [string, () => Promise<void>][] = []
   beforeAll(async () => {
+    const outside = setup.outside ? await setup.outside() : { env: {}, stops: [] }
+    stops = outside.stops
     const outbox = new DevNotifier(() => {})
     const quiet = { info() {}, warn: console.warn, error: console.error }
     const [server, browser] = await Promise.all([
-      startServer({
-        port: 0,
-        dataDir: 'memory',
-        loadDataDir: pgliteTemplate(),
-        notifier: outbox,
-        pinPepper: E2E_PIN_PEPPER,
-        logger: quiet,
-      }),
+      withEnv(outside.env, () =>
+        startServer({
+          port: 0,
+          dataDir: 'memory',
+          loadDataDir: pgliteTemplate(),
+          notifier: outbox,
+          pinPepper: E2E_PIN_PEPPER,
+          logger: quiet,
+          ...setup.start,
+        }),
+      ),
       sharedBrowser(),
     ])
     Object.assign(own, { server, outbox, origin: server.url, browser })
   })
   afterAll(async () => {
     // Once (CI, 28 November) this teardown outlasted the 180 s hook limit after every test had passed, and failed
-    // the file; it did not happen again in runs of the file alone. Each half is bounded and says so when it runs
+    // the file; it did not happen again in runs of the file alone. Each step is bounded and says so when it runs
     // long, so a repeat names the part that hangs instead of failing tests that passed.
     await closeContexts(own.browser)
     await settledWithin(own.server?.close(), 'the server’s close (requests or streams still running)')
+    for (const [what, stop] of stops) await settledWithin(stop(), what)
   })
   return own
+}
+
+/** Runs `start` with `env` set in process.env (the server reads its environment as it starts), then puts it back. */
+async function withEnv<T>(env: Record<string, string>, start: () => Promise<T>): Promise<T> {
+  const saved = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]))
+  Object.assign(process.env, env)
+  try {
+    return await start()
+  } finally {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+  }
 }
 
 const TEARDOWN_MS = 30_000

@@ -1,18 +1,15 @@
 import { randomInt, randomUUID } from 'node:crypto'
 import { join } from 'node:path'
 
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
 
 import { signPaystackBody } from '#server/money/paystack/webhook'
 import { DEMO } from '#server/seed/demo'
-import type { RunningServer } from '#server/start-server'
-import { startServer } from '#server/start-server'
 
 import { PaystackFake } from '../support/paystack-fake'
-import { pgliteTemplate } from '../support/pglite-template'
 import { type Prism, startPrism } from '../support/prism'
-import { closeContexts, detailValue, E2E_PIN_PEPPER, logIn, phoneContext, settledWithin, sharedBrowser, typeCode } from './browser'
+import { detailValue, logIn, ownServerAndBrowser, phoneContext, typeCode } from './browser'
 
 /*
  * Send Money on a phone (390×844) against the Paystack provider (issue 36): a server of its own started with
@@ -28,48 +25,26 @@ const shot = async (page: Page, name: string) => {
 const SECRET = 'sk_test_e2e0123456789abcdef0123456789'
 let fake: PaystackFake
 let prism: Prism
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  fake = await new PaystackFake(SECRET).start()
-  prism = await startPrism({ upstream: fake.url })
-  const saved = { ...process.env }
-  Object.assign(process.env, { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: prism.url })
-  try {
-    ;[server, browser] = await Promise.all([
-      startServer({
-        port: 0,
-        dataDir: 'memory',
-        loadDataDir: pgliteTemplate(),
-        trustProxy: true,
-        pinPepper: E2E_PIN_PEPPER,
-        logger: { info() {}, warn: console.warn, error: console.error },
-      }),
-      sharedBrowser(),
-    ])
-  } finally {
-    for (const name of ['BANK_PROVIDER', 'PAYSTACK_SECRET_KEY', 'PAYSTACK_BASE_URL']) {
-      if (saved[name] === undefined) delete process.env[name]
-      else process.env[name] = saved[name]
+const own = ownServerAndBrowser({
+  start: { trustProxy: true },
+  outside: async () => {
+    fake = await new PaystackFake(SECRET).start()
+    prism = await startPrism({ upstream: fake.url })
+    return {
+      env: { BANK_PROVIDER: 'paystack', PAYSTACK_SECRET_KEY: SECRET, PAYSTACK_BASE_URL: prism.url },
+      stops: [
+        ['Prism’s stop', () => prism.stop()],
+        ['the Paystack fake’s stop', () => fake.stop()],
+      ],
     }
-  }
-}, 120_000)
-
-// Bounded as ownServerAndBrowser's teardown is: in one CI run this hook outlasted its 180 s after the test had
-// passed, and which step hung was not said. Now a repeat names it and fails no test that passed.
-afterAll(async () => {
-  await closeContexts(browser)
-  await settledWithin(server?.close(), 'the server’s close (requests or streams still running)')
-  await settledWithin(prism?.stop(), 'Prism’s stop')
-  await settledWithin(fake?.stop(), 'the Paystack fake’s stop')
+  },
 })
 
 describe('Send Money on Paystack, on a phone (390×844)', () => {
   it('signs in, sends with the PIN, sees the transfer pending, then successful once Paystack says so', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(own.browser)
     const page = await context.newPage()
-    await logIn(page, DEMO.email, DEMO.password, server.url)
+    await logIn(page, DEMO.email, DEMO.password, own.origin)
 
     await page.getByRole('link', { name: 'Send Money' }).click()
     await page.getByRole('dialog', { name: 'Send Money' }).waitFor()
@@ -95,7 +70,7 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
     expect(transfer).toMatchObject({ amount: 2500_00, status: 'pending' })
     await pending.getByRole('button', { name: 'Okay' }).click()
     await page.waitForURL((url) => url.pathname === '/home')
-    await page.goto(`${server.url}/transactions`)
+    await page.goto(`${own.origin}/transactions`)
     const row = page
       .getByTestId('transaction-row')
       .filter({ hasText: /2,500\.00/ })
@@ -104,7 +79,7 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
 
     // Paystack's transfer.success webhook, signed with the secret key, to the URL the operator registers.
     const raw = JSON.stringify(fake.transferEvent('transfer.success', transfer!.reference))
-    const delivered = await fetch(`${server.url}/api/webhooks/paystack`, {
+    const delivered = await fetch(`${own.origin}/api/webhooks/paystack`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(raw, SECRET) },
       body: raw,
@@ -119,11 +94,11 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
   })
 
   it('an order paid into its own Paystack account (pay with transfer), with no narration, shows paid', async () => {
-    const context = await phoneContext(browser)
+    const context = await phoneContext(own.browser)
     const page = await context.newPage()
-    await logIn(page, DEMO.email, DEMO.password, server.url)
+    await logIn(page, DEMO.email, DEMO.password, own.origin)
     const token = await page.evaluate(() => localStorage.getItem('vbo.token'))
-    const made = await fetch(`${server.url}/api/order/shareable`, {
+    const made = await fetch(`${own.origin}/api/order/shareable`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Idempotency-Key': randomUUID() },
       body: JSON.stringify({ items: [{ name: 'Zobo (1 litre)', amount: 250_000, quantity: 2 }], customer: { name: 'Ada Obi' } }),
@@ -134,7 +109,7 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
     const charge = fake.payWithTransfer.get(order.payAccount.accountNumber)
     expect(charge).toMatchObject({ amount: 500_000 })
 
-    await page.goto(`${server.url}/orders/${order.reference}?type=shareable`)
+    await page.goto(`${own.origin}/orders/${order.reference}?type=shareable`)
     const card = page.getByRole('region', { name: 'Account for this order' })
     await card.waitFor()
     expect((await detailValue(card, 'Account number').innerText()).trim()).toBe(order.payAccount.accountNumber)
@@ -151,7 +126,7 @@ describe('Send Money on Paystack, on a phone (390×844)', () => {
     })
     const bare = { ...event, data: { ...event.data, channel: 'bank_transfer', metadata: {} } }
     const raw = JSON.stringify(bare)
-    const delivered = await fetch(`${server.url}/api/webhooks/paystack`, {
+    const delivered = await fetch(`${own.origin}/api/webhooks/paystack`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-paystack-signature': signPaystackBody(raw, SECRET) },
       body: raw,
