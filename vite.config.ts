@@ -100,6 +100,10 @@ export default defineConfig({
           setupFiles: ['tests/e2e/worker-server.ts'],
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // expect.poll's own default is 1 s: a page's reload and a sheet's opening outlast that on a loaded machine
+          // (CI, 7 December: toast-placement's sheet after a goto). A poll that holds returns at once; this only
+          // bounds how long one that does not is retried.
+          expect: { poll: { timeout: 10_000 } },
           // Decision 200: two files at a time, each worker on a server of its own that its files share (browser.ts
           // startSharedServer), which lives as long as the worker because the worker keeps its modules. One file at
           // a time left more than a quarter of both cores idle (Chromium waiting on the server, and the server on
