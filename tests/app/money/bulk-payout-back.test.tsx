@@ -16,8 +16,6 @@ describe('Back from the bulk payout review', () => {
     api({ beneficiaries: { recent: [], saved: [SAVED_BENEFICIARY] } })
     const reviews: { rows: unknown; key: string | null }[] = []
     server.use(
-      // Home, under the sheet: never answered, it is not what this test reads.
-      handle(endpoints.orderAnalytics, () => new Promise(() => {})),
       handle(endpoints.createPayoutBatch, async ({ request }) => {
         const body = (await request.json()) as { rows: unknown }
         reviews.push({ rows: body.rows, key: request.headers.get('Idempotency-Key') })

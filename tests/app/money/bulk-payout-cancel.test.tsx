@@ -20,8 +20,6 @@ async function scheduleOne(cancel: () => Response) {
   api({ beneficiaries: { recent: [], saved: [SAVED_BENEFICIARY] } })
   const cancels: (string | null)[] = []
   server.use(
-    // Home, under the sheet: never answered, it is not what this test reads.
-    handle(endpoints.orderAnalytics, () => new Promise(() => {})),
     handle(endpoints.createPayoutBatch, () => ok(batch())),
     handle(endpoints.confirmPayoutBatch, () => ok(SCHEDULED)),
     handle(endpoints.payoutBatch, () => ok(SCHEDULED)),

@@ -47,7 +47,6 @@ describe('Earlier payouts', () => {
     })
     const asked: string[] = []
     server.use(
-      handle(endpoints.orderAnalytics, () => new Promise(() => {})),
       handle(endpoints.payoutBatch, ({ request }) => {
         asked.push(new URL(request.url).searchParams.get('id')!)
         return ok(sent)
@@ -78,7 +77,6 @@ describe('Earlier payouts', () => {
 
   it('is not there before the first payout', async () => {
     api({ beneficiaries: { recent: [], saved: [SAVED_BENEFICIARY] } })
-    server.use(handle(endpoints.orderAnalytics, () => new Promise(() => {})))
     renderApp('/home/bulk-payout')
     const sheet = await screen.findByRole('dialog', { name: 'Bulk payout' })
     await within(sheet).findByLabelText('Amount for Rice supplier')

@@ -42,6 +42,8 @@ export function api(
     handle(endpoints.transactionAnalytics, () => new Promise(() => {})),
     handle(endpoints.transactionBreakdown, () => new Promise(() => {})),
     handle(endpoints.netFigures, () => new Promise(() => {})),
+    // Home's order figures, under the money sheets: never answered, no test here reads them.
+    handle(endpoints.orderAnalytics, () => new Promise(() => {})),
     handle(endpoints.listBanks, () => ok(BANKS)),
     handle(endpoints.listBeneficiaries, () => ok(options.beneficiaries ?? { recent: [], saved: [] })),
     handle(endpoints.payoutBatches, () => {
