@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { Dispatch, SetStateAction } from 'react'
+import { type Dispatch, type SetStateAction, useMemo } from 'react'
 import { css } from 'styled-system/css'
 
 import { AmountInput } from '#app/ui/field'
@@ -41,7 +41,11 @@ export const NO_PAYEES: PayeesDraft = { file: null, text: null, amounts: {} }
 export function usePayeeRows(draft: PayeesDraft) {
   const banks = useQuery(banksQuery())
   const saved = useQuery(beneficiariesQuery())
-  const fromFile = draft.text === null || !banks.data ? { rows: [], problems: [] } : readBatchCsv(draft.text, banks.data)
+  // Read once per file (and bank list), not again at each amount typed beside a saved account.
+  const fromFile = useMemo(
+    () => (draft.text === null || !banks.data ? { rows: [], problems: [] } : readBatchCsv(draft.text, banks.data)),
+    [draft.text, banks.data],
+  )
   const waitingForBanks = draft.text !== null && !banks.data
   const picked: BatchRowDraft[] = []
   for (const account of saved.data?.saved ?? []) {
@@ -53,12 +57,19 @@ export function usePayeeRows(draft: PayeesDraft) {
 }
 
 /**
- * Where a bulk payout's rows come from: a CSV read here (papaparse), and the saved accounts, each with the amount
- * typed beside it. The draft is the sheet's, so it outlives this step: Back from the review finds it as it was.
+ * Where a bulk payout's rows come from: a CSV (read by papaparse in `usePayeeRows`), and the saved accounts, each with
+ * the amount typed beside it. The draft and what it reads are the sheet's, so they outlive this step: Back from the
+ * review finds them as they were.
  */
-export function BulkPayoutInput({ draft, onDraft }: { draft: PayeesDraft; onDraft: Dispatch<SetStateAction<PayeesDraft>> }) {
-  const { fromFile, waitingForBanks, saved } = usePayeeRows(draft)
-
+export function BulkPayoutInput({
+  draft,
+  onDraft,
+  payees: { fromFile, waitingForBanks, saved },
+}: {
+  draft: PayeesDraft
+  onDraft: Dispatch<SetStateAction<PayeesDraft>>
+  payees: ReturnType<typeof usePayeeRows>
+}) {
   async function choose(chosen: File | null) {
     const text = chosen ? await chosen.text() : null
     onDraft((now) => ({ ...now, file: chosen, text }))

@@ -40,7 +40,8 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
   const online = useOnline()
   // The payees given in the first step, kept here so Back from the review finds them as they were.
   const [draft, setDraft] = useState(NO_PAYEES)
-  const { rows } = usePayeeRows(draft)
+  const payees = usePayeeRows(draft)
+  const { rows } = payees
   const [batchId, setBatchId] = useState<string | null>(null)
   const [sent, setSent] = useState(false)
   const [refusal, setRefusal] = useState<string | null>(null)
@@ -166,7 +167,7 @@ export function BulkPayoutSheet({ onClose, canSeeReceipts }: { onClose: () => vo
         ) : null}
         {step === 'rows' ? (
           <>
-            <BulkPayoutInput draft={draft} onDraft={setDraft} />
+            <BulkPayoutInput draft={draft} onDraft={setDraft} payees={payees} />
             <EarlierPayouts
               onOpen={(id) => {
                 setBatchId(id)
