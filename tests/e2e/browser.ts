@@ -249,6 +249,13 @@ export interface OwnServerSetup {
   outside?: () => Promise<{ env: Record<string, string>; stops: [what: string, stop: () => Promise<void>][] }>
 }
 
+export interface OwnServer {
+  server: RunningServer
+  outbox: DevNotifier
+  origin: string
+  browser: Browser
+}
+
 /**
  * A server of this suite's own, in the test worker, and the worker's browser: same startServer and built PWA as the
  * shared server, a throw-away database (the migrated template), and a DevNotifier whose outbox the test reads (SMS
@@ -256,13 +263,8 @@ export interface OwnServerSetup {
  * the server before the file's tests and closes it (and the file's browser contexts) after; the returned object's
  * fields are set once started.
  */
-export function ownServerAndBrowser(setup: OwnServerSetup = {}): {
-  server: RunningServer
-  outbox: DevNotifier
-  origin: string
-  browser: Browser
-} {
-  const own = {} as { server: RunningServer; outbox: DevNotifier; origin: string; browser: Browser }
+export function ownServerAndBrowser(setup: OwnServerSetup = {}): OwnServer {
+  const own = {} as OwnServer
   let stops: [string, () => Promise<void>][] = []
   beforeAll(async () => {
     const outside = setup.outside ? await setup.outside() : { env: {}, stops: [] }
